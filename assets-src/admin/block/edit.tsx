@@ -1,0 +1,130 @@
+import apiFetch from '@wordpress/api-fetch';
+import { InspectorControls, useBlockProps } from '@wordpress/block-editor';
+import type { BlockEditProps } from '@wordpress/blocks';
+import {
+	Disabled,
+	PanelBody,
+	Placeholder,
+	SelectControl,
+	Spinner,
+	ToggleControl,
+} from '@wordpress/components';
+import { useEffect, useMemo, useState } from '@wordpress/element';
+import { createHooks } from '@wordpress/hooks';
+import { __ } from '@wordpress/i18n';
+import type { FormDefinition } from '../../shared';
+import { Form } from '../../forms-ui';
+
+export type FormBlockAttributes = {
+	formId: number;
+	showTitle: boolean;
+	showDescription: boolean;
+};
+
+type StoredForm = FormDefinition & { id: number };
+
+/**
+ * Editor UI of the form block: pick a form, then see a live, inert preview rendered by the
+ * same components visitors get.
+ *
+ * @param props               Block edit props.
+ * @param props.attributes
+ * @param props.setAttributes
+ */
+export function FormBlockEdit( {
+	attributes,
+	setAttributes,
+}: BlockEditProps< FormBlockAttributes > ) {
+	const blockProps = useBlockProps();
+	const [ forms, setForms ] = useState< StoredForm[] | null >( null );
+	const [ error, setError ] = useState< string | null >( null );
+	const previewHooks = useMemo( () => createHooks(), [] );
+
+	useEffect( () => {
+		apiFetch< StoredForm[] >( {
+			path: '/kestrel-forms/v1/forms?per_page=100',
+		} )
+			.then( setForms )
+			.catch( ( e: { message?: string } ) =>
+				setError(
+					e.message ??
+						__( 'The forms could not be loaded.', 'kestrel-forms' )
+				)
+			);
+	}, [] );
+
+	const selected = forms?.find( ( f ) => f.id === attributes.formId );
+	const picker = forms && (
+		<SelectControl
+			__nextHasNoMarginBottom
+			__next40pxDefaultSize
+			label={ __( 'Form', 'kestrel-forms' ) }
+			value={ String( attributes.formId || '' ) }
+			options={ [
+				{ label: __( 'Choose a form', 'kestrel-forms' ), value: '' },
+				...forms.map( ( f ) => ( {
+					label: `${ f.title } (#${ f.id })`,
+					value: String( f.id ),
+				} ) ),
+			] }
+			onChange={ ( value: string ) =>
+				setAttributes( { formId: Number( value ) || 0 } )
+			}
+		/>
+	);
+
+	return (
+		<div { ...blockProps }>
+			<InspectorControls>
+				<PanelBody title={ __( 'Form', 'kestrel-forms' ) }>
+					{ picker }
+					<ToggleControl
+						__nextHasNoMarginBottom
+						label={ __( 'Show title', 'kestrel-forms' ) }
+						checked={ attributes.showTitle }
+						onChange={ ( showTitle: boolean ) =>
+							setAttributes( { showTitle } )
+						}
+					/>
+					<ToggleControl
+						__nextHasNoMarginBottom
+						label={ __( 'Show description', 'kestrel-forms' ) }
+						checked={ attributes.showDescription }
+						onChange={ ( showDescription: boolean ) =>
+							setAttributes( { showDescription } )
+						}
+					/>
+				</PanelBody>
+			</InspectorControls>
+			{ selected ? (
+				<Disabled>
+					<Form
+						form={ selected }
+						submitPath=""
+						hooks={ previewHooks }
+						preview
+						showTitle={ attributes.showTitle }
+						showDescription={ attributes.showDescription }
+					/>
+				</Disabled>
+			) : (
+				<Placeholder
+					icon="feedback"
+					label={ __( 'Kestrel Form', 'kestrel-forms' ) }
+				>
+					{ error && <p role="alert">{ error }</p> }
+					{ ! error && ! forms && <Spinner /> }
+					{ forms && forms.length === 0 && (
+						<p>
+							{ __(
+								'There are no forms yet. Create one under Forms.',
+								'kestrel-forms'
+							) }
+						</p>
+					) }
+					{ forms && forms.length > 0 && picker }
+				</Placeholder>
+			) }
+		</div>
+	);
+}

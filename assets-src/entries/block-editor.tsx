@@ -1,0 +1,15 @@
+/**
+ * Block editor entry: registers the kestrel-forms/form block's editor UI.
+ */
+import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';
+import metadata from '../../plugin/blocks/form/block.json';
+import { FormBlockEdit, type FormBlockAttributes } from '../admin/block/edit';
+
+registerBlockType< FormBlockAttributes >(
+	metadata as unknown as BlockConfiguration< FormBlockAttributes >,
+	{
+		edit: FormBlockEdit,
+		// Rendered on the server (FormRenderer), so nothing is saved in post content but attributes.
+		save: () => null,
+	}
+);

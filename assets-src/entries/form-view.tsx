@@ -1,0 +1,69 @@
+/**
+ * Visitor entry: mounts a React form into every container the shortcode or block printed and
+ * exposes `window.kestrelForms.hooks`. The only module with side effects on visitor pages.
+ */
+import { createRoot } from '@wordpress/element';
+import { createHooks, type Hooks } from '@wordpress/hooks';
+import { Form, type FormProps } from '../forms-ui';
+import '../forms-ui/form.scss';
+
+interface ContainerData {
+	form: FormProps[ 'form' ];
+	options?: { showTitle?: boolean; showDescription?: boolean };
+	rest: { submitPath: string };
+}
+
+declare global {
+	interface Window {
+		kestrelForms?: { hooks: Hooks };
+	}
+}
+
+const kestrelForms = ( window.kestrelForms ??= { hooks: createHooks() } );
+
+const mountAll = () =>
+	document
+		.querySelectorAll< HTMLElement >(
+			'.kestrel-form[data-kestrel-form-id]'
+		)
+		.forEach( mount );
+
+// The script is deferred, so the DOM is usually parsed already; wait when it is not.
+if ( document.readyState === 'loading' ) {
+	document.addEventListener( 'DOMContentLoaded', mountAll );
+} else {
+	mountAll();
+}
+
+function mount( container: HTMLElement ) {
+	if ( container.dataset.kestrelReady ) {
+		return;
+	}
+	const script = container.querySelector( 'script.kestrel-form__data' );
+	let data: ContainerData;
+	try {
+		data = JSON.parse( script?.textContent ?? '' ) as ContainerData;
+	} catch {
+		return; // Nothing usable was printed; leave the container as it is.
+	}
+	const root = createRoot( container );
+	root.render(
+		<Form
+			form={ data.form }
+			submitPath={ data.rest.submitPath }
+			hooks={ kestrelForms.hooks }
+			showTitle={ data.options?.showTitle }
+			showDescription={ data.options?.showDescription }
+			onMounted={ () => {
+				container.style.minHeight = '';
+				container.classList.remove( 'kestrel-form--loading' );
+				container.dataset.kestrelReady = 'true';
+				kestrelForms.hooks.doAction(
+					'kestrel_forms.form.rendered',
+					data.form,
+					container
+				);
+			} }
+		/>
+	);
+}

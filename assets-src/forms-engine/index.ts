@@ -1,0 +1,16 @@
+/**
+ * The forms engine: pure, synchronous and deterministic (no DOM, no timers, no React).
+ * This file is its only public face.
+ */
+export { parseNumber } from './validation/number';
+export {
+	validateField,
+	validateForm,
+	MAX_TEXT_LENGTH,
+} from './validation/validate';
+export type { ValidationIssue, ValidationIssues } from './validation/types';
+export {
+	initialValues,
+	isDisplayOnly,
+	toSubmissionValues,
+} from './values/initial-values';

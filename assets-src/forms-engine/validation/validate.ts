@@ -1,0 +1,113 @@
+import type {
+	FieldDefinition,
+	FieldValue,
+	FormDefinition,
+	FormValues,
+} from '../../shared';
+import { isDisplayOnly } from '../values/initial-values';
+import { parseNumber } from './number';
+import type { ValidationIssue, ValidationIssues } from './types';
+
+/** Upper bound for a text value when the field sets no maxLength (as on the server). */
+export const MAX_TEXT_LENGTH = 65535;
+
+/**
+ * A pragmatic email check, as strict as the server's for everyday addresses: one @, a dotted
+ * domain, no spaces. The server (PHP FILTER_VALIDATE_EMAIL) has the final word.
+ */
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+
+/**
+ * Validates one field's value the way the server will (immediate feedback; never trusted).
+ *
+ * @param field Field definition.
+ * @param value Current value.
+ * @return The issue, or null when the value is acceptable.
+ */
+export function validateField(
+	field: FieldDefinition,
+	value: FieldValue | undefined
+): ValidationIssue | null {
+	if ( isDisplayOnly( field ) ) {
+		return null;
+	}
+	if ( field.type === 'checkbox' ) {
+		const checked = Array.isArray( value ) ? value : [];
+		if ( checked.length === 0 ) {
+			return field.isRequired ? { code: 'required' } : null;
+		}
+		const allowed = ( field.choices ?? [] ).map( ( c ) => c.value );
+		return checked.every( ( v ) => allowed.includes( v ) )
+			? null
+			: { code: 'choice' };
+	}
+	if ( Array.isArray( value ) ) {
+		return { code: 'invalid' };
+	}
+	const text = ( value ?? '' ).trim();
+	if ( text === '' ) {
+		return field.isRequired ? { code: 'required' } : null;
+	}
+	const limit = field.maxLength ?? MAX_TEXT_LENGTH;
+	if ( [ ...text ].length > limit ) {
+		return { code: 'max_length', limit };
+	}
+	switch ( field.type ) {
+		case 'email':
+			return EMAIL.test( text ) ? null : { code: 'email' };
+		case 'number':
+			return validateNumber( field, text );
+		case 'select':
+		case 'radio':
+			return ( field.choices ?? [] ).some( ( c ) => c.value === text )
+				? null
+				: { code: 'choice' };
+		default:
+			return null;
+	}
+}
+
+/**
+ * Validates every field of a form.
+ *
+ * @param form   Form definition.
+ * @param values Values by field id.
+ * @return Issues by field id, in field order.
+ */
+export function validateForm(
+	form: FormDefinition,
+	values: FormValues
+): ValidationIssues {
+	const issues: ValidationIssues = {};
+	for ( const field of form.fields ) {
+		const issue = validateField( field, values[ field.id ] );
+		if ( issue ) {
+			issues[ field.id ] = issue;
+		}
+	}
+	return issues;
+}
+
+function validateNumber(
+	field: FieldDefinition,
+	text: string
+): ValidationIssue | null {
+	const parsed = parseNumber( text, field.numberFormat );
+	if ( parsed === null ) {
+		return { code: 'number' };
+	}
+	const n = Number( parsed );
+	const min = typeof field.rangeMin === 'number' ? field.rangeMin : null;
+	const max = typeof field.rangeMax === 'number' ? field.rangeMax : null;
+	const tooLow = min !== null && n < min;
+	const tooHigh = max !== null && n > max;
+	if ( ! tooLow && ! tooHigh ) {
+		return null;
+	}
+	if ( min !== null && max !== null ) {
+		return { code: 'range', min, max };
+	}
+	return min !== null
+		? { code: 'min', min }
+		: { code: 'max', max: max as number };
+}

@@ -1,0 +1,65 @@
+import type {
+	FieldDefinition,
+	FormDefinition,
+	FormValues,
+	SubmissionValues,
+} from '../../shared';
+
+/**
+ * Whether a field only displays content and never carries a value.
+ *
+ * @param field Field definition.
+ */
+export function isDisplayOnly( field: FieldDefinition ): boolean {
+	return field.type === 'section' || field.type === 'html';
+}
+
+/**
+ * The values a form starts with: default values, pre-selected choices.
+ *
+ * @param form Form definition.
+ * @return Values by field id (display-only fields omitted).
+ */
+export function initialValues( form: FormDefinition ): FormValues {
+	const values: FormValues = {};
+	for ( const field of form.fields ) {
+		if ( isDisplayOnly( field ) ) {
+			continue;
+		}
+		const selected = ( field.choices ?? [] ).filter(
+			( c ) => c.isSelected
+		);
+		if ( field.type === 'checkbox' ) {
+			values[ field.id ] = selected.map( ( c ) => c.value );
+		} else if ( field.type === 'select' || field.type === 'radio' ) {
+			values[ field.id ] =
+				selected[ 0 ]?.value ?? field.defaultValue ?? '';
+		} else {
+			values[ field.id ] = field.defaultValue ?? '';
+		}
+	}
+	return values;
+}
+
+/**
+ * The `values` object the submissions endpoint takes: by field id, lists for checkboxes.
+ *
+ * @param form   Form definition.
+ * @param values Current values.
+ */
+export function toSubmissionValues(
+	form: FormDefinition,
+	values: FormValues
+): SubmissionValues {
+	const out: SubmissionValues = {};
+	for ( const field of form.fields ) {
+		const value = values[ field.id ];
+		if ( isDisplayOnly( field ) || value === undefined ) {
+			continue;
+		}
+		out[ String( field.id ) ] = Array.isArray( value )
+			? [ ...value ]
+			: value;
+	}
+	return out;
+}

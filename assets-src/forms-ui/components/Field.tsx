@@ -1,0 +1,310 @@
+import { __ } from '@wordpress/i18n';
+import type { ReactNode } from 'react';
+import type { FieldDefinition, FieldValue } from '../../shared';
+import { ids } from '../ids';
+
+export interface FieldProps {
+	formId: number;
+	field: FieldDefinition;
+	value: FieldValue | undefined;
+	error?: string;
+	onChange: ( fieldId: number, value: FieldValue ) => void;
+}
+
+/**
+ * One field with its label, description, control and inline error, wired for assistive tech:
+ * the control's aria-describedby names the description and the error; aria-invalid is set
+ * while an error shows.
+ *
+ * @param props Field props.
+ */
+export function Field( props: FieldProps ) {
+	const { formId, field } = props;
+	switch ( field.type ) {
+		case 'hidden':
+			return (
+				<input
+					type="hidden"
+					id={ ids.input( formId, field.id ) }
+					name={ `input_${ field.id }` }
+					value={ typeof props.value === 'string' ? props.value : '' }
+				/>
+			);
+		case 'section':
+			return (
+				<div
+					id={ ids.field( formId, field.id ) }
+					className={ classes(
+						'kestrel-form__section',
+						field.cssClass
+					) }
+				>
+					{ field.label && (
+						<h3 className="kestrel-form__section-title">
+							{ field.label }
+						</h3>
+					) }
+					{ field.description && (
+						<p className="kestrel-form__description">
+							{ field.description }
+						</p>
+					) }
+				</div>
+			);
+		case 'html':
+			return (
+				<div
+					id={ ids.field( formId, field.id ) }
+					className={ classes(
+						'kestrel-form__html',
+						field.cssClass
+					) }
+					// The server sanitised this markup with wp_kses_post before printing it.
+					dangerouslySetInnerHTML={ { __html: field.content ?? '' } }
+				/>
+			);
+		case 'radio':
+		case 'checkbox':
+			return <ChoiceGroup { ...props } />;
+		default:
+			return <SingleInput { ...props } />;
+	}
+}
+
+function SingleInput( { formId, field, value, error, onChange }: FieldProps ) {
+	const inputId = ids.input( formId, field.id );
+	const describedBy = describedByIds( formId, field, error );
+	const text = typeof value === 'string' ? value : '';
+	const common = {
+		id: inputId,
+		name: `input_${ field.id }`,
+		'aria-describedby': describedBy,
+		'aria-invalid': error ? ( true as const ) : undefined,
+		'aria-required': field.isRequired ? ( true as const ) : undefined,
+		className: classes(
+			'kestrel-form__control',
+			field.size && `is-${ field.size }`
+		),
+	};
+	let control: ReactNode;
+	if ( field.type === 'textarea' ) {
+		control = (
+			<textarea
+				{ ...common }
+				rows={ 6 }
+				value={ text }
+				placeholder={ field.placeholder }
+				maxLength={ field.maxLength }
+				onChange={ ( e ) => onChange( field.id, e.target.value ) }
+			/>
+		);
+	} else if ( field.type === 'select' ) {
+		control = (
+			<select
+				{ ...common }
+				value={ text }
+				onChange={ ( e ) => onChange( field.id, e.target.value ) }
+			>
+				<option value="">
+					{ field.placeholder ||
+						__( 'Select an option', 'kestrel-forms' ) }
+				</option>
+				{ ( field.choices ?? [] ).map( ( choice, index ) => (
+					<option key={ index } value={ choice.value }>
+						{ choice.text }
+					</option>
+				) ) }
+			</select>
+		);
+	} else {
+		control = (
+			<input
+				{ ...common }
+				// Numbers are typed as text so decimal_comma input works; inputMode brings the
+				// numeric keyboard on phones.
+				type={ field.type === 'email' ? 'email' : 'text' }
+				inputMode={ field.type === 'number' ? 'decimal' : undefined }
+				autoComplete={ field.type === 'email' ? 'email' : undefined }
+				value={ text }
+				placeholder={ field.placeholder }
+				maxLength={
+					field.type === 'number' ? undefined : field.maxLength
+				}
+				onChange={ ( e ) => onChange( field.id, e.target.value ) }
+			/>
+		);
+	}
+	return (
+		<FieldShell { ...{ formId, field, error } }>
+			<label
+				className="kestrel-form__label"
+				htmlFor={ inputId }
+				id={ ids.label( formId, field.id ) }
+			>
+				<LabelText field={ field } />
+			</label>
+			<Description formId={ formId } field={ field } />
+			{ control }
+		</FieldShell>
+	);
+}
+
+function ChoiceGroup( { formId, field, value, error, onChange }: FieldProps ) {
+	const isCheckbox = field.type === 'checkbox';
+	const checked = Array.isArray( value ) ? value : [ value ?? '' ];
+	const describedBy = describedByIds( formId, field, error );
+	const toggle = ( choiceValue: string, on: boolean ) => {
+		if ( ! isCheckbox ) {
+			onChange( field.id, choiceValue );
+			return;
+		}
+		// Keep the choices' order, whatever order they were clicked in.
+		const next = ( field.choices ?? [] )
+			.map( ( c ) => c.value )
+			.filter( ( v ) =>
+				v === choiceValue ? on : checked.includes( v )
+			);
+		onChange( field.id, next );
+	};
+	return (
+		<FieldShell { ...{ formId, field, error } }>
+			<fieldset
+				className="kestrel-form__fieldset"
+				aria-describedby={ describedBy }
+				aria-invalid={ error ? true : undefined }
+				role={ isCheckbox ? undefined : 'radiogroup' }
+				aria-required={
+					! isCheckbox && field.isRequired ? true : undefined
+				}
+			>
+				<legend
+					className="kestrel-form__label"
+					id={ ids.label( formId, field.id ) }
+				>
+					<LabelText field={ field } />
+				</legend>
+				<Description formId={ formId } field={ field } />
+				<ul className="kestrel-form__choices">
+					{ ( field.choices ?? [] ).map( ( choice, index ) => {
+						const choiceId = ids.input(
+							formId,
+							field.id,
+							index + 1
+						);
+						return (
+							<li key={ index } className="kestrel-form__choice">
+								<input
+									type={ isCheckbox ? 'checkbox' : 'radio' }
+									id={ choiceId }
+									name={
+										isCheckbox
+											? `input_${ field.id }.${ index + 1 }`
+											: `input_${ field.id }`
+									}
+									value={ choice.value }
+									checked={ checked.includes( choice.value ) }
+									onChange={ ( e ) =>
+										toggle( choice.value, e.target.checked )
+									}
+								/>
+								<label htmlFor={ choiceId }>
+									{ choice.text }
+								</label>
+							</li>
+						);
+					} ) }
+				</ul>
+			</fieldset>
+		</FieldShell>
+	);
+}
+
+function FieldShell( {
+	formId,
+	field,
+	error,
+	children,
+}: {
+	formId: number;
+	field: FieldDefinition;
+	error?: string;
+	children: ReactNode;
+} ) {
+	return (
+		<div
+			id={ ids.field( formId, field.id ) }
+			className={ classes(
+				'kestrel-form__field',
+				`kestrel-form__field--${ field.type }`,
+				error && 'has-error',
+				field.cssClass
+			) }
+		>
+			{ children }
+			{ error && (
+				<p
+					className="kestrel-form__error"
+					id={ ids.validation( formId, field.id ) }
+				>
+					{ error }
+				</p>
+			) }
+		</div>
+	);
+}
+
+function LabelText( { field }: { field: FieldDefinition } ) {
+	return (
+		<>
+			{ field.label || field.adminLabel || '' }
+			{ field.isRequired && (
+				<>
+					<span className="kestrel-form__required" aria-hidden="true">
+						{ ' *' }
+					</span>
+					<span className="screen-reader-text">
+						{ ' ' + __( '(Required)', 'kestrel-forms' ) }
+					</span>
+				</>
+			) }
+		</>
+	);
+}
+
+function Description( {
+	formId,
+	field,
+}: {
+	formId: number;
+	field: FieldDefinition;
+} ) {
+	if ( ! field.description ) {
+		return null;
+	}
+	return (
+		<p
+			className="kestrel-form__description"
+			id={ ids.description( formId, field.id ) }
+		>
+			{ field.description }
+		</p>
+	);
+}
+
+function describedByIds(
+	formId: number,
+	field: FieldDefinition,
+	error: string | undefined
+): string | undefined {
+	const list = [
+		field.description ? ids.description( formId, field.id ) : '',
+		error ? ids.validation( formId, field.id ) : '',
+	].filter( Boolean );
+	return list.length ? list.join( ' ' ) : undefined;
+}
+
+function classes(
+	...names: Array< string | false | undefined | null >
+): string {
+	return names.filter( Boolean ).join( ' ' );
+}

@@ -1,0 +1,343 @@
+import { useCallback, useEffect, useRef, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import type { Hooks } from '@wordpress/hooks';
+import type { FormEvent } from 'react';
+import type {
+	Confirmation,
+	FieldDefinition,
+	FieldValue,
+	FormDefinition,
+	FormValues,
+} from '../../shared';
+import {
+	initialValues,
+	toSubmissionValues,
+	validateField,
+	validateForm,
+} from '../../forms-engine';
+import { VALIDATION_ANNOUNCE_DELAY_MS } from '../constants';
+import { focusTargetId, ids } from '../ids';
+import { issueMessage, summaryText } from '../messages';
+import {
+	newSubmissionKey,
+	postSubmission,
+	type SubmissionFailure,
+} from '../submit/submit';
+import { Field } from './Field';
+
+export interface FormProps {
+	form: FormDefinition & { id: number };
+	/** REST path of the submissions endpoint. */
+	submitPath: string;
+	hooks: Hooks;
+	showTitle?: boolean;
+	showDescription?: boolean;
+	/** Editor preview: renders the form but never submits. */
+	preview?: boolean;
+	/** Called once after the first render (used to release the reserved space). */
+	onMounted?: () => void;
+}
+
+type Status = 'idle' | 'submitting' | 'done';
+
+/**
+ * A visitor form: renders every field, validates on submit (the server validates again), posts
+ * over REST with one request at a time, shows errors inline and in a focused summary, and
+ * replaces itself with the confirmation on success.
+ *
+ * @param props Form props.
+ */
+export function Form( props: FormProps ) {
+	const { form, hooks, preview = false } = props;
+	const formId = form.id;
+	const [ values, setValues ] = useState< FormValues >( () =>
+		initialValues( form )
+	);
+	const [ errors, setErrors ] = useState< Record< number, string > >( {} );
+	const [ summary, setSummary ] = useState< string | null >( null );
+	const [ status, setStatus ] = useState< Status >( 'idle' );
+	const [ confirmation, setConfirmation ] = useState< Confirmation | null >(
+		null
+	);
+	const [ announcement, setAnnouncement ] = useState( '' );
+	const inFlight = useRef( false );
+	const summaryRef = useRef< HTMLDivElement >( null );
+	const confirmationRef = useRef< HTMLDivElement >( null );
+	const announceTimer = useRef< number | undefined >( undefined );
+
+	useEffect( () => {
+		props.onMounted?.();
+		return () => window.clearTimeout( announceTimer.current );
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount.
+	}, [] );
+
+	const announce = useCallback( ( text: string, delay = 0 ) => {
+		window.clearTimeout( announceTimer.current );
+		// Clear first so the same sentence twice in a row is announced again.
+		setAnnouncement( '' );
+		announceTimer.current = window.setTimeout(
+			() => setAnnouncement( text ),
+			delay
+		);
+	}, [] );
+
+	const showErrors = useCallback(
+		( messages: Record< number, string >, heading: string ) => {
+			setErrors( messages );
+			setSummary( heading );
+			// Focus moves at once; the announcement waits (spec §8, §9).
+			window.requestAnimationFrame( () => summaryRef.current?.focus() );
+			const count = Object.keys( messages ).length;
+			announce(
+				count
+					? `${ heading } ${ Object.values( messages ).join( ' ' ) }`
+					: heading,
+				VALIDATION_ANNOUNCE_DELAY_MS
+			);
+		},
+		[ announce ]
+	);
+
+	useEffect( () => {
+		if ( confirmation ) {
+			confirmationRef.current?.focus();
+		}
+	}, [ confirmation ] );
+
+	const onChange = useCallback(
+		( fieldId: number, value: FieldValue ) => {
+			setValues( ( current ) => ( { ...current, [ fieldId ]: value } ) );
+			// Once a field shows an error, keep it in step with what the visitor types.
+			setErrors( ( current ) => {
+				if ( ! ( fieldId in current ) ) {
+					return current;
+				}
+				const field = form.fields.find(
+					( f ) => f.id === fieldId
+				) as FieldDefinition;
+				const issue = validateField( field, value );
+				const next = { ...current };
+				if ( issue ) {
+					next[ fieldId ] = issueMessage( issue, field );
+				} else {
+					delete next[ fieldId ];
+				}
+				return next;
+			} );
+		},
+		[ form ]
+	);
+
+	const onSubmit = async ( event: FormEvent ) => {
+		event.preventDefault();
+		// The ref guards the gap between a click and React disabling the button.
+		if ( preview || inFlight.current ) {
+			return;
+		}
+		const issues = validateForm( form, values );
+		if ( Object.keys( issues ).length ) {
+			const messages: Record< number, string > = {};
+			for ( const field of form.fields ) {
+				if ( issues[ field.id ] ) {
+					messages[ field.id ] = issueMessage(
+						issues[ field.id ],
+						field
+					);
+				}
+			}
+			showErrors( messages, summaryText() );
+			return;
+		}
+
+		inFlight.current = true;
+		setStatus( 'submitting' );
+		announce( __( 'Sending your submission…', 'kestrel-forms' ) );
+		const submissionValues = hooks.applyFilters(
+			'kestrel_forms.submission.before',
+			toSubmissionValues( form, values ),
+			form
+		) as ReturnType< typeof toSubmissionValues >;
+		try {
+			const result = await postSubmission( props.submitPath, {
+				values: submissionValues,
+				source_url: window.location.href,
+				submission_key: newSubmissionKey(),
+			} );
+			hooks.doAction( 'kestrel_forms.submission.after', result, form );
+			setErrors( {} );
+			setSummary( null );
+			if ( result.confirmation.type === 'redirect' ) {
+				window.location.assign( result.confirmation.url );
+				return;
+			}
+			setConfirmation( result.confirmation );
+			setStatus( 'done' );
+			announce( textOf( result.confirmation.message ) );
+		} catch ( failure ) {
+			const f = failure as SubmissionFailure;
+			hooks.doAction( 'kestrel_forms.submission.failed', f, form );
+			setStatus( 'idle' );
+			if ( f.kind === 'validation' ) {
+				const messages: Record< number, string > = {};
+				for ( const [ id, message ] of Object.entries( f.errors ) ) {
+					messages[ Number( id ) ] = message;
+				}
+				showErrors( messages, f.message || summaryText() );
+			} else {
+				showErrors(
+					{},
+					f.message ||
+						__(
+							'Your submission could not be sent. Please try again.',
+							'kestrel-forms'
+						)
+				);
+			}
+		} finally {
+			inFlight.current = false;
+		}
+	};
+
+	const submitting = status === 'submitting';
+	const errorFields = form.fields.filter( ( f ) => errors[ f.id ] );
+	const titleId = ids.title( formId );
+
+	return (
+		<div className="kestrel-form__wrapper">
+			<div
+				className="screen-reader-text"
+				role="status"
+				aria-live="polite"
+				aria-atomic="true"
+			>
+				{ announcement }
+			</div>
+			{ confirmation?.type === 'message' ? (
+				<div
+					className="kestrel-form__confirmation"
+					tabIndex={ -1 }
+					ref={ confirmationRef }
+					// Sanitised by the server (wp_kses_post) before it was sent.
+					dangerouslySetInnerHTML={ { __html: confirmation.message } }
+				/>
+			) : (
+				<form
+					className="kestrel-form__form"
+					noValidate
+					onSubmit={ onSubmit }
+					aria-labelledby={
+						props.showTitle !== false ? titleId : undefined
+					}
+					aria-label={
+						props.showTitle === false ? form.title : undefined
+					}
+					aria-busy={ submitting || undefined }
+				>
+					{ ( props.showTitle !== false ||
+						props.showDescription !== false ) && (
+						<div className="kestrel-form__header">
+							{ props.showTitle !== false && (
+								<h2
+									className="kestrel-form__title"
+									id={ titleId }
+								>
+									{ form.title }
+								</h2>
+							) }
+							{ props.showDescription !== false &&
+								form.description && (
+									<p className="kestrel-form__form-description">
+										{ form.description }
+									</p>
+								) }
+						</div>
+					) }
+					{ summary && (
+						<div
+							className="kestrel-form__errors"
+							id={ ids.summary( formId ) }
+							tabIndex={ -1 }
+							ref={ summaryRef }
+						>
+							<h3 className="kestrel-form__errors-title">
+								{ summary }
+							</h3>
+							{ errorFields.length > 0 && (
+								<ul>
+									{ errorFields.map( ( field ) => {
+										const target = focusTargetId(
+											formId,
+											field.id,
+											field.type === 'radio' ||
+												field.type === 'checkbox'
+										);
+										return (
+											<li key={ field.id }>
+												<a
+													href={ `#${ target }` }
+													onClick={ ( e ) => {
+														e.preventDefault();
+														document
+															.getElementById(
+																target
+															)
+															?.focus();
+													} }
+												>
+													{ ( field.label ||
+														field.adminLabel ||
+														String( field.id ) ) +
+														': ' +
+														errors[ field.id ] }
+												</a>
+											</li>
+										);
+									} ) }
+								</ul>
+							) }
+						</div>
+					) }
+					<div className="kestrel-form__fields">
+						{ form.fields.map( ( field ) => (
+							<Field
+								key={ field.id }
+								formId={ formId }
+								field={ field }
+								value={ values[ field.id ] }
+								error={ errors[ field.id ] }
+								onChange={ onChange }
+							/>
+						) ) }
+					</div>
+					<div className="kestrel-form__footer">
+						<button
+							type="submit"
+							id={ ids.submit( formId ) }
+							className="kestrel-form__submit wp-element-button"
+							disabled={ submitting }
+						>
+							{ form.button?.text ||
+								__( 'Submit', 'kestrel-forms' ) }
+						</button>
+						{ submitting && (
+							<span
+								className="kestrel-form__spinner"
+								aria-hidden="true"
+							/>
+						) }
+					</div>
+				</form>
+			) }
+		</div>
+	);
+}
+
+/**
+ * Plain text of a confirmation's HTML, for the screen-reader announcement.
+ *
+ * @param html Sanitised HTML.
+ */
+function textOf( html: string ): string {
+	const doc = new window.DOMParser().parseFromString( html, 'text/html' );
+	return ( doc.body.textContent ?? '' ).trim();
+}

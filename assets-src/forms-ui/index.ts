@@ -1,0 +1,6 @@
+/**
+ * Visitor UI: React components and bindings. Public face for entries and the editor preview.
+ */
+export { Form } from './components/Form';
+export type { FormProps } from './components/Form';
+export { ids } from './ids';

@@ -1,0 +1,4 @@
+/**
+ * Pure types and helpers shared by every layer.
+ */
+export * from './types/form';

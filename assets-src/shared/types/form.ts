@@ -1,0 +1,88 @@
+/**
+ * Form definition types. They mirror plugin/schema/form.schema.json, the single source of truth;
+ * `assets-src/shared/test/schema-sync.test.ts` fails when the two drift apart.
+ */
+
+/** Every field type this version supports, in the schema's order. */
+export const FIELD_TYPES = [
+	'text',
+	'textarea',
+	'email',
+	'number',
+	'select',
+	'radio',
+	'checkbox',
+	'hidden',
+	'section',
+	'html',
+] as const;
+
+export type FieldType = ( typeof FIELD_TYPES )[ number ];
+
+/** Number formats a number field accepts (specs/forms-visitor-behaviour.md §3). */
+export const NUMBER_FORMATS = [ 'decimal_dot', 'decimal_comma' ] as const;
+
+export type NumberFormat = ( typeof NUMBER_FORMATS )[ number ];
+
+export interface Choice {
+	text: string;
+	value: string;
+	isSelected?: boolean;
+}
+
+export interface FieldInput {
+	/** "{fieldId}.{n}" */
+	id: string;
+	label?: string;
+}
+
+export interface FieldDefinition {
+	id: number;
+	type: FieldType;
+	label?: string;
+	adminLabel?: string;
+	description?: string;
+	isRequired?: boolean;
+	errorMessage?: string;
+	placeholder?: string;
+	defaultValue?: string;
+	cssClass?: string;
+	size?: 'small' | 'medium' | 'large';
+	maxLength?: number;
+	rangeMin?: number | null;
+	rangeMax?: number | null;
+	numberFormat?: NumberFormat;
+	choices?: Choice[];
+	inputs?: FieldInput[] | null;
+	/** HTML of an html field, sanitised by the server before it reaches the browser. */
+	content?: string;
+}
+
+export interface FormDefinition {
+	id?: number;
+	title: string;
+	description?: string;
+	labelPlacement?: 'top_label' | 'left_label' | 'right_label';
+	descriptionPlacement?: 'below' | 'above';
+	cssClass?: string;
+	button?: { type?: 'text'; text?: string };
+	confirmation?: {
+		type: 'message' | 'redirect';
+		message?: string;
+		url?: string;
+	};
+	fields: FieldDefinition[];
+}
+
+/** A field's value in the browser: text for one-value fields, the checked values for checkboxes. */
+export type FieldValue = string | string[];
+
+/** Values by field id. */
+export type FormValues = Record< number, FieldValue >;
+
+/** The submission body's values: by field id (checkbox lists included), as the REST API takes them. */
+export type SubmissionValues = Record< string, string | string[] >;
+
+/** The confirmation the server returns after a stored submission. */
+export type Confirmation =
+	{ type: 'message'; message: string } | { type: 'redirect'; url: string };

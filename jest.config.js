@@ -1,0 +1,24 @@
+/**
+ * Jest: @wordpress/scripts' preset. Pure layers (shared, forms-engine) run in the node
+ * environment (no DOM), the UI layers in jsdom (ARCHITECTURE.md §3).
+ */
+const base = require( '@wordpress/scripts/config/jest-unit.config' );
+
+// Reporters belong to the root config only.
+const { reporters, ...shared } = base;
+
+const project = ( displayName, testEnvironment, roots ) => ( {
+	...shared,
+	displayName,
+	testEnvironment,
+	roots,
+	testMatch: [ '**/test/**/*.test.[jt]s?(x)' ],
+} );
+
+module.exports = {
+	reporters: [ 'default' ],
+	projects: [
+		project( 'pure', 'node', [ '<rootDir>/assets-src/shared', '<rootDir>/assets-src/forms-engine' ] ),
+		project( 'ui', 'jsdom', [ '<rootDir>/assets-src/forms-ui', '<rootDir>/assets-src/admin', '<rootDir>/assets-src/entries' ] ),
+	],
+};

@@ -1,0 +1,68 @@
+<?php
+/**
+ * Turns stored entry values into display text per field.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Admin;
+
+use Kestrel\Forms\Domain\Entry\Entry;
+use Kestrel\Forms\Domain\Form\Form;
+
+/**
+ * Plain text only: templates escape it at output.
+ */
+final class EntryPresenter {
+
+	/**
+	 * Value fields of a form (no sections or HTML blocks).
+	 *
+	 * @param Form $form Form.
+	 * @return list<array<string, mixed>>
+	 */
+	public static function value_fields( Form $form ): array {
+		return array_values( array_filter( $form->fields(), static fn( array $f ): bool => ! in_array( $f['type'], Form::DISPLAY_ONLY_TYPES, true ) ) );
+	}
+
+	/**
+	 * The label an admin sees for a field.
+	 *
+	 * @param array<string, mixed> $field Field.
+	 */
+	public static function label( array $field ): string {
+		foreach ( array( 'adminLabel', 'label' ) as $key ) {
+			if ( ! empty( $field[ $key ] ) ) {
+				return (string) $field[ $key ];
+			}
+		}
+		/* translators: %d: field id. */
+		return sprintf( __( 'Field %d', 'kestrel-forms' ), (int) $field['id'] );
+	}
+
+	/**
+	 * Display text of one field's value: choice labels for choice fields, list for checkboxes.
+	 *
+	 * @param array<string, mixed> $field Field.
+	 * @param Entry                $entry Entry.
+	 */
+	public static function value( array $field, Entry $entry ): string {
+		$labels = array();
+		foreach ( $field['choices'] ?? array() as $choice ) {
+			$labels[ (string) $choice['value'] ] = (string) $choice['text'];
+		}
+		if ( 'checkbox' === $field['type'] ) {
+			$parts = array();
+			foreach ( Form::choice_input_ids( $field ) as $input_id ) {
+				if ( isset( $entry->values[ $input_id ] ) ) {
+					$parts[] = $labels[ $entry->values[ $input_id ] ] ?? $entry->values[ $input_id ];
+				}
+			}
+			return implode( ', ', $parts );
+		}
+		$value = $entry->values[ (string) $field['id'] ] ?? '';
+		return $labels[ $value ] ?? $value;
+	}
+}

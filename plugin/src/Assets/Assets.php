@@ -1,0 +1,67 @@
+<?php
+/**
+ * Registers the built scripts and styles (build/*.js with their *.asset.php dependency files).
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Assets;
+
+/**
+ * Handles:
+ * - kestrel-forms-form-view (script + style): the visitor form, enqueued only where a form renders.
+ * - kestrel-forms-block-editor (script): the block's editor UI.
+ */
+final class Assets {
+
+	public const FORM_VIEW    = 'kestrel-forms-form-view';
+	public const BLOCK_EDITOR = 'kestrel-forms-block-editor';
+
+	/**
+	 * Registers every handle. Missing build files (a checkout before `npm run build`) are skipped
+	 * with a notice for admins instead of a fatal error.
+	 */
+	public static function register(): void {
+		self::register_script( self::FORM_VIEW, 'form-view', true );
+		self::register_script( self::BLOCK_EDITOR, 'block-editor', false );
+	}
+
+	/**
+	 * Enqueues the visitor script and style (called while a form renders).
+	 */
+	public static function enqueue_form_view(): void {
+		wp_enqueue_script( self::FORM_VIEW );
+		wp_enqueue_style( self::FORM_VIEW );
+	}
+
+	/**
+	 * @param string $handle    Handle.
+	 * @param string $name      Entry name in build/.
+	 * @param bool   $with_view Whether the entry has a CSS file of the same name for the front end.
+	 */
+	private static function register_script( string $handle, string $name, bool $with_view ): void {
+		$dir        = KESTREL_FORMS_DIR . '/build/';
+		$asset_file = $dir . $name . '.asset.php';
+		if ( ! is_readable( $asset_file ) ) {
+			return;
+		}
+		$asset = require $asset_file;
+		$url   = plugins_url( 'build/', KESTREL_FORMS_FILE );
+		wp_register_script(
+			$handle,
+			$url . $name . '.js',
+			$asset['dependencies'] ?? array(),
+			$asset['version'] ?? KESTREL_FORMS_VERSION,
+			$with_view ? array(
+				'in_footer' => true,
+				'strategy'  => 'defer',
+			) : array( 'in_footer' => false )
+		);
+		wp_set_script_translations( $handle, 'kestrel-forms', KESTREL_FORMS_DIR . '/languages' );
+		if ( $with_view && is_readable( $dir . $name . '.css' ) ) {
+			wp_register_style( $handle, $url . $name . '.css', array(), $asset['version'] ?? KESTREL_FORMS_VERSION );
+		}
+	}
+}

@@ -1,0 +1,88 @@
+<?php
+/**
+ * A stored form: its id and its (already validated) definition.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Domain\Form;
+
+/**
+ * Read-only view over a definition with the lookups the domain needs.
+ */
+final class Form {
+
+	/** Field types that only display content and never carry a value. */
+	public const DISPLAY_ONLY_TYPES = array( 'section', 'html' );
+
+	/**
+	 * @param int                  $id         Stored id (0 before the form is saved).
+	 * @param array<string, mixed> $definition Schema-valid definition.
+	 */
+	public function __construct( public readonly int $id, public readonly array $definition ) {}
+
+	/**
+	 * The form title.
+	 */
+	public function title(): string {
+		return (string) ( $this->definition['title'] ?? '' );
+	}
+
+	/**
+	 * @return list<array<string, mixed>> Field definitions in display order.
+	 */
+	public function fields(): array {
+		return array_values( $this->definition['fields'] ?? array() );
+	}
+
+	/**
+	 * @param int $field_id Field id.
+	 * @return array<string, mixed>|null The field, or null when the form has none with that id.
+	 */
+	public function field( int $field_id ): ?array {
+		foreach ( $this->fields() as $field ) {
+			if ( (int) $field['id'] === $field_id ) {
+				return $field;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Input ids of a checkbox field, one per choice in choice order: the definition's `inputs`
+	 * when given, else "{fieldId}.{1-based choice index}".
+	 *
+	 * @param array<string, mixed> $field Checkbox field.
+	 * @return list<string>
+	 */
+	public static function choice_input_ids( array $field ): array {
+		$ids = array();
+		foreach ( array_values( $field['choices'] ?? array() ) as $index => $choice ) {
+			$ids[] = isset( $field['inputs'][ $index ]['id'] ) ? (string) $field['inputs'][ $index ]['id'] : $field['id'] . '.' . ( $index + 1 );
+		}
+		return $ids;
+	}
+
+	/**
+	 * The confirmation to show after a successful submission.
+	 *
+	 * @param string $default_message Message used when the form defines none.
+	 * @return array{type: string, message?: string, url?: string}
+	 */
+	public function confirmation( string $default_message ): array {
+		$confirmation = $this->definition['confirmation'] ?? array();
+		if ( 'redirect' === ( $confirmation['type'] ?? '' ) && ! empty( $confirmation['url'] ) ) {
+			return array(
+				'type' => 'redirect',
+				'url'  => (string) $confirmation['url'],
+			);
+		}
+		$message = trim( (string) ( $confirmation['message'] ?? '' ) );
+		return array(
+			'type'    => 'message',
+			'message' => '' === $message ? $default_message : $message,
+		);
+	}
+}

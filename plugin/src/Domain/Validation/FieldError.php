@@ -1,0 +1,38 @@
+<?php
+/**
+ * Why one field's submitted value was refused.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Domain\Validation;
+
+/**
+ * A stable code plus parameters; the WordPress layer turns it into a translated message.
+ * `custom_message` is the field's own errorMessage when the admin set one.
+ */
+final class FieldError {
+
+	public const REQUIRED   = 'required';
+	public const EMAIL      = 'email';
+	public const NUMBER     = 'number';
+	public const RANGE      = 'range';
+	public const MIN        = 'min';
+	public const MAX        = 'max';
+	public const CHOICE     = 'choice';
+	public const MAX_LENGTH = 'max_length';
+	public const INVALID    = 'invalid';
+
+	/**
+	 * @param string               $code           One of the constants above.
+	 * @param array<string, mixed> $params         Details such as [ 'limit' => 20 ].
+	 * @param string               $custom_message The field's own error message, '' when none.
+	 */
+	public function __construct(
+		public readonly string $code,
+		public readonly array $params = array(),
+		public readonly string $custom_message = ''
+	) {}
+}

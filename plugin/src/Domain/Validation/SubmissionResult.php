@@ -1,0 +1,32 @@
+<?php
+/**
+ * Outcome of validating one submission.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Domain\Validation;
+
+/**
+ * Clean values keyed by input id, or errors keyed by field id.
+ */
+final class SubmissionResult {
+
+	/**
+	 * @param array<string, string>  $values Clean values by input id ("1", "3.2"); empty values omitted.
+	 * @param array<int, FieldError> $errors Errors by field id.
+	 */
+	public function __construct(
+		public readonly array $values,
+		public readonly array $errors
+	) {}
+
+	/**
+	 * Whether the submission can be stored.
+	 */
+	public function is_valid(): bool {
+		return array() === $this->errors;
+	}
+}

@@ -1,0 +1,215 @@
+<?php
+/**
+ * Server-side validation of a visitor's submission. The server never trusts the browser.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Domain\Validation;
+
+use Kestrel\Forms\Domain\Form\Form;
+
+/**
+ * Turns raw submitted values (keyed by field id or input id) into clean values keyed by input id.
+ *
+ * Values for ids the form does not have are ignored. Display-only fields never store a value.
+ */
+final class SubmissionValidator {
+
+	/** Upper bound for any single text value when the field sets no maxLength. */
+	public const MAX_TEXT_LENGTH = 65535;
+
+	/**
+	 * @param Form                $form The form being submitted.
+	 * @param array<mixed, mixed> $raw  Submitted values, e.g. [ "1" => "Ada", "4" => ["a","b"], "4.2" => "b" ].
+	 */
+	public function validate( Form $form, array $raw ): SubmissionResult {
+		$values = array();
+		$errors = array();
+		foreach ( $form->fields() as $field ) {
+			$type = (string) $field['type'];
+			if ( in_array( $type, Form::DISPLAY_ONLY_TYPES, true ) ) {
+				continue;
+			}
+			$id     = (int) $field['id'];
+			$result = 'checkbox' === $type
+				? $this->checkbox( $field, $raw )
+				: $this->single( $field, $raw[ (string) $id ] ?? null );
+
+			if ( $result instanceof FieldError ) {
+				$errors[ $id ] = $result;
+				continue;
+			}
+			if ( array() === $result ) {
+				if ( ! empty( $field['isRequired'] ) ) {
+					$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
+				}
+				continue;
+			}
+			$values += $result;
+		}
+		return new SubmissionResult( $values, $errors );
+	}
+
+	/**
+	 * One-value fields: text, textarea, email, number, select, radio, hidden.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 * @param mixed                $raw   Submitted value.
+	 * @return array<string, string>|FieldError The value by input id (empty array when blank), or an error.
+	 */
+	private function single( array $field, mixed $raw ): array|FieldError {
+		$text = $this->to_text( $raw, 'textarea' === $field['type'] );
+		if ( null === $text ) {
+			return $this->error( $field, FieldError::INVALID );
+		}
+		if ( '' === $text ) {
+			return array();
+		}
+		$limit = isset( $field['maxLength'] ) ? (int) $field['maxLength'] : self::MAX_TEXT_LENGTH;
+		if ( mb_strlen( $text, 'UTF-8' ) > $limit ) {
+			return $this->error( $field, FieldError::MAX_LENGTH, array( 'limit' => $limit ) );
+		}
+
+		switch ( $field['type'] ) {
+			case 'email':
+				if ( false === filter_var( $text, FILTER_VALIDATE_EMAIL ) ) {
+					return $this->error( $field, FieldError::EMAIL );
+				}
+				break;
+			case 'number':
+				$number = NumberParser::parse( $text, (string) ( $field['numberFormat'] ?? 'decimal_dot' ) );
+				if ( null === $number ) {
+					return $this->error( $field, FieldError::NUMBER );
+				}
+				$range = $this->range_error( $field, (float) $number );
+				if ( $range ) {
+					return $range;
+				}
+				$text = $number;
+				break;
+			case 'select':
+			case 'radio':
+				if ( ! in_array( $text, $this->choice_values( $field ), true ) ) {
+					return $this->error( $field, FieldError::CHOICE );
+				}
+				break;
+		}
+		return array( (string) $field['id'] => $text );
+	}
+
+	/**
+	 * Checkbox fields accept either a list under the field id or one value per input id.
+	 *
+	 * @param array<string, mixed> $field Checkbox field.
+	 * @param array<mixed, mixed>  $raw   All submitted values.
+	 * @return array<string, string>|FieldError Checked choices by input id, or an error.
+	 */
+	private function checkbox( array $field, array $raw ): array|FieldError {
+		$choices   = $this->choice_values( $field );
+		$input_ids = Form::choice_input_ids( $field );
+		$checked   = array();
+
+		$list = $raw[ (string) $field['id'] ] ?? null;
+		if ( null !== $list && '' !== $list ) {
+			if ( ! is_array( $list ) ) {
+				$list = array( $list );
+			}
+			foreach ( $list as $item ) {
+				$text  = $this->to_text( $item, false );
+				$index = null === $text ? false : array_search( $text, $choices, true );
+				if ( false === $index ) {
+					return $this->error( $field, FieldError::CHOICE );
+				}
+				$checked[ $input_ids[ $index ] ] = $choices[ $index ];
+			}
+		}
+		foreach ( $input_ids as $index => $input_id ) {
+			if ( ! array_key_exists( $input_id, $raw ) ) {
+				continue;
+			}
+			$text = $this->to_text( $raw[ $input_id ], false );
+			if ( null === $text ) {
+				return $this->error( $field, FieldError::INVALID );
+			}
+			if ( '' === $text ) {
+				continue; // An unchecked box.
+			}
+			if ( $text !== $choices[ $index ] ) {
+				return $this->error( $field, FieldError::CHOICE );
+			}
+			$checked[ $input_id ] = $text;
+		}
+		// Keep choice order whatever order the browser sent.
+		$ordered = array();
+		foreach ( $input_ids as $input_id ) {
+			if ( isset( $checked[ $input_id ] ) ) {
+				$ordered[ $input_id ] = $checked[ $input_id ];
+			}
+		}
+		return $ordered;
+	}
+
+	/**
+	 * @param array<string, mixed> $field Number field.
+	 * @param float                $value Parsed number.
+	 */
+	private function range_error( array $field, float $value ): ?FieldError {
+		$min = isset( $field['rangeMin'] ) && is_numeric( $field['rangeMin'] ) ? (float) $field['rangeMin'] : null;
+		$max = isset( $field['rangeMax'] ) && is_numeric( $field['rangeMax'] ) ? (float) $field['rangeMax'] : null;
+		if ( ( null !== $min && $value < $min ) || ( null !== $max && $value > $max ) ) {
+			if ( null !== $min && null !== $max ) {
+				return $this->error( $field, FieldError::RANGE, array( 'min' => $min, 'max' => $max ) );
+			}
+			return null !== $min
+				? $this->error( $field, FieldError::MIN, array( 'min' => $min ) )
+				: $this->error( $field, FieldError::MAX, array( 'max' => $max ) );
+		}
+		return null;
+	}
+
+	/**
+	 * Normalises a submitted scalar to text. Arrays and invalid UTF-8 are refused (null).
+	 *
+	 * @param mixed $raw       Submitted value.
+	 * @param bool  $multiline Keep inner newlines (textarea).
+	 */
+	private function to_text( mixed $raw, bool $multiline ): ?string {
+		if ( null === $raw ) {
+			return '';
+		}
+		if ( is_bool( $raw ) ) {
+			$raw = $raw ? '1' : '';
+		}
+		if ( ! is_string( $raw ) && ! is_int( $raw ) && ! is_float( $raw ) ) {
+			return null;
+		}
+		$text = (string) $raw;
+		if ( ! mb_check_encoding( $text, 'UTF-8' ) ) {
+			return null;
+		}
+		$text = str_replace( array( "\r\n", "\r" ), "\n", $text );
+		// Control characters other than newline and tab have no place in form input.
+		$text = (string) preg_replace( $multiline ? '/[\x00-\x08\x0B-\x1F\x7F]/u' : '/[\x00-\x1F\x7F]/u', '', $text );
+		return trim( $text );
+	}
+
+	/**
+	 * @param array<string, mixed> $field Field with choices.
+	 * @return list<string>
+	 */
+	private function choice_values( array $field ): array {
+		return array_map( static fn( array $c ): string => (string) $c['value'], array_values( $field['choices'] ?? array() ) );
+	}
+
+	/**
+	 * @param array<string, mixed> $field  Field definition.
+	 * @param string               $code   FieldError code.
+	 * @param array<string, mixed> $params Details.
+	 */
+	private function error( array $field, string $code, array $params = array() ): FieldError {
+		return new FieldError( $code, $params, trim( (string) ( $field['errorMessage'] ?? '' ) ) );
+	}
+}

@@ -1,0 +1,140 @@
+<?php
+/**
+ * Server-side output for a form: a container that reserves its space plus the public definition.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Frontend;
+
+use Kestrel\Forms\Assets\Assets;
+use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Persistence\FormRepository;
+use Kestrel\Forms\Rest\Routes;
+
+/**
+ * Shared by the shortcode and the block. React (assets-src/entries/form-view.tsx) mounts into the
+ * container and renders the form from the embedded JSON.
+ */
+final class FormRenderer {
+
+	/** Field keys the browser never needs (admin-only data). */
+	private const PRIVATE_FIELD_KEYS = array( 'adminLabel' );
+
+	/** Form keys the browser receives; everything else (confirmation, feeds, ...) stays server-side. */
+	private const PUBLIC_FORM_KEYS = array( 'title', 'description', 'labelPlacement', 'descriptionPlacement', 'cssClass', 'button', 'fields' );
+
+	/** Estimated heights in pixels, used to reserve space so the page does not jump on mount. */
+	private const HEIGHTS = array(
+		'header'   => 72,
+		'field'    => 92,
+		'textarea' => 196,
+		'choice'   => 32,
+		'choices'  => 56,
+		'section'  => 64,
+		'html'     => 48,
+		'footer'   => 72,
+	);
+
+	public function __construct( private readonly FormRepository $forms ) {}
+
+	/**
+	 * HTML for a form id, or '' (with an HTML comment for admins) when it does not exist.
+	 *
+	 * @param int                  $form_id Form id.
+	 * @param array<string, mixed> $options `title` and `description` (bool) switch those parts.
+	 */
+	public function render( int $form_id, array $options = array() ): string {
+		$form = $form_id > 0 ? $this->forms->find( $form_id ) : null;
+		if ( ! $form ) {
+			return current_user_can( 'edit_posts' )
+				? '<p class="kestrel-form-missing">' . esc_html__( 'Kestrel Forms: this form does not exist or is in the trash.', 'kestrel-forms' ) . '</p>'
+				: '';
+		}
+		Assets::enqueue_form_view();
+
+		$data = array(
+			'form'    => $this->public_definition( $form ),
+			'options' => array(
+				'showTitle'       => (bool) ( $options['title'] ?? true ),
+				'showDescription' => (bool) ( $options['description'] ?? true ),
+			),
+			'rest'    => array(
+				'submitPath' => sprintf( '/%s/forms/%d/submissions', Routes::NAMESPACE, $form->id ),
+			),
+		);
+		$json = wp_json_encode( $data, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_UNICODE );
+
+		$html = sprintf(
+			'<div class="kestrel-form kestrel-form--loading" id="kestrel-form-%1$d" data-kestrel-form-id="%1$d" style="min-height:%2$dpx">'
+				. '<script type="application/json" class="kestrel-form__data">%3$s</script>'
+				. '<noscript><p class="kestrel-form__noscript">%4$s</p></noscript>'
+				. '</div>',
+			$form->id,
+			$this->estimated_height( $form, $data['options'] ),
+			$json,
+			esc_html__( 'Please enable JavaScript to fill in this form.', 'kestrel-forms' )
+		);
+
+		/**
+		 * Filters the HTML container printed for a form.
+		 *
+		 * @param string $html HTML.
+		 * @param Form   $form The form.
+		 */
+		return (string) apply_filters( 'kestrel_forms_form_rendered', $html, $form );
+	}
+
+	/**
+	 * The part of the definition the visitor's browser needs. HTML content is sanitised here,
+	 * because the browser renders it as markup.
+	 *
+	 * @param Form $form The form.
+	 * @return array<string, mixed>
+	 */
+	public function public_definition( Form $form ): array {
+		$public = array( 'id' => $form->id );
+		foreach ( self::PUBLIC_FORM_KEYS as $key ) {
+			if ( array_key_exists( $key, $form->definition ) ) {
+				$public[ $key ] = $form->definition[ $key ];
+			}
+		}
+		$public['fields'] = array();
+		foreach ( $form->fields() as $field ) {
+			foreach ( self::PRIVATE_FIELD_KEYS as $key ) {
+				unset( $field[ $key ] );
+			}
+			if ( 'html' === $field['type'] ) {
+				$field['content'] = wp_kses_post( (string) ( $field['content'] ?? '' ) );
+			}
+			$public['fields'][] = $field;
+		}
+		return $public;
+	}
+
+	/**
+	 * A rough height for the rendered form, so its space is reserved before React mounts.
+	 *
+	 * @param Form                $form    The form.
+	 * @param array<string, bool> $options Display options.
+	 */
+	private function estimated_height( Form $form, array $options ): int {
+		$h = self::HEIGHTS['footer'];
+		if ( $options['showTitle'] || $options['showDescription'] ) {
+			$h += self::HEIGHTS['header'];
+		}
+		foreach ( $form->fields() as $field ) {
+			$h += match ( $field['type'] ) {
+				'hidden'            => 0,
+				'textarea'          => self::HEIGHTS['textarea'],
+				'section'           => self::HEIGHTS['section'],
+				'html'              => self::HEIGHTS['html'],
+				'radio', 'checkbox' => self::HEIGHTS['choices'] + self::HEIGHTS['choice'] * count( $field['choices'] ?? array() ),
+				default             => self::HEIGHTS['field'],
+			};
+		}
+		return $h;
+	}
+}

@@ -1,0 +1,211 @@
+<?php
+/**
+ * Stores entries and their values.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Persistence;
+
+use Kestrel\Forms\Domain\Entry\Entry;
+
+/**
+ * All SQL for entries. One row per entry plus one row per stored input value, so later
+ * filters and exports can query values without decoding blobs.
+ */
+final class EntryRepository {
+
+	/**
+	 * Stores an entry and its values atomically. With a submission key, a repeat of the same
+	 * submission (double click, network retry) returns the first entry's id instead of a copy.
+	 *
+	 * @param Entry       $entry          Entry to store (its id is ignored).
+	 * @param string|null $submission_key Client idempotency key, unique per form.
+	 * @return array{id: int, created: bool} The entry id (0 on failure) and whether it is new.
+	 */
+	public function insert( Entry $entry, ?string $submission_key = null ): array {
+		global $wpdb;
+		$t = Schema::tables();
+
+		if ( null !== $submission_key ) {
+			$existing = $this->find_id_by_key( $entry->form_id, $submission_key );
+			if ( $existing ) {
+				return array( 'id' => $existing, 'created' => false );
+			}
+		}
+
+		$wpdb->query( 'START TRANSACTION' );
+		$ok = $wpdb->insert(
+			$t['entries'],
+			array(
+				'form_id'        => $entry->form_id,
+				'status'         => $entry->status,
+				'created_at'     => $entry->created_at,
+				'source_url'     => $entry->source_url,
+				'user_id'        => $entry->user_id,
+				'submission_key' => $submission_key,
+			),
+			array( '%d', '%s', '%s', '%s', '%d', '%s' )
+		);
+		if ( ! $ok ) {
+			$wpdb->query( 'ROLLBACK' );
+			// A parallel request with the same key won the unique index: answer with its entry.
+			$existing = null === $submission_key ? 0 : $this->find_id_by_key( $entry->form_id, $submission_key );
+			return array( 'id' => $existing, 'created' => false );
+		}
+		$entry_id = (int) $wpdb->insert_id;
+		foreach ( $entry->values as $input_id => $value ) {
+			$ok = $wpdb->insert(
+				$t['entry_values'],
+				array(
+					'entry_id' => $entry_id,
+					'form_id'  => $entry->form_id,
+					'input_id' => (string) $input_id,
+					'value'    => $value,
+				),
+				array( '%d', '%d', '%s', '%s' )
+			);
+			if ( ! $ok ) {
+				$wpdb->query( 'ROLLBACK' );
+				return array( 'id' => 0, 'created' => false );
+			}
+		}
+		$wpdb->query( 'COMMIT' );
+		return array( 'id' => $entry_id, 'created' => true );
+	}
+
+	/**
+	 * @param int $id Entry id.
+	 */
+	public function find( int $id ): ?Entry {
+		global $wpdb;
+		$t   = Schema::tables();
+		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$t['entries']} WHERE id = %d", $id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		if ( ! $row ) {
+			return null;
+		}
+		return self::hydrate( $row, $this->values_for( array( $id ) )[ $id ] ?? array() );
+	}
+
+	/**
+	 * One page of a form's entries, newest first.
+	 *
+	 * @param int $form_id  Form id.
+	 * @param int $page     1-based page.
+	 * @param int $per_page Page size.
+	 * @return array{items: list<Entry>, total: int}
+	 */
+	public function page_for_form( int $form_id, int $page, int $per_page ): array {
+		global $wpdb;
+		$t = Schema::tables();
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
+		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$t['entries']} WHERE form_id = %d", $form_id ) );
+		$rows  = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT * FROM {$t['entries']} WHERE form_id = %d ORDER BY created_at DESC, id DESC LIMIT %d OFFSET %d",
+				$form_id,
+				$per_page,
+				( $page - 1 ) * $per_page
+			),
+			ARRAY_A
+		) ?: array();
+		// phpcs:enable
+		$values = $this->values_for( array_map( static fn( array $r ): int => (int) $r['id'], $rows ) );
+		$items  = array();
+		foreach ( $rows as $row ) {
+			$items[] = self::hydrate( $row, $values[ (int) $row['id'] ] ?? array() );
+		}
+		return array(
+			'items' => $items,
+			'total' => $total,
+		);
+	}
+
+	/**
+	 * Entry counts for several forms in one query.
+	 *
+	 * @param list<int> $form_ids Form ids.
+	 * @return array<int, int> Count by form id (forms without entries are absent).
+	 */
+	public function count_by_form( array $form_ids ): array {
+		global $wpdb;
+		if ( ! $form_ids ) {
+			return array();
+		}
+		$t            = Schema::tables();
+		$placeholders = implode( ',', array_fill( 0, count( $form_ids ), '%d' ) );
+		$rows         = $wpdb->get_results(
+			$wpdb->prepare( "SELECT form_id, COUNT(*) AS n FROM {$t['entries']} WHERE form_id IN ($placeholders) GROUP BY form_id", $form_ids ), // phpcs:ignore WordPress.DB.PreparedSQL
+			ARRAY_A
+		) ?: array();
+		$counts = array();
+		foreach ( $rows as $row ) {
+			$counts[ (int) $row['form_id'] ] = (int) $row['n'];
+		}
+		return $counts;
+	}
+
+	/**
+	 * Deletes every entry of a form with its values.
+	 *
+	 * @param int $form_id Form id.
+	 */
+	public function delete_for_form( int $form_id ): void {
+		global $wpdb;
+		$t = Schema::tables();
+		$wpdb->delete( $t['entry_values'], array( 'form_id' => $form_id ), array( '%d' ) );
+		$wpdb->delete( $t['entries'], array( 'form_id' => $form_id ), array( '%d' ) );
+	}
+
+	/**
+	 * @param int    $form_id Form id.
+	 * @param string $key     Submission key.
+	 */
+	private function find_id_by_key( int $form_id, string $key ): int {
+		global $wpdb;
+		$t = Schema::tables();
+		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT id FROM {$t['entries']} WHERE form_id = %d AND submission_key = %s", $form_id, $key ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+	}
+
+	/**
+	 * Values of several entries, in one query.
+	 *
+	 * @param list<int> $entry_ids Entry ids.
+	 * @return array<int, array<string, string>> Values by input id, by entry id.
+	 */
+	private function values_for( array $entry_ids ): array {
+		global $wpdb;
+		if ( ! $entry_ids ) {
+			return array();
+		}
+		$t            = Schema::tables();
+		$placeholders = implode( ',', array_fill( 0, count( $entry_ids ), '%d' ) );
+		$rows         = $wpdb->get_results(
+			$wpdb->prepare( "SELECT entry_id, input_id, value FROM {$t['entry_values']} WHERE entry_id IN ($placeholders) ORDER BY id", $entry_ids ), // phpcs:ignore WordPress.DB.PreparedSQL
+			ARRAY_A
+		) ?: array();
+		$values = array();
+		foreach ( $rows as $row ) {
+			$values[ (int) $row['entry_id'] ][ (string) $row['input_id'] ] = (string) $row['value'];
+		}
+		return $values;
+	}
+
+	/**
+	 * @param array<string, mixed>  $row    Entries row.
+	 * @param array<string, string> $values Values by input id.
+	 */
+	private static function hydrate( array $row, array $values ): Entry {
+		return new Entry(
+			(int) $row['id'],
+			(int) $row['form_id'],
+			$values,
+			(string) $row['created_at'],
+			(string) $row['source_url'],
+			(int) $row['user_id'],
+			(string) $row['status']
+		);
+	}
+}

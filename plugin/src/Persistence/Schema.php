@@ -1,0 +1,108 @@
+<?php
+/**
+ * Versioned schema for the plugin's custom tables.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Persistence;
+
+/**
+ * The integer schema version lives in an option; `maybe_upgrade()` runs the idempotent dbDelta
+ * whenever the stored version differs from VERSION (the Action Scheduler pattern). Bump VERSION
+ * whenever a CREATE TABLE below changes.
+ */
+final class Schema {
+
+	public const VERSION        = 1;
+	public const VERSION_OPTION = 'kestrel_forms_schema_version';
+
+	/**
+	 * Table names with the site prefix.
+	 *
+	 * @return array{forms: string, entries: string, entry_values: string}
+	 */
+	public static function tables(): array {
+		global $wpdb;
+		return array(
+			'forms'        => $wpdb->prefix . 'kestrel_forms_forms',
+			'entries'      => $wpdb->prefix . 'kestrel_forms_entries',
+			'entry_values' => $wpdb->prefix . 'kestrel_forms_entry_values',
+		);
+	}
+
+	/**
+	 * Installs or upgrades the tables when the stored version is not the current one.
+	 */
+	public static function maybe_upgrade(): void {
+		if ( (int) get_option( self::VERSION_OPTION, 0 ) === self::VERSION ) {
+			return;
+		}
+		self::install();
+	}
+
+	/**
+	 * Runs dbDelta for every table (safe to repeat) and records the version.
+	 */
+	public static function install(): void {
+		global $wpdb;
+		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+
+		$charset = $wpdb->get_charset_collate();
+		$t       = self::tables();
+
+		// dbDelta's format rules: two spaces after PRIMARY KEY, one key per line, no IF NOT EXISTS.
+		dbDelta(
+			"CREATE TABLE {$t['forms']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  title varchar(255) NOT NULL DEFAULT '',
+  definition longtext NOT NULL,
+  status varchar(20) NOT NULL DEFAULT 'active',
+  created_at datetime NOT NULL,
+  updated_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  KEY status (status)
+) $charset;"
+		);
+		dbDelta(
+			"CREATE TABLE {$t['entries']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  form_id bigint(20) unsigned NOT NULL,
+  status varchar(20) NOT NULL DEFAULT 'active',
+  created_at datetime NOT NULL,
+  source_url text NOT NULL,
+  user_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  submission_key varchar(64) DEFAULT NULL,
+  PRIMARY KEY  (id),
+  KEY form_created (form_id,created_at),
+  UNIQUE KEY form_submission_key (form_id,submission_key)
+) $charset;"
+		);
+		dbDelta(
+			"CREATE TABLE {$t['entry_values']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  entry_id bigint(20) unsigned NOT NULL,
+  form_id bigint(20) unsigned NOT NULL,
+  input_id varchar(32) NOT NULL,
+  value longtext NOT NULL,
+  PRIMARY KEY  (id),
+  KEY entry_id (entry_id),
+  KEY form_input (form_id,input_id)
+) $charset;"
+		);
+		update_option( self::VERSION_OPTION, self::VERSION, true );
+	}
+
+	/**
+	 * Drops every table and the version option (uninstall with "delete data" chosen).
+	 */
+	public static function uninstall(): void {
+		global $wpdb;
+		foreach ( self::tables() as $table ) {
+			$wpdb->query( "DROP TABLE IF EXISTS {$table}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
+		}
+		delete_option( self::VERSION_OPTION );
+	}
+}

@@ -1,0 +1,120 @@
+<?php
+/**
+ * Composition root: the one place that lists every service that registers hooks.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms;
+
+use Kestrel\Forms\Admin\AdminPages;
+use Kestrel\Forms\Assets\Assets;
+use Kestrel\Forms\Domain\Form\FormValidator;
+use Kestrel\Forms\Domain\Schema\SchemaValidator;
+use Kestrel\Forms\Domain\Validation\SubmissionValidator;
+use Kestrel\Forms\Frontend\Block;
+use Kestrel\Forms\Frontend\FormRenderer;
+use Kestrel\Forms\Frontend\Shortcode;
+use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Persistence\FormRepository;
+use Kestrel\Forms\Persistence\Schema;
+use Kestrel\Forms\Rest\DemoController;
+use Kestrel\Forms\Rest\EntriesController;
+use Kestrel\Forms\Rest\FormsController;
+use Kestrel\Forms\Rest\SubmissionsController;
+use Kestrel\Forms\Security\Capabilities;
+
+/**
+ * Builds the services once and hooks them into WordPress.
+ */
+final class Plugin {
+
+	private static ?self $instance = null;
+
+	private function __construct(
+		public readonly FormRepository $forms,
+		public readonly EntryRepository $entries,
+		public readonly FormValidator $form_validator,
+		public readonly SubmissionValidator $submission_validator,
+		public readonly FormRenderer $renderer
+	) {}
+
+	/**
+	 * The shared instance (services are built on first use).
+	 */
+	public static function instance(): self {
+		if ( null === self::$instance ) {
+			$forms          = new FormRepository();
+			self::$instance = new self(
+				$forms,
+				new EntryRepository(),
+				new FormValidator( SchemaValidator::from_file( self::schema_file() ) ),
+				new SubmissionValidator(),
+				new FormRenderer( $forms )
+			);
+		}
+		return self::$instance;
+	}
+
+	/**
+	 * Path of the form definition JSON Schema.
+	 */
+	public static function schema_file(): string {
+		return KESTREL_FORMS_DIR . '/schema/form.schema.json';
+	}
+
+	/**
+	 * Hooks everything. Called once from the main plugin file.
+	 */
+	public static function boot(): void {
+		add_action( 'plugins_loaded', array( self::class, 'upgrade' ) );
+		add_action( 'init', array( self::class, 'on_init' ) );
+		add_action( 'rest_api_init', array( self::class, 'on_rest_api_init' ) );
+		if ( is_admin() ) {
+			$plugin = self::instance();
+			( new AdminPages( $plugin->forms, $plugin->entries, $plugin->form_validator ) )->register();
+		}
+	}
+
+	/**
+	 * Activation: tables and capability.
+	 */
+	public static function activate(): void {
+		Schema::install();
+		Capabilities::grant();
+	}
+
+	/**
+	 * Runs the schema upgrade when the stored version is behind (after a plugin update).
+	 */
+	public static function upgrade(): void {
+		if ( (int) get_option( Schema::VERSION_OPTION, 0 ) !== Schema::VERSION ) {
+			Schema::install();
+			Capabilities::grant();
+		}
+	}
+
+	/**
+	 * Assets, shortcode and block.
+	 */
+	public static function on_init(): void {
+		load_plugin_textdomain( 'kestrel-forms', false, dirname( plugin_basename( KESTREL_FORMS_FILE ) ) . '/languages' );
+		Assets::register();
+		$plugin = self::instance();
+		( new Shortcode( $plugin->renderer ) )->register();
+		( new Block( $plugin->renderer ) )->register();
+	}
+
+	/**
+	 * REST controllers.
+	 */
+	public static function on_rest_api_init(): void {
+		$plugin = self::instance();
+		( new FormsController( $plugin->forms, $plugin->entries, $plugin->form_validator ) )->register_routes();
+		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator ) )->register_routes();
+		( new EntriesController( $plugin->entries ) )->register_routes();
+		( new DemoController( $plugin->forms, $plugin->form_validator ) )->register_routes();
+	}
+}

@@ -1,0 +1,114 @@
+<?php
+/**
+ * Turns domain failures into WP_Error responses, in one place.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Rest;
+
+use Kestrel\Forms\Domain\Form\InvalidForm;
+use Kestrel\Forms\Domain\Schema\SchemaError;
+use Kestrel\Forms\Domain\Validation\FieldError;
+use WP_Error;
+
+/**
+ * Every REST error the plugin returns is built here, with a stable `kestrel_forms_*` code.
+ */
+final class ErrorMapper {
+
+	/**
+	 * An invalid form definition: 400, the message names the first offending JSON path and
+	 * `data.errors` lists every violation.
+	 *
+	 * @param InvalidForm $e Exception.
+	 */
+	public static function invalid_form( InvalidForm $e ): WP_Error {
+		$errors = array_map(
+			static fn( SchemaError $error ): array => array(
+				'path'    => $error->path,
+				'keyword' => $error->keyword,
+				'message' => Messages::schema_error( $error ),
+			),
+			$e->errors
+		);
+		return new WP_Error(
+			'kestrel_forms_invalid_form',
+			$errors ? $errors[0]['message'] : __( 'Invalid form definition.', 'kestrel-forms' ),
+			array(
+				'status' => 400,
+				'errors' => $errors,
+			)
+		);
+	}
+
+	/**
+	 * A submission that failed validation: 400 with messages by field id.
+	 *
+	 * @param array<int, FieldError> $errors Errors by field id.
+	 */
+	public static function validation_failed( array $errors ): WP_Error {
+		$messages = array();
+		foreach ( $errors as $field_id => $error ) {
+			$messages[ (string) $field_id ] = Messages::field_error( $error );
+		}
+		return self::validation_messages( $messages );
+	}
+
+	/**
+	 * A submission that failed validation, from ready messages.
+	 *
+	 * @param array<string, string> $messages Messages by field id.
+	 */
+	public static function validation_messages( array $messages ): WP_Error {
+		return new WP_Error(
+			'kestrel_forms_validation_failed',
+			__( 'There was a problem with your submission. Please review the fields below.', 'kestrel-forms' ),
+			array(
+				'status' => 400,
+				'errors' => (object) $messages,
+			)
+		);
+	}
+
+	/**
+	 * 404 for a form that does not exist (or is in the trash).
+	 */
+	public static function form_not_found(): WP_Error {
+		return new WP_Error( 'kestrel_forms_form_not_found', __( 'Form not found.', 'kestrel-forms' ), array( 'status' => 404 ) );
+	}
+
+	/**
+	 * 404 for an entry that does not exist.
+	 */
+	public static function entry_not_found(): WP_Error {
+		return new WP_Error( 'kestrel_forms_entry_not_found', __( 'Entry not found.', 'kestrel-forms' ), array( 'status' => 404 ) );
+	}
+
+	/**
+	 * 400 for a body that is not a JSON object.
+	 */
+	public static function invalid_json(): WP_Error {
+		return new WP_Error( 'kestrel_forms_invalid_json', __( 'The request body must be a JSON object.', 'kestrel-forms' ), array( 'status' => 400 ) );
+	}
+
+	/**
+	 * 500 when the database refused a write.
+	 */
+	public static function storage_failed(): WP_Error {
+		return new WP_Error( 'kestrel_forms_storage_failed', __( 'The data could not be saved. Please try again.', 'kestrel-forms' ), array( 'status' => 500 ) );
+	}
+
+	/**
+	 * 401/403 for a user without the plugin capability.
+	 */
+	public static function forbidden(): WP_Error {
+		return new WP_Error(
+			'kestrel_forms_forbidden',
+			__( 'Sorry, you are not allowed to do that.', 'kestrel-forms' ),
+			array( 'status' => rest_authorization_required_code() )
+		);
+	}
+}

@@ -1,0 +1,357 @@
+<?php
+/**
+ * REST resource: forms.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Rest;
+
+use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Form\FormValidator;
+use Kestrel\Forms\Domain\Form\InvalidForm;
+use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Persistence\FormRepository;
+use Kestrel\Forms\Security\Capabilities;
+use WP_Error;
+use WP_REST_Controller;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * `kestrel-forms/v1/forms`: create, list, read, replace, trash and delete form definitions.
+ * Every route needs the plugin capability.
+ */
+final class FormsController extends WP_REST_Controller {
+
+	/** Keys the API adds to a form; ignored when a client sends them back. */
+	private const READ_ONLY_KEYS = array( 'id', 'status', 'createdAt', 'updatedAt', 'entryCount' );
+
+	public function __construct(
+		private readonly FormRepository $forms,
+		private readonly EntryRepository $entries,
+		private readonly FormValidator $validator
+	) {
+		$this->namespace = Routes::NAMESPACE;
+		$this->rest_base = 'forms';
+	}
+
+	/**
+	 * Registers the routes.
+	 */
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_items' ),
+					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'args'                => $this->get_collection_params(),
+				),
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'create_item' ),
+					'permission_callback' => array( $this, 'create_item_permissions_check' ),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/(?P<id>[\d]+)',
+			array(
+				'args'   => array(
+					'id' => array(
+						'description' => __( 'Form id.', 'kestrel-forms' ),
+						'type'        => 'integer',
+						'minimum'     => 1,
+					),
+				),
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_item' ),
+					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+				),
+				array(
+					'methods'             => WP_REST_Server::EDITABLE,
+					'callback'            => array( $this, 'update_item' ),
+					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+				),
+				array(
+					'methods'             => WP_REST_Server::DELETABLE,
+					'callback'            => array( $this, 'delete_item' ),
+					'permission_callback' => array( $this, 'delete_item_permissions_check' ),
+					'args'                => array(
+						'force' => array(
+							'description' => __( 'Delete permanently, with all entries, instead of moving to the trash.', 'kestrel-forms' ),
+							'type'        => 'boolean',
+							'default'     => false,
+						),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * Collection parameters: paging, status and title search.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public function get_collection_params(): array {
+		$params           = parent::get_collection_params();
+		$params['status'] = array(
+			'description' => __( 'Only forms with this status.', 'kestrel-forms' ),
+			'type'        => 'string',
+			'enum'        => array( FormRepository::STATUS_ACTIVE, FormRepository::STATUS_TRASH ),
+			'default'     => FormRepository::STATUS_ACTIVE,
+		);
+		unset( $params['context'] );
+		return $params;
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return true|WP_Error
+	 */
+	public function get_items_permissions_check( $request ) {
+		return Capabilities::current_user_can_manage() ? true : ErrorMapper::forbidden();
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return true|WP_Error
+	 */
+	public function get_item_permissions_check( $request ) {
+		return $this->get_items_permissions_check( $request );
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return true|WP_Error
+	 */
+	public function create_item_permissions_check( $request ) {
+		return $this->get_items_permissions_check( $request );
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return true|WP_Error
+	 */
+	public function update_item_permissions_check( $request ) {
+		return $this->get_items_permissions_check( $request );
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 * @return true|WP_Error
+	 */
+	public function delete_item_permissions_check( $request ) {
+		return $this->get_items_permissions_check( $request );
+	}
+
+	/**
+	 * GET /forms
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response
+	 */
+	public function get_items( $request ) {
+		$per_page = (int) $request['per_page'];
+		$page     = (int) $request['page'];
+		$result   = $this->forms->page( (string) $request['status'], $page, $per_page, (string) ( $request['search'] ?? '' ) );
+		$counts   = $this->entries->count_by_form( array_map( static fn( array $r ): int => $r['form']->id, $result['items'] ) );
+
+		$data = array();
+		foreach ( $result['items'] as $record ) {
+			$data[] = $this->present( $record, $counts[ $record['form']->id ] ?? 0 );
+		}
+		$response = rest_ensure_response( $data );
+		$response->header( 'X-WP-Total', (string) $result['total'] );
+		$response->header( 'X-WP-TotalPages', (string) max( 1, (int) ceil( $result['total'] / max( 1, $per_page ) ) ) );
+		return $response;
+	}
+
+	/**
+	 * GET /forms/{id}
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_item( $request ) {
+		$record = $this->forms->find_record( (int) $request['id'] );
+		if ( ! $record ) {
+			return ErrorMapper::form_not_found();
+		}
+		$count = $this->entries->count_by_form( array( $record['form']->id ) );
+		return rest_ensure_response( $this->present( $record, $count[ $record['form']->id ] ?? 0 ) );
+	}
+
+	/**
+	 * POST /forms
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function create_item( $request ) {
+		$definition = $this->definition_from( $request );
+		if ( $definition instanceof WP_Error ) {
+			return $definition;
+		}
+		$id = $this->forms->create( $definition );
+		if ( ! $id ) {
+			return ErrorMapper::storage_failed();
+		}
+		/**
+		 * Fires after a form is created.
+		 *
+		 * @param int                  $id         Form id.
+		 * @param array<string, mixed> $definition Definition.
+		 */
+		do_action( 'kestrel_forms_form_saved', $id, $definition );
+		$response = rest_ensure_response( $this->present( (array) $this->forms->find_record( $id ), 0 ) );
+		$response->set_status( 201 );
+		$response->header( 'Location', rest_url( sprintf( '%s/%s/%d', $this->namespace, $this->rest_base, $id ) ) );
+		return $response;
+	}
+
+	/**
+	 * PUT /forms/{id}: replaces the definition.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function update_item( $request ) {
+		$id = (int) $request['id'];
+		if ( ! $this->forms->find_record( $id ) ) {
+			return ErrorMapper::form_not_found();
+		}
+		$definition = $this->definition_from( $request );
+		if ( $definition instanceof WP_Error ) {
+			return $definition;
+		}
+		if ( ! $this->forms->update( $id, $definition ) ) {
+			return ErrorMapper::storage_failed();
+		}
+		/** This action is documented in FormsController::create_item(). */
+		do_action( 'kestrel_forms_form_saved', $id, $definition );
+		return $this->get_item( $request );
+	}
+
+	/**
+	 * DELETE /forms/{id}: to the trash, or with force=true permanently with its entries.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function delete_item( $request ) {
+		$id     = (int) $request['id'];
+		$record = $this->forms->find_record( $id );
+		if ( ! $record ) {
+			return ErrorMapper::form_not_found();
+		}
+		$count    = $this->entries->count_by_form( array( $id ) )[ $id ] ?? 0;
+		$previous = $this->present( $record, $count );
+		if ( $request['force'] ) {
+			$this->entries->delete_for_form( $id );
+			$this->forms->delete( $id );
+			return rest_ensure_response(
+				array(
+					'deleted'  => true,
+					'previous' => $previous,
+				)
+			);
+		}
+		$this->forms->set_status( $id, FormRepository::STATUS_TRASH );
+		return rest_ensure_response( $this->present( (array) $this->forms->find_record( $id ), $count ) );
+	}
+
+	/**
+	 * The JSON Schema of a form resource, from the schema file in the repository.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function get_item_schema(): array {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$file   = KESTREL_FORMS_DIR . '/schema/form.schema.json';
+		$schema = json_decode( (string) file_get_contents( $file ), true ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- local file.
+		$schema = is_array( $schema ) ? $schema : array();
+		// WordPress's schema tools read draft-04 style; keep the document but name the resource.
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'kestrel-form',
+			'type'       => 'object',
+			'properties' => array_merge(
+				$schema['properties'] ?? array(),
+				array(
+					'status'     => array( 'type' => 'string', 'readonly' => true ),
+					'createdAt'  => array( 'type' => 'string', 'format' => 'date-time', 'readonly' => true ),
+					'updatedAt'  => array( 'type' => 'string', 'format' => 'date-time', 'readonly' => true ),
+					'entryCount' => array( 'type' => 'integer', 'readonly' => true ),
+				)
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+
+	/**
+	 * Reads and validates the definition in a request body.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array<string, mixed>|WP_Error
+	 */
+	private function definition_from( WP_REST_Request $request ): array|WP_Error {
+		$body = $request->get_json_params();
+		if ( ! is_array( $body ) || ( $body && array_is_list( $body ) ) ) {
+			return ErrorMapper::invalid_json();
+		}
+		foreach ( self::READ_ONLY_KEYS as $key ) {
+			unset( $body[ $key ] );
+		}
+		try {
+			$this->validator->assert_valid( $body );
+		} catch ( InvalidForm $e ) {
+			return ErrorMapper::invalid_form( $e );
+		}
+		return $body;
+	}
+
+	/**
+	 * A form as the API shows it: its id, its definition, then read-only metadata.
+	 *
+	 * @param array<string, mixed> $record      Repository record.
+	 * @param int                  $entry_count Number of entries.
+	 * @return array<string, mixed>
+	 */
+	private function present( array $record, int $entry_count ): array {
+		/** @var Form $form */
+		$form = $record['form'];
+		return array_merge(
+			array( 'id' => $form->id ),
+			$form->definition,
+			array(
+				'status'     => $record['status'],
+				'createdAt'  => self::iso( $record['created_at'] ),
+				'updatedAt'  => self::iso( $record['updated_at'] ),
+				'entryCount' => $entry_count,
+			)
+		);
+	}
+
+	/**
+	 * "Y-m-d H:i:s" UTC to ISO 8601 with Z.
+	 *
+	 * @param string $mysql UTC time.
+	 */
+	public static function iso( string $mysql ): string {
+		return str_replace( ' ', 'T', $mysql ) . 'Z';
+	}
+}

@@ -1,0 +1,110 @@
+<?php
+/**
+ * Translated texts for domain error codes.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Rest;
+
+use Kestrel\Forms\Domain\Schema\SchemaError;
+use Kestrel\Forms\Domain\Validation\FieldError;
+
+/**
+ * The Domain layer speaks in codes; this is the one place that turns them into words.
+ */
+final class Messages {
+
+	/**
+	 * Visitor-facing message for a field error. A field's own errorMessage wins.
+	 *
+	 * @param FieldError $error Error.
+	 */
+	public static function field_error( FieldError $error ): string {
+		if ( '' !== $error->custom_message ) {
+			return $error->custom_message;
+		}
+		$p = $error->params;
+		switch ( $error->code ) {
+			case FieldError::REQUIRED:
+				return __( 'This field is required.', 'kestrel-forms' );
+			case FieldError::EMAIL:
+				return __( 'Please enter a valid email address.', 'kestrel-forms' );
+			case FieldError::NUMBER:
+				return __( 'Please enter a valid number.', 'kestrel-forms' );
+			case FieldError::RANGE:
+				/* translators: 1: minimum, 2: maximum. */
+				return sprintf( __( 'Please enter a number from %1$s to %2$s.', 'kestrel-forms' ), self::num( $p['min'] ), self::num( $p['max'] ) );
+			case FieldError::MIN:
+				/* translators: %s: minimum. */
+				return sprintf( __( 'Please enter a number greater than or equal to %s.', 'kestrel-forms' ), self::num( $p['min'] ) );
+			case FieldError::MAX:
+				/* translators: %s: maximum. */
+				return sprintf( __( 'Please enter a number less than or equal to %s.', 'kestrel-forms' ), self::num( $p['max'] ) );
+			case FieldError::CHOICE:
+				return __( 'Please choose one of the listed options.', 'kestrel-forms' );
+			case FieldError::MAX_LENGTH:
+				/* translators: %d: maximum number of characters. */
+				return sprintf( _n( 'Please enter at most %d character.', 'Please enter at most %d characters.', (int) $p['limit'], 'kestrel-forms' ), (int) $p['limit'] );
+			default:
+				return __( 'This value is not valid.', 'kestrel-forms' );
+		}
+	}
+
+	/**
+	 * Admin-facing message for a definition error: the JSON path, then what is wrong.
+	 *
+	 * @param SchemaError $error Error.
+	 */
+	public static function schema_error( SchemaError $error ): string {
+		$p      = $error->params;
+		$scalar = static fn( string $k ): string => is_scalar( $p[ $k ] ?? null ) ? (string) $p[ $k ] : '';
+		switch ( $error->keyword ) {
+			case 'required':
+				$what = __( 'is required', 'kestrel-forms' );
+				break;
+			case 'type':
+				/* translators: %s: JSON type name. */
+				$what = sprintf( __( 'must be of type %s', 'kestrel-forms' ), $scalar( 'expected' ) );
+				break;
+			case 'additionalProperties':
+				$what = __( 'is not an allowed property', 'kestrel-forms' );
+				break;
+			case 'enum':
+			case 'const':
+				/* translators: %s: allowed values. */
+				$what = sprintf( __( 'must be one of: %s', 'kestrel-forms' ), $scalar( 'allowed' ) );
+				break;
+			case 'minItems':
+				/* translators: %s: number of items. */
+				$what = sprintf( __( 'must contain at least %s item(s)', 'kestrel-forms' ), $scalar( 'limit' ) );
+				break;
+			case 'maxItems':
+				/* translators: %s: number of items. */
+				$what = sprintf( __( 'must contain at most %s item(s)', 'kestrel-forms' ), $scalar( 'limit' ) );
+				break;
+			case 'minLength':
+				/* translators: %s: number of characters. */
+				$what = sprintf( __( 'must be at least %s character(s) long', 'kestrel-forms' ), $scalar( 'limit' ) );
+				break;
+			case 'maxLength':
+				/* translators: %s: number of characters. */
+				$what = sprintf( __( 'must be at most %s character(s) long', 'kestrel-forms' ), $scalar( 'limit' ) );
+				break;
+			default:
+				$what = SchemaError::describe( $error->keyword, $p );
+		}
+		$where = '' === $error->path ? __( '(the form)', 'kestrel-forms' ) : $error->path;
+		/* translators: 1: JSON path such as fields[2].choices, 2: what is wrong. */
+		return sprintf( __( 'Invalid form definition: %1$s %2$s.', 'kestrel-forms' ), $where, $what );
+	}
+
+	/**
+	 * @param mixed $n Number.
+	 */
+	private static function num( mixed $n ): string {
+		return is_numeric( $n ) ? (string) ( 0.0 === fmod( (float) $n, 1.0 ) ? (int) $n : (float) $n ) : '';
+	}
+}

@@ -1,0 +1,198 @@
+<?php
+/**
+ * REST resource: public form submissions.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Rest;
+
+use Kestrel\Forms\Domain\Entry\Entry;
+use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Validation\SubmissionValidator;
+use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Persistence\FormRepository;
+use WP_Error;
+use WP_REST_Controller;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * `POST kestrel-forms/v1/forms/{id}/submissions`: anyone may submit, without a nonce, so forms
+ * work on cached pages. Everything the browser sends is validated again here.
+ */
+final class SubmissionsController extends WP_REST_Controller {
+
+	public function __construct(
+		private readonly FormRepository $forms,
+		private readonly EntryRepository $entries,
+		private readonly SubmissionValidator $validator
+	) {
+		$this->namespace = Routes::NAMESPACE;
+		$this->rest_base = 'forms/(?P<form_id>[\d]+)/submissions';
+	}
+
+	/**
+	 * Registers the route.
+	 */
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'create_item' ),
+					'permission_callback' => array( $this, 'create_item_permissions_check' ),
+					'args'                => array(
+						'form_id'        => array(
+							'type'    => 'integer',
+							'minimum' => 1,
+						),
+						'values'         => array(
+							'description' => __( 'Submitted values keyed by field id or input id.', 'kestrel-forms' ),
+							'type'        => 'object',
+							'required'    => true,
+						),
+						'source_url'     => array(
+							'description' => __( 'The page the form was submitted from.', 'kestrel-forms' ),
+							'type'        => 'string',
+							'maxLength'   => 2048,
+						),
+						'submission_key' => array(
+							'description' => __( 'A key the browser makes once per submission; a repeat with the same key returns the first entry.', 'kestrel-forms' ),
+							'type'        => 'string',
+							'pattern'     => '^[A-Za-z0-9-]{8,64}$',
+						),
+					),
+				),
+			)
+		);
+	}
+
+	/**
+	 * Submitting is public by design (visitors are anonymous, pages may be cached). Sites can
+	 * restrict it with the `kestrel_forms_can_submit` filter.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return true|WP_Error
+	 */
+	public function create_item_permissions_check( $request ) {
+		/**
+		 * Whether the current visitor may submit this form.
+		 *
+		 * @param bool            $allowed Default true.
+		 * @param int             $form_id Form id.
+		 * @param WP_REST_Request $request Request.
+		 */
+		$allowed = (bool) apply_filters( 'kestrel_forms_can_submit', true, (int) $request['form_id'], $request );
+		return $allowed ? true : ErrorMapper::forbidden();
+	}
+
+	/**
+	 * Validates and stores a submission.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function create_item( $request ) {
+		$form = $this->forms->find( (int) $request['form_id'] );
+		if ( ! $form ) {
+			return ErrorMapper::form_not_found();
+		}
+		$values = (array) $request['values'];
+
+		/**
+		 * Filters the raw submitted values before validation.
+		 *
+		 * @param array<string, mixed> $values Values keyed by field id or input id.
+		 * @param Form                 $form   The form.
+		 */
+		$values = (array) apply_filters( 'kestrel_forms_submission_before', $values, $form );
+		$result = $this->validator->validate( $form, $values );
+
+		$messages = array();
+		foreach ( $result->errors as $field_id => $error ) {
+			$messages[ (string) $field_id ] = Messages::field_error( $error );
+		}
+		/**
+		 * Filters validation messages (by field id); add one to refuse a submission.
+		 *
+		 * @param array<string, string> $messages Messages by field id.
+		 * @param Form                  $form     The form.
+		 * @param array<string, string> $clean    Clean values by input id.
+		 */
+		$messages = (array) apply_filters( 'kestrel_forms_validation_errors', $messages, $form, $result->values );
+		if ( $messages ) {
+			return ErrorMapper::validation_messages( array_map( 'strval', $messages ) );
+		}
+
+		$entry  = new Entry(
+			0,
+			$form->id,
+			$result->values,
+			gmdate( 'Y-m-d H:i:s' ),
+			$this->source_url( $request ),
+			get_current_user_id()
+		);
+		$stored = $this->entries->insert( $entry, isset( $request['submission_key'] ) ? (string) $request['submission_key'] : null );
+		if ( ! $stored['id'] ) {
+			return ErrorMapper::storage_failed();
+		}
+		$entry = $entry->with_id( $stored['id'] );
+		if ( $stored['created'] ) {
+			/**
+			 * Fires after a submission is stored as an entry (not for a repeated submission key).
+			 *
+			 * @param Entry $entry The stored entry.
+			 * @param Form  $form  The form.
+			 */
+			do_action( 'kestrel_forms_submission_after', $entry, $form );
+		}
+
+		$confirmation = $form->confirmation( __( 'Thanks for contacting us! We will get in touch with you shortly.', 'kestrel-forms' ) );
+		/**
+		 * Filters the confirmation returned to the visitor.
+		 *
+		 * @param array{type: string, message?: string, url?: string} $confirmation Confirmation.
+		 * @param Form  $form  The form.
+		 * @param Entry $entry The entry.
+		 */
+		$confirmation = (array) apply_filters( 'kestrel_forms_confirmation', $confirmation, $form, $entry );
+		if ( isset( $confirmation['message'] ) ) {
+			$confirmation['message'] = wp_kses_post( (string) $confirmation['message'] );
+		}
+		if ( isset( $confirmation['url'] ) ) {
+			$confirmation['url'] = esc_url_raw( (string) $confirmation['url'] );
+		}
+
+		$response = new WP_REST_Response(
+			array(
+				'entry_id'     => $stored['id'],
+				'confirmation' => $confirmation,
+			),
+			201
+		);
+		if ( ! $stored['created'] ) {
+			$response->header( 'Kestrel-Idempotent-Replay', 'true' );
+		}
+		return $response;
+	}
+
+	/**
+	 * The page the visitor submitted from: the body's source_url or the Referer, kept only when
+	 * it is an http(s) URL on this site.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	private function source_url( WP_REST_Request $request ): string {
+		$candidate = (string) ( $request['source_url'] ?? $request->get_header( 'referer' ) ?? '' );
+		$url       = esc_url_raw( $candidate, array( 'http', 'https' ) );
+		$host      = wp_parse_url( $url, PHP_URL_HOST );
+		$home_host = wp_parse_url( home_url(), PHP_URL_HOST );
+		return ( $url && $host && strtolower( (string) $host ) === strtolower( (string) $home_host ) ) ? $url : '';
+	}
+}

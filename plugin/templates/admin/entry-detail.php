@@ -1,0 +1,56 @@
+<?php
+/**
+ * One entry.
+ *
+ * @package KestrelForms
+ *
+ * @var \Kestrel\Forms\Domain\Entry\Entry|null $entry
+ * @var \Kestrel\Forms\Domain\Form\Form|null   $form
+ */
+
+use Kestrel\Forms\Admin\AdminPages;
+use Kestrel\Forms\Admin\EntryPresenter;
+
+defined( 'ABSPATH' ) || exit;
+?>
+<div class="wrap kestrel-forms-admin">
+	<?php if ( ! $entry || ! $form ) : ?>
+		<h1><?php esc_html_e( 'Entry not found', 'kestrel-forms' ); ?></h1>
+	<?php else : ?>
+		<h1>
+			<?php
+			/* translators: 1: entry id, 2: form title. */
+			echo esc_html( sprintf( __( 'Entry #%1$d: %2$s', 'kestrel-forms' ), $entry->id, $form->title() ) );
+			?>
+		</h1>
+		<p><a href="<?php echo esc_url( admin_url( 'admin.php?page=' . AdminPages::ENTRIES_SLUG . '&form_id=' . $form->id ) ); ?>">&larr; <?php esc_html_e( 'Back to entries', 'kestrel-forms' ); ?></a></p>
+		<table class="widefat striped kestrel-forms-entry">
+			<caption class="screen-reader-text"><?php esc_html_e( 'Submitted values', 'kestrel-forms' ); ?></caption>
+			<tbody>
+				<?php foreach ( EntryPresenter::value_fields( $form ) as $field ) : ?>
+					<tr>
+						<th scope="row"><?php echo esc_html( EntryPresenter::label( $field ) ); ?></th>
+						<td style="white-space: pre-wrap"><?php echo esc_html( EntryPresenter::value( $field, $entry ) ); ?></td>
+					</tr>
+				<?php endforeach; ?>
+			</tbody>
+		</table>
+		<h2><?php esc_html_e( 'Details', 'kestrel-forms' ); ?></h2>
+		<table class="widefat striped kestrel-forms-entry-meta">
+			<tbody>
+				<tr><th scope="row"><?php esc_html_e( 'Submitted (UTC)', 'kestrel-forms' ); ?></th><td><?php echo esc_html( $entry->created_at ); ?></td></tr>
+				<tr><th scope="row"><?php esc_html_e( 'Source page', 'kestrel-forms' ); ?></th><td><?php echo $entry->source_url ? '<a href="' . esc_url( $entry->source_url ) . '">' . esc_html( $entry->source_url ) . '</a>' : '&mdash;'; ?></td></tr>
+				<tr>
+					<th scope="row"><?php esc_html_e( 'User', 'kestrel-forms' ); ?></th>
+					<td>
+						<?php
+						$user = $entry->user_id ? get_userdata( $entry->user_id ) : false;
+						echo $user ? esc_html( $user->display_name ) : esc_html__( 'Visitor', 'kestrel-forms' );
+						?>
+					</td>
+				</tr>
+				<tr><th scope="row"><?php esc_html_e( 'Status', 'kestrel-forms' ); ?></th><td><?php echo esc_html( $entry->status ); ?></td></tr>
+			</tbody>
+		</table>
+	<?php endif; ?>
+</div>

@@ -1,0 +1,18 @@
+/**
+ * Build config: @wordpress/scripts' defaults (Babel with TypeScript, SCSS, dependency extraction
+ * so WordPress packages load from core) with our entry points.
+ */
+const path = require( 'path' );
+const defaultConfig = require( '@wordpress/scripts/config/webpack.config' );
+
+module.exports = {
+	...defaultConfig,
+	entry: {
+		'form-view': path.resolve( __dirname, 'assets-src/entries/form-view.tsx' ),
+		'block-editor': path.resolve( __dirname, 'assets-src/entries/block-editor.tsx' ),
+	},
+	output: {
+		...defaultConfig.output,
+		path: path.resolve( __dirname, 'build' ),
+	},
+};
