@@ -1,0 +1,234 @@
+import {
+	act,
+	fireEvent,
+	render,
+	screen,
+	waitFor,
+} from '@testing-library/react';
+import apiFetch from '@wordpress/api-fetch';
+import { createHooks } from '@wordpress/hooks';
+import type { FormDefinition } from '../../shared';
+import { Form } from '../components/Form';
+
+jest.mock( '@wordpress/api-fetch', () => ( {
+	__esModule: true,
+	default: jest.fn(),
+} ) );
+const mockedFetch = apiFetch as unknown as jest.Mock;
+
+const form: FormDefinition & { id: number } = {
+	id: 5,
+	title: 'Contact',
+	description: 'Say hello',
+	button: { text: 'Send' },
+	fields: [
+		{
+			id: 1,
+			type: 'text',
+			label: 'Name',
+			isRequired: true,
+			description: 'Your full name',
+		},
+		{ id: 2, type: 'email', label: 'Email' },
+		{
+			id: 3,
+			type: 'checkbox',
+			label: 'Topics',
+			choices: [
+				{ text: 'News', value: 'news' },
+				{ text: 'Events', value: 'events' },
+			],
+		},
+		{ id: 4, type: 'hidden', defaultValue: 'campaign' },
+		{ id: 5, type: 'html', content: '<p>Hi</p>' },
+	],
+};
+
+function setup() {
+	const hooks = createHooks();
+	const utils = render(
+		<Form
+			form={ form }
+			submitPath="/kestrel-forms/v1/forms/5/submissions"
+			hooks={ hooks }
+		/>
+	);
+	return { hooks, ...utils };
+}
+
+beforeEach( () => {
+	mockedFetch.mockReset();
+} );
+
+describe( 'Form rendering', () => {
+	it( 'uses the spec DOM ids and wires labels and descriptions', () => {
+		const { container } = setup();
+		const name = screen.getByLabelText( /Name/ );
+		expect( name.id ).toBe( 'input_5_1' );
+		expect( name.getAttribute( 'aria-required' ) ).toBe( 'true' );
+		expect( name.getAttribute( 'aria-describedby' ) ).toBe(
+			'description_5_1'
+		);
+		expect( container.querySelector( '#field_5_1' ) ).not.toBeNull();
+		expect( screen.getByLabelText( 'Events' ).id ).toBe( 'input_5_3_2' );
+		expect(
+			( container.querySelector( '#input_5_4' ) as HTMLInputElement )
+				.value
+		).toBe( 'campaign' );
+		expect( screen.getByRole( 'button', { name: 'Send' } ).id ).toBe(
+			'form_submit_button_5'
+		);
+	} );
+} );
+
+describe( 'Form submission', () => {
+	it( 'blocks an invalid submit, shows errors inline and in a focused summary, and keeps input', async () => {
+		jest.useFakeTimers();
+		setup();
+		fireEvent.change( screen.getByLabelText( 'Email' ), {
+			target: { value: 'not-an-email' },
+		} );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Send' } ) );
+
+		expect( mockedFetch ).not.toHaveBeenCalled();
+		expect( screen.getByText( 'This field is required.' ).id ).toBe(
+			'validation_message_5_1'
+		);
+		expect(
+			screen.getByLabelText( /Name/ ).getAttribute( 'aria-invalid' )
+		).toBe( 'true' );
+		expect( screen.getByLabelText( 'Email' ) ).toHaveProperty(
+			'value',
+			'not-an-email'
+		);
+		act( () => {
+			jest.advanceTimersByTime( 20 ); // requestAnimationFrame
+		} );
+		const summary = screen
+			.getByText( /There was a problem/ )
+			.closest( 'div' );
+		expect( summary?.ownerDocument.activeElement ).toBe( summary );
+
+		const status = screen.getByRole( 'status' );
+		act( () => {
+			jest.advanceTimersByTime( 900 );
+		} );
+		expect( status.textContent ).toBe( '' );
+		act( () => {
+			jest.advanceTimersByTime( 200 );
+		} );
+		expect( status.textContent ).toContain(
+			'Please enter a valid email address.'
+		);
+		jest.useRealTimers();
+	} );
+
+	it( 'sends one request for a double click and shows the confirmation', async () => {
+		let resolve: ( value: unknown ) => void = () => {};
+		mockedFetch.mockReturnValue( new Promise( ( r ) => ( resolve = r ) ) );
+		const { hooks } = setup();
+		const after = jest.fn();
+		hooks.addAction( 'kestrel_forms.submission.after', 'test', after );
+		hooks.addFilter(
+			'kestrel_forms.submission.before',
+			'test',
+			( values: Record< string, unknown > ) => ( {
+				...values,
+				2: 'filtered@example.org',
+			} )
+		);
+
+		fireEvent.change( screen.getByLabelText( /Name/ ), {
+			target: { value: 'Ada' },
+		} );
+		fireEvent.click( screen.getByLabelText( 'Events' ) );
+		const button = screen.getByRole( 'button', { name: 'Send' } );
+		fireEvent.click( button );
+		fireEvent.click( button );
+
+		expect( mockedFetch ).toHaveBeenCalledTimes( 1 );
+		expect( button ).toHaveProperty( 'disabled', true );
+		const request = mockedFetch.mock.calls[ 0 ][ 0 ];
+		expect( request.path ).toBe( '/kestrel-forms/v1/forms/5/submissions' );
+		expect( request.method ).toBe( 'POST' );
+		expect( request.data.values ).toEqual( {
+			1: 'Ada',
+			2: 'filtered@example.org',
+			3: [ 'events' ],
+			4: 'campaign',
+		} );
+		expect( request.data.submission_key ).toMatch( /^[0-9a-f]{32}$/ );
+
+		await act( async () => {
+			resolve( {
+				entry_id: 9,
+				confirmation: {
+					type: 'message',
+					message: '<p>Thanks <b>Ada</b></p>',
+				},
+			} );
+		} );
+		await waitFor( () =>
+			expect( screen.getByText( /Thanks/ ) ).toBeTruthy()
+		);
+		expect( screen.queryByRole( 'button', { name: 'Send' } ) ).toBeNull();
+		expect( after ).toHaveBeenCalledTimes( 1 );
+		await waitFor( () =>
+			expect( screen.getByRole( 'status' ).textContent ).toBe(
+				'Thanks Ada'
+			)
+		);
+	} );
+
+	it( 'shows server validation errors next to their fields and keeps the values', async () => {
+		mockedFetch.mockRejectedValue( {
+			code: 'kestrel_forms_validation_failed',
+			message:
+				'There was a problem with your submission. Please review the fields below.',
+			data: { errors: { 2: 'Please enter a valid email address.' } },
+		} );
+		setup();
+		fireEvent.change( screen.getByLabelText( /Name/ ), {
+			target: { value: 'Ada' },
+		} );
+		fireEvent.change( screen.getByLabelText( 'Email' ), {
+			target: { value: 'ada@example.org' },
+		} );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Send' } ) );
+
+		await waitFor( () =>
+			expect(
+				document.getElementById( 'validation_message_5_2' )?.textContent
+			).toBe( 'Please enter a valid email address.' )
+		);
+		expect( screen.getByLabelText( /Name/ ) ).toHaveProperty(
+			'value',
+			'Ada'
+		);
+		expect( screen.getByRole( 'button', { name: 'Send' } ) ).toHaveProperty(
+			'disabled',
+			false
+		);
+	} );
+
+	it( 'shows a general error when the server cannot be reached', async () => {
+		mockedFetch.mockRejectedValue( {
+			code: 'fetch_error',
+			message: 'You are probably offline.',
+		} );
+		setup();
+		fireEvent.change( screen.getByLabelText( /Name/ ), {
+			target: { value: 'Ada' },
+		} );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Send' } ) );
+		await waitFor( () =>
+			expect(
+				screen.getByText( 'You are probably offline.' )
+			).toBeTruthy()
+		);
+		expect( screen.getByLabelText( /Name/ ) ).toHaveProperty(
+			'value',
+			'Ada'
+		);
+	} );
+} );

@@ -1,0 +1,124 @@
+<?php
+/**
+ * Form definitions: the JSON Schema in plugin/schema and the cross-field rules.
+ *
+ * @package KestrelForms\Tests
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Tests\Unit\Domain;
+
+use Kestrel\Forms\Domain\Form\FormValidator;
+use Kestrel\Forms\Domain\Form\InvalidForm;
+use Kestrel\Forms\Domain\Schema\SchemaError;
+use Kestrel\Forms\Domain\Schema\SchemaValidator;
+use PHPUnit\Framework\TestCase;
+
+final class FormValidatorTest extends TestCase {
+
+	private FormValidator $validator;
+
+	protected function setUp(): void {
+		$this->validator = new FormValidator( SchemaValidator::from_file( dirname( __DIR__, 4 ) . '/plugin/schema/form.schema.json' ) );
+	}
+
+	/**
+	 * @return array<string, mixed>
+	 */
+	private static function valid(): array {
+		return array(
+			'title'  => 'Contact',
+			'fields' => array(
+				array( 'id' => 1, 'type' => 'text', 'label' => 'Name', 'isRequired' => true, 'maxLength' => 20 ),
+				array( 'id' => 2, 'type' => 'email', 'label' => 'Email' ),
+				array(
+					'id'      => 3,
+					'type'    => 'checkbox',
+					'choices' => array( array( 'text' => 'A', 'value' => 'a', 'isSelected' => true ) ),
+					'inputs'  => array( array( 'id' => '3.1', 'label' => 'A' ) ),
+				),
+				array( 'id' => 4, 'type' => 'number', 'rangeMin' => 1, 'rangeMax' => null ),
+				array( 'id' => 5, 'type' => 'html', 'content' => '<p>Hi</p>' ),
+			),
+			'confirmation' => array( 'type' => 'message', 'message' => 'Thanks' ),
+		);
+	}
+
+	/**
+	 * @param array<string, mixed> $definition Definition.
+	 * @return list<string>
+	 */
+	private function paths( array $definition ): array {
+		return array_map( static fn( SchemaError $e ): string => $e->path . ' ' . $e->keyword, $this->validator->validate( $definition ) );
+	}
+
+	public function test_a_valid_definition_has_no_errors(): void {
+		$this->assertSame( array(), $this->validator->validate( self::valid() ) );
+	}
+
+	public function test_choice_field_without_choices_names_the_path(): void {
+		$form              = self::valid();
+		$form['fields'][2] = array( 'id' => 3, 'type' => 'radio' );
+		$this->assertSame( array( 'fields[2].choices required' ), $this->paths( $form ) );
+	}
+
+	public function test_empty_choices_list(): void {
+		$form                         = self::valid();
+		$form['fields'][2]['choices'] = array();
+		$form['fields'][2]['inputs']  = null;
+		$this->assertSame( array( 'fields[2].choices minItems' ), $this->paths( $form ) );
+	}
+
+	public function test_missing_title_unknown_type_and_unknown_key(): void {
+		$form = self::valid();
+		unset( $form['title'] );
+		$form['fields'][0]['type']   = 'colour';
+		$form['fields'][1]['colour'] = 'red';
+		$this->assertSame(
+			array( 'title required', 'fields[0].type enum', 'fields[1].colour additionalProperties' ),
+			$this->paths( $form )
+		);
+	}
+
+	public function test_wrong_types(): void {
+		$form                            = self::valid();
+		$form['fields']                  = 'nope';
+		$this->assertSame( array( 'fields type' ), $this->paths( $form ) );
+
+		$form                            = self::valid();
+		$form['fields'][0]['isRequired'] = 'yes';
+		$form['fields'][0]['id']         = 0;
+		$this->assertSame( array( 'fields[0].id minimum', 'fields[0].isRequired type' ), $this->paths( $form ) );
+	}
+
+	public function test_redirect_confirmation_needs_a_url(): void {
+		$form                 = self::valid();
+		$form['confirmation'] = array( 'type' => 'redirect' );
+		$this->assertSame( array( 'confirmation.url required' ), $this->paths( $form ) );
+		$form['confirmation']['url'] = 'javascript:alert(1)';
+		$this->assertSame( array( 'confirmation.url pattern' ), $this->paths( $form ) );
+	}
+
+	public function test_cross_field_rules(): void {
+		$form                             = self::valid();
+		$form['fields'][1]['id']          = 1;
+		$form['fields'][2]['inputs'][0]   = array( 'id' => '9.1' );
+		$form['fields'][3]['rangeMax']    = 0;
+		$this->assertSame(
+			array( 'fields[1].id unique', 'fields[2].inputs[0].id inputId', 'fields[3].rangeMin range' ),
+			$this->paths( $form )
+		);
+	}
+
+	public function test_assert_valid_throws_with_the_first_path_in_the_message(): void {
+		$form              = self::valid();
+		$form['fields'][2] = array( 'id' => 3, 'type' => 'select' );
+		try {
+			$this->validator->assert_valid( $form );
+			$this->fail( 'InvalidForm expected' );
+		} catch ( InvalidForm $e ) {
+			$this->assertStringStartsWith( 'fields[2].choices: is required', $e->getMessage() );
+		}
+	}
+}
