@@ -22,6 +22,7 @@ use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Rest\DemoController;
 use Kestrel\Forms\Rest\EntriesController;
+use Kestrel\Forms\Rest\ErrorMapper;
 use Kestrel\Forms\Rest\FormsController;
 use Kestrel\Forms\Rest\SubmissionsController;
 use Kestrel\Forms\Security\Capabilities;
@@ -112,6 +113,7 @@ final class Plugin {
 	 */
 	public static function on_rest_api_init(): void {
 		$plugin = self::instance();
+		add_filter( 'rest_request_after_callbacks', array( ErrorMapper::class, 'rename_core_errors' ), 10, 3 );
 		( new FormsController( $plugin->forms, $plugin->entries, $plugin->form_validator ) )->register_routes();
 		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator ) )->register_routes();
 		( new EntriesController( $plugin->entries ) )->register_routes();

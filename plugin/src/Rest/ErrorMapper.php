@@ -13,6 +13,7 @@ use Kestrel\Forms\Domain\Form\InvalidForm;
 use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Validation\FieldError;
 use WP_Error;
+use WP_REST_Request;
 
 /**
  * Every REST error the plugin returns is built here, with a stable `kestrel_forms_*` code.
@@ -99,6 +100,34 @@ final class ErrorMapper {
 	 */
 	public static function storage_failed(): WP_Error {
 		return new WP_Error( 'kestrel_forms_storage_failed', __( 'The data could not be saved. Please try again.', 'kestrel-forms' ), array( 'status' => 500 ) );
+	}
+
+	/** Core REST error codes raised before our callbacks run, and the codes we answer instead. */
+	private const CORE_CODES = array(
+		'rest_invalid_json'          => 'kestrel_forms_invalid_json',
+		'rest_invalid_param'         => 'kestrel_forms_invalid_param',
+		'rest_missing_callback_param' => 'kestrel_forms_missing_param',
+	);
+
+	/**
+	 * `rest_request_after_callbacks` filter: on this plugin's routes, errors WordPress raises while
+	 * checking the body and arguments keep their message and data but get a kestrel_forms_* code,
+	 * so clients see one stable family of codes.
+	 *
+	 * @param mixed           $response Result of the callbacks (or the validation error).
+	 * @param array           $handler  Route handler.
+	 * @param WP_REST_Request $request  Request.
+	 * @return mixed
+	 */
+	public static function rename_core_errors( $response, $handler, $request ) {
+		if ( ! $response instanceof WP_Error || ! str_starts_with( (string) $request->get_route(), '/' . Routes::NAMESPACE . '/' ) ) {
+			return $response;
+		}
+		$code = $response->get_error_code();
+		if ( ! isset( self::CORE_CODES[ $code ] ) ) {
+			return $response;
+		}
+		return new WP_Error( self::CORE_CODES[ $code ], $response->get_error_message(), $response->get_error_data() );
 	}
 
 	/**
