@@ -8,6 +8,7 @@
 set -euo pipefail
 
 target=${1:?usage: fetch-wp-core.sh TARGET_DIR}
+target=$(realpath -m "$target")
 if [[ -f "$target/wp-includes/version.php" ]]; then
 	echo "WordPress core already present in $target"
 	exit 0

@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+/**
+ * Page weight and time-to-interactive of the demo form page (npm run bench).
+ *
+ * Prints figures, asserts nothing. "Loaded because of the plugin" = every JS and CSS file the
+ * demo page loads that the same page without the form does not (so WordPress script
+ * dependencies such as React and api-fetch are included, theme assets are not). Sizes are the
+ * bytes served, and their gzip size at level 6 (what web servers usually use).
+ *
+ * Time to interactive = navigation start until the form's container gets data-kestrel-ready
+ * (set once React has rendered and handlers are attached), the median of several cold loads.
+ *
+ * Usage: node bench/page-weight.mjs [--runs=7]  (WordPress must be running: npm start)
+ */
+import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
+
+const RUNS = Number(
+	( process.argv.find( ( a ) => a.startsWith( '--runs=' ) ) ?? '=7' ).split(
+		'='
+	)[ 1 ]
+);
+const BASE_URL = process.env.WP_BASE_URL ?? 'http://localhost:8888';
+const CHROMIUM_ARGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run',
+	'--disable-quic',
+];
+
+/**
+ * Records every JS/CSS response of one cold page load.
+ *
+ * @param {import('@playwright/test').Browser} browser Browser.
+ * @param {string}                             url     Page URL.
+ * @return {Promise<Map<string, Buffer>>} Body by URL.
+ */
+async function assetsOf( browser, url ) {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	const bodies = new Map();
+	const pending = [];
+	page.on( 'response', ( response ) => {
+		const type = response.request().resourceType();
+		if ( type === 'script' || type === 'stylesheet' ) {
+			pending.push(
+				response
+					.body()
+					.then( ( body ) => bodies.set( response.url(), body ) )
+					.catch( () => {} )
+			);
+		}
+	} );
+	await page.goto( url, { waitUntil: 'load' } );
+	await Promise.all( pending );
+	await context.close();
+	return bodies;
+}
+
+/**
+ * Milliseconds from navigation start until the form is interactive, for one cold load.
+ *
+ * @param {import('@playwright/test').Browser} browser Browser.
+ * @param {string}                             url     Page URL.
+ */
+async function timeToInteractive( browser, url ) {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	await page.addInitScript( () => {
+		new window.MutationObserver( ( _, observer ) => {
+			if ( document.querySelector( '[data-kestrel-ready]' ) ) {
+				window.__kestrelReadyAt = window.performance.now();
+				observer.disconnect();
+			}
+		} ).observe( document, {
+			subtree: true,
+			attributes: true,
+			attributeFilter: [ 'data-kestrel-ready' ],
+		} );
+	} );
+	await page.goto( url, { waitUntil: 'load' } );
+	await page.waitForSelector( '[data-kestrel-ready]' );
+	const timing = await page.evaluate( () => {
+		const nav = window.performance.getEntriesByType( 'navigation' )[ 0 ];
+		return {
+			ready: window.__kestrelReadyAt,
+			responseEnd: nav.responseEnd,
+			domContentLoaded: nav.domContentLoadedEventEnd,
+		};
+	} );
+	await context.close();
+	return timing;
+}
+
+const median = ( values ) => {
+	const sorted = [ ...values ].sort( ( a, b ) => a - b );
+	const mid = Math.floor( sorted.length / 2 );
+	return sorted.length % 2
+		? sorted[ mid ]
+		: ( sorted[ mid - 1 ] + sorted[ mid ] ) / 2;
+};
+const kb = ( bytes ) => ( bytes / 1024 ).toFixed( 1 ).padStart( 7 ) + ' KB';
+
+async function main() {
+	const requestUtils = await RequestUtils.setup( {
+		user: { username: 'admin', password: 'password' },
+		baseURL: BASE_URL,
+		storageStatePath: 'artifacts/storage-states/bench-admin.json',
+	} );
+	const demo = await requestUtils.rest( {
+		method: 'POST',
+		path: '/kestrel-forms/v1/demo',
+	} );
+	const baseline = await requestUtils.rest( {
+		method: 'POST',
+		path: '/wp/v2/pages',
+		data: {
+			title: 'Kestrel Forms demo',
+			content:
+				'<!-- wp:paragraph --><p>No form here.</p><!-- /wp:paragraph -->',
+			status: 'publish',
+		},
+	} );
+
+	const browser = await chromium.launch( {
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: CHROMIUM_ARGS,
+	} );
+	try {
+		const withForm = await assetsOf( browser, demo.page_url );
+		const without = await assetsOf( browser, baseline.link );
+		const rows = [ ...withForm ]
+			.filter( ( [ url ] ) => ! without.has( url ) )
+			.map( ( [ url, body ] ) => ( {
+				file: new URL( url ).pathname.replace(
+					/^.*\/wp-(content|includes)\//,
+					'wp-$1/'
+				),
+				raw: body.length,
+				gzip: zlib.gzipSync( body, { level: 6 } ).length,
+			} ) )
+			.sort( ( a, b ) => b.gzip - a.gzip );
+
+		console.log( `Demo form page: ${ demo.page_url }` );
+		console.log(
+			'JS and CSS loaded because of the plugin (WordPress dependencies included):'
+		);
+		for ( const row of rows ) {
+			console.log(
+				`  ${ kb( row.raw ) } raw ${ kb( row.gzip ) } gzip  ${ row.file }`
+			);
+		}
+		const total = rows.reduce(
+			( t, r ) => ( { raw: t.raw + r.raw, gzip: t.gzip + r.gzip } ),
+			{ raw: 0, gzip: 0 }
+		);
+		const js = rows
+			.filter( ( r ) => r.file.endsWith( '.js' ) )
+			.reduce( ( t, r ) => t + r.gzip, 0 );
+		console.log(
+			`  ${ kb( total.raw ) } raw ${ kb( total.gzip ) } gzip  TOTAL (${ rows.length } files; JS ${ kb( js ).trim() } gzip)`
+		);
+		console.log(
+			"  Direction: under Gravity Forms' 196 KB gzip for a complete form; aim under 90 KB."
+		);
+
+		await timeToInteractive( browser, demo.page_url ); // Warm-up: PHP code paths, not measured.
+		const runs = [];
+		for ( let i = 0; i < RUNS; i++ ) {
+			runs.push( await timeToInteractive( browser, demo.page_url ) );
+		}
+		const ready = median( runs.map( ( r ) => r.ready ) );
+		const html = median( runs.map( ( r ) => r.responseEnd ) );
+		console.log(
+			`Time to interactive (median of ${ RUNS } cold loads, headless Chromium):`
+		);
+		console.log(
+			`  ${ ready.toFixed( 0 ).padStart( 6 ) } ms  navigation start -> form interactive`
+		);
+		console.log(
+			`  ${ html.toFixed( 0 ).padStart( 6 ) } ms  of which waiting for the HTML (WordPress in WebAssembly is slow to answer)`
+		);
+		console.log(
+			`  ${ ( ready - html ).toFixed( 0 ).padStart( 6 ) } ms  HTML received -> form interactive`
+		);
+	} finally {
+		await browser.close();
+		await requestUtils
+			.rest( {
+				method: 'DELETE',
+				path: `/wp/v2/pages/${ baseline.id }`,
+				params: { force: true },
+			} )
+			.catch( () => {} );
+	}
+}
+
+main().catch( ( error ) => {
+	console.error( error );
+	process.exit( 1 );
+} );

@@ -1,0 +1,139 @@
+/**
+ * Admin REST routes and screens refuse anonymous visitors (401) and subscribers (403).
+ */
+import { request as playwrightRequest } from '@playwright/test';
+import {
+	test,
+	expect,
+	RequestUtils,
+} from '@wordpress/e2e-test-utils-playwright';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+	ANONYMOUS_STATE,
+	contactForm,
+	createFormPage,
+	NO_AUTO_LOGIN_COOKIE,
+} from './utils';
+
+const ADMIN_ROUTES = ( formId: number ) => [
+	{ method: 'GET', path: '/kestrel-forms/v1/forms' },
+	{ method: 'POST', path: '/kestrel-forms/v1/forms' },
+	{ method: 'GET', path: `/kestrel-forms/v1/forms/${ formId }` },
+	{ method: 'PUT', path: `/kestrel-forms/v1/forms/${ formId }` },
+	{ method: 'DELETE', path: `/kestrel-forms/v1/forms/${ formId }` },
+	{ method: 'GET', path: `/kestrel-forms/v1/entries?form_id=${ formId }` },
+	{ method: 'GET', path: '/kestrel-forms/v1/entries/1' },
+];
+
+test.describe( 'admin routes', () => {
+	test( 'anonymous requests get 401 and submissions stay public', async ( {
+		requestUtils,
+		baseURL,
+	} ) => {
+		const { form } = await createFormPage(
+			requestUtils,
+			contactForm( 'E2E permissions' )
+		);
+		const anonymous = await playwrightRequest.newContext( {
+			baseURL,
+			storageState: ANONYMOUS_STATE,
+		} );
+		for ( const route of ADMIN_ROUTES( form.id ) ) {
+			const response = await anonymous.fetch(
+				`/?rest_route=${ encodeURIComponent( route.path.split( '?' )[ 0 ] ) }&${ route.path.split( '?' )[ 1 ] ?? '' }`,
+				{
+					method: route.method,
+					data:
+						route.method === 'POST' || route.method === 'PUT'
+							? contactForm( 'x' )
+							: undefined,
+				}
+			);
+			expect(
+				response.status(),
+				`${ route.method } ${ route.path }`
+			).toBe( 401 );
+			expect( ( await response.json() ).code ).toBe(
+				'kestrel_forms_forbidden'
+			);
+		}
+		const submission = await anonymous.post(
+			`/?rest_route=${ encodeURIComponent( `/kestrel-forms/v1/forms/${ form.id }/submissions` ) }`,
+			{ data: { values: { 1: 'Ada', 2: 'ada@example.org' } } }
+		);
+		expect( submission.status() ).toBe( 201 );
+		await anonymous.dispose();
+	} );
+
+	test( 'a subscriber gets 403 on every admin route and screen', async ( {
+		requestUtils,
+		baseURL,
+		browser,
+	} ) => {
+		const { form } = await createFormPage(
+			requestUtils,
+			contactForm( 'E2E subscriber' )
+		);
+		const username = `subscriber${ Date.now() }`;
+		await requestUtils.createUser( {
+			username,
+			email: `${ username }@example.org`,
+			password: 'password',
+			roles: [ 'subscriber' ],
+		} );
+		const statePath = path.join(
+			process.env.WP_ARTIFACTS_PATH ?? 'artifacts',
+			'storage-states',
+			`${ username }.json`
+		);
+		// Start from the anonymous jar (it holds the cookie that stops Playground's auto-login).
+		fs.mkdirSync( path.dirname( statePath ), { recursive: true } );
+		fs.copyFileSync( ANONYMOUS_STATE, statePath );
+		const subscriber = await RequestUtils.setup( {
+			user: { username, password: 'password' },
+			storageStatePath: statePath,
+			baseURL,
+		} );
+		await subscriber.setupRest();
+		for ( const route of ADMIN_ROUTES( form.id ) ) {
+			const [ routePath, query ] = route.path.split( '?' );
+			const response = await subscriber.request.fetch(
+				`/?rest_route=${ encodeURIComponent( routePath ) }&${ query ?? '' }`,
+				{
+					method: route.method,
+					headers: {
+						'X-WP-Nonce': subscriber.storageState?.nonce ?? '',
+					},
+					data:
+						route.method === 'POST' || route.method === 'PUT'
+							? contactForm( 'x' )
+							: undefined,
+				}
+			);
+			expect(
+				response.status(),
+				`${ route.method } ${ route.path }`
+			).toBe( 403 );
+			expect( ( await response.json() ).code ).toBe(
+				'kestrel_forms_forbidden'
+			);
+		}
+
+		const context = await browser.newContext( { storageState: statePath } );
+		// Playground logs cookie-less visitors in as admin unless this cookie is set.
+		await context.addCookies( [
+			{ name: NO_AUTO_LOGIN_COOKIE, value: '1', url: baseURL as string },
+		] );
+		const page = await context.newPage();
+		const screen = await page.goto(
+			'/wp-admin/admin.php?page=kestrel-forms'
+		);
+		expect( screen?.status() ).toBe( 403 );
+		await expect( page.locator( 'body' ) ).toContainText(
+			'Sorry, you are not allowed'
+		);
+		await context.close();
+		await requestUtils.deleteAllUsers();
+	} );
+} );

@@ -1,0 +1,114 @@
+/**
+ * Shared helpers for the Kestrel Forms e2e specs: state is set up over REST, the UI is used only
+ * for the behaviour under test.
+ */
+import path from 'node:path';
+import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
+
+export const ANONYMOUS_STATE =
+	process.env.ANONYMOUS_STORAGE_STATE_PATH ??
+	path.resolve( 'artifacts/storage-states/anonymous.json' );
+
+/**
+ * wp-env's Playground runtime logs a visitor without cookies in as admin, once, unless this
+ * cookie is set (see scripts/wp.mjs).
+ */
+export const NO_AUTO_LOGIN_COOKIE = 'playground_auto_login_already_happened';
+
+export interface StoredForm {
+	id: number;
+	title: string;
+	fields: Array< Record< string, unknown > >;
+	[ key: string ]: unknown;
+}
+
+export interface StoredEntry {
+	id: number;
+	form_id: number;
+	values: Record< string, string >;
+	created_at: string;
+	source_url: string;
+	user_id: number;
+	status: string;
+}
+
+/**
+ * A small form with a required text, an email, a radio and a checkbox field.
+ * @param title
+ */
+export function contactForm( title: string ): Record< string, unknown > {
+	return {
+		title,
+		description: 'We answer within a day.',
+		button: { text: 'Send' },
+		confirmation: { type: 'message', message: '<p>Thanks, we got it!</p>' },
+		fields: [
+			{ id: 1, type: 'text', label: 'Name', isRequired: true },
+			{ id: 2, type: 'email', label: 'Email', isRequired: true },
+			{
+				id: 3,
+				type: 'radio',
+				label: 'Contact by',
+				choices: [
+					{ text: 'Email', value: 'email', isSelected: true },
+					{ text: 'Phone', value: 'phone' },
+				],
+			},
+			{
+				id: 4,
+				type: 'checkbox',
+				label: 'Interests',
+				choices: [
+					{ text: 'News', value: 'news' },
+					{ text: 'Events', value: 'events' },
+				],
+			},
+			{ id: 5, type: 'textarea', label: 'Message' },
+		],
+	};
+}
+
+/**
+ * Creates a form and a published page that shows it.
+ *
+ * @param requestUtils Admin request utils.
+ * @param definition   Form definition.
+ * @param embed        Shortcode or block.
+ */
+export async function createFormPage(
+	requestUtils: RequestUtils,
+	definition: Record< string, unknown >,
+	embed: 'shortcode' | 'block' = 'shortcode'
+): Promise< { form: StoredForm; pageUrl: string } > {
+	const form = await requestUtils.rest< StoredForm >( {
+		method: 'POST',
+		path: '/kestrel-forms/v1/forms',
+		data: definition,
+	} );
+	const content =
+		embed === 'block'
+			? `<!-- wp:kestrel-forms/form {"formId":${ form.id }} /-->`
+			: `<!-- wp:shortcode -->[kestrel_form id="${ form.id }"]<!-- /wp:shortcode -->`;
+	const page = await requestUtils.rest< { link: string } >( {
+		method: 'POST',
+		path: '/wp/v2/pages',
+		data: { title: `Page for ${ form.title }`, content, status: 'publish' },
+	} );
+	return { form, pageUrl: page.link };
+}
+
+/**
+ * A form's entries, newest first.
+ *
+ * @param requestUtils Admin request utils.
+ * @param formId       Form id.
+ */
+export function entriesOf(
+	requestUtils: RequestUtils,
+	formId: number
+): Promise< StoredEntry[] > {
+	return requestUtils.rest< StoredEntry[] >( {
+		path: '/kestrel-forms/v1/entries',
+		params: { form_id: formId, per_page: 100 },
+	} );
+}
