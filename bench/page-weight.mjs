@@ -15,6 +15,7 @@
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
+import { NO_AUTO_LOGIN_COOKIE } from '../scripts/wp.mjs';
 
 const RUNS = Number(
 	( process.argv.find( ( a ) => a.startsWith( '--runs=' ) ) ?? '=7' ).split(
@@ -33,6 +34,21 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
+ * A fresh, anonymous browser context (no cache). Playground would log a cookie-less browser in
+ * as admin, adding the admin bar's assets; the cookie prevents that.
+ *
+ * @param {import('@playwright/test').Browser} browser Browser.
+ * @param {string}                             url     Any URL of the site.
+ */
+async function visitorContext( browser, url ) {
+	const context = await browser.newContext();
+	await context.addCookies( [
+		{ name: NO_AUTO_LOGIN_COOKIE, value: '1', url },
+	] );
+	return context;
+}
+
+/**
  * Records every JS/CSS response of one cold page load.
  *
  * @param {import('@playwright/test').Browser} browser Browser.
@@ -40,7 +56,7 @@ const CHROMIUM_ARGS = [
  * @return {Promise<Map<string, Buffer>>} Body by URL.
  */
 async function assetsOf( browser, url ) {
-	const context = await browser.newContext();
+	const context = await visitorContext( browser, url );
 	const page = await context.newPage();
 	const bodies = new Map();
 	const pending = [];
@@ -68,7 +84,7 @@ async function assetsOf( browser, url ) {
  * @param {string}                             url     Page URL.
  */
 async function timeToInteractive( browser, url ) {
-	const context = await browser.newContext();
+	const context = await visitorContext( browser, url );
 	const page = await context.newPage();
 	await page.addInitScript( () => {
 		new window.MutationObserver( ( _, observer ) => {

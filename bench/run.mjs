@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: runs every benchmark against a real WordPress, starting it when it is not
+ * running and stopping it afterwards in that case. Prints figures; never fails on a number.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getStatus, start, stop } from '../scripts/wp.mjs';
+
+const HERE = path.dirname( fileURLToPath( import.meta.url ) );
+const BENCHMARKS = [ 'page-weight.mjs' ];
+
+async function main() {
+	const status = await getStatus();
+	let startedHere = false;
+	let url = status.url;
+	if ( ! status.running ) {
+		( { url, started: startedHere } = await start() );
+	}
+	let failed = 0;
+	try {
+		for ( const bench of BENCHMARKS ) {
+			console.log( `\n=== bench/${ bench }` );
+			const r = spawnSync(
+				process.execPath,
+				[ path.join( HERE, bench ), ...process.argv.slice( 2 ) ],
+				{
+					stdio: 'inherit',
+					env: { ...process.env, WP_BASE_URL: url },
+				}
+			);
+			failed += r.status === 0 ? 0 : 1;
+		}
+	} finally {
+		if ( startedHere && ! process.env.KEEP_WP ) {
+			await stop();
+		}
+	}
+	return failed ? 1 : 0;
+}
+
+main().then(
+	( code ) => process.exit( code ),
+	( error ) => {
+		console.error( error );
+		process.exit( 1 );
+	}
+);
