@@ -104,6 +104,17 @@ final class SubmissionsController extends WP_REST_Controller {
 			return ErrorMapper::form_not_found();
 		}
 		$values = (array) $request['values'];
+		if ( $values && array_is_list( $values ) ) {
+			// WordPress accepts a JSON list as an "object"; positions are not field ids.
+			return new WP_Error(
+				'kestrel_forms_invalid_param',
+				__( 'values must be an object keyed by field id or input id.', 'kestrel-forms' ),
+				array(
+					'status' => 400,
+					'params' => array( 'values' => __( 'values must be an object.', 'kestrel-forms' ) ),
+				)
+			);
+		}
 
 		/**
 		 * Filters the raw submitted values before validation.

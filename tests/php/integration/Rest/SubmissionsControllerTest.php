@@ -86,6 +86,9 @@ final class SubmissionsControllerTest extends TestCase {
 	}
 
 	public function test_values_must_be_an_object(): void {
+		$list = $this->rest( 'POST', "/kestrel-forms/v1/forms/{$this->form_id}/submissions", array( 'values' => array( 'x', 'Ada' ) ) );
+		$this->assert_rest_error( 'kestrel_forms_invalid_param', 400, $list );
+
 		$response = $this->rest( 'POST', "/kestrel-forms/v1/forms/{$this->form_id}/submissions", array( 'values' => 'Ada' ) );
 		$this->assert_rest_error( 'kestrel_forms_invalid_param', 400, $response );
 		$this->assert_rest_error( 'kestrel_forms_missing_param', 400, $this->rest( 'POST', "/kestrel-forms/v1/forms/{$this->form_id}/submissions", array() ) );

@@ -1,0 +1,46 @@
+/**
+ * The kestrel-forms/form block: pick a form in the editor, see the live preview, publish, and the
+ * visitor gets a working form.
+ */
+import { test, expect } from '@wordpress/e2e-test-utils-playwright';
+import { contactForm, type StoredForm } from './utils';
+
+test.describe( 'form block', () => {
+	test( 'previews the chosen form in the editor and renders it on the published page', async ( {
+		admin,
+		editor,
+		page,
+		requestUtils,
+	} ) => {
+		const title = `E2E block ${ Date.now() }`;
+		const form = await requestUtils.rest< StoredForm >( {
+			method: 'POST',
+			path: '/kestrel-forms/v1/forms',
+			data: contactForm( title ),
+		} );
+
+		await admin.createNewPost( { postType: 'page', title: 'Block page' } );
+		await editor.insertBlock( { name: 'kestrel-forms/form' } );
+		const block = editor.canvas.locator( '.wp-block-kestrel-forms-form' );
+		const picker = block.getByRole( 'combobox', { name: 'Form' } );
+		await expect( picker ).toBeVisible();
+		await picker.selectOption( String( form.id ) );
+
+		// The preview is the visitor form, rendered but inert.
+		await expect( block.locator( '.kestrel-form__title' ) ).toHaveText(
+			title
+		);
+		await expect(
+			block.getByRole( 'textbox', { name: /Name/ } )
+		).toBeVisible();
+
+		const postId = await editor.publishPost();
+		await page.goto( `/?page_id=${ postId }` );
+		await expect(
+			page.locator( `#kestrel-form-${ form.id }` )
+		).toHaveAttribute( 'data-kestrel-ready', 'true' );
+		await expect(
+			page.locator( `#form_submit_button_${ form.id }` )
+		).toHaveText( 'Send' );
+	} );
+} );
