@@ -152,6 +152,9 @@ if ( built ) {
 			passed: stats.expected + stats.flaky,
 			failed: stats.unexpected,
 			skipped: stats.skipped,
+			note: stats.flaky
+				? `${ stats.flaky } passed only on retry`
+				: undefined,
 		};
 	} );
 } else {
