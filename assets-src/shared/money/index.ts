@@ -1,0 +1,7 @@
+/**
+ * Money and numbers: exact decimal rounding, currencies, formatting and reading.
+ */
+export * from './decimal';
+export * from './currencies';
+export * from './format';
+export * from './parse';
