@@ -14,3 +14,6 @@ export {
 	isDisplayOnly,
 	toSubmissionValues,
 } from './values/initial-values';
+export { evaluateFormula } from './formula/evaluate';
+export { mergeTagsOf, substituteMergeTags } from './formula/merge-tags';
+export type { MergeTag } from './formula/merge-tags';

@@ -1,0 +1,142 @@
+/**
+ * Formula evaluation with a real parser: no eval, no Function (specs/forms-visitor-behaviour.md §5).
+ *
+ * Grammar (after merge tags are replaced by numbers):
+ *   expression := term ( ( '+' | '-' ) term )*
+ *   term       := unary ( ( '*' | '/' ) unary )*
+ *   unary      := ( '+' | '-' ) unary | primary
+ *   primary    := number | '(' expression ')'
+ *   number     := digits [ '.' digits ] | '.' digits
+ *
+ * Only digits, decimal points, spaces, + - * / and parentheses are allowed. Any other character,
+ * or a syntax error, gives no result (null). A non-finite result (division by zero) gives 0.
+ * Unary signs are accepted because a merge tag can stand for a negative number ("2*{:1}" with
+ * -5 reads "2*-5"). The PHP twin is Domain/Calculation/Formula.php.
+ */
+
+type Token = { kind: 'number'; value: number } | { kind: 'op'; value: string };
+
+const ALLOWED = /^[0-9.\s+\-*/()]*$/;
+
+/**
+ * Evaluates an arithmetic expression.
+ *
+ * @param expression Text such as "(2 + 3) * 1.5".
+ * @return The result, 0 for a non-finite result, or null when the expression is not valid.
+ */
+export function evaluateFormula( expression: string ): number | null {
+	if ( ! ALLOWED.test( expression ) ) {
+		return null;
+	}
+	const tokens = tokenize( expression );
+	if ( ! tokens || tokens.length === 0 ) {
+		return null;
+	}
+	const parser = new Parser( tokens );
+	const value = parser.expression();
+	if ( value === null || ! parser.done() ) {
+		return null;
+	}
+	return Number.isFinite( value ) ? value : 0;
+}
+
+function tokenize( text: string ): Token[] | null {
+	const tokens: Token[] = [];
+	const number = /^(?:\d+(?:\.\d+)?|\.\d+)/;
+	let i = 0;
+	while ( i < text.length ) {
+		const ch = text[ i ];
+		if ( /\s/.test( ch ) ) {
+			i++;
+		} else if ( '+-*/()'.includes( ch ) ) {
+			tokens.push( { kind: 'op', value: ch } );
+			i++;
+		} else {
+			const match = number.exec( text.slice( i ) );
+			if ( ! match ) {
+				return null;
+			}
+			tokens.push( { kind: 'number', value: Number( match[ 0 ] ) } );
+			i += match[ 0 ].length;
+		}
+	}
+	return tokens;
+}
+
+class Parser {
+	private position = 0;
+
+	constructor( private readonly tokens: Token[] ) {}
+
+	done(): boolean {
+		return this.position === this.tokens.length;
+	}
+
+	expression(): number | null {
+		let left = this.term();
+		while ( left !== null && this.peekOp( '+', '-' ) ) {
+			const op = this.next().value;
+			const right = this.term();
+			if ( right === null ) {
+				return null;
+			}
+			left = op === '+' ? left + right : left - right;
+		}
+		return left;
+	}
+
+	private term(): number | null {
+		let left = this.unary();
+		while ( left !== null && this.peekOp( '*', '/' ) ) {
+			const op = this.next().value;
+			const right = this.unary();
+			if ( right === null ) {
+				return null;
+			}
+			left = op === '*' ? left * right : left / right;
+		}
+		return left;
+	}
+
+	private unary(): number | null {
+		if ( this.peekOp( '+', '-' ) ) {
+			const op = this.next().value;
+			const value = this.unary();
+			if ( value === null ) {
+				return null;
+			}
+			return op === '-' ? -value : value;
+		}
+		return this.primary();
+	}
+
+	private primary(): number | null {
+		const token = this.tokens[ this.position ];
+		if ( ! token ) {
+			return null;
+		}
+		if ( token.kind === 'number' ) {
+			this.position++;
+			return token.value;
+		}
+		if ( token.value === '(' ) {
+			this.position++;
+			const value = this.expression();
+			if ( value === null || ! this.peekOp( ')' ) ) {
+				return null;
+			}
+			this.position++;
+			return value;
+		}
+		return null;
+	}
+
+	private peekOp( ...ops: string[] ): boolean {
+		const token = this.tokens[ this.position ];
+		return token?.kind === 'op' && ops.includes( token.value );
+	}
+
+	private next(): Token {
+		return this.tokens[ this.position++ ];
+	}
+}

@@ -1,0 +1,178 @@
+<?php
+/**
+ * Formula evaluation with a real parser; the twin of assets-src/forms-engine/formula.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Domain\Calculation;
+
+use Kestrel\Forms\Domain\Money\Decimal;
+
+/**
+ * Grammar and rules as in evaluate.ts: digits, points, spaces, + - * / and parentheses only;
+ * invalid gives null; a non-finite result gives 0. Never eval.
+ */
+final class Formula {
+
+	private const TAG = '/\{[^{}]*?:(\d+(?:\.\d+)?)(?::([a-z_]+))?\}/';
+
+	/** @var list<array{0: string, 1: float|string}> */
+	private array $tokens = array();
+
+	private int $position = 0;
+
+	/**
+	 * Evaluates an arithmetic expression.
+	 *
+	 * @param string $expression Text.
+	 * @return float|null Result, 0.0 when non-finite, null when invalid.
+	 */
+	public static function evaluate( string $expression ): ?float {
+		if ( 1 !== preg_match( '/^[0-9.\s+\-*\/()]*$/', $expression ) ) {
+			return null;
+		}
+		$parser = new self();
+		if ( ! $parser->tokenize( $expression ) || ! $parser->tokens ) {
+			return null;
+		}
+		$value = $parser->expression();
+		if ( null === $value || $parser->position !== count( $parser->tokens ) ) {
+			return null;
+		}
+		return is_finite( $value ) ? $value : 0.0;
+	}
+
+	/**
+	 * The merge tags a formula reads, in order, each once.
+	 *
+	 * @param string $formula Formula.
+	 * @return list<array{input_id: string, modifier: string|null}>
+	 */
+	public static function merge_tags( string $formula ): array {
+		preg_match_all( self::TAG, $formula, $matches, PREG_SET_ORDER );
+		$tags = array();
+		foreach ( $matches as $m ) {
+			$key          = $m[1] . ':' . ( $m[2] ?? '' );
+			$tags[ $key ] = array(
+				'input_id' => $m[1],
+				'modifier' => isset( $m[2] ) && '' !== $m[2] ? $m[2] : null,
+			);
+		}
+		return array_values( $tags );
+	}
+
+	/**
+	 * Replaces merge tags with plain decimals (negatives parenthesised) and line breaks with spaces.
+	 *
+	 * @param string   $formula  Formula.
+	 * @param callable $value_of fn( array{input_id: string, modifier: string|null} ): float.
+	 */
+	public static function substitute( string $formula, callable $value_of ): string {
+		$text = (string) preg_replace_callback(
+			self::TAG,
+			static function ( array $m ) use ( $value_of ): string {
+				$decimal = Decimal::from_number( (float) $value_of(
+					array(
+						'input_id' => $m[1],
+						'modifier' => isset( $m[2] ) && '' !== $m[2] ? $m[2] : null,
+					)
+				) );
+				return str_starts_with( $decimal, '-' ) ? '(' . $decimal . ')' : $decimal;
+			},
+			$formula
+		);
+		return str_replace( array( "\r", "\n" ), ' ', $text );
+	}
+
+	private function tokenize( string $text ): bool {
+		$length = strlen( $text );
+		$i      = 0;
+		while ( $i < $length ) {
+			$ch = $text[ $i ];
+			if ( ctype_space( $ch ) ) {
+				++$i;
+			} elseif ( str_contains( '+-*/()', $ch ) ) {
+				$this->tokens[] = array( 'op', $ch );
+				++$i;
+			} elseif ( 1 === preg_match( '/\G(?:\d+(?:\.\d+)?|\.\d+)/', $text, $m, 0, $i ) ) {
+				$this->tokens[] = array( 'number', (float) $m[0] );
+				$i             += strlen( $m[0] );
+			} else {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private function expression(): ?float {
+		$left = $this->term();
+		while ( null !== $left && $this->peek_op( '+', '-' ) ) {
+			$op    = $this->tokens[ $this->position++ ][1];
+			$right = $this->term();
+			if ( null === $right ) {
+				return null;
+			}
+			$left = '+' === $op ? $left + $right : $left - $right;
+		}
+		return $left;
+	}
+
+	private function term(): ?float {
+		$left = $this->unary();
+		while ( null !== $left && $this->peek_op( '*', '/' ) ) {
+			$op    = $this->tokens[ $this->position++ ][1];
+			$right = $this->unary();
+			if ( null === $right ) {
+				return null;
+			}
+			if ( '*' === $op ) {
+				$left *= $right;
+			} else {
+				// PHP throws on division by zero; IEEE gives ±INF or NAN, which become 0 later.
+				$left = 0.0 === $right ? ( 0.0 === $left ? NAN : ( $left > 0 ? INF : -INF ) ) : $left / $right;
+			}
+		}
+		return $left;
+	}
+
+	private function unary(): ?float {
+		if ( $this->peek_op( '+', '-' ) ) {
+			$op    = $this->tokens[ $this->position++ ][1];
+			$value = $this->unary();
+			if ( null === $value ) {
+				return null;
+			}
+			return '-' === $op ? -$value : $value;
+		}
+		return $this->primary();
+	}
+
+	private function primary(): ?float {
+		$token = $this->tokens[ $this->position ] ?? null;
+		if ( null === $token ) {
+			return null;
+		}
+		if ( 'number' === $token[0] ) {
+			++$this->position;
+			return (float) $token[1];
+		}
+		if ( '(' === $token[1] ) {
+			++$this->position;
+			$value = $this->expression();
+			if ( null === $value || ! $this->peek_op( ')' ) ) {
+				return null;
+			}
+			++$this->position;
+			return $value;
+		}
+		return null;
+	}
+
+	private function peek_op( string ...$ops ): bool {
+		$token = $this->tokens[ $this->position ] ?? null;
+		return null !== $token && 'op' === $token[0] && in_array( $token[1], $ops, true );
+	}
+}
