@@ -4,7 +4,12 @@
  */
 import { createRoot } from '@wordpress/element';
 import { createHooks, type Hooks } from '@wordpress/hooks';
-import { Form, type FormProps } from '../forms-ui';
+import {
+	Form,
+	publicUtils,
+	type FormProps,
+	type PublicUtils,
+} from '../forms-ui';
 import '../forms-ui/form.scss';
 
 interface ContainerData {
@@ -15,11 +20,12 @@ interface ContainerData {
 
 declare global {
 	interface Window {
-		kestrelForms?: { hooks: Hooks };
+		kestrelForms?: { hooks: Hooks; utils?: PublicUtils };
 	}
 }
 
 const kestrelForms = ( window.kestrelForms ??= { hooks: createHooks() } );
+kestrelForms.utils = publicUtils;
 
 const mountAll = () =>
 	document

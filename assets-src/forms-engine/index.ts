@@ -17,3 +17,5 @@ export {
 export { evaluateFormula } from './formula/evaluate';
 export { mergeTagsOf, substituteMergeTags } from './formula/merge-tags';
 export type { MergeTag } from './formula/merge-tags';
+export { OPERATORS, ruleMatches, valuesMatch } from './logic/operators';
+export type { Operator } from './logic/operators';

@@ -4,3 +4,5 @@
 export { Form } from './components/Form';
 export type { FormProps } from './components/Form';
 export { ids } from './ids';
+export { publicUtils } from './public-utils';
+export type { PublicUtils } from './public-utils';

@@ -33,6 +33,27 @@ test.describe( 'visitor submission', () => {
 			page.getByRole( 'heading', { name: 'E2E contact', exact: true } )
 		).toBeVisible();
 
+		// The helpers for site developers are exposed next to the hooks.
+		expect(
+			await page.evaluate( () => {
+				const utils = (
+					window as unknown as {
+						kestrelForms: {
+							utils: Record<
+								string,
+								( ...a: unknown[] ) => unknown
+							>;
+						};
+					}
+				 ).kestrelForms.utils;
+				return [
+					utils.formatMoney( 1.3 - 1.15, 'USD' ),
+					utils.evaluateFormula( '(2+3)*4' ),
+					utils.toNumber( '1.234,5', 'decimal_comma' ),
+					utils.cardType( '4111 1111' ),
+				];
+			} )
+		).toEqual( [ '$0.15', 20, 1234.5, 'visa' ] );
 		await page.locator( `#input_${ id }_1` ).fill( 'Ada Lovelace' );
 		await page
 			.getByLabel( 'Email', { exact: false } )
