@@ -19,3 +19,12 @@ export { mergeTagsOf, substituteMergeTags } from './formula/merge-tags';
 export type { MergeTag } from './formula/merge-tags';
 export { OPERATORS, ruleMatches, valuesMatch } from './logic/operators';
 export type { Operator } from './logic/operators';
+export { evaluateForm, prepareForm, reevaluate } from './evaluate/evaluate';
+export type { Evaluation, PreparedForm } from './evaluate/evaluate';
+export {
+	buildGraph,
+	DependencyCycleError,
+	fieldIdOf,
+	SUBMIT_NODE,
+} from './evaluate/graph';
+export type { DependencyGraph } from './evaluate/graph';

@@ -43,7 +43,7 @@ export function ruleMatches(
 		case '<':
 		case 'less_than': {
 			const x = readNumber( fieldValue, numberFormat );
-			const y = readNumber( ruleValue, numberFormat );
+			const y = readRuleNumber( ruleValue, numberFormat );
 			if ( x === null || y === null ) {
 				return false;
 			}
@@ -98,7 +98,7 @@ function equals(
 ): boolean {
 	if ( numberFormat && rawA.trim() !== '' && rawB.trim() !== '' ) {
 		const x = readNumber( rawA, numberFormat );
-		const y = readNumber( rawB, numberFormat );
+		const y = readRuleNumber( rawB, numberFormat );
 		if ( x !== null && y !== null ) {
 			return x === y;
 		}
@@ -107,8 +107,7 @@ function equals(
 }
 
 /**
- * A side of a numeric comparison: read in the field's format, else in decimal_dot (rule values
- * are stored that way).
+ * The field's side of a numeric comparison: read in its format, else in decimal_dot.
  *
  * @param text   Text.
  * @param format The field's number format.
@@ -120,5 +119,21 @@ function readNumber( text: string, format?: ValueFormat ): number | null {
 	return (
 		( format ? toNumber( text, format ) : null ) ??
 		toNumber( text, 'decimal_dot' )
+	);
+}
+
+/**
+ * The rule's side: rule values are stored in decimal_dot ("1234.5"), so that is read first.
+ *
+ * @param text   Text.
+ * @param format The field's number format.
+ */
+function readRuleNumber( text: string, format?: ValueFormat ): number | null {
+	if ( text.trim() === '' ) {
+		return null;
+	}
+	return (
+		toNumber( text, 'decimal_dot' ) ??
+		( format ? toNumber( text, format ) : null )
 	);
 }

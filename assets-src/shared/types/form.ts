@@ -36,6 +36,20 @@ export interface FieldInput {
 	label?: string;
 }
 
+/** One rule of a rule set (spec §3): fieldId may name an input ("3.2"). */
+export interface LogicRule {
+	fieldId: string;
+	operator: string;
+	value: string;
+}
+
+/** A rule set of a field, section, next button or submit button (spec §3–§4). */
+export interface ConditionalLogic {
+	actionType: 'show' | 'hide';
+	logicType: 'all' | 'any';
+	rules: LogicRule[];
+}
+
 export interface FieldDefinition {
 	id: number;
 	type: FieldType;
@@ -56,6 +70,14 @@ export interface FieldDefinition {
 	inputs?: FieldInput[] | null;
 	/** HTML of an html field, sanitised by the server before it reaches the browser. */
 	content?: string;
+	conditionalLogic?: ConditionalLogic | null;
+	/** Number fields: compute the value from calculationFormula. */
+	enableCalculation?: boolean;
+	calculationFormula?: string;
+	/** Decimal places of a calculated value; -1 = no rounding. */
+	calculationRounding?: number;
+	/** Radio fields: offer an "other" choice with a text box. */
+	enableOtherChoice?: boolean;
 }
 
 export interface FormDefinition {
@@ -65,7 +87,11 @@ export interface FormDefinition {
 	labelPlacement?: 'top_label' | 'left_label' | 'right_label';
 	descriptionPlacement?: 'below' | 'above';
 	cssClass?: string;
-	button?: { type?: 'text'; text?: string };
+	button?: {
+		type?: 'text';
+		text?: string;
+		conditionalLogic?: ConditionalLogic | null;
+	};
 	confirmation?: {
 		type: 'message' | 'redirect';
 		message?: string;

@@ -38,7 +38,7 @@ final class Operators {
 			case '<':
 			case 'less_than':
 				$x = self::read_number( $field_value, $number_format );
-				$y = self::read_number( $rule_value, $number_format );
+				$y = self::read_rule_number( $rule_value, $number_format );
 				if ( null === $x || null === $y ) {
 					return false;
 				}
@@ -83,7 +83,7 @@ final class Operators {
 	private static function equals( string $raw_a, string $raw_b, string $a, string $b, ?string $number_format ): bool {
 		if ( null !== $number_format && '' !== trim( $raw_a ) && '' !== trim( $raw_b ) ) {
 			$x = self::read_number( $raw_a, $number_format );
-			$y = self::read_number( $raw_b, $number_format );
+			$y = self::read_rule_number( $raw_b, $number_format );
 			if ( null !== $x && null !== $y ) {
 				return $x === $y;
 			}
@@ -96,5 +96,18 @@ final class Operators {
 			return null;
 		}
 		return ( null !== $format ? Numbers::to_number( $text, $format ) : null ) ?? Numbers::to_number( $text, 'decimal_dot' );
+	}
+
+	/**
+	 * Rule values are stored in decimal_dot, so that is read first.
+	 *
+	 * @param string      $text   Text.
+	 * @param string|null $format The field's number format.
+	 */
+	private static function read_rule_number( string $text, ?string $format ): ?float {
+		if ( '' === trim( $text ) ) {
+			return null;
+		}
+		return Numbers::to_number( $text, 'decimal_dot' ) ?? ( null !== $format ? Numbers::to_number( $text, $format ) : null );
 	}
 }

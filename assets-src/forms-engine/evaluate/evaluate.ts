@@ -1,0 +1,305 @@
+import type {
+	ConditionalLogic,
+	FieldDefinition,
+	FieldValue,
+	FormDefinition,
+	FormValues,
+	LogicRule,
+} from '../../shared';
+import {
+	decimalFromNumber,
+	formatNumber,
+	labelFromChoice,
+	priceFromChoice,
+	roundDecimal,
+	toNumber,
+} from '../../shared/money';
+import { evaluateFormula } from '../formula/evaluate';
+import { substituteMergeTags, type MergeTag } from '../formula/merge-tags';
+import { valuesMatch } from '../logic/operators';
+import { initialValues } from '../values/initial-values';
+import {
+	buildGraph,
+	fieldIdOf,
+	SUBMIT_NODE,
+	type DependencyGraph,
+} from './graph';
+
+/** The computed state of a form for some entered values. */
+export interface Evaluation {
+	/** Visibility of every field. */
+	visible: Record< number, boolean >;
+	/** Whether the submit button shows (and is enabled). */
+	submitVisible: boolean;
+	/** Effective values: hidden fields are back at their defaults, calculated fields are filled. */
+	values: FormValues;
+	/** Numeric results of calculated fields (null: no result). */
+	calculated: Record< number, number | null >;
+}
+
+/** A form prepared for evaluation: fields by id, defaults and the dependency graph. */
+export interface PreparedForm {
+	form: FormDefinition;
+	byId: Map< number, FieldDefinition >;
+	defaults: FormValues;
+	graph: DependencyGraph;
+}
+
+/**
+ * Prepares a form once (the graph build refuses cycles).
+ *
+ * @param  form Form definition.
+ * @throws {import('./graph').DependencyCycleError} On a cycle.
+ */
+export function prepareForm( form: FormDefinition ): PreparedForm {
+	return {
+		form,
+		byId: new Map( form.fields.map( ( f ) => [ f.id, f ] ) ),
+		defaults: initialValues( form ),
+		graph: buildGraph( form ),
+	};
+}
+
+/**
+ * Evaluates every node: visibility, calculated values, submit button.
+ *
+ * @param prepared Prepared form.
+ * @param entered  Values the visitor entered, by field id.
+ */
+export function evaluateForm(
+	prepared: PreparedForm,
+	entered: FormValues
+): Evaluation {
+	const state: Evaluation = {
+		visible: {},
+		submitVisible: true,
+		values: {},
+		calculated: {},
+	};
+	for ( const node of prepared.graph.order ) {
+		evaluateNode( prepared, entered, state, node );
+	}
+	return state;
+}
+
+/**
+ * Re-evaluates only what depends on a changed field, in dependency order.
+ *
+ * @param prepared Prepared form.
+ * @param entered  Values the visitor entered (with the change applied).
+ * @param previous The evaluation before the change.
+ * @param changed  The field whose value changed.
+ * @return The new evaluation and how many nodes were evaluated.
+ */
+export function reevaluate(
+	prepared: PreparedForm,
+	entered: FormValues,
+	previous: Evaluation,
+	changed: number
+): { evaluation: Evaluation; evaluated: number } {
+	const affected = new Set< number >( [ changed ] );
+	const queue = [ changed ];
+	while ( queue.length ) {
+		for ( const dependent of prepared.graph.dependents.get(
+			queue.shift() as number
+		) ?? [] ) {
+			if ( ! affected.has( dependent ) ) {
+				affected.add( dependent );
+				queue.push( dependent );
+			}
+		}
+	}
+	const state: Evaluation = {
+		visible: { ...previous.visible },
+		submitVisible: previous.submitVisible,
+		values: { ...previous.values },
+		calculated: { ...previous.calculated },
+	};
+	let evaluated = 0;
+	for ( const node of prepared.graph.order ) {
+		if ( affected.has( node ) ) {
+			evaluateNode( prepared, entered, state, node );
+			evaluated++;
+		}
+	}
+	return { evaluation: state, evaluated };
+}
+
+function evaluateNode(
+	prepared: PreparedForm,
+	entered: FormValues,
+	state: Evaluation,
+	node: number
+): void {
+	if ( node === SUBMIT_NODE ) {
+		state.submitVisible = logicShows(
+			prepared,
+			state,
+			prepared.form.button?.conditionalLogic
+		);
+		return;
+	}
+	const field = prepared.byId.get( node ) as FieldDefinition;
+	const section = prepared.graph.sectionOf.get( node );
+	const shown =
+		( section === undefined || state.visible[ section ] ) &&
+		logicShows( prepared, state, field.conditionalLogic );
+	state.visible[ node ] = shown;
+
+	if ( field.type === 'number' && field.enableCalculation ) {
+		const result = shown ? calculate( prepared, state, field ) : null;
+		state.calculated[ node ] = result;
+		state.values[ node ] =
+			result === null
+				? ''
+				: formatNumber(
+						result,
+						field.calculationRounding ?? -1,
+						field.numberFormat ?? 'decimal_dot'
+					);
+		return;
+	}
+	if ( node in prepared.defaults ) {
+		// Hiding resets the field to its default (spec §4).
+		state.values[ node ] = shown
+			? ( entered[ node ] ?? prepared.defaults[ node ] )
+			: prepared.defaults[ node ];
+	}
+}
+
+/**
+ * Whether a rule set shows its target: no logic shows; a match applies actionType, no match
+ * its opposite.
+ *
+ * @param prepared Prepared form.
+ * @param state    Current evaluation.
+ * @param logic    Rule set.
+ */
+function logicShows(
+	prepared: PreparedForm,
+	state: Evaluation,
+	logic: ConditionalLogic | null | undefined
+): boolean {
+	if ( ! logic ) {
+		return true;
+	}
+	const results = logic.rules.map( ( rule ) =>
+		ruleHolds( prepared, state, rule )
+	);
+	const matched =
+		logic.logicType === 'any'
+			? results.some( Boolean )
+			: results.every( Boolean );
+	return matched === ( logic.actionType === 'show' );
+}
+
+function ruleHolds(
+	prepared: PreparedForm,
+	state: Evaluation,
+	rule: LogicRule
+): boolean {
+	const field = prepared.byId.get( fieldIdOf( rule.fieldId ) );
+	if ( ! field ) {
+		return valuesMatch( rule.operator, [], String( rule.value ?? '' ) );
+	}
+	const values = ruleValues(
+		field,
+		state.values[ field.id ],
+		String( rule.fieldId )
+	);
+	const numeric =
+		field.type === 'number'
+			? ( field.numberFormat ?? 'decimal_dot' )
+			: undefined;
+	return valuesMatch(
+		rule.operator,
+		values,
+		String( rule.value ?? '' ),
+		numeric
+	);
+}
+
+/**
+ * The values a rule compares: checked choices for checkboxes (one input when the rule names it),
+ * the label part of `text|price` choice values.
+ *
+ * @param field   The field the rule reads.
+ * @param value   Its effective value.
+ * @param ruleRef The rule's fieldId ("5" or "5.2").
+ */
+function ruleValues(
+	field: FieldDefinition,
+	value: FieldValue | undefined,
+	ruleRef: string
+): string[] {
+	if ( Array.isArray( value ) ) {
+		const index = ruleRef.includes( '.' )
+			? Number( ruleRef.split( '.' )[ 1 ] ) - 1
+			: -1;
+		const list =
+			index >= 0
+				? value.filter( ( v ) => v === field.choices?.[ index ]?.value )
+				: value;
+		return list.map( labelFromChoice );
+	}
+	return [ labelFromChoice( value ?? '' ) ];
+}
+
+function calculate(
+	prepared: PreparedForm,
+	state: Evaluation,
+	field: FieldDefinition
+): number | null {
+	const expression = substituteMergeTags(
+		field.calculationFormula ?? '',
+		( tag ) => numberOf( prepared, state, tag )
+	);
+	const result = evaluateFormula( expression );
+	if ( result === null ) {
+		return null;
+	}
+	const rounding = field.calculationRounding ?? -1;
+	// What the visitor sees is what is saved (issue 3, decision 2).
+	return rounding >= 0
+		? Number( roundDecimal( decimalFromNumber( result ), rounding ) )
+		: result;
+}
+
+/**
+ * The number a merge tag stands for: 0 for hidden or missing fields and for text that is not a
+ * number; prices for `text|price` values; the sum of checked values for a whole checkbox field.
+ *
+ * @param prepared Prepared form.
+ * @param state    Current evaluation.
+ * @param tag      Merge tag.
+ */
+function numberOf(
+	prepared: PreparedForm,
+	state: Evaluation,
+	tag: MergeTag
+): number {
+	const id = fieldIdOf( tag.inputId );
+	const field = prepared.byId.get( id );
+	if ( ! field || ! state.visible[ id ] ) {
+		return 0;
+	}
+	if ( id in state.calculated ) {
+		return state.calculated[ id ] ?? 0;
+	}
+	const value = state.values[ id ];
+	const read = ( text: string ): number =>
+		tag.modifier === 'price' || text.includes( '|' )
+			? priceFromChoice( text )
+			: ( toNumber( text, field.numberFormat ?? 'decimal_dot' ) ?? 0 );
+	if ( Array.isArray( value ) ) {
+		const index = tag.inputId.includes( '.' )
+			? Number( tag.inputId.split( '.' )[ 1 ] ) - 1
+			: -1;
+		const list =
+			index >= 0
+				? value.filter( ( v ) => v === field.choices?.[ index ]?.value )
+				: value;
+		return list.reduce( ( sum, v ) => sum + read( v ), 0 );
+	}
+	return read( value ?? '' );
+}

@@ -1,0 +1,194 @@
+<?php
+/**
+ * The server's evaluation of a form; the twin of assets-src/forms-engine/evaluate/evaluate.ts.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Domain\Logic;
+
+use Kestrel\Forms\Domain\Calculation\Formula;
+use Kestrel\Forms\Domain\Money\Decimal;
+use Kestrel\Forms\Domain\Money\Numbers;
+
+/**
+ * Visibility of every field and of the submit button, and the value of every calculated field,
+ * from the stored definition and the entered values. The server trusts none of these from the
+ * browser: it computes them here. Hidden fields count at their default values.
+ */
+final class FormEvaluator {
+
+	/** @var array<int, array<string, mixed>> */
+	private array $by_id = array();
+
+	/** @var array<int, string|list<string>> */
+	private array $defaults = array();
+
+	private DependencyGraph $graph;
+
+	/**
+	 * @param array<string, mixed> $form Form definition.
+	 * @throws DependencyCycle On a cycle.
+	 */
+	public function __construct( private readonly array $form ) {
+		foreach ( $form['fields'] ?? array() as $field ) {
+			$this->by_id[ (int) $field['id'] ] = $field;
+			if ( ! in_array( $field['type'], array( 'section', 'html' ), true ) ) {
+				$this->defaults[ (int) $field['id'] ] = self::default_of( $field );
+			}
+		}
+		$this->graph = DependencyGraph::build( $form );
+	}
+
+	/**
+	 * Evaluates the form.
+	 *
+	 * @param array<int|string, string|list<string>> $entered Entered values by field id.
+	 * @return array{visible: array<int, bool>, submitVisible: bool, values: array<int, string|list<string>>, calculated: array<int, float|null>}
+	 */
+	public function evaluate( array $entered ): array {
+		$state = array(
+			'visible'       => array(),
+			'submitVisible' => true,
+			'values'        => array(),
+			'calculated'    => array(),
+		);
+		foreach ( $this->graph->order as $node ) {
+			if ( DependencyGraph::SUBMIT_NODE === $node ) {
+				$state['submitVisible'] = $this->logic_shows( $state, $this->form['button']['conditionalLogic'] ?? null );
+				continue;
+			}
+			$field   = $this->by_id[ $node ];
+			$section = $this->graph->section_of[ $node ] ?? null;
+			$shown   = ( null === $section || $state['visible'][ $section ] ) && $this->logic_shows( $state, $field['conditionalLogic'] ?? null );
+			$state['visible'][ $node ] = $shown;
+
+			if ( 'number' === $field['type'] && ! empty( $field['enableCalculation'] ) ) {
+				$result                       = $shown ? $this->calculate( $state, $field ) : null;
+				$state['calculated'][ $node ] = $result;
+				$state['values'][ $node ]     = null === $result ? '' : Numbers::format_number( $result, (int) ( $field['calculationRounding'] ?? -1 ), (string) ( $field['numberFormat'] ?? 'decimal_dot' ) );
+				continue;
+			}
+			if ( array_key_exists( $node, $this->defaults ) ) {
+				$state['values'][ $node ] = $shown ? ( $entered[ $node ] ?? $entered[ (string) $node ] ?? $this->defaults[ $node ] ) : $this->defaults[ $node ];
+			}
+		}
+		return $state;
+	}
+
+	/**
+	 * @param array<string, mixed>      $state Evaluation so far.
+	 * @param array<string, mixed>|null $logic Rule set.
+	 */
+	private function logic_shows( array $state, ?array $logic ): bool {
+		if ( ! $logic ) {
+			return true;
+		}
+		$results = array();
+		foreach ( $logic['rules'] ?? array() as $rule ) {
+			$results[] = $this->rule_holds( $state, $rule );
+		}
+		$matched = 'any' === ( $logic['logicType'] ?? 'all' ) ? in_array( true, $results, true ) : ! in_array( false, $results, true );
+		return $matched === ( 'show' === ( $logic['actionType'] ?? 'show' ) );
+	}
+
+	/**
+	 * @param array<string, mixed> $state Evaluation so far.
+	 * @param array<string, mixed> $rule  Rule.
+	 */
+	private function rule_holds( array $state, array $rule ): bool {
+		$field = $this->by_id[ DependencyGraph::field_id_of( $rule['fieldId'] ) ] ?? null;
+		if ( null === $field ) {
+			return Operators::values_match( (string) $rule['operator'], array(), (string) ( $rule['value'] ?? '' ) );
+		}
+		$value   = $state['values'][ (int) $field['id'] ] ?? '';
+		$ref     = (string) $rule['fieldId'];
+		$numeric = 'number' === $field['type'] ? (string) ( $field['numberFormat'] ?? 'decimal_dot' ) : null;
+		if ( is_array( $value ) ) {
+			$list = $this->checked( $field, $value, $ref );
+		} else {
+			$list = array( (string) $value );
+		}
+		return Operators::values_match( (string) $rule['operator'], array_map( array( Numbers::class, 'label_from_choice' ), $list ), (string) ( $rule['value'] ?? '' ), $numeric );
+	}
+
+	/**
+	 * Checked values of a checkbox field, only the named input's when the reference names one.
+	 *
+	 * @param array<string, mixed> $field Field.
+	 * @param list<string>         $value Checked values.
+	 * @param string               $ref   "5" or "5.2".
+	 * @return list<string>
+	 */
+	private function checked( array $field, array $value, string $ref ): array {
+		if ( ! str_contains( $ref, '.' ) ) {
+			return array_values( array_map( 'strval', $value ) );
+		}
+		$index  = (int) explode( '.', $ref )[1] - 1;
+		$choice = $field['choices'][ $index ]['value'] ?? null;
+		return array_values( array_filter( array_map( 'strval', $value ), static fn( string $v ): bool => $v === $choice ) );
+	}
+
+	/**
+	 * @param array<string, mixed> $state Evaluation so far.
+	 * @param array<string, mixed> $field Calculated field.
+	 */
+	private function calculate( array $state, array $field ): ?float {
+		$expression = Formula::substitute( (string) ( $field['calculationFormula'] ?? '' ), fn( array $tag ): float => $this->number_of( $state, $tag ) );
+		$result     = Formula::evaluate( $expression );
+		if ( null === $result ) {
+			return null;
+		}
+		$rounding = (int) ( $field['calculationRounding'] ?? -1 );
+		return $rounding >= 0 ? (float) Decimal::round( Decimal::from_number( $result ), $rounding ) : $result;
+	}
+
+	/**
+	 * @param array<string, mixed>                              $state Evaluation so far.
+	 * @param array{input_id: string, modifier: string|null} $tag   Merge tag.
+	 */
+	private function number_of( array $state, array $tag ): float {
+		$id    = DependencyGraph::field_id_of( $tag['input_id'] );
+		$field = $this->by_id[ $id ] ?? null;
+		if ( null === $field || empty( $state['visible'][ $id ] ) ) {
+			return 0.0;
+		}
+		if ( array_key_exists( $id, $state['calculated'] ) ) {
+			return (float) ( $state['calculated'][ $id ] ?? 0.0 );
+		}
+		$format = (string) ( $field['numberFormat'] ?? 'decimal_dot' );
+		$read   = static function ( string $text ) use ( $tag, $format ): float {
+			return ( 'price' === $tag['modifier'] || str_contains( $text, '|' ) )
+				? Numbers::price_from_choice( $text )
+				: ( Numbers::to_number( $text, $format ) ?? 0.0 );
+		};
+		$value = $state['values'][ $id ] ?? '';
+		if ( is_array( $value ) ) {
+			$sum = 0.0;
+			foreach ( $this->checked( $field, $value, $tag['input_id'] ) as $v ) {
+				$sum += $read( $v );
+			}
+			return $sum;
+		}
+		return $read( (string) $value );
+	}
+
+	/**
+	 * A field's default: pre-selected choices, else defaultValue (as initialValues in TypeScript).
+	 *
+	 * @param array<string, mixed> $field Field.
+	 * @return string|list<string>
+	 */
+	private static function default_of( array $field ): string|array {
+		$selected = array_values( array_filter( $field['choices'] ?? array(), static fn( array $c ): bool => ! empty( $c['isSelected'] ) ) );
+		if ( 'checkbox' === $field['type'] ) {
+			return array_map( static fn( array $c ): string => (string) $c['value'], $selected );
+		}
+		if ( in_array( $field['type'], array( 'select', 'radio' ), true ) ) {
+			return isset( $selected[0] ) ? (string) $selected[0]['value'] : (string) ( $field['defaultValue'] ?? '' );
+		}
+		return (string) ( $field['defaultValue'] ?? '' );
+	}
+}
