@@ -9,6 +9,9 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Domain\Form;
 
+use Kestrel\Forms\Domain\Calculation\Formula;
+use Kestrel\Forms\Domain\Logic\DependencyCycle;
+use Kestrel\Forms\Domain\Logic\DependencyGraph;
 use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Schema\SchemaValidator;
 
@@ -72,6 +75,72 @@ final class FormValidator {
 			if ( isset( $field['rangeMin'], $field['rangeMax'] ) && $field['rangeMin'] > $field['rangeMax'] ) {
 				$errors[] = new SchemaError( $path . '.rangeMin', 'range', array( 'detail' => 'must not be greater than rangeMax' ) );
 			}
+		}
+
+		$value_fields = array();
+		foreach ( $definition['fields'] as $field ) {
+			if ( ! in_array( $field['type'], Form::DISPLAY_ONLY_TYPES, true ) ) {
+				$value_fields[ (int) $field['id'] ] = true;
+			}
+		}
+		foreach ( $definition['fields'] as $index => $field ) {
+			$path = 'fields[' . $index . ']';
+			$errors = array_merge( $errors, self::check_logic( $field['conditionalLogic'] ?? null, $path . '.conditionalLogic', $value_fields ) );
+			if ( ! empty( $field['enableCalculation'] ) ) {
+				$errors = array_merge( $errors, self::check_formula( $field, $path, $value_fields ) );
+			}
+		}
+		$errors = array_merge( $errors, self::check_logic( $definition['button']['conditionalLogic'] ?? null, 'button.conditionalLogic', $value_fields ) );
+
+		if ( ! $errors ) {
+			try {
+				DependencyGraph::build( $definition );
+			} catch ( DependencyCycle $e ) {
+				$errors[] = new SchemaError( 'fields', 'cycle', array( 'detail' => 'fields ' . implode( ', ', $e->field_ids ) . ' depend on each other in a cycle', 'fields' => $e->field_ids ) );
+			}
+		}
+		return $errors;
+	}
+
+	/**
+	 * Rules must read fields that hold values.
+	 *
+	 * @param array<string, mixed>|null $logic        Rule set.
+	 * @param string                    $path         JSON path of the rule set.
+	 * @param array<int, true>          $value_fields Ids of fields with values.
+	 * @return list<SchemaError>
+	 */
+	private static function check_logic( ?array $logic, string $path, array $value_fields ): array {
+		$errors = array();
+		foreach ( $logic['rules'] ?? array() as $i => $rule ) {
+			if ( ! isset( $value_fields[ DependencyGraph::field_id_of( $rule['fieldId'] ) ] ) ) {
+				$errors[] = new SchemaError( $path . '.rules[' . $i . '].fieldId', 'unknownField', array( 'detail' => 'names no field with a value: ' . $rule['fieldId'] ) );
+			}
+		}
+		return $errors;
+	}
+
+	/**
+	 * A calculated field is a number field whose formula reads known fields and parses.
+	 *
+	 * @param array<string, mixed> $field        Field.
+	 * @param string               $path         JSON path of the field.
+	 * @param array<int, true>     $value_fields Ids of fields with values.
+	 * @return list<SchemaError>
+	 */
+	private static function check_formula( array $field, string $path, array $value_fields ): array {
+		if ( 'number' !== $field['type'] ) {
+			return array( new SchemaError( $path . '.enableCalculation', 'calculation', array( 'detail' => 'is only available on number fields' ) ) );
+		}
+		$formula = (string) ( $field['calculationFormula'] ?? '' );
+		$errors  = array();
+		foreach ( Formula::merge_tags( $formula ) as $tag ) {
+			if ( ! isset( $value_fields[ DependencyGraph::field_id_of( $tag['input_id'] ) ] ) ) {
+				$errors[] = new SchemaError( $path . '.calculationFormula', 'unknownField', array( 'detail' => 'reads no field with a value: {:' . $tag['input_id'] . '}' ) );
+			}
+		}
+		if ( ! $errors && null === Formula::evaluate( Formula::substitute( $formula, static fn(): float => 1.0 ) ) ) {
+			$errors[] = new SchemaError( $path . '.calculationFormula', 'formula', array( 'detail' => 'is not a valid formula (numbers, merge tags, + - * / and parentheses)' ) );
 		}
 		return $errors;
 	}

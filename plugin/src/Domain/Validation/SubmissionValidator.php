@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Validation;
 
 use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Logic\FormEvaluator;
 
 /**
  * Turns raw submitted values (keyed by field id or input id) into clean values keyed by input id.
@@ -28,12 +29,21 @@ final class SubmissionValidator {
 	public function validate( Form $form, array $raw ): SubmissionResult {
 		$values = array();
 		$errors = array();
+		// Visibility and calculated values come from the stored definition, never the browser.
+		$evaluation = ( new FormEvaluator( $form->definition ) )->evaluate( $this->entered( $form, $raw ) );
 		foreach ( $form->fields() as $field ) {
 			$type = (string) $field['type'];
-			if ( in_array( $type, Form::DISPLAY_ONLY_TYPES, true ) ) {
+			$id   = (int) $field['id'];
+			if ( in_array( $type, Form::DISPLAY_ONLY_TYPES, true ) || empty( $evaluation['visible'][ $id ] ) ) {
+				continue; // Hidden fields are neither validated nor stored.
+			}
+			if ( ! empty( $field['enableCalculation'] ) ) {
+				$computed = (string) ( $evaluation['values'][ $id ] ?? '' );
+				if ( '' !== $computed ) {
+					$values[ (string) $id ] = NumberParser::parse( $computed, (string) ( $field['numberFormat'] ?? 'decimal_dot' ) ) ?? $computed;
+				}
 				continue;
 			}
-			$id     = (int) $field['id'];
 			$result = 'checkbox' === $type
 				? $this->checkbox( $field, $raw )
 				: $this->single( $field, $raw[ (string) $id ] ?? null );
@@ -211,5 +221,32 @@ final class SubmissionValidator {
 	 */
 	private function error( array $field, string $code, array $params = array() ): FieldError {
 		return new FieldError( $code, $params, trim( (string) ( $field['errorMessage'] ?? '' ) ) );
+	}
+
+	/**
+	 * The entered values as the evaluator reads them: text by field id, checked choice values for
+	 * checkboxes. Only well-formed values count; validation reports the rest.
+	 *
+	 * @param Form                $form The form.
+	 * @param array<mixed, mixed> $raw  Submitted values.
+	 * @return array<int, string|list<string>>
+	 */
+	private function entered( Form $form, array $raw ): array {
+		$entered = array();
+		foreach ( $form->fields() as $field ) {
+			$id = (int) $field['id'];
+			if ( 'checkbox' === $field['type'] ) {
+				$checked = $this->checkbox( $field, $raw );
+				if ( is_array( $checked ) ) {
+					$entered[ $id ] = array_values( $checked );
+				}
+				continue;
+			}
+			$text = $this->to_text( $raw[ (string) $id ] ?? null, 'textarea' === $field['type'] );
+			if ( null !== $text && '' !== $text ) {
+				$entered[ $id ] = $text;
+			}
+		}
+		return $entered;
 	}
 }

@@ -121,4 +121,49 @@ final class FormValidatorTest extends TestCase {
 			$this->assertStringStartsWith( 'fields[2].choices: is required', $e->getMessage() );
 		}
 	}
+
+	public function test_logic_and_formulas_must_read_known_value_fields(): void {
+		$form                                  = self::valid();
+		$form['fields'][0]['conditionalLogic'] = array(
+			'actionType' => 'show',
+			'logicType'  => 'all',
+			'rules'      => array(
+				array( 'fieldId' => '2', 'operator' => 'is', 'value' => 'x' ),
+				array( 'fieldId' => '5', 'operator' => 'is', 'value' => 'x' ),
+				array( 'fieldId' => '42', 'operator' => 'contains', 'value' => 'x' ),
+			),
+		);
+		$form['fields'][3]['enableCalculation']  = true;
+		$form['fields'][3]['calculationFormula'] = '{:1} * {:9}';
+		$form['fields'][1]['enableCalculation']  = true;
+		$this->assertSame(
+			array(
+				'fields[0].conditionalLogic.rules[1].fieldId unknownField',
+				'fields[0].conditionalLogic.rules[2].fieldId unknownField',
+				'fields[1].enableCalculation calculation',
+				'fields[3].calculationFormula unknownField',
+			),
+			$this->paths( $form )
+		);
+	}
+
+	public function test_a_formula_must_parse(): void {
+		$form                                    = self::valid();
+		$form['fields'][3]['enableCalculation']  = true;
+		$form['fields'][3]['calculationFormula'] = '{:1} % 2';
+		$this->assertSame( array( 'fields[3].calculationFormula formula' ), $this->paths( $form ) );
+		$form['fields'][3]['calculationFormula'] = '({:1} + 2) * 1.5';
+		$this->assertSame( array(), $this->paths( $form ) );
+	}
+
+	public function test_a_cycle_is_refused_naming_the_fields(): void {
+		$form              = self::valid();
+		$form['fields'][3] = array( 'id' => 4, 'type' => 'number', 'enableCalculation' => true, 'calculationFormula' => '{:6}+1' );
+		$form['fields'][]  = array( 'id' => 6, 'type' => 'number', 'enableCalculation' => true, 'calculationFormula' => '{:4}+1' );
+		$errors            = $this->validator->validate( $form );
+		$this->assertCount( 1, $errors );
+		$this->assertSame( 'cycle', $errors[0]->keyword );
+		$this->assertSame( array( 4, 6 ), $errors[0]->params['fields'] );
+		$this->assertStringContainsString( 'fields 4, 6 depend on each other', $errors[0]->message() );
+	}
 }

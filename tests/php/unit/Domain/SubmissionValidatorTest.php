@@ -96,4 +96,42 @@ final class SubmissionValidatorTest extends TestCase {
 		$result = ( new SubmissionValidator() )->validate( $this->form(), array( '1' => str_repeat( 'a', SubmissionValidator::MAX_TEXT_LENGTH + 1 ), '6' => 'x' ) );
 		$this->assertSame( FieldError::MAX_LENGTH, $result->errors[1]->code );
 	}
+
+	public function test_hidden_fields_are_neither_validated_nor_stored_and_formulas_are_recomputed(): void {
+		$form = new Form(
+			8,
+			array(
+				'title'  => 'T',
+				'fields' => array(
+					array( 'id' => 1, 'type' => 'number' ),
+					array( 'id' => 2, 'type' => 'number', 'numberFormat' => 'decimal_comma' ),
+					array(
+						'id'                  => 3,
+						'type'                => 'number',
+						'enableCalculation'   => true,
+						'calculationFormula'  => '{:1} * {:2}',
+						'calculationRounding' => 2,
+					),
+					array(
+						'id'               => 4,
+						'type'             => 'text',
+						'isRequired'       => true,
+						'conditionalLogic' => array(
+							'actionType' => 'show',
+							'logicType'  => 'all',
+							'rules'      => array( array( 'fieldId' => '3', 'operator' => '>', 'value' => '100' ) ),
+						),
+					),
+				),
+			)
+		);
+		// The browser claims a total and sends the hidden field anyway.
+		$result = ( new SubmissionValidator() )->validate( $form, array( '1' => '2.675', '2' => '2,5', '3' => '9999', '4' => 'sneaky' ) );
+		$this->assertTrue( $result->is_valid() );
+		$this->assertSame( array( '1' => '2.675', '2' => '2.5', '3' => '6.69' ), $result->values );
+
+		// Once the formula shows field 4, it is required again.
+		$result = ( new SubmissionValidator() )->validate( $form, array( '1' => '50', '2' => '3' ) );
+		$this->assertSame( array( 4 ), array_keys( $result->errors ) );
+	}
 }
