@@ -9,6 +9,11 @@ export interface FieldProps {
 	value: FieldValue | undefined;
 	error?: string;
 	onChange: ( fieldId: number, value: FieldValue ) => void;
+	/**
+	 * Hidden by conditional logic: not shown, inputs disabled and out of the tab order
+	 * (spec §4).
+	 */
+	concealed?: boolean;
 }
 
 /**
@@ -25,6 +30,7 @@ export function Field( props: FieldProps ) {
 			return (
 				<input
 					type="hidden"
+					disabled={ props.concealed }
 					id={ ids.input( formId, field.id ) }
 					name={ `input_${ field.id }` }
 					value={ typeof props.value === 'string' ? props.value : '' }
@@ -38,6 +44,7 @@ export function Field( props: FieldProps ) {
 						'kestrel-form__section',
 						field.cssClass
 					) }
+					hidden={ props.concealed }
 				>
 					{ field.label && (
 						<h3 className="kestrel-form__section-title">
@@ -59,6 +66,7 @@ export function Field( props: FieldProps ) {
 						'kestrel-form__html',
 						field.cssClass
 					) }
+					hidden={ props.concealed }
 					// The server sanitised this markup with wp_kses_post before printing it.
 					dangerouslySetInnerHTML={ { __html: field.content ?? '' } }
 				/>
@@ -71,7 +79,15 @@ export function Field( props: FieldProps ) {
 	}
 }
 
-function SingleInput( { formId, field, value, error, onChange }: FieldProps ) {
+function SingleInput( {
+	formId,
+	field,
+	value,
+	error,
+	onChange,
+	concealed,
+}: FieldProps ) {
+	const calculated = field.type === 'number' && !! field.enableCalculation;
 	const inputId = ids.input( formId, field.id );
 	const describedBy = describedByIds( formId, field, error );
 	const text = typeof value === 'string' ? value : '';
@@ -80,7 +96,11 @@ function SingleInput( { formId, field, value, error, onChange }: FieldProps ) {
 		name: `input_${ field.id }`,
 		'aria-describedby': describedBy,
 		'aria-invalid': error ? ( true as const ) : undefined,
-		'aria-required': field.isRequired ? ( true as const ) : undefined,
+		'aria-required':
+			field.isRequired && ! calculated ? ( true as const ) : undefined,
+		disabled: concealed,
+		tabIndex: concealed ? -1 : undefined,
+		readOnly: calculated || undefined,
 		className: classes(
 			'kestrel-form__control',
 			field.size && `is-${ field.size }`
@@ -135,7 +155,7 @@ function SingleInput( { formId, field, value, error, onChange }: FieldProps ) {
 		);
 	}
 	return (
-		<FieldShell { ...{ formId, field, error } }>
+		<FieldShell { ...{ formId, field, error, concealed } }>
 			<label
 				className="kestrel-form__label"
 				htmlFor={ inputId }
@@ -149,7 +169,14 @@ function SingleInput( { formId, field, value, error, onChange }: FieldProps ) {
 	);
 }
 
-function ChoiceGroup( { formId, field, value, error, onChange }: FieldProps ) {
+function ChoiceGroup( {
+	formId,
+	field,
+	value,
+	error,
+	onChange,
+	concealed,
+}: FieldProps ) {
 	const isCheckbox = field.type === 'checkbox';
 	const checked = Array.isArray( value ) ? value : [ value ?? '' ];
 	const describedBy = describedByIds( formId, field, error );
@@ -167,8 +194,9 @@ function ChoiceGroup( { formId, field, value, error, onChange }: FieldProps ) {
 		onChange( field.id, next );
 	};
 	return (
-		<FieldShell { ...{ formId, field, error } }>
+		<FieldShell { ...{ formId, field, error, concealed } }>
 			<fieldset
+				disabled={ concealed }
 				className="kestrel-form__fieldset"
 				aria-describedby={ describedBy }
 				aria-invalid={ error ? true : undefined }
@@ -203,6 +231,7 @@ function ChoiceGroup( { formId, field, value, error, onChange }: FieldProps ) {
 									}
 									value={ choice.value }
 									checked={ checked.includes( choice.value ) }
+									tabIndex={ concealed ? -1 : undefined }
 									onChange={ ( e ) =>
 										toggle( choice.value, e.target.checked )
 									}
@@ -223,16 +252,20 @@ function FieldShell( {
 	formId,
 	field,
 	error,
+	concealed,
 	children,
 }: {
 	formId: number;
 	field: FieldDefinition;
 	error?: string;
+	concealed?: boolean;
 	children: ReactNode;
 } ) {
 	return (
 		<div
 			id={ ids.field( formId, field.id ) }
+			hidden={ concealed }
+			data-conditional-logic={ concealed ? 'hidden' : undefined }
 			className={ classes(
 				'kestrel-form__field',
 				`kestrel-form__field--${ field.type }`,

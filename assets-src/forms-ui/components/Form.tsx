@@ -1,4 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from '@wordpress/element';
+import {
+	useCallback,
+	useEffect,
+	useMemo,
+	useRef,
+	useState,
+} from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { Hooks } from '@wordpress/hooks';
 import type { FormEvent } from 'react';
@@ -10,10 +16,14 @@ import type {
 	FormValues,
 } from '../../shared';
 import {
+	evaluateForm,
 	initialValues,
+	prepareForm,
+	reevaluate,
 	toSubmissionValues,
 	validateField,
-	validateForm,
+	type Evaluation,
+	type PreparedForm,
 } from '../../forms-engine';
 import { VALIDATION_ANNOUNCE_DELAY_MS } from '../constants';
 import { focusTargetId, ids } from '../ids';
@@ -50,9 +60,24 @@ type Status = 'idle' | 'submitting' | 'done';
 export function Form( props: FormProps ) {
 	const { form, hooks, preview = false } = props;
 	const formId = form.id;
-	const [ values, setValues ] = useState< FormValues >( () =>
-		initialValues( form )
-	);
+	// The engine: rules and formulas in dependency order (null only for a form with a cycle,
+	// which the server refuses to save; such a form shows every field).
+	const prepared = useMemo( () => prepareOrNull( form ), [ form ] );
+	const [ state, setState ] = useState< {
+		entered: FormValues;
+		evaluation: Evaluation | null;
+	} >( () => {
+		const entered = initialValues( form );
+		return {
+			entered,
+			evaluation: prepared ? evaluateForm( prepared, entered ) : null,
+		};
+	} );
+	const { evaluation } = state;
+	const values = evaluation ? evaluation.values : state.entered;
+	const isShown = ( id: number ) =>
+		! evaluation || evaluation.visible[ id ] !== false;
+	const submitShown = ! evaluation || evaluation.submitVisible;
 	const [ errors, setErrors ] = useState< Record< number, string > >( {} );
 	const [ summary, setSummary ] = useState< string | null >( null );
 	const [ status, setStatus ] = useState< Status >( 'idle' );
@@ -106,7 +131,9 @@ export function Form( props: FormProps ) {
 
 	const onChange = useCallback(
 		( fieldId: number, value: FieldValue ) => {
-			setValues( ( current ) => ( { ...current, [ fieldId ]: value } ) );
+			setState( ( current ) =>
+				applyChange( prepared, current, fieldId, value )
+			);
 			// Once a field shows an error, keep it in step with what the visitor types.
 			setErrors( ( current ) => {
 				if ( ! ( fieldId in current ) ) {
@@ -125,7 +152,7 @@ export function Form( props: FormProps ) {
 				return next;
 			} );
 		},
-		[ form ]
+		[ form, prepared ]
 	);
 
 	const onSubmit = async ( event: FormEvent ) => {
@@ -134,17 +161,19 @@ export function Form( props: FormProps ) {
 		if ( preview || inFlight.current ) {
 			return;
 		}
-		const issues = validateForm( form, values );
-		if ( Object.keys( issues ).length ) {
-			const messages: Record< number, string > = {};
-			for ( const field of form.fields ) {
-				if ( issues[ field.id ] ) {
-					messages[ field.id ] = issueMessage(
-						issues[ field.id ],
-						field
-					);
-				}
+		// Only what the visitor can see and type is checked and sent; the server recomputes
+		// visibility and formulas itself.
+		const active = form.fields.filter(
+			( f ) => isShown( f.id ) && ! f.enableCalculation
+		);
+		const messages: Record< number, string > = {};
+		for ( const field of active ) {
+			const issue = validateField( field, values[ field.id ] );
+			if ( issue ) {
+				messages[ field.id ] = issueMessage( issue, field );
 			}
+		}
+		if ( Object.keys( messages ).length ) {
 			showErrors( messages, summaryText() );
 			return;
 		}
@@ -154,7 +183,7 @@ export function Form( props: FormProps ) {
 		announce( __( 'Sending your submission…', 'kestrel-forms' ) );
 		const submissionValues = hooks.applyFilters(
 			'kestrel_forms.submission.before',
-			toSubmissionValues( form, values ),
+			toSubmissionValues( { ...form, fields: active }, values ),
 			form
 		) as ReturnType< typeof toSubmissionValues >;
 		try {
@@ -178,11 +207,11 @@ export function Form( props: FormProps ) {
 			hooks.doAction( 'kestrel_forms.submission.failed', f, form );
 			setStatus( 'idle' );
 			if ( f.kind === 'validation' ) {
-				const messages: Record< number, string > = {};
+				const serverMessages: Record< number, string > = {};
 				for ( const [ id, message ] of Object.entries( f.errors ) ) {
-					messages[ Number( id ) ] = message;
+					serverMessages[ Number( id ) ] = message;
 				}
-				showErrors( messages, f.message || summaryText() );
+				showErrors( serverMessages, f.message || summaryText() );
 			} else {
 				showErrors(
 					{},
@@ -306,6 +335,7 @@ export function Form( props: FormProps ) {
 								value={ values[ field.id ] }
 								error={ errors[ field.id ] }
 								onChange={ onChange }
+								concealed={ ! isShown( field.id ) }
 							/>
 						) ) }
 					</div>
@@ -314,7 +344,9 @@ export function Form( props: FormProps ) {
 							type="submit"
 							id={ ids.submit( formId ) }
 							className="kestrel-form__submit wp-element-button"
-							disabled={ submitting }
+							// A hidden submit button is also disabled (spec §4).
+							hidden={ ! submitShown }
+							disabled={ submitting || ! submitShown }
 						>
 							{ form.button?.text ||
 								__( 'Submit', 'kestrel-forms' ) }
@@ -330,6 +362,59 @@ export function Form( props: FormProps ) {
 			) }
 		</div>
 	);
+}
+
+/**
+ * Prepares the engine, or null for a form whose rules form a cycle.
+ *
+ * @param form Form definition.
+ */
+function prepareOrNull( form: FormDefinition ): PreparedForm | null {
+	try {
+		return prepareForm( form );
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * Applies one change: re-evaluates the dependents of the field and puts fields that just became
+ * hidden back to their defaults (spec §4), so they come back empty when shown again.
+ *
+ * @param prepared           Prepared form, or null.
+ * @param current            Entered values and evaluation.
+ * @param current.entered    Entered values.
+ * @param current.evaluation Evaluation.
+ * @param fieldId            Changed field.
+ * @param value              New value.
+ */
+function applyChange(
+	prepared: PreparedForm | null,
+	current: { entered: FormValues; evaluation: Evaluation | null },
+	fieldId: number,
+	value: FieldValue
+): { entered: FormValues; evaluation: Evaluation | null } {
+	const entered = { ...current.entered, [ fieldId ]: value };
+	if ( ! prepared || ! current.evaluation ) {
+		return { entered, evaluation: null };
+	}
+	const { evaluation } = reevaluate(
+		prepared,
+		entered,
+		current.evaluation,
+		fieldId
+	);
+	for ( const [ id, shown ] of Object.entries( evaluation.visible ) ) {
+		const key = Number( id );
+		if (
+			! shown &&
+			current.evaluation.visible[ key ] &&
+			key in prepared.defaults
+		) {
+			entered[ key ] = prepared.defaults[ key ];
+		}
+	}
+	return { entered, evaluation };
 }
 
 /**
