@@ -28,3 +28,5 @@ export {
 	SUBMIT_NODE,
 } from './evaluate/graph';
 export type { DependencyGraph } from './evaluate/graph';
+export { computePricing, formatTotal, quantityKey } from './pricing/pricing';
+export type { Pricing, ProductLine } from './pricing/pricing';

@@ -7,6 +7,7 @@ import type {
 	LogicRule,
 } from '../../shared';
 import {
+	currency as currencyOf,
 	decimalFromNumber,
 	formatNumber,
 	labelFromChoice,
@@ -21,9 +22,11 @@ import { initialValues } from '../values/initial-values';
 import {
 	buildGraph,
 	fieldIdOf,
+	isCalculated,
 	SUBMIT_NODE,
 	type DependencyGraph,
 } from './graph';
+import { computePricing, formatTotal, type Pricing } from '../pricing/pricing';
 
 /** The computed state of a form for some entered values. */
 export interface Evaluation {
@@ -35,6 +38,8 @@ export interface Evaluation {
 	values: FormValues;
 	/** Numeric results of calculated fields (null: no result). */
 	calculated: Record< number, number | null >;
+	/** Products, shipping and total, when the form has products. */
+	pricing: Pricing | null;
 }
 
 /** A form prepared for evaluation: fields by id, defaults and the dependency graph. */
@@ -43,6 +48,7 @@ export interface PreparedForm {
 	byId: Map< number, FieldDefinition >;
 	defaults: FormValues;
 	graph: DependencyGraph;
+	hasPricing: boolean;
 }
 
 /**
@@ -57,6 +63,7 @@ export function prepareForm( form: FormDefinition ): PreparedForm {
 		byId: new Map( form.fields.map( ( f ) => [ f.id, f ] ) ),
 		defaults: initialValues( form ),
 		graph: buildGraph( form ),
+		hasPricing: form.fields.some( ( f ) => f.type === 'product' ),
 	};
 }
 
@@ -75,11 +82,12 @@ export function evaluateForm(
 		submitVisible: true,
 		values: {},
 		calculated: {},
+		pricing: null,
 	};
 	for ( const node of prepared.graph.order ) {
 		evaluateNode( prepared, entered, state, node );
 	}
-	return state;
+	return withPricing( prepared, entered, state );
 }
 
 /**
@@ -114,6 +122,7 @@ export function reevaluate(
 		submitVisible: previous.submitVisible,
 		values: { ...previous.values },
 		calculated: { ...previous.calculated },
+		pricing: previous.pricing,
 	};
 	let evaluated = 0;
 	for ( const node of prepared.graph.order ) {
@@ -122,7 +131,45 @@ export function reevaluate(
 			evaluated++;
 		}
 	}
-	return { evaluation: state, evaluated };
+	return { evaluation: withPricing( prepared, entered, state ), evaluated };
+}
+
+/**
+ * Adds products and total (cheap: linear in the pricing fields) and writes the total field.
+ *
+ * @param prepared Prepared form.
+ * @param entered  Entered values (a product's own quantity input lives there).
+ * @param state    Evaluation of the fields.
+ */
+function withPricing(
+	prepared: PreparedForm,
+	entered: FormValues,
+	state: Evaluation
+): Evaluation {
+	if ( ! prepared.hasPricing ) {
+		return state;
+	}
+	const values: FormValues = { ...state.values };
+	for ( const field of prepared.form.fields ) {
+		if ( field.type === 'product' ) {
+			const key = `${ field.id }.3`;
+			values[ key ] = state.visible[ field.id ]
+				? ( entered[ key ] ?? '1' )
+				: '0';
+		}
+	}
+	state.pricing = computePricing(
+		prepared.form,
+		values,
+		state.visible,
+		state.calculated
+	);
+	for ( const field of prepared.form.fields ) {
+		if ( field.type === 'total' ) {
+			state.values[ field.id ] = formatTotal( state.pricing );
+		}
+	}
+	return state;
 }
 
 function evaluateNode(
@@ -146,9 +193,12 @@ function evaluateNode(
 		logicShows( prepared, state, field.conditionalLogic );
 	state.visible[ node ] = shown;
 
-	if ( field.type === 'number' && field.enableCalculation ) {
+	if ( isCalculated( field ) ) {
 		const result = shown ? calculate( prepared, state, field ) : null;
 		state.calculated[ node ] = result;
+		if ( field.type === 'product' ) {
+			return;
+		}
 		state.values[ node ] =
 			result === null
 				? ''
@@ -258,7 +308,11 @@ function calculate(
 	if ( result === null ) {
 		return null;
 	}
-	const rounding = field.calculationRounding ?? -1;
+	// Prices use the currency's decimals; numbers their own rounding (-1: none).
+	const rounding =
+		field.type === 'product'
+			? currencyOf( prepared.form.currency ).decimals
+			: ( field.calculationRounding ?? -1 );
 	// What the visitor sees is what is saved (issue 3, decision 2).
 	return rounding >= 0
 		? Number( roundDecimal( decimalFromNumber( result ), rounding ) )

@@ -111,6 +111,18 @@ export function buildGraph( form: FormDefinition ): DependencyGraph {
 }
 
 /**
+ * Whether a field's value comes from its formula: calculated numbers and calculated products.
+ *
+ * @param field Field.
+ */
+export function isCalculated( field: FieldDefinition ): boolean {
+	return (
+		( field.type === 'number' && !! field.enableCalculation ) ||
+		( field.type === 'product' && field.inputType === 'calculation' )
+	);
+}
+
+/**
  * Fields a field's own rules and formula read.
  *
  * @param field Field.
@@ -119,7 +131,7 @@ function readsOf( field: FieldDefinition ): number[] {
 	const out = ( field.conditionalLogic?.rules ?? [] ).map( ( r ) =>
 		fieldIdOf( r.fieldId )
 	);
-	if ( field.enableCalculation && field.calculationFormula ) {
+	if ( isCalculated( field ) && field.calculationFormula ) {
 		out.push(
 			...mergeTagsOf( field.calculationFormula ).map( ( t ) =>
 				fieldIdOf( t.inputId )

@@ -394,7 +394,7 @@ function applyChange(
 	fieldId: number,
 	value: FieldValue
 ): { entered: FormValues; evaluation: Evaluation | null } {
-	const entered = { ...current.entered, [ fieldId ]: value };
+	const entered: FormValues = { ...current.entered, [ fieldId ]: value };
 	if ( ! prepared || ! current.evaluation ) {
 		return { entered, evaluation: null };
 	}

@@ -15,6 +15,11 @@ export const FIELD_TYPES = [
 	'hidden',
 	'section',
 	'html',
+	'product',
+	'option',
+	'quantity',
+	'shipping',
+	'total',
 ] as const;
 
 export type FieldType = ( typeof FIELD_TYPES )[ number ];
@@ -28,7 +33,21 @@ export interface Choice {
 	text: string;
 	value: string;
 	isSelected?: boolean;
+	/** Pricing fields: the choice's price as a decimal string ("5.50"). */
+	price?: string;
 }
+
+/** Pricing inputs (Gravity-Forms-shaped inputType values). */
+export type PricingInputType =
+	| 'singleproduct'
+	| 'select'
+	| 'radio'
+	| 'price'
+	| 'calculation'
+	| 'hiddenproduct'
+	| 'checkbox'
+	| 'number'
+	| 'singleshipping';
 
 export interface FieldInput {
 	/** "{fieldId}.{n}" */
@@ -78,6 +97,14 @@ export interface FieldDefinition {
 	calculationRounding?: number;
 	/** Radio fields: offer an "other" choice with a text box. */
 	enableOtherChoice?: boolean;
+	/** Pricing fields: how the price or quantity is entered. */
+	inputType?: PricingInputType;
+	/** Single products and single shipping: the price as a decimal string. */
+	basePrice?: string;
+	/** Products: no quantity input (quantity 1 when chosen). */
+	disableQuantity?: boolean;
+	/** Options and quantities: the product they belong to. */
+	productField?: number;
 }
 
 export interface FormDefinition {
@@ -87,6 +114,8 @@ export interface FormDefinition {
 	labelPlacement?: 'top_label' | 'left_label' | 'right_label';
 	descriptionPlacement?: 'below' | 'above';
 	cssClass?: string;
+	/** ISO code of the form's currency (default: the site's, else USD). */
+	currency?: string;
 	button?: {
 		type?: 'text';
 		text?: string;
@@ -103,8 +132,10 @@ export interface FormDefinition {
 /** A field's value in the browser: text for one-value fields, the checked values for checkboxes. */
 export type FieldValue = string | string[];
 
-/** Values by field id. */
-export type FormValues = Record< number, FieldValue >;
+/**
+ * Values by field id, and by input id for a product's own quantity ("5.3").
+ */
+export type FormValues = Record< string, FieldValue >;
 
 /** The submission body's values: by field id (checkbox lists included), as the REST API takes them. */
 export type SubmissionValues = Record< string, string | string[] >;

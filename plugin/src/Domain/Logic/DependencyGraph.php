@@ -105,12 +105,22 @@ final class DependencyGraph {
 	}
 
 	/**
+	 * Whether a field's value comes from its formula (calculated numbers and products).
+	 *
+	 * @param array<string, mixed> $field Field.
+	 */
+	public static function is_calculated( array $field ): bool {
+		return ( 'number' === $field['type'] && ! empty( $field['enableCalculation'] ) )
+			|| ( 'product' === $field['type'] && 'calculation' === ( $field['inputType'] ?? '' ) );
+	}
+
+	/**
 	 * @param array<string, mixed> $field Field.
 	 * @return list<int>
 	 */
 	private static function reads_of( array $field ): array {
 		$out = array_map( static fn( array $r ): int => self::field_id_of( $r['fieldId'] ), $field['conditionalLogic']['rules'] ?? array() );
-		if ( ! empty( $field['enableCalculation'] ) && ! empty( $field['calculationFormula'] ) ) {
+		if ( self::is_calculated( $field ) && ! empty( $field['calculationFormula'] ) ) {
 			foreach ( Formula::merge_tags( (string) $field['calculationFormula'] ) as $tag ) {
 				$out[] = self::field_id_of( $tag['input_id'] );
 			}

@@ -11,7 +11,9 @@ namespace Kestrel\Forms\Domain\Logic;
 
 use Kestrel\Forms\Domain\Calculation\Formula;
 use Kestrel\Forms\Domain\Money\Decimal;
+use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Numbers;
+use Kestrel\Forms\Domain\Pricing\PriceCalculator;
 
 /**
  * Visibility of every field and of the submit button, and the value of every calculated field,
@@ -46,7 +48,7 @@ final class FormEvaluator {
 	 * Evaluates the form.
 	 *
 	 * @param array<int|string, string|list<string>> $entered Entered values by field id.
-	 * @return array{visible: array<int, bool>, submitVisible: bool, values: array<int, string|list<string>>, calculated: array<int, float|null>}
+	 * @return array{visible: array<int, bool>, submitVisible: bool, values: array<int, string|list<string>>, calculated: array<int, float|null>, pricing: array<string, mixed>|null}
 	 */
 	public function evaluate( array $entered ): array {
 		$state = array(
@@ -54,6 +56,7 @@ final class FormEvaluator {
 			'submitVisible' => true,
 			'values'        => array(),
 			'calculated'    => array(),
+			'pricing'       => null,
 		);
 		foreach ( $this->graph->order as $node ) {
 			if ( DependencyGraph::SUBMIT_NODE === $node ) {
@@ -65,14 +68,45 @@ final class FormEvaluator {
 			$shown   = ( null === $section || $state['visible'][ $section ] ) && $this->logic_shows( $state, $field['conditionalLogic'] ?? null );
 			$state['visible'][ $node ] = $shown;
 
-			if ( 'number' === $field['type'] && ! empty( $field['enableCalculation'] ) ) {
+			if ( DependencyGraph::is_calculated( $field ) ) {
 				$result                       = $shown ? $this->calculate( $state, $field ) : null;
 				$state['calculated'][ $node ] = $result;
+				if ( 'product' === $field['type'] ) {
+					continue;
+				}
 				$state['values'][ $node ]     = null === $result ? '' : Numbers::format_number( $result, (int) ( $field['calculationRounding'] ?? -1 ), (string) ( $field['numberFormat'] ?? 'decimal_dot' ) );
 				continue;
 			}
 			if ( array_key_exists( $node, $this->defaults ) ) {
 				$state['values'][ $node ] = $shown ? ( $entered[ $node ] ?? $entered[ (string) $node ] ?? $this->defaults[ $node ] ) : $this->defaults[ $node ];
+			}
+		}
+		return $this->with_pricing( $entered, $state );
+	}
+
+	/**
+	 * Products, shipping and total, and the total field's text (when the form has products).
+	 *
+	 * @param array<int|string, string|list<string>> $entered Entered values.
+	 * @param array<string, mixed>                   $state   Evaluation of the fields.
+	 * @return array<string, mixed>
+	 */
+	private function with_pricing( array $entered, array $state ): array {
+		$values = $state['values'];
+		$has    = false;
+		foreach ( $this->by_id as $id => $field ) {
+			if ( 'product' === $field['type'] ) {
+				$has               = true;
+				$values[ "$id.3" ] = ! empty( $state['visible'][ $id ] ) ? (string) ( $entered[ "$id.3" ] ?? '1' ) : '0';
+			}
+		}
+		if ( ! $has ) {
+			return $state;
+		}
+		$state['pricing'] = PriceCalculator::compute( $this->form, $values, $state['visible'], $state['calculated'] );
+		foreach ( $this->by_id as $id => $field ) {
+			if ( 'total' === $field['type'] ) {
+				$state['values'][ $id ] = PriceCalculator::format_total( $state['pricing'] );
 			}
 		}
 		return $state;
@@ -141,7 +175,9 @@ final class FormEvaluator {
 		if ( null === $result ) {
 			return null;
 		}
-		$rounding = (int) ( $field['calculationRounding'] ?? -1 );
+		$rounding = 'product' === $field['type']
+			? (int) Currencies::get( (string) ( $this->form['currency'] ?? Currencies::DEFAULT ) )['decimals']
+			: (int) ( $field['calculationRounding'] ?? -1 );
 		return $rounding >= 0 ? (float) Decimal::round( Decimal::from_number( $result ), $rounding ) : $result;
 	}
 

@@ -54,12 +54,19 @@ final class LogicFixturesTest extends TestCase {
 		$entered   = array();
 		foreach ( $scenario['steps'] as $index => $step ) {
 			foreach ( $step['set'] as $id => $value ) {
-				$entered[ (int) $id ] = $value;
+				$entered[ $id ] = $value; // "1" becomes an int key, "1.3" stays a string.
 			}
 			$result = $evaluator->evaluate( $entered );
 			foreach ( $step['expect'] as $key => $expected ) {
 				if ( ! is_array( $expected ) ) {
 					$this->assertSame( $expected, $result[ $key ], "step $index: $key" );
+					continue;
+				}
+				if ( 'pricing' === $key ) {
+					$this->assertNotNull( $result['pricing'], "step $index: pricing" );
+					foreach ( $expected as $name => $value ) {
+						$this->assertSame( $value, $result['pricing'][ $name ], "step $index: pricing.$name" );
+					}
 					continue;
 				}
 				foreach ( $expected as $id => $value ) {
