@@ -46,8 +46,11 @@ final class EntryRepository {
 				'source_url'     => $entry->source_url,
 				'user_id'        => $entry->user_id,
 				'submission_key' => $submission_key,
+				'currency'       => $entry->pricing['currency'] ?? null,
+				'total_minor'    => $entry->pricing['totalMinor'] ?? null,
+				'pricing'        => null === $entry->pricing ? null : wp_json_encode( $entry->pricing ),
 			),
-			array( '%d', '%s', '%s', '%s', '%d', '%s' )
+			array( '%d', '%s', '%s', '%s', '%d', '%s', '%s', '%d', '%s' )
 		);
 		if ( ! $ok ) {
 			$wpdb->query( 'ROLLBACK' );
@@ -205,7 +208,8 @@ final class EntryRepository {
 			(string) $row['created_at'],
 			(string) $row['source_url'],
 			(int) $row['user_id'],
-			(string) $row['status']
+			(string) $row['status'],
+			isset( $row['pricing'] ) && is_string( $row['pricing'] ) ? ( json_decode( $row['pricing'], true ) ?: null ) : null
 		);
 	}
 }

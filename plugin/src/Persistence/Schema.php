@@ -12,11 +12,11 @@ namespace Kestrel\Forms\Persistence;
 /**
  * The integer schema version lives in an option; `maybe_upgrade()` runs the idempotent dbDelta
  * whenever the stored version differs from VERSION (the Action Scheduler pattern). Bump VERSION
- * whenever a CREATE TABLE below changes.
+ * whenever a CREATE TABLE below changes. Version 2 added the entry's pricing columns.
  */
 final class Schema {
 
-	public const VERSION        = 1;
+	public const VERSION        = 2;
 	public const VERSION_OPTION = 'kestrel_forms_schema_version';
 
 	/**
@@ -75,6 +75,9 @@ final class Schema {
   source_url text NOT NULL,
   user_id bigint(20) unsigned NOT NULL DEFAULT 0,
   submission_key varchar(64) DEFAULT NULL,
+  currency char(3) DEFAULT NULL,
+  total_minor bigint(20) DEFAULT NULL,
+  pricing longtext DEFAULT NULL,
   PRIMARY KEY  (id),
   KEY form_created (form_id,created_at),
   UNIQUE KEY form_submission_key (form_id,submission_key)

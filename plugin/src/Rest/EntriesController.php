@@ -10,6 +10,8 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Rest;
 
 use Kestrel\Forms\Domain\Entry\Entry;
+use Kestrel\Forms\Domain\Money\Currencies;
+use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Security\Capabilities;
 use WP_Error;
@@ -164,6 +166,46 @@ final class EntriesController extends WP_REST_Controller {
 			'source_url' => $entry->source_url,
 			'user_id'    => $entry->user_id,
 			'status'     => $entry->status,
+			'pricing'    => self::present_pricing( $entry->pricing ),
+		);
+	}
+
+	/**
+	 * The order as the API shows it: amounts as decimal strings and in minor units.
+	 *
+	 * @param array<string, mixed>|null $pricing Stored pricing.
+	 * @return array<string, mixed>|null
+	 */
+	private static function present_pricing( ?array $pricing ): ?array {
+		if ( null === $pricing ) {
+			return null;
+		}
+		$decimals = (int) Currencies::get( (string) $pricing['currency'] )['decimals'];
+		$amount   = static fn( int $minor ): string => Decimal::from_minor_units( $minor, $decimals );
+		return array(
+			'currency'       => $pricing['currency'],
+			'total'          => $amount( (int) $pricing['totalMinor'] ),
+			'total_minor'    => (int) $pricing['totalMinor'],
+			'shipping'       => $amount( (int) $pricing['shippingMinor'] ),
+			'shipping_minor' => (int) $pricing['shippingMinor'],
+			'products'       => array_map(
+				static fn( array $line ): array => array(
+					'field_id'   => (int) $line['fieldId'],
+					'name'       => (string) $line['name'],
+					'quantity'   => (string) $line['quantity'],
+					'unit_price' => $amount( (int) $line['unitMinor'] ),
+					'options'    => array_map(
+						static fn( array $o ): array => array(
+							'field_id' => (int) $o['fieldId'],
+							'name'     => (string) $o['name'],
+							'price'    => $amount( (int) $o['priceMinor'] ),
+						),
+						$line['options']
+					),
+					'line_total' => $amount( (int) $line['lineMinor'] ),
+				),
+				$pricing['products']
+			),
 		);
 	}
 }

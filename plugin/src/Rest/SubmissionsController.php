@@ -147,7 +147,9 @@ final class SubmissionsController extends WP_REST_Controller {
 			$result->values,
 			gmdate( 'Y-m-d H:i:s' ),
 			$this->source_url( $request ),
-			get_current_user_id()
+			get_current_user_id(),
+			Entry::STATUS_ACTIVE,
+			$result->pricing
 		);
 		$stored = $this->entries->insert( $entry, isset( $request['submission_key'] ) ? (string) $request['submission_key'] : null );
 		if ( ! $stored['id'] ) {

@@ -26,6 +26,7 @@ final class Entry {
 	 * @param string                $source_url Page the visitor submitted from ('' when unknown).
 	 * @param int                   $user_id    Submitting user, 0 for visitors.
 	 * @param string                $status     One of the STATUS_* constants.
+	 * @param array<string, mixed>|null $pricing Products, shipping and total as the server computed them.
 	 */
 	public function __construct(
 		public readonly int $id,
@@ -34,7 +35,8 @@ final class Entry {
 		public readonly string $created_at,
 		public readonly string $source_url = '',
 		public readonly int $user_id = 0,
-		public readonly string $status = self::STATUS_ACTIVE
+		public readonly string $status = self::STATUS_ACTIVE,
+		public readonly ?array $pricing = null
 	) {}
 
 	/**
@@ -43,6 +45,6 @@ final class Entry {
 	 * @param int $id New id.
 	 */
 	public function with_id( int $id ): self {
-		return new self( $id, $this->form_id, $this->values, $this->created_at, $this->source_url, $this->user_id, $this->status );
+		return new self( $id, $this->form_id, $this->values, $this->created_at, $this->source_url, $this->user_id, $this->status, $this->pricing );
 	}
 }

@@ -17,10 +17,12 @@ final class SubmissionResult {
 	/**
 	 * @param array<string, string>  $values Clean values by input id ("1", "3.2"); empty values omitted.
 	 * @param array<int, FieldError> $errors Errors by field id.
+	 * @param array<string, mixed>|null $pricing Products, shipping and total computed by the server.
 	 */
 	public function __construct(
 		public readonly array $values,
-		public readonly array $errors
+		public readonly array $errors,
+		public readonly ?array $pricing = null
 	) {}
 
 	/**

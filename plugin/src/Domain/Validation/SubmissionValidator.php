@@ -10,7 +10,11 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Validation;
 
 use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Logic\DependencyGraph;
 use Kestrel\Forms\Domain\Logic\FormEvaluator;
+use Kestrel\Forms\Domain\Money\Currencies;
+use Kestrel\Forms\Domain\Money\Decimal;
+use Kestrel\Forms\Domain\Money\Numbers;
 
 /**
  * Turns raw submitted values (keyed by field id or input id) into clean values keyed by input id.
@@ -37,16 +41,37 @@ final class SubmissionValidator {
 			if ( in_array( $type, Form::DISPLAY_ONLY_TYPES, true ) || empty( $evaluation['visible'][ $id ] ) ) {
 				continue; // Hidden fields are neither validated nor stored.
 			}
-			if ( ! empty( $field['enableCalculation'] ) ) {
+			if ( 'number' === $type && ! empty( $field['enableCalculation'] ) ) {
 				$computed = (string) ( $evaluation['values'][ $id ] ?? '' );
 				if ( '' !== $computed ) {
 					$values[ (string) $id ] = NumberParser::parse( $computed, (string) ( $field['numberFormat'] ?? 'decimal_dot' ) ) ?? $computed;
 				}
 				continue;
 			}
-			$result = 'checkbox' === $type
+			if ( 'total' === $type ) {
+				$pricing = $evaluation['pricing'];
+				if ( null !== $pricing ) {
+					$values[ (string) $id ] = Decimal::from_minor_units( $pricing['totalMinor'], (int) Currencies::get( $pricing['currency'] )['decimals'] );
+				}
+				continue;
+			}
+			if ( 'product' === $type ) {
+				$quantity = $this->product_quantity( $form, $field, $raw );
+				if ( $quantity instanceof FieldError ) {
+					$errors[ $id ] = $quantity;
+					continue;
+				}
+				$values += $quantity;
+			}
+			if ( ! self::has_input( $field ) ) {
+				if ( 'product' === $type && ! empty( $field['isRequired'] ) && ! self::priced( $evaluation, $id ) ) {
+					$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
+				}
+				continue; // Single, hidden and calculated products, single shipping: nothing typed.
+			}
+			$result = self::is_multi( $field )
 				? $this->checkbox( $field, $raw )
-				: $this->single( $field, $raw[ (string) $id ] ?? null );
+				: $this->single( $field, $raw[ (string) $id ] ?? null, (string) ( $form->definition['currency'] ?? Currencies::DEFAULT ) );
 
 			if ( $result instanceof FieldError ) {
 				$errors[ $id ] = $result;
@@ -58,9 +83,13 @@ final class SubmissionValidator {
 				}
 				continue;
 			}
+			if ( 'product' === $type && ! empty( $field['isRequired'] ) && ! self::priced( $evaluation, $id ) ) {
+				$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
+				continue;
+			}
 			$values += $result;
 		}
-		return new SubmissionResult( $values, $errors );
+		return new SubmissionResult( $values, $errors, $evaluation['pricing'] );
 	}
 
 	/**
@@ -70,7 +99,7 @@ final class SubmissionValidator {
 	 * @param mixed                $raw   Submitted value.
 	 * @return array<string, string>|FieldError The value by input id (empty array when blank), or an error.
 	 */
-	private function single( array $field, mixed $raw ): array|FieldError {
+	private function single( array $field, mixed $raw, string $currency = Currencies::DEFAULT ): array|FieldError {
 		$text = $this->to_text( $raw, 'textarea' === $field['type'] );
 		if ( null === $text ) {
 			return $this->error( $field, FieldError::INVALID );
@@ -100,8 +129,34 @@ final class SubmissionValidator {
 				}
 				$text = $number;
 				break;
+			case 'quantity':
+				$number = NumberParser::parse( $text, (string) ( $field['numberFormat'] ?? 'decimal_dot' ) );
+				if ( null === $number ) {
+					return $this->error( $field, FieldError::NUMBER );
+				}
+				if ( str_starts_with( $number, '-' ) ) {
+					return $this->error( $field, FieldError::MIN, array( 'min' => 0 ) );
+				}
+				$text = $number;
+				break;
+			case 'product':
+				if ( 'price' === ( $field['inputType'] ?? '' ) ) {
+					$amount = Numbers::to_number( $text, 'currency', $currency );
+					if ( null === $amount ) {
+						return $this->error( $field, FieldError::NUMBER );
+					}
+					$text = Decimal::from_number( $amount );
+					break;
+				}
+				// Drop-down and radio products are choices.
+				if ( ! in_array( $text, $this->choice_values( $field ), true ) ) {
+					return $this->error( $field, FieldError::CHOICE );
+				}
+				break;
 			case 'select':
 			case 'radio':
+			case 'option':
+			case 'shipping':
 				if ( ! in_array( $text, $this->choice_values( $field ), true ) ) {
 					return $this->error( $field, FieldError::CHOICE );
 				}
@@ -235,7 +290,10 @@ final class SubmissionValidator {
 		$entered = array();
 		foreach ( $form->fields() as $field ) {
 			$id = (int) $field['id'];
-			if ( 'checkbox' === $field['type'] ) {
+			if ( 'product' === $field['type'] && isset( $raw[ $id . '.3' ] ) && is_scalar( $raw[ $id . '.3' ] ) ) {
+				$entered[ $id . '.3' ] = (string) $raw[ $id . '.3' ];
+			}
+			if ( self::is_multi( $field ) ) {
 				$checked = $this->checkbox( $field, $raw );
 				if ( is_array( $checked ) ) {
 					$entered[ $id ] = array_values( $checked );
@@ -248,5 +306,79 @@ final class SubmissionValidator {
 			}
 		}
 		return $entered;
+	}
+
+	/**
+	 * Whether a field has an input the visitor fills in.
+	 *
+	 * @param array<string, mixed> $field Field.
+	 */
+	private static function has_input( array $field ): bool {
+		if ( 'product' === $field['type'] ) {
+			return in_array( $field['inputType'] ?? '', array( 'select', 'radio', 'price' ), true );
+		}
+		if ( 'shipping' === $field['type'] ) {
+			return 'singleshipping' !== ( $field['inputType'] ?? '' );
+		}
+		return true;
+	}
+
+	/**
+	 * Whether a field takes several checked values.
+	 *
+	 * @param array<string, mixed> $field Field.
+	 */
+	private static function is_multi( array $field ): bool {
+		return 'checkbox' === $field['type'] || ( 'option' === $field['type'] && 'checkbox' === ( $field['inputType'] ?? '' ) );
+	}
+
+	/**
+	 * Whether a product made it onto the order.
+	 *
+	 * @param array<string, mixed> $evaluation Evaluation.
+	 * @param int                  $id         Product field id.
+	 */
+	private static function priced( array $evaluation, int $id ): bool {
+		foreach ( $evaluation['pricing']['products'] ?? array() as $line ) {
+			if ( $line['fieldId'] === $id ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * A product's own quantity input ("N.3"), when it has one: a number of 0 or more.
+	 *
+	 * @param Form                 $form    Form.
+	 * @param array<string, mixed> $product Product field.
+	 * @param array<mixed, mixed>  $raw     Submitted values.
+	 * @return array<string, string>|FieldError
+	 */
+	private function product_quantity( Form $form, array $product, array $raw ): array|FieldError {
+		if ( ! empty( $product['disableQuantity'] ) || 'hiddenproduct' === ( $product['inputType'] ?? '' ) ) {
+			return array();
+		}
+		foreach ( $form->fields() as $field ) {
+			if ( 'quantity' === $field['type'] && (int) ( $field['productField'] ?? 0 ) === (int) $product['id'] ) {
+				return array(); // A quantity field carries it.
+			}
+		}
+		$key  = $product['id'] . '.3';
+		$text = $this->to_text( $raw[ $key ] ?? null, false );
+		if ( null === $text ) {
+			return $this->error( $product, FieldError::INVALID );
+		}
+		if ( '' === $text ) {
+			return array();
+		}
+		$number = NumberParser::parse( $text );
+		if ( null === $number ) {
+			return $this->error( $product, FieldError::NUMBER );
+		}
+		if ( str_starts_with( $number, '-' ) ) {
+			return $this->error( $product, FieldError::MIN, array( 'min' => 0 ) );
+		}
+		return array( $key => $number );
 	}
 }
