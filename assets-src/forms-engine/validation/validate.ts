@@ -6,6 +6,7 @@ import type {
 } from '../../shared';
 import { isDisplayOnly } from '../values/initial-values';
 import { parseNumber } from './number';
+import { toNumber } from '../../shared/money';
 import type { ValidationIssue, ValidationIssues } from './types';
 
 /** Upper bound for a text value when the field sets no maxLength (as on the server). */
@@ -20,18 +21,20 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 /**
  * Validates one field's value the way the server will (immediate feedback; never trusted).
  *
- * @param field Field definition.
- * @param value Current value.
+ * @param field    Field definition.
+ * @param value    Current value.
+ * @param currency
  * @return The issue, or null when the value is acceptable.
  */
 export function validateField(
 	field: FieldDefinition,
-	value: FieldValue | undefined
+	value: FieldValue | undefined,
+	currency?: string
 ): ValidationIssue | null {
-	if ( isDisplayOnly( field ) ) {
+	if ( isDisplayOnly( field ) || ! hasInput( field ) ) {
 		return null;
 	}
-	if ( field.type === 'checkbox' ) {
+	if ( isMulti( field ) ) {
 		const checked = Array.isArray( value ) ? value : [];
 		if ( checked.length === 0 ) {
 			return field.isRequired ? { code: 'required' } : null;
@@ -57,14 +60,70 @@ export function validateField(
 			return EMAIL.test( text ) ? null : { code: 'email' };
 		case 'number':
 			return validateNumber( field, text );
+		case 'quantity': {
+			const parsed = parseNumber( text, field.numberFormat );
+			if ( parsed === null ) {
+				return { code: 'number' };
+			}
+			return parsed.startsWith( '-' ) ? { code: 'min', min: 0 } : null;
+		}
+		case 'product':
+			if ( field.inputType === 'price' ) {
+				return toNumber( text, 'currency', currency ) === null
+					? { code: 'number' }
+					: null;
+			}
+			return isChoice( field, text );
 		case 'select':
 		case 'radio':
-			return ( field.choices ?? [] ).some( ( c ) => c.value === text )
-				? null
-				: { code: 'choice' };
+		case 'option':
+		case 'shipping':
+			return isChoice( field, text );
 		default:
 			return null;
 	}
+}
+
+/**
+ * Whether a field has an input the visitor fills in (single, hidden and calculated products,
+ * single shipping and the total are computed).
+ *
+ * @param field Field.
+ */
+export function hasInput( field: FieldDefinition ): boolean {
+	switch ( field.type ) {
+		case 'product':
+			return [ 'select', 'radio', 'price' ].includes(
+				field.inputType ?? ''
+			);
+		case 'shipping':
+			return field.inputType !== 'singleshipping';
+		case 'total':
+			return false;
+		default:
+			return ! ( field.type === 'number' && field.enableCalculation );
+	}
+}
+
+/**
+ * Whether a field takes several checked values (checkboxes, checkbox options).
+ *
+ * @param field Field.
+ */
+export function isMulti( field: FieldDefinition ): boolean {
+	return (
+		field.type === 'checkbox' ||
+		( field.type === 'option' && field.inputType === 'checkbox' )
+	);
+}
+
+function isChoice(
+	field: FieldDefinition,
+	text: string
+): ValidationIssue | null {
+	return ( field.choices ?? [] ).some( ( c ) => c.value === text )
+		? null
+		: { code: 'choice' };
 }
 
 /**

@@ -29,9 +29,12 @@ export function initialValues( form: FormDefinition ): FormValues {
 		const selected = ( field.choices ?? [] ).filter(
 			( c ) => c.isSelected
 		);
-		if ( field.type === 'checkbox' ) {
+		if (
+			field.type === 'checkbox' ||
+			( field.type === 'option' && field.inputType === 'checkbox' )
+		) {
 			values[ field.id ] = selected.map( ( c ) => c.value );
-		} else if ( field.type === 'select' || field.type === 'radio' ) {
+		} else if ( field.choices ) {
 			values[ field.id ] =
 				selected[ 0 ]?.value ?? field.defaultValue ?? '';
 		} else {
