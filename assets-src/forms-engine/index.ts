@@ -4,6 +4,8 @@
  */
 export { parseNumber } from './validation/number';
 export {
+	hasInput,
+	isMulti,
 	validateField,
 	validateForm,
 	MAX_TEXT_LENGTH,

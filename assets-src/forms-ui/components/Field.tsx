@@ -2,13 +2,22 @@ import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 import type { FieldDefinition, FieldValue } from '../../shared';
 import { ids } from '../ids';
+import { formatMoney } from '../../shared';
+import { choiceText, QuantityInput } from './pricing-parts';
 
 export interface FieldProps {
 	formId: number;
 	field: FieldDefinition;
 	value: FieldValue | undefined;
 	error?: string;
-	onChange: ( fieldId: number, value: FieldValue ) => void;
+	/** Called with the field id, or a product's quantity input id ("5.3"). */
+	onChange: ( key: number | string, value: FieldValue ) => void;
+	/** The form's currency, for prices. */
+	currency?: string;
+	/** A calculated product's price. */
+	calculated?: number | null;
+	/** A product's own quantity, when it has a quantity input. */
+	quantity?: string;
 	/**
 	 * Hidden by conditional logic: not shown, inputs disabled and out of the tab order
 	 * (spec §4).
@@ -74,19 +83,19 @@ export function Field( props: FieldProps ) {
 		case 'radio':
 		case 'checkbox':
 			return <ChoiceGroup { ...props } />;
+		case 'total':
+			return <TotalField { ...props } />;
+		case 'product':
+		case 'shipping':
+		case 'option':
+			return <PricingField { ...props } />;
 		default:
 			return <SingleInput { ...props } />;
 	}
 }
 
-function SingleInput( {
-	formId,
-	field,
-	value,
-	error,
-	onChange,
-	concealed,
-}: FieldProps ) {
+function SingleInput( props: FieldProps ) {
+	const { formId, field, value, error, onChange, concealed } = props;
 	const calculated = field.type === 'number' && !! field.enableCalculation;
 	const inputId = ids.input( formId, field.id );
 	const describedBy = describedByIds( formId, field, error );
@@ -118,7 +127,7 @@ function SingleInput( {
 				onChange={ ( e ) => onChange( field.id, e.target.value ) }
 			/>
 		);
-	} else if ( field.type === 'select' ) {
+	} else if ( field.type === 'select' || field.inputType === 'select' ) {
 		control = (
 			<select
 				{ ...common }
@@ -131,7 +140,7 @@ function SingleInput( {
 				</option>
 				{ ( field.choices ?? [] ).map( ( choice, index ) => (
 					<option key={ index } value={ choice.value }>
-						{ choice.text }
+						{ choiceText( field, choice, props.currency ) }
 					</option>
 				) ) }
 			</select>
@@ -143,7 +152,11 @@ function SingleInput( {
 				// Numbers are typed as text so decimal_comma input works; inputMode brings the
 				// numeric keyboard on phones.
 				type={ field.type === 'email' ? 'email' : 'text' }
-				inputMode={ field.type === 'number' ? 'decimal' : undefined }
+				inputMode={
+					[ 'number', 'quantity', 'product' ].includes( field.type )
+						? 'decimal'
+						: undefined
+				}
 				autoComplete={ field.type === 'email' ? 'email' : undefined }
 				value={ text }
 				placeholder={ field.placeholder }
@@ -169,15 +182,10 @@ function SingleInput( {
 	);
 }
 
-function ChoiceGroup( {
-	formId,
-	field,
-	value,
-	error,
-	onChange,
-	concealed,
-}: FieldProps ) {
-	const isCheckbox = field.type === 'checkbox';
+function ChoiceGroup( props: FieldProps ) {
+	const { formId, field, value, error, onChange, concealed } = props;
+	const isCheckbox =
+		field.type === 'checkbox' || field.inputType === 'checkbox';
 	const checked = Array.isArray( value ) ? value : [ value ?? '' ];
 	const describedBy = describedByIds( formId, field, error );
 	const toggle = ( choiceValue: string, on: boolean ) => {
@@ -237,13 +245,107 @@ function ChoiceGroup( {
 									}
 								/>
 								<label htmlFor={ choiceId }>
-									{ choice.text }
+									{ choiceText(
+										field,
+										choice,
+										props.currency
+									) }
 								</label>
 							</li>
 						);
 					} ) }
 				</ul>
 			</fieldset>
+		</FieldShell>
+	);
+}
+
+/**
+ * Products, options and shipping: choices with prices, a price, a typed amount, and a product's
+ * own quantity input.
+ *
+ * @param props Field props.
+ */
+function PricingField( props: FieldProps ) {
+	const { formId, field, concealed } = props;
+	const kind = field.inputType ?? '';
+	if ( kind === 'hiddenproduct' ) {
+		return null;
+	}
+	const quantity =
+		field.type === 'product' && props.quantity !== undefined ? (
+			<QuantityInput
+				formId={ formId }
+				field={ field }
+				value={ props.quantity }
+				concealed={ concealed }
+				onChange={ ( v ) => props.onChange( `${ field.id }.3`, v ) }
+			/>
+		) : null;
+	let main;
+	if ( kind === 'radio' || kind === 'checkbox' ) {
+		main = <ChoiceGroup { ...props } />;
+	} else if ( kind === 'select' || kind === 'price' ) {
+		main = <SingleInput { ...props } />;
+	} else {
+		// A fixed or calculated price: shown, not typed.
+		const price =
+			kind === 'calculation'
+				? formatMoney( props.calculated ?? 0, props.currency )
+				: formatMoney( field.basePrice ?? '0', props.currency );
+		main = (
+			<FieldShell { ...{ formId, field, concealed } }>
+				<p
+					className="kestrel-form__label"
+					id={ ids.label( formId, field.id ) }
+				>
+					<LabelText field={ field } />
+				</p>
+				<Description formId={ formId } field={ field } />
+				<p
+					className="kestrel-form__price"
+					id={ ids.input( formId, field.id ) }
+				>
+					{ price }
+				</p>
+			</FieldShell>
+		);
+	}
+	if ( ! quantity ) {
+		return main;
+	}
+	return (
+		<div className="kestrel-form__product" hidden={ concealed }>
+			{ main }
+			{ quantity }
+		</div>
+	);
+}
+
+/**
+ * The order total, announced politely as it changes.
+ *
+ * @param props Field props.
+ */
+function TotalField( props: FieldProps ) {
+	const { formId, field, value, concealed } = props;
+	const id = ids.input( formId, field.id );
+	return (
+		<FieldShell { ...{ formId, field, concealed } }>
+			<label
+				className="kestrel-form__label"
+				htmlFor={ id }
+				id={ ids.label( formId, field.id ) }
+			>
+				<LabelText field={ field } />
+			</label>
+			<output
+				id={ id }
+				className="kestrel-form__total"
+				aria-live="polite"
+			>
+				{ typeof value === 'string' ? value : '' }
+			</output>
 		</FieldShell>
 	);
 }

@@ -18,7 +18,10 @@ import type {
 import {
 	evaluateForm,
 	initialValues,
+	fieldIdOf,
+	hasInput,
 	prepareForm,
+	quantityKey,
 	reevaluate,
 	toSubmissionValues,
 	validateField,
@@ -130,10 +133,15 @@ export function Form( props: FormProps ) {
 	}, [ confirmation ] );
 
 	const onChange = useCallback(
-		( fieldId: number, value: FieldValue ) => {
+		( key: number | string, value: FieldValue ) => {
 			setState( ( current ) =>
-				applyChange( prepared, current, fieldId, value )
+				applyChange( prepared, current, key, value )
 			);
+			// A product's quantity input ("5.3") has no inline error of its own.
+			if ( typeof key === 'string' && key.includes( '.' ) ) {
+				return;
+			}
+			const fieldId = fieldIdOf( key );
 			// Once a field shows an error, keep it in step with what the visitor types.
 			setErrors( ( current ) => {
 				if ( ! ( fieldId in current ) ) {
@@ -142,7 +150,7 @@ export function Form( props: FormProps ) {
 				const field = form.fields.find(
 					( f ) => f.id === fieldId
 				) as FieldDefinition;
-				const issue = validateField( field, value );
+				const issue = validateField( field, value, form.currency );
 				const next = { ...current };
 				if ( issue ) {
 					next[ fieldId ] = issueMessage( issue, field );
@@ -163,12 +171,15 @@ export function Form( props: FormProps ) {
 		}
 		// Only what the visitor can see and type is checked and sent; the server recomputes
 		// visibility and formulas itself.
-		const active = form.fields.filter(
-			( f ) => isShown( f.id ) && ! f.enableCalculation
-		);
+		const visibleFields = form.fields.filter( ( f ) => isShown( f.id ) );
+		const active = visibleFields.filter( hasInput );
 		const messages: Record< number, string > = {};
 		for ( const field of active ) {
-			const issue = validateField( field, values[ field.id ] );
+			const issue = validateField(
+				field,
+				values[ field.id ],
+				form.currency
+			);
 			if ( issue ) {
 				messages[ field.id ] = issueMessage( issue, field );
 			}
@@ -183,7 +194,10 @@ export function Form( props: FormProps ) {
 		announce( __( 'Sending your submission…', 'kestrel-forms' ) );
 		const submissionValues = hooks.applyFilters(
 			'kestrel_forms.submission.before',
-			toSubmissionValues( { ...form, fields: active }, values ),
+			{
+				...toSubmissionValues( { ...form, fields: active }, values ),
+				...ownQuantities( form, visibleFields, state.entered ),
+			},
 			form
 		) as ReturnType< typeof toSubmissionValues >;
 		try {
@@ -336,6 +350,19 @@ export function Form( props: FormProps ) {
 								error={ errors[ field.id ] }
 								onChange={ onChange }
 								concealed={ ! isShown( field.id ) }
+								currency={ form.currency }
+								calculated={
+									evaluation?.calculated[ field.id ]
+								}
+								quantity={
+									hasOwnQuantity( form, field )
+										? String(
+												state.entered[
+													quantityKey( field.id )
+												] ?? '1'
+											)
+										: undefined
+								}
 							/>
 						) ) }
 					</div>
@@ -365,6 +392,49 @@ export function Form( props: FormProps ) {
 }
 
 /**
+ * Whether a product has its own quantity input (no quantity field for it, quantity not disabled).
+ *
+ * @param form  Form definition.
+ * @param field Field.
+ */
+function hasOwnQuantity(
+	form: FormDefinition,
+	field: FieldDefinition
+): boolean {
+	return (
+		field.type === 'product' &&
+		! field.disableQuantity &&
+		field.inputType !== 'hiddenproduct' &&
+		! form.fields.some(
+			( f ) => f.type === 'quantity' && f.productField === field.id
+		)
+	);
+}
+
+/**
+ * The quantity inputs of the visible products that have one, by input id ("5.3").
+ *
+ * @param form    Form definition.
+ * @param active  Visible fields.
+ * @param entered Entered values.
+ */
+function ownQuantities(
+	form: FormDefinition,
+	active: FieldDefinition[],
+	entered: FormValues
+): Record< string, string > {
+	const out: Record< string, string > = {};
+	for ( const field of active ) {
+		if ( hasOwnQuantity( form, field ) ) {
+			out[ quantityKey( field.id ) ] = String(
+				entered[ quantityKey( field.id ) ] ?? '1'
+			);
+		}
+	}
+	return out;
+}
+
+/**
  * Prepares the engine, or null for a form whose rules form a cycle.
  *
  * @param form Form definition.
@@ -385,16 +455,16 @@ function prepareOrNull( form: FormDefinition ): PreparedForm | null {
  * @param current            Entered values and evaluation.
  * @param current.entered    Entered values.
  * @param current.evaluation Evaluation.
- * @param fieldId            Changed field.
+ * @param key                Changed field id, or a product's quantity input id ("5.3").
  * @param value              New value.
  */
 function applyChange(
 	prepared: PreparedForm | null,
 	current: { entered: FormValues; evaluation: Evaluation | null },
-	fieldId: number,
+	key: number | string,
 	value: FieldValue
 ): { entered: FormValues; evaluation: Evaluation | null } {
-	const entered: FormValues = { ...current.entered, [ fieldId ]: value };
+	const entered: FormValues = { ...current.entered, [ key ]: value };
 	if ( ! prepared || ! current.evaluation ) {
 		return { entered, evaluation: null };
 	}
@@ -402,16 +472,16 @@ function applyChange(
 		prepared,
 		entered,
 		current.evaluation,
-		fieldId
+		fieldIdOf( key )
 	);
 	for ( const [ id, shown ] of Object.entries( evaluation.visible ) ) {
-		const key = Number( id );
+		const hiddenId = Number( id );
 		if (
 			! shown &&
-			current.evaluation.visible[ key ] &&
-			key in prepared.defaults
+			current.evaluation.visible[ hiddenId ] &&
+			hiddenId in prepared.defaults
 		) {
-			entered[ key ] = prepared.defaults[ key ];
+			entered[ hiddenId ] = prepared.defaults[ hiddenId ];
 		}
 	}
 	return { entered, evaluation };
