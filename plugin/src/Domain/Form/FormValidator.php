@@ -92,6 +92,21 @@ final class FormValidator {
 		}
 		$errors = array_merge( $errors, self::check_logic( $definition['button']['conditionalLogic'] ?? null, 'button.conditionalLogic', $value_fields ) );
 
+		$products = array();
+		foreach ( $definition['fields'] as $field ) {
+			if ( 'product' === $field['type'] ) {
+				$products[ (int) $field['id'] ] = true;
+			}
+		}
+		foreach ( $definition['fields'] as $index => $field ) {
+			if ( isset( $field['productField'] ) && ! isset( $products[ (int) $field['productField'] ] ) ) {
+				$errors[] = new SchemaError( 'fields[' . $index . '].productField', 'unknownField', array( 'detail' => 'names no product field: ' . $field['productField'] ) );
+			}
+			if ( 'product' === $field['type'] && 'calculation' === ( $field['inputType'] ?? '' ) ) {
+				$errors = array_merge( $errors, self::check_formula( $field + array( 'type' => 'product' ), 'fields[' . $index . ']', $value_fields ) );
+			}
+		}
+
 		if ( ! $errors ) {
 			try {
 				DependencyGraph::build( $definition );
@@ -129,7 +144,7 @@ final class FormValidator {
 	 * @return list<SchemaError>
 	 */
 	private static function check_formula( array $field, string $path, array $value_fields ): array {
-		if ( 'number' !== $field['type'] ) {
+		if ( 'number' !== $field['type'] && 'product' !== $field['type'] ) {
 			return array( new SchemaError( $path . '.enableCalculation', 'calculation', array( 'detail' => 'is only available on number fields' ) ) );
 		}
 		$formula = (string) ( $field['calculationFormula'] ?? '' );

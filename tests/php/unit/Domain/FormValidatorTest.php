@@ -166,4 +166,18 @@ final class FormValidatorTest extends TestCase {
 		$this->assertSame( array( 4, 6 ), $errors[0]->params['fields'] );
 		$this->assertStringContainsString( 'fields 4, 6 depend on each other', $errors[0]->message() );
 	}
+
+	public function test_pricing_fields_reference_products_and_calculated_products_need_a_valid_formula(): void {
+		$form             = self::valid();
+		$form['fields'][] = array( 'id' => 7, 'type' => 'product', 'label' => 'P', 'inputType' => 'calculation', 'calculationFormula' => '{:4} ** 2' );
+		$form['fields'][] = array( 'id' => 8, 'type' => 'quantity', 'label' => 'Q', 'productField' => 2 );
+		$form['fields'][] = array( 'id' => 9, 'type' => 'option', 'label' => 'O', 'inputType' => 'radio', 'productField' => 7, 'choices' => array( array( 'text' => 'A', 'value' => 'a', 'price' => '1.5' ) ) );
+		$this->assertSame(
+			array( 'fields[5].calculationFormula formula', 'fields[6].productField unknownField' ),
+			$this->paths( $form )
+		);
+		// Schema errors come first: a single product needs its price.
+		$form['fields'][] = array( 'id' => 10, 'type' => 'product', 'label' => 'S', 'inputType' => 'singleproduct' );
+		$this->assertSame( array( 'fields[8].basePrice required' ), $this->paths( $form ) );
+	}
 }
