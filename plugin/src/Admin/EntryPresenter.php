@@ -11,6 +11,9 @@ namespace Kestrel\Forms\Admin;
 
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Money\Currencies;
+use Kestrel\Forms\Domain\Money\Decimal;
+use Kestrel\Forms\Domain\Money\Numbers;
 
 /**
  * Plain text only: templates escape it at output.
@@ -64,5 +67,15 @@ final class EntryPresenter {
 		}
 		$value = $entry->values[ (string) $field['id'] ] ?? '';
 		return $labels[ $value ] ?? $value;
+	}
+
+	/**
+	 * Money text for an amount in minor units.
+	 *
+	 * @param int    $minor    Amount in minor units.
+	 * @param string $currency ISO code.
+	 */
+	public static function money( int $minor, string $currency ): string {
+		return Numbers::format_money( Decimal::from_minor_units( $minor, (int) Currencies::get( $currency )['decimals'] ), $currency );
 	}
 }

@@ -35,6 +35,39 @@ defined( 'ABSPATH' ) || exit;
 				<?php endforeach; ?>
 			</tbody>
 		</table>
+		<?php if ( $entry->pricing ) : ?>
+			<?php $currency = (string) $entry->pricing['currency']; ?>
+			<h2><?php esc_html_e( 'Order', 'kestrel-forms' ); ?></h2>
+			<table class="widefat striped kestrel-forms-order">
+				<thead>
+					<tr>
+						<th scope="col"><?php esc_html_e( 'Product', 'kestrel-forms' ); ?></th>
+						<th scope="col"><?php esc_html_e( 'Quantity', 'kestrel-forms' ); ?></th>
+						<th scope="col"><?php esc_html_e( 'Unit price', 'kestrel-forms' ); ?></th>
+						<th scope="col"><?php esc_html_e( 'Line total', 'kestrel-forms' ); ?></th>
+					</tr>
+				</thead>
+				<tbody>
+					<?php foreach ( $entry->pricing['products'] as $line ) : ?>
+						<tr>
+							<td>
+								<?php echo esc_html( (string) $line['name'] ); ?>
+								<?php foreach ( $line['options'] as $option ) : ?>
+									<br><small><?php echo esc_html( $option['name'] . ' ' . EntryPresenter::money( (int) $option['priceMinor'], $currency ) ); ?></small>
+								<?php endforeach; ?>
+							</td>
+							<td><?php echo esc_html( (string) $line['quantity'] ); ?></td>
+							<td><?php echo esc_html( EntryPresenter::money( (int) $line['unitMinor'], $currency ) ); ?></td>
+							<td><?php echo esc_html( EntryPresenter::money( (int) $line['lineMinor'], $currency ) ); ?></td>
+						</tr>
+					<?php endforeach; ?>
+				</tbody>
+				<tfoot>
+					<tr><th scope="row" colspan="3"><?php esc_html_e( 'Shipping', 'kestrel-forms' ); ?></th><td><?php echo esc_html( EntryPresenter::money( (int) $entry->pricing['shippingMinor'], $currency ) ); ?></td></tr>
+					<tr><th scope="row" colspan="3"><?php esc_html_e( 'Total', 'kestrel-forms' ); ?></th><td class="kestrel-forms-order-total"><?php echo esc_html( EntryPresenter::money( (int) $entry->pricing['totalMinor'], $currency ) ); ?></td></tr>
+				</tfoot>
+			</table>
+		<?php endif; ?>
 		<h2><?php esc_html_e( 'Details', 'kestrel-forms' ); ?></h2>
 		<table class="widefat striped kestrel-forms-entry-meta">
 			<tbody>
