@@ -1,3 +1,4 @@
+import { useEffect, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 import type { FieldDefinition, FieldValue } from '../../shared';
@@ -220,6 +221,17 @@ function ChoiceGroup( props: FieldProps ) {
 					<LabelText field={ field } />
 				</legend>
 				<Description formId={ formId } field={ field } />
+				{ isCheckbox && field.enableSelectAll && (
+					<SelectAll
+						id={ `${ ids.input( formId, field.id ) }_select_all` }
+						choices={ ( field.choices ?? [] ).map(
+							( c ) => c.value
+						) }
+						checked={ checked }
+						concealed={ concealed }
+						onChange={ ( next ) => onChange( field.id, next ) }
+					/>
+				) }
 				<ul className="kestrel-form__choices">
 					{ ( field.choices ?? [] ).map( ( choice, index ) => {
 						const choiceId = ids.input(
@@ -257,6 +269,54 @@ function ChoiceGroup( props: FieldProps ) {
 				</ul>
 			</fieldset>
 		</FieldShell>
+	);
+}
+
+/**
+ * "Select all": checked when every choice is, mixed (indeterminate) when some are; toggling it
+ * checks or clears every choice.
+ *
+ * @param props           Props.
+ * @param props.id        Input id.
+ * @param props.choices   Every choice value, in order.
+ * @param props.checked   Checked values.
+ * @param props.concealed Hidden by logic.
+ * @param props.onChange  Called with the new checked values.
+ */
+function SelectAll( props: {
+	id: string;
+	choices: string[];
+	checked: string[];
+	concealed?: boolean;
+	onChange: ( next: string[] ) => void;
+} ) {
+	const count = props.choices.filter( ( v ) =>
+		props.checked.includes( v )
+	).length;
+	const all = count > 0 && count === props.choices.length;
+	const ref = useRef< HTMLInputElement >( null );
+	useEffect( () => {
+		if ( ref.current ) {
+			ref.current.indeterminate = count > 0 && ! all;
+		}
+	}, [ count, all ] );
+	return (
+		<div className="kestrel-form__choice kestrel-form__select-all">
+			<input
+				ref={ ref }
+				type="checkbox"
+				id={ props.id }
+				checked={ all }
+				aria-checked={ count > 0 && ! all ? 'mixed' : all }
+				tabIndex={ props.concealed ? -1 : undefined }
+				onChange={ () =>
+					props.onChange( all ? [] : [ ...props.choices ] )
+				}
+			/>
+			<label htmlFor={ props.id }>
+				{ __( 'Select all', 'kestrel-forms' ) }
+			</label>
+		</div>
 	);
 }
 

@@ -168,8 +168,12 @@ describe( 'Form submission', () => {
 				},
 			} );
 		} );
+		// The confirmation replaces the form (the live region may already repeat its text).
 		await waitFor( () =>
-			expect( screen.getByText( /Thanks/ ) ).toBeTruthy()
+			expect(
+				document.querySelector( '.kestrel-form__confirmation' )
+					?.innerHTML
+			).toBe( '<p>Thanks <b>Ada</b></p>' )
 		);
 		expect( screen.queryByRole( 'button', { name: 'Send' } ) ).toBeNull();
 		expect( after ).toHaveBeenCalledTimes( 1 );

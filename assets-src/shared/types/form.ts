@@ -97,6 +97,8 @@ export interface FieldDefinition {
 	calculationRounding?: number;
 	/** Radio fields: offer an "other" choice with a text box. */
 	enableOtherChoice?: boolean;
+	/** Checkbox fields: a "Select all" box that toggles every choice. */
+	enableSelectAll?: boolean;
 	/** Pricing fields: how the price or quantity is entered. */
 	inputType?: PricingInputType;
 	/** Single products and single shipping: the price as a decimal string. */
