@@ -15,7 +15,7 @@ import '../forms-ui/form.scss';
 interface ContainerData {
 	form: FormProps[ 'form' ];
 	options?: { showTitle?: boolean; showDescription?: boolean };
-	rest: { submitPath: string };
+	rest: { submitPath: string; submitUrl?: string };
 }
 
 declare global {
@@ -57,6 +57,7 @@ function mount( container: HTMLElement ) {
 		<Form
 			form={ data.form }
 			submitPath={ data.rest.submitPath }
+			submitUrl={ data.rest.submitUrl }
 			hooks={ kestrelForms.hooks }
 			showTitle={ data.options?.showTitle }
 			showDescription={ data.options?.showDescription }

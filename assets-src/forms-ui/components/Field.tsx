@@ -208,7 +208,6 @@ function ChoiceGroup( props: FieldProps ) {
 				disabled={ concealed }
 				className="kestrel-form__fieldset"
 				aria-describedby={ describedBy }
-				aria-invalid={ error ? true : undefined }
 				role={ isCheckbox ? undefined : 'radiogroup' }
 				aria-required={
 					! isCheckbox && field.isRequired ? true : undefined
@@ -252,6 +251,14 @@ function ChoiceGroup( props: FieldProps ) {
 									value={ choice.value }
 									checked={ checked.includes( choice.value ) }
 									tabIndex={ concealed ? -1 : undefined }
+									// Group roles do not expose aria-invalid: each input carries
+									// the error state and the message.
+									aria-invalid={ error ? true : undefined }
+									aria-describedby={
+										error
+											? ids.validation( formId, field.id )
+											: undefined
+									}
 									onChange={ ( e ) =>
 										toggle( choice.value, e.target.checked )
 									}

@@ -42,6 +42,8 @@ export interface FormProps {
 	form: FormDefinition & { id: number };
 	/** REST path of the submissions endpoint. */
 	submitPath: string;
+	/** Absolute URL of the same endpoint (for the nonce-free retry on cached pages). */
+	submitUrl?: string;
 	hooks: Hooks;
 	showTitle?: boolean;
 	showDescription?: boolean;
@@ -201,11 +203,15 @@ export function Form( props: FormProps ) {
 			form
 		) as ReturnType< typeof toSubmissionValues >;
 		try {
-			const result = await postSubmission( props.submitPath, {
-				values: submissionValues,
-				source_url: window.location.href,
-				submission_key: newSubmissionKey(),
-			} );
+			const result = await postSubmission(
+				props.submitPath,
+				{
+					values: submissionValues,
+					source_url: window.location.href,
+					submission_key: newSubmissionKey(),
+				},
+				props.submitUrl
+			);
 			hooks.doAction( 'kestrel_forms.submission.after', result, form );
 			setErrors( {} );
 			setSummary( null );

@@ -24,17 +24,24 @@ interface RestError {
 }
 
 /**
- * Posts a submission. No nonce is needed for visitors, so cached pages work; for logged-in users
- * api-fetch's nonce middleware refreshes an expired nonce and retries with the same body (the
- * same submission key), which the server turns into one entry.
+ * Posts a submission through api-fetch (so a logged-in visitor's REST nonce is sent and the
+ * entry records who they are).
+ *
+ * Cached pages: api-fetch sends the nonce printed into the page, and WordPress refuses a stale
+ * nonce even from an anonymous visitor (403 rest_cookie_invalid_nonce); api-fetch's own nonce
+ * refresh cannot help a visitor who is not logged in. Then the submission is sent once more,
+ * without cookies or nonce, as the anonymous visitor it is. It carries the same submission key,
+ * so it can never make a second entry.
  *
  * @param  path    REST path of the form's submissions endpoint.
  * @param  payload Body.
+ * @param  url     Absolute URL of the same endpoint, for the nonce-free retry.
  * @throws {SubmissionFailure} When the server refuses the submission or cannot be reached.
  */
 export async function postSubmission(
 	path: string,
-	payload: SubmissionPayload
+	payload: SubmissionPayload,
+	url?: string
 ): Promise< SubmissionSuccess > {
 	try {
 		return await apiFetch< SubmissionSuccess >( {
@@ -43,8 +50,49 @@ export async function postSubmission(
 			data: payload,
 		} );
 	} catch ( raw ) {
+		if ( url && isNonceFailure( raw ) ) {
+			return postWithoutNonce( url, payload );
+		}
 		throw toFailure( raw as RestError );
 	}
+}
+
+/**
+ * Whether api-fetch failed on the REST nonce: the 403 itself, or the failed nonce refresh
+ * (api-fetch rejects with the refresh's Response object).
+ *
+ * @param raw The rejection.
+ */
+function isNonceFailure( raw: unknown ): boolean {
+	if ( typeof Response !== 'undefined' && raw instanceof Response ) {
+		return true;
+	}
+	return ( raw as RestError | null )?.code === 'rest_cookie_invalid_nonce';
+}
+
+async function postWithoutNonce(
+	url: string,
+	payload: SubmissionPayload
+): Promise< SubmissionSuccess > {
+	let response: Response;
+	try {
+		response = await window.fetch( url, {
+			method: 'POST',
+			credentials: 'omit',
+			headers: {
+				'Content-Type': 'application/json',
+				Accept: 'application/json',
+			},
+			body: JSON.stringify( payload ),
+		} );
+	} catch {
+		throw toFailure( { code: 'fetch_error' } );
+	}
+	const body = ( await response.json().catch( () => null ) ) as unknown;
+	if ( response.ok ) {
+		return body as SubmissionSuccess;
+	}
+	throw toFailure( ( body ?? {} ) as RestError );
 }
 
 /**

@@ -235,4 +235,51 @@ describe( 'Form submission', () => {
 			'Ada'
 		);
 	} );
+
+	it( 'retries without nonce or cookies when a cached page carries a stale nonce', async () => {
+		mockedFetch.mockRejectedValue( {
+			code: 'rest_cookie_invalid_nonce',
+			message: 'Cookie check failed',
+		} );
+		const fetchMock = jest.fn().mockResolvedValue( {
+			ok: true,
+			json: () =>
+				Promise.resolve( {
+					entry_id: 4,
+					confirmation: { type: 'message', message: 'Got it' },
+				} ),
+		} );
+		Object.defineProperty( window, 'fetch', {
+			value: fetchMock,
+			configurable: true,
+		} );
+		render(
+			<Form
+				form={ form }
+				submitPath="/kestrel-forms/v1/forms/5/submissions"
+				submitUrl="https://example.org/wp-json/kestrel-forms/v1/forms/5/submissions"
+				hooks={ createHooks() }
+			/>
+		);
+		fireEvent.change( screen.getByLabelText( /Name/ ), {
+			target: { value: 'Ada' },
+		} );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Send' } ) );
+		await waitFor( () =>
+			expect(
+				document.querySelector( '.kestrel-form__confirmation' )
+					?.textContent
+			).toBe( 'Got it' )
+		);
+		expect( fetchMock ).toHaveBeenCalledTimes( 1 );
+		const [ url, init ] = fetchMock.mock.calls[ 0 ];
+		expect( url ).toBe(
+			'https://example.org/wp-json/kestrel-forms/v1/forms/5/submissions'
+		);
+		expect( init.credentials ).toBe( 'omit' );
+		expect( init.headers ).not.toHaveProperty( 'X-WP-Nonce' );
+		expect( JSON.parse( init.body ).submission_key ).toBe(
+			mockedFetch.mock.calls[ 0 ][ 0 ].data.submission_key
+		);
+	} );
 } );

@@ -15,6 +15,7 @@ use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Rest\Messages;
 use Kestrel\Forms\Security\Capabilities;
+use Kestrel\Forms\Security\DefinitionSanitizer;
 
 /**
  * Server-rendered screens (the React editor and entries workspace replace them later).
@@ -154,7 +155,7 @@ final class AdminPages {
 		} catch ( InvalidForm $e ) {
 			$this->redirect_with( 'error', Messages::schema_error( $e->errors[0] ) );
 		}
-		$id = $this->forms->create( $definition );
+		$id = $this->forms->create( DefinitionSanitizer::for_current_user( $definition ) );
 		if ( ! $id ) {
 			$this->redirect_with( 'error', __( 'The form could not be saved.', 'kestrel-forms' ) );
 		}

@@ -62,6 +62,7 @@ final class Assets {
 		wp_set_script_translations( $handle, 'kestrel-forms', KESTREL_FORMS_DIR . '/languages' );
 		if ( $with_view && is_readable( $dir . $name . '.css' ) ) {
 			wp_register_style( $handle, $url . $name . '.css', array(), $asset['version'] ?? KESTREL_FORMS_VERSION );
+			wp_style_add_data( $handle, 'rtl', 'replace' ); // build/{name}-rtl.css on right-to-left sites.
 		}
 	}
 }

@@ -63,6 +63,7 @@ final class FormRenderer {
 			),
 			'rest'    => array(
 				'submitPath' => sprintf( '/%s/forms/%d/submissions', Routes::NAMESPACE, $form->id ),
+				'submitUrl'  => rest_url( sprintf( '%s/forms/%d/submissions', Routes::NAMESPACE, $form->id ) ),
 			),
 		);
 		$json = wp_json_encode( $data, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_UNICODE );

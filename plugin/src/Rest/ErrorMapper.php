@@ -131,13 +131,14 @@ final class ErrorMapper {
 	}
 
 	/**
-	 * 401/403 for a user without the plugin capability.
+	 * 403 for anyone without the plugin capability, logged in or not (issue 2 asks for 403 for
+	 * anonymous requests too, rather than WordPress's usual 401).
 	 */
 	public static function forbidden(): WP_Error {
 		return new WP_Error(
 			'kestrel_forms_forbidden',
 			__( 'Sorry, you are not allowed to do that.', 'kestrel-forms' ),
-			array( 'status' => rest_authorization_required_code() )
+			array( 'status' => 403 )
 		);
 	}
 }

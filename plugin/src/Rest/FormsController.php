@@ -15,6 +15,7 @@ use Kestrel\Forms\Domain\Form\InvalidForm;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\Capabilities;
+use Kestrel\Forms\Security\DefinitionSanitizer;
 use WP_Error;
 use WP_REST_Controller;
 use WP_REST_Request;
@@ -321,7 +322,7 @@ final class FormsController extends WP_REST_Controller {
 		} catch ( InvalidForm $e ) {
 			return ErrorMapper::invalid_form( $e );
 		}
-		return $body;
+		return DefinitionSanitizer::for_current_user( $body );
 	}
 
 	/**

@@ -72,6 +72,10 @@ final class FormValidator {
 			if ( 'checkbox' === $field['type'] && isset( $field['inputs'] ) && is_array( $field['inputs'] ) && count( $field['inputs'] ) !== count( $field['choices'] ) ) {
 				$errors[] = new SchemaError( $path . '.inputs', 'inputCount', array( 'detail' => 'must have one input per choice' ) );
 			}
+			// Every control needs an accessible name (WCAG 1.3.1, 4.1.2): the label is it.
+			if ( ! in_array( $field['type'], array( 'hidden', 'section', 'html' ), true ) && 'hiddenproduct' !== ( $field['inputType'] ?? '' ) && '' === trim( (string) ( $field['label'] ?? '' ) ) ) {
+				$errors[] = new SchemaError( $path . '.label', 'required', array( 'detail' => 'is required: a visible label names the field for everyone' ) );
+			}
 			if ( isset( $field['rangeMin'], $field['rangeMax'] ) && $field['rangeMin'] > $field['rangeMax'] ) {
 				$errors[] = new SchemaError( $path . '.rangeMin', 'range', array( 'detail' => 'must not be greater than rangeMax' ) );
 			}

@@ -49,7 +49,9 @@ final class RenderingTest extends TestCase {
 		$html_field = end( $data['form']['fields'] );
 		$this->assertSame( '<p>Safe</p>bad()', $html_field['content'] );
 		$this->assertArrayNotHasKey( 'adminLabel', $html_field );
-		$this->assertTrue( wp_script_is( 'kestrel-forms-form-view', 'enqueued' ) || ! wp_script_is( 'kestrel-forms-form-view', 'registered' ) );
+		$this->assertTrue( wp_script_is( 'kestrel-forms-form-view', 'enqueued' ), 'The visitor script is enqueued where a form renders.' );
+		$this->assertTrue( wp_style_is( 'kestrel-forms-form-view', 'enqueued' ) );
+		$this->assertSame( 'replace', wp_styles()->get_data( 'kestrel-forms-form-view', 'rtl' ) );
 	}
 
 	public function test_shortcode_options_and_missing_form(): void {

@@ -35,8 +35,16 @@ final class SchemaTest extends TestCase {
 	}
 
 	public function test_an_outdated_version_triggers_the_upgrade(): void {
-		update_option( Schema::VERSION_OPTION, Schema::VERSION - 1 );
+		global $wpdb;
+		$entries = Schema::tables()['entries'];
+		// A version 1 site: the pricing columns do not exist yet.
+		$wpdb->query( "ALTER TABLE {$entries} DROP COLUMN pricing" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$this->assertNotContains( 'pricing', $wpdb->get_col( "SHOW COLUMNS FROM {$entries}" ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		update_option( Schema::VERSION_OPTION, 1 );
+
 		\Kestrel\Forms\Plugin::upgrade();
+
 		$this->assertSame( Schema::VERSION, (int) get_option( Schema::VERSION_OPTION ) );
+		$this->assertContains( 'pricing', $wpdb->get_col( "SHOW COLUMNS FROM {$entries}" ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 	}
 }

@@ -106,7 +106,7 @@ final class FormsControllerTest extends TestCase {
 			array( 'GET', '/kestrel-forms/v1/entries/1' ),
 			array( 'POST', '/kestrel-forms/v1/demo' ),
 		);
-		foreach ( array( 'subscriber' => 403, 'anonymous' => 401 ) as $who => $status ) {
+		foreach ( array( 'subscriber' => 403, 'anonymous' => 403 ) as $who => $status ) {
 			'subscriber' === $who ? $this->as_subscriber() : $this->as_anonymous();
 			foreach ( $routes as [ $method, $route ] ) {
 				$body     = in_array( $method, array( 'POST', 'PUT' ), true ) ? self::definition() : null;
@@ -128,5 +128,22 @@ final class FormsControllerTest extends TestCase {
 				$this->assertIsCallable( $handler['permission_callback'] ?? null, $route );
 			}
 		}
+	}
+
+	public function test_markup_is_filtered_for_users_without_unfiltered_html(): void {
+		$definition                 = self::definition();
+		$definition['fields'][]     = array( 'id' => 9, 'type' => 'html', 'content' => '<p>Hi</p><img src=x onerror="alert(1)"><script>bad()</script>' );
+		$definition['confirmation'] = array( 'type' => 'message', 'message' => '<b>Thanks</b><script>bad()</script>' );
+
+		$this->as_admin();
+		$editor_id = self::user_with_role( 'editor' );
+		get_userdata( $editor_id )->add_cap( 'kestrel_forms_manage' );
+		get_userdata( $editor_id )->add_cap( 'unfiltered_html', false );
+		wp_set_current_user( $editor_id );
+		$stored = $this->rest( 'POST', '/kestrel-forms/v1/forms', $definition )->get_data();
+		$this->assertSame( '<p>Hi</p><img src="x">bad()', end( $stored['fields'] )['content'] );
+		$this->assertSame( '<b>Thanks</b>bad()', $stored['confirmation']['message'] );
+		get_userdata( $editor_id )->remove_cap( 'kestrel_forms_manage' );
+		get_userdata( $editor_id )->remove_cap( 'unfiltered_html' );
 	}
 }

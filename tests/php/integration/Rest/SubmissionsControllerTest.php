@@ -19,10 +19,11 @@ final class SubmissionsControllerTest extends TestCase {
 	protected function set_up(): void {
 		$this->as_admin();
 		$definition                 = FormsControllerTest::definition();
-		$definition['fields'][]     = array( 'id' => 4, 'type' => 'number', 'rangeMin' => 1, 'rangeMax' => 5 );
+		$definition['fields'][]     = array( 'id' => 4, 'type' => 'number', 'label' => 'Count', 'rangeMin' => 1, 'rangeMax' => 5 );
 		$definition['fields'][]     = array(
 			'id'      => 5,
 			'type'    => 'checkbox',
+			'label'   => 'Extras',
 			'choices' => array( array( 'text' => 'X', 'value' => 'x' ), array( 'text' => 'Y', 'value' => 'y' ) ),
 		);
 		$definition['fields'][]     = array( 'id' => 6, 'type' => 'html', 'content' => '<p>Hi</p>' );

@@ -35,10 +35,11 @@ final class FormValidatorTest extends TestCase {
 				array(
 					'id'      => 3,
 					'type'    => 'checkbox',
+					'label'   => 'Pick',
 					'choices' => array( array( 'text' => 'A', 'value' => 'a', 'isSelected' => true ) ),
 					'inputs'  => array( array( 'id' => '3.1', 'label' => 'A' ) ),
 				),
-				array( 'id' => 4, 'type' => 'number', 'rangeMin' => 1, 'rangeMax' => null ),
+				array( 'id' => 4, 'type' => 'number', 'label' => 'Count', 'rangeMin' => 1, 'rangeMax' => null ),
 				array( 'id' => 5, 'type' => 'html', 'content' => '<p>Hi</p>' ),
 			),
 			'confirmation' => array( 'type' => 'message', 'message' => 'Thanks' ),
@@ -59,7 +60,7 @@ final class FormValidatorTest extends TestCase {
 
 	public function test_choice_field_without_choices_names_the_path(): void {
 		$form              = self::valid();
-		$form['fields'][2] = array( 'id' => 3, 'type' => 'radio' );
+		$form['fields'][2] = array( 'id' => 3, 'type' => 'radio', 'label' => 'Pick' );
 		$this->assertSame( array( 'fields[2].choices required' ), $this->paths( $form ) );
 	}
 
@@ -113,7 +114,7 @@ final class FormValidatorTest extends TestCase {
 
 	public function test_assert_valid_throws_with_the_first_path_in_the_message(): void {
 		$form              = self::valid();
-		$form['fields'][2] = array( 'id' => 3, 'type' => 'select' );
+		$form['fields'][2] = array( 'id' => 3, 'type' => 'select', 'label' => 'Pick' );
 		try {
 			$this->validator->assert_valid( $form );
 			$this->fail( 'InvalidForm expected' );
@@ -158,8 +159,8 @@ final class FormValidatorTest extends TestCase {
 
 	public function test_a_cycle_is_refused_naming_the_fields(): void {
 		$form              = self::valid();
-		$form['fields'][3] = array( 'id' => 4, 'type' => 'number', 'enableCalculation' => true, 'calculationFormula' => '{:6}+1' );
-		$form['fields'][]  = array( 'id' => 6, 'type' => 'number', 'enableCalculation' => true, 'calculationFormula' => '{:4}+1' );
+		$form['fields'][3] = array( 'id' => 4, 'type' => 'number', 'label' => 'A', 'enableCalculation' => true, 'calculationFormula' => '{:6}+1' );
+		$form['fields'][]  = array( 'id' => 6, 'type' => 'number', 'label' => 'B', 'enableCalculation' => true, 'calculationFormula' => '{:4}+1' );
 		$errors            = $this->validator->validate( $form );
 		$this->assertCount( 1, $errors );
 		$this->assertSame( 'cycle', $errors[0]->keyword );
@@ -179,5 +180,12 @@ final class FormValidatorTest extends TestCase {
 		// Schema errors come first: a single product needs its price.
 		$form['fields'][] = array( 'id' => 10, 'type' => 'product', 'label' => 'S', 'inputType' => 'singleproduct' );
 		$this->assertSame( array( 'fields[8].basePrice required' ), $this->paths( $form ) );
+	}
+
+	public function test_controls_need_a_label(): void {
+		$form                         = self::valid();
+		$form['fields'][0]['label']   = '  ';
+		$form['fields'][]             = array( 'id' => 8, 'type' => 'hidden' );
+		$this->assertSame( array( 'fields[0].label required' ), $this->paths( $form ) );
 	}
 }

@@ -1,0 +1,38 @@
+<?php
+/**
+ * Markup a form definition may hold, for users who may not post unfiltered HTML.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Security;
+
+/**
+ * HTML fields and confirmation messages are rendered as markup (visitor page, editor preview,
+ * confirmation). Like post content, they keep their HTML as written only for users with
+ * `unfiltered_html`; for everyone else (multisite site admins, custom roles) they are passed
+ * through wp_kses_post when saved, so no stored script can run in another user's browser.
+ */
+final class DefinitionSanitizer {
+
+	/**
+	 * @param array<string, mixed> $definition Schema-valid definition.
+	 * @return array<string, mixed>
+	 */
+	public static function for_current_user( array $definition ): array {
+		if ( current_user_can( 'unfiltered_html' ) ) {
+			return $definition;
+		}
+		foreach ( $definition['fields'] ?? array() as $i => $field ) {
+			if ( isset( $field['content'] ) && is_string( $field['content'] ) ) {
+				$definition['fields'][ $i ]['content'] = wp_kses_post( $field['content'] );
+			}
+		}
+		if ( isset( $definition['confirmation']['message'] ) && is_string( $definition['confirmation']['message'] ) ) {
+			$definition['confirmation']['message'] = wp_kses_post( $definition['confirmation']['message'] );
+		}
+		return $definition;
+	}
+}
