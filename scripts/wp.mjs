@@ -398,22 +398,47 @@ function forgetOtherRuntime( runtime ) {
  * Builds the assets when build/ is missing or empty. The mapping needs the folder either way.
  */
 function ensureBuild() {
-	const isEmpty =
-		! fs.existsSync( BUILD_DIR ) ||
-		fs.readdirSync( BUILD_DIR ).length === 0;
-	if ( isEmpty ) {
-		console.log( 'build/ is empty: running npm run build ...' );
-		const result = spawnSync( 'npm', [ 'run', 'build' ], {
-			cwd: ROOT,
-			stdio: 'inherit',
-		} );
-		if ( result.status !== 0 ) {
-			console.warn(
-				'Warning: npm run build failed; starting without built assets.'
-			);
-		}
-		fs.mkdirSync( BUILD_DIR, { recursive: true } );
+	const built = path.join( BUILD_DIR, 'form-view.asset.php' );
+	const builtAt = fs.existsSync( built ) ? fs.statSync( built ).mtimeMs : 0;
+	const sourcesAt = newestMtime( path.join( ROOT, 'assets-src' ) );
+	if ( builtAt && builtAt >= sourcesAt ) {
+		return;
 	}
+	console.log(
+		builtAt
+			? 'assets-src/ changed since the last build: running npm run build ...'
+			: 'build/ is empty: running npm run build ...'
+	);
+	const result = spawnSync( 'npm', [ 'run', 'build' ], {
+		cwd: ROOT,
+		stdio: 'inherit',
+	} );
+	if ( result.status !== 0 ) {
+		throw new Error( 'npm run build failed; see its output above.' );
+	}
+}
+
+/**
+ * The newest modification time of any file below a folder.
+ *
+ * @param {string} dir Folder.
+ * @return {number} Milliseconds since the epoch (0 for an empty or missing folder).
+ */
+function newestMtime( dir ) {
+	if ( ! fs.existsSync( dir ) ) {
+		return 0;
+	}
+	let newest = 0;
+	for ( const entry of fs.readdirSync( dir, { withFileTypes: true } ) ) {
+		const full = path.join( dir, entry.name );
+		newest = Math.max(
+			newest,
+			entry.isDirectory()
+				? newestMtime( full )
+				: fs.statSync( full ).mtimeMs
+		);
+	}
+	return newest;
 }
 
 /**
@@ -623,6 +648,11 @@ export async function start( { runtime = defaultRuntime() } = {} ) {
 		) + '\n'
 	);
 	warnings.forEach( ( warning ) => console.warn( `Warning: ${ warning }` ) );
+	if ( ! demo ) {
+		throw new Error(
+			'WordPress runs, but the demo form could not be created (see the warnings above).'
+		);
+	}
 	printInfo( {
 		url,
 		runtime,

@@ -15,7 +15,7 @@ import '../forms-ui/form.scss';
 interface ContainerData {
 	form: FormProps[ 'form' ];
 	options?: { showTitle?: boolean; showDescription?: boolean };
-	rest: { submitPath: string; submitUrl?: string };
+	rest: { submitPath: string; submitUrl?: string; anonymous?: boolean };
 }
 
 declare global {
@@ -58,6 +58,7 @@ function mount( container: HTMLElement ) {
 			form={ data.form }
 			submitPath={ data.rest.submitPath }
 			submitUrl={ data.rest.submitUrl }
+			anonymous={ data.rest.anonymous }
 			hooks={ kestrelForms.hooks }
 			showTitle={ data.options?.showTitle }
 			showDescription={ data.options?.showDescription }

@@ -1,5 +1,8 @@
 /**
- * The demo page passes an axe scan, in its first state and with validation errors showing.
+ * The demo page passes an axe scan of the whole document (page-level rules such as duplicate
+ * ids and heading order included) in its first state, with validation errors showing and with
+ * the confirmation. Violations are reported when one of their elements is part of the form:
+ * the theme's own markup is not ours to fix.
  */
 import fs from 'node:fs';
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
@@ -22,9 +25,9 @@ async function scan( page: Page ) {
 			'utf8'
 		),
 	} );
-	const results = await page.evaluate( () =>
+	const results = await page.evaluate( async () => {
 		// @ts-expect-error -- axe is injected above.
-		window.axe.run( document.querySelector( '.kestrel-form' ), {
+		const run = await window.axe.run( document, {
 			runOnly: {
 				type: 'tag',
 				values: [
@@ -35,8 +38,20 @@ async function scan( page: Page ) {
 					'best-practice',
 				],
 			},
-		} )
-	);
+		} );
+		const inForm = ( selector: string ) =>
+			!! document.querySelector( selector )?.closest( '.kestrel-form' );
+		return {
+			violations: ( run as AxeResults ).violations
+				.map( ( v ) => ( {
+					...v,
+					nodes: v.nodes.filter( ( n ) =>
+						inForm( n.target.join( ' ' ) )
+					),
+				} ) )
+				.filter( ( v ) => v.nodes.length > 0 ),
+		};
+	} );
 	return ( results as AxeResults ).violations.map(
 		( v ) =>
 			`${ v.id } (${ v.impact }): ${ v.help } at ${ v.nodes.map( ( n ) => n.target.join( ' ' ) ).join( ', ' ) }`
@@ -46,7 +61,7 @@ async function scan( page: Page ) {
 test.describe( 'accessibility', () => {
 	test.use( { storageState: ANONYMOUS_STATE } );
 
-	test( 'the demo form has no axe violations, before and after a failed submit', async ( {
+	test( 'the demo page has no axe violations in the form: at first, with errors, and confirmed', async ( {
 		page,
 		requestUtils,
 	} ) => {
@@ -66,6 +81,17 @@ test.describe( 'accessibility', () => {
 		await page.locator( `#form_submit_button_${ demo.form_id }` ).click();
 		await expect(
 			page.locator( `#kestrel_form_errors_${ demo.form_id }` )
+		).toBeFocused();
+		expect( await scan( page ) ).toEqual( [] );
+
+		// And once submitted: the confirmation in place of the form.
+		const id = demo.form_id;
+		await page.locator( `#input_${ id }_1` ).fill( 'Ada' );
+		await page.locator( `#input_${ id }_2` ).fill( 'ada@example.org' );
+		await page.locator( `#input_${ id }_8` ).fill( 'Hello' );
+		await page.locator( `#form_submit_button_${ id }` ).click();
+		await expect(
+			page.locator( '.kestrel-form__confirmation' )
 		).toBeFocused();
 		expect( await scan( page ) ).toEqual( [] );
 	} );

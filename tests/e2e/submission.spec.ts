@@ -11,6 +11,8 @@ import {
 
 test.describe( 'visitor submission', () => {
 	test.use( { storageState: ANONYMOUS_STATE } );
+	// A double submit that happens only sometimes must fail the run, not pass on a retry.
+	test.describe.configure( { retries: 0 } );
 
 	test( 'fills in and submits a form, then the admin finds the entry', async ( {
 		page,
@@ -245,5 +247,38 @@ test.describe( 'visitor submission', () => {
 		).toBeVisible();
 		expect( requests ).toBe( 1 );
 		expect( await entriesOf( requestUtils, id ) ).toHaveLength( 1 );
+	} );
+
+	test( 'a cached page with a stale REST nonce still submits, as the visitor it is', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, pageUrl } = await createFormPage(
+			requestUtils,
+			contactForm( 'E2E cached page' )
+		);
+		const id = form.id;
+		await page.goto( pageUrl );
+		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
+			'data-kestrel-ready',
+			'true'
+		);
+		// What a page cached for a day looks like: the nonce printed into it has expired.
+		await page.evaluate( () => {
+			(
+				window as unknown as {
+					wp: { apiFetch: { nonceMiddleware: { nonce: string } } };
+				}
+			 ).wp.apiFetch.nonceMiddleware.nonce = 'stale0000';
+		} );
+		await page.locator( `#input_${ id }_1` ).fill( 'Ada' );
+		await page.locator( `#input_${ id }_2` ).fill( 'ada@example.org' );
+		await page.locator( `#form_submit_button_${ id }` ).click();
+		await expect(
+			page.locator( '.kestrel-form__confirmation' )
+		).toHaveText( 'Thanks, we got it!' );
+		const entries = await entriesOf( requestUtils, id );
+		expect( entries ).toHaveLength( 1 );
+		expect( entries[ 0 ].user_id ).toBe( 0 );
 	} );
 } );

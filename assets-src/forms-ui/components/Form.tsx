@@ -42,8 +42,10 @@ export interface FormProps {
 	form: FormDefinition & { id: number };
 	/** REST path of the submissions endpoint. */
 	submitPath: string;
-	/** Absolute URL of the same endpoint (for the nonce-free retry on cached pages). */
+	/** Absolute URL of the same endpoint (for submissions without the page's REST nonce). */
 	submitUrl?: string;
+	/** The page was rendered for a visitor who is not logged in (perhaps from a cache). */
+	anonymous?: boolean;
 	hooks: Hooks;
 	showTitle?: boolean;
 	showDescription?: boolean;
@@ -210,7 +212,8 @@ export function Form( props: FormProps ) {
 					source_url: window.location.href,
 					submission_key: newSubmissionKey(),
 				},
-				props.submitUrl
+				props.submitUrl,
+				props.anonymous
 			);
 			hooks.doAction( 'kestrel_forms.submission.after', result, form );
 			setErrors( {} );

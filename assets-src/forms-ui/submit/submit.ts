@@ -24,25 +24,30 @@ interface RestError {
 }
 
 /**
- * Posts a submission through api-fetch (so a logged-in visitor's REST nonce is sent and the
- * entry records who they are).
+ * Posts a submission. Logged-in visitors go through api-fetch, so their REST nonce is sent and the
+ * entry records who they are; visitors who are not logged in post without the nonce.
  *
  * Cached pages: api-fetch sends the nonce printed into the page, and WordPress refuses a stale
  * nonce even from an anonymous visitor (403 rest_cookie_invalid_nonce); api-fetch's own nonce
  * refresh cannot help a visitor who is not logged in. Then the submission is sent once more,
- * without cookies or nonce, as the anonymous visitor it is. It carries the same submission key,
+ * without nonce, as the anonymous visitor it is. It carries the same submission key,
  * so it can never make a second entry.
  *
- * @param  path    REST path of the form's submissions endpoint.
- * @param  payload Body.
- * @param  url     Absolute URL of the same endpoint, for the nonce-free retry.
+ * @param  path      REST path of the form's submissions endpoint.
+ * @param  payload   Body.
+ * @param  url       Absolute URL of the same endpoint, for the nonce-free retry.
+ * @param  anonymous
  * @throws {SubmissionFailure} When the server refuses the submission or cannot be reached.
  */
 export async function postSubmission(
 	path: string,
 	payload: SubmissionPayload,
-	url?: string
+	url?: string,
+	anonymous = false
 ): Promise< SubmissionSuccess > {
+	if ( url && anonymous ) {
+		return postWithoutNonce( url, payload );
+	}
 	try {
 		return await apiFetch< SubmissionSuccess >( {
 			path,
@@ -78,7 +83,9 @@ async function postWithoutNonce(
 	try {
 		response = await window.fetch( url, {
 			method: 'POST',
-			credentials: 'omit',
+			// Cookies go along (a cache or proxy may need them), but without a nonce WordPress
+			// treats the request as anonymous: cookie authentication requires the nonce.
+			credentials: 'same-origin',
 			headers: {
 				'Content-Type': 'application/json',
 				Accept: 'application/json',

@@ -64,6 +64,9 @@ final class FormRenderer {
 			'rest'    => array(
 				'submitPath' => sprintf( '/%s/forms/%d/submissions', Routes::NAMESPACE, $form->id ),
 				'submitUrl'  => rest_url( sprintf( '%s/forms/%d/submissions', Routes::NAMESPACE, $form->id ) ),
+				// Pages served from a cache were rendered for visitors who are not logged in: they
+				// submit without the page's REST nonce, which may have expired by then.
+				'anonymous'  => ! is_user_logged_in(),
 			),
 		);
 		$json = wp_json_encode( $data, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_UNICODE );
