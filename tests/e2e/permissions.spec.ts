@@ -1,5 +1,5 @@
 /**
- * Admin REST routes and screens refuse anonymous visitors (401) and subscribers (403).
+ * Admin REST routes and screens refuse anonymous visitors and subscribers alike (403).
  */
 import { request as playwrightRequest } from '@playwright/test';
 import {
