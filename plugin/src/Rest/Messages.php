@@ -78,12 +78,52 @@ final class Messages {
 				$what = sprintf( __( 'must be one of: %s', 'kestrel-forms' ), $scalar( 'allowed' ) );
 				break;
 			case 'minItems':
-				/* translators: %s: number of items. */
-				$what = sprintf( __( 'must contain at least %s item(s)', 'kestrel-forms' ), $scalar( 'limit' ) );
+				/* translators: %d: number of items. */
+				$what = sprintf( _n( 'must contain at least %d item', 'must contain at least %d items', (int) $scalar( 'limit' ), 'kestrel-forms' ), (int) $scalar( 'limit' ) );
 				break;
 			case 'maxItems':
-				/* translators: %s: number of items. */
-				$what = sprintf( __( 'must contain at most %s item(s)', 'kestrel-forms' ), $scalar( 'limit' ) );
+				/* translators: %d: number of items. */
+				$what = sprintf( _n( 'must contain at most %d item', 'must contain at most %d items', (int) $scalar( 'limit' ), 'kestrel-forms' ), (int) $scalar( 'limit' ) );
+				break;
+			case 'minimum':
+				/* translators: %s: limit. */
+				$what = sprintf( __( 'must be at least %s', 'kestrel-forms' ), $scalar( 'limit' ) );
+				break;
+			case 'maximum':
+				/* translators: %s: limit. */
+				$what = sprintf( __( 'must be at most %s', 'kestrel-forms' ), $scalar( 'limit' ) );
+				break;
+			case 'pattern':
+				$what = __( 'has an invalid format', 'kestrel-forms' );
+				break;
+			case 'unique':
+				/* translators: %s: JSON path of the other field. */
+				$what = sprintf( __( 'duplicates the id of %s', 'kestrel-forms' ), $scalar( 'ref' ) );
+				break;
+			case 'inputId':
+				/* translators: %s: required prefix such as "3.". */
+				$what = sprintf( __( 'must start with %s', 'kestrel-forms' ), $scalar( 'ref' ) );
+				break;
+			case 'inputCount':
+				$what = __( 'must have one input per choice', 'kestrel-forms' );
+				break;
+			case 'range':
+				$what = __( 'must not be greater than rangeMax', 'kestrel-forms' );
+				break;
+			case 'unknownField':
+				/* translators: %s: field reference such as 3 or {:3.2}. */
+				$what = sprintf( __( 'refers to %s, which is not a field with a value', 'kestrel-forms' ), $scalar( 'ref' ) );
+				break;
+			case 'calculation':
+				$what = __( 'is only available on number fields', 'kestrel-forms' );
+				break;
+			case 'formula':
+				$what = __( 'is not a valid formula (numbers, merge tags, + - * / and parentheses)', 'kestrel-forms' );
+				break;
+			case 'cycle':
+				$fields = array_map( 'intval', (array) ( $p['fields'] ?? array() ) );
+				/* translators: %s: comma-separated field ids. */
+				$what = sprintf( __( 'form a cycle: fields %s depend on each other', 'kestrel-forms' ), implode( ', ', $fields ) );
 				break;
 			case 'minLength':
 				/* translators: %s: number of characters. */
