@@ -125,8 +125,13 @@ export function reevaluate(
 		pricing: previous.pricing,
 	};
 	let evaluated = 0;
-	for ( const node of prepared.graph.order ) {
-		if ( affected.has( node ) ) {
+	// Only the affected nodes, in dependency order: cost follows the dependents, not the form.
+	const position = prepared.graph.position;
+	const ordered = [ ...affected ].sort(
+		( a, b ) => ( position.get( a ) ?? 0 ) - ( position.get( b ) ?? 0 )
+	);
+	for ( const node of ordered ) {
+		if ( position.has( node ) ) {
 			evaluateNode( prepared, entered, state, node );
 			evaluated++;
 		}

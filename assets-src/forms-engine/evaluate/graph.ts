@@ -11,6 +11,8 @@ export const SUBMIT_NODE = 0;
 export interface DependencyGraph {
 	/** Field ids (and SUBMIT_NODE) in evaluation order. */
 	order: number[];
+	/** Each node's index in `order`. */
+	position: Map< number, number >;
 	/** Direct dependents of each node. */
 	dependents: Map< number, number[] >;
 	/** The section each field belongs to, if any. */
@@ -107,7 +109,12 @@ export function buildGraph( form: FormDefinition ): DependencyGraph {
 			)
 		);
 	}
-	return { order, dependents, sectionOf };
+	return {
+		order,
+		position: new Map( order.map( ( node, index ) => [ node, index ] ) ),
+		dependents,
+		sectionOf,
+	};
 }
 
 /**
