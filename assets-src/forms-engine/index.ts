@@ -25,6 +25,7 @@ export { evaluateForm, prepareForm, reevaluate } from './evaluate/evaluate';
 export type { Evaluation, PreparedForm } from './evaluate/evaluate';
 export {
 	buildGraph,
+	isCalculated,
 	DependencyCycleError,
 	fieldIdOf,
 	SUBMIT_NODE,

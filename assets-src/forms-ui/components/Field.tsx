@@ -12,7 +12,13 @@ export interface FieldProps {
 	value: FieldValue | undefined;
 	error?: string;
 	/** Called with the field id, or a product's quantity input id ("5.3"). */
-	onChange: ( key: number | string, value: FieldValue ) => void;
+	onChange: (
+		key: number | string,
+		value: FieldValue,
+		typing?: boolean
+	) => void;
+	/** The visitor left a field they typed in: apply its pending update now. */
+	onCommit?: ( fieldId: number ) => void;
 	/** The form's currency, for prices. */
 	currency?: string;
 	/** A calculated product's price. */
@@ -125,7 +131,8 @@ function SingleInput( props: FieldProps ) {
 				value={ text }
 				placeholder={ field.placeholder }
 				maxLength={ field.maxLength }
-				onChange={ ( e ) => onChange( field.id, e.target.value ) }
+				onChange={ ( e ) => onChange( field.id, e.target.value, true ) }
+				onBlur={ () => props.onCommit?.( field.id ) }
 			/>
 		);
 	} else if ( field.type === 'select' || field.inputType === 'select' ) {
@@ -164,7 +171,8 @@ function SingleInput( props: FieldProps ) {
 				maxLength={
 					field.type === 'number' ? undefined : field.maxLength
 				}
-				onChange={ ( e ) => onChange( field.id, e.target.value ) }
+				onChange={ ( e ) => onChange( field.id, e.target.value, true ) }
+				onBlur={ () => props.onCommit?.( field.id ) }
 			/>
 		);
 	}
@@ -346,7 +354,10 @@ function PricingField( props: FieldProps ) {
 				field={ field }
 				value={ props.quantity }
 				concealed={ concealed }
-				onChange={ ( v ) => props.onChange( `${ field.id }.3`, v ) }
+				onChange={ ( v ) =>
+					props.onChange( `${ field.id }.3`, v, true )
+				}
+				onCommit={ () => props.onCommit?.( field.id ) }
 			/>
 		) : null;
 	let main;

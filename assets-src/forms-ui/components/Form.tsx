@@ -20,6 +20,7 @@ import {
 	initialValues,
 	fieldIdOf,
 	hasInput,
+	isCalculated,
 	prepareForm,
 	quantityKey,
 	reevaluate,
@@ -28,7 +29,11 @@ import {
 	type Evaluation,
 	type PreparedForm,
 } from '../../forms-engine';
-import { VALIDATION_ANNOUNCE_DELAY_MS } from '../constants';
+import {
+	FORMULA_KEYUP_DELAY_MS,
+	LOGIC_KEYUP_DELAY_MS,
+	VALIDATION_ANNOUNCE_DELAY_MS,
+} from '../constants';
 import { focusTargetId, ids } from '../ids';
 import { issueMessage, summaryText } from '../messages';
 import {
@@ -81,7 +86,56 @@ export function Form( props: FormProps ) {
 		};
 	} );
 	const { evaluation } = state;
-	const values = evaluation ? evaluation.values : state.entered;
+	// What each control shows: typed values at once, computed values (formulas, total) as the
+	// engine last evaluated them.
+	const values: FormValues = { ...( evaluation?.values ?? {} ) };
+	for ( const field of form.fields ) {
+		if ( ! isComputed( field ) && field.id in state.entered ) {
+			values[ field.id ] = state.entered[ field.id ];
+		}
+	}
+	const timers = useRef( new Map< number, number >() );
+	useEffect( () => {
+		const pending = timers.current;
+		return () =>
+			pending.forEach( ( timer ) => window.clearTimeout( timer ) );
+	}, [] );
+
+	/**
+	 * Re-evaluates a field's dependents now, or after a per-field delay while the visitor types
+	 * (spec §9: 300 ms for logic, 345 ms when a formula reads the field). One timer per field:
+	 * typing in one field never cancels another's pending update (issue 3, decision 8).
+	 */
+	const schedule = useCallback(
+		( fieldId: number, delay: number ) => {
+			window.clearTimeout( timers.current.get( fieldId ) );
+			timers.current.delete( fieldId );
+			const run = () =>
+				setState( ( current ) =>
+					evaluateChange( prepared, current, fieldId )
+				);
+			if ( delay <= 0 ) {
+				run();
+				return;
+			}
+			timers.current.set(
+				fieldId,
+				window.setTimeout( () => {
+					timers.current.delete( fieldId );
+					run();
+				}, delay )
+			);
+		},
+		[ prepared ]
+	);
+	const onCommit = useCallback(
+		( fieldId: number ) => {
+			if ( timers.current.has( fieldId ) ) {
+				schedule( fieldId, 0 );
+			}
+		},
+		[ schedule ]
+	);
 	const isShown = ( id: number ) =>
 		! evaluation || evaluation.visible[ id ] !== false;
 	const submitShown = ! evaluation || evaluation.submitVisible;
@@ -137,9 +191,14 @@ export function Form( props: FormProps ) {
 	}, [ confirmation ] );
 
 	const onChange = useCallback(
-		( key: number | string, value: FieldValue ) => {
-			setState( ( current ) =>
-				applyChange( prepared, current, key, value )
+		( key: number | string, value: FieldValue, typing = false ) => {
+			setState( ( current ) => ( {
+				...current,
+				entered: { ...current.entered, [ key ]: value },
+			} ) );
+			schedule(
+				fieldIdOf( key ),
+				typing ? typingDelay( prepared, fieldIdOf( key ) ) : 0
 			);
 			// A product's quantity input ("5.3") has no inline error of its own.
 			if ( typeof key === 'string' && key.includes( '.' ) ) {
@@ -164,7 +223,7 @@ export function Form( props: FormProps ) {
 				return next;
 			} );
 		},
-		[ form, prepared ]
+		[ form, prepared, schedule ]
 	);
 
 	const onSubmit = async ( event: FormEvent ) => {
@@ -175,7 +234,16 @@ export function Form( props: FormProps ) {
 		}
 		// Only what the visitor can see and type is checked and sent; the server recomputes
 		// visibility and formulas itself.
-		const visibleFields = form.fields.filter( ( f ) => isShown( f.id ) );
+		// Pending delayed updates are applied first: validate what the visitor sees now.
+		timers.current.forEach( ( timer ) => window.clearTimeout( timer ) );
+		timers.current.clear();
+		const final = prepared ? evaluateForm( prepared, state.entered ) : null;
+		if ( final ) {
+			setState( ( current ) => ( { ...current, evaluation: final } ) );
+		}
+		const visibleFields = form.fields.filter(
+			( f ) => ! final || final.visible[ f.id ] !== false
+		);
 		const active = visibleFields.filter( hasInput );
 		const messages: Record< number, string > = {};
 		for ( const field of active ) {
@@ -358,6 +426,7 @@ export function Form( props: FormProps ) {
 								value={ values[ field.id ] }
 								error={ errors[ field.id ] }
 								onChange={ onChange }
+								onCommit={ onCommit }
 								concealed={ ! isShown( field.id ) }
 								currency={ form.currency }
 								calculated={
@@ -457,31 +526,29 @@ function prepareOrNull( form: FormDefinition ): PreparedForm | null {
 }
 
 /**
- * Applies one change: re-evaluates the dependents of the field and puts fields that just became
- * hidden back to their defaults (spec §4), so they come back empty when shown again.
+ * Re-evaluates the dependents of a changed field and puts fields that just became hidden back
+ * to their defaults (spec §4), so they come back with them when shown again.
  *
  * @param prepared           Prepared form, or null.
  * @param current            Entered values and evaluation.
  * @param current.entered    Entered values.
  * @param current.evaluation Evaluation.
- * @param key                Changed field id, or a product's quantity input id ("5.3").
- * @param value              New value.
+ * @param fieldId            Changed field.
  */
-function applyChange(
+function evaluateChange(
 	prepared: PreparedForm | null,
 	current: { entered: FormValues; evaluation: Evaluation | null },
-	key: number | string,
-	value: FieldValue
+	fieldId: number
 ): { entered: FormValues; evaluation: Evaluation | null } {
-	const entered: FormValues = { ...current.entered, [ key ]: value };
 	if ( ! prepared || ! current.evaluation ) {
-		return { entered, evaluation: null };
+		return current;
 	}
+	const entered: FormValues = { ...current.entered };
 	const { evaluation } = reevaluate(
 		prepared,
 		entered,
 		current.evaluation,
-		fieldIdOf( key )
+		fieldId
 	);
 	for ( const [ id, shown ] of Object.entries( evaluation.visible ) ) {
 		const hiddenId = Number( id );
@@ -494,6 +561,31 @@ function applyChange(
 		}
 	}
 	return { entered, evaluation };
+}
+
+/**
+ * How long typing in a field waits before its dependents update (spec §9).
+ *
+ * @param prepared Prepared form, or null.
+ * @param fieldId  Field being typed in.
+ */
+function typingDelay( prepared: PreparedForm | null, fieldId: number ): number {
+	const readByFormula = (
+		prepared?.graph.dependents.get( fieldId ) ?? []
+	).some( ( id ) => {
+		const dependent = prepared?.byId.get( id );
+		return !! dependent && isCalculated( dependent );
+	} );
+	return readByFormula ? FORMULA_KEYUP_DELAY_MS : LOGIC_KEYUP_DELAY_MS;
+}
+
+/**
+ * Whether a field's value is computed (formulas, calculated products, the total).
+ *
+ * @param field Field.
+ */
+function isComputed( field: FieldDefinition ): boolean {
+	return isCalculated( field ) || field.type === 'total';
 }
 
 /**

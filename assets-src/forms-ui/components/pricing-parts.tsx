@@ -59,6 +59,7 @@ export function quantityInputId(
  * @param props.value     Current quantity text.
  * @param props.concealed Hidden by logic.
  * @param props.onChange  Called with the new text.
+ * @param props.onCommit  Called when the input loses focus.
  */
 export function QuantityInput( props: {
 	formId: number;
@@ -66,6 +67,7 @@ export function QuantityInput( props: {
 	value: string;
 	concealed?: boolean;
 	onChange: ( value: string ) => void;
+	onCommit?: () => void;
 } ) {
 	const id = quantityInputId( props.formId, props.field );
 	return (
@@ -81,6 +83,7 @@ export function QuantityInput( props: {
 				disabled={ props.concealed }
 				tabIndex={ props.concealed ? -1 : undefined }
 				onChange={ ( e ) => props.onChange( e.target.value ) }
+				onBlur={ () => props.onCommit?.() }
 			/>
 		</div>
 	);

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import apiFetch from '@wordpress/api-fetch';
 import { createHooks } from '@wordpress/hooks';
 import type { FormDefinition } from '../../shared';
@@ -60,6 +60,17 @@ function setup() {
 
 beforeEach( () => mockedFetch.mockReset() );
 
+/**
+ * Types a value and leaves the field, which applies its update at once.
+ *
+ * @param element Input.
+ * @param value   Text.
+ */
+function type( element: HTMLElement, value: string ) {
+	fireEvent.change( element, { target: { value } } );
+	fireEvent.blur( element );
+}
+
 describe( 'conditional logic and formulas in the form', () => {
 	it( 'hides a field, disables its input, shows it when its rule holds and resets it when hidden again', () => {
 		const { container } = setup();
@@ -71,21 +82,15 @@ describe( 'conditional logic and formulas in the form', () => {
 		expect( input.disabled ).toBe( true );
 		expect( input.tabIndex ).toBe( -1 );
 
-		fireEvent.change( screen.getByLabelText( 'Gift?' ), {
-			target: { value: 'YES' },
-		} );
+		type( screen.getByLabelText( 'Gift?' ), 'YES' );
 		expect( wrapper.hidden ).toBe( false );
 		expect( input.disabled ).toBe( false );
 		expect( input.value ).toBe( 'Enjoy' );
-		fireEvent.change( input, { target: { value: 'Happy birthday' } } );
+		type( input, 'Happy birthday' );
 
-		fireEvent.change( screen.getByLabelText( 'Gift?' ), {
-			target: { value: 'no' },
-		} );
+		type( screen.getByLabelText( 'Gift?' ), 'no' );
 		expect( wrapper.hidden ).toBe( true );
-		fireEvent.change( screen.getByLabelText( 'Gift?' ), {
-			target: { value: 'yes' },
-		} );
+		type( screen.getByLabelText( 'Gift?' ), 'yes' );
 		expect( input.value ).toBe( 'Enjoy' );
 	} );
 
@@ -102,12 +107,8 @@ describe( 'conditional logic and formulas in the form', () => {
 		expect( button.hidden ).toBe( true );
 		expect( button.disabled ).toBe( true );
 
-		fireEvent.change( screen.getByLabelText( 'Price' ), {
-			target: { value: '2.675' },
-		} );
-		fireEvent.change( screen.getByLabelText( 'Quantity' ), {
-			target: { value: '3' },
-		} );
+		type( screen.getByLabelText( 'Price' ), '2.675' );
+		type( screen.getByLabelText( 'Quantity' ), '3' );
 		expect( total.value ).toBe( '8.03' );
 		expect( button.hidden ).toBe( false );
 		expect( button.disabled ).toBe( false );
@@ -116,12 +117,8 @@ describe( 'conditional logic and formulas in the form', () => {
 	it( 'neither validates nor sends hidden or calculated fields', () => {
 		mockedFetch.mockReturnValue( new Promise( () => {} ) );
 		setup();
-		fireEvent.change( screen.getByLabelText( 'Price' ), {
-			target: { value: '2' },
-		} );
-		fireEvent.change( screen.getByLabelText( 'Quantity' ), {
-			target: { value: '2' },
-		} );
+		type( screen.getByLabelText( 'Price' ), '2' );
+		type( screen.getByLabelText( 'Quantity' ), '2' );
 		fireEvent.click( screen.getByRole( 'button', { name: 'Buy' } ) );
 		expect( mockedFetch ).toHaveBeenCalledTimes( 1 );
 		expect( mockedFetch.mock.calls[ 0 ][ 0 ].data.values ).toEqual( {
@@ -129,5 +126,45 @@ describe( 'conditional logic and formulas in the form', () => {
 			3: '2',
 			4: '2',
 		} );
+	} );
+
+	it( 'delays updates while typing, one timer per field, and applies them on leaving the field', () => {
+		jest.useFakeTimers();
+		const { container } = setup();
+		const total = container.querySelector(
+			'#input_9_5'
+		) as HTMLInputElement;
+		const gift = container.querySelector( '#field_9_2' ) as HTMLElement;
+
+		fireEvent.change( screen.getByLabelText( 'Gift?' ), {
+			target: { value: 'yes' },
+		} );
+		fireEvent.change( screen.getByLabelText( 'Price' ), {
+			target: { value: '2' },
+		} );
+		fireEvent.change( screen.getByLabelText( 'Quantity' ), {
+			target: { value: '3' },
+		} );
+		expect( gift.hidden ).toBe( true );
+		expect( total.value ).toBe( '0' );
+
+		// Logic waits 300 ms; typing in other fields did not cancel it.
+		act( () => {
+			jest.advanceTimersByTime( 300 );
+		} );
+		expect( gift.hidden ).toBe( false );
+		expect( total.value ).toBe( '0' );
+		// Formulas wait 345 ms.
+		act( () => {
+			jest.advanceTimersByTime( 45 );
+		} );
+		expect( total.value ).toBe( '6' );
+
+		fireEvent.change( screen.getByLabelText( 'Quantity' ), {
+			target: { value: '4' },
+		} );
+		fireEvent.blur( screen.getByLabelText( 'Quantity' ) );
+		expect( total.value ).toBe( '8' );
+		jest.useRealTimers();
 	} );
 } );
