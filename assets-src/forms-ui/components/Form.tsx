@@ -229,7 +229,8 @@ export function Form( props: FormProps ) {
 	const onSubmit = async ( event: FormEvent ) => {
 		event.preventDefault();
 		// The ref guards the gap between a click and React disabling the button.
-		if ( preview || inFlight.current ) {
+		// A hidden (and so disabled) submit button also blocks Enter in a field (spec §4).
+		if ( preview || inFlight.current || ! submitShown ) {
 			return;
 		}
 		// Only what the visitor can see and type is checked and sent; the server recomputes
