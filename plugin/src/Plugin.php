@@ -114,7 +114,7 @@ final class Plugin {
 	public static function on_rest_api_init(): void {
 		$plugin = self::instance();
 		add_filter( 'rest_request_after_callbacks', array( ErrorMapper::class, 'rename_core_errors' ), 10, 3 );
-		( new FormsController( $plugin->forms, $plugin->entries, $plugin->form_validator ) )->register_routes();
+		( new FormsController( $plugin->forms, $plugin->entries, $plugin->form_validator, $plugin->renderer ) )->register_routes();
 		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator ) )->register_routes();
 		( new EntriesController( $plugin->entries ) )->register_routes();
 		( new DemoController( $plugin->forms, $plugin->form_validator ) )->register_routes();

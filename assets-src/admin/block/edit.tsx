@@ -22,6 +22,25 @@ export type FormBlockAttributes = {
 };
 
 type StoredForm = FormDefinition & { id: number };
+type FormSummary = { id: number; title: string };
+
+const PER_PAGE = 100;
+
+/**
+ * Every form's id and title, following the pages of the list.
+ */
+async function loadAllForms(): Promise< FormSummary[] > {
+	const all: FormSummary[] = [];
+	for ( let page = 1; ; page++ ) {
+		const batch = await apiFetch< FormSummary[] >( {
+			path: `/kestrel-forms/v1/forms?context=embed&per_page=${ PER_PAGE }&page=${ page }`,
+		} );
+		all.push( ...batch );
+		if ( batch.length < PER_PAGE ) {
+			return all;
+		}
+	}
+}
 
 /**
  * Editor UI of the form block: pick a form, then see a live, inert preview rendered by the
@@ -36,14 +55,14 @@ export function FormBlockEdit( {
 	setAttributes,
 }: BlockEditProps< FormBlockAttributes > ) {
 	const blockProps = useBlockProps();
-	const [ forms, setForms ] = useState< StoredForm[] | null >( null );
+	const [ forms, setForms ] = useState< FormSummary[] | null >( null );
 	const [ error, setError ] = useState< string | null >( null );
+	const [ selected, setSelected ] = useState< StoredForm | null >( null );
 	const previewHooks = useMemo( () => createHooks(), [] );
 
+	// Every form, page by page (the embed view is open to anyone who can edit posts).
 	useEffect( () => {
-		apiFetch< StoredForm[] >( {
-			path: '/kestrel-forms/v1/forms?per_page=100',
-		} )
+		loadAllForms()
 			.then( setForms )
 			.catch( ( e: { message?: string } ) =>
 				setError(
@@ -53,7 +72,19 @@ export function FormBlockEdit( {
 			);
 	}, [] );
 
-	const selected = forms?.find( ( f ) => f.id === attributes.formId );
+	// The chosen form as visitors get it, for the preview.
+	useEffect( () => {
+		setSelected( null );
+		if ( ! attributes.formId ) {
+			return;
+		}
+		apiFetch< StoredForm >( {
+			path: `/kestrel-forms/v1/forms/${ attributes.formId }?context=embed`,
+		} )
+			.then( setSelected )
+			.catch( () => setSelected( null ) );
+	}, [ attributes.formId ] );
+
 	const picker = forms && (
 		<SelectControl
 			__nextHasNoMarginBottom

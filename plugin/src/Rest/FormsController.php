@@ -12,6 +12,7 @@ namespace Kestrel\Forms\Rest;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Form\FormValidator;
 use Kestrel\Forms\Domain\Form\InvalidForm;
+use Kestrel\Forms\Frontend\FormRenderer;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\Capabilities;
@@ -34,7 +35,8 @@ final class FormsController extends WP_REST_Controller {
 	public function __construct(
 		private readonly FormRepository $forms,
 		private readonly EntryRepository $entries,
-		private readonly FormValidator $validator
+		private readonly FormValidator $validator,
+		private readonly FormRenderer $renderer
 	) {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'forms';
@@ -77,6 +79,7 @@ final class FormsController extends WP_REST_Controller {
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => array( $this, 'get_item' ),
 					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+					'args'                => array( 'context' => self::context_param() ),
 				),
 				array(
 					'methods'             => WP_REST_Server::EDITABLE,
@@ -113,7 +116,7 @@ final class FormsController extends WP_REST_Controller {
 			'enum'        => array( FormRepository::STATUS_ACTIVE, FormRepository::STATUS_TRASH ),
 			'default'     => FormRepository::STATUS_ACTIVE,
 		);
-		unset( $params['context'] );
+		$params['context'] = self::context_param();
 		return $params;
 	}
 
@@ -122,7 +125,7 @@ final class FormsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function get_items_permissions_check( $request ) {
-		return Capabilities::current_user_can_manage() ? true : ErrorMapper::forbidden();
+		return $this->can_read( $request ) ? true : ErrorMapper::forbidden();
 	}
 
 	/**
@@ -130,7 +133,7 @@ final class FormsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function get_item_permissions_check( $request ) {
-		return $this->get_items_permissions_check( $request );
+		return $this->can_read( $request ) ? true : ErrorMapper::forbidden();
 	}
 
 	/**
@@ -138,7 +141,7 @@ final class FormsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function create_item_permissions_check( $request ) {
-		return $this->get_items_permissions_check( $request );
+		return Capabilities::current_user_can_manage() ? true : ErrorMapper::forbidden();
 	}
 
 	/**
@@ -146,7 +149,7 @@ final class FormsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function update_item_permissions_check( $request ) {
-		return $this->get_items_permissions_check( $request );
+		return Capabilities::current_user_can_manage() ? true : ErrorMapper::forbidden();
 	}
 
 	/**
@@ -154,7 +157,33 @@ final class FormsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function delete_item_permissions_check( $request ) {
-		return $this->get_items_permissions_check( $request );
+		return Capabilities::current_user_can_manage() ? true : ErrorMapper::forbidden();
+	}
+
+	/**
+	 * Managers read everything. Anyone who can edit posts may read the `embed` view: titles, and
+	 * the public definition visitors already get on a page, so authors can pick and preview a
+	 * form in the block editor without managing forms.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	private function can_read( WP_REST_Request $request ): bool {
+		return Capabilities::current_user_can_manage()
+			|| ( 'embed' === $request['context'] && current_user_can( 'edit_posts' ) );
+	}
+
+	/**
+	 * The `context` argument: view/edit (the full resource) or embed (public parts only).
+	 *
+	 * @return array<string, mixed>
+	 */
+	private static function context_param(): array {
+		return array(
+			'description' => __( 'embed: titles and public definitions only, for the block editor.', 'kestrel-forms' ),
+			'type'        => 'string',
+			'enum'        => array( 'view', 'edit', 'embed' ),
+			'default'     => 'view',
+		);
 	}
 
 	/**
@@ -169,9 +198,15 @@ final class FormsController extends WP_REST_Controller {
 		$result   = $this->forms->page( (string) $request['status'], $page, $per_page, (string) ( $request['search'] ?? '' ) );
 		$counts   = $this->entries->count_by_form( array_map( static fn( array $r ): int => $r['form']->id, $result['items'] ) );
 
-		$data = array();
+		$embed = 'embed' === $request['context'];
+		$data  = array();
 		foreach ( $result['items'] as $record ) {
-			$data[] = $this->present( $record, $counts[ $record['form']->id ] ?? 0 );
+			$data[] = $embed
+				? array(
+					'id'    => $record['form']->id,
+					'title' => $record['form']->title(),
+				)
+				: $this->present( $record, $counts[ $record['form']->id ] ?? 0 );
 		}
 		$response = rest_ensure_response( $data );
 		$response->header( 'X-WP-Total', (string) $result['total'] );
@@ -189,6 +224,12 @@ final class FormsController extends WP_REST_Controller {
 		$record = $this->forms->find_record( (int) $request['id'] );
 		if ( ! $record ) {
 			return ErrorMapper::form_not_found();
+		}
+		if ( 'embed' === $request['context'] ) {
+			if ( FormRepository::STATUS_ACTIVE !== $record['status'] ) {
+				return ErrorMapper::form_not_found();
+			}
+			return rest_ensure_response( $this->renderer->public_definition( $record['form'] ) );
 		}
 		$count = $this->entries->count_by_form( array( $record['form']->id ) );
 		return rest_ensure_response( $this->present( $record, $count[ $record['form']->id ] ?? 0 ) );

@@ -146,4 +146,37 @@ final class FormsControllerTest extends TestCase {
 		get_userdata( $editor_id )->remove_cap( 'kestrel_forms_manage' );
 		get_userdata( $editor_id )->remove_cap( 'unfiltered_html' );
 	}
+
+	public function test_authors_read_the_embed_view_only(): void {
+		$this->as_admin();
+		$definition                 = self::definition();
+		$definition['confirmation'] = array( 'type' => 'message', 'message' => 'Private' );
+		$id                         = $this->rest( 'POST', '/kestrel-forms/v1/forms', $definition )->get_data()['id'];
+
+		$this->as_role( 'author' );
+		$list = $this->rest( 'GET', '/kestrel-forms/v1/forms', null, array( 'context' => 'embed' ) );
+		$this->assert_rest_status( 200, $list );
+		$this->assertSame(
+			array(
+				array(
+					'id'    => $id,
+					'title' => 'Contact',
+				),
+			),
+			$list->get_data()
+		);
+		$one = $this->rest( 'GET', '/kestrel-forms/v1/forms/' . $id, null, array( 'context' => 'embed' ) )->get_data();
+		$this->assertSame( $id, $one['id'] );
+		$this->assertArrayNotHasKey( 'confirmation', $one );
+		$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( 'GET', '/kestrel-forms/v1/forms' ) );
+		$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( 'GET', '/kestrel-forms/v1/forms/' . $id ) );
+
+		$this->as_subscriber();
+		$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( 'GET', '/kestrel-forms/v1/forms', null, array( 'context' => 'embed' ) ) );
+
+		$this->as_admin();
+		$this->rest( 'DELETE', '/kestrel-forms/v1/forms/' . $id );
+		$this->as_role( 'author' );
+		$this->assert_rest_error( 'kestrel_forms_form_not_found', 404, $this->rest( 'GET', '/kestrel-forms/v1/forms/' . $id, null, array( 'context' => 'embed' ) ) );
+	}
 }
