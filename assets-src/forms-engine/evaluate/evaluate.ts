@@ -1,3 +1,4 @@
+import { OTHER_CHOICE } from '../../shared/types/form';
 import type {
 	ConditionalLogic,
 	FieldDefinition,
@@ -296,6 +297,9 @@ function ruleValues(
 				? value.filter( ( v ) => v === field.choices?.[ index ]?.value )
 				: value;
 		return list.map( labelFromChoice );
+	}
+	if ( field.enableOtherChoice && value === OTHER_CHOICE ) {
+		return [ '' ]; // "Other" chosen, nothing typed yet.
 	}
 	return [ labelFromChoice( value ?? '' ) ];
 }

@@ -1,3 +1,4 @@
+import { OTHER_CHOICE } from '../../shared/types/form';
 import type {
 	FieldDefinition,
 	FieldValue,
@@ -47,7 +48,10 @@ export function validateField(
 	if ( Array.isArray( value ) ) {
 		return { code: 'invalid' };
 	}
-	const text = ( value ?? '' ).trim();
+	let text = ( value ?? '' ).trim();
+	if ( field.enableOtherChoice && text === OTHER_CHOICE ) {
+		text = ''; // "Other" chosen, nothing typed yet.
+	}
 	if ( text === '' ) {
 		return field.isRequired ? { code: 'required' } : null;
 	}
@@ -74,8 +78,10 @@ export function validateField(
 					: null;
 			}
 			return isChoice( field, text );
-		case 'select':
 		case 'radio':
+			// With an "other" choice, any typed text is a valid answer.
+			return field.enableOtherChoice ? null : isChoice( field, text );
+		case 'select':
 		case 'option':
 		case 'shipping':
 			return isChoice( field, text );

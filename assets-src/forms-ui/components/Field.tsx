@@ -3,7 +3,7 @@ import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 import type { FieldDefinition, FieldValue } from '../../shared';
 import { ids } from '../ids';
-import { formatMoney } from '../../shared';
+import { formatMoney, OTHER_CHOICE } from '../../shared';
 import { choiceText, QuantityInput } from './pricing-parts';
 
 export interface FieldProps {
@@ -217,6 +217,7 @@ function ChoiceGroup( props: FieldProps ) {
 				className="kestrel-form__fieldset"
 				aria-describedby={ describedBy }
 				role={ isCheckbox ? undefined : 'radiogroup' }
+				aria-invalid={ ! isCheckbox && error ? true : undefined }
 				aria-required={
 					! isCheckbox && field.isRequired ? true : undefined
 				}
@@ -259,9 +260,11 @@ function ChoiceGroup( props: FieldProps ) {
 									value={ choice.value }
 									checked={ checked.includes( choice.value ) }
 									tabIndex={ concealed ? -1 : undefined }
-									// Group roles do not expose aria-invalid: each input carries
-									// the error state and the message.
-									aria-invalid={ error ? true : undefined }
+									// Each input carries the message; checkboxes also the error state
+									// (a radio has none: its radiogroup carries it).
+									aria-invalid={
+										isCheckbox && error ? true : undefined
+									}
 									aria-describedby={
 										error
 											? ids.validation( formId, field.id )
@@ -281,9 +284,71 @@ function ChoiceGroup( props: FieldProps ) {
 							</li>
 						);
 					} ) }
+					{ ! isCheckbox && field.enableOtherChoice && (
+						<OtherChoice { ...props } />
+					) }
 				</ul>
 			</fieldset>
 		</FieldShell>
+	);
+}
+
+/**
+ * A radio group's "other" choice: a radio and a text box that is enabled only while the radio is
+ * selected (spec §5). The field's value is the typed text.
+ *
+ * @param props Field props.
+ */
+function OtherChoice( props: FieldProps ) {
+	const { formId, field, value, error, concealed } = props;
+	const text = typeof value === 'string' ? value : '';
+	const selected =
+		text !== '' &&
+		! ( field.choices ?? [] ).some( ( c ) => c.value === text );
+	const typed = selected && text !== OTHER_CHOICE ? text : '';
+	const radioId = ids.input(
+		formId,
+		field.id,
+		( field.choices ?? [] ).length + 1
+	);
+	const textId = `${ ids.input( formId, field.id ) }_other`;
+	return (
+		<li className="kestrel-form__choice kestrel-form__choice--other">
+			<input
+				type="radio"
+				id={ radioId }
+				name={ `input_${ field.id }` }
+				value={ OTHER_CHOICE }
+				checked={ selected }
+				tabIndex={ concealed ? -1 : undefined }
+				aria-describedby={
+					error ? ids.validation( formId, field.id ) : undefined
+				}
+				onChange={ () =>
+					props.onChange( field.id, typed || OTHER_CHOICE )
+				}
+			/>
+			<label htmlFor={ radioId }>
+				{ __( 'Other', 'kestrel-forms' ) }
+			</label>
+			<input
+				type="text"
+				id={ textId }
+				className="kestrel-form__control is-medium"
+				aria-label={ __( 'Other, please specify', 'kestrel-forms' ) }
+				value={ typed }
+				disabled={ ! selected || concealed }
+				tabIndex={ concealed ? -1 : undefined }
+				onChange={ ( e ) =>
+					props.onChange(
+						field.id,
+						e.target.value || OTHER_CHOICE,
+						true
+					)
+				}
+				onBlur={ () => props.onCommit?.( field.id ) }
+			/>
+		</li>
 	);
 }
 

@@ -145,3 +145,9 @@ export type SubmissionValues = Record< string, string | string[] >;
 /** The confirmation the server returns after a stored submission. */
 export type Confirmation =
 	{ type: 'message'; message: string } | { type: 'redirect'; url: string };
+
+/**
+ * The value of a radio field's "other" choice while its text box is still empty; once the
+ * visitor types, the value is the typed text (spec §5).
+ */
+export const OTHER_CHOICE = 'gf_other_choice';

@@ -22,6 +22,9 @@ use Kestrel\Forms\Domain\Pricing\PriceCalculator;
  */
 final class FormEvaluator {
 
+	/** The value of a radio's "other" choice before anything is typed (see OTHER_CHOICE in TypeScript). */
+	public const OTHER_CHOICE = 'gf_other_choice';
+
 	/** @var array<int, array<string, mixed>> */
 	private array $by_id = array();
 
@@ -142,6 +145,8 @@ final class FormEvaluator {
 		$numeric = 'number' === $field['type'] ? (string) ( $field['numberFormat'] ?? 'decimal_dot' ) : null;
 		if ( is_array( $value ) ) {
 			$list = $this->checked( $field, $value, $ref );
+		} elseif ( ! empty( $field['enableOtherChoice'] ) && self::OTHER_CHOICE === $value ) {
+			$list = array( '' ); // "Other" chosen, nothing typed yet.
 		} else {
 			$list = array( (string) $value );
 		}

@@ -104,6 +104,9 @@ final class SubmissionValidator {
 		if ( null === $text ) {
 			return $this->error( $field, FieldError::INVALID );
 		}
+		if ( ! empty( $field['enableOtherChoice'] ) && FormEvaluator::OTHER_CHOICE === $text ) {
+			$text = ''; // "Other" chosen, nothing typed yet.
+		}
 		if ( '' === $text ) {
 			return array();
 		}
@@ -153,8 +156,13 @@ final class SubmissionValidator {
 					return $this->error( $field, FieldError::CHOICE );
 				}
 				break;
-			case 'select':
 			case 'radio':
+				// With an "other" choice, any typed text is a valid answer.
+				if ( empty( $field['enableOtherChoice'] ) && ! in_array( $text, $this->choice_values( $field ), true ) ) {
+					return $this->error( $field, FieldError::CHOICE );
+				}
+				break;
+			case 'select':
 			case 'option':
 			case 'shipping':
 				if ( ! in_array( $text, $this->choice_values( $field ), true ) ) {
