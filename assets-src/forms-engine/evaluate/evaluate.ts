@@ -41,6 +41,8 @@ export interface Evaluation {
 	calculated: Record< number, number | null >;
 	/** Products, shipping and total, when the form has products. */
 	pricing: Pricing | null;
+	/** Whether each page break's Next button shows (and is enabled). */
+	nextVisible: Record< number, boolean >;
 }
 
 /** A form prepared for evaluation: fields by id, defaults and the dependency graph. */
@@ -84,6 +86,7 @@ export function evaluateForm(
 		values: {},
 		calculated: {},
 		pricing: null,
+		nextVisible: {},
 	};
 	for ( const node of prepared.graph.order ) {
 		evaluateNode( prepared, entered, state, node );
@@ -124,6 +127,7 @@ export function reevaluate(
 		values: { ...previous.values },
 		calculated: { ...previous.calculated },
 		pricing: previous.pricing,
+		nextVisible: { ...previous.nextVisible },
 	};
 	let evaluated = 0;
 	// Only the affected nodes, in dependency order: cost follows the dependents, not the form.
@@ -194,10 +198,20 @@ function evaluateNode(
 	}
 	const field = prepared.byId.get( node ) as FieldDefinition;
 	const section = prepared.graph.sectionOf.get( node );
+	const page = prepared.graph.pageOf.get( node );
 	const shown =
 		( section === undefined || state.visible[ section ] ) &&
+		( page === undefined || state.visible[ page ] ) &&
 		logicShows( prepared, state, field.conditionalLogic );
 	state.visible[ node ] = shown;
+	if ( field.type === 'page' ) {
+		state.nextVisible[ node ] = logicShows(
+			prepared,
+			state,
+			field.nextButton?.conditionalLogic
+		);
+		return;
+	}
 
 	if ( isCalculated( field ) ) {
 		const result = shown ? calculate( prepared, state, field ) : null;

@@ -17,6 +17,8 @@ export interface DependencyGraph {
 	dependents: Map< number, number[] >;
 	/** The section each field belongs to, if any. */
 	sectionOf: Map< number, number >;
+	/** The page break each field comes after, if any (its page). */
+	pageOf: Map< number, number >;
 }
 
 /** A form whose rules and formulas depend on each other in a circle. */
@@ -49,17 +51,31 @@ export function buildGraph( form: FormDefinition ): DependencyGraph {
 	const ids = new Set( form.fields.map( ( f ) => f.id ) );
 	const reads = new Map< number, Set< number > >();
 	const sectionOf = new Map< number, number >();
+	const pageOf = new Map< number, number >();
 
 	let section: number | null = null;
+	let page: number | null = null;
 	for ( const field of form.fields ) {
-		if ( field.type === 'section' ) {
-			section = field.id;
-		} else if ( section !== null ) {
-			sectionOf.set( field.id, section );
+		if ( field.type === 'page' ) {
+			// A page break ends the section before it and starts a page.
+			section = null;
+			page = field.id;
+		} else {
+			if ( field.type === 'section' ) {
+				section = field.id;
+			} else if ( section !== null ) {
+				sectionOf.set( field.id, section );
+			}
+			if ( page !== null ) {
+				pageOf.set( field.id, page );
+			}
 		}
 		const deps = new Set< number >( readsOf( field ) );
 		if ( sectionOf.has( field.id ) ) {
 			deps.add( sectionOf.get( field.id ) as number );
+		}
+		if ( pageOf.has( field.id ) ) {
+			deps.add( pageOf.get( field.id ) as number );
 		}
 		reads.set( field.id, deps );
 	}
@@ -114,6 +130,7 @@ export function buildGraph( form: FormDefinition ): DependencyGraph {
 		position: new Map( order.map( ( node, index ) => [ node, index ] ) ),
 		dependents,
 		sectionOf,
+		pageOf,
 	};
 }
 
@@ -135,9 +152,10 @@ export function isCalculated( field: FieldDefinition ): boolean {
  * @param field Field.
  */
 function readsOf( field: FieldDefinition ): number[] {
-	const out = ( field.conditionalLogic?.rules ?? [] ).map( ( r ) =>
-		fieldIdOf( r.fieldId )
-	);
+	const out = [
+		...( field.conditionalLogic?.rules ?? [] ),
+		...( field.nextButton?.conditionalLogic?.rules ?? [] ),
+	].map( ( r ) => fieldIdOf( r.fieldId ) );
 	if ( isCalculated( field ) && field.calculationFormula ) {
 		out.push(
 			...mergeTagsOf( field.calculationFormula ).map( ( t ) =>

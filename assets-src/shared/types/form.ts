@@ -20,6 +20,7 @@ export const FIELD_TYPES = [
 	'quantity',
 	'shipping',
 	'total',
+	'page',
 ] as const;
 
 export type FieldType = ( typeof FIELD_TYPES )[ number ];
@@ -107,6 +108,14 @@ export interface FieldDefinition {
 	disableQuantity?: boolean;
 	/** Options and quantities: the product they belong to. */
 	productField?: number;
+	/** Page breaks: the Next button of the page before the break, and its rules. */
+	nextButton?: {
+		type?: 'text';
+		text?: string;
+		conditionalLogic?: ConditionalLogic | null;
+	};
+	/** Page breaks: the Previous button of the page after the break. */
+	previousButton?: { type?: 'text'; text?: string };
 }
 
 export interface FormDefinition {
@@ -116,6 +125,11 @@ export interface FormDefinition {
 	labelPlacement?: 'top_label' | 'left_label' | 'right_label';
 	descriptionPlacement?: 'below' | 'above';
 	cssClass?: string;
+	/** Multi-page forms: the progress indicator and page names. */
+	pagination?: {
+		type?: 'percentage' | 'steps' | 'none';
+		pageNames?: string[];
+	};
 	/** ISO code of the form's currency (default: the site's, else USD). */
 	currency?: string;
 	button?: {

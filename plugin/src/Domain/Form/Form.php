@@ -15,7 +15,7 @@ namespace Kestrel\Forms\Domain\Form;
 final class Form {
 
 	/** Field types that only display content and never carry a value. */
-	public const DISPLAY_ONLY_TYPES = array( 'section', 'html' );
+	public const DISPLAY_ONLY_TYPES = array( 'section', 'html', 'page' );
 
 	/**
 	 * @param int                  $id         Stored id (0 before the form is saved).

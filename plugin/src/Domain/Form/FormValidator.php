@@ -73,7 +73,7 @@ final class FormValidator {
 				$errors[] = new SchemaError( $path . '.inputs', 'inputCount', array( 'detail' => 'must have one input per choice' ) );
 			}
 			// Every control needs an accessible name (WCAG 1.3.1, 4.1.2): the label is it.
-			if ( ! in_array( $field['type'], array( 'hidden', 'section', 'html' ), true ) && 'hiddenproduct' !== ( $field['inputType'] ?? '' ) && '' === trim( (string) ( $field['label'] ?? '' ) ) ) {
+			if ( ! in_array( $field['type'], array( 'hidden', 'section', 'html', 'page' ), true ) && 'hiddenproduct' !== ( $field['inputType'] ?? '' ) && '' === trim( (string) ( $field['label'] ?? '' ) ) ) {
 				$errors[] = new SchemaError( $path . '.label', 'required', array( 'detail' => 'is required: a visible label names the field for everyone' ) );
 			}
 			if ( isset( $field['rangeMin'], $field['rangeMax'] ) && $field['rangeMin'] > $field['rangeMax'] ) {
@@ -95,6 +95,9 @@ final class FormValidator {
 			}
 		}
 		$errors = array_merge( $errors, self::check_logic( $definition['button']['conditionalLogic'] ?? null, 'button.conditionalLogic', $value_fields ) );
+		foreach ( $definition['fields'] as $index => $field ) {
+			$errors = array_merge( $errors, self::check_logic( $field['nextButton']['conditionalLogic'] ?? null, 'fields[' . $index . '].nextButton.conditionalLogic', $value_fields ) );
+		}
 
 		$products = array();
 		foreach ( $definition['fields'] as $field ) {

@@ -23,11 +23,13 @@ final class DependencyGraph {
 	 * @param list<int>            $order      Nodes in evaluation order.
 	 * @param array<int, list<int>> $dependents Direct dependents.
 	 * @param array<int, int>      $section_of Section of each field in one.
+	 * @param array<int, int>      $page_of    Page break each field comes after.
 	 */
 	private function __construct(
 		public readonly array $order,
 		public readonly array $dependents,
-		public readonly array $section_of
+		public readonly array $section_of,
+		public readonly array $page_of = array()
 	) {}
 
 	/**
@@ -51,17 +53,30 @@ final class DependencyGraph {
 		$known      = array_flip( $ids );
 		$reads      = array();
 		$section_of = array();
+		$page_of    = array();
 		$section    = null;
+		$page       = null;
 		foreach ( $fields as $field ) {
 			$id = (int) $field['id'];
-			if ( 'section' === $field['type'] ) {
-				$section = $id;
-			} elseif ( null !== $section ) {
-				$section_of[ $id ] = $section;
+			if ( 'page' === $field['type'] ) {
+				$section = null; // A page break ends the section before it.
+				$page    = $id;
+			} else {
+				if ( 'section' === $field['type'] ) {
+					$section = $id;
+				} elseif ( null !== $section ) {
+					$section_of[ $id ] = $section;
+				}
+				if ( null !== $page ) {
+					$page_of[ $id ] = $page;
+				}
 			}
 			$deps = self::reads_of( $field );
 			if ( isset( $section_of[ $id ] ) ) {
 				$deps[] = $section_of[ $id ];
+			}
+			if ( isset( $page_of[ $id ] ) ) {
+				$deps[] = $page_of[ $id ];
 			}
 			$reads[ $id ] = array_values( array_unique( $deps ) );
 		}
@@ -101,7 +116,7 @@ final class DependencyGraph {
 		if ( count( $order ) !== count( $nodes ) ) {
 			throw new DependencyCycle( self::cycle_members( array_values( array_diff( $nodes, $order ) ), $reads ) );
 		}
-		return new self( $order, $dependents, $section_of );
+		return new self( $order, $dependents, $section_of, $page_of );
 	}
 
 	/**
@@ -119,7 +134,8 @@ final class DependencyGraph {
 	 * @return list<int>
 	 */
 	private static function reads_of( array $field ): array {
-		$out = array_map( static fn( array $r ): int => self::field_id_of( $r['fieldId'] ), $field['conditionalLogic']['rules'] ?? array() );
+		$rules = array_merge( $field['conditionalLogic']['rules'] ?? array(), $field['nextButton']['conditionalLogic']['rules'] ?? array() );
+		$out   = array_map( static fn( array $r ): int => self::field_id_of( $r['fieldId'] ), $rules );
 		if ( self::is_calculated( $field ) && ! empty( $field['calculationFormula'] ) ) {
 			foreach ( Formula::merge_tags( (string) $field['calculationFormula'] ) as $tag ) {
 				$out[] = self::field_id_of( $tag['input_id'] );

@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Logic;
 
 use Kestrel\Forms\Domain\Calculation\Formula;
+use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Numbers;
@@ -40,7 +41,7 @@ final class FormEvaluator {
 	public function __construct( private readonly array $form ) {
 		foreach ( $form['fields'] ?? array() as $field ) {
 			$this->by_id[ (int) $field['id'] ] = $field;
-			if ( ! in_array( $field['type'], array( 'section', 'html' ), true ) ) {
+			if ( ! in_array( $field['type'], Form::DISPLAY_ONLY_TYPES, true ) ) {
 				$this->defaults[ (int) $field['id'] ] = self::default_of( $field );
 			}
 		}
@@ -60,6 +61,7 @@ final class FormEvaluator {
 			'values'        => array(),
 			'calculated'    => array(),
 			'pricing'       => null,
+			'nextVisible'   => array(),
 		);
 		foreach ( $this->graph->order as $node ) {
 			if ( DependencyGraph::SUBMIT_NODE === $node ) {
@@ -68,8 +70,15 @@ final class FormEvaluator {
 			}
 			$field   = $this->by_id[ $node ];
 			$section = $this->graph->section_of[ $node ] ?? null;
-			$shown   = ( null === $section || $state['visible'][ $section ] ) && $this->logic_shows( $state, $field['conditionalLogic'] ?? null );
+			$page    = $this->graph->page_of[ $node ] ?? null;
+			$shown   = ( null === $section || $state['visible'][ $section ] )
+				&& ( null === $page || $state['visible'][ $page ] )
+				&& $this->logic_shows( $state, $field['conditionalLogic'] ?? null );
 			$state['visible'][ $node ] = $shown;
+			if ( 'page' === $field['type'] ) {
+				$state['nextVisible'][ $node ] = $this->logic_shows( $state, $field['nextButton']['conditionalLogic'] ?? null );
+				continue;
+			}
 
 			if ( DependencyGraph::is_calculated( $field ) ) {
 				$result                       = $shown ? $this->calculate( $state, $field ) : null;
