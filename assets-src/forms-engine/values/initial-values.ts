@@ -11,7 +11,11 @@ import type {
  * @param field Field definition.
  */
 export function isDisplayOnly( field: FieldDefinition ): boolean {
-	return field.type === 'section' || field.type === 'html' || field.type === 'page';
+	return (
+		field.type === 'section' ||
+		field.type === 'html' ||
+		field.type === 'page'
+	);
 }
 
 /**

@@ -5,7 +5,7 @@ import {
 	useRef,
 	useState,
 } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 import type { Hooks } from '@wordpress/hooks';
 import type { FormEvent } from 'react';
 import type {
@@ -147,6 +147,7 @@ export function Form( props: FormProps ) {
 	);
 	const [ announcement, setAnnouncement ] = useState( '' );
 	const inFlight = useRef( false );
+	const pagesRef = useRef( splitPages( form.fields ) );
 	const summaryRef = useRef< HTMLDivElement >( null );
 	const confirmationRef = useRef< HTMLDivElement >( null );
 	const announceTimer = useRef< number | undefined >( undefined );
@@ -169,6 +170,12 @@ export function Form( props: FormProps ) {
 
 	const showErrors = useCallback(
 		( messages: Record< number, string >, heading: string ) => {
+			const errorPage = pagesRef.current.findIndex( ( p ) =>
+				p.fields.some( ( f ) => messages[ f.id ] )
+			);
+			if ( errorPage >= 0 ) {
+				setPage( errorPage );
+			}
 			setErrors( messages );
 			setSummary( heading );
 			// Focus moves at once; the announcement waits (spec §8, §9).
@@ -226,8 +233,90 @@ export function Form( props: FormProps ) {
 		[ form, prepared, schedule ]
 	);
 
+	// Multi-page forms (spec §2, §4): pages split at page breaks; a page whose fields are all
+	// hidden, or whose break is hidden by its rules, is skipped.
+	const pages = useMemo( () => splitPages( form.fields ), [ form.fields ] );
+	const [ page, setPage ] = useState( 0 );
+	const pageRef = useRef< HTMLDivElement >( null );
+	const pageShown = ( index: number ) => {
+		const { breakField, fields } = pages[ index ];
+		return (
+			( ! breakField || isShown( breakField.id ) ) &&
+			fields.some( ( f ) => f.type !== 'hidden' && isShown( f.id ) )
+		);
+	};
+	const shownPages = pages
+		.map( ( _, i ) => i )
+		.filter( ( i ) => i === page || pageShown( i ) );
+	const nextPage = shownPages.find( ( i ) => i > page ) ?? null;
+	const previousPage =
+		[ ...shownPages ].reverse().find( ( i ) => i < page ) ?? null;
+	// The Next button of this page is the one on the break that starts the next page.
+	const nextBreak =
+		nextPage !== null ? ( pages[ page + 1 ]?.breakField ?? null ) : null;
+	const nextShown =
+		! nextBreak ||
+		! evaluation ||
+		evaluation.nextVisible[ nextBreak.id ] !== false;
+	const progressType = form.pagination?.type ?? 'steps';
+
+	const goTo = ( index: number ) => {
+		setPage( index );
+		setErrors( {} );
+		setSummary( null );
+		window.requestAnimationFrame( () => pageRef.current?.focus() );
+		announce(
+			sprintf(
+				/* translators: 1: page number, 2: number of pages. */
+				__( 'Page %1$d of %2$d', 'kestrel-forms' ),
+				shownPages.indexOf( index ) + 1,
+				shownPages.length
+			)
+		);
+	};
+
+	const goNext = () => {
+		// Going forward needs a visible, enabled Next button and a valid page (spec §4).
+		if ( nextPage === null || ! nextShown ) {
+			return;
+		}
+		timers.current.forEach( ( timer ) => window.clearTimeout( timer ) );
+		timers.current.clear();
+		const final = prepared ? evaluateForm( prepared, state.entered ) : null;
+		if ( final ) {
+			setState( ( current ) => ( { ...current, evaluation: final } ) );
+		}
+		const messages: Record< number, string > = {};
+		for ( const field of pages[ page ].fields ) {
+			if (
+				( final && final.visible[ field.id ] === false ) ||
+				! hasInput( field )
+			) {
+				continue;
+			}
+			const issue = validateField(
+				field,
+				values[ field.id ],
+				form.currency
+			);
+			if ( issue ) {
+				messages[ field.id ] = issueMessage( issue, field );
+			}
+		}
+		if ( Object.keys( messages ).length ) {
+			showErrors( messages, summaryText() );
+			return;
+		}
+		goTo( nextPage );
+	};
+
 	const onSubmit = async ( event: FormEvent ) => {
 		event.preventDefault();
+		// Enter on a page before the last moves to the next page.
+		if ( nextBreak ) {
+			goNext();
+			return;
+		}
 		// The ref guards the gap between a click and React disabling the button.
 		// A hidden (and so disabled) submit button also blocks Enter in a field (spec §4).
 		if ( preview || inFlight.current || ! submitShown ) {
@@ -418,41 +507,87 @@ export function Form( props: FormProps ) {
 							) }
 						</div>
 					) }
-					<div className="kestrel-form__fields">
-						{ form.fields.map( ( field ) => (
-							<Field
-								key={ field.id }
-								formId={ formId }
-								field={ field }
-								value={ values[ field.id ] }
-								error={ errors[ field.id ] }
-								onChange={ onChange }
-								onCommit={ onCommit }
-								concealed={ ! isShown( field.id ) }
-								currency={ form.currency }
-								calculated={
-									evaluation?.calculated[ field.id ]
-								}
-								quantity={
-									hasOwnQuantity( form, field )
-										? String(
-												state.entered[
-													quantityKey( field.id )
-												] ?? '1'
-											)
-										: undefined
-								}
-							/>
-						) ) }
-					</div>
+					{ pages.length > 1 && progressType !== 'none' && (
+						<Progress
+							formId={ formId }
+							type={ progressType }
+							position={ shownPages.indexOf( page ) + 1 }
+							count={ shownPages.length }
+							name={ form.pagination?.pageNames?.[ page ] }
+						/>
+					) }
+					{ pages.map( ( pageFields, index ) => (
+						<div
+							key={ index }
+							className="kestrel-form__fields kestrel-form__page"
+							id={ `kestrel_form_page_${ formId }_${ index + 1 }` }
+							hidden={ index !== page }
+							tabIndex={ -1 }
+							ref={ index === page ? pageRef : undefined }
+						>
+							{ pageFields.fields.map( ( field ) => (
+								<Field
+									key={ field.id }
+									formId={ formId }
+									field={ field }
+									value={ values[ field.id ] }
+									error={ errors[ field.id ] }
+									onChange={ onChange }
+									onCommit={ onCommit }
+									concealed={ ! isShown( field.id ) }
+									currency={ form.currency }
+									calculated={
+										evaluation?.calculated[ field.id ]
+									}
+									quantity={
+										hasOwnQuantity( form, field )
+											? String(
+													state.entered[
+														quantityKey( field.id )
+													] ?? '1'
+												)
+											: undefined
+									}
+								/>
+							) ) }
+						</div>
+					) ) }
 					<div className="kestrel-form__footer">
+						{ previousPage !== null && (
+							<button
+								type="button"
+								id={ `form_previous_button_${ formId }_${ pages[ page ].breakField?.id }` }
+								className="kestrel-form__previous wp-element-button"
+								onClick={ () => goTo( previousPage ) }
+							>
+								{ pages[ page ].breakField?.previousButton
+									?.text ||
+									__( 'Previous', 'kestrel-forms' ) }
+							</button>
+						) }
+						{ nextBreak && (
+							<button
+								type="button"
+								id={ `form_next_button_${ formId }_${ nextBreak.id }` }
+								className="kestrel-form__next wp-element-button"
+								// A hidden Next button is also disabled and blocks the page (spec §4).
+								hidden={ ! nextShown }
+								disabled={ ! nextShown }
+								onClick={ goNext }
+							>
+								{ nextBreak.nextButton?.text ||
+									__( 'Next', 'kestrel-forms' ) }
+							</button>
+						) }
 						<button
 							type="submit"
 							id={ ids.submit( formId ) }
 							className="kestrel-form__submit wp-element-button"
-							// A hidden submit button is also disabled (spec §4).
-							hidden={ ! submitShown }
-							disabled={ submitting || ! submitShown }
+							// A hidden submit button is also disabled (spec §4); it lives on the last page.
+							hidden={ ! submitShown || !! nextBreak }
+							disabled={
+								submitting || ! submitShown || !! nextBreak
+							}
 						>
 							{ form.button?.text ||
 								__( 'Submit', 'kestrel-forms' ) }
@@ -465,6 +600,76 @@ export function Form( props: FormProps ) {
 						) }
 					</div>
 				</form>
+			) }
+		</div>
+	);
+}
+
+/**
+ * The pages of a form: the fields before the first page break, then after each break.
+ *
+ * @param fields Fields in order.
+ */
+function splitPages(
+	fields: FieldDefinition[]
+): Array< { breakField: FieldDefinition | null; fields: FieldDefinition[] } > {
+	const pages: Array< {
+		breakField: FieldDefinition | null;
+		fields: FieldDefinition[];
+	} > = [ { breakField: null, fields: [] } ];
+	for ( const field of fields ) {
+		if ( field.type === 'page' ) {
+			pages.push( { breakField: field, fields: [] } );
+		} else {
+			pages[ pages.length - 1 ].fields.push( field );
+		}
+	}
+	return pages;
+}
+
+/**
+ * The progress indicator of a multi-page form: "Step 2 of 3", and a bar for percentage.
+ *
+ * @param props          Props.
+ * @param props.formId   Form id.
+ * @param props.type     steps or percentage.
+ * @param props.position Current page among the shown pages (1-based).
+ * @param props.count    Number of shown pages.
+ * @param props.name     The page's name, if any.
+ */
+function Progress( props: {
+	formId: number;
+	type: 'steps' | 'percentage';
+	position: number;
+	count: number;
+	name?: string;
+} ) {
+	const text = sprintf(
+		/* translators: 1: step number, 2: number of steps. */
+		__( 'Step %1$d of %2$d', 'kestrel-forms' ),
+		props.position,
+		props.count
+	);
+	const percent = Math.round( ( props.position / props.count ) * 100 );
+	return (
+		<div
+			className="kestrel-form__progress"
+			id={ `kestrel_form_progress_${ props.formId }` }
+		>
+			<p className="kestrel-form__progress-text">
+				{ props.name ? `${ text }: ${ props.name }` : text }
+			</p>
+			{ props.type === 'percentage' && (
+				<div
+					className="kestrel-form__progress-bar"
+					role="progressbar"
+					aria-label={ __( 'Form progress', 'kestrel-forms' ) }
+					aria-valuemin={ 0 }
+					aria-valuemax={ 100 }
+					aria-valuenow={ percent }
+				>
+					<span style={ { width: `${ percent }%` } } />
+				</div>
 			) }
 		</div>
 	);
