@@ -260,6 +260,50 @@ export function Form( props: FormProps ) {
 		evaluation.nextVisible[ nextBreak.id ] !== false;
 	const progressType = form.pagination?.type ?? 'steps';
 
+	/**
+	 * Applies every pending delayed update at once and returns the fresh evaluation, so a Next
+	 * or submit checks what the visitor sees now.
+	 */
+	const flushPending = (): Evaluation | null => {
+		timers.current.forEach( ( timer ) => window.clearTimeout( timer ) );
+		timers.current.clear();
+		const final = prepared ? evaluateForm( prepared, state.entered ) : null;
+		if ( final ) {
+			setState( ( current ) => ( { ...current, evaluation: final } ) );
+		}
+		return final;
+	};
+
+	/**
+	 * Messages for the visible fields with inputs among `fields` that fail validation.
+	 *
+	 * @param fields Fields to check.
+	 * @param final  Fresh evaluation (null: every field counts as visible).
+	 */
+	const validateVisible = (
+		fields: FieldDefinition[],
+		final: Evaluation | null
+	): Record< number, string > => {
+		const messages: Record< number, string > = {};
+		for ( const field of fields ) {
+			if (
+				( final && final.visible[ field.id ] === false ) ||
+				! hasInput( field )
+			) {
+				continue;
+			}
+			const issue = validateField(
+				field,
+				values[ field.id ],
+				form.currency
+			);
+			if ( issue ) {
+				messages[ field.id ] = issueMessage( issue, field );
+			}
+		}
+		return messages;
+	};
+
 	const goTo = ( index: number ) => {
 		setPage( index );
 		setErrors( {} );
@@ -280,29 +324,8 @@ export function Form( props: FormProps ) {
 		if ( nextPage === null || ! nextShown ) {
 			return;
 		}
-		timers.current.forEach( ( timer ) => window.clearTimeout( timer ) );
-		timers.current.clear();
-		const final = prepared ? evaluateForm( prepared, state.entered ) : null;
-		if ( final ) {
-			setState( ( current ) => ( { ...current, evaluation: final } ) );
-		}
-		const messages: Record< number, string > = {};
-		for ( const field of pages[ page ].fields ) {
-			if (
-				( final && final.visible[ field.id ] === false ) ||
-				! hasInput( field )
-			) {
-				continue;
-			}
-			const issue = validateField(
-				field,
-				values[ field.id ],
-				form.currency
-			);
-			if ( issue ) {
-				messages[ field.id ] = issueMessage( issue, field );
-			}
-		}
+		const final = flushPending();
+		const messages = validateVisible( pages[ page ].fields, final );
 		if ( Object.keys( messages ).length ) {
 			showErrors( messages, summaryText() );
 			return;
@@ -325,27 +348,12 @@ export function Form( props: FormProps ) {
 		// Only what the visitor can see and type is checked and sent; the server recomputes
 		// visibility and formulas itself.
 		// Pending delayed updates are applied first: validate what the visitor sees now.
-		timers.current.forEach( ( timer ) => window.clearTimeout( timer ) );
-		timers.current.clear();
-		const final = prepared ? evaluateForm( prepared, state.entered ) : null;
-		if ( final ) {
-			setState( ( current ) => ( { ...current, evaluation: final } ) );
-		}
+		const final = flushPending();
 		const visibleFields = form.fields.filter(
 			( f ) => ! final || final.visible[ f.id ] !== false
 		);
 		const active = visibleFields.filter( hasInput );
-		const messages: Record< number, string > = {};
-		for ( const field of active ) {
-			const issue = validateField(
-				field,
-				values[ field.id ],
-				form.currency
-			);
-			if ( issue ) {
-				messages[ field.id ] = issueMessage( issue, field );
-			}
-		}
+		const messages = validateVisible( active, final );
 		if ( Object.keys( messages ).length ) {
 			showErrors( messages, summaryText() );
 			return;
