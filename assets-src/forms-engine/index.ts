@@ -33,3 +33,4 @@ export {
 export type { DependencyGraph } from './evaluate/graph';
 export { computePricing, formatTotal, quantityKey } from './pricing/pricing';
 export type { Pricing, ProductLine } from './pricing/pricing';
+export { activeFeeds, byPriority, feedTriggers } from './feeds/feeds';

@@ -245,7 +245,7 @@ function evaluateNode(
  * @param state    Current evaluation.
  * @param logic    Rule set.
  */
-function logicShows(
+export function logicShows(
 	prepared: PreparedForm,
 	state: Evaluation,
 	logic: ConditionalLogic | null | undefined

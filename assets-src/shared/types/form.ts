@@ -118,6 +118,20 @@ export interface FieldDefinition {
 	previousButton?: { type?: 'text'; text?: string };
 }
 
+/** An add-on feed (spec §3): switched on and off by its rules. */
+export interface Feed {
+	feedId: number;
+	addonSlug: string;
+	name?: string;
+	conditionalLogic?: ConditionalLogic | null;
+	/** Only one feed of this add-on may be active: the first matching one by priority. */
+	isSingleFeed?: boolean;
+	/** A feed switched off by the admin never activates. */
+	isActive?: boolean;
+	/** Lower numbers first; ties keep the list order. */
+	priority?: number;
+}
+
 export interface FormDefinition {
 	id?: number;
 	title: string;
@@ -130,6 +144,7 @@ export interface FormDefinition {
 		type?: 'percentage' | 'steps' | 'none';
 		pageNames?: string[];
 	};
+	feeds?: Feed[];
 	/** ISO code of the form's currency (default: the site's, else USD). */
 	currency?: string;
 	button?: {

@@ -125,10 +125,12 @@ final class FormEvaluator {
 	}
 
 	/**
-	 * @param array<string, mixed>      $state Evaluation so far.
+	 * Whether a rule set shows its target for an evaluation (no logic shows).
+	 *
+	 * @param array<string, mixed>      $state Evaluation (or evaluation so far).
 	 * @param array<string, mixed>|null $logic Rule set.
 	 */
-	private function logic_shows( array $state, ?array $logic ): bool {
+	public function logic_shows( array $state, ?array $logic ): bool {
 		if ( ! $logic ) {
 			return true;
 		}
