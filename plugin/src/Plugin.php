@@ -14,6 +14,8 @@ use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Domain\Form\FormValidator;
 use Kestrel\Forms\Domain\Schema\SchemaValidator;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
+use Kestrel\Forms\Feeds\ExampleLogAddon;
+use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Frontend\Block;
 use Kestrel\Forms\Frontend\FormRenderer;
 use Kestrel\Forms\Frontend\Shortcode;
@@ -39,7 +41,8 @@ final class Plugin {
 		public readonly EntryRepository $entries,
 		public readonly FormValidator $form_validator,
 		public readonly SubmissionValidator $submission_validator,
-		public readonly FormRenderer $renderer
+		public readonly FormRenderer $renderer,
+		public readonly FeedRegistry $feeds
 	) {}
 
 	/**
@@ -53,8 +56,10 @@ final class Plugin {
 				new EntryRepository(),
 				new FormValidator( SchemaValidator::from_file( self::schema_file() ) ),
 				new SubmissionValidator(),
-				new FormRenderer( $forms )
+				new FormRenderer( $forms ),
+				new FeedRegistry()
 			);
+
 		}
 		return self::$instance;
 	}
@@ -104,6 +109,11 @@ final class Plugin {
 		load_plugin_textdomain( 'kestrel-forms', false, dirname( plugin_basename( KESTREL_FORMS_FILE ) ) . '/languages' );
 		Assets::register();
 		$plugin = self::instance();
+		// On init, so every plugin is loaded: add-ons register their feed processors here.
+		if ( apply_filters( 'kestrel_forms_enable_example_addon', false ) ) {
+			ExampleLogAddon::register( $plugin->feeds );
+		}
+		do_action( 'kestrel_forms_register_feed_addons', $plugin->feeds );
 		( new Shortcode( $plugin->renderer ) )->register();
 		( new Block( $plugin->renderer ) )->register();
 	}
@@ -115,7 +125,7 @@ final class Plugin {
 		$plugin = self::instance();
 		add_filter( 'rest_request_after_callbacks', array( ErrorMapper::class, 'rename_core_errors' ), 10, 3 );
 		( new FormsController( $plugin->forms, $plugin->entries, $plugin->form_validator, $plugin->renderer ) )->register_routes();
-		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator ) )->register_routes();
+		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator, $plugin->feeds ) )->register_routes();
 		( new EntriesController( $plugin->entries ) )->register_routes();
 		( new DemoController( $plugin->forms, $plugin->form_validator ) )->register_routes();
 	}

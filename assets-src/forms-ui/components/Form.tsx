@@ -19,6 +19,7 @@ import {
 	evaluateForm,
 	initialValues,
 	fieldIdOf,
+	activeFeeds,
 	hasInput,
 	isCalculated,
 	prepareForm,
@@ -190,6 +191,34 @@ export function Form( props: FormProps ) {
 		},
 		[ announce ]
 	);
+
+	// Add-on feeds switch on and off with the values (spec §4): announce each change to add-ons.
+	const feedsRef = useRef< number[] >( [] );
+	useEffect( () => {
+		if ( ! prepared || ! evaluation || ! form.feeds?.length ) {
+			return;
+		}
+		const now = activeFeeds( prepared, evaluation );
+		const before = feedsRef.current;
+		// Deactivations first: a single-feed add-on switches from one feed to the other.
+		for ( const feed of form.feeds ) {
+			if (
+				before.includes( feed.feedId ) &&
+				! now.includes( feed.feedId )
+			) {
+				hooks.doAction( 'kestrel_forms.feed.deactivated', feed, form );
+			}
+		}
+		for ( const feed of form.feeds ) {
+			if (
+				now.includes( feed.feedId ) &&
+				! before.includes( feed.feedId )
+			) {
+				hooks.doAction( 'kestrel_forms.feed.activated', feed, form );
+			}
+		}
+		feedsRef.current = now;
+	}, [ evaluation, prepared, form, hooks ] );
 
 	useEffect( () => {
 		if ( confirmation ) {

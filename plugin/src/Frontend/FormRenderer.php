@@ -105,6 +105,14 @@ final class FormRenderer {
 				$public[ $key ] = $form->definition[ $key ];
 			}
 		}
+		// Feeds reach the browser only as far as add-ons need them to react (no settings).
+		$public['feeds'] = array();
+		foreach ( $form->definition['feeds'] ?? array() as $feed ) {
+			$public['feeds'][] = array_intersect_key( $feed, array_flip( array( 'feedId', 'addonSlug', 'conditionalLogic', 'isSingleFeed', 'isActive', 'priority' ) ) );
+		}
+		if ( ! $public['feeds'] ) {
+			unset( $public['feeds'] );
+		}
 		$public['fields'] = array();
 		foreach ( $form->fields() as $field ) {
 			foreach ( self::PRIVATE_FIELD_KEYS as $key ) {

@@ -49,8 +49,9 @@ final class EntryRepository {
 				'currency'       => $entry->pricing['currency'] ?? null,
 				'total_minor'    => $entry->pricing['totalMinor'] ?? null,
 				'pricing'        => null === $entry->pricing ? null : wp_json_encode( $entry->pricing ),
+				'feeds'          => $entry->feeds ? wp_json_encode( array_values( $entry->feeds ) ) : null,
 			),
-			array( '%d', '%s', '%s', '%s', '%d', '%s', '%s', '%d', '%s' )
+			array( '%d', '%s', '%s', '%s', '%d', '%s', '%s', '%d', '%s', '%s' )
 		);
 		if ( ! $ok ) {
 			$wpdb->query( 'ROLLBACK' );
@@ -209,7 +210,8 @@ final class EntryRepository {
 			(string) $row['source_url'],
 			(int) $row['user_id'],
 			(string) $row['status'],
-			isset( $row['pricing'] ) && is_string( $row['pricing'] ) ? ( json_decode( $row['pricing'], true ) ?: null ) : null
+			isset( $row['pricing'] ) && is_string( $row['pricing'] ) ? ( json_decode( $row['pricing'], true ) ?: null ) : null,
+			isset( $row['feeds'] ) && is_string( $row['feeds'] ) ? array_map( 'intval', (array) json_decode( $row['feeds'], true ) ) : array()
 		);
 	}
 }

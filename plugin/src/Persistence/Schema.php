@@ -12,11 +12,11 @@ namespace Kestrel\Forms\Persistence;
 /**
  * The integer schema version lives in an option; `maybe_upgrade()` runs the idempotent dbDelta
  * whenever the stored version differs from VERSION (the Action Scheduler pattern). Bump VERSION
- * whenever a CREATE TABLE below changes. Version 2 added the entry's pricing columns.
+ * whenever a CREATE TABLE below changes. Version 2 added the entry's pricing columns, version 3 the feeds that fired.
  */
 final class Schema {
 
-	public const VERSION        = 2;
+	public const VERSION        = 3;
 	public const VERSION_OPTION = 'kestrel_forms_schema_version';
 
 	/**
@@ -78,6 +78,7 @@ final class Schema {
   currency char(3) DEFAULT NULL,
   total_minor bigint(20) DEFAULT NULL,
   pricing longtext DEFAULT NULL,
+  feeds text DEFAULT NULL,
   PRIMARY KEY  (id),
   KEY form_created (form_id,created_at),
   UNIQUE KEY form_submission_key (form_id,submission_key)

@@ -167,6 +167,7 @@ final class EntriesController extends WP_REST_Controller {
 			'user_id'    => $entry->user_id,
 			'status'     => $entry->status,
 			'pricing'    => self::present_pricing( $entry->pricing ),
+			'feeds'      => $entry->feeds,
 		);
 	}
 

@@ -12,6 +12,7 @@ namespace Kestrel\Forms\Rest;
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
+use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use WP_Error;
@@ -29,7 +30,8 @@ final class SubmissionsController extends WP_REST_Controller {
 	public function __construct(
 		private readonly FormRepository $forms,
 		private readonly EntryRepository $entries,
-		private readonly SubmissionValidator $validator
+		private readonly SubmissionValidator $validator,
+		private readonly FeedRegistry $feeds
 	) {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'forms/(?P<form_id>[\d]+)/submissions';
@@ -149,7 +151,8 @@ final class SubmissionsController extends WP_REST_Controller {
 			$this->source_url( $request ),
 			get_current_user_id(),
 			Entry::STATUS_ACTIVE,
-			$result->pricing
+			$result->pricing,
+			array_map( static fn( array $feed ): int => (int) $feed['feedId'], $result->feeds )
 		);
 		$stored = $this->entries->insert( $entry, isset( $request['submission_key'] ) ? (string) $request['submission_key'] : null );
 		if ( ! $stored['id'] ) {
@@ -164,6 +167,7 @@ final class SubmissionsController extends WP_REST_Controller {
 			 * @param Form  $form  The form.
 			 */
 			do_action( 'kestrel_forms_submission_after', $entry, $form );
+			$this->feeds->process( $result->feeds, $entry, $form );
 		}
 
 		$confirmation = $form->confirmation( __( 'Thanks for contacting us! We will get in touch with you shortly.', 'kestrel-forms' ) );

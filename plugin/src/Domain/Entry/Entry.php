@@ -27,6 +27,7 @@ final class Entry {
 	 * @param int                   $user_id    Submitting user, 0 for visitors.
 	 * @param string                $status     One of the STATUS_* constants.
 	 * @param array<string, mixed>|null $pricing Products, shipping and total as the server computed them.
+	 * @param list<int>                 $feeds   Ids of the feeds the submission activated.
 	 */
 	public function __construct(
 		public readonly int $id,
@@ -36,7 +37,8 @@ final class Entry {
 		public readonly string $source_url = '',
 		public readonly int $user_id = 0,
 		public readonly string $status = self::STATUS_ACTIVE,
-		public readonly ?array $pricing = null
+		public readonly ?array $pricing = null,
+		public readonly array $feeds = array()
 	) {}
 
 	/**
@@ -45,6 +47,6 @@ final class Entry {
 	 * @param int $id New id.
 	 */
 	public function with_id( int $id ): self {
-		return new self( $id, $this->form_id, $this->values, $this->created_at, $this->source_url, $this->user_id, $this->status, $this->pricing );
+		return new self( $id, $this->form_id, $this->values, $this->created_at, $this->source_url, $this->user_id, $this->status, $this->pricing, $this->feeds );
 	}
 }

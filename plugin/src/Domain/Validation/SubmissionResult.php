@@ -18,11 +18,13 @@ final class SubmissionResult {
 	 * @param array<string, string>  $values Clean values by input id ("1", "3.2"); empty values omitted.
 	 * @param array<int, FieldError> $errors Errors by field id.
 	 * @param array<string, mixed>|null $pricing Products, shipping and total computed by the server.
+	 * @param list<array<string, mixed>> $feeds  Feeds the submission activates, in priority order.
 	 */
 	public function __construct(
 		public readonly array $values,
 		public readonly array $errors,
-		public readonly ?array $pricing = null
+		public readonly ?array $pricing = null,
+		public readonly array $feeds = array()
 	) {}
 
 	/**

@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Domain\Validation;
 
+use Kestrel\Forms\Domain\Feeds\FeedEvaluator;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Logic\DependencyGraph;
 use Kestrel\Forms\Domain\Logic\FormEvaluator;
@@ -34,7 +35,8 @@ final class SubmissionValidator {
 		$values = array();
 		$errors = array();
 		// Visibility and calculated values come from the stored definition, never the browser.
-		$evaluation = ( new FormEvaluator( $form->definition ) )->evaluate( $this->entered( $form, $raw ) );
+		$evaluator  = new FormEvaluator( $form->definition );
+		$evaluation = $evaluator->evaluate( $this->entered( $form, $raw ) );
 		foreach ( $form->fields() as $field ) {
 			$type = (string) $field['type'];
 			$id   = (int) $field['id'];
@@ -89,7 +91,7 @@ final class SubmissionValidator {
 			}
 			$values += $result;
 		}
-		return new SubmissionResult( $values, $errors, $evaluation['pricing'] );
+		return new SubmissionResult( $values, $errors, $evaluation['pricing'], FeedEvaluator::active( $form->definition, $evaluator, $evaluation ) );
 	}
 
 	/**
