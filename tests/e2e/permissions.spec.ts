@@ -1,7 +1,10 @@
 /**
  * Admin REST routes and screens refuse anonymous visitors and subscribers alike (403).
  */
-import { request as playwrightRequest } from '@playwright/test';
+import {
+	request as playwrightRequest,
+	type APIRequestContext,
+} from '@playwright/test';
 import {
 	test,
 	expect,
@@ -26,6 +29,40 @@ const ADMIN_ROUTES = ( formId: number ) => [
 	{ method: 'GET', path: '/kestrel-forms/v1/entries/1' },
 ];
 
+/**
+ * Every admin route answers 403 kestrel_forms_forbidden, and nothing is changed.
+ *
+ * @param request Request context of the user under test.
+ * @param formId  An existing form.
+ * @param headers Extra headers (a logged-in user's REST nonce).
+ */
+async function expectEveryRouteForbidden(
+	request: APIRequestContext,
+	formId: number,
+	headers: Record< string, string > = {}
+) {
+	for ( const route of ADMIN_ROUTES( formId ) ) {
+		const [ routePath, query ] = route.path.split( '?' );
+		const response = await request.fetch(
+			`/?rest_route=${ encodeURIComponent( routePath ) }&${ query ?? '' }`,
+			{
+				method: route.method,
+				headers,
+				data:
+					route.method === 'POST' || route.method === 'PUT'
+						? contactForm( 'x' )
+						: undefined,
+			}
+		);
+		expect( response.status(), `${ route.method } ${ route.path }` ).toBe(
+			403
+		);
+		expect( ( await response.json() ).code ).toBe(
+			'kestrel_forms_forbidden'
+		);
+	}
+}
+
 test.describe( 'admin routes', () => {
 	test( 'anonymous requests get 403 and submissions stay public', async ( {
 		requestUtils,
@@ -39,25 +76,7 @@ test.describe( 'admin routes', () => {
 			baseURL,
 			storageState: ANONYMOUS_STATE,
 		} );
-		for ( const route of ADMIN_ROUTES( form.id ) ) {
-			const response = await anonymous.fetch(
-				`/?rest_route=${ encodeURIComponent( route.path.split( '?' )[ 0 ] ) }&${ route.path.split( '?' )[ 1 ] ?? '' }`,
-				{
-					method: route.method,
-					data:
-						route.method === 'POST' || route.method === 'PUT'
-							? contactForm( 'x' )
-							: undefined,
-				}
-			);
-			expect(
-				response.status(),
-				`${ route.method } ${ route.path }`
-			).toBe( 403 );
-			expect( ( await response.json() ).code ).toBe(
-				'kestrel_forms_forbidden'
-			);
-		}
+		await expectEveryRouteForbidden( anonymous, form.id );
 		const submission = await anonymous.post(
 			`/?rest_route=${ encodeURIComponent( `/kestrel-forms/v1/forms/${ form.id }/submissions` ) }`,
 			{ data: { values: { 1: 'Ada', 2: 'ada@example.org' } } }
@@ -96,29 +115,9 @@ test.describe( 'admin routes', () => {
 			baseURL,
 		} );
 		await subscriber.setupRest();
-		for ( const route of ADMIN_ROUTES( form.id ) ) {
-			const [ routePath, query ] = route.path.split( '?' );
-			const response = await subscriber.request.fetch(
-				`/?rest_route=${ encodeURIComponent( routePath ) }&${ query ?? '' }`,
-				{
-					method: route.method,
-					headers: {
-						'X-WP-Nonce': subscriber.storageState?.nonce ?? '',
-					},
-					data:
-						route.method === 'POST' || route.method === 'PUT'
-							? contactForm( 'x' )
-							: undefined,
-				}
-			);
-			expect(
-				response.status(),
-				`${ route.method } ${ route.path }`
-			).toBe( 403 );
-			expect( ( await response.json() ).code ).toBe(
-				'kestrel_forms_forbidden'
-			);
-		}
+		await expectEveryRouteForbidden( subscriber.request, form.id, {
+			'X-WP-Nonce': subscriber.storageState?.nonce ?? '',
+		} );
 
 		const context = await browser.newContext( { storageState: statePath } );
 		// Playground logs cookie-less visitors in as admin unless this cookie is set.

@@ -27,7 +27,12 @@ import {
 	SUBMIT_NODE,
 	type DependencyGraph,
 } from './graph';
-import { computePricing, formatTotal, type Pricing } from '../pricing/pricing';
+import {
+	computePricing,
+	formatTotal,
+	quantityKey,
+	type Pricing,
+} from '../pricing/pricing';
 
 /** The computed state of a form for some entered values. */
 export interface Evaluation {
@@ -162,7 +167,7 @@ function withPricing(
 	const values: FormValues = { ...state.values };
 	for ( const field of prepared.form.fields ) {
 		if ( field.type === 'product' ) {
-			const key = `${ field.id }.3`;
+			const key = quantityKey( field.id );
 			values[ key ] = state.visible[ field.id ]
 				? ( entered[ key ] ?? '1' )
 				: '0';

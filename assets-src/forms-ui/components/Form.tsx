@@ -148,7 +148,8 @@ export function Form( props: FormProps ) {
 	);
 	const [ announcement, setAnnouncement ] = useState( '' );
 	const inFlight = useRef( false );
-	const pagesRef = useRef( splitPages( form.fields ) );
+	// Multi-page forms (spec §2, §4): pages split at page breaks.
+	const pages = useMemo( () => splitPages( form.fields ), [ form.fields ] );
 	const summaryRef = useRef< HTMLDivElement >( null );
 	const confirmationRef = useRef< HTMLDivElement >( null );
 	const announceTimer = useRef< number | undefined >( undefined );
@@ -171,7 +172,7 @@ export function Form( props: FormProps ) {
 
 	const showErrors = useCallback(
 		( messages: Record< number, string >, heading: string ) => {
-			const errorPage = pagesRef.current.findIndex( ( p ) =>
+			const errorPage = pages.findIndex( ( p ) =>
 				p.fields.some( ( f ) => messages[ f.id ] )
 			);
 			if ( errorPage >= 0 ) {
@@ -189,7 +190,7 @@ export function Form( props: FormProps ) {
 				VALIDATION_ANNOUNCE_DELAY_MS
 			);
 		},
-		[ announce ]
+		[ announce, pages ]
 	);
 
 	// Add-on feeds switch on and off with the values (spec §4): announce each change to add-ons.
@@ -264,7 +265,6 @@ export function Form( props: FormProps ) {
 
 	// Multi-page forms (spec §2, §4): pages split at page breaks; a page whose fields are all
 	// hidden, or whose break is hidden by its rules, is skipped.
-	const pages = useMemo( () => splitPages( form.fields ), [ form.fields ] );
 	const [ page, setPage ] = useState( 0 );
 	const pageRef = useRef< HTMLDivElement >( null );
 	const pageShown = ( index: number ) => {

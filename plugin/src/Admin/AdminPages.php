@@ -13,6 +13,7 @@ use Kestrel\Forms\Domain\Form\FormValidator;
 use Kestrel\Forms\Domain\Form\InvalidForm;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
+use Kestrel\Forms\Rest\FormsController;
 use Kestrel\Forms\Rest\Messages;
 use Kestrel\Forms\Security\Capabilities;
 use Kestrel\Forms\Security\DefinitionSanitizer;
@@ -147,7 +148,7 @@ final class AdminPages {
 		if ( ! is_array( $definition ) ) {
 			$this->redirect_with( 'error', __( 'The file is not valid JSON.', 'kestrel-forms' ) );
 		}
-		foreach ( array( 'id', 'status', 'createdAt', 'updatedAt', 'entryCount' ) as $key ) {
+		foreach ( FormsController::READ_ONLY_KEYS as $key ) {
 			unset( $definition[ $key ] );
 		}
 		try {

@@ -30,7 +30,7 @@ use WP_REST_Server;
 final class FormsController extends WP_REST_Controller {
 
 	/** Keys the API adds to a form; ignored when a client sends them back. */
-	private const READ_ONLY_KEYS = array( 'id', 'status', 'createdAt', 'updatedAt', 'entryCount' );
+	public const READ_ONLY_KEYS = array( 'id', 'status', 'createdAt', 'updatedAt', 'entryCount' );
 
 	public function __construct(
 		private readonly FormRepository $forms,
