@@ -21,6 +21,12 @@ export const FIELD_TYPES = [
 	'shipping',
 	'total',
 	'page',
+	'fileupload',
+	'list',
+	'repeater',
+	'password',
+	'creditcard',
+	'captcha',
 ] as const;
 
 export type FieldType = ( typeof FIELD_TYPES )[ number ];
@@ -116,6 +122,42 @@ export interface FieldDefinition {
 	};
 	/** Page breaks: the Previous button of the page after the break. */
 	previousButton?: { type?: 'text'; text?: string };
+	/** File uploads: several files (resumable, chunked) instead of one. */
+	multipleFiles?: boolean;
+	/** File uploads: most files (max_files). */
+	maxFiles?: number;
+	/** File uploads: largest file in megabytes. */
+	maxFileSize?: number;
+	/** File uploads: comma-separated extensions without dots (empty: what WordPress allows). */
+	allowedExtensions?: string;
+	/** List fields: column headings (absent: one unnamed column). */
+	columns?: string[];
+	/** List and repeater fields: most rows (max_items). */
+	maxRows?: number;
+	/** Repeater fields: the fields repeated as a block. */
+	fields?: RepeatedField[];
+	/** Password fields: show the strength meter. */
+	passwordStrengthEnabled?: boolean;
+	/** Password fields: the weakest strength accepted. */
+	minPasswordStrength?: 'short' | 'bad' | 'good' | 'strong';
+	/** Password fields: ask twice (on when absent). */
+	passwordConfirmation?: boolean;
+	/** Credit card fields: accepted card types (absent: every type of the card rules). */
+	creditCards?: string[];
+}
+
+/** A field inside a repeater group: a plain input, no logic or pricing of its own. */
+export interface RepeatedField {
+	id: number;
+	type: 'text' | 'textarea' | 'email' | 'number' | 'select';
+	label: string;
+	isRequired?: boolean;
+	placeholder?: string;
+	maxLength?: number;
+	rangeMin?: number | null;
+	rangeMax?: number | null;
+	numberFormat?: NumberFormat;
+	choices?: Choice[];
 }
 
 /** An add-on feed (spec §3): switched on and off by its rules. */
@@ -139,6 +181,12 @@ export interface FormDefinition {
 	labelPlacement?: 'top_label' | 'left_label' | 'right_label';
 	descriptionPlacement?: 'below' | 'above';
 	cssClass?: string;
+	/** Slide fields in and out when logic shows or hides them (off when absent). */
+	animation?: boolean;
+	/** A hidden honeypot input; filled in means spam (on when absent). */
+	enableHoneypot?: boolean;
+	/** Submissions sooner than this many seconds after rendering are spam (0: none). */
+	minimumSubmitSeconds?: number;
 	/** Multi-page forms: the progress indicator and page names. */
 	pagination?: {
 		type?: 'percentage' | 'steps' | 'none';
