@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * PHP syntax check (php -l) of every PHP file in plugin/, tests/php/ and bench/.
+ * PHP syntax check (php -l) of every PHP file in plugin/, tests/php/, tests/e2e/plugins/ and bench/.
  * Prints one line per failing file and a count; exits 1 when any file fails.
  */
 import { spawnSync } from 'node:child_process';
@@ -30,7 +30,7 @@ function* phpFiles( dir ) {
 	}
 }
 
-const files = [ 'plugin', 'tests/php', 'bench' ].flatMap( ( d ) => [
+const files = [ 'plugin', 'tests/php', 'tests/e2e/plugins', 'bench' ].flatMap( ( d ) => [
 	...phpFiles( path.join( ROOT, d ) ),
 ] );
 let failed = 0;
