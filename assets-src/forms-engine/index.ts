@@ -21,7 +21,12 @@ export { mergeTagsOf, substituteMergeTags } from './formula/merge-tags';
 export type { MergeTag } from './formula/merge-tags';
 export { OPERATORS, ruleMatches, valuesMatch } from './logic/operators';
 export type { Operator } from './logic/operators';
-export { evaluateForm, prepareForm, reevaluate } from './evaluate/evaluate';
+export {
+	evaluateForm,
+	prepareForm,
+	priceForm,
+	reevaluate,
+} from './evaluate/evaluate';
 export type { Evaluation, PreparedForm } from './evaluate/evaluate';
 export {
 	buildGraph,
@@ -31,6 +36,11 @@ export {
 	SUBMIT_NODE,
 } from './evaluate/graph';
 export type { DependencyGraph } from './evaluate/graph';
-export { computePricing, formatTotal, quantityKey } from './pricing/pricing';
+export {
+	computePricing,
+	formatTotal,
+	hasOwnQuantity,
+	quantityKey,
+} from './pricing/pricing';
 export type { Pricing, ProductLine } from './pricing/pricing';
 export { activeFeeds, byPriority, feedTriggers } from './feeds/feeds';

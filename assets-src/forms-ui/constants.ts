@@ -10,3 +10,6 @@ export const LOGIC_KEYUP_DELAY_MS = 300;
 
 /** Typing in a field a formula reads: the formula runs after this pause (per field). */
 export const FORMULA_KEYUP_DELAY_MS = 345;
+
+/** Products and total are recomputed this long after the last change (a real debounce). */
+export const TOTAL_DEBOUNCE_MS = 50;

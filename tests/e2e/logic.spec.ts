@@ -179,4 +179,71 @@ test.describe( 'conditional logic and formulas', () => {
 			message: expect.stringContaining( 'fields 1, 4' ),
 		} );
 	} );
+
+	test( 'with animation on, a shown field slides in over 400 ms and a hidden one slides out; none under reduced motion', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, pageUrl } = await createFormPage( requestUtils, {
+			...orderForm( 'E2E animation' ),
+			animation: true,
+		} );
+		const id = form.id;
+		// The suite runs with reduced motion (playwright.config.ts); this visitor has no such wish.
+		await page.emulateMedia( { reducedMotion: 'no-preference' } );
+		await page.goto( pageUrl );
+		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
+			'data-kestrel-ready',
+			'true'
+		);
+		// The first pass does not animate.
+		expect(
+			await page.evaluate( () => document.getAnimations().length )
+		).toBe( 0 );
+
+		const wrapper = page.locator( `#field_${ id }_5` );
+		const slides = () =>
+			page.evaluate( ( target ) => {
+				const element = document.getElementById( target );
+				return document
+					.getAnimations()
+					.filter(
+						( a ) =>
+							( a.effect as KeyframeEffect | null )?.target ===
+							element
+					)
+					.map( ( a ) => {
+						const timing = a.effect?.getTiming();
+						return {
+							duration: timing?.duration,
+							easing: timing?.easing,
+						};
+					} );
+			}, `field_${ id }_5` );
+
+		await page.locator( `#input_${ id }_3_2` ).check();
+		expect( await slides() ).toEqual( [
+			{ duration: 400, easing: 'linear' },
+		] );
+		await expect( wrapper ).toBeVisible();
+		// The input works at once, while it slides in.
+		await expect( page.locator( `#input_${ id }_5` ) ).toBeEnabled();
+		await expect.poll( slides ).toEqual( [] );
+
+		await page.locator( `#input_${ id }_3_1` ).check();
+		// Sliding out: disabled at once, still in the layout, hidden when the slide ends.
+		await expect( page.locator( `#input_${ id }_5` ) ).toBeDisabled();
+		expect( await slides() ).toHaveLength( 1 );
+		expect( await wrapper.getAttribute( 'hidden' ) ).toBeNull();
+		await expect( wrapper ).toBeHidden();
+		await expect.poll( slides ).toEqual( [] );
+
+		await page.emulateMedia( { reducedMotion: 'reduce' } );
+		await page.locator( `#input_${ id }_3_2` ).check();
+		await expect( wrapper ).toBeVisible();
+		expect( await slides() ).toEqual( [] );
+		await page.locator( `#input_${ id }_3_1` ).check();
+		await expect( wrapper ).toBeHidden();
+		expect( await slides() ).toEqual( [] );
+	} );
 } );

@@ -96,23 +96,27 @@ export function evaluateForm(
 	for ( const node of prepared.graph.order ) {
 		evaluateNode( prepared, entered, state, node );
 	}
-	return withPricing( prepared, entered, state );
+	return priceForm( prepared, entered, state );
 }
 
 /**
  * Re-evaluates only what depends on a changed field, in dependency order.
  *
- * @param prepared Prepared form.
- * @param entered  Values the visitor entered (with the change applied).
- * @param previous The evaluation before the change.
- * @param changed  The field whose value changed.
+ * @param prepared             Prepared form.
+ * @param entered              Values the visitor entered (with the change applied).
+ * @param previous             The evaluation before the change.
+ * @param changed              The field whose value changed.
+ * @param options              `deferPricing`: keep the previous products and total; the caller prices the
+ *                             form later with `priceForm` (the browser debounces totals by 50 ms, spec §9).
+ * @param options.deferPricing
  * @return The new evaluation and how many nodes were evaluated.
  */
 export function reevaluate(
 	prepared: PreparedForm,
 	entered: FormValues,
 	previous: Evaluation,
-	changed: number
+	changed: number,
+	options: { deferPricing?: boolean } = {}
 ): { evaluation: Evaluation; evaluated: number } {
 	const affected = new Set< number >( [ changed ] );
 	const queue = [ changed ];
@@ -146,17 +150,22 @@ export function reevaluate(
 			evaluated++;
 		}
 	}
-	return { evaluation: withPricing( prepared, entered, state ), evaluated };
+	return {
+		evaluation: options.deferPricing
+			? state
+			: priceForm( prepared, entered, state ),
+		evaluated,
+	};
 }
 
 /**
- * Adds products and total (cheap: linear in the pricing fields) and writes the total field.
+ * Adds products and total (linear in the fields) and writes the total field.
  *
  * @param prepared Prepared form.
  * @param entered  Entered values (a product's own quantity input lives there).
- * @param state    Evaluation of the fields.
+ * @param state    Evaluation of the fields (updated in place and returned).
  */
-function withPricing(
+export function priceForm(
 	prepared: PreparedForm,
 	entered: FormValues,
 	state: Evaluation

@@ -195,6 +195,40 @@ function unitPrice(
 }
 
 /**
+ * The quantity field that sets a product's quantity, if the form has one.
+ *
+ * @param form    Form definition.
+ * @param product Product field.
+ */
+function quantityFieldOf(
+	form: FormDefinition,
+	product: FieldDefinition
+): FieldDefinition | undefined {
+	return form.fields.find(
+		( f ) => f.type === 'quantity' && f.productField === product.id
+	);
+}
+
+/**
+ * Whether a product has a quantity input of its own ("{id}.3"): not when its quantity is
+ * switched off, hidden, or set by a separate quantity field.
+ *
+ * @param form  Form definition.
+ * @param field Field.
+ */
+export function hasOwnQuantity(
+	form: FormDefinition,
+	field: FieldDefinition
+): boolean {
+	return (
+		field.type === 'product' &&
+		! field.disableQuantity &&
+		field.inputType !== 'hiddenproduct' &&
+		! quantityFieldOf( form, field )
+	);
+}
+
+/**
  * The quantity of a product as a canonical decimal; null when it is not a number.
  *
  * @param form    Form definition.
@@ -208,17 +242,12 @@ function quantityOf(
 	values: FormValues,
 	visible: Record< number, boolean >
 ): string | null {
-	const field = form.fields.find(
-		( f ) => f.type === 'quantity' && f.productField === product.id
-	);
+	const field = quantityFieldOf( form, product );
 	let raw: unknown;
 	if ( field ) {
 		// A quantity field hidden by its rules counts 0 (the reference product still counts it).
 		raw = visible[ field.id ] === false ? '0' : values[ field.id ];
-	} else if (
-		product.disableQuantity ||
-		product.inputType === 'hiddenproduct'
-	) {
+	} else if ( ! hasOwnQuantity( form, product ) ) {
 		return '1';
 	} else {
 		raw = values[ quantityKey( product.id ) ];

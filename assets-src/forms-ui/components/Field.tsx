@@ -5,6 +5,7 @@ import type { FieldDefinition, FieldValue } from '../../shared';
 import { ids } from '../ids';
 import { formatMoney, OTHER_CHOICE } from '../../shared';
 import { choiceText, QuantityInput } from './pricing-parts';
+import { RevealDiv } from './reveal';
 
 export interface FieldProps {
 	formId: number;
@@ -54,13 +55,13 @@ export function Field( props: FieldProps ) {
 			);
 		case 'section':
 			return (
-				<div
+				<RevealDiv
 					id={ ids.field( formId, field.id ) }
 					className={ classes(
 						'kestrel-form__section',
 						field.cssClass
 					) }
-					hidden={ props.concealed }
+					concealed={ !! props.concealed }
 				>
 					{ field.label && (
 						<h3 className="kestrel-form__section-title">
@@ -72,20 +73,25 @@ export function Field( props: FieldProps ) {
 							{ field.description }
 						</p>
 					) }
-				</div>
+				</RevealDiv>
 			);
 		case 'html':
 			return (
-				<div
+				<RevealDiv
 					id={ ids.field( formId, field.id ) }
 					className={ classes(
 						'kestrel-form__html',
 						field.cssClass
 					) }
-					hidden={ props.concealed }
-					// The server sanitised this markup with wp_kses_post before printing it.
-					dangerouslySetInnerHTML={ { __html: field.content ?? '' } }
-				/>
+					concealed={ !! props.concealed }
+				>
+					<div
+						// The server sanitised this markup with wp_kses_post before printing it.
+						dangerouslySetInnerHTML={ {
+							__html: field.content ?? '',
+						} }
+					/>
+				</RevealDiv>
 			);
 		case 'radio':
 		case 'checkbox':
@@ -458,10 +464,10 @@ function PricingField( props: FieldProps ) {
 		return main;
 	}
 	return (
-		<div className="kestrel-form__product" hidden={ concealed }>
+		<RevealDiv className="kestrel-form__product" concealed={ !! concealed }>
 			{ main }
 			{ quantity }
-		</div>
+		</RevealDiv>
 	);
 }
 
@@ -507,9 +513,9 @@ function FieldShell( {
 	children: ReactNode;
 } ) {
 	return (
-		<div
+		<RevealDiv
 			id={ ids.field( formId, field.id ) }
-			hidden={ concealed }
+			concealed={ !! concealed }
 			data-conditional-logic={ concealed ? 'hidden' : undefined }
 			className={ classes(
 				'kestrel-form__field',
@@ -527,7 +533,7 @@ function FieldShell( {
 					{ error }
 				</p>
 			) }
-		</div>
+		</RevealDiv>
 	);
 }
 

@@ -21,8 +21,10 @@ import {
 	fieldIdOf,
 	activeFeeds,
 	hasInput,
+	hasOwnQuantity,
 	isCalculated,
 	prepareForm,
+	priceForm,
 	quantityKey,
 	reevaluate,
 	toSubmissionValues,
@@ -33,6 +35,7 @@ import {
 import {
 	FORMULA_KEYUP_DELAY_MS,
 	LOGIC_KEYUP_DELAY_MS,
+	TOTAL_DEBOUNCE_MS,
 	VALIDATION_ANNOUNCE_DELAY_MS,
 } from '../constants';
 import { focusTargetId, ids } from '../ids';
@@ -43,6 +46,7 @@ import {
 	type SubmissionFailure,
 } from '../submit/submit';
 import { Field } from './Field';
+import { AnimationContext } from './reveal';
 
 export interface FormProps {
 	form: FormDefinition & { id: number };
@@ -96,11 +100,39 @@ export function Form( props: FormProps ) {
 		}
 	}
 	const timers = useRef( new Map< number, number >() );
+	const pricingTimer = useRef< number | undefined >( undefined );
 	useEffect( () => {
 		const pending = timers.current;
-		return () =>
+		return () => {
 			pending.forEach( ( timer ) => window.clearTimeout( timer ) );
+			window.clearTimeout( pricingTimer.current );
+		};
 	}, [] );
+
+	/**
+	 * Prices the form 50 ms after the last change that reached the engine (spec §9): a real
+	 * debounce, so a burst of changes recomputes products and total once.
+	 */
+	const schedulePricing = useCallback( () => {
+		if ( ! prepared?.hasPricing ) {
+			return;
+		}
+		window.clearTimeout( pricingTimer.current );
+		pricingTimer.current = window.setTimeout( () => {
+			pricingTimer.current = undefined;
+			setState( ( current ) =>
+				current.evaluation
+					? {
+							...current,
+							evaluation: priceForm( prepared, current.entered, {
+								...current.evaluation,
+								values: { ...current.evaluation.values },
+							} ),
+						}
+					: current
+			);
+		}, TOTAL_DEBOUNCE_MS );
+	}, [ prepared ] );
 
 	/**
 	 * Re-evaluates a field's dependents now, or after a per-field delay while the visitor types
@@ -111,10 +143,12 @@ export function Form( props: FormProps ) {
 		( fieldId: number, delay: number ) => {
 			window.clearTimeout( timers.current.get( fieldId ) );
 			timers.current.delete( fieldId );
-			const run = () =>
+			const run = () => {
 				setState( ( current ) =>
 					evaluateChange( prepared, current, fieldId )
 				);
+				schedulePricing();
+			};
 			if ( delay <= 0 ) {
 				run();
 				return;
@@ -127,7 +161,7 @@ export function Form( props: FormProps ) {
 				}, delay )
 			);
 		},
-		[ prepared ]
+		[ prepared, schedulePricing ]
 	);
 	const onCommit = useCallback(
 		( fieldId: number ) => {
@@ -296,6 +330,7 @@ export function Form( props: FormProps ) {
 	const flushPending = (): Evaluation | null => {
 		timers.current.forEach( ( timer ) => window.clearTimeout( timer ) );
 		timers.current.clear();
+		window.clearTimeout( pricingTimer.current );
 		const final = prepared ? evaluateForm( prepared, state.entered ) : null;
 		if ( final ) {
 			setState( ( current ) => ( { ...current, evaluation: final } ) );
@@ -450,195 +485,203 @@ export function Form( props: FormProps ) {
 	const titleId = ids.title( formId );
 
 	return (
-		<div className="kestrel-form__wrapper">
-			<div
-				className="screen-reader-text"
-				role="status"
-				aria-live="polite"
-				aria-atomic="true"
-			>
-				{ announcement }
-			</div>
-			{ confirmation?.type === 'message' ? (
+		<AnimationContext.Provider value={ !! form.animation }>
+			<div className="kestrel-form__wrapper">
 				<div
-					className="kestrel-form__confirmation"
-					tabIndex={ -1 }
-					ref={ confirmationRef }
-					// Sanitised by the server (wp_kses_post) before it was sent.
-					dangerouslySetInnerHTML={ { __html: confirmation.message } }
-				/>
-			) : (
-				<form
-					className="kestrel-form__form"
-					noValidate
-					onSubmit={ onSubmit }
-					aria-labelledby={
-						props.showTitle !== false ? titleId : undefined
-					}
-					aria-label={
-						props.showTitle === false ? form.title : undefined
-					}
-					aria-busy={ submitting || undefined }
+					className="screen-reader-text"
+					role="status"
+					aria-live="polite"
+					aria-atomic="true"
 				>
-					{ ( props.showTitle !== false ||
-						props.showDescription !== false ) && (
-						<div className="kestrel-form__header">
-							{ props.showTitle !== false && (
-								<h2
-									className="kestrel-form__title"
-									id={ titleId }
-								>
-									{ form.title }
-								</h2>
-							) }
-							{ props.showDescription !== false &&
-								form.description && (
-									<p className="kestrel-form__form-description">
-										{ form.description }
-									</p>
+					{ announcement }
+				</div>
+				{ confirmation?.type === 'message' ? (
+					<div
+						className="kestrel-form__confirmation"
+						tabIndex={ -1 }
+						ref={ confirmationRef }
+						// Sanitised by the server (wp_kses_post) before it was sent.
+						dangerouslySetInnerHTML={ {
+							__html: confirmation.message,
+						} }
+					/>
+				) : (
+					<form
+						className="kestrel-form__form"
+						noValidate
+						onSubmit={ onSubmit }
+						aria-labelledby={
+							props.showTitle !== false ? titleId : undefined
+						}
+						aria-label={
+							props.showTitle === false ? form.title : undefined
+						}
+						aria-busy={ submitting || undefined }
+					>
+						{ ( props.showTitle !== false ||
+							props.showDescription !== false ) && (
+							<div className="kestrel-form__header">
+								{ props.showTitle !== false && (
+									<h2
+										className="kestrel-form__title"
+										id={ titleId }
+									>
+										{ form.title }
+									</h2>
 								) }
-						</div>
-					) }
-					{ summary && (
-						<div
-							className="kestrel-form__errors"
-							id={ ids.summary( formId ) }
-							tabIndex={ -1 }
-							ref={ summaryRef }
-						>
-							<h3 className="kestrel-form__errors-title">
-								{ summary }
-							</h3>
-							{ errorFields.length > 0 && (
-								<ul>
-									{ errorFields.map( ( field ) => {
-										const target = focusTargetId(
-											formId,
-											field.id,
-											field.type === 'radio' ||
-												field.type === 'checkbox'
-										);
-										return (
-											<li key={ field.id }>
-												<a
-													href={ `#${ target }` }
-													onClick={ ( e ) => {
-														e.preventDefault();
-														document
-															.getElementById(
-																target
-															)
-															?.focus();
-													} }
-												>
-													{ ( field.label ||
-														field.adminLabel ||
-														String( field.id ) ) +
-														': ' +
-														errors[ field.id ] }
-												</a>
-											</li>
-										);
-									} ) }
-								</ul>
-							) }
-						</div>
-					) }
-					{ pages.length > 1 && progressType !== 'none' && (
-						<Progress
-							formId={ formId }
-							type={ progressType }
-							position={ shownPages.indexOf( page ) + 1 }
-							count={ shownPages.length }
-							name={ form.pagination?.pageNames?.[ page ] }
-						/>
-					) }
-					{ pages.map( ( pageFields, index ) => (
-						<div
-							key={ index }
-							className="kestrel-form__fields kestrel-form__page"
-							id={ `kestrel_form_page_${ formId }_${ index + 1 }` }
-							hidden={ index !== page }
-							tabIndex={ -1 }
-							ref={ index === page ? pageRef : undefined }
-						>
-							{ pageFields.fields.map( ( field ) => (
-								<Field
-									key={ field.id }
-									formId={ formId }
-									field={ field }
-									value={ values[ field.id ] }
-									error={ errors[ field.id ] }
-									onChange={ onChange }
-									onCommit={ onCommit }
-									concealed={ ! isShown( field.id ) }
-									currency={ form.currency }
-									calculated={
-										evaluation?.calculated[ field.id ]
-									}
-									quantity={
-										hasOwnQuantity( form, field )
-											? String(
-													state.entered[
-														quantityKey( field.id )
-													] ?? '1'
-												)
-											: undefined
-									}
-								/>
-							) ) }
-						</div>
-					) ) }
-					<div className="kestrel-form__footer">
-						{ previousPage !== null && (
-							<button
-								type="button"
-								id={ `form_previous_button_${ formId }_${ pages[ page ].breakField?.id }` }
-								className="kestrel-form__previous wp-element-button"
-								onClick={ () => goTo( previousPage ) }
-							>
-								{ pages[ page ].breakField?.previousButton
-									?.text ||
-									__( 'Previous', 'kestrel-forms' ) }
-							</button>
+								{ props.showDescription !== false &&
+									form.description && (
+										<p className="kestrel-form__form-description">
+											{ form.description }
+										</p>
+									) }
+							</div>
 						) }
-						{ nextBreak && (
-							<button
-								type="button"
-								id={ `form_next_button_${ formId }_${ nextBreak.id }` }
-								className="kestrel-form__next wp-element-button"
-								// A hidden Next button is also disabled and blocks the page (spec §4).
-								hidden={ ! nextShown }
-								disabled={ ! nextShown }
-								onClick={ goNext }
+						{ summary && (
+							<div
+								className="kestrel-form__errors"
+								id={ ids.summary( formId ) }
+								tabIndex={ -1 }
+								ref={ summaryRef }
 							>
-								{ nextBreak.nextButton?.text ||
-									__( 'Next', 'kestrel-forms' ) }
-							</button>
+								<h3 className="kestrel-form__errors-title">
+									{ summary }
+								</h3>
+								{ errorFields.length > 0 && (
+									<ul>
+										{ errorFields.map( ( field ) => {
+											const target = focusTargetId(
+												formId,
+												field.id,
+												field.type === 'radio' ||
+													field.type === 'checkbox'
+											);
+											return (
+												<li key={ field.id }>
+													<a
+														href={ `#${ target }` }
+														onClick={ ( e ) => {
+															e.preventDefault();
+															document
+																.getElementById(
+																	target
+																)
+																?.focus();
+														} }
+													>
+														{ ( field.label ||
+															field.adminLabel ||
+															String(
+																field.id
+															) ) +
+															': ' +
+															errors[ field.id ] }
+													</a>
+												</li>
+											);
+										} ) }
+									</ul>
+								) }
+							</div>
 						) }
-						<button
-							type="submit"
-							id={ ids.submit( formId ) }
-							className="kestrel-form__submit wp-element-button"
-							// A hidden submit button is also disabled (spec §4); it lives on the last page.
-							hidden={ ! submitShown || !! nextBreak }
-							disabled={
-								submitting || ! submitShown || !! nextBreak
-							}
-						>
-							{ form.button?.text ||
-								__( 'Submit', 'kestrel-forms' ) }
-						</button>
-						{ submitting && (
-							<span
-								className="kestrel-form__spinner"
-								aria-hidden="true"
+						{ pages.length > 1 && progressType !== 'none' && (
+							<Progress
+								formId={ formId }
+								type={ progressType }
+								position={ shownPages.indexOf( page ) + 1 }
+								count={ shownPages.length }
+								name={ form.pagination?.pageNames?.[ page ] }
 							/>
 						) }
-					</div>
-				</form>
-			) }
-		</div>
+						{ pages.map( ( pageFields, index ) => (
+							<div
+								key={ index }
+								className="kestrel-form__fields kestrel-form__page"
+								id={ `kestrel_form_page_${ formId }_${ index + 1 }` }
+								hidden={ index !== page }
+								tabIndex={ -1 }
+								ref={ index === page ? pageRef : undefined }
+							>
+								{ pageFields.fields.map( ( field ) => (
+									<Field
+										key={ field.id }
+										formId={ formId }
+										field={ field }
+										value={ values[ field.id ] }
+										error={ errors[ field.id ] }
+										onChange={ onChange }
+										onCommit={ onCommit }
+										concealed={ ! isShown( field.id ) }
+										currency={ form.currency }
+										calculated={
+											evaluation?.calculated[ field.id ]
+										}
+										quantity={
+											hasOwnQuantity( form, field )
+												? String(
+														state.entered[
+															quantityKey(
+																field.id
+															)
+														] ?? '1'
+													)
+												: undefined
+										}
+									/>
+								) ) }
+							</div>
+						) ) }
+						<div className="kestrel-form__footer">
+							{ previousPage !== null && (
+								<button
+									type="button"
+									id={ `form_previous_button_${ formId }_${ pages[ page ].breakField?.id }` }
+									className="kestrel-form__previous wp-element-button"
+									onClick={ () => goTo( previousPage ) }
+								>
+									{ pages[ page ].breakField?.previousButton
+										?.text ||
+										__( 'Previous', 'kestrel-forms' ) }
+								</button>
+							) }
+							{ nextBreak && (
+								<button
+									type="button"
+									id={ `form_next_button_${ formId }_${ nextBreak.id }` }
+									className="kestrel-form__next wp-element-button"
+									// A hidden Next button is also disabled and blocks the page (spec §4).
+									hidden={ ! nextShown }
+									disabled={ ! nextShown }
+									onClick={ goNext }
+								>
+									{ nextBreak.nextButton?.text ||
+										__( 'Next', 'kestrel-forms' ) }
+								</button>
+							) }
+							<button
+								type="submit"
+								id={ ids.submit( formId ) }
+								className="kestrel-form__submit wp-element-button"
+								// A hidden submit button is also disabled (spec §4); it lives on the last page.
+								hidden={ ! submitShown || !! nextBreak }
+								disabled={
+									submitting || ! submitShown || !! nextBreak
+								}
+							>
+								{ form.button?.text ||
+									__( 'Submit', 'kestrel-forms' ) }
+							</button>
+							{ submitting && (
+								<span
+									className="kestrel-form__spinner"
+									aria-hidden="true"
+								/>
+							) }
+						</div>
+					</form>
+				) }
+			</div>
+		</AnimationContext.Provider>
 	);
 }
 
@@ -713,26 +756,6 @@ function Progress( props: {
 }
 
 /**
- * Whether a product has its own quantity input (no quantity field for it, quantity not disabled).
- *
- * @param form  Form definition.
- * @param field Field.
- */
-function hasOwnQuantity(
-	form: FormDefinition,
-	field: FieldDefinition
-): boolean {
-	return (
-		field.type === 'product' &&
-		! field.disableQuantity &&
-		field.inputType !== 'hiddenproduct' &&
-		! form.fields.some(
-			( f ) => f.type === 'quantity' && f.productField === field.id
-		)
-	);
-}
-
-/**
  * The quantity inputs of the visible products that have one, by input id ("5.3").
  *
  * @param form    Form definition.
@@ -787,11 +810,13 @@ function evaluateChange(
 		return current;
 	}
 	const entered: FormValues = { ...current.entered };
+	// Products and total follow 50 ms later (schedulePricing).
 	const { evaluation } = reevaluate(
 		prepared,
 		entered,
 		current.evaluation,
-		fieldId
+		fieldId,
+		{ deferPricing: true }
 	);
 	for ( const [ id, shown ] of Object.entries( evaluation.visible ) ) {
 		const hiddenId = Number( id );

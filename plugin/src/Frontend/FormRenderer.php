@@ -24,7 +24,7 @@ final class FormRenderer {
 	private const PRIVATE_FIELD_KEYS = array( 'adminLabel' );
 
 	/** Form keys the browser receives; everything else (confirmation, feeds, ...) stays server-side. */
-	private const PUBLIC_FORM_KEYS = array( 'title', 'description', 'labelPlacement', 'descriptionPlacement', 'cssClass', 'currency', 'button', 'fields' );
+	private const PUBLIC_FORM_KEYS = array( 'title', 'description', 'labelPlacement', 'descriptionPlacement', 'cssClass', 'animation', 'currency', 'pagination', 'button', 'fields' );
 
 	/** Estimated heights in pixels, used to reserve space so the page does not jump on mount. */
 	private const HEIGHTS = array(
