@@ -20,4 +20,5 @@ require_once __DIR__ . '/autoload.php';
 \Kestrel\Forms\Persistence\Schema::uninstall();
 \Kestrel\Forms\Security\Capabilities::revoke();
 delete_option( 'kestrel_forms_demo' );
+delete_option( 'kestrel_forms_captcha' );
 delete_option( 'kestrel_forms_delete_data_on_uninstall' );

@@ -11,6 +11,10 @@ namespace Kestrel\Forms;
 
 use Kestrel\Forms\Admin\AdminPages;
 use Kestrel\Forms\Assets\Assets;
+use Kestrel\Forms\Captcha\ClientConfig;
+use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
+use Kestrel\Forms\Captcha\SettingsPage;
+use Kestrel\Forms\Captcha\Verifier;
 use Kestrel\Forms\Domain\Form\FormValidator;
 use Kestrel\Forms\Domain\Schema\SchemaValidator;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
@@ -35,6 +39,10 @@ use Kestrel\Forms\Security\Capabilities;
 final class Plugin {
 
 	private static ?self $instance = null;
+
+	private ?CaptchaSettings $captcha_settings = null;
+	private ?Verifier $captcha_verifier       = null;
+	private ?ClientConfig $captcha_config     = null;
 
 	private function __construct(
 		public readonly FormRepository $forms,
@@ -65,6 +73,27 @@ final class Plugin {
 	}
 
 	/**
+	 * The captcha settings (option kestrel_forms_captcha).
+	 */
+	public function captcha_settings(): CaptchaSettings {
+		return $this->captcha_settings ??= new CaptchaSettings();
+	}
+
+	/**
+	 * Server-side verification of captcha answers.
+	 */
+	public function captcha_verifier(): Verifier {
+		return $this->captcha_verifier ??= new Verifier( $this->captcha_settings() );
+	}
+
+	/**
+	 * The captcha configuration for the visitor's browser (no secret).
+	 */
+	public function captcha_config(): ClientConfig {
+		return $this->captcha_config ??= new ClientConfig( $this->captcha_settings() );
+	}
+
+	/**
 	 * Path of the form definition JSON Schema.
 	 */
 	public static function schema_file(): string {
@@ -81,6 +110,7 @@ final class Plugin {
 		if ( is_admin() ) {
 			$plugin = self::instance();
 			( new AdminPages( $plugin->forms, $plugin->entries, $plugin->form_validator ) )->register();
+			( new SettingsPage( $plugin->captcha_settings() ) )->register();
 		}
 	}
 
@@ -109,6 +139,7 @@ final class Plugin {
 		load_plugin_textdomain( 'kestrel-forms', false, dirname( plugin_basename( KESTREL_FORMS_FILE ) ) . '/languages' );
 		Assets::register();
 		$plugin = self::instance();
+		$plugin->captcha_settings()->register();
 		// On init, so every plugin is loaded: add-ons register their feed processors here.
 		if ( apply_filters( 'kestrel_forms_enable_example_addon', false ) ) {
 			ExampleLogAddon::register( $plugin->feeds );

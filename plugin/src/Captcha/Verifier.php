@@ -1,0 +1,139 @@
+<?php
+/**
+ * Server-side check of a reCAPTCHA v2 answer.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Captcha;
+
+use WP_Error;
+
+/**
+ * Asks the provider whether a response token is valid, through the WordPress HTTP API (so tests
+ * and the offline stand-in can answer with `pre_http_request` or the filtered verify URL), and
+ * refuses a token it already accepted once (issue 4, "Captcha").
+ *
+ * Error codes (status): kestrel_forms_captcha_missing (400), kestrel_forms_captcha_failed (400),
+ * kestrel_forms_captcha_reused (400), kestrel_forms_captcha_unavailable (503),
+ * kestrel_forms_captcha_not_configured (503).
+ */
+final class Verifier {
+
+	public const DEFAULT_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+	/** Accepted tokens are remembered this long (Google's tokens live 2 minutes). */
+	public const REMEMBER_SECONDS = 10 * MINUTE_IN_SECONDS;
+
+	private const TIMEOUT_SECONDS = 10;
+
+	/** Longer answers are not tokens; they are refused without asking the provider. */
+	private const MAX_RESPONSE_LENGTH = 8192;
+
+	private const USED_PREFIX = 'kestrel_forms_captcha_used_';
+
+	public function __construct( private readonly Settings $settings ) {}
+
+	/**
+	 * Whether captcha answers can be verified (both keys are set).
+	 */
+	public function is_configured(): bool {
+		return $this->settings->is_configured();
+	}
+
+	/**
+	 * Verifies a response token (the `g-recaptcha-response` value).
+	 *
+	 * @param string $response  Token from the widget.
+	 * @param string $remote_ip Visitor's IP address; sent to the provider when it is a valid address.
+	 * @return true|WP_Error True when the provider accepted a token not seen before.
+	 */
+	public function verify( string $response, string $remote_ip ): true|WP_Error {
+		$response = trim( $response );
+		if ( '' === $response ) {
+			return self::error( 'missing' );
+		}
+		if ( ! $this->is_configured() ) {
+			return self::error( 'not_configured' );
+		}
+		if ( strlen( $response ) > self::MAX_RESPONSE_LENGTH ) {
+			return self::error( 'failed' );
+		}
+		$used_key = self::USED_PREFIX . hash( 'sha256', $response );
+		if ( false !== get_transient( $used_key ) ) {
+			return self::error( 'reused' );
+		}
+
+		$body = array(
+			'secret'   => $this->settings->secret_key(),
+			'response' => $response,
+		);
+		if ( false !== filter_var( $remote_ip, FILTER_VALIDATE_IP ) ) {
+			$body['remoteip'] = $remote_ip;
+		}
+		/**
+		 * Filters the URL captcha answers are verified at (default Google's siteverify endpoint).
+		 *
+		 * @param string $url Verify URL.
+		 */
+		$url    = (string) apply_filters( 'kestrel_forms_captcha_verify_url', self::DEFAULT_VERIFY_URL );
+		$answer = wp_remote_post(
+			$url,
+			array(
+				'timeout' => self::TIMEOUT_SECONDS,
+				'body'    => $body,
+			)
+		);
+		if ( is_wp_error( $answer ) || 200 !== (int) wp_remote_retrieve_response_code( $answer ) ) {
+			return self::error( 'unavailable' );
+		}
+		$result = json_decode( (string) wp_remote_retrieve_body( $answer ), true );
+		if ( ! is_array( $result ) || ! array_key_exists( 'success', $result ) ) {
+			return self::error( 'unavailable' );
+		}
+		if ( true !== $result['success'] ) {
+			$codes = array_values( array_filter( (array) ( $result['error-codes'] ?? array() ), 'is_string' ) );
+			// A wrong or missing secret is the site's fault, not the visitor's.
+			if ( array_intersect( $codes, array( 'missing-input-secret', 'invalid-input-secret' ) ) ) {
+				return self::error( 'not_configured' );
+			}
+			return self::error( 'failed' );
+		}
+
+		set_transient( $used_key, time(), self::REMEMBER_SECONDS );
+		return true;
+	}
+
+	/**
+	 * The WP_Error for a failure kind, with a message for visitors.
+	 *
+	 * @param string $kind missing, failed, reused, unavailable or not_configured.
+	 */
+	private static function error( string $kind ): WP_Error {
+		switch ( $kind ) {
+			case 'missing':
+				$message = __( 'Please confirm you are not a robot.', 'kestrel-forms' );
+				$status  = 400;
+				break;
+			case 'failed':
+				$message = __( 'The captcha check failed. Please confirm again that you are not a robot.', 'kestrel-forms' );
+				$status  = 400;
+				break;
+			case 'reused':
+				$message = __( 'This captcha answer was already used. Please confirm again that you are not a robot.', 'kestrel-forms' );
+				$status  = 400;
+				break;
+			case 'not_configured':
+				$message = __( 'The captcha is not set up correctly on this site, so the form cannot be sent. Please let the site owner know.', 'kestrel-forms' );
+				$status  = 503;
+				break;
+			default:
+				$kind    = 'unavailable';
+				$message = __( 'The captcha could not be checked right now. Please try again in a moment.', 'kestrel-forms' );
+				$status  = 503;
+		}
+		return new WP_Error( 'kestrel_forms_captcha_' . $kind, $message, array( 'status' => $status ) );
+	}
+}
