@@ -4,7 +4,8 @@
  * the median and p95 time per input change and how many nodes each change re-evaluates (rules
  * and formulas are re-evaluated only for the dependents of the change). Figures, no assertions.
  *
- * The TypeScript engine is compiled with tsc into artifacts/bench-engine first.
+ * The form comes from bench/bench-form.mjs, shared with bench/engine-dom.mjs (input-to-DOM time
+ * in Chromium). The TypeScript engine is compiled with tsc into artifacts/bench-engine first.
  *
  * Usage: node bench/engine.mjs [--changes=2000]
  */
@@ -12,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateForm, percentile } from './bench-form.mjs';
 
 const ROOT = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
@@ -50,52 +52,6 @@ const engine = createRequire( import.meta.url )(
 	path.join( OUT, 'assets-src', 'forms-engine', 'index.js' )
 );
 
-/**
- * 1,000 fields: 400 text inputs, 500 text fields with one rule each (reading an input), and 100
- * calculated numbers each reading two inputs and the previous formula (a chain).
- */
-function generateForm() {
-	const fields = [];
-	for ( let i = 1; i <= 400; i++ ) {
-		fields.push( { id: i, type: 'number', label: `Input ${ i }` } );
-	}
-	for ( let i = 0; i < 500; i++ ) {
-		fields.push( {
-			id: 401 + i,
-			type: 'text',
-			label: `Shown ${ i }`,
-			conditionalLogic: {
-				actionType: 'show',
-				logicType: 'all',
-				rules: [
-					{
-						fieldId: String( 1 + ( i % 400 ) ),
-						operator: '>',
-						value: '5',
-					},
-				],
-			},
-		} );
-	}
-	for ( let i = 0; i < 100; i++ ) {
-		const previous = i === 0 ? '' : ` + {:${ 900 + i }}`;
-		fields.push( {
-			id: 901 + i,
-			type: 'number',
-			label: `Formula ${ i }`,
-			enableCalculation: true,
-			calculationFormula: `{:${ 1 + ( ( i * 7 ) % 400 ) }} * {:${ 1 + ( ( i * 13 ) % 400 ) }}${ previous }`,
-			calculationRounding: 2,
-		} );
-	}
-	return { title: 'Bench', fields };
-}
-
-const percentile = ( sorted, p ) =>
-	sorted[
-		Math.min( sorted.length - 1, Math.floor( ( p / 100 ) * sorted.length ) )
-	];
-
 const form = generateForm();
 let t = process.hrtime.bigint();
 const prepared = engine.prepareForm( form );
@@ -129,4 +85,6 @@ console.log(
 console.log(
 	'  Targets: p95 under 1 ms per change; evaluations proportional to the dependents of the change.'
 );
-console.log( '  Not measured yet: input-to-DOM time in Chromium.' );
+console.log(
+	'  Input-to-DOM time in Chromium for the same form: bench/engine-dom.mjs.'
+);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { getStatus, start, stop } from '../scripts/wp.mjs';
 
 const HERE = path.dirname( fileURLToPath( import.meta.url ) );
-const BENCHMARKS = [ 'engine.mjs', 'page-weight.mjs' ];
+const BENCHMARKS = [ 'engine.mjs', 'engine-dom.mjs', 'page-weight.mjs' ];
 
 async function main() {
 	const status = await getStatus();
