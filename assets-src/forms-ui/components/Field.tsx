@@ -1,4 +1,4 @@
-import { useEffect, useRef } from '@wordpress/element';
+import { memo, useEffect, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 import type { FieldDefinition, FieldValue } from '../../shared';
@@ -6,6 +6,7 @@ import { ids } from '../ids';
 import { formatMoney, OTHER_CHOICE } from '../../shared';
 import { choiceText, QuantityInput } from './pricing-parts';
 import { RevealDiv } from './reveal';
+import { RowsField } from './RowsField';
 
 export interface FieldProps {
 	formId: number;
@@ -31,16 +32,24 @@ export interface FieldProps {
 	 * (spec §4).
 	 */
 	concealed?: boolean;
+	/** Says something to screen-reader users through the form's live region. */
+	announce?: ( text: string ) => void;
 }
 
 /**
  * One field with its label, description, control and inline error, wired for assistive tech:
  * the control's aria-describedby names the description and the error; aria-invalid is set
- * while an error shows.
+ * while an error shows. Memoised: it renders again only when one of its props changed.
+ */
+export const Field = memo( FieldControl );
+
+/**
+ * The field itself. A change in one field of a large form redraws that field and its
+ * dependents, not the whole form.
  *
  * @param props Field props.
  */
-export function Field( props: FieldProps ) {
+function FieldControl( props: FieldProps ) {
 	const { formId, field } = props;
 	switch ( field.type ) {
 		case 'hidden':
@@ -98,6 +107,29 @@ export function Field( props: FieldProps ) {
 			return <ChoiceGroup { ...props } />;
 		case 'total':
 			return <TotalField { ...props } />;
+		case 'list':
+		case 'repeater':
+			return (
+				<FieldShell
+					formId={ formId }
+					field={ field }
+					error={ props.error }
+					concealed={ props.concealed }
+				>
+					<RowsField
+						{ ...props }
+						label={ <LabelText field={ field } /> }
+						description={
+							<Description formId={ formId } field={ field } />
+						}
+						describedBy={ describedByIds(
+							formId,
+							field,
+							props.error
+						) }
+					/>
+				</FieldShell>
+			);
 		case 'product':
 		case 'shipping':
 		case 'option':
