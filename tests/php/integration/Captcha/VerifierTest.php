@@ -1,0 +1,237 @@
+<?php
+/**
+ * Verifier against a provider faked with pre_http_request.
+ *
+ * @package KestrelForms\Tests
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Tests\Integration\Captcha;
+
+use Kestrel\Forms\Captcha\Settings;
+use Kestrel\Forms\Captcha\Verifier;
+use Kestrel\Forms\Plugin;
+use Kestrel\Forms\Tests\Integration\Support\TestCase;
+use WP_Error;
+
+final class VerifierTest extends TestCase {
+
+	private const SECRET = 'theSecret_-123';
+
+	/**
+	 * Requests the fake provider received: url and args.
+	 *
+	 * @var list<array{url: string, args: array<string, mixed>}>
+	 */
+	private array $requests = array();
+
+	/**
+	 * What the fake provider answers next: an array response or a WP_Error.
+	 *
+	 * @var array<string, mixed>|WP_Error
+	 */
+	private array|WP_Error $answer = array();
+
+	protected function set_up(): void {
+		update_option(
+			Settings::OPTION,
+			array(
+				'site_key'   => 'theSiteKey',
+				'secret_key' => self::SECRET,
+			)
+		);
+		$this->answer = self::json( array( 'success' => true ) );
+		add_filter(
+			'pre_http_request',
+			function ( $pre, array $args, string $url ) {
+				$this->requests[] = array(
+					'url'  => $url,
+					'args' => $args,
+				);
+				return $this->answer;
+			},
+			10,
+			3
+		);
+	}
+
+	protected function tear_down(): void {
+		global $wpdb;
+		delete_option( Settings::OPTION );
+		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%kestrel\\_forms\\_captcha\\_used\\_%'" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+	}
+
+	/**
+	 * A wp_remote_post()-shaped response with a JSON body.
+	 *
+	 * @param mixed $body   Decoded body.
+	 * @param int   $status HTTP status.
+	 * @return array<string, mixed>
+	 */
+	private static function json( mixed $body, int $status = 200 ): array {
+		return array(
+			'headers'  => array(),
+			'body'     => is_string( $body ) ? $body : (string) json_encode( $body ), // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- data providers run before WordPress may be loaded.
+			'response' => array(
+				'code'    => $status,
+				'message' => '',
+			),
+			'cookies'  => array(),
+			'filename' => null,
+		);
+	}
+
+	private static function verifier(): Verifier {
+		return Plugin::instance()->captcha_verifier();
+	}
+
+	private static function token(): string {
+		return 'token-' . wp_generate_password( 20, false );
+	}
+
+	/**
+	 * @param string $code   Expected code.
+	 * @param int    $status Expected status.
+	 * @param mixed  $result verify() result.
+	 */
+	private function assert_error( string $code, int $status, mixed $result ): void {
+		$this->assertInstanceOf( WP_Error::class, $result );
+		$this->assertSame( $code, $result->get_error_code() );
+		$this->assertSame( array( 'status' => $status ), $result->get_error_data() );
+		$this->assertNotSame( '', $result->get_error_message() );
+	}
+
+	public function test_an_accepted_token_posts_secret_response_and_ip_to_google(): void {
+		$token = self::token();
+		$this->assertTrue( self::verifier()->verify( $token, '203.0.113.7' ) );
+		$this->assertCount( 1, $this->requests );
+		$this->assertSame( 'https://www.google.com/recaptcha/api/siteverify', $this->requests[0]['url'] );
+		$this->assertSame( 'POST', $this->requests[0]['args']['method'] );
+		$this->assertEquals( 10, $this->requests[0]['args']['timeout'] );
+		$this->assertSame(
+			array(
+				'secret'   => self::SECRET,
+				'response' => $token,
+				'remoteip' => '203.0.113.7',
+			),
+			$this->requests[0]['args']['body']
+		);
+	}
+
+	public function test_an_invalid_ip_is_not_sent(): void {
+		$this->assertTrue( self::verifier()->verify( self::token(), 'not an ip' ) );
+		$this->assertArrayNotHasKey( 'remoteip', $this->requests[0]['args']['body'] );
+	}
+
+	public function test_the_verify_url_is_filterable(): void {
+		add_filter( 'kestrel_forms_captcha_verify_url', static fn(): string => 'https://captcha.example.org/verify' );
+		$this->assertTrue( self::verifier()->verify( self::token(), '' ) );
+		$this->assertSame( 'https://captcha.example.org/verify', $this->requests[0]['url'] );
+	}
+
+	public function test_a_missing_response_is_refused_without_asking_the_provider(): void {
+		$error = self::verifier()->verify( '  ', '203.0.113.7' );
+		$this->assert_error( 'kestrel_forms_captcha_missing', 400, $error );
+		$this->assertSame( 'Please confirm you are not a robot.', $error->get_error_message() );
+		$this->assertSame( array(), $this->requests );
+	}
+
+	public function test_a_refused_token_fails(): void {
+		$this->answer = self::json(
+			array(
+				'success'     => false,
+				'error-codes' => array( 'invalid-input-response' ),
+			)
+		);
+		$this->assert_error( 'kestrel_forms_captcha_failed', 400, self::verifier()->verify( self::token(), '' ) );
+	}
+
+	public function test_an_expired_or_duplicate_token_fails(): void {
+		$this->answer = self::json(
+			array(
+				'success'     => false,
+				'error-codes' => array( 'timeout-or-duplicate' ),
+			)
+		);
+		$this->assert_error( 'kestrel_forms_captcha_failed', 400, self::verifier()->verify( self::token(), '' ) );
+	}
+
+	public function test_a_token_accepted_once_is_refused_as_reused_without_asking_again(): void {
+		$token = self::token();
+		$this->assertTrue( self::verifier()->verify( $token, '' ) );
+		$this->assert_error( 'kestrel_forms_captcha_reused', 400, self::verifier()->verify( $token, '' ) );
+		$this->assertCount( 1, $this->requests );
+		$this->assertTrue( self::verifier()->verify( self::token(), '' ), 'Another token still passes.' );
+	}
+
+	public function test_a_refused_token_is_not_remembered(): void {
+		$token        = self::token();
+		$this->answer = self::json( array( 'success' => false ) );
+		$this->assert_error( 'kestrel_forms_captcha_failed', 400, self::verifier()->verify( $token, '' ) );
+		$this->answer = self::json( array( 'success' => true ) );
+		$this->assertTrue( self::verifier()->verify( $token, '' ) );
+	}
+
+	public function test_the_remembered_token_expires_after_ten_minutes(): void {
+		$token = self::token();
+		$this->assertTrue( self::verifier()->verify( $token, '' ) );
+		$timeout = (int) get_option( '_transient_timeout_kestrel_forms_captcha_used_' . hash( 'sha256', $token ) );
+		$this->assertEqualsWithDelta( time() + 600, $timeout, 5 );
+	}
+
+	public function test_a_transport_error_is_unavailable(): void {
+		$this->answer = new WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out' );
+		$error        = self::verifier()->verify( self::token(), '' );
+		$this->assert_error( 'kestrel_forms_captcha_unavailable', 503, $error );
+		$this->assertStringNotContainsString( 'cURL', $error->get_error_message() );
+	}
+
+	/**
+	 * @return array<string, array{array<string, mixed>}>
+	 */
+	public static function broken_answers(): array {
+		return array(
+			'server error' => array( self::json( array( 'success' => true ), 500 ) ),
+			'not JSON'     => array( self::json( '<html>busy</html>' ) ),
+			'no success'   => array( self::json( array( 'hostname' => 'x' ) ) ),
+		);
+	}
+
+	/**
+	 * @dataProvider broken_answers
+	 *
+	 * @param array<string, mixed> $answer Provider answer.
+	 */
+	public function test_a_broken_answer_is_unavailable( array $answer ): void {
+		$this->answer = $answer;
+		$this->assert_error( 'kestrel_forms_captcha_unavailable', 503, self::verifier()->verify( self::token(), '' ) );
+	}
+
+	public function test_a_string_success_is_not_success(): void {
+		$this->answer = self::json( array( 'success' => 'true' ) );
+		$this->assert_error( 'kestrel_forms_captcha_failed', 400, self::verifier()->verify( self::token(), '' ) );
+	}
+
+	public function test_a_wrong_secret_is_the_site_owners_problem(): void {
+		$this->answer = self::json(
+			array(
+				'success'     => false,
+				'error-codes' => array( 'invalid-input-secret' ),
+			)
+		);
+		$this->assert_error( 'kestrel_forms_captcha_not_configured', 503, self::verifier()->verify( self::token(), '' ) );
+	}
+
+	public function test_without_keys_nothing_is_verified(): void {
+		update_option( Settings::OPTION, array( 'secret_key' => '', 'clear_secret' => '1' ) );
+		$this->assertFalse( self::verifier()->is_configured() );
+		$this->assert_error( 'kestrel_forms_captcha_not_configured', 503, self::verifier()->verify( self::token(), '' ) );
+		$this->assertSame( array(), $this->requests );
+	}
+
+	public function test_an_oversized_response_fails_without_asking(): void {
+		$this->assert_error( 'kestrel_forms_captcha_failed', 400, self::verifier()->verify( str_repeat( 'a', 9000 ), '' ) );
+		$this->assertSame( array(), $this->requests );
+	}
+}
