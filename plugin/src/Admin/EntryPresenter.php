@@ -11,6 +11,7 @@ namespace Kestrel\Forms\Admin;
 
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Money\Numbers;
@@ -66,7 +67,39 @@ final class EntryPresenter {
 			return implode( ', ', $parts );
 		}
 		$value = $entry->values[ (string) $field['id'] ] ?? '';
+		if ( Rows::is_repeated( $field ) ) {
+			return self::rows( $field, is_array( $value ) ? $value : array() );
+		}
+		if ( ! is_scalar( $value ) ) {
+			return '';
+		}
+		$value = (string) $value;
 		return $labels[ $value ] ?? $value;
+	}
+
+	/**
+	 * A list or repeater value, one row a line: "Item: Tea, Qty: 4".
+	 *
+	 * @param array<string, mixed> $field List or repeater field.
+	 * @param array<mixed>         $rows  Stored rows.
+	 */
+	private static function rows( array $field, array $rows ): string {
+		$headings = 'repeater' === $field['type']
+			? array_map( static fn( array $f ): string => (string) $f['label'], array_values( $field['fields'] ?? array() ) )
+			: array_map( 'strval', $field['columns'] ?? array() );
+		$lines    = array();
+		foreach ( $rows as $row ) {
+			if ( ! is_array( $row ) ) {
+				continue;
+			}
+			$cells = array();
+			foreach ( array_values( $row ) as $i => $cell ) {
+				$text    = is_scalar( $cell ) ? (string) $cell : '';
+				$cells[] = isset( $headings[ $i ] ) && '' !== $headings[ $i ] ? $headings[ $i ] . ': ' . $text : $text;
+			}
+			$lines[] = implode( ', ', $cells );
+		}
+		return implode( "\n", $lines );
 	}
 
 	/**

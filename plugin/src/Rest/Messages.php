@@ -48,6 +48,16 @@ final class Messages {
 			case FieldError::MAX_LENGTH:
 				/* translators: %d: maximum number of characters. */
 				return sprintf( _n( 'Please enter at most %d character.', 'Please enter at most %d characters.', (int) $p['limit'], 'kestrel-forms' ), (int) $p['limit'] );
+			case FieldError::MAX_ROWS:
+				/* translators: %d: maximum number of rows. */
+				return sprintf( _n( 'Please enter at most %d row.', 'Please enter at most %d rows.', (int) $p['limit'], 'kestrel-forms' ), (int) $p['limit'] );
+			case FieldError::ROW:
+				$inner = self::field_error( $p['error'] );
+				return '' !== (string) $p['column']
+					/* translators: 1: row number, 2: column or field name, 3: the problem. */
+					? sprintf( __( 'Row %1$d, %2$s: %3$s', 'kestrel-forms' ), (int) $p['row'], (string) $p['column'], $inner )
+					/* translators: 1: row number, 2: the problem. */
+					: sprintf( __( 'Row %1$d: %2$s', 'kestrel-forms' ), (int) $p['row'], $inner );
 			default:
 				return __( 'This value is not valid.', 'kestrel-forms' );
 		}

@@ -21,7 +21,7 @@ final class Entry {
 	/**
 	 * @param int                   $id         Entry id (0 before it is stored).
 	 * @param int                   $form_id    Form id.
-	 * @param array<string, string> $values     Values by input id.
+	 * @param array<string, string|array<mixed>> $values Values by input id (lists and repeaters: rows of cells).
 	 * @param string                $created_at UTC time, "Y-m-d H:i:s".
 	 * @param string                $source_url Page the visitor submitted from ('' when unknown).
 	 * @param int                   $user_id    Submitting user, 0 for visitors.

@@ -11,6 +11,7 @@ namespace Kestrel\Forms\Domain\Logic;
 
 use Kestrel\Forms\Domain\Calculation\Formula;
 use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Numbers;
@@ -217,6 +218,18 @@ final class FormEvaluator {
 				: ( Numbers::to_number( $text, $format ) ?? 0.0 );
 		};
 		$value = $state['values'][ $id ] ?? '';
+		if ( Rows::is_repeated( $field ) ) {
+			// A list or repeater column sums its rows: {:5.2} is column 2 of field 5.
+			$column = str_contains( $tag['input_id'], '.' ) ? (int) explode( '.', $tag['input_id'] )[1] : null;
+			$cell_format = null !== $column ? (string) ( $field['fields'][ $column - 1 ]['numberFormat'] ?? $format ) : $format;
+			$sum         = 0.0;
+			foreach ( Rows::column_cells( $field, is_array( $value ) ? array_map( 'strval', $value ) : array(), $column ) as $cell ) {
+				$sum += ( 'price' === $tag['modifier'] || str_contains( $cell, '|' ) )
+					? Numbers::price_from_choice( $cell )
+					: ( Numbers::to_number( $cell, $cell_format ) ?? 0.0 );
+			}
+			return $sum;
+		}
 		if ( is_array( $value ) ) {
 			$sum = 0.0;
 			foreach ( $this->checked( $field, $value, $tag['input_id'] ) as $v ) {
@@ -234,6 +247,9 @@ final class FormEvaluator {
 	 * @return string|list<string>
 	 */
 	private static function default_of( array $field ): string|array {
+		if ( Rows::is_repeated( $field ) ) {
+			return Rows::empty_row( $field );
+		}
 		$selected = array_values( array_filter( $field['choices'] ?? array(), static fn( array $c ): bool => ! empty( $c['isSelected'] ) ) );
 		if ( 'checkbox' === $field['type'] ) {
 			return array_map( static fn( array $c ): string => (string) $c['value'], $selected );

@@ -24,6 +24,9 @@ final class FieldError {
 	public const CHOICE     = 'choice';
 	public const MAX_LENGTH = 'max_length';
 	public const INVALID    = 'invalid';
+	public const MAX_ROWS   = 'max_rows';
+	/** A problem in one row of a list or repeater: params row (from 1), column, error (a FieldError). */
+	public const ROW = 'row';
 
 	/**
 	 * @param string               $code           One of the constants above.
