@@ -20,6 +20,7 @@ import { evaluateFormula } from '../formula/evaluate';
 import { substituteMergeTags, type MergeTag } from '../formula/merge-tags';
 import { valuesMatch } from '../logic/operators';
 import { initialValues } from '../values/initial-values';
+import { columnCells, isRepeated } from '../values/rows';
 import {
 	buildGraph,
 	fieldIdOf,
@@ -378,10 +379,24 @@ function numberOf(
 		return state.calculated[ id ] ?? 0;
 	}
 	const value = state.values[ id ];
-	const read = ( text: string ): number =>
+	const read = ( text: string, format = field.numberFormat ): number =>
 		tag.modifier === 'price' || text.includes( '|' )
 			? priceFromChoice( text )
-			: ( toNumber( text, field.numberFormat ?? 'decimal_dot' ) ?? 0 );
+			: ( toNumber( text, format ?? 'decimal_dot' ) ?? 0 );
+	if ( isRepeated( field ) ) {
+		// A list or repeater column sums its rows: {:5.2} is column 2 of field 5.
+		const column = tag.inputId.includes( '.' )
+			? Number( tag.inputId.split( '.' )[ 1 ] )
+			: null;
+		const format =
+			column !== null
+				? field.fields?.[ column - 1 ]?.numberFormat
+				: undefined;
+		return columnCells( field, value, column ).reduce(
+			( sum, cell ) => sum + read( cell, format ),
+			0
+		);
+	}
 	if ( Array.isArray( value ) ) {
 		const index = tag.inputId.includes( '.' )
 			? Number( tag.inputId.split( '.' )[ 1 ] ) - 1

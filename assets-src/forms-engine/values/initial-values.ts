@@ -4,6 +4,9 @@ import type {
 	FormValues,
 	SubmissionValues,
 } from '../../shared';
+import { emptyRow, isRepeated } from './rows';
+import { passwordSubmission } from '../validation/password';
+import { cardSubmission } from '../validation/credit-card';
 
 /**
  * Whether a field only displays content and never carries a value.
@@ -33,7 +36,9 @@ export function initialValues( form: FormDefinition ): FormValues {
 		const selected = ( field.choices ?? [] ).filter(
 			( c ) => c.isSelected
 		);
-		if (
+		if ( isRepeated( field ) ) {
+			values[ field.id ] = emptyRow( field );
+		} else if (
 			field.type === 'checkbox' ||
 			( field.type === 'option' && field.inputType === 'checkbox' )
 		) {
@@ -62,6 +67,16 @@ export function toSubmissionValues(
 	for ( const field of form.fields ) {
 		const value = values[ field.id ];
 		if ( isDisplayOnly( field ) || value === undefined ) {
+			continue;
+		}
+		// Several inputs under input ids (docs/rest-api.md); a password's strength is not sent.
+		if ( field.type === 'password' || field.type === 'creditcard' ) {
+			Object.assign(
+				out,
+				field.type === 'password'
+					? passwordSubmission( field, value )
+					: cardSubmission( field, value )
+			);
 			continue;
 		}
 		out[ String( field.id ) ] = Array.isArray( value )
