@@ -17,6 +17,9 @@ use Kestrel\Forms\Domain\Entry\Entry;
  */
 final class EntryRepository {
 
+	/** Input id suffix of a list or repeater value (rows of cells, stored as JSON). */
+	private const ROWS_SUFFIX = ':rows';
+
 	/**
 	 * Stores an entry and its values atomically. With a submission key, a repeat of the same
 	 * submission (double click, network retry) returns the first entry's id instead of a copy.
@@ -66,8 +69,9 @@ final class EntryRepository {
 				array(
 					'entry_id' => $entry_id,
 					'form_id'  => $entry->form_id,
-					'input_id' => (string) $input_id,
-					'value'    => $value,
+					// Rows of a list or repeater are one JSON value under "{id}:rows".
+					'input_id' => is_array( $value ) ? $input_id . self::ROWS_SUFFIX : (string) $input_id,
+					'value'    => is_array( $value ) ? (string) wp_json_encode( $value, JSON_UNESCAPED_UNICODE ) : $value,
 				),
 				array( '%d', '%d', '%s', '%s' )
 			);
@@ -192,7 +196,14 @@ final class EntryRepository {
 		) ?: array();
 		$values = array();
 		foreach ( $rows as $row ) {
-			$values[ (int) $row['entry_id'] ][ (string) $row['input_id'] ] = (string) $row['value'];
+			$input_id = (string) $row['input_id'];
+			$value    = (string) $row['value'];
+			if ( str_ends_with( $input_id, self::ROWS_SUFFIX ) ) {
+				$input_id = substr( $input_id, 0, -strlen( self::ROWS_SUFFIX ) );
+				$decoded  = json_decode( $value, true );
+				$value    = is_array( $decoded ) ? $decoded : array();
+			}
+			$values[ (int) $row['entry_id'] ][ $input_id ] = $value;
 		}
 		return $values;
 	}
