@@ -8,3 +8,8 @@
  */
 
 defined( 'ABSPATH' ) || exit;
+
+// How to use it from a test: README.md in this folder.
+require_once __DIR__ . '/class-stand-in.php';
+
+\Kestrel\Forms\Tests\CaptchaStandIn\StandIn::register();
