@@ -37,5 +37,6 @@ if ( version_compare( PHP_VERSION, '8.1', '<' ) ) {
 require_once __DIR__ . '/autoload.php';
 
 register_activation_hook( __FILE__, array( \Kestrel\Forms\Plugin::class, 'activate' ) );
+register_deactivation_hook( __FILE__, array( \Kestrel\Forms\Plugin::class, 'deactivate' ) );
 
 \Kestrel\Forms\Plugin::boot();

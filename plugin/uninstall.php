@@ -10,6 +10,9 @@ declare( strict_types = 1 );
 
 defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 
+// The cleanup event goes whatever the choice: nothing would run it any more.
+wp_clear_scheduled_hook( 'kestrel_forms_uploads_cleanup' );
+
 if ( ! get_option( 'kestrel_forms_delete_data_on_uninstall' ) ) {
 	return;
 }
@@ -17,6 +20,8 @@ if ( ! get_option( 'kestrel_forms_delete_data_on_uninstall' ) ) {
 define( 'KESTREL_FORMS_DIR', __DIR__ );
 require_once __DIR__ . '/autoload.php';
 
+// Uploaded files first: the folder is found through the same filter the plugin uses.
+( new \Kestrel\Forms\Uploads\Storage() )->destroy();
 \Kestrel\Forms\Persistence\Schema::uninstall();
 \Kestrel\Forms\Security\Capabilities::revoke();
 delete_option( 'kestrel_forms_demo' );

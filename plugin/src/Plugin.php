@@ -26,12 +26,18 @@ use Kestrel\Forms\Frontend\Shortcode;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\Schema;
+use Kestrel\Forms\Persistence\UploadRepository;
 use Kestrel\Forms\Rest\DemoController;
 use Kestrel\Forms\Rest\EntriesController;
 use Kestrel\Forms\Rest\ErrorMapper;
 use Kestrel\Forms\Rest\FormsController;
 use Kestrel\Forms\Rest\SubmissionsController;
+use Kestrel\Forms\Rest\UploadsController;
 use Kestrel\Forms\Security\Capabilities;
+use Kestrel\Forms\Uploads\CleanupJob;
+use Kestrel\Forms\Uploads\PhpUploadSource;
+use Kestrel\Forms\Uploads\Storage;
+use Kestrel\Forms\Uploads\UploadStore;
 
 /**
  * Builds the services once and hooks them into WordPress.
@@ -50,7 +56,8 @@ final class Plugin {
 		public readonly FormValidator $form_validator,
 		public readonly SubmissionValidator $submission_validator,
 		public readonly FormRenderer $renderer,
-		public readonly FeedRegistry $feeds
+		public readonly FeedRegistry $feeds,
+		public readonly UploadStore $uploads
 	) {}
 
 	/**
@@ -65,7 +72,8 @@ final class Plugin {
 				new FormValidator( SchemaValidator::from_file( self::schema_file() ) ),
 				new SubmissionValidator(),
 				new FormRenderer( $forms ),
-				new FeedRegistry()
+				new FeedRegistry(),
+				new UploadStore( new UploadRepository(), new Storage(), $forms )
 			);
 
 		}
@@ -107,6 +115,8 @@ final class Plugin {
 		add_action( 'plugins_loaded', array( self::class, 'upgrade' ) );
 		add_action( 'init', array( self::class, 'on_init' ) );
 		add_action( 'rest_api_init', array( self::class, 'on_rest_api_init' ) );
+		add_action( CleanupJob::HOOK, array( self::class, 'clean_up_uploads' ) );
+		add_action( 'kestrel_forms_form_deleted', array( self::class, 'delete_form_uploads' ) );
 		if ( is_admin() ) {
 			$plugin = self::instance();
 			( new AdminPages( $plugin->forms, $plugin->entries, $plugin->form_validator ) )->register();
@@ -120,6 +130,30 @@ final class Plugin {
 	public static function activate(): void {
 		Schema::install();
 		Capabilities::grant();
+		CleanupJob::schedule();
+	}
+
+	/**
+	 * Deactivation: stop the scheduled upload cleanup (data stays until uninstall).
+	 */
+	public static function deactivate(): void {
+		CleanupJob::unschedule();
+	}
+
+	/**
+	 * The hourly cleanup of abandoned uploads (Uploads\CleanupJob).
+	 */
+	public static function clean_up_uploads(): void {
+		self::instance()->uploads->cleanup();
+	}
+
+	/**
+	 * A form deleted for good takes its uploaded files along.
+	 *
+	 * @param int $form_id Form id.
+	 */
+	public static function delete_form_uploads( $form_id ): void {
+		self::instance()->uploads->delete_for_form( (int) $form_id );
 	}
 
 	/**
@@ -147,6 +181,7 @@ final class Plugin {
 		do_action( 'kestrel_forms_register_feed_addons', $plugin->feeds );
 		( new Shortcode( $plugin->renderer ) )->register();
 		( new Block( $plugin->renderer ) )->register();
+		CleanupJob::schedule();
 	}
 
 	/**
@@ -156,8 +191,11 @@ final class Plugin {
 		$plugin = self::instance();
 		add_filter( 'rest_request_after_callbacks', array( ErrorMapper::class, 'rename_core_errors' ), 10, 3 );
 		( new FormsController( $plugin->forms, $plugin->entries, $plugin->form_validator, $plugin->renderer ) )->register_routes();
-		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator, $plugin->feeds ) )->register_routes();
+		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator, $plugin->feeds, $plugin->uploads ) )->register_routes();
 		( new EntriesController( $plugin->entries ) )->register_routes();
 		( new DemoController( $plugin->forms, $plugin->form_validator ) )->register_routes();
+		( new UploadsController( $plugin->forms, $plugin->uploads, new PhpUploadSource() ) )->register_routes();
+		add_filter( 'rest_post_dispatch', array( UploadsController::class, 'envelope_errors' ), 10, 3 );
+		add_filter( 'rest_pre_serve_request', array( UploadsController::class, 'serve_file' ), 10, 3 );
 	}
 }

@@ -12,17 +12,18 @@ namespace Kestrel\Forms\Persistence;
 /**
  * The integer schema version lives in an option; `maybe_upgrade()` runs the idempotent dbDelta
  * whenever the stored version differs from VERSION (the Action Scheduler pattern). Bump VERSION
- * whenever a CREATE TABLE below changes. Version 2 added the entry's pricing columns, version 3 the feeds that fired.
+ * whenever a CREATE TABLE below changes. Version 2 added the entry's pricing columns, version 3 the feeds that fired,
+ * version 4 the uploaded files.
  */
 final class Schema {
 
-	public const VERSION        = 3;
+	public const VERSION        = 4;
 	public const VERSION_OPTION = 'kestrel_forms_schema_version';
 
 	/**
 	 * Table names with the site prefix.
 	 *
-	 * @return array{forms: string, entries: string, entry_values: string}
+	 * @return array{forms: string, entries: string, entry_values: string, uploads: string}
 	 */
 	public static function tables(): array {
 		global $wpdb;
@@ -30,6 +31,7 @@ final class Schema {
 			'forms'        => $wpdb->prefix . 'kestrel_forms_forms',
 			'entries'      => $wpdb->prefix . 'kestrel_forms_entries',
 			'entry_values' => $wpdb->prefix . 'kestrel_forms_entry_values',
+			'uploads'      => $wpdb->prefix . 'kestrel_forms_uploads',
 		);
 	}
 
@@ -94,6 +96,29 @@ final class Schema {
   PRIMARY KEY  (id),
   KEY entry_id (entry_id),
   KEY form_input (form_id,input_id)
+) $charset;"
+		);
+		// One row per file a visitor uploaded (Uploads\UploadStore): entry_id stays NULL until a
+		// submission claims it; path is relative to the private uploads folder.
+		dbDelta(
+			"CREATE TABLE {$t['uploads']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  token char(32) NOT NULL,
+  upload_key char(64) NOT NULL,
+  form_id bigint(20) unsigned NOT NULL,
+  field_id bigint(20) unsigned NOT NULL,
+  upload_id char(8) NOT NULL,
+  path varchar(255) NOT NULL,
+  name varchar(255) NOT NULL,
+  size bigint(20) unsigned NOT NULL,
+  mime varchar(100) NOT NULL,
+  created_at datetime NOT NULL,
+  entry_id bigint(20) unsigned DEFAULT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY token (token),
+  KEY upload_key (upload_key),
+  KEY entry_created (entry_id,created_at),
+  KEY form_id (form_id)
 ) $charset;"
 		);
 		update_option( self::VERSION_OPTION, self::VERSION, true );

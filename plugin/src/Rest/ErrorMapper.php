@@ -12,6 +12,7 @@ namespace Kestrel\Forms\Rest;
 use Kestrel\Forms\Domain\Form\InvalidForm;
 use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Validation\FieldError;
+use Kestrel\Forms\Uploads\UploadError;
 use WP_Error;
 use WP_REST_Request;
 
@@ -86,6 +87,16 @@ final class ErrorMapper {
 	 */
 	public static function entry_not_found(): WP_Error {
 		return new WP_Error( 'kestrel_forms_entry_not_found', __( 'Entry not found.', 'kestrel-forms' ), array( 'status' => 404 ) );
+	}
+
+	/**
+	 * An upload, claim or file download that was refused, with the status resumable.js needs
+	 * (see Uploads\UploadError).
+	 *
+	 * @param UploadError $e Exception.
+	 */
+	public static function upload_error( UploadError $e ): WP_Error {
+		return new WP_Error( $e->error_code, UploadMessages::message( $e ), array( 'status' => $e->status() ) );
 	}
 
 	/**

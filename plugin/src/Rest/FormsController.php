@@ -303,6 +303,12 @@ final class FormsController extends WP_REST_Controller {
 		if ( $request['force'] ) {
 			$this->entries->delete_for_form( $id );
 			$this->forms->delete( $id );
+			/**
+			 * Fires after a form and its entries were deleted for good (uploaded files go too).
+			 *
+			 * @param int $id Form id.
+			 */
+			do_action( 'kestrel_forms_form_deleted', $id );
 			return rest_ensure_response(
 				array(
 					'deleted'  => true,

@@ -1,0 +1,267 @@
+<?php
+/**
+ * Shared setup of the upload tests.
+ *
+ * @package KestrelForms\Tests
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Tests\Integration\Uploads;
+
+use Kestrel\Forms\Plugin;
+use Kestrel\Forms\Rest\UploadsController;
+use Kestrel\Forms\Tests\Integration\Rest\FormsControllerTest;
+use Kestrel\Forms\Tests\Integration\Support\TestCase;
+use Kestrel\Forms\Uploads\Storage;
+use WP_REST_Request;
+use WP_REST_Response;
+
+/**
+ * A form with a text field (1), a single-file field for txt/png/jpg up to 1 MB (2) and a
+ * multiple-file field (3, at most 2 files, any type WordPress allows); the upload routes
+ * re-registered with InjectedChunkSource so tests can send chunks in-process.
+ */
+abstract class UploadsTestCase extends TestCase {
+
+	protected const UPLOAD_ID = 'abcdef12';
+
+	protected int $form_id;
+
+	protected string $chunk_dir;
+
+	/** The whole file being uploaded by the current test. */
+	protected string $content = '';
+
+	protected int $chunk_size = 1000;
+
+	protected bool $force_chunk_size = false;
+
+	protected string $file_name = 'notes.txt';
+
+	protected string $identifier = '3500-notestxt';
+
+	protected int $field_id = 2;
+
+	protected function set_up(): void {
+		$this->chunk_dir = sys_get_temp_dir() . '/kestrel-upload-tests-' . getmypid();
+		if ( ! is_dir( $this->chunk_dir ) ) {
+			mkdir( $this->chunk_dir, 0700, true );
+		}
+		// Before the first request builds the REST server.
+		$source = new InjectedChunkSource( $this->chunk_dir );
+		add_action(
+			'rest_api_init',
+			static function () use ( $source ): void {
+				$plugin = Plugin::instance();
+				( new UploadsController( $plugin->forms, $plugin->uploads, $source ) )->register_routes( true );
+			},
+			20
+		);
+		$this->as_admin();
+		$definition             = FormsControllerTest::definition();
+		$definition['fields']   = array(
+			array( 'id' => 1, 'type' => 'text', 'label' => 'Name' ),
+			array( 'id' => 2, 'type' => 'fileupload', 'label' => 'CV', 'maxFileSize' => 1, 'allowedExtensions' => 'txt, png, jpg, xyz' ),
+			array( 'id' => 3, 'type' => 'fileupload', 'label' => 'Photos', 'multipleFiles' => true, 'maxFiles' => 2 ),
+		);
+		$response               = $this->rest( 'POST', '/kestrel-forms/v1/forms', $definition );
+		$this->assert_rest_status( 201, $response );
+		$this->form_id = (int) $response->get_data()['id'];
+		$this->as_anonymous();
+
+	}
+
+	protected function tear_down(): void {
+		Storage::remove_tree( $this->chunk_dir );
+		$this->storage()->destroy();
+	}
+
+	protected function storage(): Storage {
+		return Plugin::instance()->uploads->storage;
+	}
+
+	/**
+	 * Sets the file the next requests upload.
+	 *
+	 * @param string $content Bytes.
+	 * @param string $name    File name.
+	 * @param int    $chunk   Chunk size.
+	 * @param bool   $force   resumable.js forceChunkSize.
+	 */
+	protected function file( string $content, string $name, int $chunk = 1000, bool $force = false ): void {
+		$this->content          = $content;
+		$this->file_name        = $name;
+		$this->chunk_size       = $chunk;
+		$this->force_chunk_size = $force;
+		$this->identifier       = strlen( $content ) . '-' . preg_replace( '/[^0-9a-zA-Z_-]/', '', $name );
+	}
+
+	/**
+	 * Chunks of the current file as resumable.js cuts them.
+	 *
+	 * @return list<string>
+	 */
+	protected function chunks(): array {
+		$total  = strlen( $this->content );
+		$count  = max( $this->force_chunk_size ? (int) ceil( $total / $this->chunk_size ) : intdiv( $total, $this->chunk_size ), 1 );
+		$chunks = array();
+		for ( $i = 0; $i < $count; $i++ ) {
+			$end      = $i === $count - 1 ? $total : ( $i + 1 ) * $this->chunk_size;
+			$chunks[] = substr( $this->content, $i * $this->chunk_size, $end - $i * $this->chunk_size );
+		}
+		return $chunks;
+	}
+
+	/**
+	 * The parameters resumable.js and the uploader send for chunk $number.
+	 *
+	 * @param int $number Chunk number.
+	 * @return array<string, mixed>
+	 */
+	protected function params( int $number ): array {
+		$chunks = $this->chunks();
+		return array(
+			'form_id'                   => (string) $this->form_id,
+			'field_id'                  => (string) $this->field_id,
+			'upload_id'                 => self::UPLOAD_ID,
+			'original_filename'         => $this->file_name,
+			'resumableChunkNumber'      => (string) $number,
+			'resumableChunkSize'        => (string) $this->chunk_size,
+			'resumableCurrentChunkSize' => (string) strlen( $chunks[ $number - 1 ] ?? '' ),
+			'resumableTotalSize'        => (string) strlen( $this->content ),
+			'resumableType'             => 'text/plain',
+			'resumableIdentifier'       => $this->identifier,
+			'resumableFilename'         => $this->file_name,
+			'resumableRelativePath'     => $this->file_name,
+			'resumableTotalChunks'      => (string) count( $chunks ),
+		);
+	}
+
+	/**
+	 * POSTs chunk $number of the current file (multipart, as resumable.js does).
+	 *
+	 * @param int                  $number Chunk number.
+	 * @param array<string, mixed> $params Parameters to change (null removes one).
+	 * @param string|null          $bytes  The chunk's bytes (default: the right ones).
+	 * @param array|null           $file   The whole file parameter, to send something odd.
+	 */
+	protected function send( int $number, array $params = array(), ?string $bytes = null, ?array $file = null ): WP_REST_Response {
+		$bytes ??= $this->chunks()[ $number - 1 ] ?? '';
+		$tmp     = tempnam( $this->chunk_dir, 'chunk' );
+		file_put_contents( $tmp, $bytes );
+		$request = new WP_REST_Request( 'POST', '/kestrel-forms/v1/uploads' );
+		$request->set_header( 'Content-Type', 'multipart/form-data; boundary=x' );
+		$request->set_body_params( array_filter( array_merge( $this->params( $number ), $params ), static fn( $v ) => null !== $v ) );
+		$request->set_file_params(
+			array(
+				'file' => $file ?? array(
+					'name'     => 'blob',
+					'type'     => 'application/octet-stream',
+					'tmp_name' => $tmp,
+					'error'    => UPLOAD_ERR_OK,
+					'size'     => strlen( $bytes ),
+				),
+			)
+		);
+		return $this->dispatch( $request );
+	}
+
+	/**
+	 * resumable.js's testChunks GET for chunk $number.
+	 *
+	 * @param int                  $number Chunk number.
+	 * @param array<string, mixed> $params Parameters to change.
+	 */
+	protected function test_chunk( int $number, array $params = array() ): WP_REST_Response {
+		$request = new WP_REST_Request( 'GET', '/kestrel-forms/v1/uploads' );
+		$request->set_query_params( array_merge( $this->params( $number ), $params ) );
+		return $this->dispatch( $request );
+	}
+
+	/**
+	 * Uploads the whole current file in order; returns the last response's data.
+	 *
+	 * @return array<string, mixed>
+	 */
+	protected function upload_all(): array {
+		$response = null;
+		foreach ( array_keys( $this->chunks() ) as $i ) {
+			$response = $this->send( $i + 1 );
+			$this->assert_rest_status( 200, $response );
+		}
+		return $response->get_data()['data'];
+	}
+
+	/**
+	 * @param WP_REST_Request $request Request.
+	 */
+	protected function dispatch( WP_REST_Request $request ): WP_REST_Response {
+		$server   = rest_get_server();
+		$response = rest_ensure_response( $server->dispatch( $request ) );
+		return rest_ensure_response( apply_filters( 'rest_post_dispatch', $response, $server, $request ) );
+	}
+
+	/**
+	 * Asserts an upload error in the uploader's envelope.
+	 *
+	 * @param string           $code     Code.
+	 * @param int              $status   HTTP status.
+	 * @param WP_REST_Response $response Response.
+	 */
+	protected function assert_upload_error( string $code, int $status, WP_REST_Response $response ): void {
+		$this->assert_rest_status( $status, $response );
+		$data = $response->get_data();
+		$this->assertSame( 'error', $data['status'] ?? null, (string) wp_json_encode( $data ) );
+		$this->assertSame( $code, $data['error']['code'] ?? null, (string) wp_json_encode( $data ) );
+		$this->assertNotSame( '', (string) ( $data['error']['message'] ?? '' ) );
+	}
+
+	/**
+	 * Rows of the uploads table.
+	 *
+	 * @return list<array<string, mixed>>
+	 */
+	protected function records(): array {
+		global $wpdb;
+		$table = \Kestrel\Forms\Persistence\Schema::tables()['uploads'];
+		return $wpdb->get_results( "SELECT * FROM {$table} ORDER BY id", ARRAY_A ) ?: array(); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+	}
+
+	/**
+	 * Files under a folder of the private storage, relative to it.
+	 *
+	 * @param string $sub Sub-folder such as tmp/files.
+	 * @return list<string>
+	 */
+	protected function stored( string $sub ): array {
+		$dir = $this->storage()->base() . '/' . $sub;
+		if ( ! is_dir( $dir ) ) {
+			return array();
+		}
+		$out = array();
+		foreach ( new \RecursiveIteratorIterator( new \RecursiveDirectoryIterator( $dir, \FilesystemIterator::SKIP_DOTS ) ) as $file ) {
+			if ( 'index.php' !== $file->getFilename() ) {
+				$out[] = substr( $file->getPathname(), strlen( $dir ) + 1 );
+			}
+		}
+		sort( $out );
+		return $out;
+	}
+
+	/**
+	 * A 1x1 PNG.
+	 */
+	protected static function png(): string {
+		return (string) base64_decode( 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' );
+	}
+
+	/**
+	 * Readable text of a given length.
+	 *
+	 * @param int $length Bytes.
+	 */
+	protected static function text( int $length ): string {
+		return substr( str_repeat( "The quick brown fox jumps over the lazy dog.\n", (int) ceil( $length / 45 ) + 1 ), 0, $length );
+	}
+}
