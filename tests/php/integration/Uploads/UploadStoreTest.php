@@ -1,0 +1,279 @@
+<?php
+/**
+ * Claiming uploaded files, entry files, downloads and the cleanup job.
+ *
+ * @package KestrelForms\Tests
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Tests\Integration\Uploads;
+
+use Kestrel\Forms\Domain\Entry\Entry;
+use Kestrel\Forms\Persistence\Schema;
+use Kestrel\Forms\Plugin;
+use Kestrel\Forms\Rest\FileResponse;
+use Kestrel\Forms\Rest\UploadsController;
+use Kestrel\Forms\Uploads\CleanupJob;
+use Kestrel\Forms\Uploads\UploadStore;
+use WP_Error;
+use WP_REST_Request;
+
+final class UploadStoreTest extends UploadsTestCase {
+
+	private function store(): UploadStore {
+		return Plugin::instance()->uploads;
+	}
+
+	/**
+	 * Uploads a small text file to a field; returns its token.
+	 *
+	 * @param string $name     File name.
+	 * @param int    $field_id Field.
+	 * @param string $upload   Upload id.
+	 */
+	private function uploaded( string $name, int $field_id = 2, string $upload = self::UPLOAD_ID ): string {
+		$this->field_id = $field_id;
+		$this->file( self::text( 1500 ) . $name, $name );
+		$data = $this->upload_all_with( $upload );
+		$this->assertTrue( $data['complete'] );
+		return $data['temp_filename'];
+	}
+
+	/**
+	 * @param string $upload Upload id.
+	 * @return array<string, mixed>
+	 */
+	private function upload_all_with( string $upload ): array {
+		$data = array();
+		foreach ( array_keys( $this->chunks() ) as $i ) {
+			$response = $this->send( $i + 1, array( 'upload_id' => $upload ) );
+			$this->assert_rest_status( 200, $response );
+			$data = $response->get_data()['data'];
+		}
+		return $data;
+	}
+
+	private function entry(): int {
+		$stored = Plugin::instance()->entries->insert( new Entry( 0, $this->form_id, array( '1' => 'Ada' ), gmdate( 'Y-m-d H:i:s' ), '', 0 ) );
+		return $stored['id'];
+	}
+
+	private function assert_unknown( mixed $result ): void {
+		$this->assertInstanceOf( WP_Error::class, $result );
+		$this->assertSame( 'kestrel_forms_upload_unknown', $result->get_error_code() );
+		$this->assertSame( array( 'status' => 400 ), $result->get_error_data() );
+		$this->assertNotSame( '', $result->get_error_message() );
+	}
+
+	public function test_claim_returns_only_files_issued_for_this_form_field_and_upload(): void {
+		$mine  = $this->uploaded( 'a.txt', 3 );
+		$mine2 = $this->uploaded( 'b.txt', 3 );
+		$other_field  = $this->uploaded( 'c.txt', 2 );
+		$other_upload = $this->uploaded( 'd.txt', 3, 'fedcba98' );
+
+		$files = $this->store()->claim( $this->form_id, 3, 'ABCDEF12', array( $mine2, $mine, $mine ) );
+		$this->assertSame(
+			array(
+				array( 'token' => $mine2, 'name' => 'b.txt', 'size' => 1505, 'mime' => 'text/plain' ),
+				array( 'token' => $mine, 'name' => 'a.txt', 'size' => 1505, 'mime' => 'text/plain' ),
+			),
+			$files
+		);
+		$this->assertSame( array(), $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array() ) );
+
+		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $mine, $other_field ) ) );
+		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $other_upload ) ) );
+		$this->assert_unknown( $this->store()->claim( $this->form_id, 2, self::UPLOAD_ID, array( $mine ) ) );
+		$this->assert_unknown( $this->store()->claim( 987654, 3, self::UPLOAD_ID, array( $mine ) ) );
+		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( str_repeat( 'a', 32 ) ) ) );
+		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( '../../wp-config.php' ) ) );
+		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( array( $mine ) ) ) );
+		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, 'nothex!!', array( $mine ) ) );
+		// The browser's name for the file is never trusted: only a token counts.
+		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( 'a.txt' ) ) );
+	}
+
+	public function test_claim_enforces_the_fields_file_limit(): void {
+		$one   = $this->uploaded( 'a.txt', 3 );
+		$two   = $this->uploaded( 'b.txt', 3 );
+		$three = $this->uploaded( 'c.txt', 3 );
+		$result = $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $one, $two, $three ) );
+		$this->assertInstanceOf( WP_Error::class, $result );
+		$this->assertSame( 'kestrel_forms_upload_too_many', $result->get_error_code() );
+		$this->assertSame( 400, $result->get_error_data()['status'] );
+		$this->assertSame( 'You can upload at most 2 files here.', $result->get_error_message() );
+
+		// Field 2 takes a single file.
+		$a = $this->uploaded( 'a.txt', 2 );
+		$b = $this->uploaded( 'b.txt', 2 );
+		$this->assertSame( 'kestrel_forms_upload_too_many', $this->store()->claim( $this->form_id, 2, self::UPLOAD_ID, array( $a, $b ) )->get_error_code() );
+		$this->assertCount( 1, $this->store()->claim( $this->form_id, 2, self::UPLOAD_ID, array( $b ) ) );
+	}
+
+	public function test_attach_moves_files_to_the_entry_once(): void {
+		$token    = $this->uploaded( 'cv.txt', 2 );
+		$entry_id = $this->entry();
+		$this->store()->attach( array( $token, 'junk' ), $entry_id );
+
+		$record = $this->records()[0];
+		$this->assertSame( (string) $entry_id, (string) $record['entry_id'] );
+		$this->assertMatchesRegularExpression( "#^entries/{$entry_id}/[a-f0-9]{32}$#D", $record['path'] );
+		$this->assertSame( array(), $this->stored( 'tmp/files' ) );
+		$this->assertCount( 1, $this->stored( 'entries' ) );
+
+		// Claimed files cannot be claimed or attached again.
+		$this->assert_unknown( $this->store()->claim( $this->form_id, 2, self::UPLOAD_ID, array( $token ) ) );
+		$other = $this->entry();
+		$this->store()->attach( array( $token ), $other );
+		$this->assertSame( (string) $entry_id, (string) $this->records()[0]['entry_id'] );
+		$this->assertSame( array(), $this->store()->files_of_entry( $other ) );
+
+		// A new upload of the same file (same identity) is a new file, not the claimed one.
+		$this->file( self::text( 1500 ) . 'cv.txt', 'cv.txt' );
+		$again = $this->upload_all()['temp_filename'];
+		$this->assertNotSame( $token, $again );
+	}
+
+	public function test_entry_files_are_listed_and_downloadable_by_managers_only(): void {
+		$token    = $this->uploaded( 'Résumé "2026".txt', 2 );
+		$entry_id = $this->entry();
+		$this->store()->attach( array( $token ), $entry_id );
+		$route = "/kestrel-forms/v1/entries/{$entry_id}/files/{$token}";
+
+		$this->as_admin();
+		$files = $this->store()->files_of_entry( $entry_id );
+		$this->assertCount( 1, $files );
+		$this->assertSame( array( 'token', 'field_id', 'name', 'size', 'mime', 'url' ), array_keys( $files[0] ) );
+		$this->assertSame( 2, $files[0]['field_id'] );
+		$this->assertSame( 'Resume-2026.txt', $files[0]['name'] );
+		$this->assertSame( 1500 + strlen( 'Résumé "2026".txt' ), $files[0]['size'] );
+		$this->assertStringContainsString( rest_url( ltrim( $route, '/' ) ), $files[0]['url'] );
+		$this->assertStringContainsString( '_wpnonce=', $files[0]['url'] );
+
+		$response = $this->rest( 'GET', $route );
+		$this->assertInstanceOf( FileResponse::class, $response );
+		$this->assert_rest_status( 200, $response );
+		$headers = $response->get_headers();
+		$this->assertSame( 'text/plain', $headers['Content-Type'] );
+		$this->assertSame( 'nosniff', $headers['X-Content-Type-Options'] );
+		$this->assertSame( 'attachment; filename="Resume-2026.txt"; filename*=UTF-8\'\'Resume-2026.txt', $headers['Content-Disposition'] );
+		$this->assertSame( (string) $files[0]['size'], $headers['Content-Length'] );
+		$out = fopen( 'php://temp', 'w+b' );
+		$this->assertSame( $files[0]['size'], $response->stream( $out ) );
+		rewind( $out );
+		$this->assertSame( self::text( 1500 ) . 'Résumé "2026".txt', stream_get_contents( $out ) );
+		// serve_file() only takes over for file responses.
+		$this->assertFalse( UploadsController::serve_file( false, rest_ensure_response( array() ), new WP_REST_Request( 'GET', $route ) ) );
+		$this->assertTrue( UploadsController::serve_file( false, $response, new WP_REST_Request( 'HEAD', $route ) ) );
+
+		// Not the entry's file, not a file, not a token.
+		$this->assert_rest_error( 'kestrel_forms_file_not_found', 404, $this->rest( 'GET', '/kestrel-forms/v1/entries/' . ( $entry_id + 1 ) . "/files/{$token}" ) );
+		$this->assert_rest_error( 'kestrel_forms_file_not_found', 404, $this->rest( 'GET', "/kestrel-forms/v1/entries/{$entry_id}/files/" . str_repeat( 'b', 32 ) ) );
+		$this->assert_rest_error( 'rest_no_route', 404, $this->rest( 'GET', "/kestrel-forms/v1/entries/{$entry_id}/files/..%2F..%2Fwp-config.php" ) );
+
+		$this->as_anonymous();
+		$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( 'GET', $route ) );
+		$this->as_subscriber();
+		$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( 'GET', $route ) );
+		$this->as_role( 'editor' );
+		$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( 'GET', $route ) );
+	}
+
+	public function test_unclaimed_files_cannot_be_downloaded(): void {
+		$token = $this->uploaded( 'a.txt', 2 );
+		$this->as_admin();
+		$this->assert_rest_error( 'kestrel_forms_file_not_found', 404, $this->rest( 'GET', "/kestrel-forms/v1/entries/1/files/{$token}" ) );
+	}
+
+	public function test_deleting_an_entry_or_a_form_deletes_its_files(): void {
+		$kept     = $this->uploaded( 'kept.txt', 2 );
+		$gone     = $this->uploaded( 'gone.txt', 3 );
+		$entry_a  = $this->entry();
+		$entry_b  = $this->entry();
+		$this->store()->attach( array( $kept ), $entry_a );
+		$this->store()->attach( array( $gone ), $entry_b );
+
+		$this->store()->delete_for_entry( $entry_b );
+		$this->assertSame( array( $kept ), array_column( $this->records(), 'token' ) );
+		$this->assertFileDoesNotExist( $this->storage()->base() . "/entries/{$entry_b}" );
+
+		$this->uploaded( 'unclaimed.txt', 3 );
+		$this->assertCount( 2, $this->records() );
+		$this->as_admin();
+		$this->assert_rest_status( 200, $this->rest( 'DELETE', "/kestrel-forms/v1/forms/{$this->form_id}", null, array( 'force' => 'true' ) ) );
+		$this->assertSame( array(), $this->records() );
+		$this->assertSame( array(), $this->stored( 'entries' ) );
+		$this->assertSame( array(), $this->stored( 'tmp/files' ) );
+	}
+
+	public function test_the_cleanup_job_is_scheduled_hourly_and_cleared_on_deactivation(): void {
+		$this->assertNotFalse( wp_next_scheduled( CleanupJob::HOOK ), 'scheduled on activation / init' );
+		$this->assertSame( 'hourly', wp_get_schedule( CleanupJob::HOOK ) );
+		Plugin::deactivate();
+		$this->assertFalse( wp_next_scheduled( CleanupJob::HOOK ) );
+		Plugin::activate();
+		$this->assertSame( 'hourly', wp_get_schedule( CleanupJob::HOOK ) );
+		$first = wp_next_scheduled( CleanupJob::HOOK );
+		CleanupJob::schedule();
+		$this->assertSame( $first, wp_next_scheduled( CleanupJob::HOOK ), 'scheduling again changes nothing' );
+		$this->assertSame( 1, count( array_filter( _get_cron_array(), static fn( array $hooks ): bool => isset( $hooks[ CleanupJob::HOOK ] ) ) ) );
+		$this->assertSame( 10, has_action( CleanupJob::HOOK, array( Plugin::class, 'clean_up_uploads' ) ) );
+	}
+
+	public function test_the_cleanup_job_removes_what_is_older_than_a_day(): void {
+		global $wpdb;
+		$old_token   = $this->uploaded( 'old.txt', 3 );
+		$fresh_token = $this->uploaded( 'fresh.txt', 3 );
+		$claimed     = $this->uploaded( 'claimed.txt', 2 );
+		$this->store()->attach( array( $claimed ), $this->entry() );
+		$table = Schema::tables()['uploads'];
+		$long_ago = gmdate( 'Y-m-d H:i:s', time() - DAY_IN_SECONDS - 60 );
+		$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET created_at = %s WHERE token IN (%s, %s)", $long_ago, $old_token, $claimed ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+
+		// An abandoned upload (one chunk of three, a day old), one in progress, a stray file and a lock.
+		$this->file( self::text( 3500 ), 'abandoned.txt' );
+		$this->send( 1 );
+		$this->file( self::text( 3600 ), 'active.txt' );
+		$this->send( 1 );
+		$dirs = $this->storage()->temp_dirs();
+		$then = time() - DAY_IN_SECONDS - 60;
+		$abandoned = $this->chunk_dir_of( 3500, 'abandoned.txt' );
+		$this->assertFileExists( $abandoned . '/1.part' );
+		touch( $abandoned . '/1.part', $then );
+		touch( $abandoned, $then );
+		$orphan = $dirs['files'] . '/' . str_repeat( 'c', 32 );
+		file_put_contents( $orphan, 'left by a crashed assembly' );
+		touch( $orphan, $then );
+		$lock = $dirs['locks'] . '/' . str_repeat( 'd', 64 ) . '.lock';
+		touch( $lock, $then );
+		$fresh_lock = $dirs['locks'] . '/' . str_repeat( 'e', 64 ) . '.lock';
+		touch( $fresh_lock );
+
+		do_action( CleanupJob::HOOK );
+
+		$this->assertEqualsCanonicalizing( array( $fresh_token, $claimed ), array_column( $this->records(), 'token' ) );
+		$this->assertCount( 1, $this->stored( 'tmp/files' ), 'only the fresh unclaimed file is left' );
+		$this->assertCount( 1, $this->stored( 'entries' ) );
+		$this->assertFileDoesNotExist( $abandoned );
+		$this->assertFileExists( $this->chunk_dir_of( 3600, 'active.txt' ) . '/1.part' );
+		$this->assertFileDoesNotExist( $orphan );
+		$this->assertFileDoesNotExist( $lock );
+		$this->assertFileExists( $fresh_lock );
+
+		// The expired token is gone for good.
+		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $old_token ) ) );
+	}
+
+	/**
+	 * The chunk folder of an upload of the current form's field 2 with the default chunking.
+	 *
+	 * @param int    $size Total size.
+	 * @param string $name File name.
+	 */
+	private function chunk_dir_of( int $size, string $name ): string {
+		$plan = \Kestrel\Forms\Uploads\ChunkPlan::create( $size, 1000, intdiv( $size, 1000 ), PHP_INT_MAX, PHP_INT_MAX );
+		$key  = \Kestrel\Forms\Uploads\FileNames::upload_key( $this->form_id, 2, self::UPLOAD_ID, $size . '-' . preg_replace( '/[^0-9a-zA-Z_-]/', '', $name ), $plan );
+		return $this->storage()->chunk_dir( $key );
+	}
+}
