@@ -13,11 +13,15 @@ namespace Kestrel\Forms\Assets;
  * Handles:
  * - kestrel-forms-form-view (script + style): the visitor form, enqueued only where a form renders.
  * - kestrel-forms-block-editor (script): the block's editor UI.
+ * - password-strength-meter (WordPress core): only where a form shows password strength.
  */
 final class Assets {
 
 	public const FORM_VIEW    = 'kestrel-forms-form-view';
 	public const BLOCK_EDITOR = 'kestrel-forms-block-editor';
+
+	/** WordPress's own strength meter (wp.passwordStrength); it lazy-loads zxcvbn. */
+	public const PASSWORD_METER = 'password-strength-meter';
 
 	/**
 	 * Registers every handle. Missing build files (a checkout before `npm run build`) are skipped
@@ -34,6 +38,15 @@ final class Assets {
 	public static function enqueue_form_view(): void {
 		wp_enqueue_script( self::FORM_VIEW );
 		wp_enqueue_style( self::FORM_VIEW );
+	}
+
+	/**
+	 * Enqueues WordPress's password strength meter, only for forms with a password field that
+	 * shows its strength (FormRenderer). The visitor script does not depend on it: a field shows
+	 * "unknown" until the meter and zxcvbn are there.
+	 */
+	public static function enqueue_password_meter(): void {
+		wp_enqueue_script( self::PASSWORD_METER );
 	}
 
 	/**
