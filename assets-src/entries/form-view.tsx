@@ -15,7 +15,12 @@ import '../forms-ui/form.scss';
 interface ContainerData {
 	form: FormProps[ 'form' ];
 	options?: { showTitle?: boolean; showDescription?: boolean };
-	rest: { submitPath: string; submitUrl?: string; anonymous?: boolean };
+	rest: {
+		submitPath: string;
+		submitUrl?: string;
+		anonymous?: boolean;
+		uploadUrl?: string;
+	};
 }
 
 declare global {
@@ -59,6 +64,7 @@ function mount( container: HTMLElement ) {
 			submitPath={ data.rest.submitPath }
 			submitUrl={ data.rest.submitUrl }
 			anonymous={ data.rest.anonymous }
+			uploadUrl={ data.rest.uploadUrl }
 			hooks={ kestrelForms.hooks }
 			showTitle={ data.options?.showTitle }
 			showDescription={ data.options?.showDescription }

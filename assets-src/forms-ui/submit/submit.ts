@@ -5,6 +5,13 @@ export interface SubmissionPayload {
 	values: SubmissionValues;
 	source_url: string;
 	submission_key: string;
+	/** The form's unique upload id (8 hex characters). */
+	upload_id?: string;
+	/** Completed uploads keyed `input_{fieldId}` (the server trusts only tokens it issued). */
+	uploaded_files?: Record<
+		string,
+		Array< { temp_filename: string; uploaded_filename: string } >
+	>;
 }
 
 export interface SubmissionSuccess {

@@ -17,8 +17,8 @@ use Kestrel\Forms\Domain\Entry\Entry;
  */
 final class EntryRepository {
 
-	/** Input id suffix of a list or repeater value (rows of cells, stored as JSON). */
-	private const ROWS_SUFFIX = ':rows';
+	/** Input id suffix of a structured value (list and repeater rows, uploaded files), stored as JSON. */
+	private const JSON_SUFFIX = ':json';
 
 	/**
 	 * Stores an entry and its values atomically. With a submission key, a repeat of the same
@@ -69,8 +69,8 @@ final class EntryRepository {
 				array(
 					'entry_id' => $entry_id,
 					'form_id'  => $entry->form_id,
-					// Rows of a list or repeater are one JSON value under "{id}:rows".
-					'input_id' => is_array( $value ) ? $input_id . self::ROWS_SUFFIX : (string) $input_id,
+					// A structured value (rows, files) is one JSON value under "{id}:json".
+					'input_id' => is_array( $value ) ? $input_id . self::JSON_SUFFIX : (string) $input_id,
 					'value'    => is_array( $value ) ? (string) wp_json_encode( $value, JSON_UNESCAPED_UNICODE ) : $value,
 				),
 				array( '%d', '%d', '%s', '%s' )
@@ -198,8 +198,8 @@ final class EntryRepository {
 		foreach ( $rows as $row ) {
 			$input_id = (string) $row['input_id'];
 			$value    = (string) $row['value'];
-			if ( str_ends_with( $input_id, self::ROWS_SUFFIX ) ) {
-				$input_id = substr( $input_id, 0, -strlen( self::ROWS_SUFFIX ) );
+			if ( str_ends_with( $input_id, self::JSON_SUFFIX ) ) {
+				$input_id = substr( $input_id, 0, -strlen( self::JSON_SUFFIX ) );
 				$decoded  = json_decode( $value, true );
 				$value    = is_array( $decoded ) ? $decoded : array();
 			}

@@ -15,6 +15,7 @@ use Kestrel\Forms\Domain\Validation\SubmissionValidator;
 use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
+use Kestrel\Forms\Uploads\UploadStore;
 use WP_Error;
 use WP_REST_Controller;
 use WP_REST_Request;
@@ -31,7 +32,8 @@ final class SubmissionsController extends WP_REST_Controller {
 		private readonly FormRepository $forms,
 		private readonly EntryRepository $entries,
 		private readonly SubmissionValidator $validator,
-		private readonly FeedRegistry $feeds
+		private readonly FeedRegistry $feeds,
+		private readonly UploadStore $uploads
 	) {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'forms/(?P<form_id>[\d]+)/submissions';
@@ -63,6 +65,15 @@ final class SubmissionsController extends WP_REST_Controller {
 							'description' => __( 'The page the form was submitted from.', 'kestrel-forms' ),
 							'type'        => 'string',
 							'maxLength'   => 2048,
+						),
+						'upload_id'      => array(
+							'description' => __( 'The form view\'s unique upload id (8 hex characters) its files were uploaded with.', 'kestrel-forms' ),
+							'type'        => 'string',
+							'pattern'     => '^[A-Fa-f0-9]{8}$',
+						),
+						'uploaded_files' => array(
+							'description' => __( 'Completed uploads keyed input_{fieldId}: lists of { temp_filename, uploaded_filename }. Only files this server issued count.', 'kestrel-forms' ),
+							'type'        => 'object',
 						),
 						'submission_key' => array(
 							'description' => __( 'A key the browser makes once per submission; a repeat with the same key returns the first entry.', 'kestrel-forms' ),
@@ -125,11 +136,28 @@ final class SubmissionsController extends WP_REST_Controller {
 		 * @param Form                 $form   The form.
 		 */
 		$values = (array) apply_filters( 'kestrel_forms_submission_before', $values, $form );
+		$values = $this->with_uploaded_files( $form, $values, $request['uploaded_files'] );
 		$result = $this->validator->validate( $form, $values );
 
 		$messages = array();
 		foreach ( $result->errors as $field_id => $error ) {
 			$messages[ (string) $field_id ] = Messages::field_error( $error );
+		}
+		// Uploaded files: only what this server issued for this form, field and upload id.
+		$clean  = $result->values;
+		$tokens = array();
+		foreach ( $form->fields() as $field ) {
+			$key = (string) $field['id'];
+			if ( 'fileupload' !== $field['type'] || ! isset( $clean[ $key ] ) || isset( $messages[ $key ] ) ) {
+				continue;
+			}
+			$files = $this->uploads->claim( $form->id, (int) $field['id'], (string) $request['upload_id'], (array) $clean[ $key ] );
+			if ( $files instanceof WP_Error ) {
+				$messages[ $key ] = $files->get_error_message();
+				continue;
+			}
+			$clean[ $key ] = $files;
+			array_push( $tokens, ...array_column( $files, 'token' ) );
 		}
 		/**
 		 * Filters validation messages (by field id); add one to refuse a submission.
@@ -138,7 +166,7 @@ final class SubmissionsController extends WP_REST_Controller {
 		 * @param Form                  $form     The form.
 		 * @param array<string, string> $clean    Clean values by input id.
 		 */
-		$messages = (array) apply_filters( 'kestrel_forms_validation_errors', $messages, $form, $result->values );
+		$messages = (array) apply_filters( 'kestrel_forms_validation_errors', $messages, $form, $clean );
 		if ( $messages ) {
 			return ErrorMapper::validation_messages( array_map( 'strval', $messages ) );
 		}
@@ -146,7 +174,7 @@ final class SubmissionsController extends WP_REST_Controller {
 		$entry  = new Entry(
 			0,
 			$form->id,
-			$result->values,
+			$clean,
 			gmdate( 'Y-m-d H:i:s' ),
 			$this->source_url( $request ),
 			get_current_user_id(),
@@ -160,6 +188,7 @@ final class SubmissionsController extends WP_REST_Controller {
 		}
 		$entry = $entry->with_id( $stored['id'] );
 		if ( $stored['created'] ) {
+			$this->uploads->attach( $tokens, $stored['id'] );
 			/**
 			 * Fires after a submission is stored as an entry (not for a repeated submission key).
 			 *
@@ -211,5 +240,32 @@ final class SubmissionsController extends WP_REST_Controller {
 		$host      = wp_parse_url( $url, PHP_URL_HOST );
 		$home_host = wp_parse_url( home_url(), PHP_URL_HOST );
 		return ( $url && $host && strtolower( (string) $host ) === strtolower( (string) $home_host ) ) ? $url : '';
+	}
+
+	/**
+	 * Puts the tokens of the uploaded-files object (`input_{fieldId}` => records) under each
+	 * file-upload field's id, where validation reads them. The records' names are ignored: the
+	 * server keeps its own.
+	 *
+	 * @param Form                $form     The form.
+	 * @param array<mixed, mixed> $values   Submitted values.
+	 * @param mixed               $uploaded The uploaded_files parameter.
+	 * @return array<mixed, mixed>
+	 */
+	private function with_uploaded_files( Form $form, array $values, mixed $uploaded ): array {
+		if ( ! is_array( $uploaded ) ) {
+			return $values;
+		}
+		foreach ( $form->fields() as $field ) {
+			$records = $uploaded[ 'input_' . $field['id'] ] ?? null;
+			if ( 'fileupload' !== $field['type'] || ! is_array( $records ) ) {
+				continue;
+			}
+			$values[ (string) $field['id'] ] = array_map(
+				static fn( mixed $record ): mixed => is_array( $record ) ? ( $record['temp_filename'] ?? null ) : null,
+				array_values( $records )
+			);
+		}
+		return $values;
 	}
 }

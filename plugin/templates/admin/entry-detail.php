@@ -30,7 +30,17 @@ defined( 'ABSPATH' ) || exit;
 				<?php foreach ( EntryPresenter::value_fields( $form ) as $field ) : ?>
 					<tr>
 						<th scope="row"><?php echo esc_html( EntryPresenter::label( $field ) ); ?></th>
-						<td style="white-space: pre-wrap"><?php echo esc_html( EntryPresenter::value( $field, $entry ) ); ?></td>
+						<?php if ( 'fileupload' === $field['type'] ) : ?>
+							<td>
+								<ul class="kestrel-forms-files">
+									<?php foreach ( EntryPresenter::files( $field, $entry ) as $file ) : ?>
+										<li><a href="<?php echo esc_url( $file['url'] ); ?>"><?php echo esc_html( $file['name'] ); ?></a> (<?php echo esc_html( $file['size_text'] ); ?>)</li>
+									<?php endforeach; ?>
+								</ul>
+							</td>
+						<?php else : ?>
+							<td style="white-space: pre-wrap"><?php echo esc_html( EntryPresenter::value( $field, $entry ) ); ?></td>
+						<?php endif; ?>
 					</tr>
 				<?php endforeach; ?>
 			</tbody>

@@ -93,4 +93,54 @@ final class AdminPagesTest extends TestCase {
 		$this->assertStringContainsString( '29,90 €', $html );
 		$this->assertStringContainsString( 'Mug', $html );
 	}
+
+	public function test_entry_detail_shows_rows_and_files_with_sizes_and_download_links(): void {
+		$form_id = Plugin::instance()->forms->create(
+			array(
+				'title'  => 'Files',
+				'fields' => array(
+					array(
+						'id'      => 1,
+						'type'    => 'list',
+						'label'   => 'Items',
+						'columns' => array( 'Item', 'Qty' ),
+					),
+					array(
+						'id'            => 2,
+						'type'          => 'fileupload',
+						'label'         => 'Photos',
+						'multipleFiles' => true,
+					),
+				),
+			)
+		);
+		$token   = str_repeat( 'ab', 16 );
+		$stored  = Plugin::instance()->entries->insert(
+			new Entry(
+				0,
+				$form_id,
+				array(
+					'1' => array( array( 'Tea', '2' ), array( 'Cake', '1' ) ),
+					'2' => array(
+						array(
+							'token' => $token,
+							'name'  => '<b>cat</b>.png',
+							'size'  => 5 * 1024 * 1024,
+							'mime'  => 'image/png',
+						),
+					),
+				),
+				'2026-11-01 10:00:00'
+			)
+		);
+		$_GET    = array( 'entry_id' => (string) $stored['id'] );
+		$html    = self::output( array( $this->pages, 'render_entries' ) );
+		$this->assertStringContainsString( "Item: Tea, Qty: 2\nItem: Cake, Qty: 1", $html );
+		$this->assertStringContainsString( '&lt;b&gt;cat&lt;/b&gt;.png</a> (5.0 MB)', $html );
+		$this->assertStringContainsString( 'entries/' . $stored['id'] . '/files/' . $token, $html );
+
+		$_GET = array( 'form_id' => (string) $form_id );
+		$list = self::output( array( $this->pages, 'render_entries' ) );
+		$this->assertStringContainsString( '&lt;b&gt;cat&lt;/b&gt;.png (5.0 MB)', $list );
+	}
 }

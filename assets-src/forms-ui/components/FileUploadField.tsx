@@ -1,0 +1,468 @@
+import { useEffect, useRef, useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+import { ids } from '../ids';
+import {
+	createUploader,
+	type QueuedFile,
+	type Uploader,
+	type UploadRecord,
+} from '../uploads/uploader';
+import type { FieldProps } from './Field';
+
+/**
+ * Extensions refused in the browser whatever the field allows (the server refuses them too,
+ * and checks every file's real content).
+ */
+export const DISALLOWED_EXTENSIONS = [
+	'php',
+	'php3',
+	'php4',
+	'php5',
+	'php7',
+	'php8',
+	'phtml',
+	'phar',
+	'pht',
+	'asp',
+	'aspx',
+	'jsp',
+	'cgi',
+	'pl',
+	'py',
+	'sh',
+	'bat',
+	'cmd',
+	'com',
+	'exe',
+	'dll',
+	'msi',
+	'htaccess',
+	'js',
+];
+
+/** What the form needs from each upload field. */
+export interface UploadBindings {
+	/** The form's unique upload id (8 hex characters). */
+	uploadId: string;
+	/** Absolute URL of the uploads endpoint. */
+	uploadUrl: string;
+	/** The field's completed uploads changed (the hidden JSON and the submission list them). */
+	setRecords: ( fieldId: number, records: UploadRecord[] ) => void;
+	/** Whether the field has files queued or uploading (a submit waits for them). */
+	setBusy: ( fieldId: number, busy: boolean ) => void;
+}
+
+interface Item {
+	id: string;
+	name: string;
+	size: number;
+	progress: number;
+	file?: QueuedFile;
+	record?: UploadRecord;
+}
+
+/**
+ * A file-upload field: browse button, drop zone and file list. Files upload at once in chunks
+ * with a progress bar; each can be cancelled while it uploads and deleted after. The browse
+ * button is disabled at the field's maximum and enabled again on removal. Problems are listed
+ * under the field and announced.
+ *
+ * @param props         Field props.
+ * @param props.uploads The form's upload bindings.
+ */
+export function FileUploadField(
+	props: FieldProps & {
+		uploads: UploadBindings;
+		label: JSX.Element;
+		description: JSX.Element | null;
+	}
+) {
+	const { formId, field, onChange, concealed, uploads } = props;
+	const multiple = !! field.multipleFiles;
+	const max = multiple ? ( field.maxFiles ?? 0 ) : 1;
+	const maxBytes = field.maxFileSize
+		? Math.round( field.maxFileSize * 1024 * 1024 )
+		: 0;
+	const allowed = ( field.allowedExtensions ?? '' )
+		.split( ',' )
+		.map( ( e ) => e.trim().replace( /^\./, '' ).toLowerCase() )
+		.filter( Boolean );
+
+	const [ items, setItems ] = useState< Item[] >( [] );
+	const [ messages, setMessages ] = useState< string[] >( [] );
+	const itemsRef = useRef< Item[] >( [] );
+	itemsRef.current = items;
+	const browseRef = useRef< HTMLButtonElement >( null );
+	const dropRef = useRef< HTMLDivElement >( null );
+	const uploader = useRef< Uploader | null >( null );
+	const listId = `${ ids.input( formId, field.id ) }_files`;
+	const messagesId = `${ ids.input( formId, field.id ) }_messages`;
+	const full = max > 0 && items.length >= max;
+
+	// Keep the form told: completed records (the value) and whether anything is in flight.
+	useEffect( () => {
+		const records = items
+			.filter(
+				( i ): i is Item & { record: UploadRecord } => !! i.record
+			)
+			.map( ( i ) => i.record );
+		uploads.setRecords( field.id, records );
+		uploads.setBusy(
+			field.id,
+			items.some( ( i ) => ! i.record )
+		);
+		onChange(
+			field.id,
+			records.map( ( r ) => r.temp_filename ),
+			false
+		);
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- the items are the only input.
+	}, [ items ] );
+
+	useEffect( () => {
+		const messageFor = {
+			unknownError: ( name: string ) =>
+				sprintf(
+					/* translators: %s: file name. */
+					__( 'unknown error: %s', 'kestrel-forms' ),
+					name
+				),
+			serverError: ( name: string, message: string ) =>
+				`${ name } - ${ message }`,
+			otherError: ( code: string, message: string, name: string ) =>
+				sprintf(
+					/* translators: 1: error code, 2: error message, 3: file name. */
+					__(
+						'Error: %1$s, Message: %2$s, File: %3$s',
+						'kestrel-forms'
+					),
+					code,
+					message,
+					name
+				),
+		};
+		const instance = createUploader(
+			{
+				target: uploads.uploadUrl,
+				formId,
+				fieldId: field.id,
+				uploadId: uploads.uploadId,
+			},
+			{
+				added: ( files ) => {
+					const accepted: QueuedFile[] = [];
+					const problems: string[] = [];
+					let count = itemsRef.current.length;
+					let maxReached = false;
+					for ( const file of files ) {
+						const problem = checkFile( file.file );
+						if ( problem ) {
+							problems.push( problem );
+							continue;
+						}
+						if ( max > 0 && count >= max ) {
+							maxReached = true;
+							continue;
+						}
+						count++;
+						accepted.push( file );
+					}
+					if (
+						maxReached ||
+						( max > 0 && count >= max && multiple )
+					) {
+						problems.push(
+							__(
+								'Maximum number of files reached.',
+								'kestrel-forms'
+							)
+						);
+					}
+					setMessages( ( current ) => [
+						...problems,
+						// A valid file clears the size message of an earlier one (spec §5).
+						...( accepted.length
+							? current.filter( ( m ) => ! isSizeMessage( m ) )
+							: current ),
+					] );
+					setItems( ( current ) => [
+						...current,
+						...accepted.map( ( file ) => ( {
+							id: file.uniqueIdentifier,
+							name: file.fileName,
+							size: file.size,
+							progress: 0,
+							file,
+						} ) ),
+					] );
+					return accepted;
+				},
+				progress: ( file ) =>
+					setItems( ( current ) =>
+						current.map( ( i ) =>
+							i.id === file.uniqueIdentifier
+								? { ...i, progress: file.progress( false ) }
+								: i
+						)
+					),
+				complete: ( file, record ) =>
+					setItems( ( current ) =>
+						current.map( ( i ) =>
+							i.id === file.uniqueIdentifier
+								? { ...i, progress: 1, record, file: undefined }
+								: i
+						)
+					),
+				failed: ( file, message ) => {
+					setItems( ( current ) =>
+						current.filter(
+							( i ) => i.id !== file.uniqueIdentifier
+						)
+					);
+					setMessages( ( current ) => [ message, ...current ] );
+				},
+			},
+			messageFor
+		);
+		uploader.current = instance;
+		if ( browseRef.current && dropRef.current ) {
+			instance.attach( browseRef.current, dropRef.current, multiple );
+		}
+		return () => instance.destroy();
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- one uploader per mounted field.
+	}, [] );
+
+	/**
+	 * The browser's own checks, with the spec's texts (the server checks again).
+	 *
+	 * @param file Chosen file.
+	 */
+	function checkFile( file: File ): string | null {
+		const dot = file.name.lastIndexOf( '.' );
+		const extension =
+			dot >= 0 ? file.name.slice( dot + 1 ).toLowerCase() : '';
+		if ( DISALLOWED_EXTENSIONS.includes( extension ) ) {
+			return sprintf(
+				/* translators: %s: file name. */
+				__( '%s - illegal extension', 'kestrel-forms' ),
+				file.name
+			);
+		}
+		if ( allowed.length && ! allowed.includes( extension ) ) {
+			return sprintf(
+				/* translators: 1: file name, 2: the allowed extensions. */
+				__( '%1$s - invalid file extension %2$s', 'kestrel-forms' ),
+				file.name,
+				allowed.join( ', ' )
+			);
+		}
+		if ( maxBytes && file.size > maxBytes ) {
+			return sizeMessage( file.name );
+		}
+		return null;
+	}
+
+	const remove = ( item: Item ) => {
+		if ( item.file ) {
+			uploader.current?.cancel( item.file );
+		}
+		if ( item.record ) {
+			uploader.current?.discard( item.record.temp_filename );
+		}
+		setItems( ( current ) => current.filter( ( i ) => i.id !== item.id ) );
+		setMessages( ( current ) =>
+			current.filter(
+				( m ) =>
+					m !==
+					__( 'Maximum number of files reached.', 'kestrel-forms' )
+			)
+		);
+		props.announce?.(
+			item.record
+				? sprintf(
+						/* translators: %s: file name. */
+						__( '%s deleted.', 'kestrel-forms' ),
+						item.name
+					)
+				: sprintf(
+						/* translators: %s: file name. */
+						__( 'Upload of %s cancelled.', 'kestrel-forms' ),
+						item.name
+					)
+		);
+		browseRef.current?.focus();
+	};
+
+	// Messages are read out after 1 s, as the reference does (spec §8).
+	useEffect( () => {
+		if ( ! messages.length ) {
+			return;
+		}
+		const timer = window.setTimeout(
+			() => props.announce?.( messages.join( ' ' ) ),
+			1000
+		);
+		return () => window.clearTimeout( timer );
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- announce is stable.
+	}, [ messages ] );
+
+	return (
+		<fieldset
+			className="kestrel-form__upload"
+			data-max_files={ max || undefined }
+			disabled={ concealed }
+			aria-describedby={ messages.length ? messagesId : undefined }
+		>
+			<legend className="kestrel-form__label">{ props.label }</legend>
+			{ props.description }
+			<div
+				ref={ dropRef }
+				className="kestrel-form__dropzone"
+				data-max-reached={ full || undefined }
+			>
+				<span className="kestrel-form__drop-instructions">
+					{ multiple
+						? __( 'Drop files here or', 'kestrel-forms' )
+						: __( 'Drop a file here or', 'kestrel-forms' ) }
+				</span>{ ' ' }
+				<button
+					type="button"
+					ref={ browseRef }
+					id={ ids.input( formId, field.id ) }
+					className="kestrel-form__browse"
+					disabled={ full || concealed }
+				>
+					{ multiple
+						? __( 'Select files', 'kestrel-forms' )
+						: __( 'Select a file', 'kestrel-forms' ) }
+				</button>
+				{ ( allowed.length > 0 || maxBytes > 0 ) && (
+					<p className="kestrel-form__upload-rules">
+						{ [
+							allowed.length
+								? sprintf(
+										/* translators: %s: list of file extensions. */
+										__(
+											'Accepted file types: %s.',
+											'kestrel-forms'
+										),
+										allowed.join( ', ' )
+									)
+								: '',
+							maxBytes
+								? sprintf(
+										/* translators: %s: size in MB. */
+										__(
+											'Max. file size: %s MB.',
+											'kestrel-forms'
+										),
+										String( field.maxFileSize )
+									)
+								: '',
+						]
+							.filter( Boolean )
+							.join( ' ' ) }
+					</p>
+				) }
+			</div>
+			{ messages.length > 0 && (
+				<ul className="kestrel-form__upload-messages" id={ messagesId }>
+					{ messages.map( ( message, i ) => (
+						<li key={ i } className="kestrel-form__error">
+							{ message }
+						</li>
+					) ) }
+				</ul>
+			) }
+			<ul className="kestrel-form__files" id={ listId }>
+				{ items.map( ( item ) => (
+					<li
+						key={ item.id }
+						className="kestrel-form__file"
+						data-status={ item.record ? 'complete' : 'uploading' }
+					>
+						<span className="kestrel-form__file-name">
+							{ item.name }
+						</span>{ ' ' }
+						<span className="kestrel-form__file-size">
+							{ formatSize( item.size ) }
+						</span>
+						{ item.record ? (
+							<button
+								type="button"
+								className="kestrel-form__file-delete"
+								onClick={ () => remove( item ) }
+								aria-label={ sprintf(
+									/* translators: %s: file name. */
+									__( 'Delete file %s', 'kestrel-forms' ),
+									item.name
+								) }
+							>
+								{ __( 'Delete', 'kestrel-forms' ) }
+							</button>
+						) : (
+							<>
+								<progress
+									max={ 100 }
+									value={ Math.round( item.progress * 100 ) }
+									aria-label={ sprintf(
+										/* translators: %s: file name. */
+										__( 'Uploading %s', 'kestrel-forms' ),
+										item.name
+									) }
+								/>
+								<button
+									type="button"
+									className="kestrel-form__file-cancel"
+									onClick={ () => remove( item ) }
+									aria-label={ sprintf(
+										/* translators: %s: file name. */
+										__(
+											'Cancel upload of %s',
+											'kestrel-forms'
+										),
+										item.name
+									) }
+								>
+									{ __( 'Cancel', 'kestrel-forms' ) }
+								</button>
+							</>
+						) }
+					</li>
+				) ) }
+			</ul>
+		</fieldset>
+	);
+}
+
+function sizeMessage( name: string ): string {
+	return sprintf(
+		/* translators: %s: file name. */
+		__( '%s - File exceeds size limit.', 'kestrel-forms' ),
+		name
+	);
+}
+
+function isSizeMessage( message: string ): boolean {
+	return message.endsWith( sizeMessage( '' ) );
+}
+
+/**
+ * A file size for people: "512 KB", "3.4 MB".
+ *
+ * @param bytes Size in bytes.
+ */
+export function formatSize( bytes: number ): string {
+	if ( bytes < 1024 * 1024 ) {
+		return sprintf(
+			/* translators: %s: size in kilobytes. */
+			__( '%s KB', 'kestrel-forms' ),
+			String( Math.max( 1, Math.round( bytes / 1024 ) ) )
+		);
+	}
+	return sprintf(
+		/* translators: %s: size in megabytes. */
+		__( '%s MB', 'kestrel-forms' ),
+		( bytes / ( 1024 * 1024 ) ).toFixed( 1 )
+	);
+}

@@ -1,0 +1,371 @@
+/**
+ * Chunked multi-file uploads as a visitor meets them in the real WordPress: queue, progress,
+ * limits, every message, cancel and delete, a resumed upload, a disguised file the server
+ * refuses, the submission and the files on the entry.
+ */
+import type { Page } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
+import { test, expect } from '@wordpress/e2e-test-utils-playwright';
+import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
+
+const MB = 1024 * 1024;
+
+const uploadForm = ( title: string ) => ( {
+	title,
+	fields: [
+		{ id: 1, type: 'text', label: 'Name' },
+		{
+			id: 2,
+			type: 'fileupload',
+			label: 'Photos',
+			isRequired: true,
+			multipleFiles: true,
+			maxFiles: 2,
+			maxFileSize: 6,
+			allowedExtensions: 'jpg, png, txt',
+		},
+	],
+} );
+
+/**
+ * A file of `size` bytes (a tiny PNG header, then filler) for setInputFiles.
+ * @param name
+ * @param size
+ * @param mimeType
+ */
+function file( name: string, size: number, mimeType = 'image/png' ) {
+	const png = Buffer.from(
+		'89504e470d0a1a0a0000000d4948445200000001000000010806000000',
+		'hex'
+	);
+	const buffer = Buffer.alloc( size, 0x20 );
+	if ( mimeType === 'image/png' ) {
+		png.copy( buffer );
+	}
+	return { name, mimeType, buffer };
+}
+
+/**
+ * The hidden file input resumable.js made for the field's browse button.
+ * @param page
+ * @param formId
+ */
+const fileInput = ( page: Page, formId: number ) =>
+	page.locator( `#field_${ formId }_2 input[type="file"]` );
+
+async function open( page: Page, pageUrl: string, formId: number ) {
+	await page.goto( pageUrl );
+	await expect( page.locator( `#kestrel-form-${ formId }` ) ).toHaveAttribute(
+		'data-kestrel-ready',
+		'true'
+	);
+}
+
+test.describe( 'chunked multi-file upload', () => {
+	test.use( { storageState: ANONYMOUS_STATE } );
+
+	test( 'files upload in chunks, the limit holds, delete re-enables, and the entry keeps the files', async ( {
+		page,
+		requestUtils,
+		browser,
+		baseURL,
+	} ) => {
+		const { form, pageUrl } = await createFormPage(
+			requestUtils,
+			uploadForm( 'E2E uploads' )
+		);
+		const id = form.id;
+		await open( page, pageUrl, id );
+		const field = page.locator( `#field_${ id }_2` );
+		await expect( field.locator( 'fieldset' ) ).toHaveAttribute(
+			'data-max_files',
+			'2'
+		);
+		const chunks: string[] = [];
+		page.on( 'request', ( request ) => {
+			if (
+				request.method() === 'POST' &&
+				request.url().includes( 'uploads' )
+			) {
+				chunks.push( request.url() );
+			}
+		} );
+
+		// 5 MB: two chunks of the 2 MB chunk size (the last one takes the rest).
+		await fileInput( page, id ).setInputFiles( [
+			file( 'big.png', 5 * MB ),
+			file( 'small.txt', 2000, 'text/plain' ),
+		] );
+		const complete = field.locator(
+			'.kestrel-form__file[data-status="complete"]'
+		);
+		await expect( complete ).toHaveCount( 2, { timeout: 60_000 } );
+		expect( chunks.length ).toBeGreaterThanOrEqual( 3 );
+		await expect( field ).toContainText( 'big.png' );
+		await expect( field ).toContainText( '5.0 MB' );
+		// At the limit: browsing is off and a third file is dropped with the message.
+		const browse = field.getByRole( 'button', { name: 'Select files' } );
+		await expect( browse ).toBeDisabled();
+		await expect( field.locator( 'fieldset' ) ).toContainText(
+			'Maximum number of files reached.'
+		);
+
+		// Delete one: browsing is back, the message goes.
+		await field
+			.getByRole( 'button', { name: 'Delete file small.txt' } )
+			.click();
+		await expect( complete ).toHaveCount( 1 );
+		await expect( browse ).toBeEnabled();
+		await expect( field.locator( 'fieldset' ) ).not.toContainText(
+			'Maximum number of files reached.'
+		);
+		await expect( page.getByRole( 'status' ) ).toHaveText(
+			'small.txt deleted.'
+		);
+
+		// The hidden field lists the completed file, keyed input_2.
+		const hidden = JSON.parse(
+			( await page
+				.locator( `#kestrel_uploaded_files_${ id }` )
+				.inputValue() ) || '{}'
+		);
+		expect( hidden.input_2 ).toHaveLength( 1 );
+		expect( hidden.input_2[ 0 ].uploaded_filename ).toBe( 'big.png' );
+
+		await page.getByLabel( 'Name' ).fill( 'Ada' );
+		await page.getByRole( 'button', { name: 'Submit' } ).click();
+		await expect(
+			page.locator( '.kestrel-form__confirmation' )
+		).toBeVisible();
+		const [ entry ] = await entriesOf( requestUtils, id );
+		const files = entry.values[ '2' ] as unknown as Array< {
+			name: string;
+			size: number;
+			token: string;
+		} >;
+		expect( files ).toHaveLength( 1 );
+		expect( files[ 0 ] ).toMatchObject( { name: 'big.png', size: 5 * MB } );
+
+		// The admin sees the file with its size and downloads it; a visitor cannot.
+		const adminContext = await browser.newContext( {
+			storageState: process.env.STORAGE_STATE_PATH,
+		} );
+		const adminPage = await adminContext.newPage();
+		await adminPage.goto(
+			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ id }`
+		);
+		await adminPage
+			.locator( `tr[data-entry-id="${ entry.id }"]` )
+			.getByRole( 'link' )
+			.first()
+			.click();
+		const link = adminPage.getByRole( 'link', { name: 'big.png' } );
+		await expect( link ).toBeVisible();
+		await expect(
+			adminPage.locator( '.kestrel-forms-files' )
+		).toContainText( '5.0 MB' );
+		const download = await adminPage.request.get(
+			( await link.getAttribute( 'href' ) ) as string
+		);
+		expect( download.status() ).toBe( 200 );
+		expect( ( await download.body() ).length ).toBe( 5 * MB );
+		expect( download.headers()[ 'content-disposition' ] ).toContain(
+			'attachment'
+		);
+		const visitor = await playwrightRequest.newContext( {
+			baseURL,
+			storageState: ANONYMOUS_STATE,
+		} );
+		const refused = await visitor.get(
+			`/?rest_route=${ encodeURIComponent(
+				`/kestrel-forms/v1/entries/${ entry.id }/files/${ files[ 0 ].token }`
+			) }`
+		);
+		expect( refused.status() ).toBe( 403 );
+		await visitor.dispose();
+		await adminContext.close();
+	} );
+
+	test( 'the browser checks size and extensions with the spec texts', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, pageUrl } = await createFormPage(
+			requestUtils,
+			uploadForm( 'E2E upload checks' )
+		);
+		const id = form.id;
+		await open( page, pageUrl, id );
+		const messages = page.locator(
+			`#field_${ id }_2 .kestrel-form__upload-messages`
+		);
+		await fileInput( page, id ).setInputFiles( [
+			file( 'huge.png', 7 * MB ),
+		] );
+		await expect( messages ).toContainText(
+			'huge.png - File exceeds size limit.'
+		);
+		await fileInput( page, id ).setInputFiles( [
+			file( 'shell.php', 100, 'text/plain' ),
+		] );
+		await expect( messages ).toContainText(
+			'shell.php - illegal extension'
+		);
+		await fileInput( page, id ).setInputFiles( [
+			file( 'notes.pdf', 100, 'application/pdf' ),
+		] );
+		await expect( messages ).toContainText(
+			'notes.pdf - invalid file extension jpg, png, txt'
+		);
+		// A valid file takes the size message away.
+		await fileInput( page, id ).setInputFiles( [
+			file( 'fine.png', 1000 ),
+		] );
+		await expect(
+			page.locator(
+				`#field_${ id }_2 .kestrel-form__file[data-status="complete"]`
+			)
+		).toHaveCount( 1 );
+		await expect( messages ).not.toContainText( 'huge.png' );
+		await expect( messages ).toContainText(
+			'shell.php - illegal extension'
+		);
+	} );
+
+	test( 'a disguised file is refused by the server and removed, with its message', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, pageUrl } = await createFormPage(
+			requestUtils,
+			uploadForm( 'E2E upload disguised' )
+		);
+		const id = form.id;
+		await open( page, pageUrl, id );
+		await fileInput( page, id ).setInputFiles( [
+			{
+				name: 'photo.jpg',
+				mimeType: 'image/jpeg',
+				buffer: Buffer.from( '<?php echo "pwned"; ?>' ),
+			},
+		] );
+		const messages = page.locator(
+			`#field_${ id }_2 .kestrel-form__upload-messages`
+		);
+		await expect( messages ).toContainText( /^photo\.jpg - .+/ );
+		await expect(
+			page.locator( `#field_${ id }_2 .kestrel-form__file` )
+		).toHaveCount( 0 );
+	} );
+
+	test( 'an interrupted upload resumes; a submit while uploading is held with an alert', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, pageUrl } = await createFormPage(
+			requestUtils,
+			uploadForm( 'E2E upload resume' )
+		);
+		const id = form.id;
+		await open( page, pageUrl, id );
+		// The first try of chunk 2 dies on the network, and is held back a little first so the
+		// visitor can press Submit while it is in flight.
+		let failedOnce = false;
+		await page.route( /uploads/, async ( route ) => {
+			const request = route.request();
+			if (
+				request.method() === 'POST' &&
+				! failedOnce &&
+				( request
+					.postDataBuffer()
+					?.includes( 'name="resumableChunkNumber"\r\n\r\n2' ) ??
+					false )
+			) {
+				failedOnce = true;
+				await new Promise( ( resolve ) => setTimeout( resolve, 1500 ) );
+				await route.abort( 'connectionreset' );
+				return;
+			}
+			await route.continue();
+		} );
+		const alerts: string[] = [];
+		page.on( 'dialog', async ( dialog ) => {
+			alerts.push( dialog.message() );
+			await dialog.dismiss();
+		} );
+		await fileInput( page, id ).setInputFiles( [
+			file( 'resume.png', 5 * MB ),
+		] );
+		await expect(
+			page.locator( `#field_${ id }_2 .kestrel-form__file progress` )
+		).toBeVisible();
+		await page.getByRole( 'button', { name: 'Submit' } ).click();
+		await expect
+			.poll( () => alerts )
+			.toEqual( [ 'Please wait for the uploading to complete.' ] );
+		await expect(
+			page.locator(
+				`#field_${ id }_2 .kestrel-form__file[data-status="complete"]`
+			)
+		).toHaveCount( 1, { timeout: 60_000 } );
+		expect( failedOnce ).toBe( true );
+		await page.getByRole( 'button', { name: 'Submit' } ).click();
+		await expect(
+			page.locator( '.kestrel-form__confirmation' )
+		).toBeVisible();
+		const [ entry ] = await entriesOf( requestUtils, id );
+		expect(
+			( entry.values[ '2' ] as unknown as Array< { size: number } > )[ 0 ]
+				.size
+		).toBe( 5 * MB );
+	} );
+
+	test( 'odd server answers: a non-ok status, and an error that is not the server’s', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, pageUrl } = await createFormPage(
+			requestUtils,
+			uploadForm( 'E2E upload odd answers' )
+		);
+		const id = form.id;
+		await open( page, pageUrl, id );
+		const messages = page.locator(
+			`#field_${ id }_2 .kestrel-form__upload-messages`
+		);
+		await page.route( /uploads/, async ( route ) => {
+			const request = route.request();
+			if ( request.method() === 'GET' ) {
+				await route.fulfill( { status: 204, body: '' } );
+				return;
+			}
+			const body = request.postDataBuffer()?.toString( 'latin1' ) ?? '';
+			if ( body.includes( 'odd.txt' ) ) {
+				await route.fulfill( {
+					status: 200,
+					contentType: 'application/json',
+					body: JSON.stringify( { status: 'maybe' } ),
+				} );
+			} else {
+				await route.fulfill( {
+					status: 500,
+					contentType: 'text/html',
+					body: 'Gateway exploded',
+				} );
+			}
+		} );
+		await fileInput( page, id ).setInputFiles( [
+			file( 'odd.txt', 100, 'text/plain' ),
+		] );
+		await expect( messages ).toContainText( 'unknown error: odd.txt' );
+		await fileInput( page, id ).setInputFiles( [
+			file( 'boom.txt', 100, 'text/plain' ),
+		] );
+		await expect( messages ).toContainText(
+			'Error: http_error, Message: Gateway exploded, File: boom.txt'
+		);
+		await expect(
+			page.locator( `#field_${ id }_2 .kestrel-form__file` )
+		).toHaveCount( 0 );
+	} );
+} );
