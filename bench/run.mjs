@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { getStatus, start, stop } from '../scripts/wp.mjs';
 
 const HERE = path.dirname( fileURLToPath( import.meta.url ) );
-const BENCHMARKS = [ 'engine.mjs', 'engine-dom.mjs', 'page-weight.mjs' ];
+const BENCHMARKS = [
+	'engine.mjs',
+	'engine-dom.mjs',
+	'page-weight.mjs',
+	'upload.mjs',
+];
 
 async function main() {
 	const status = await getStatus();
