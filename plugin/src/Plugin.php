@@ -70,7 +70,7 @@ final class Plugin {
 				$forms,
 				new EntryRepository(),
 				new FormValidator( SchemaValidator::from_file( self::schema_file() ) ),
-				new SubmissionValidator(),
+				new SubmissionValidator( FormRenderer::card_rules( ... ) ),
 				new FormRenderer( $forms ),
 				new FeedRegistry(),
 				new UploadStore( new UploadRepository(), new Storage(), $forms )
