@@ -30,9 +30,9 @@ function* phpFiles( dir ) {
 	}
 }
 
-const files = [ 'plugin', 'tests/php', 'tests/e2e/plugins', 'bench' ].flatMap( ( d ) => [
-	...phpFiles( path.join( ROOT, d ) ),
-] );
+const files = [ 'plugin', 'tests/php', 'tests/e2e/plugins', 'bench' ].flatMap(
+	( d ) => [ ...phpFiles( path.join( ROOT, d ) ) ]
+);
 let failed = 0;
 for ( const file of files ) {
 	const result = spawnSync( 'php', [ '-d', 'display_errors=1', '-l', file ], {

@@ -20,6 +20,7 @@ interface ContainerData {
 		submitUrl?: string;
 		anonymous?: boolean;
 		uploadUrl?: string;
+		renderToken?: string;
 	};
 }
 
@@ -65,6 +66,7 @@ function mount( container: HTMLElement ) {
 			submitUrl={ data.rest.submitUrl }
 			anonymous={ data.rest.anonymous }
 			uploadUrl={ data.rest.uploadUrl }
+			renderToken={ data.rest.renderToken }
 			hooks={ kestrelForms.hooks }
 			showTitle={ data.options?.showTitle }
 			showDescription={ data.options?.showDescription }

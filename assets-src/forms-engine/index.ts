@@ -12,10 +12,42 @@ export {
 } from './validation/validate';
 export type { ValidationIssue, ValidationIssues } from './validation/types';
 export {
+	PASSWORD_STATES,
+	PASSWORD_STRENGTHS,
+	hasConfirmation,
+	passwordParts,
+	passwordValue,
+	strengthFromScore,
+} from './validation/password';
+export type {
+	PasswordParts,
+	PasswordState,
+	PasswordStrength,
+} from './validation/password';
+export {
+	acceptedCardTypes,
+	cardParts,
+	cardRulesOf,
+	cardValue,
+	detectFieldCardType,
+} from './validation/credit-card';
+export type {
+	CardParts,
+	CreditCardFieldDefinition,
+} from './validation/credit-card';
+export {
 	initialValues,
 	isDisplayOnly,
 	toSubmissionValues,
 } from './values/initial-values';
+export {
+	columnCount,
+	emptyRow,
+	filledRows,
+	isRepeated,
+	rowsOf,
+} from './values/rows';
+export { MAX_ROWS } from './validation/rows';
 export { evaluateFormula } from './formula/evaluate';
 export { mergeTagsOf, substituteMergeTags } from './formula/merge-tags';
 export type { MergeTag } from './formula/merge-tags';

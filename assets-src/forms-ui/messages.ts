@@ -1,6 +1,7 @@
 import { __, _n, sprintf } from '@wordpress/i18n';
 import type { FieldDefinition } from '../shared';
 import type { ValidationIssue } from '../forms-engine';
+import { strengthText } from './password-texts';
 
 /**
  * Visitor-facing text for a validation issue. Same words as the server's
@@ -67,6 +68,73 @@ export function issueMessage(
 				),
 				issue.limit
 			);
+		case 'max_rows':
+			return sprintf(
+				/* translators: %d: maximum number of rows. */
+				_n(
+					'Please enter at most %d row.',
+					'Please enter at most %d rows.',
+					issue.limit,
+					'kestrel-forms'
+				),
+				issue.limit
+			);
+		case 'max_files':
+			return sprintf(
+				/* translators: %d: maximum number of files. */
+				_n(
+					'Please upload at most %d file.',
+					'Please upload at most %d files.',
+					issue.limit,
+					'kestrel-forms'
+				),
+				issue.limit
+			);
+		case 'row':
+			return issue.column
+				? sprintf(
+						/* translators: 1: row number, 2: column or field name, 3: the problem. */
+						__( 'Row %1$d, %2$s: %3$s', 'kestrel-forms' ),
+						issue.row,
+						issue.column,
+						issueMessage( issue.issue, { id: 0, type: 'text' } )
+					)
+				: sprintf(
+						/* translators: 1: row number, 2: the problem. */
+						__( 'Row %1$d: %2$s', 'kestrel-forms' ),
+						issue.row,
+						issueMessage( issue.issue, { id: 0, type: 'text' } )
+					);
+		case 'mismatch':
+			return __( 'Your passwords do not match.', 'kestrel-forms' );
+		case 'password_strength':
+			// Browser only: zxcvbn runs in the browser, so the server never sends this one.
+			return sprintf(
+				/* translators: %s: the weakest accepted strength, such as "Medium". */
+				__(
+					'Please choose a stronger password (at least: %s).',
+					'kestrel-forms'
+				),
+				strengthText( issue.minimum )
+			);
+		case 'password_unchecked':
+			return __(
+				'The password strength is still being checked. Please try again in a moment.',
+				'kestrel-forms'
+			);
+		case 'card_number':
+			return __( 'Please enter a valid card number.', 'kestrel-forms' );
+		case 'card_type':
+			return __( 'This card type is not accepted.', 'kestrel-forms' );
+		case 'card_expiry':
+			return __(
+				'Please enter a valid expiration date.',
+				'kestrel-forms'
+			);
+		case 'card_code':
+			return __( 'Please enter a valid security code.', 'kestrel-forms' );
+		case 'card_name':
+			return __( "Please enter the cardholder's name.", 'kestrel-forms' );
 		default:
 			return __( 'This value is not valid.', 'kestrel-forms' );
 	}

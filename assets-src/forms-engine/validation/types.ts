@@ -10,6 +10,23 @@ export type ValidationIssue =
 	| { code: 'max'; max: number }
 	| { code: 'choice' }
 	| { code: 'max_length'; limit: number }
+	| { code: 'max_rows'; limit: number }
+	| { code: 'max_files'; limit: number }
+	/** A problem in one row of a list or repeater: its 1-based row and column heading. */
+	| { code: 'row'; row: number; column: string; issue: ValidationIssue }
+	/** Password fields: the confirmation differs, the strength is below the minimum or unknown. */
+	| { code: 'mismatch' }
+	| {
+			code: 'password_strength';
+			minimum: 'short' | 'bad' | 'good' | 'strong';
+	  }
+	| { code: 'password_unchecked' }
+	/** Credit card fields: number, type, expiry, security code, cardholder name. */
+	| { code: 'card_number' }
+	| { code: 'card_type' }
+	| { code: 'card_expiry' }
+	| { code: 'card_code' }
+	| { code: 'card_name' }
 	| { code: 'invalid' };
 
 /** Issues by field id; a field without an issue is absent. */

@@ -6,7 +6,11 @@ import type {
 	FormValues,
 } from '../../shared';
 import { isDisplayOnly } from '../values/initial-values';
+import { isRepeated } from '../values/rows';
 import { parseNumber } from './number';
+import { validatePassword } from './password';
+import { validateCard } from './credit-card';
+import { validateRows } from './rows';
 import { toNumber } from '../../shared/money';
 import type { ValidationIssue, ValidationIssues } from './types';
 
@@ -35,6 +39,12 @@ export function validateField(
 	if ( isDisplayOnly( field ) || ! hasInput( field ) ) {
 		return null;
 	}
+	if ( field.type === 'password' ) {
+		return validatePassword( field, value );
+	}
+	if ( field.type === 'creditcard' ) {
+		return validateCard( field, value );
+	}
 	if ( isMulti( field ) ) {
 		const checked = Array.isArray( value ) ? value : [];
 		if ( checked.length === 0 ) {
@@ -44,6 +54,36 @@ export function validateField(
 		return checked.every( ( v ) => allowed.includes( v ) )
 			? null
 			: { code: 'choice' };
+	}
+	if ( field.type === 'fileupload' ) {
+		// The value lists the server's tokens of the completed uploads; the server checks them.
+		const sent = value as unknown;
+		if (
+			sent !== undefined &&
+			sent !== null &&
+			sent !== '' &&
+			! (
+				Array.isArray( sent ) &&
+				sent.every(
+					( token ) =>
+						typeof token === 'string' &&
+						/^[A-Za-z0-9_-]{1,64}$/.test( token )
+				)
+			)
+		) {
+			return { code: 'invalid' };
+		}
+		const files = [ ...new Set( Array.isArray( value ) ? value : [] ) ];
+		if ( files.length === 0 ) {
+			return field.isRequired ? { code: 'required' } : null;
+		}
+		const limit = field.multipleFiles ? ( field.maxFiles ?? 0 ) : 1;
+		return limit > 0 && files.length > limit
+			? { code: 'max_files', limit }
+			: null;
+	}
+	if ( isRepeated( field ) ) {
+		return validateRows( field, value, validateField );
 	}
 	if ( Array.isArray( value ) ) {
 		return { code: 'invalid' };

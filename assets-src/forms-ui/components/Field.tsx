@@ -7,6 +7,9 @@ import { formatMoney, OTHER_CHOICE } from '../../shared';
 import { choiceText, QuantityInput } from './pricing-parts';
 import { RevealDiv } from './reveal';
 import { RowsField } from './RowsField';
+import { FileUploadField, type UploadBindings } from './FileUploadField';
+import { PasswordField } from './PasswordField';
+import { CreditCardField } from './CreditCardField';
 
 export interface FieldProps {
 	formId: number;
@@ -34,6 +37,8 @@ export interface FieldProps {
 	concealed?: boolean;
 	/** Says something to screen-reader users through the form's live region. */
 	announce?: ( text: string ) => void;
+	/** Upload fields: the form's upload id, endpoint and bookkeeping (absent in previews). */
+	uploads?: UploadBindings;
 }
 
 /**
@@ -107,6 +112,37 @@ function FieldControl( props: FieldProps ) {
 			return <ChoiceGroup { ...props } />;
 		case 'total':
 			return <TotalField { ...props } />;
+		case 'password':
+			return <PasswordField { ...props } />;
+		case 'creditcard':
+			return <CreditCardField { ...props } />;
+		case 'fileupload':
+			return (
+				<FieldShell
+					formId={ formId }
+					field={ field }
+					error={ props.error }
+					concealed={ props.concealed }
+				>
+					{ props.uploads ? (
+						<FileUploadField
+							{ ...props }
+							uploads={ props.uploads }
+							label={ <LabelText field={ field } /> }
+							description={
+								<Description
+									formId={ formId }
+									field={ field }
+								/>
+							}
+						/>
+					) : (
+						<p className="kestrel-form__label">
+							<LabelText field={ field } />
+						</p>
+					) }
+				</FieldShell>
+			);
 		case 'list':
 		case 'repeater':
 			return (

@@ -46,6 +46,8 @@ import {
 	type SubmissionFailure,
 } from '../submit/submit';
 import { Field } from './Field';
+import type { UploadBindings } from './FileUploadField';
+import { newUploadId, type UploadRecord } from '../uploads/uploader';
 import { AnimationContext } from './reveal';
 
 export interface FormProps {
@@ -56,6 +58,10 @@ export interface FormProps {
 	submitUrl?: string;
 	/** The page was rendered for a visitor who is not logged in (perhaps from a cache). */
 	anonymous?: boolean;
+	/** Absolute URL of the uploads endpoint (file-upload fields; absent in previews). */
+	uploadUrl?: string;
+	/** The signed time the page printed the form (the server's minimum time to submit). */
+	renderToken?: string;
 	hooks: Hooks;
 	showTitle?: boolean;
 	showDescription?: boolean;
@@ -182,6 +188,38 @@ export function Form( props: FormProps ) {
 	);
 	const [ announcement, setAnnouncement ] = useState( '' );
 	const inFlight = useRef( false );
+	// The honeypot: people never see or fill it; a bot that does is stored as spam.
+	const honeypot = useRef< HTMLInputElement >( null );
+	// Uploads: one unique id per form view, the completed files of each field, and which
+	// fields still have files in flight (a submit waits for them, spec §5).
+	const [ uploadId ] = useState( newUploadId );
+	const [ uploadRecords, setUploadRecords ] = useState<
+		Record< number, UploadRecord[] >
+	>( {} );
+	const busyUploads = useRef( new Set< number >() );
+	const uploadUrl = props.uploadUrl;
+	const uploadBindings = useMemo< UploadBindings | undefined >(
+		() =>
+			uploadUrl && ! preview
+				? {
+						uploadId,
+						uploadUrl,
+						setRecords: ( fieldId, records ) =>
+							setUploadRecords( ( current ) => ( {
+								...current,
+								[ fieldId ]: records,
+							} ) ),
+						setBusy: ( fieldId, busy ) => {
+							if ( busy ) {
+								busyUploads.current.add( fieldId );
+							} else {
+								busyUploads.current.delete( fieldId );
+							}
+						},
+					}
+				: undefined,
+		[ uploadId, uploadUrl, preview ]
+	);
 	// Multi-page forms (spec §2, §4): pages split at page breaks.
 	const pages = useMemo( () => splitPages( form.fields ), [ form.fields ] );
 	const summaryRef = useRef< HTMLDivElement >( null );
@@ -409,6 +447,16 @@ export function Form( props: FormProps ) {
 		if ( preview || inFlight.current || ! submitShown ) {
 			return;
 		}
+		if ( busyUploads.current.size ) {
+			// eslint-disable-next-line no-alert -- the spec asks for an alert here (§5).
+			window.alert(
+				__(
+					'Please wait for the uploading to complete.',
+					'kestrel-forms'
+				)
+			);
+			return;
+		}
 		// Only what the visitor can see and type is checked and sent; the server recomputes
 		// visibility and formulas itself.
 		// Pending delayed updates are applied first: validate what the visitor sees now.
@@ -441,6 +489,10 @@ export function Form( props: FormProps ) {
 					values: submissionValues,
 					source_url: window.location.href,
 					submission_key: newSubmissionKey(),
+					upload_id: uploadId,
+					honeypot: honeypot.current?.value ?? '',
+					render_token: props.renderToken,
+					uploaded_files: uploadedFiles( active, uploadRecords ),
 				},
 				props.submitUrl,
 				props.anonymous
@@ -518,6 +570,38 @@ export function Form( props: FormProps ) {
 						}
 						aria-busy={ submitting || undefined }
 					>
+						{ form.enableHoneypot !== false && (
+							<div
+								className="kestrel-form__hp"
+								aria-hidden="true"
+							>
+								<label htmlFor={ `kestrel_hp_${ formId }` }>
+									{ __(
+										'This field is for validation purposes and should be left unchanged.',
+										'kestrel-forms'
+									) }
+								</label>
+								<input
+									ref={ honeypot }
+									type="text"
+									id={ `kestrel_hp_${ formId }` }
+									name="kestrel_hp"
+									tabIndex={ -1 }
+									autoComplete="off"
+									defaultValue=""
+								/>
+							</div>
+						) }
+						{ uploadBindings && (
+							<input
+								type="hidden"
+								id={ `kestrel_uploaded_files_${ formId }` }
+								name="kestrel_uploaded_files"
+								value={ JSON.stringify(
+									uploadedFiles( form.fields, uploadRecords )
+								) }
+							/>
+						) }
 						{ ( props.showTitle !== false ||
 							props.showDescription !== false ) && (
 							<div className="kestrel-form__header">
@@ -611,6 +695,8 @@ export function Form( props: FormProps ) {
 										error={ errors[ field.id ] }
 										onChange={ onChange }
 										onCommit={ onCommit }
+										announce={ announce }
+										uploads={ uploadBindings }
 										concealed={ ! isShown( field.id ) }
 										currency={ form.currency }
 										calculated={
@@ -854,6 +940,26 @@ function typingDelay( prepared: PreparedForm | null, fieldId: number ): number {
  */
 function isComputed( field: FieldDefinition ): boolean {
 	return isCalculated( field ) || field.type === 'total';
+}
+
+/**
+ * The uploaded-files object the submission and the hidden field carry: records keyed
+ * `input_{fieldId}`, for the visible upload fields (spec §3).
+ *
+ * @param fields  Visible fields with inputs.
+ * @param records Completed uploads by field id.
+ */
+function uploadedFiles(
+	fields: FieldDefinition[],
+	records: Record< number, UploadRecord[] >
+): Record< string, UploadRecord[] > {
+	const out: Record< string, UploadRecord[] > = {};
+	for ( const field of fields ) {
+		if ( field.type === 'fileupload' && records[ field.id ]?.length ) {
+			out[ `input_${ field.id }` ] = records[ field.id ];
+		}
+	}
+	return out;
 }
 
 /**

@@ -5,6 +5,10 @@ export interface SubmissionPayload {
 	values: SubmissionValues;
 	source_url: string;
 	submission_key: string;
+	/** The honeypot input's value (people leave it empty). */
+	honeypot?: string;
+	/** The signed render time the page printed. */
+	render_token?: string;
 	/** The form's unique upload id (8 hex characters). */
 	upload_id?: string;
 	/** Completed uploads keyed `input_{fieldId}` (the server trusts only tokens it issued). */

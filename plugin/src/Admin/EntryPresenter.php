@@ -15,6 +15,7 @@ use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Money\Numbers;
+use Kestrel\Forms\Uploads\UploadStore;
 
 /**
  * Plain text only: templates escape it at output.
@@ -53,6 +54,9 @@ final class EntryPresenter {
 	 * @param Entry                $entry Entry.
 	 */
 	public static function value( array $field, Entry $entry ): string {
+		if ( 'password' === $field['type'] || 'creditcard' === $field['type'] ) {
+			return self::secret( $field, $entry );
+		}
 		$labels = array();
 		foreach ( $field['choices'] ?? array() as $choice ) {
 			$labels[ (string) $choice['value'] ] = (string) $choice['text'];
@@ -70,11 +74,43 @@ final class EntryPresenter {
 		if ( Rows::is_repeated( $field ) ) {
 			return self::rows( $field, is_array( $value ) ? $value : array() );
 		}
+		if ( 'fileupload' === $field['type'] ) {
+			return implode(
+				', ',
+				array_map(
+					static fn( array $file ): string => sprintf( '%s (%s)', $file['name'], $file['size_text'] ),
+					self::files( $field, $entry )
+				)
+			);
+		}
 		if ( ! is_scalar( $value ) ) {
 			return '';
 		}
 		$value = (string) $value;
 		return $labels[ $value ] ?? $value;
+	}
+
+	/**
+	 * The files of an upload field on an entry, with their sizes and admin download links.
+	 *
+	 * @param array<string, mixed> $field File-upload field.
+	 * @param Entry                $entry Entry.
+	 * @return list<array{name: string, size_text: string, url: string}>
+	 */
+	public static function files( array $field, Entry $entry ): array {
+		$stored = $entry->values[ (string) $field['id'] ] ?? array();
+		$files  = array();
+		foreach ( is_array( $stored ) ? $stored : array() as $file ) {
+			if ( ! is_array( $file ) || ! isset( $file['token'], $file['name'] ) ) {
+				continue;
+			}
+			$files[] = array(
+				'name'      => (string) $file['name'],
+				'size_text' => size_format( (int) ( $file['size'] ?? 0 ), 1 ) ?: '0 B',
+				'url'       => UploadStore::download_url( $entry->id, (string) $file['token'] ),
+			);
+		}
+		return $files;
 	}
 
 	/**
@@ -100,6 +136,28 @@ final class EntryPresenter {
 			$lines[] = implode( ', ', $cells );
 		}
 		return implode( "\n", $lines );
+	}
+
+	/**
+	 * Password and card fields: the entry holds nothing secret (Domain\Validation\PasswordInput,
+	 * CreditCardInput); this says what was given: "Visa ending 4242, Ada Lovelace".
+	 *
+	 * @param array<string, mixed> $field Password or credit card field.
+	 * @param Entry                $entry Entry.
+	 */
+	private static function secret( array $field, Entry $entry ): string {
+		$id = (string) $field['id'];
+		if ( 'password' === $field['type'] ) {
+			return isset( $entry->values[ $id ] ) ? __( 'Given (not stored)', 'kestrel-forms' ) : '';
+		}
+		$last4 = $entry->values[ $id . '.1' ] ?? '';
+		if ( ! is_string( $last4 ) || '' === $last4 ) {
+			return '';
+		}
+		/* translators: 1: card brand such as Visa, 2: the card number's last four digits. */
+		$card = sprintf( __( '%1$s ending %2$s', 'kestrel-forms' ), (string) ( $entry->values[ $id . '.4' ] ?? '' ), $last4 );
+		$name = $entry->values[ $id . '.5' ] ?? '';
+		return is_string( $name ) && '' !== $name ? $card . ', ' . $name : $card;
 	}
 
 	/**

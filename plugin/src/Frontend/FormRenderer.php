@@ -11,8 +11,10 @@ namespace Kestrel\Forms\Frontend;
 
 use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Validation\CardRules;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Rest\Routes;
+use Kestrel\Forms\Security\SpamGuard;
 
 /**
  * Shared by the shortcode and the block. React (assets-src/entries/form-view.tsx) mounts into the
@@ -54,6 +56,9 @@ final class FormRenderer {
 				: '';
 		}
 		Assets::enqueue_form_view();
+		if ( self::shows_password_strength( $form ) ) {
+			Assets::enqueue_password_meter();
+		}
 
 		$data = array(
 			'form'    => $this->public_definition( $form ),
@@ -67,6 +72,9 @@ final class FormRenderer {
 				// Pages served from a cache were rendered for visitors who are not logged in: they
 				// submit without the page's REST nonce, which may have expired by then.
 				'anonymous'  => ! is_user_logged_in(),
+				'uploadUrl'  => rest_url( Routes::NAMESPACE . '/uploads' ),
+				// The signed time this page printed the form (minimum time to submit).
+				'renderToken' => SpamGuard::render_token( $form->id ),
 			),
 		);
 		$json = wp_json_encode( $data, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_UNICODE );
@@ -121,9 +129,47 @@ final class FormRenderer {
 			if ( 'html' === $field['type'] ) {
 				$field['content'] = wp_kses_post( (string) ( $field['content'] ?? '' ) );
 			}
+			if ( 'creditcard' === $field['type'] ) {
+				// The browser detects types with the same filtered table the server validates with.
+				$field['cardRules'] = (object) self::card_rules( $form );
+			}
 			$public['fields'][] = $field;
 		}
 		return $public;
+	}
+
+	/**
+	 * The card rules for a form's credit card fields: the defaults (plugin/data/card-rules.json)
+	 * through the `kestrel_forms_card_rules` filter, normalised. Used for the page and for
+	 * submissions alike.
+	 *
+	 * @param Form $form The form.
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function card_rules( Form $form ): array {
+		/**
+		 * Filters the card-rules table: type slug => [ 'name' => brand, 'prefixes' => list of digit
+		 * strings or [ from, to ] ranges, 'lengths' => allowed numbers of digits ].
+		 *
+		 * @param array<string, array<string, mixed>> $rules Rules.
+		 * @param Form                                $form  The form.
+		 */
+		return CardRules::normalize( apply_filters( 'kestrel_forms_card_rules', CardRules::defaults(), $form ) );
+	}
+
+	/**
+	 * Whether a form has a password field with the strength indicator on: only then does the page
+	 * load WordPress's password strength meter (and, lazily, zxcvbn).
+	 *
+	 * @param Form $form The form.
+	 */
+	public static function shows_password_strength( Form $form ): bool {
+		foreach ( $form->fields() as $field ) {
+			if ( 'password' === $field['type'] && ! empty( $field['passwordStrengthEnabled'] ) ) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
@@ -144,6 +190,8 @@ final class FormRenderer {
 				'section'           => self::HEIGHTS['section'],
 				'html'              => self::HEIGHTS['html'],
 				'radio', 'checkbox' => self::HEIGHTS['choices'] + self::HEIGHTS['choice'] * count( $field['choices'] ?? array() ),
+				'password'          => self::HEIGHTS['field'] * ( false === ( $field['passwordConfirmation'] ?? true ) ? 1 : 2 ) + ( empty( $field['passwordStrengthEnabled'] ) ? 0 : 32 ),
+				'creditcard'        => self::HEIGHTS['field'] * 4,
 				default             => self::HEIGHTS['field'],
 			};
 		}

@@ -51,6 +51,9 @@ final class Messages {
 			case FieldError::MAX_ROWS:
 				/* translators: %d: maximum number of rows. */
 				return sprintf( _n( 'Please enter at most %d row.', 'Please enter at most %d rows.', (int) $p['limit'], 'kestrel-forms' ), (int) $p['limit'] );
+			case FieldError::MAX_FILES:
+				/* translators: %d: maximum number of files. */
+				return sprintf( _n( 'Please upload at most %d file.', 'Please upload at most %d files.', (int) $p['limit'], 'kestrel-forms' ), (int) $p['limit'] );
 			case FieldError::ROW:
 				$inner = self::field_error( $p['error'] );
 				return '' !== (string) $p['column']
@@ -58,6 +61,20 @@ final class Messages {
 					? sprintf( __( 'Row %1$d, %2$s: %3$s', 'kestrel-forms' ), (int) $p['row'], (string) $p['column'], $inner )
 					/* translators: 1: row number, 2: the problem. */
 					: sprintf( __( 'Row %1$d: %2$s', 'kestrel-forms' ), (int) $p['row'], $inner );
+			case FieldError::MISMATCH:
+				return __( 'Your passwords do not match.', 'kestrel-forms' );
+			case FieldError::CARD_NUMBER:
+				return __( 'Please enter a valid card number.', 'kestrel-forms' );
+			case FieldError::CARD_TYPE:
+				return __( 'This card type is not accepted.', 'kestrel-forms' );
+			case FieldError::CARD_EXPIRY:
+				return __( 'Please enter a valid expiration date.', 'kestrel-forms' );
+			case FieldError::CARD_EXPIRED:
+				return __( 'This card has expired.', 'kestrel-forms' );
+			case FieldError::CARD_CODE:
+				return __( 'Please enter a valid security code.', 'kestrel-forms' );
+			case FieldError::CARD_NAME:
+				return __( "Please enter the cardholder's name.", 'kestrel-forms' );
 			default:
 				return __( 'This value is not valid.', 'kestrel-forms' );
 		}

@@ -15,6 +15,7 @@ use Kestrel\Forms\Domain\Validation\SubmissionValidator;
 use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
+use Kestrel\Forms\Security\SpamGuard;
 use Kestrel\Forms\Uploads\UploadStore;
 use WP_Error;
 use WP_REST_Controller;
@@ -74,6 +75,14 @@ final class SubmissionsController extends WP_REST_Controller {
 						'uploaded_files' => array(
 							'description' => __( 'Completed uploads keyed input_{fieldId}: lists of { temp_filename, uploaded_filename }. Only files this server issued count.', 'kestrel-forms' ),
 							'type'        => 'object',
+						),
+						'honeypot'       => array(
+							'description' => __( 'The hidden honeypot input: people leave it empty.', 'kestrel-forms' ),
+							'type'        => 'string',
+						),
+						'render_token'   => array(
+							'description' => __( 'The signed time the page printed the form (for the form\'s minimum time to submit).', 'kestrel-forms' ),
+							'type'        => 'string',
 						),
 						'submission_key' => array(
 							'description' => __( 'A key the browser makes once per submission; a repeat with the same key returns the first entry.', 'kestrel-forms' ),
@@ -171,6 +180,8 @@ final class SubmissionsController extends WP_REST_Controller {
 			return ErrorMapper::validation_messages( array_map( 'strval', $messages ) );
 		}
 
+		// Spam is stored as spam (visible to admins), and the sender sees the usual answer.
+		$spam   = SpamGuard::is_spam( $form, $request[ SpamGuard::HONEYPOT_PARAM ], $request[ SpamGuard::TOKEN_PARAM ] );
 		$entry  = new Entry(
 			0,
 			$form->id,
@@ -178,7 +189,7 @@ final class SubmissionsController extends WP_REST_Controller {
 			gmdate( 'Y-m-d H:i:s' ),
 			$this->source_url( $request ),
 			get_current_user_id(),
-			Entry::STATUS_ACTIVE,
+			$spam ? Entry::STATUS_SPAM : Entry::STATUS_ACTIVE,
 			$result->pricing,
 			array_map( static fn( array $feed ): int => (int) $feed['feedId'], $result->feeds )
 		);
@@ -187,7 +198,16 @@ final class SubmissionsController extends WP_REST_Controller {
 			return ErrorMapper::storage_failed();
 		}
 		$entry = $entry->with_id( $stored['id'] );
-		if ( $stored['created'] ) {
+		if ( $stored['created'] && $spam ) {
+			$this->uploads->attach( $tokens, $stored['id'] );
+			/**
+			 * Fires after a submission is stored as spam (no add-on feeds run for it).
+			 *
+			 * @param Entry $entry The stored entry.
+			 * @param Form  $form  The form.
+			 */
+			do_action( 'kestrel_forms_submission_spam', $entry, $form );
+		} elseif ( $stored['created'] ) {
 			$this->uploads->attach( $tokens, $stored['id'] );
 			/**
 			 * Fires after a submission is stored as an entry (not for a repeated submission key).

@@ -25,8 +25,18 @@ final class FieldError {
 	public const MAX_LENGTH = 'max_length';
 	public const INVALID    = 'invalid';
 	public const MAX_ROWS   = 'max_rows';
+	public const MAX_FILES  = 'max_files';
 	/** A problem in one row of a list or repeater: params row (from 1), column, error (a FieldError). */
 	public const ROW = 'row';
+	/** Password fields: the confirmation differs. */
+	public const MISMATCH = 'mismatch';
+	/** Credit card fields: number (digits, length, Luhn), type, expiry, expired, security code, name. */
+	public const CARD_NUMBER  = 'card_number';
+	public const CARD_TYPE    = 'card_type';
+	public const CARD_EXPIRY  = 'card_expiry';
+	public const CARD_EXPIRED = 'card_expired';
+	public const CARD_CODE    = 'card_code';
+	public const CARD_NAME    = 'card_name';
 
 	/**
 	 * @param string               $code           One of the constants above.

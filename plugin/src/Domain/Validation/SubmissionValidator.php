@@ -29,6 +29,17 @@ final class SubmissionValidator {
 	public const MAX_TEXT_LENGTH = 65535;
 
 	/**
+	 * @param \Closure|null $card_rules The card rules for a form: fn( Form ): array (the WordPress
+	 *                                  layer applies `kestrel_forms_card_rules`); null: the defaults.
+	 * @param \Closure|null $today      The current year and month: fn(): array{0: int, 1: int}
+	 *                                  (null: the UTC clock), for card expiry.
+	 */
+	public function __construct(
+		private readonly ?\Closure $card_rules = null,
+		private readonly ?\Closure $today = null
+	) {}
+
+	/**
 	 * @param Form                $form The form being submitted.
 	 * @param array<mixed, mixed> $raw  Submitted values, e.g. [ "1" => "Ada", "4" => ["a","b"], "4.2" => "b" ].
 	 */
@@ -51,6 +62,15 @@ final class SubmissionValidator {
 				}
 				continue;
 			}
+			if ( 'password' === $type || 'creditcard' === $type ) {
+				$result = 'password' === $type ? PasswordInput::validate( $field, $raw ) : $this->credit_card( $form, $field, $raw );
+				if ( $result instanceof FieldError ) {
+					$errors[ $id ] = $result;
+				} else {
+					$values += $result;
+				}
+				continue; // Secrets never reach the stored values (PasswordInput, CreditCardInput).
+			}
 			if ( 'total' === $type ) {
 				$pricing = $evaluation['pricing'];
 				if ( null !== $pricing ) {
@@ -65,6 +85,19 @@ final class SubmissionValidator {
 					continue;
 				}
 				$values += $quantity;
+			}
+			if ( 'fileupload' === $type ) {
+				$files = $this->files( $field, $raw[ (string) $id ] ?? null );
+				if ( $files instanceof FieldError ) {
+					$errors[ $id ] = $files;
+				} elseif ( array() === $files ) {
+					if ( ! empty( $field['isRequired'] ) ) {
+						$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
+					}
+				} else {
+					$values[ (string) $id ] = $files;
+				}
+				continue;
 			}
 			if ( Rows::is_repeated( $field ) ) {
 				$rows = $this->rows( $field, $raw[ (string) $id ] ?? null );
@@ -187,6 +220,36 @@ final class SubmissionValidator {
 				break;
 		}
 		return array( (string) $field['id'] => $text );
+	}
+
+	/**
+	 * File-upload fields: the tokens of the completed uploads. Only their shape and number are
+	 * checked here; the WordPress layer checks that this server issued each one for this form,
+	 * field and upload id (Uploads\UploadStore::claim()).
+	 *
+	 * @param array<string, mixed> $field File-upload field.
+	 * @param mixed                $raw   Submitted value.
+	 * @return list<string>|FieldError The tokens (empty when none), or an error.
+	 */
+	private function files( array $field, mixed $raw ): array|FieldError {
+		if ( null === $raw || '' === $raw || array() === $raw ) {
+			return array();
+		}
+		if ( ! is_array( $raw ) || ! array_is_list( $raw ) ) {
+			return $this->error( $field, FieldError::INVALID );
+		}
+		$tokens = array();
+		foreach ( $raw as $token ) {
+			if ( ! is_string( $token ) || 1 !== preg_match( '/^[A-Za-z0-9_-]{1,64}$/', $token ) ) {
+				return $this->error( $field, FieldError::INVALID );
+			}
+			$tokens[ $token ] = $token;
+		}
+		$limit = empty( $field['multipleFiles'] ) ? 1 : (int) ( $field['maxFiles'] ?? 0 );
+		if ( $limit > 0 && count( $tokens ) > $limit ) {
+			return $this->error( $field, FieldError::MAX_FILES, array( 'limit' => $limit ) );
+		}
+		return array_values( $tokens );
 	}
 
 	/**
@@ -391,6 +454,9 @@ final class SubmissionValidator {
 		$entered = array();
 		foreach ( $form->fields() as $field ) {
 			$id = (int) $field['id'];
+			if ( 'password' === $field['type'] || 'creditcard' === $field['type'] ) {
+				continue; // Rules never read secrets.
+			}
 			if ( 'product' === $field['type'] && isset( $raw[ $id . '.3' ] ) && is_scalar( $raw[ $id . '.3' ] ) ) {
 				$entered[ $id . '.3' ] = (string) $raw[ $id . '.3' ];
 			}
@@ -414,6 +480,25 @@ final class SubmissionValidator {
 			}
 		}
 		return $entered;
+	}
+
+	/**
+	 * A credit card field under the form's card rules and today's date.
+	 *
+	 * @param Form                 $form  The form.
+	 * @param array<string, mixed> $field Credit card field.
+	 * @param array<mixed, mixed>  $raw   All submitted values.
+	 * @return array<string, string>|FieldError
+	 */
+	private function credit_card( Form $form, array $field, array $raw ): array|FieldError {
+		$rules = null === $this->card_rules ? CardRules::defaults() : CardRules::normalize( ( $this->card_rules )( $form ) );
+		if ( null === $this->today ) {
+			$now   = new \DateTimeImmutable( 'now', new \DateTimeZone( 'UTC' ) );
+			$today = array( (int) $now->format( 'Y' ), (int) $now->format( 'n' ) );
+		} else {
+			$today = ( $this->today )();
+		}
+		return CreditCardInput::validate( $field, $raw, $rules, (int) $today[0], (int) $today[1] );
 	}
 
 	/**

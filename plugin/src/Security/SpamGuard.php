@@ -1,0 +1,80 @@
+<?php
+/**
+ * Honeypot and minimum time to submit.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Security;
+
+use Kestrel\Forms\Domain\Form\Form;
+
+/**
+ * Decides whether a submission is spam: the honeypot input (on unless the form sets
+ * enableHoneypot to false) was filled in, or the form was sent sooner than its
+ * minimumSubmitSeconds after the page printed it. The render time travels in a token signed
+ * with the site's salt, so a client cannot make a form older than it is. Spam is stored with
+ * the spam status, never silently dropped, and the visitor sees the usual confirmation.
+ */
+final class SpamGuard {
+
+	/** Name of the honeypot value in the submission body. */
+	public const HONEYPOT_PARAM = 'honeypot';
+
+	/** Name of the render token in the submission body. */
+	public const TOKEN_PARAM = 'render_token';
+
+	/**
+	 * A token holding the time the form was printed: "{unix time}.{signature}".
+	 *
+	 * @param int      $form_id Form id.
+	 * @param int|null $now     Unix time (tests).
+	 */
+	public static function render_token( int $form_id, ?int $now = null ): string {
+		$time = $now ?? time();
+		return $time . '.' . self::sign( $form_id, $time );
+	}
+
+	/**
+	 * Whether a submission is spam.
+	 *
+	 * @param Form     $form     The form.
+	 * @param mixed    $honeypot The honeypot value sent.
+	 * @param mixed    $token    The render token sent.
+	 * @param int|null $now      Unix time (tests).
+	 */
+	public static function is_spam( Form $form, mixed $honeypot, mixed $token, ?int $now = null ): bool {
+		if ( false !== ( $form->definition['enableHoneypot'] ?? true ) && is_scalar( $honeypot ) && '' !== trim( (string) $honeypot ) ) {
+			return true;
+		}
+		$minimum = (int) ( $form->definition['minimumSubmitSeconds'] ?? 0 );
+		if ( $minimum <= 0 ) {
+			return false;
+		}
+		$rendered = self::rendered_at( $form->id, $token );
+		return null === $rendered || ( $now ?? time() ) - $rendered < $minimum;
+	}
+
+	/**
+	 * The render time a valid token holds, or null.
+	 *
+	 * @param int   $form_id Form id.
+	 * @param mixed $token   Token.
+	 */
+	private static function rendered_at( int $form_id, mixed $token ): ?int {
+		if ( ! is_string( $token ) || 1 !== preg_match( '/^(\d{1,12})\.([a-f0-9]{64})$/D', $token, $m ) ) {
+			return null;
+		}
+		return hash_equals( self::sign( $form_id, (int) $m[1] ), $m[2] ) ? (int) $m[1] : null;
+	}
+
+	/**
+	 * @param int $form_id Form id.
+	 * @param int $time    Unix time.
+	 */
+	private static function sign( int $form_id, int $time ): string {
+		return hash_hmac( 'sha256', 'kestrel-forms-render|' . $form_id . '|' . $time, wp_salt( 'nonce' ) );
+	}
+}

@@ -1,0 +1,68 @@
+<?php
+/**
+ * Honeypot and minimum time to submit: spam is stored as spam, never dropped, and the sender
+ * gets the usual answer.
+ *
+ * @package KestrelForms\Tests
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Tests\Integration\Rest;
+
+use Kestrel\Forms\Plugin;
+use Kestrel\Forms\Security\SpamGuard;
+use Kestrel\Forms\Tests\Integration\Support\TestCase;
+
+final class SpamSubmissionTest extends TestCase {
+
+	/**
+	 * @param array<string, mixed> $settings Extra form settings.
+	 */
+	private function form( array $settings = array() ): int {
+		$this->as_admin();
+		$response = $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms',
+			array(
+				'title'  => 'Contact',
+				'fields' => array( array( 'id' => 1, 'type' => 'text', 'label' => 'Name' ) ),
+			) + $settings
+		);
+		$this->assert_rest_status( 201, $response );
+		$this->as_anonymous();
+		return (int) $response->get_data()['id'];
+	}
+
+	/**
+	 * @param int                  $form_id Form id.
+	 * @param array<string, mixed> $extra   Extra body parameters.
+	 */
+	private function status_of_submission( int $form_id, array $extra ): string {
+		$response = $this->rest( 'POST', "/kestrel-forms/v1/forms/{$form_id}/submissions", array( 'values' => array( '1' => 'Ada' ) ) + $extra );
+		$this->assert_rest_status( 201, $response );
+		return Plugin::instance()->entries->find( (int) $response->get_data()['entry_id'] )->status;
+	}
+
+	public function test_a_filled_honeypot_is_stored_as_spam(): void {
+		$form_id = $this->form();
+		$this->assertSame( 'active', $this->status_of_submission( $form_id, array( 'honeypot' => '' ) ) );
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'honeypot' => 'http://spam.example' ) ) );
+	}
+
+	public function test_a_form_without_honeypot_ignores_it(): void {
+		$form_id = $this->form( array( 'enableHoneypot' => false ) );
+		$this->assertSame( 'active', $this->status_of_submission( $form_id, array( 'honeypot' => 'filled' ) ) );
+	}
+
+	public function test_the_minimum_time_to_submit_uses_the_signed_render_time(): void {
+		$form_id = $this->form( array( 'minimumSubmitSeconds' => 5 ) );
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => SpamGuard::render_token( $form_id ) ) ), 'Sent at once.' );
+		$this->assertSame( 'active', $this->status_of_submission( $form_id, array( 'render_token' => SpamGuard::render_token( $form_id, time() - 6 ) ) ) );
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array() ), 'No token.' );
+		$forged = ( time() - 60 ) . '.' . str_repeat( 'a', 64 );
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => $forged ) ), 'A forged time.' );
+		$other = SpamGuard::render_token( $form_id + 1, time() - 60 );
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => $other ) ), 'Another form\'s token.' );
+	}
+}
