@@ -101,6 +101,26 @@ final class FormsController extends WP_REST_Controller {
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
+		foreach ( array( 'restore', 'duplicate' ) as $action ) {
+			register_rest_route(
+				$this->namespace,
+				'/' . $this->rest_base . '/(?P<id>[\d]+)/' . $action,
+				array(
+					'args' => array(
+						'id' => array(
+							'description' => __( 'Form id.', 'kestrel-forms' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+						),
+					),
+					array(
+						'methods'             => WP_REST_Server::CREATABLE,
+						'callback'            => array( $this, $action . '_item' ),
+						'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					),
+				)
+			);
+		}
 	}
 
 	/**
@@ -318,6 +338,50 @@ final class FormsController extends WP_REST_Controller {
 		}
 		$this->forms->set_status( $id, FormRepository::STATUS_TRASH );
 		return rest_ensure_response( $this->present( (array) $this->forms->find_record( $id ), $count ) );
+	}
+
+	/**
+	 * POST /forms/{id}/restore: takes a form out of the trash.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function restore_item( WP_REST_Request $request ) {
+		$id = (int) $request['id'];
+		if ( ! $this->forms->find_record( $id ) ) {
+			return ErrorMapper::form_not_found();
+		}
+		if ( ! $this->forms->set_status( $id, FormRepository::STATUS_ACTIVE ) ) {
+			return ErrorMapper::storage_failed();
+		}
+		return $this->get_item( $request );
+	}
+
+	/**
+	 * POST /forms/{id}/duplicate: a new active form with the same definition and " (copy)" in
+	 * its title; entries are not copied.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function duplicate_item( WP_REST_Request $request ) {
+		$record = $this->forms->find_record( (int) $request['id'] );
+		if ( ! $record ) {
+			return ErrorMapper::form_not_found();
+		}
+		$definition = $record['form']->definition;
+		/* translators: %s: title of the form that was copied. */
+		$definition['title'] = mb_substr( sprintf( __( '%s (copy)', 'kestrel-forms' ), (string) ( $definition['title'] ?? '' ) ), 0, 255 );
+		$id                  = $this->forms->create( $definition );
+		if ( ! $id ) {
+			return ErrorMapper::storage_failed();
+		}
+		/** This action is documented in FormsController::create_item(). */
+		do_action( 'kestrel_forms_form_saved', $id, $definition );
+		$response = rest_ensure_response( $this->present( (array) $this->forms->find_record( $id ), 0 ) );
+		$response->set_status( 201 );
+		$response->header( 'Location', rest_url( sprintf( '%s/%s/%d', $this->namespace, $this->rest_base, $id ) ) );
+		return $response;
 	}
 
 	/**
