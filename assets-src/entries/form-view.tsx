@@ -14,6 +14,7 @@ import '../forms-ui/form.scss';
 
 interface ContainerData {
 	form: FormProps[ 'form' ];
+	captcha?: FormProps[ 'captcha' ];
 	options?: { showTitle?: boolean; showDescription?: boolean };
 	rest: {
 		submitPath: string;
@@ -67,6 +68,7 @@ function mount( container: HTMLElement ) {
 			anonymous={ data.rest.anonymous }
 			uploadUrl={ data.rest.uploadUrl }
 			renderToken={ data.rest.renderToken }
+			captcha={ data.captcha }
 			hooks={ kestrelForms.hooks }
 			showTitle={ data.options?.showTitle }
 			showDescription={ data.options?.showDescription }

@@ -8,6 +8,11 @@ import { choiceText, QuantityInput } from './pricing-parts';
 import { RevealDiv } from './reveal';
 import { RowsField } from './RowsField';
 import { FileUploadField, type UploadBindings } from './FileUploadField';
+import {
+	CaptchaField,
+	type CaptchaConfig,
+	type CaptchaGate,
+} from './CaptchaField';
 import { PasswordField } from './PasswordField';
 import { CreditCardField } from './CreditCardField';
 
@@ -39,6 +44,10 @@ export interface FieldProps {
 	announce?: ( text: string ) => void;
 	/** Upload fields: the form's upload id, endpoint and bookkeeping (absent in previews). */
 	uploads?: UploadBindings;
+	/** Captcha fields: the site's captcha settings (null: not set up). */
+	captcha?: CaptchaConfig | null;
+	/** Captcha fields: hands the form the invisible captcha's gate for the final submit. */
+	captchaGate?: ( gate: CaptchaGate | null ) => void;
 }
 
 /**
@@ -116,6 +125,22 @@ function FieldControl( props: FieldProps ) {
 			return <PasswordField { ...props } />;
 		case 'creditcard':
 			return <CreditCardField { ...props } />;
+		case 'captcha':
+			return (
+				<FieldShell
+					formId={ formId }
+					field={ field }
+					error={ props.error }
+					concealed={ props.concealed }
+				>
+					<CaptchaField
+						{ ...props }
+						config={ props.captcha ?? null }
+						gate={ props.captchaGate }
+						label={ <LabelText field={ field } /> }
+					/>
+				</FieldShell>
+			);
 		case 'fileupload':
 			return (
 				<FieldShell

@@ -47,6 +47,7 @@ import {
 } from '../submit/submit';
 import { Field } from './Field';
 import type { UploadBindings } from './FileUploadField';
+import type { CaptchaConfig, CaptchaGate } from './CaptchaField';
 import { newUploadId, type UploadRecord } from '../uploads/uploader';
 import { AnimationContext } from './reveal';
 
@@ -62,6 +63,8 @@ export interface FormProps {
 	uploadUrl?: string;
 	/** The signed time the page printed the form (the server's minimum time to submit). */
 	renderToken?: string;
+	/** The site's captcha settings for the browser (null: not set up). */
+	captcha?: CaptchaConfig | null;
 	hooks: Hooks;
 	showTitle?: boolean;
 	showDescription?: boolean;
@@ -190,6 +193,11 @@ export function Form( props: FormProps ) {
 	const inFlight = useRef( false );
 	// The honeypot: people never see or fill it; a bot that does is stored as spam.
 	const honeypot = useRef< HTMLInputElement >( null );
+	// An invisible captcha runs its challenge on the final submit (spec §4).
+	const captchaGate = useRef< CaptchaGate | null >( null );
+	const setCaptchaGate = useCallback( ( gate: CaptchaGate | null ) => {
+		captchaGate.current = gate;
+	}, [] );
 	// Uploads: one unique id per form view, the completed files of each field, and which
 	// fields still have files in flight (a submit waits for them, spec §5).
 	const [ uploadId ] = useState( newUploadId );
@@ -471,14 +479,33 @@ export function Form( props: FormProps ) {
 			return;
 		}
 
+		const captchaShown = form.fields.some(
+			( f ) =>
+				f.type === 'captcha' &&
+				( ! final || final.visible[ f.id ] !== false )
+		);
+		if ( captchaShown && captchaGate.current?.mustRun() ) {
+			captchaGate.current.run();
+			return;
+		}
+
 		inFlight.current = true;
 		setStatus( 'submitting' );
 		announce( __( 'Sending your submission…', 'kestrel-forms' ) );
+		// The captcha's answer as the widget holds it now (an invisible one just got it).
+		const captchaAnswer = captchaShown ? captchaGate.current?.answer() : '';
+		const captchaValues: Record< string, string > = {};
+		for ( const field of active ) {
+			if ( field.type === 'captcha' && captchaAnswer ) {
+				captchaValues[ String( field.id ) ] = captchaAnswer;
+			}
+		}
 		const submissionValues = hooks.applyFilters(
 			'kestrel_forms.submission.before',
 			{
 				...toSubmissionValues( { ...form, fields: active }, values ),
 				...ownQuantities( form, visibleFields, state.entered ),
+				...captchaValues,
 			},
 			form
 		) as ReturnType< typeof toSubmissionValues >;
@@ -697,6 +724,8 @@ export function Form( props: FormProps ) {
 										onCommit={ onCommit }
 										announce={ announce }
 										uploads={ uploadBindings }
+										captcha={ props.captcha }
+										captchaGate={ setCaptchaGate }
 										concealed={ ! isShown( field.id ) }
 										currency={ form.currency }
 										calculated={

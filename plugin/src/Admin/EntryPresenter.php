@@ -23,13 +23,13 @@ use Kestrel\Forms\Uploads\UploadStore;
 final class EntryPresenter {
 
 	/**
-	 * Value fields of a form (no sections or HTML blocks).
+	 * Value fields of a form (no sections, HTML blocks or captchas).
 	 *
 	 * @param Form $form Form.
 	 * @return list<array<string, mixed>>
 	 */
 	public static function value_fields( Form $form ): array {
-		return array_values( array_filter( $form->fields(), static fn( array $f ): bool => ! in_array( $f['type'], Form::DISPLAY_ONLY_TYPES, true ) ) );
+		return array_values( array_filter( $form->fields(), static fn( array $f ): bool => ! in_array( $f['type'], Form::DISPLAY_ONLY_TYPES, true ) && 'captcha' !== $f['type'] ) );
 	}
 
 	/**

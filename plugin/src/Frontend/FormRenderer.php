@@ -10,6 +10,8 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Frontend;
 
 use Kestrel\Forms\Assets\Assets;
+use Kestrel\Forms\Captcha\ClientConfig;
+use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Validation\CardRules;
 use Kestrel\Forms\Persistence\FormRepository;
@@ -40,7 +42,14 @@ final class FormRenderer {
 		'footer'   => 72,
 	);
 
-	public function __construct( private readonly FormRepository $forms ) {}
+	/**
+	 * @param FormRepository    $forms   Forms.
+	 * @param ClientConfig|null $captcha What the browser needs of the captcha settings.
+	 */
+	public function __construct(
+		private readonly FormRepository $forms,
+		private ?ClientConfig $captcha = null
+	) {}
 
 	/**
 	 * HTML for a form id, or '' (with an HTML comment for admins) when it does not exist.
@@ -77,6 +86,11 @@ final class FormRenderer {
 				'renderToken' => SpamGuard::render_token( $form->id ),
 			),
 		);
+		// The captcha's public settings, only for forms that ask for one (null: not set up).
+		if ( array_filter( $form->fields(), static fn( array $f ): bool => 'captcha' === $f['type'] ) ) {
+			$this->captcha ??= new ClientConfig( new CaptchaSettings() );
+			$data['captcha'] = $this->captcha->for_browser();
+		}
 		$json = wp_json_encode( $data, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_UNICODE );
 
 		$html = sprintf(

@@ -9,6 +9,8 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Rest;
 
+use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
+use Kestrel\Forms\Captcha\Verifier;
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
@@ -34,7 +36,8 @@ final class SubmissionsController extends WP_REST_Controller {
 		private readonly EntryRepository $entries,
 		private readonly SubmissionValidator $validator,
 		private readonly FeedRegistry $feeds,
-		private readonly UploadStore $uploads
+		private readonly UploadStore $uploads,
+		private ?Verifier $captcha = null
 	) {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'forms/(?P<form_id>[\d]+)/submissions';
@@ -180,6 +183,27 @@ final class SubmissionsController extends WP_REST_Controller {
 			return ErrorMapper::validation_messages( array_map( 'strval', $messages ) );
 		}
 
+		// A captcha the visitor can see is verified with the provider before anything is stored
+		// (not for a repeat of a stored submission: its answer was used already).
+		$key = isset( $request['submission_key'] ) ? (string) $request['submission_key'] : '';
+		foreach ( $form->fields() as $field ) {
+			if ( 'captcha' !== $field['type'] || ! $this->validator->is_visible( $form, $values, (int) $field['id'] ) ) {
+				continue;
+			}
+			if ( '' !== $key && $this->entries->id_for_submission_key( $form->id, $key ) ) {
+				break;
+			}
+			$answer   = $values[ (string) $field['id'] ] ?? '';
+			$this->captcha ??= new Verifier( new CaptchaSettings() );
+			$verified = $this->captcha->verify( is_string( $answer ) ? $answer : '', self::remote_ip() );
+			if ( $verified instanceof WP_Error ) {
+				$status = (int) ( $verified->get_error_data()['status'] ?? 400 );
+				return 400 === $status
+					? ErrorMapper::validation_messages( array( (string) $field['id'] => $verified->get_error_message() ) )
+					: $verified;
+			}
+		}
+
 		// Spam is stored as spam (visible to admins), and the sender sees the usual answer.
 		$spam   = SpamGuard::is_spam( $form, $request[ SpamGuard::HONEYPOT_PARAM ], $request[ SpamGuard::TOKEN_PARAM ] );
 		$entry  = new Entry(
@@ -287,5 +311,13 @@ final class SubmissionsController extends WP_REST_Controller {
 			);
 		}
 		return $values;
+	}
+
+	/**
+	 * The visitor's IP address as the server saw it (for the captcha provider), or ''.
+	 */
+	private static function remote_ip(): string {
+		$ip = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
+		return false !== filter_var( $ip, FILTER_VALIDATE_IP ) ? $ip : '';
 	}
 }

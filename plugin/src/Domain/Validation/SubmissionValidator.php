@@ -40,8 +40,23 @@ final class SubmissionValidator {
 	) {}
 
 	/**
+	 * Whether a field shows for these submitted values (conditional logic on the stored
+	 * definition; the browser's word is never taken).
+	 *
+	 * @param Form                $form     The form.
+	 * @param array<mixed, mixed> $raw      Submitted values.
+	 * @param int                 $field_id Field id.
+	 */
+	public function is_visible( Form $form, array $raw, int $field_id ): bool {
+		$evaluation = ( new FormEvaluator( $form->definition ) )->evaluate( $this->entered( $form, $raw ) );
+		return ! empty( $evaluation['visible'][ $field_id ] );
+	}
+
+	/**
+	 * Validates a submission against the stored definition.
+	 *
 	 * @param Form                $form The form being submitted.
-	 * @param array<mixed, mixed> $raw  Submitted values, e.g. [ "1" => "Ada", "4" => ["a","b"], "4.2" => "b" ].
+	 * @param array<mixed, mixed> $raw  Submitted values.
 	 */
 	public function validate( Form $form, array $raw ): SubmissionResult {
 		$values = array();
@@ -85,6 +100,9 @@ final class SubmissionValidator {
 					continue;
 				}
 				$values += $quantity;
+			}
+			if ( 'captcha' === $type ) {
+				continue; // Verified by the WordPress layer before storing; never stored.
 			}
 			if ( 'fileupload' === $type ) {
 				$files = $this->files( $field, $raw[ (string) $id ] ?? null );

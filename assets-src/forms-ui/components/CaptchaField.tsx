@@ -1,0 +1,204 @@
+import { useEffect, useRef, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import { ids } from '../ids';
+import type { FieldProps } from './Field';
+
+/** What the page says about the site's captcha (null: not set up). */
+export interface CaptchaConfig {
+	siteKey: string;
+	theme: 'light' | 'dark';
+	size: 'normal' | 'compact' | 'invisible';
+	badge: 'bottomright' | 'bottomleft' | 'inline';
+	scriptUrl: string;
+}
+
+/** The form's side of an invisible captcha: the final submit asks it first. */
+export interface CaptchaGate {
+	/** Whether the submit must wait for a challenge (invisible, no answer yet). */
+	mustRun: () => boolean;
+	/** Starts the challenge; the field submits the form again once it has an answer. */
+	run: () => void;
+	/** The widget's current answer ('' when none). */
+	answer: () => string;
+}
+
+interface GreCaptcha {
+	render: (
+		container: HTMLElement,
+		params: Record< string, unknown >
+	) => number;
+	execute: ( id?: number ) => unknown;
+	getResponse: ( id?: number ) => string;
+	reset: ( id?: number ) => void;
+}
+
+declare global {
+	interface Window {
+		grecaptcha?: Partial< GreCaptcha >;
+	}
+}
+
+/** The provider script is polled for every 100 ms until it is ready (spec §9). */
+export const CAPTCHA_POLL_MS = 100;
+
+/** After an invisible challenge starts, another submit is allowed after 4 s (spec §9). */
+export const CAPTCHA_SUBMITTING_RESET_MS = 4000;
+
+/**
+ * Loads the provider script once per page.
+ *
+ * @param url Script URL.
+ */
+function loadScript( url: string ) {
+	if ( document.querySelector( 'script[data-kestrel-captcha]' ) ) {
+		return;
+	}
+	const script = document.createElement( 'script' );
+	script.src = url;
+	script.async = true;
+	script.defer = true;
+	script.dataset.kestrelCaptcha = 'true';
+	document.head.appendChild( script );
+}
+
+/**
+ * A reCAPTCHA v2 field (checkbox or invisible). The element carries sitekey, theme, tabindex
+ * and size; the widget is rendered once the provider script is ready. The answer is the field's
+ * value; the server verifies it before it stores anything.
+ *
+ * @param props        Field props.
+ * @param props.config The site's captcha settings for the browser.
+ * @param props.gate   Called with this field's gate for the form's final submit.
+ * @param props.label  The field label.
+ */
+export function CaptchaField(
+	props: FieldProps & {
+		config: CaptchaConfig | null;
+		gate?: ( gate: CaptchaGate | null ) => void;
+		label: JSX.Element;
+	}
+) {
+	const { formId, field, onChange, config, gate } = props;
+	const container = useRef< HTMLDivElement >( null );
+	const widget = useRef< number | null >( null );
+	const submitting = useRef( false );
+	const runWhenReady = useRef( false );
+	const [ ready, setReady ] = useState( false );
+	const invisible = config?.size === 'invisible';
+
+	useEffect( () => {
+		if ( ! config ) {
+			return;
+		}
+		loadScript( config.scriptUrl );
+		const timer = window.setInterval( () => {
+			const api = window.grecaptcha;
+			if (
+				! api?.render ||
+				! container.current ||
+				widget.current !== null
+			) {
+				return;
+			}
+			window.clearInterval( timer );
+			widget.current = api.render( container.current, {
+				sitekey: config.siteKey,
+				theme: config.theme,
+				size: config.size,
+				tabindex: 0,
+				badge: config.badge,
+				callback: ( token: string ) => {
+					onChange( field.id, token, false );
+					if ( invisible && submitting.current ) {
+						submitting.current = false;
+						// The visitor pressed submit: carry on now that there is an answer
+						// (after this change has rendered).
+						const formElement =
+							container.current?.closest( 'form' );
+						window.setTimeout(
+							() => formElement?.requestSubmit(),
+							0
+						);
+					}
+				},
+				'expired-callback': () => onChange( field.id, '', false ),
+			} );
+			setReady( true );
+			if ( runWhenReady.current ) {
+				runWhenReady.current = false;
+				api.execute?.( widget.current );
+			}
+		}, CAPTCHA_POLL_MS );
+		return () => window.clearInterval( timer );
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- one widget per mounted field.
+	}, [] );
+
+	useEffect( () => {
+		if ( ! gate || ! invisible ) {
+			return;
+		}
+		gate( {
+			mustRun: () =>
+				! submitting.current &&
+				! (
+					widget.current !== null &&
+					window.grecaptcha?.getResponse?.( widget.current )
+				),
+			answer: () =>
+				widget.current !== null
+					? ( window.grecaptcha?.getResponse?.( widget.current ) ??
+						'' )
+					: '',
+			run: () => {
+				if ( submitting.current ) {
+					return;
+				}
+				submitting.current = true;
+				if ( widget.current === null ) {
+					// The provider script is not ready yet: the challenge starts once it is.
+					runWhenReady.current = true;
+				} else {
+					window.grecaptcha?.execute?.( widget.current );
+				}
+				// If the challenge is dismissed, let the visitor try again.
+				window.setTimeout( () => {
+					submitting.current = false;
+				}, CAPTCHA_SUBMITTING_RESET_MS );
+			},
+		} );
+		return () => gate( null );
+	}, [ gate, invisible ] );
+
+	return (
+		<div className="kestrel-form__captcha">
+			{ ! invisible && (
+				<p
+					className="kestrel-form__label"
+					id={ ids.label( formId, field.id ) }
+				>
+					{ props.label }
+				</p>
+			) }
+			{ config ? (
+				<div
+					ref={ container }
+					id={ ids.input( formId, field.id ) }
+					className="kestrel-form__recaptcha"
+					data-sitekey={ config.siteKey }
+					data-theme={ config.theme }
+					data-tabindex="0"
+					data-size={ config.size }
+					data-badge={ invisible ? config.badge : undefined }
+					data-ready={ ready || undefined }
+				/>
+			) : (
+				<p className="kestrel-form__error">
+					{ __(
+						'This form asks for a captcha, but the site has not set one up yet.',
+						'kestrel-forms'
+					) }
+				</p>
+			) }
+		</div>
+	);
+}
