@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import type { Page } from '@playwright/test';
-import { ANONYMOUS_STATE } from './utils';
+import { ANONYMOUS_STATE, createFormPage } from './utils';
 
 interface AxeResults {
 	violations: Array< {
@@ -94,5 +94,106 @@ test.describe( 'accessibility', () => {
 			page.locator( '.kestrel-form__confirmation' )
 		).toBeFocused();
 		expect( await scan( page ) ).toEqual( [] );
+	} );
+
+	test( 'a page with every widget has no axe violations in the form: at first, in use, with errors', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const standIn = 'kestrel-forms-test-helper-captcha-stand-in';
+		await requestUtils.activatePlugin( standIn );
+		await requestUtils.rest( {
+			method: 'POST',
+			path: '/kestrel-forms-captcha-stand-in/v1/settings',
+			data: { size: 'normal' },
+		} );
+		try {
+			const { form, pageUrl } = await createFormPage( requestUtils, {
+				title: 'E2E every widget',
+				fields: [
+					{
+						id: 1,
+						type: 'fileupload',
+						label: 'Photos',
+						isRequired: true,
+						multipleFiles: true,
+						maxFiles: 3,
+						allowedExtensions: 'png, txt',
+					},
+					{
+						id: 2,
+						type: 'list',
+						label: 'Items',
+						columns: [ 'Item', 'Qty' ],
+						maxRows: 3,
+					},
+					{
+						id: 3,
+						type: 'repeater',
+						label: 'Guests',
+						fields: [
+							{
+								id: 31,
+								type: 'text',
+								label: 'Name',
+								isRequired: true,
+							},
+							{ id: 32, type: 'email', label: 'Email' },
+						],
+					},
+					{
+						id: 4,
+						type: 'password',
+						label: 'Password',
+						isRequired: true,
+						passwordStrengthEnabled: true,
+					},
+					{ id: 5, type: 'creditcard', label: 'Card' },
+					{ id: 6, type: 'captcha', label: 'Are you human?' },
+				],
+			} );
+			const id = form.id;
+			await page.goto( pageUrl );
+			await expect( page.locator( `#input_${ id }_6` ) ).toHaveAttribute(
+				'data-ready',
+				'true'
+			);
+			expect( await scan( page ) ).toEqual( [] );
+
+			// In use: a file uploaded, a second row, a password typed, a card number.
+			await page
+				.locator( `#field_${ id }_1 input[type="file"]` )
+				.setInputFiles( [
+					{
+						name: 'notes.txt',
+						mimeType: 'text/plain',
+						buffer: Buffer.from( 'hello' ),
+					},
+				] );
+			await expect(
+				page.locator(
+					`#field_${ id }_1 .kestrel-form__file[data-status="complete"]`
+				)
+			).toHaveCount( 1 );
+			await page
+				.locator( `#field_${ id }_2` )
+				.getByRole( 'button', { name: 'Add a row after row 1' } )
+				.click();
+			await page.locator( `#input_${ id }_4` ).fill( 'correct horse' );
+			await page.locator( `#input_${ id }_5` ).fill( '4111 1111' );
+			expect( await scan( page ) ).toEqual( [] );
+
+			await page.locator( `#form_submit_button_${ id }` ).click();
+			await expect(
+				page.locator( `#kestrel_form_errors_${ id }` )
+			).toBeFocused();
+			expect( await scan( page ) ).toEqual( [] );
+		} finally {
+			await requestUtils.rest( {
+				method: 'DELETE',
+				path: '/kestrel-forms-captcha-stand-in/v1/settings',
+			} );
+			await requestUtils.deactivatePlugin( standIn );
+		}
 	} );
 } );
