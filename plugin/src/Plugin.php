@@ -24,6 +24,7 @@ use Kestrel\Forms\Frontend\Block;
 use Kestrel\Forms\Frontend\FormRenderer;
 use Kestrel\Forms\Frontend\Shortcode;
 use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Persistence\UploadRepository;
@@ -192,7 +193,7 @@ final class Plugin {
 		add_filter( 'rest_request_after_callbacks', array( ErrorMapper::class, 'rename_core_errors' ), 10, 3 );
 		( new FormsController( $plugin->forms, $plugin->entries, $plugin->form_validator, $plugin->renderer ) )->register_routes();
 		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator, $plugin->feeds, $plugin->uploads ) )->register_routes();
-		( new EntriesController( $plugin->entries ) )->register_routes();
+		( new EntriesController( $plugin->entries, new EntryWorkspaceRepository(), $plugin->forms, $plugin->submission_validator, $plugin->uploads ) )->register_routes();
 		( new DemoController( $plugin->forms, $plugin->form_validator ) )->register_routes();
 		( new UploadsController( $plugin->forms, $plugin->uploads, new PhpUploadSource() ) )->register_routes();
 		add_filter( 'rest_post_dispatch', array( UploadsController::class, 'envelope_errors' ), 10, 3 );

@@ -13,17 +13,18 @@ namespace Kestrel\Forms\Persistence;
  * The integer schema version lives in an option; `maybe_upgrade()` runs the idempotent dbDelta
  * whenever the stored version differs from VERSION (the Action Scheduler pattern). Bump VERSION
  * whenever a CREATE TABLE below changes. Version 2 added the entry's pricing columns, version 3 the feeds that fired,
- * version 4 the uploaded files.
+ * version 4 the uploaded files,
+ * version 5 the entries workspace (read and starred flags, notes).
  */
 final class Schema {
 
-	public const VERSION        = 4;
+	public const VERSION        = 5;
 	public const VERSION_OPTION = 'kestrel_forms_schema_version';
 
 	/**
 	 * Table names with the site prefix.
 	 *
-	 * @return array{forms: string, entries: string, entry_values: string, uploads: string}
+	 * @return array{forms: string, entries: string, entry_values: string, uploads: string, entry_notes: string}
 	 */
 	public static function tables(): array {
 		global $wpdb;
@@ -32,6 +33,7 @@ final class Schema {
 			'entries'      => $wpdb->prefix . 'kestrel_forms_entries',
 			'entry_values' => $wpdb->prefix . 'kestrel_forms_entry_values',
 			'uploads'      => $wpdb->prefix . 'kestrel_forms_uploads',
+			'entry_notes'  => $wpdb->prefix . 'kestrel_forms_entry_notes',
 		);
 	}
 
@@ -81,8 +83,11 @@ final class Schema {
   total_minor bigint(20) DEFAULT NULL,
   pricing longtext DEFAULT NULL,
   feeds text DEFAULT NULL,
+  is_read tinyint(1) NOT NULL DEFAULT 0,
+  is_starred tinyint(1) NOT NULL DEFAULT 0,
   PRIMARY KEY  (id),
   KEY form_created (form_id,created_at),
+  KEY form_status (form_id,status),
   UNIQUE KEY form_submission_key (form_id,submission_key)
 ) $charset;"
 		);
@@ -119,6 +124,18 @@ final class Schema {
   KEY upload_key (upload_key),
   KEY entry_created (entry_id,created_at),
   KEY form_id (form_id)
+) $charset;"
+		);
+		// Admin notes on an entry (entries workspace, issue 5).
+		dbDelta(
+			"CREATE TABLE {$t['entry_notes']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  entry_id bigint(20) unsigned NOT NULL,
+  user_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  note text NOT NULL,
+  created_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  KEY entry_id (entry_id)
 ) $charset;"
 		);
 		update_option( self::VERSION_OPTION, self::VERSION, true );

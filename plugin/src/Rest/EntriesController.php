@@ -1,6 +1,6 @@
 <?php
 /**
- * REST resource: entries (read-only in this version).
+ * REST resource: entries, and the admin entries workspace (issue 5).
  *
  * @package KestrelForms
  */
@@ -9,11 +9,18 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Rest;
 
+use Kestrel\Forms\Admin\EntryPresenter;
 use Kestrel\Forms\Domain\Entry\Entry;
+use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Decimal;
+use Kestrel\Forms\Domain\Validation\SubmissionValidator;
 use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
+use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\Capabilities;
+use Kestrel\Forms\Uploads\UploadStore;
 use WP_Error;
 use WP_REST_Controller;
 use WP_REST_Request;
@@ -21,11 +28,26 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * `GET kestrel-forms/v1/entries?form_id=N` (paged, newest first) and `GET /entries/{id}`.
+ * Routes (all behind the plugin capability):
+ * - `GET /entries?form_id=N` with search, filters, sort and paging; `GET /entries/{id}` with the
+ *   values formatted per field, order, feeds, notes and previous/next;
+ * - `POST /entries/{id}` edits values (validated by Domain\Validation\SubmissionValidator);
+ * - `POST /entries/bulk` read/unread, star/unstar, spam/not_spam, trash/restore, delete;
+ * - `GET|POST /entries/{id}/notes`, `DELETE /entries/{id}/notes/{note_id}`;
+ * - `GET /entries/export?form_id=N` a CSV of the filtered entries, streamed a batch at a time.
  */
 final class EntriesController extends WP_REST_Controller {
 
-	public function __construct( private readonly EntryRepository $entries ) {
+	/** Field types an admin cannot edit: secrets never stored, files, computed and priced values. */
+	public const NOT_EDITABLE = array( 'password', 'creditcard', 'fileupload', 'captcha', 'total', 'product', 'option', 'quantity', 'shipping' );
+
+	public function __construct(
+		private readonly EntryRepository $entries,
+		private readonly EntryWorkspaceRepository $workspace,
+		private readonly FormRepository $forms,
+		private readonly SubmissionValidator $validator,
+		private readonly UploadStore $uploads
+	) {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'entries';
 	}
@@ -62,9 +84,176 @@ final class EntriesController extends WP_REST_Controller {
 						),
 					),
 				),
+				array(
+					'methods'             => WP_REST_Server::EDITABLE,
+					'callback'            => array( $this, 'update_item' ),
+					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'args'                => array(
+						'id'     => array(
+							'type'    => 'integer',
+							'minimum' => 1,
+						),
+						'values' => array(
+							'description' => __( 'New values by field or input id, of the fields to change.', 'kestrel-forms' ),
+							'type'        => 'object',
+							'required'    => true,
+						),
+					),
+				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/bulk',
+			array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => array( $this, 'bulk' ),
+				'permission_callback' => array( $this, 'get_items_permissions_check' ),
+				'args'                => array(
+					'action' => array(
+						'type'     => 'string',
+						'enum'     => EntryWorkspaceRepository::ACTIONS,
+						'required' => true,
+					),
+					'ids'    => array(
+						'type'     => 'array',
+						'items'    => array(
+							'type'    => 'integer',
+							'minimum' => 1,
+						),
+						'minItems' => 1,
+						'maxItems' => 1000,
+						'required' => true,
+					),
+				),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/export',
+			array(
+				'methods'             => WP_REST_Server::READABLE,
+				'callback'            => array( $this, 'export' ),
+				'permission_callback' => array( $this, 'get_items_permissions_check' ),
+				'args'                => $this->filter_params(),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/(?P<id>[\d]+)/notes',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_notes' ),
+					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+				),
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'create_note' ),
+					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'args'                => array(
+						'note' => array(
+							'type'      => 'string',
+							'minLength' => 1,
+							'maxLength' => 10000,
+							'required'  => true,
+						),
+					),
+				),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/(?P<id>[\d]+)/notes/(?P<note_id>[\d]+)',
+			array(
+				'methods'             => WP_REST_Server::DELETABLE,
+				'callback'            => array( $this, 'delete_note' ),
+				'permission_callback' => array( $this, 'get_items_permissions_check' ),
+			)
+		);
+		add_filter( 'rest_pre_serve_request', array( self::class, 'serve_csv' ), 10, 3 );
+	}
+
+	/**
+	 * Search, filter and sort parameters shared by the list and the export.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	private function filter_params(): array {
+		return array(
+			'form_id'        => array(
+				'description' => __( 'The form whose entries to list.', 'kestrel-forms' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'required'    => true,
+			),
+			'search'         => array(
+				'description' => __( 'Text any value contains, or an entry id.', 'kestrel-forms' ),
+				'type'        => 'string',
+				'maxLength'   => 200,
+			),
+			'status'         => array(
+				'description' => __( 'Entries with this status; "all" for every status.', 'kestrel-forms' ),
+				'type'        => 'string',
+				'enum'        => array( 'all', Entry::STATUS_ACTIVE, Entry::STATUS_SPAM, Entry::STATUS_TRASH ),
+				'default'     => 'all',
+			),
+			'starred'        => array( 'type' => 'boolean' ),
+			'read'           => array( 'type' => 'boolean' ),
+			'date_from'      => array(
+				'description' => __( 'First day (site time zone), YYYY-MM-DD.', 'kestrel-forms' ),
+				'type'        => 'string',
+				'pattern'     => '^\\d{4}-\\d{2}-\\d{2}$',
+			),
+			'date_to'        => array(
+				'description' => __( 'Last day (site time zone), YYYY-MM-DD.', 'kestrel-forms' ),
+				'type'        => 'string',
+				'pattern'     => '^\\d{4}-\\d{2}-\\d{2}$',
+			),
+			'field'          => array(
+				'description' => __( 'Field or input id whose value to filter on.', 'kestrel-forms' ),
+				'type'        => 'string',
+				'pattern'     => '^\\d+(\\.\\d+)?$',
+			),
+			'field_value'    => array(
+				'type'      => 'string',
+				'maxLength' => 200,
+			),
+			'field_operator' => array(
+				'type'    => 'string',
+				'enum'    => array( 'is', 'contains' ),
+				'default' => 'is',
+			),
+		);
+	}
+
+	/**
+	 * Repository criteria from a request (dates in the site's time zone become UTC).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array<string, mixed>
+	 */
+	private static function criteria( WP_REST_Request $request ): array {
+		$criteria = array(
+			'form_id'        => (int) $request['form_id'],
+			'status'         => (string) ( $request['status'] ?? 'all' ),
+			'search'         => (string) ( $request['search'] ?? '' ),
+			'starred'        => isset( $request['starred'] ) ? (bool) $request['starred'] : null,
+			'read'           => isset( $request['read'] ) ? (bool) $request['read'] : null,
+			'field'          => (string) ( $request['field'] ?? '' ),
+			'field_value'    => (string) ( $request['field_value'] ?? '' ),
+			'field_operator' => (string) ( $request['field_operator'] ?? 'is' ),
+			'orderby'        => (string) ( $request['orderby'] ?? 'created_at' ),
+			'order'          => (string) ( $request['order'] ?? 'desc' ),
+		);
+		if ( ! empty( $request['date_from'] ) ) {
+			$criteria['date_from'] = get_gmt_from_date( $request['date_from'] . ' 00:00:00' );
+		}
+		if ( ! empty( $request['date_to'] ) ) {
+			$criteria['date_to'] = get_gmt_from_date( $request['date_to'] . ' 23:59:59' );
+		}
+		return $criteria;
 	}
 
 	/**
@@ -73,11 +262,17 @@ final class EntriesController extends WP_REST_Controller {
 	public function get_collection_params(): array {
 		$params = parent::get_collection_params();
 		unset( $params['search'], $params['context'] );
-		$params['form_id'] = array(
-			'description' => __( 'The form whose entries to list.', 'kestrel-forms' ),
-			'type'        => 'integer',
-			'minimum'     => 1,
-			'required'    => true,
+		$params             = array_merge( $params, $this->filter_params() );
+		$params['orderby']  = array(
+			'description' => __( 'Sort by date, id or an input id\'s value.', 'kestrel-forms' ),
+			'type'        => 'string',
+			'pattern'     => '^(created_at|id|\\d+(\\.\\d+)?)$',
+			'default'     => 'created_at',
+		);
+		$params['order']    = array(
+			'type'    => 'string',
+			'enum'    => array( 'asc', 'desc' ),
+			'default' => 'desc',
 		);
 		return $params;
 	}
@@ -106,8 +301,13 @@ final class EntriesController extends WP_REST_Controller {
 	 */
 	public function get_items( $request ) {
 		$per_page = (int) $request['per_page'];
-		$result   = $this->entries->page_for_form( (int) $request['form_id'], (int) $request['page'], $per_page );
-		$response = rest_ensure_response( array_map( array( self::class, 'present' ), $result['items'] ) );
+		$result   = $this->workspace->query( self::criteria( $request ), (int) $request['page'], $per_page );
+		$form     = $this->form_of( (int) $request['form_id'] );
+		$items    = array();
+		foreach ( $result['items'] as $item ) {
+			$items[] = $this->present_listed( $item, $form );
+		}
+		$response = rest_ensure_response( $items );
 		$response->header( 'X-WP-Total', (string) $result['total'] );
 		$response->header( 'X-WP-TotalPages', (string) max( 1, (int) ceil( $result['total'] / max( 1, $per_page ) ) ) );
 		return $response;
@@ -120,8 +320,405 @@ final class EntriesController extends WP_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function get_item( $request ) {
-		$entry = $this->entries->find( (int) $request['id'] );
-		return $entry ? rest_ensure_response( self::present( $entry ) ) : ErrorMapper::entry_not_found();
+		$item = $this->workspace->find( (int) $request['id'] );
+		if ( ! $item ) {
+			return ErrorMapper::entry_not_found();
+		}
+		return rest_ensure_response( $this->present_detail( $item ) );
+	}
+
+	/**
+	 * POST /entries/{id}: replaces the values of the fields sent, after the same validation as a
+	 * submission. Only the fields sent are checked and changed; others keep their stored values.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function update_item( $request ) {
+		$item = $this->workspace->find( (int) $request['id'] );
+		if ( ! $item ) {
+			return ErrorMapper::entry_not_found();
+		}
+		$entry = $item['entry'];
+		$form  = $this->form_of( $entry->form_id );
+		if ( ! $form ) {
+			return ErrorMapper::form_not_found();
+		}
+		$sent = (array) $request['values'];
+		// Field ids the edit touches: "3" and "3.2" both belong to field 3.
+		$field_ids = array();
+		foreach ( array_keys( $sent ) as $key ) {
+			$field_id = (int) strtok( (string) $key, '.' );
+			$field    = $form->field( $field_id );
+			if ( ! $field || ! self::is_editable( $field ) ) {
+				return new WP_Error(
+					'kestrel_forms_not_editable',
+					/* translators: %s: field or input id. */
+					sprintf( __( 'The value of "%s" cannot be edited.', 'kestrel-forms' ), (string) $key ),
+					array( 'status' => 400 )
+				);
+			}
+			$field_ids[ $field_id ] = true;
+		}
+		$field_ids = array_keys( $field_ids );
+		// The stored values of the other fields, so logic and calculations see the whole entry.
+		$raw = array();
+		foreach ( $entry->values as $input_id => $value ) {
+			if ( ! in_array( (int) strtok( (string) $input_id, '.' ), $field_ids, true ) ) {
+				$raw[ (string) $input_id ] = $value;
+			}
+		}
+		$raw    = $sent + $raw; // Not array_merge(): it renumbers the numeric input ids.
+		$result = $this->validator->validate( $form, $raw );
+		$errors = array_intersect_key( $result->errors, array_flip( $field_ids ) );
+		if ( $errors ) {
+			return ErrorMapper::validation_failed( $errors );
+		}
+		$clean = array();
+		foreach ( $result->values as $input_id => $value ) {
+			if ( in_array( (int) strtok( (string) $input_id, '.' ), $field_ids, true ) ) {
+				$clean[ (string) $input_id ] = $value;
+			}
+		}
+		if ( ! $this->workspace->replace_values( $entry, $field_ids, $clean ) ) {
+			return ErrorMapper::storage_failed();
+		}
+		/**
+		 * An admin changed an entry's values.
+		 *
+		 * @param int       $entry_id  Entry id.
+		 * @param list<int> $field_ids Fields changed.
+		 */
+		do_action( 'kestrel_forms_entry_updated', $entry->id, $field_ids );
+		$this->add_system_note( $entry->id, $form, $field_ids );
+		return rest_ensure_response( $this->present_detail( (array) $this->workspace->find( $entry->id ) ) );
+	}
+
+	/**
+	 * POST /entries/bulk
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response
+	 */
+	public function bulk( $request ) {
+		$ids    = array_map( 'intval', (array) $request['ids'] );
+		$action = (string) $request['action'];
+		if ( 'delete' === $action ) {
+			foreach ( $ids as $id ) {
+				$this->uploads->delete_for_entry( $id );
+			}
+			$changed = $this->workspace->delete( $ids );
+		} else {
+			$changed = $this->workspace->apply( $action, $ids );
+		}
+		return rest_ensure_response(
+			array(
+				'action'  => $action,
+				'changed' => $changed,
+			)
+		);
+	}
+
+	/**
+	 * GET /entries/{id}/notes
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_notes( $request ) {
+		if ( ! $this->entries->find( (int) $request['id'] ) ) {
+			return ErrorMapper::entry_not_found();
+		}
+		return rest_ensure_response( array_map( array( self::class, 'present_note' ), $this->workspace->notes( (int) $request['id'] ) ) );
+	}
+
+	/**
+	 * POST /entries/{id}/notes
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function create_note( $request ) {
+		$entry_id = (int) $request['id'];
+		if ( ! $this->entries->find( $entry_id ) ) {
+			return ErrorMapper::entry_not_found();
+		}
+		$note = trim( sanitize_textarea_field( (string) $request['note'] ) );
+		if ( '' === $note ) {
+			return new WP_Error( 'kestrel_forms_empty_note', __( 'Write a note first.', 'kestrel-forms' ), array( 'status' => 400 ) );
+		}
+		$id = $this->workspace->add_note( $entry_id, get_current_user_id(), $note );
+		if ( ! $id ) {
+			return ErrorMapper::storage_failed();
+		}
+		foreach ( $this->workspace->notes( $entry_id ) as $stored ) {
+			if ( $stored['id'] === $id ) {
+				$response = rest_ensure_response( self::present_note( $stored ) );
+				$response->set_status( 201 );
+				return $response;
+			}
+		}
+		return ErrorMapper::storage_failed();
+	}
+
+	/**
+	 * DELETE /entries/{id}/notes/{note_id}
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function delete_note( $request ) {
+		if ( ! $this->workspace->delete_note( (int) $request['id'], (int) $request['note_id'] ) ) {
+			return new WP_Error( 'kestrel_forms_note_not_found', __( 'Note not found.', 'kestrel-forms' ), array( 'status' => 404 ) );
+		}
+		return rest_ensure_response( array( 'deleted' => true ) );
+	}
+
+	/**
+	 * GET /entries/export: the filtered entries as CSV, one column per value field.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return CsvResponse|WP_Error
+	 */
+	public function export( $request ) {
+		$form = $this->form_of( (int) $request['form_id'] );
+		if ( ! $form ) {
+			return ErrorMapper::form_not_found();
+		}
+		$criteria = self::criteria( $request );
+		$fields   = EntryPresenter::value_fields( $form );
+		$writer   = function ( callable $put ) use ( $criteria, $fields ): int {
+			$put(
+				array_merge(
+					array( __( 'Entry', 'kestrel-forms' ), __( 'Submitted (UTC)', 'kestrel-forms' ), __( 'Status', 'kestrel-forms' ), __( 'Starred', 'kestrel-forms' ) ),
+					array_map( array( EntryPresenter::class, 'label' ), $fields )
+				)
+			);
+			return 1 + $this->workspace->each_batch(
+				$criteria,
+				static function ( array $batch ) use ( $put, $fields ): void {
+					foreach ( $batch as $item ) {
+						$entry = $item['entry'];
+						$row   = array( (string) $entry->id, $entry->created_at, $entry->status, $item['is_starred'] ? '1' : '0' );
+						foreach ( $fields as $field ) {
+							$row[] = 'fileupload' === $field['type']
+								? implode( ', ', array_column( EntryPresenter::files( $field, $entry ), 'name' ) )
+								: EntryPresenter::value( $field, $entry );
+						}
+						$put( $row );
+					}
+				}
+			);
+		};
+		return new CsvResponse( sprintf( 'kestrel-form-%d-entries-%s.csv', $form->id, gmdate( 'Y-m-d' ) ), \Closure::fromCallable( $writer ) );
+	}
+
+	/**
+	 * `rest_pre_serve_request`: streams a CSV export in place of the JSON body, without output
+	 * buffering, so memory stays flat however many entries there are.
+	 *
+	 * @param bool             $served  Whether the request was served already.
+	 * @param mixed            $result  Response.
+	 * @param WP_REST_Request  $request Request.
+	 */
+	public static function serve_csv( $served, $result, $request ) {
+		if ( $served || ! $result instanceof CsvResponse ) {
+			return $served;
+		}
+		if ( 'HEAD' !== $request->get_method() ) {
+			while ( ob_get_level() > 0 ) {
+				ob_end_clean();
+			}
+			$out = fopen( 'php://output', 'wb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen
+			if ( $out ) {
+				$result->stream( $out );
+				fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Whether an admin may edit a field's value.
+	 *
+	 * @param array<string, mixed> $field Field.
+	 */
+	public static function is_editable( array $field ): bool {
+		$type = (string) $field['type'];
+		return ! in_array( $type, Form::DISPLAY_ONLY_TYPES, true )
+			&& ! in_array( $type, self::NOT_EDITABLE, true )
+			&& ! ( 'number' === $type && ! empty( $field['enableCalculation'] ) );
+	}
+
+	/**
+	 * A form by id, trashed ones included (their entries stay readable).
+	 *
+	 * @param int $form_id Form id.
+	 */
+	private function form_of( int $form_id ): ?Form {
+		$record = $this->forms->find_record( $form_id );
+		return $record ? $record['form'] : null;
+	}
+
+	/**
+	 * A note saying who changed which fields.
+	 *
+	 * @param int       $entry_id  Entry id.
+	 * @param Form      $form      Form.
+	 * @param list<int> $field_ids Changed fields.
+	 */
+	private function add_system_note( int $entry_id, Form $form, array $field_ids ): void {
+		$labels = array();
+		foreach ( $field_ids as $field_id ) {
+			$field    = $form->field( $field_id );
+			$labels[] = $field ? EntryPresenter::label( $field ) : (string) $field_id;
+		}
+		/* translators: %s: comma-separated field labels. */
+		$this->workspace->add_note( $entry_id, get_current_user_id(), sprintf( __( 'Edited: %s', 'kestrel-forms' ), implode( ', ', $labels ) ) );
+	}
+
+	/**
+	 * A listed entry: the API shape plus flags and the display text of each value field.
+	 *
+	 * @param array{entry: Entry, is_read: bool, is_starred: bool} $item Item.
+	 * @param Form|null                                           $form Form.
+	 * @return array<string, mixed>
+	 */
+	private function present_listed( array $item, ?Form $form ): array {
+		$display = array();
+		foreach ( $form ? EntryPresenter::value_fields( $form ) : array() as $field ) {
+			$display[ (string) $field['id'] ] = EntryPresenter::value( $field, $item['entry'] );
+		}
+		return self::present( $item['entry'] ) + array(
+			'is_read'    => $item['is_read'],
+			'is_starred' => $item['is_starred'],
+			'display'    => (object) $display,
+		);
+	}
+
+	/**
+	 * One entry for the detail screen: every value field formatted by type, the order in money
+	 * text, the feeds that fired, notes and the previous/next entries.
+	 *
+	 * @param array{entry: Entry, is_read: bool, is_starred: bool} $item Item.
+	 * @return array<string, mixed>
+	 */
+	private function present_detail( array $item ): array {
+		$entry  = $item['entry'];
+		$form   = $this->form_of( $entry->form_id );
+		$fields = array();
+		foreach ( $form ? EntryPresenter::value_fields( $form ) : array() as $field ) {
+			$id       = (string) $field['id'];
+			$raw      = array();
+			$editable = self::is_editable( $field );
+			if ( $editable ) {
+				foreach ( $entry->values as $input_id => $value ) {
+					if ( (string) strtok( (string) $input_id, '.' ) === $id ) {
+						$raw[ (string) $input_id ] = $value;
+					}
+				}
+			}
+			$fields[] = array(
+				'id'       => (int) $field['id'],
+				'type'     => (string) $field['type'],
+				'label'    => EntryPresenter::label( $field ),
+				'text'     => EntryPresenter::value( $field, $entry ),
+				'files'    => 'fileupload' === $field['type'] ? EntryPresenter::files( $field, $entry ) : array(),
+				'rows'     => Rows::is_repeated( $field ) && is_array( $entry->values[ $id ] ?? null ) ? array_values( $entry->values[ $id ] ) : null,
+				'columns'  => Rows::is_repeated( $field ) ? self::columns( $field ) : null,
+				'editable' => $editable,
+				'raw'      => (object) $raw,
+				'choices'  => array_map(
+					static fn( array $c ): array => array(
+						'text'  => (string) ( $c['text'] ?? '' ),
+						'value' => (string) ( $c['value'] ?? '' ),
+					),
+					array_values( (array) ( $field['choices'] ?? array() ) )
+				),
+			);
+		}
+		$feeds = array();
+		foreach ( $entry->feeds as $feed_id ) {
+			$name = '';
+			foreach ( $form ? (array) ( $form->definition['feeds'] ?? array() ) : array() as $feed ) {
+				if ( (int) ( $feed['feedId'] ?? 0 ) === $feed_id ) {
+					$name = (string) ( $feed['name'] ?? $feed['addonSlug'] ?? '' );
+				}
+			}
+			$feeds[] = array(
+				'id'   => $feed_id,
+				'name' => $name,
+			);
+		}
+		$user = $entry->user_id ? get_userdata( $entry->user_id ) : false;
+		return self::present( $entry ) + array(
+			'is_read'    => $item['is_read'],
+			'is_starred' => $item['is_starred'],
+			'form_title' => $form ? $form->title() : '',
+			'user_name'  => $user ? $user->display_name : '',
+			'fields'     => $fields,
+			'order'      => self::order_text( $entry->pricing ),
+			'feed_list'  => $feeds,
+			'notes'      => array_map( array( self::class, 'present_note' ), $this->workspace->notes( $entry->id ) ),
+			'neighbours' => $this->workspace->neighbours( $entry ),
+		);
+	}
+
+	/**
+	 * Column headings of a list or repeater.
+	 *
+	 * @param array<string, mixed> $field Field.
+	 * @return list<string>
+	 */
+	private static function columns( array $field ): array {
+		return 'repeater' === $field['type']
+			? array_map( static fn( array $f ): string => (string) ( $f['label'] ?? '' ), array_values( $field['fields'] ?? array() ) )
+			: array_map( 'strval', array_values( (array) ( $field['columns'] ?? array() ) ) );
+	}
+
+	/**
+	 * The order as money text for the detail screen.
+	 *
+	 * @param array<string, mixed>|null $pricing Stored pricing.
+	 * @return array<string, mixed>|null
+	 */
+	private static function order_text( ?array $pricing ): ?array {
+		if ( null === $pricing ) {
+			return null;
+		}
+		$currency = (string) $pricing['currency'];
+		return array(
+			'currency' => $currency,
+			'lines'    => array_map(
+				static fn( array $line ): array => array(
+					'name'     => (string) $line['name'],
+					'options'  => array_map( static fn( array $o ): string => $o['name'] . ' ' . EntryPresenter::money( (int) $o['priceMinor'], $currency ), $line['options'] ),
+					'quantity' => (string) $line['quantity'],
+					'unit'     => EntryPresenter::money( (int) $line['unitMinor'], $currency ),
+					'total'    => EntryPresenter::money( (int) $line['lineMinor'], $currency ),
+				),
+				$pricing['products']
+			),
+			'shipping' => EntryPresenter::money( (int) $pricing['shippingMinor'], $currency ),
+			'total'    => EntryPresenter::money( (int) $pricing['totalMinor'], $currency ),
+		);
+	}
+
+	/**
+	 * A note as the API shows it.
+	 *
+	 * @param array{id: int, entry_id: int, user_id: int, note: string, created_at: string} $note Note.
+	 * @return array<string, mixed>
+	 */
+	public static function present_note( array $note ): array {
+		$user = $note['user_id'] ? get_userdata( $note['user_id'] ) : false;
+		return array(
+			'id'         => $note['id'],
+			'user_id'    => $note['user_id'],
+			'user_name'  => $user ? $user->display_name : '',
+			'note'       => $note['note'],
+			'created_at' => FormsController::iso( $note['created_at'] ),
+		);
 	}
 
 	/**

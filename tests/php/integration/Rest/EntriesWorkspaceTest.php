@@ -1,0 +1,215 @@
+<?php
+/**
+ * The entries workspace REST routes: filtered lists, bulk actions, notes, edits with server
+ * validation, the CSV export, and that none of it is open to subscribers or visitors.
+ *
+ * @package KestrelForms\Tests
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Tests\Integration\Rest;
+
+use Kestrel\Forms\Domain\Entry\Entry;
+use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Rest\CsvResponse;
+use Kestrel\Forms\Tests\Integration\Support\TestCase;
+
+final class EntriesWorkspaceTest extends TestCase {
+
+	private int $form_id;
+
+	/** @var list<int> */
+	private array $ids = array();
+
+	protected function set_up(): void {
+		$this->as_admin();
+		$response      = $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms',
+			array(
+				'title'  => 'Workspace',
+				'fields' => array(
+					array(
+						'id'         => 1,
+						'type'       => 'text',
+						'label'      => 'Name',
+						'isRequired' => true,
+					),
+					array(
+						'id'    => 2,
+						'type'  => 'email',
+						'label' => 'Email',
+					),
+					array(
+						'id'      => 3,
+						'type'    => 'select',
+						'label'   => 'Plan',
+						'choices' => array(
+							array(
+								'text'  => 'Basic plan',
+								'value' => 'basic',
+							),
+							array(
+								'text'  => 'Pro plan',
+								'value' => 'pro',
+							),
+						),
+					),
+				),
+			)
+		);
+		$this->form_id = (int) $response->get_data()['id'];
+		$repo          = new EntryRepository();
+		$rows          = array(
+			array( 'Ada Lovelace', 'ada@example.org', 'pro', '2026-01-05 10:00:00' ),
+			array( 'Grace Hopper', 'grace@example.org', 'basic', '2026-02-10 10:00:00' ),
+			array( '=HYPERLINK("http://evil")', 'eve@example.org', 'basic', '2026-03-15 10:00:00' ),
+		);
+		foreach ( $rows as $row ) {
+			$this->ids[] = $repo->insert(
+				new Entry(
+					0,
+					$this->form_id,
+					array(
+						'1' => $row[0],
+						'2' => $row[1],
+						'3' => $row[2],
+					),
+					$row[3]
+				)
+			)['id'];
+		}
+	}
+
+	/**
+	 * @param array<string, mixed> $query Query.
+	 * @return list<int>
+	 */
+	private function listed( array $query = array() ): array {
+		$response = $this->rest( 'GET', '/kestrel-forms/v1/entries', null, array( 'form_id' => $this->form_id ) + $query );
+		$this->assert_rest_status( 200, $response );
+		return array_map( static fn( array $e ): int => $e['id'], $response->get_data() );
+	}
+
+	public function test_lists_newest_first_with_display_text_and_flags(): void {
+		$response = $this->rest( 'GET', '/kestrel-forms/v1/entries', null, array( 'form_id' => $this->form_id ) );
+		$data     = $response->get_data();
+		$this->assertSame( array_reverse( $this->ids ), array_column( $data, 'id' ) );
+		$this->assertSame( 'Pro plan', $data[2]['display']->{'3'} );
+		$this->assertFalse( $data[0]['is_starred'] );
+		$this->assertSame( '3', $response->get_headers()['X-WP-Total'] );
+	}
+
+	public function test_search_filters_sort_and_paging(): void {
+		$this->assertSame( array( $this->ids[1] ), $this->listed( array( 'search' => 'grace@' ) ) );
+		$this->assertSame( array( $this->ids[0] ), $this->listed( array( 'search' => '#' . $this->ids[0] ) ) );
+		$this->assertSame( array( $this->ids[2], $this->ids[1] ), $this->listed( array( 'field' => '3', 'field_value' => 'basic' ) ) );
+		$this->assertSame( array( $this->ids[0] ), $this->listed( array( 'field' => '1', 'field_value' => 'love', 'field_operator' => 'contains' ) ) );
+		$this->assertSame( array( $this->ids[1] ), $this->listed( array( 'date_from' => '2026-02-01', 'date_to' => '2026-02-28' ) ) );
+		$this->assertSame( array( $this->ids[2], $this->ids[0], $this->ids[1] ), $this->listed( array( 'orderby' => '1', 'order' => 'asc' ) ) );
+		$this->assertSame( array( $this->ids[0] ), $this->listed( array( 'orderby' => 'id', 'order' => 'asc', 'per_page' => 1 ) ) );
+		$this->assertSame( array( $this->ids[1] ), $this->listed( array( 'orderby' => 'id', 'order' => 'asc', 'per_page' => 1, 'page' => 2 ) ) );
+		$this->assert_rest_error( 'kestrel_forms_invalid_param', 400, $this->rest( 'GET', '/kestrel-forms/v1/entries', null, array( 'form_id' => $this->form_id, 'orderby' => 'value; DROP' ) ) );
+	}
+
+	public function test_bulk_actions_change_flags_status_and_delete_for_good(): void {
+		$bulk = fn( string $action, array $ids ) => $this->rest( 'POST', '/kestrel-forms/v1/entries/bulk', array( 'action' => $action, 'ids' => $ids ) );
+		$this->assertSame( 2, $bulk( 'star', array( $this->ids[0], $this->ids[1] ) )->get_data()['changed'] );
+		$this->assertSame( array( $this->ids[1], $this->ids[0] ), $this->listed( array( 'starred' => true ) ) );
+		$bulk( 'read', array( $this->ids[2] ) );
+		$this->assertSame( array( $this->ids[1], $this->ids[0] ), $this->listed( array( 'read' => false ) ) );
+		$bulk( 'spam', array( $this->ids[0] ) );
+		$bulk( 'trash', array( $this->ids[1] ) );
+		$this->assertSame( array( $this->ids[2] ), $this->listed( array( 'status' => 'active' ) ) );
+		$this->assertSame( array( $this->ids[0] ), $this->listed( array( 'status' => 'spam' ) ) );
+		$bulk( 'restore', array( $this->ids[1] ) );
+		$this->assertSame( array( $this->ids[2], $this->ids[1] ), $this->listed( array( 'status' => 'active' ) ) );
+		$this->rest( 'POST', '/kestrel-forms/v1/entries/' . $this->ids[0] . '/notes', array( 'note' => 'Spam, delete' ) );
+		$this->assertSame( 1, $bulk( 'delete', array( $this->ids[0] ) )->get_data()['changed'] );
+		$this->assert_rest_error( 'kestrel_forms_entry_not_found', 404, $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $this->ids[0] ) );
+		$this->assert_rest_error( 'kestrel_forms_invalid_param', 400, $bulk( 'explode', array( $this->ids[1] ) ) );
+	}
+
+	public function test_notes_are_added_listed_and_deleted(): void {
+		$created = $this->rest( 'POST', '/kestrel-forms/v1/entries/' . $this->ids[0] . '/notes', array( 'note' => 'Called <b>back</b>' ) );
+		$this->assert_rest_status( 201, $created );
+		$this->assertSame( 'Called back', $created->get_data()['note'] );
+		$detail = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $this->ids[0] )->get_data();
+		$this->assertSame( array( 'Called back' ), array_column( $detail['notes'], 'note' ) );
+		$this->assertSame( 'kestrel_administrator', $created->get_data()['user_name'] );
+		$this->assert_rest_status( 200, $this->rest( 'DELETE', '/kestrel-forms/v1/entries/' . $this->ids[0] . '/notes/' . $created->get_data()['id'] ) );
+		$this->assertSame( array(), $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $this->ids[0] . '/notes' )->get_data() );
+		$this->assert_rest_error( 'kestrel_forms_invalid_param', 400, $this->rest( 'POST', '/kestrel-forms/v1/entries/' . $this->ids[0] . '/notes', array( 'note' => '' ) ) );
+	}
+
+	public function test_detail_formats_values_and_links_neighbours(): void {
+		$detail = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $this->ids[1] )->get_data();
+		$this->assertSame( 'Workspace', $detail['form_title'] );
+		$plan = $detail['fields'][2];
+		$this->assertSame( array( 'Plan', 'Basic plan', true ), array( $plan['label'], $plan['text'], $plan['editable'] ) );
+		$this->assertSame( array( 'previous' => $this->ids[2], 'next' => $this->ids[0] ), $detail['neighbours'] );
+	}
+
+	public function test_edit_validates_on_the_server_and_changes_only_the_fields_sent(): void {
+		$route = '/kestrel-forms/v1/entries/' . $this->ids[0];
+		$bad   = $this->rest( 'POST', $route, array( 'values' => array( '2' => 'not an email' ) ) );
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $bad );
+		$this->assertArrayHasKey( '2', (array) $bad->get_data()['data']['errors'] );
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $this->rest( 'POST', $route, array( 'values' => array( '1' => '' ) ) ) );
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $this->rest( 'POST', $route, array( 'values' => array( '3' => 'gold' ) ) ) );
+
+		$ok = $this->rest( 'POST', $route, array( 'values' => array( '2' => 'ada@lovelace.example' ) ) );
+		$this->assert_rest_status( 200, $ok );
+		$values = (array) $ok->get_data()['values'];
+		ksort( $values );
+		$this->assertSame( array( 1 => 'Ada Lovelace', 2 => 'ada@lovelace.example', 3 => 'pro' ), $values );
+		$this->assertSame( array( 'Edited: Email' ), array_column( $ok->get_data()['notes'], 'note' ) );
+	}
+
+	public function test_csv_export_has_every_filtered_row_and_neutralises_formulas(): void {
+		$this->rest( 'POST', '/kestrel-forms/v1/entries/bulk', array( 'action' => 'spam', 'ids' => array( $this->ids[1] ) ) );
+		$response = $this->rest( 'GET', '/kestrel-forms/v1/entries/export', null, array( 'form_id' => $this->form_id, 'status' => 'active' ) );
+		$this->assertInstanceOf( CsvResponse::class, $response );
+		$this->assertStringContainsString( 'attachment', $response->get_headers()['Content-Disposition'] );
+		$out = fopen( 'php://memory', 'w+b' );
+		$this->assertSame( 3, $response->stream( $out ) );
+		rewind( $out );
+		$csv = (string) stream_get_contents( $out );
+		$this->assertStringStartsWith( "\xEF\xBB\xBF", $csv );
+		$lines = array_map( 'str_getcsv', array_filter( explode( "\n", substr( $csv, 3 ) ) ) );
+		$this->assertSame( array( 'Entry', 'Submitted (UTC)', 'Status', 'Starred', 'Name', 'Email', 'Plan' ), $lines[0] );
+		$this->assertSame( array( (string) $this->ids[2], '2026-03-15 10:00:00', 'active', '0', '\'=HYPERLINK("http://evil")', 'eve@example.org', 'Basic plan' ), $lines[1] );
+		$this->assertSame( (string) $this->ids[0], $lines[2][0] );
+		$this->assertCount( 3, $lines );
+	}
+
+	public function test_neutralise_covers_every_formula_start(): void {
+		foreach ( array( '=1+1', '+1', '-1', '@SUM(A1)', "\t=1", "\r=1" ) as $cell ) {
+			$this->assertSame( "'" . $cell, CsvResponse::neutralise( $cell ) );
+		}
+		$this->assertSame( 'a=1', CsvResponse::neutralise( 'a=1' ) );
+	}
+
+	public function test_subscribers_and_visitors_reach_none_of_the_routes(): void {
+		$id     = $this->ids[0];
+		$routes = array(
+			array( 'GET', '/kestrel-forms/v1/entries?form_id=' . $this->form_id, null ),
+			array( 'GET', '/kestrel-forms/v1/entries/' . $id, null ),
+			array( 'POST', '/kestrel-forms/v1/entries/' . $id, array( 'values' => array( '1' => 'x' ) ) ),
+			array( 'POST', '/kestrel-forms/v1/entries/bulk', array( 'action' => 'trash', 'ids' => array( $id ) ) ),
+			array( 'GET', '/kestrel-forms/v1/entries/' . $id . '/notes', null ),
+			array( 'POST', '/kestrel-forms/v1/entries/' . $id . '/notes', array( 'note' => 'x' ) ),
+			array( 'DELETE', '/kestrel-forms/v1/entries/' . $id . '/notes/1', null ),
+			array( 'GET', '/kestrel-forms/v1/entries/export?form_id=' . $this->form_id, null ),
+		);
+		foreach ( array( 'subscriber', 'anonymous' ) as $who ) {
+			'subscriber' === $who ? $this->as_subscriber() : $this->as_anonymous();
+			foreach ( $routes as [ $method, $route, $body ] ) {
+				$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( $method, $route, $body ) );
+			}
+		}
+		$this->as_admin();
+		$this->assertSame( 'active', $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $id )->get_data()['status'] );
+	}
+}
