@@ -92,9 +92,11 @@ test.describe( 'chunked multi-file upload', () => {
 		} );
 
 		// 5 MB: two chunks of the 2 MB chunk size (the last one takes the rest).
+		// Three files on a two-file field: the third is dropped.
 		await fileInput( page, id ).setInputFiles( [
 			file( 'big.png', 5 * MB ),
 			file( 'small.txt', 2000, 'text/plain' ),
+			file( 'extra.txt', 2000, 'text/plain' ),
 		] );
 		const complete = field.locator(
 			'.kestrel-form__file[data-status="complete"]'
@@ -103,6 +105,9 @@ test.describe( 'chunked multi-file upload', () => {
 		expect( chunks.length ).toBeGreaterThanOrEqual( 3 );
 		await expect( field ).toContainText( 'big.png' );
 		await expect( field ).toContainText( '5.0 MB' );
+		await expect(
+			field.locator( '.kestrel-form__files' )
+		).not.toContainText( 'extra.txt' );
 		// At the limit: browsing is off and a third file is dropped with the message.
 		const browse = field.getByRole( 'button', { name: 'Select files' } );
 		await expect( browse ).toBeDisabled();
