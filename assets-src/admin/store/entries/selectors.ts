@@ -1,0 +1,106 @@
+/**
+ * Selectors of the entries store.
+ */
+import type {
+	EntriesQuery,
+	EntriesState,
+	EntryDetail,
+	ListedEntry,
+} from './types';
+
+/** Arrays handed out by getEntries() per list state, so components see a stable value. */
+const listCache = new WeakMap< EntriesState[ 'list' ], ListedEntry[] >();
+
+/**
+ * @param state State.
+ * @return The list query.
+ */
+export const getQuery = ( state: EntriesState ): EntriesQuery => state.query;
+
+/**
+ * @param state State.
+ * @return The listed entries, in list order.
+ */
+export function getEntries( state: EntriesState ): ListedEntry[] {
+	let items = listCache.get( state.list );
+	if ( ! items ) {
+		items = state.list.ids.map( ( id ) => state.list.byId[ id ] );
+		listCache.set( state.list, items );
+	}
+	return items;
+}
+
+/**
+ * @param state State.
+ * @return Total matching entries and pages.
+ */
+export const getTotals = (
+	state: EntriesState
+): { total: number; totalPages: number } => ( {
+	total: state.list.total,
+	totalPages: state.list.totalPages,
+} );
+
+/**
+ * @param state State.
+ */
+export const isListLoading = ( state: EntriesState ): boolean =>
+	state.list.loading;
+
+/**
+ * @param state State.
+ */
+export const getListError = ( state: EntriesState ): string | null =>
+	state.list.error;
+
+/**
+ * @param state State.
+ * @return Selected entry ids.
+ */
+export const getSelection = ( state: EntriesState ): number[] =>
+	state.selection;
+
+/**
+ * @param state State.
+ * @return Whether every listed entry is selected (and there is one).
+ */
+export const isAllSelected = ( state: EntriesState ): boolean =>
+	state.list.ids.length > 0 &&
+	state.list.ids.every( ( id ) => state.selection.includes( id ) );
+
+/**
+ * @param state State.
+ */
+export const getEntry = ( state: EntriesState ): EntryDetail | null =>
+	state.detail.entry;
+
+/**
+ * @param state State.
+ */
+export const getDetailState = (
+	state: EntriesState
+): Omit< EntriesState[ 'detail' ], 'entry' > => state.detail;
+
+/**
+ * @param state State.
+ */
+export const getNotice = ( state: EntriesState ): EntriesState[ 'notice' ] =>
+	state.notice;
+
+/**
+ * Whether the query narrows the list beyond the default (active entries, no search).
+ *
+ * @param state State.
+ */
+export const isFiltered = ( state: EntriesState ): boolean => {
+	const q = state.query;
+	return (
+		q.search !== '' ||
+		q.status !== 'active' ||
+		q.starred !== null ||
+		q.read !== null ||
+		q.dateFrom !== '' ||
+		q.dateTo !== '' ||
+		q.field !== ''
+	);
+};

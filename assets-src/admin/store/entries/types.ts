@@ -1,0 +1,141 @@
+/**
+ * Types of the entries workspace store (REST shapes of plugin/src/Rest/EntriesController.php).
+ */
+
+export type EntryStatus = 'active' | 'spam' | 'trash';
+
+export type BulkAction =
+	| 'read'
+	| 'unread'
+	| 'star'
+	| 'unstar'
+	| 'spam'
+	| 'not_spam'
+	| 'trash'
+	| 'restore'
+	| 'delete';
+
+/** What the list shows: the REST list parameters the admin chose. */
+export interface EntriesQuery {
+	formId: number;
+	page: number;
+	perPage: number;
+	search: string;
+	status: EntryStatus | 'all';
+	starred: boolean | null;
+	read: boolean | null;
+	dateFrom: string;
+	dateTo: string;
+	field: string;
+	fieldValue: string;
+	fieldOperator: 'is' | 'contains';
+	orderby: string;
+	order: 'asc' | 'desc';
+}
+
+export interface ListedEntry {
+	id: number;
+	form_id: number;
+	created_at: string;
+	status: EntryStatus;
+	is_read: boolean;
+	is_starred: boolean;
+	values: Record< string, unknown >;
+	/** Display text by field id. */
+	display: Record< string, string >;
+}
+
+export interface EntryFile {
+	name: string;
+	size_text: string;
+	url: string;
+}
+
+export interface DetailField {
+	id: number;
+	type: string;
+	label: string;
+	text: string;
+	files: EntryFile[];
+	rows: unknown[][] | null;
+	columns: string[] | null;
+	editable: boolean;
+	raw: Record< string, unknown >;
+	choices: Array< { text: string; value: string } >;
+}
+
+export interface EntryNote {
+	id: number;
+	user_id: number;
+	user_name: string;
+	note: string;
+	created_at: string;
+}
+
+export interface OrderText {
+	currency: string;
+	lines: Array< {
+		name: string;
+		options: string[];
+		quantity: string;
+		unit: string;
+		total: string;
+	} >;
+	shipping: string;
+	total: string;
+}
+
+export interface EntryDetail extends ListedEntry {
+	source_url: string;
+	user_id: number;
+	user_name: string;
+	form_title: string;
+	fields: DetailField[];
+	order: OrderText | null;
+	feed_list: Array< { id: number; name: string } >;
+	notes: EntryNote[];
+	neighbours: { previous: number; next: number };
+}
+
+export interface EntriesState {
+	query: EntriesQuery;
+	list: {
+		ids: number[];
+		byId: Record< number, ListedEntry >;
+		total: number;
+		totalPages: number;
+		loading: boolean;
+		error: string | null;
+	};
+	selection: number[];
+	detail: {
+		entry: EntryDetail | null;
+		loading: boolean;
+		error: string | null;
+		saving: boolean;
+		/** Server validation messages by field id. */
+		fieldErrors: Record< string, string >;
+	};
+	notice: { status: 'success' | 'error'; message: string } | null;
+}
+
+export type EntriesAction =
+	| { type: 'SET_QUERY'; query: Partial< EntriesQuery > }
+	| { type: 'LIST_REQUEST' }
+	| {
+			type: 'LIST_SUCCESS';
+			items: ListedEntry[];
+			total: number;
+			totalPages: number;
+	  }
+	| { type: 'LIST_FAILURE'; error: string }
+	| { type: 'SET_SELECTION'; ids: number[] }
+	| { type: 'TOGGLE_SELECTED'; id: number }
+	| { type: 'DETAIL_REQUEST' }
+	| { type: 'DETAIL_SUCCESS'; entry: EntryDetail }
+	| { type: 'DETAIL_FAILURE'; error: string }
+	| { type: 'SAVE_REQUEST' }
+	| { type: 'SAVE_FAILURE'; fieldErrors: Record< string, string > }
+	| { type: 'NOTE_ADDED'; note: EntryNote }
+	| { type: 'NOTE_REMOVED'; id: number }
+	| { type: 'SET_NOTICE'; notice: EntriesState[ 'notice' ] };
