@@ -752,6 +752,8 @@ export function Form( props: FormProps ) {
 									type="button"
 									id={ `form_previous_button_${ formId }_${ pages[ page ].breakField?.id }` }
 									className="kestrel-form__previous wp-element-button"
+									// While a submission is in flight every button waits.
+									disabled={ submitting }
 									onClick={ () => goTo( previousPage ) }
 								>
 									{ pages[ page ].breakField?.previousButton

@@ -100,6 +100,15 @@ describe( 'multi-page forms', () => {
 			2: 'go',
 			6: '',
 		} );
+		// While it is in flight, every button waits.
+		expect(
+			(
+				screen.getByRole( 'button', {
+					name: 'Previous',
+				} ) as HTMLButtonElement
+			 ).disabled
+		).toBe( true );
+		expect( submit.disabled ).toBe( true );
 	} );
 
 	it( 'shows a page that its rule reveals, and Enter moves to the next page', () => {
