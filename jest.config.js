@@ -18,7 +18,17 @@ const project = ( displayName, testEnvironment, roots ) => ( {
 module.exports = {
 	reporters: [ 'default' ],
 	projects: [
-		project( 'pure', 'node', [ '<rootDir>/assets-src/shared', '<rootDir>/assets-src/forms-engine' ] ),
-		project( 'ui', 'jsdom', [ '<rootDir>/assets-src/forms-ui', '<rootDir>/assets-src/admin', '<rootDir>/assets-src/entries' ] ),
+		project( 'pure', 'node', [
+			'<rootDir>/assets-src/shared',
+			'<rootDir>/assets-src/forms-engine',
+		] ),
+		project( 'ui', 'jsdom', [
+			'<rootDir>/assets-src/forms-ui',
+			'<rootDir>/assets-src/admin',
+			'<rootDir>/assets-src/entries',
+		] ),
+		project( 'payments-sdk', 'jsdom', [
+			'<rootDir>/assets-src/payments-sdk',
+		] ),
 	],
 };

@@ -167,6 +167,22 @@ if ( built ) {
 	} );
 }
 
+// Payments SDK (issue 6): Chromium with the real frames against the provider sandbox, which
+// the Playwright config starts and stops (tests/e2e-payments/playwright.config.ts).
+if ( built ) {
+	fs.rmSync( path.join( ARTIFACTS, 'e2e-payments-results.json' ), {
+		force: true,
+	} );
+	suite( 'payments e2e', 'npm', [ 'run', 'test:e2e:payments' ], () => {
+		const { stats } = readJson( 'e2e-payments-results.json' );
+		return {
+			passed: stats.expected + stats.flaky,
+			failed: stats.unexpected,
+			skipped: stats.skipped,
+		};
+	} );
+}
+
 console.log( '\n=== Summary' );
 for ( const r of results ) {
 	const mark = r.failed ? 'FAIL' : 'ok  ';

@@ -87,47 +87,8 @@ final class AdminPages {
 	 * Entries of one form, or one entry's detail.
 	 */
 	public function render_entries(): void {
-		$this->require_capability();
-		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- read-only screens.
-		$form_id  = absint( $_GET['form_id'] ?? 0 );
-		$entry_id = absint( $_GET['entry_id'] ?? 0 );
-		$page     = max( 1, absint( $_GET['paged'] ?? 1 ) );
-		// phpcs:enable
-
-		if ( $entry_id ) {
-			$entry  = $this->entries->find( $entry_id );
-			$record = $entry ? $this->forms->find_record( $entry->form_id ) : null;
-			self::template(
-				'entry-detail',
-				array(
-					'entry' => $entry,
-					'form'  => $record ? $record['form'] : null,
-				)
-			);
-			return;
-		}
-
-		$record = $form_id ? $this->forms->find_record( $form_id ) : null;
-		if ( ! $record ) {
-			$first   = $this->forms->page( FormRepository::STATUS_ACTIVE, 1, 1 );
-			$record  = $first['items'][0] ?? null;
-			$form_id = $record ? $record['form']->id : 0;
-		}
-		$result = $record ? $this->entries->page_for_form( $form_id, $page, self::PER_PAGE ) : array(
-			'items' => array(),
-			'total' => 0,
-		);
-		self::template(
-			'entries-list',
-			array(
-				'form'        => $record ? $record['form'] : null,
-				'all_forms'   => $this->forms->page( FormRepository::STATUS_ACTIVE, 1, 200 )['items'],
-				'entries'     => $result['items'],
-				'total'       => $result['total'],
-				'page'        => $page,
-				'total_pages' => max( 1, (int) ceil( $result['total'] / self::PER_PAGE ) ),
-			)
-		);
+		// The React entries workspace (EntriesScreen, assets-src/admin/entries).
+		( new EntriesScreen( $this->forms ) )->render();
 	}
 
 	/**

@@ -1,0 +1,457 @@
+/**
+ * The card and gift card frames (spec §2, §4, §5): inputs, brand-aware formatting, validation,
+ * field events for the host, and the nonce request. The card number leaves this frame only in
+ * the POST to the provider's /v2/card-nonce; the host receives the nonce and a summary.
+ */
+import {
+	CARD_FIELDS,
+	GIFT_CARD_FIELDS,
+	MESSAGE,
+	DEFAULT_LOCALE,
+	postalCountryOf,
+	textsFor,
+	TransportError,
+	type AnyFieldName,
+	type CardBrand,
+	type CardInputEventName,
+	type CardSummary,
+	type ConfigurePayload,
+	type FieldState,
+	type Locale,
+	type NonceReply,
+} from '../protocol';
+import {
+	announceReady,
+	connectToHost,
+	providerTransport,
+	tokenizationError,
+} from './link';
+import { styleToCss } from './style';
+import {
+	checkCardNumber,
+	checkCvv,
+	checkExpiry,
+	checkGiftCard,
+	checkPostal,
+	detectBrand,
+	digitsOf,
+	formatCardNumber,
+	formatExpiry,
+	parseExpiry,
+	type Validity,
+} from './validation';
+
+interface Field {
+	name: AnyFieldName;
+	input: HTMLInputElement;
+	box: HTMLElement;
+	label: HTMLElement;
+	state: FieldState;
+}
+
+/**
+ * Runs the card or gift card frame in this window.
+ *
+ * @param win  Frame window.
+ * @param kind card or giftCard.
+ */
+export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
+	const doc = win.document;
+	const { channel } = connectToHost( win );
+	const provider = providerTransport( win );
+	const names: readonly AnyFieldName[] =
+		kind === 'card' ? CARD_FIELDS : GIFT_CARD_FIELDS;
+	let config: ConfigurePayload | null = null;
+	let locale: Locale = DEFAULT_LOCALE;
+	let brand: CardBrand = 'OTHER_BRAND';
+	let focused: AnyFieldName | null = null;
+	const styleEl = doc.createElement( 'style' );
+	doc.head.appendChild( styleEl );
+	const form = doc.createElement( 'form' );
+	form.className = `sq-form sq-${ kind }`;
+	form.noValidate = true;
+	doc.body.appendChild( form );
+
+	const emptyState = (): FieldState => ( {
+		hasErrorClass: false,
+		hasFocusClass: false,
+		isCompletelyValid: false,
+		isEmpty: true,
+		isPotentiallyValid: true,
+	} );
+
+	const fields = new Map< AnyFieldName, Field >();
+	for ( const name of names ) {
+		const box = doc.createElement( 'div' );
+		box.className = `input-container field-${ name }`;
+		const label = doc.createElement( 'label' );
+		label.className = 'sq-label';
+		const input = doc.createElement( 'input' );
+		input.className = 'sq-input';
+		input.name = name;
+		input.id = `sq-${ name }`;
+		label.htmlFor = input.id;
+		input.setAttribute( 'data-field', name );
+		input.autocomplete = {
+			cardNumber: 'cc-number',
+			expirationDate: 'cc-exp',
+			cvv: 'cc-csc',
+			postalCode: 'postal-code',
+			giftCardNumber: 'off',
+		}[ name ] as AutoFill;
+		input.inputMode = name === 'postalCode' ? 'text' : 'numeric';
+		box.append( label, input );
+		form.appendChild( box );
+		fields.set( name, { name, input, box, label, state: emptyState() } );
+	}
+
+	const postalCountry = () => postalCountryOf( locale );
+	const validity = ( f: Field ): Validity => {
+		const v = f.input.value;
+		switch ( f.name ) {
+			case 'cardNumber':
+				return checkCardNumber( v );
+			case 'expirationDate':
+				return checkExpiry( v, new Date() );
+			case 'cvv':
+				return checkCvv( v, brand );
+			case 'postalCode':
+				return checkPostal( v, postalCountry() );
+			default:
+				return checkGiftCard( v );
+		}
+	};
+
+	const applyTexts = () => {
+		const t = textsFor( locale );
+		for ( const f of fields.values() ) {
+			f.label.textContent = t.label[ f.name ];
+			f.input.placeholder = t.label[ f.name ];
+			f.input.setAttribute( 'aria-label', t.label[ f.name ] );
+		}
+		form.classList.toggle(
+			'with-labels',
+			Boolean( config?.includeInputLabels )
+		);
+	};
+
+	const emit = (
+		f: Field,
+		eventType: CardInputEventName,
+		previous: FieldState
+	) => {
+		channel.emit( MESSAGE.FIELD_EVENT, {
+			eventType,
+			field: f.name,
+			cardBrand: brand,
+			postalCodeValue: fields.get( 'postalCode' )?.input.value ?? '',
+			currentState: { ...f.state },
+			previousState: previous,
+			errorFields: names.filter(
+				( n ) => fields.get( n )!.state.hasErrorClass
+			),
+			focusedField: focused,
+		} );
+	};
+
+	const update = (
+		f: Field,
+		changes: Partial< FieldState >,
+		events: CardInputEventName[]
+	) => {
+		const previous = { ...f.state };
+		Object.assign( f.state, changes );
+		f.input.classList.toggle( 'is-error', f.state.hasErrorClass );
+		f.box.classList.toggle( 'is-error', f.state.hasErrorClass );
+		f.input.classList.toggle( 'is-focus', f.state.hasFocusClass );
+		f.box.classList.toggle( 'is-focus', f.state.hasFocusClass );
+		f.input.setAttribute( 'aria-invalid', String( f.state.hasErrorClass ) );
+		for ( const e of events ) {
+			emit( f, e, previous );
+		}
+	};
+
+	const refresh = ( f: Field ) => {
+		const v = validity( f );
+		const changes: Partial< FieldState > = {
+			isEmpty: f.input.value === '',
+			isCompletelyValid: v.valid,
+			isPotentiallyValid: v.potentiallyValid,
+		};
+		const events: CardInputEventName[] = [];
+		if (
+			f.state.hasErrorClass &&
+			( v.valid || ( v.potentiallyValid && f.state.hasFocusClass ) )
+		) {
+			changes.hasErrorClass = false;
+			events.push( 'errorClassRemoved' );
+		} else if ( ! f.state.hasErrorClass && ! v.potentiallyValid ) {
+			changes.hasErrorClass = true;
+			events.push( 'errorClassAdded' );
+		}
+		update( f, changes, events );
+		return v;
+	};
+
+	const order = [ ...fields.values() ];
+	for ( const f of order ) {
+		f.input.addEventListener( 'input', () => {
+			const before = f.input.value;
+			if ( f.name === 'cardNumber' || f.name === 'giftCardNumber' ) {
+				f.input.value =
+					f.name === 'cardNumber'
+						? formatCardNumber( before )
+						: digitsOf( before )
+								.slice( 0, 16 )
+								.replace( /(\d{4})(?=\d)/g, '$1 ' );
+			} else if ( f.name === 'expirationDate' ) {
+				f.input.value = formatExpiry( before );
+			} else if ( f.name === 'cvv' ) {
+				f.input.value = digitsOf( before ).slice(
+					0,
+					brand === 'AMERICAN_EXPRESS' ? 4 : 3
+				);
+			} else if ( f.name === 'postalCode' ) {
+				f.input.value = before.toUpperCase().slice( 0, 10 );
+			}
+			if ( f.name === 'cardNumber' ) {
+				const next = detectBrand( f.input.value );
+				if ( next !== brand ) {
+					brand = next;
+					update( f, {}, [ 'cardBrandChanged' ] );
+					const cvv = fields.get( 'cvv' );
+					if ( cvv && cvv.input.value ) {
+						refresh( cvv );
+					}
+				}
+			}
+			const v = refresh( f );
+			if ( f.name === 'postalCode' ) {
+				update( f, {}, [ 'postalCodeChanged' ] );
+			}
+			// Move on once a field is complete (not the last one).
+			const i = order.indexOf( f );
+			if ( v.valid && i < order.length - 1 && f.name !== 'postalCode' ) {
+				const digitsDone =
+					f.name !== 'cardNumber' ||
+					digitsOf( f.input.value ).length >=
+						( brand === 'AMERICAN_EXPRESS' ? 15 : 16 );
+				if ( digitsDone ) {
+					order[ i + 1 ].input.focus();
+				}
+			}
+		} );
+		f.input.addEventListener( 'focus', () => {
+			focused = f.name;
+			update( f, { hasFocusClass: true }, [ 'focusClassAdded' ] );
+		} );
+		f.input.addEventListener( 'blur', () => {
+			if ( focused === f.name ) {
+				focused = null;
+			}
+			const v = validity( f );
+			const changes: Partial< FieldState > = { hasFocusClass: false };
+			const events: CardInputEventName[] = [ 'focusClassRemoved' ];
+			if (
+				f.input.value !== '' &&
+				! v.valid &&
+				! f.state.hasErrorClass
+			) {
+				changes.hasErrorClass = true;
+				events.push( 'errorClassAdded' );
+			}
+			update( f, changes, events );
+		} );
+		f.input.addEventListener( 'keydown', ( e: KeyboardEvent ) => {
+			if ( e.key === 'Escape' ) {
+				update( f, {}, [ 'escape' ] );
+			} else if ( e.key === 'Enter' ) {
+				e.preventDefault();
+				update( f, {}, [ 'submit' ] );
+			}
+		} );
+	}
+
+	const configure = ( payload: unknown ) => {
+		config = payload as ConfigurePayload;
+		locale = config.locale ?? DEFAULT_LOCALE;
+		styleEl.textContent = styleToCss( config.style ?? {} );
+		const postal = fields.get( 'postalCode' );
+		if (
+			postal &&
+			config.postalCode !== undefined &&
+			postal.input.value === ''
+		) {
+			postal.input.value = String( config.postalCode ).slice( 0, 10 );
+			refresh( postal );
+		}
+		applyTexts();
+		return true;
+	};
+	channel.handle( MESSAGE.LOAD_CARDS_FORM, configure );
+	channel.handle( MESSAGE.LOAD_GIFT_CARDS_FORM, configure );
+	channel.handle( MESSAGE.CONFIGURE, configure );
+	channel.handle( MESSAGE.SET_FOCUS, ( p ) => {
+		const f = fields.get( ( p as { field: AnyFieldName } ).field );
+		f?.input.focus();
+		return Boolean( f );
+	} );
+	channel.handle( MESSAGE.SET_ERROR, ( p ) => {
+		const f = fields.get( ( p as { field: AnyFieldName } ).field );
+		if ( ! f ) {
+			return false;
+		}
+		if ( ! f.state.hasErrorClass ) {
+			update( f, { hasErrorClass: true }, [ 'errorClassAdded' ] );
+		}
+		return true;
+	} );
+	channel.handle( MESSAGE.CLEAR, () => {
+		brand = 'OTHER_BRAND';
+		for ( const f of order ) {
+			f.input.value = '';
+			const had = f.state.hasErrorClass;
+			update(
+				f,
+				{ ...emptyState(), hasFocusClass: f.state.hasFocusClass },
+				had ? [ 'errorClassRemoved' ] : []
+			);
+		}
+		return true;
+	} );
+	channel.handle( MESSAGE.DESTROY, () => {
+		for ( const f of order ) {
+			f.input.value = '';
+		}
+		return true;
+	} );
+	channel.handle( MESSAGE.SESSION_UPDATE, ( p ) => {
+		const l = ( p as { locale?: Locale } ).locale;
+		if ( l ) {
+			locale = l;
+			applyTexts();
+		}
+	} );
+
+	let busy = false;
+	channel.handle(
+		MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM,
+		async (): Promise< NonceReply > => {
+			const invalid: Field[] = [];
+			for ( const f of order ) {
+				if ( ! validity( f ).valid ) {
+					invalid.push( f );
+				}
+			}
+			if ( invalid.length ) {
+				for ( const f of invalid ) {
+					if ( ! f.state.hasErrorClass ) {
+						update( f, { hasErrorClass: true }, [
+							'errorClassAdded',
+						] );
+					}
+				}
+				return {
+					valid: false,
+					errors: invalid.map( ( f ) => ( {
+						field: f.name,
+						type: 'VALIDATION_ERROR',
+						message: f.name,
+					} ) ),
+				};
+			}
+			if ( busy ) {
+				throw tokenizationError( [
+					{
+						type: 'TOKENIZATION_IN_PROCESS',
+						message:
+							'the tokenization request is already in process',
+					},
+				] );
+			}
+			busy = true;
+			try {
+				const get = ( n: AnyFieldName ) =>
+					fields.get( n )?.input.value ?? '';
+				const expiry = parseExpiry( get( 'expirationDate' ) );
+				const body =
+					kind === 'card'
+						? {
+								client_id: config?.applicationId,
+								location_id: config?.locationId,
+								session_id: config?.sessionId,
+								website_url: win.document.referrer || undefined,
+								card_data: {
+									number: digitsOf( get( 'cardNumber' ) ),
+									exp_month: expiry?.month,
+									exp_year: expiry?.year,
+									cvv: get( 'cvv' ),
+									billing_postal_code:
+										get( 'postalCode' ).trim(),
+								},
+							}
+						: {
+								client_id: config?.applicationId,
+								location_id: config?.locationId,
+								gift_card_data: {
+									number: digitsOf( get( 'giftCardNumber' ) ),
+								},
+							};
+				const r = await provider.post< {
+					card_nonce: string;
+					card?: CardSummary;
+					session_id: string;
+					payment_method_tracking_id: string;
+				} >( '/v2/card-nonce', body );
+				return {
+					valid: true,
+					cardNonce: r.card_nonce,
+					card: r.card,
+					giftCard:
+						kind === 'giftCard'
+							? {
+									type: 'Gift',
+									last4: digitsOf(
+										get( 'giftCardNumber' )
+									).slice( -4 ),
+								}
+							: undefined,
+					sessionId: r.session_id,
+					paymentMethodTrackingId: r.payment_method_tracking_id,
+				};
+			} catch ( error ) {
+				if (
+					error instanceof TransportError &&
+					error.body &&
+					typeof error.body === 'object'
+				) {
+					const errors =
+						(
+							error.body as {
+								errors?: Array< {
+									code: string;
+									detail: string;
+									field?: string;
+								} >;
+							}
+						 ).errors ?? [];
+					throw tokenizationError(
+						errors.map( ( e ) => ( {
+							type: e.code,
+							message: e.detail,
+							field: e.field,
+						} ) )
+					);
+				}
+				throw tokenizationError( [
+					{ type: 'UNKNOWN', message: ( error as Error ).message },
+				] );
+			} finally {
+				busy = false;
+			}
+		}
+	);
+
+	applyTexts();
+	announceReady( channel );
+}

@@ -1,0 +1,60 @@
+/**
+ * The invisible main frame (spec §2, §7): INITIALIZE, REQUEST_HYDRATION against the provider's
+ * /payments/hydrate, session updates, and verifyBuyer against /v2/verify-buyer.
+ */
+import { MESSAGE, TransportError } from '../protocol';
+import { announceReady, connectToHost, providerTransport } from './link';
+
+/**
+ * Runs the main frame in this window.
+ *
+ * @param win Frame window.
+ */
+export function startMainFrame( win: Window ): void {
+	const { channel, hostOrigin } = connectToHost( win );
+	const provider = providerTransport( win );
+	let init: Record< string, unknown > = {};
+	let sessionId = '';
+	channel.handle( MESSAGE.INITIALIZE, ( p ) => {
+		init = { ...( p as Record< string, unknown > ) };
+		return true;
+	} );
+	channel.handle( MESSAGE.REQUEST_HYDRATION, async ( p ) => {
+		const q = p as Record< string, unknown >;
+		const h = await provider.post< Record< string, unknown > >(
+			'/payments/hydrate',
+			{
+				applicationId: q.applicationId,
+				locationId: q.locationId,
+				hostname: q.hostname,
+				sourceUrl: init.sourceUrl,
+				locale: init.locale,
+				origin: hostOrigin,
+			}
+		);
+		sessionId = String( h.sessionId ?? '' );
+		return h;
+	} );
+	channel.handle( MESSAGE.SESSION_UPDATE, ( p ) => {
+		init = { ...init, ...( p as Record< string, unknown > ) };
+	} );
+	channel.handle( MESSAGE.REQUEST_VERIFICATION, async ( p ) => {
+		try {
+			return await provider.post( '/v2/verify-buyer', {
+				...( p as object ),
+				sessionId,
+			} );
+		} catch ( error ) {
+			const detail =
+				error instanceof TransportError
+					? (
+							error.body as {
+								errors?: Array< { detail?: string } >;
+							}
+						 )?.errors?.[ 0 ]?.detail
+					: undefined;
+			throw new Error( detail ?? ( error as Error ).message );
+		}
+	} );
+	announceReady( channel );
+}

@@ -1,0 +1,70 @@
+/**
+ * Merchant styles to CSS inside the frame. The host validated them already (host/validate.ts);
+ * the frame checks again because it must not trust the page: only known selectors, no url(),
+ * no braces or semicolons.
+ */
+const SELECTORS = new Set( [
+	'input',
+	'input.is-focus',
+	'input::placeholder',
+	'input.is-focus::placeholder',
+	'input.is-error',
+	'input.is-error::placeholder',
+	'.input-container',
+	'.input-container.is-focus',
+	'.input-container.is-error',
+] );
+
+const kebab = ( s: string ) =>
+	s.replace( /[A-Z]/g, ( c ) => `-${ c.toLowerCase() }` );
+const safe = ( v: unknown ): v is string =>
+	typeof v === 'string' &&
+	! /[;{}<>\\]|url\(|expression\(|@import/i.test( v );
+
+function rules( obj: Record< string, unknown > ): string {
+	let css = '';
+	for ( const [ selector, props ] of Object.entries( obj ) ) {
+		if (
+			! SELECTORS.has( selector ) ||
+			! props ||
+			typeof props !== 'object'
+		) {
+			continue;
+		}
+		const decls = Object.entries( props as Record< string, unknown > )
+			.filter( ( [ k, v ] ) => /^[a-zA-Z]+$/.test( k ) && safe( v ) )
+			.map( ( [ k, v ] ) => {
+				// State borders are drawn inset (API §4.2).
+				if (
+					selector.startsWith( '.input-container.is-' ) &&
+					k === 'borderWidth'
+				) {
+					return `box-shadow: inset 0 0 0 ${ v } ${ ( props as Record< string, string > ).borderColor ?? 'currentColor' }`;
+				}
+				return `${ kebab( k ) }: ${ v }`;
+			} );
+		if ( decls.length ) {
+			css += `${ selector.replace( /^input/, '.sq-input' ) } { ${ decls.join( '; ' ) } }\n`;
+		}
+	}
+	return css;
+}
+
+/**
+ * CSS text of a style object.
+ *
+ * @param style CardClassSelectors.
+ */
+export function styleToCss( style: Record< string, unknown > ): string {
+	let css = rules( style );
+	for ( const [ key, value ] of Object.entries( style ) ) {
+		if (
+			/^@media [\w\s():.,%-]+$/.test( key ) &&
+			value &&
+			typeof value === 'object'
+		) {
+			css += `${ key } { ${ rules( value as Record< string, unknown > ) } }\n`;
+		}
+	}
+	return css;
+}

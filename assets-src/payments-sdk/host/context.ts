@@ -1,0 +1,30 @@
+/**
+ * What a payments instance shares with its method objects.
+ */
+import type { Hydration, Locale } from '../protocol';
+
+export interface SdkContext {
+	win: Window;
+	/** Provider origin ("http://127.0.0.1:8890"). */
+	assetOrigin: string;
+	/** Versioned asset base ("http://127.0.0.1:8890/v1/1.51.4/"). */
+	assetBase: string;
+	applicationId: string;
+	locationId?: string;
+	locale: () => Locale;
+	/** Hydration of the session (rejects when the main frame fails). */
+	session: () => Promise< Hydration >;
+	/** Usage metric (never card data). */
+	metric: ( event: string, data?: Record< string, unknown > ) => void;
+	/** Flush metrics now (nonce success, destroy). */
+	flushMetrics: () => void;
+	/** Error report. */
+	report: ( message: string ) => void;
+	/** Locale listeners. */
+	onLocaleChange: ( listener: ( locale: Locale ) => void ) => () => void;
+	/** Test hooks: channel timers. */
+	timers?: {
+		setTimer: ( fn: () => void, ms: number ) => unknown;
+		clearTimer: ( h: unknown ) => void;
+	};
+}

@@ -1,0 +1,629 @@
+/**
+ * Card and gift card elements (spec §2, §4; API §3–§5): lifecycle, attach target, options,
+ * sizing, message line, events, tokenize. The inputs live in the provider frame; this side
+ * keeps the host DOM (`.sq-card-*`, API §12) and the public events.
+ */
+import {
+	CARD_EVENTS,
+	CARD_FIELDS,
+	CLASS_REMOVAL_DELAY_MS,
+	GIFT_CARD_FIELDS,
+	MESSAGE,
+	RESIZE_WAIT_MS,
+	ChannelError,
+	RemoteError,
+	errorText,
+	postalCountryOf,
+	textsFor,
+	type AnyFieldName,
+	type ConfigurePayload,
+	type FieldEventPayload,
+	type NonceReply,
+} from '../protocol';
+import type { SdkContext } from './context';
+import {
+	ElementNotFoundError,
+	InvalidElementPresentError,
+	InvalidElementTypeError,
+	InvalidEventListenerCallbackError,
+	InvalidFieldNameError,
+	MethodNotAvailableError,
+	PaymentMethodAlreadyAttachedError,
+	PaymentMethodAlreadyDestroyedError,
+	PaymentMethodNotAttachedError,
+	TokenizationError,
+	TokenizationInProgressError,
+	UnexpectedError,
+	type ApplicationError,
+} from './errors';
+import { FrameLink } from './frame-link';
+import type { SqEvent, TokenResult } from './types';
+import {
+	CARD_OPTIONS,
+	GIFT_CARD_OPTIONS,
+	checkOptions,
+	frameHeight,
+} from './validate';
+
+type Kind = 'card' | 'giftCard';
+type State = 'detached' | 'attached' | 'destroyed';
+type Listener = ( event: SqEvent< unknown > ) => void;
+
+const ALLOWED_TAGS = new Set( [ 'DIV', 'SPAN' ] );
+
+/** Catalogue messages of tokenize errors (spec §8 "Card"). */
+const TOKENIZE_MESSAGES: Record< AnyFieldName, string > = {
+	cardNumber: 'Credit card number is not valid',
+	expirationDate: 'Expiration date is not valid',
+	cvv: 'CVV is not valid',
+	postalCode: 'Postal code is not valid',
+	giftCardNumber: 'Gift card number is not valid',
+};
+
+/** Options the element keeps. */
+interface ElementOptions {
+	includeInputLabels?: boolean;
+	postalCode?: string;
+	style?: Record< string, unknown >;
+}
+
+/** A card or gift card element. */
+export class HostedElement {
+	private state: State = 'detached';
+	private attaching = false;
+	private tokenizing = false;
+	private link: FrameLink | null = null;
+	private target: HTMLElement | null = null;
+	private wrapper: HTMLElement | null = null;
+	private message: HTMLElement | null = null;
+	private readonly listeners = new Map< string, Set< Listener > >();
+	private resizeTimer: unknown = null;
+	private lastResize = 0;
+	private focusTimer: unknown = null;
+	private options: ElementOptions;
+	private lastField: FieldEventPayload | null = null;
+	private readonly methodName: string;
+	private readonly fields: readonly AnyFieldName[];
+	private readonly events: readonly string[];
+	private readonly unsubscribeLocale: () => void;
+
+	/**
+	 * @param kind    card or giftCard.
+	 * @param ctx     Shared context.
+	 * @param options Validated options.
+	 */
+	constructor(
+		private readonly kind: Kind,
+		private readonly ctx: SdkContext,
+		options: ElementOptions
+	) {
+		this.options = { ...options };
+		this.methodName = kind === 'card' ? 'Card' : 'GiftCard';
+		this.fields = kind === 'card' ? CARD_FIELDS : GIFT_CARD_FIELDS;
+		this.events =
+			kind === 'card'
+				? CARD_EVENTS
+				: CARD_EVENTS.filter( ( e ) => e !== 'postalCodeChanged' );
+		this.unsubscribeLocale = ctx.onLocaleChange( () => {
+			if ( this.state === 'attached' ) {
+				this.link?.channel
+					.request( MESSAGE.CONFIGURE, this.configPayload() )
+					.catch( () => {} );
+				this.renderMessage();
+			}
+		} );
+		// Passed around unbound by some consumers (API §12.8).
+		this.recalculateSize = this.recalculateSize.bind( this );
+		this.onWindowResize = this.onWindowResize.bind( this );
+	}
+
+	/** Whether the element is attached (GF reads it, API §12.4). */
+	get attached(): boolean {
+		return this.state === 'attached';
+	}
+
+	/**
+	 * Attaches to an empty DIV or SPAN (selector or element).
+	 *
+	 * @param selectorOrElement Target.
+	 */
+	async attach( selectorOrElement: string | HTMLElement ): Promise< void > {
+		this.assertNotDestroyed();
+		if ( this.state === 'attached' || this.attaching ) {
+			throw new PaymentMethodAlreadyAttachedError( this.methodName );
+		}
+		const doc = this.ctx.win.document;
+		const target =
+			typeof selectorOrElement === 'string'
+				? doc.querySelector< HTMLElement >( selectorOrElement )
+				: selectorOrElement;
+		if (
+			! target ||
+			typeof target !== 'object' ||
+			! ( target as Node ).isConnected
+		) {
+			throw new ElementNotFoundError( selectorOrElement );
+		}
+		if ( ! ALLOWED_TAGS.has( target.tagName ) ) {
+			throw new InvalidElementTypeError( target, ALLOWED_TAGS );
+		}
+		const present = target.querySelector( '[data-sq-instance]' );
+		if ( present ) {
+			throw new InvalidElementPresentError(
+				this.kind === 'card' ? 'Card' : 'Gift Card',
+				present.id
+			);
+		}
+		const hydration = await this.ctx.session();
+		const supportKey = this.kind === 'card' ? 'card' : 'giftCard';
+		const support = hydration.paymentMethodSupportDetail?.[ supportKey ];
+		if ( support && ! support.IsSupported ) {
+			throw new MethodNotAvailableError();
+		}
+		this.attaching = true;
+		try {
+			await this.mount( target );
+			this.state = 'attached';
+			this.ctx.metric( 'attach', { method: this.methodName } );
+		} catch ( error ) {
+			// A failed attach returns to detached (spec §4).
+			this.unmount();
+			throw error instanceof ChannelError || error instanceof RemoteError
+				? new UnexpectedError( `attaching the ${ this.methodName }` )
+				: error;
+		} finally {
+			this.attaching = false;
+		}
+	}
+
+	/**
+	 * New options while attached.
+	 *
+	 * @param options Options.
+	 */
+	async configure( options: ElementOptions ): Promise< void > {
+		this.assertAttached();
+		checkOptions(
+			options,
+			this.kind === 'card' ? CARD_OPTIONS : GIFT_CARD_OPTIONS
+		);
+		this.options = { ...this.options, ...options };
+		await this.call(
+			MESSAGE.CONFIGURE,
+			this.configPayload(),
+			'configuring'
+		);
+		this.recalculateSize();
+	}
+
+	/** Empties the target, keeps the listeners; attach may follow. */
+	async detach(): Promise< boolean > {
+		this.assertAttached();
+		this.unmount();
+		return true;
+	}
+
+	/** Final; false when already destroyed. */
+	async destroy(): Promise< boolean > {
+		if ( this.state === 'destroyed' ) {
+			return false;
+		}
+		if ( this.state === 'attached' ) {
+			this.link?.channel.emit( MESSAGE.DESTROY );
+			this.unmount();
+		}
+		this.state = 'destroyed';
+		this.unsubscribeLocale();
+		this.ctx.metric( 'destroy', { method: this.methodName } );
+		this.ctx.flushMetrics();
+		return true;
+	}
+
+	/**
+	 * Focuses a field.
+	 *
+	 * @param field Field name.
+	 */
+	async focus( field: string ): Promise< boolean > {
+		this.assertField( field );
+		this.assertAttached();
+		this.link?.iframe.focus();
+		return Boolean(
+			await this.call( MESSAGE.SET_FOCUS, { field }, 'focusing' )
+		);
+	}
+
+	/**
+	 * Puts a field into the error state.
+	 *
+	 * @param field Field name.
+	 */
+	async setError( field: string ): Promise< boolean > {
+		this.assertField( field );
+		this.assertAttached();
+		return Boolean(
+			await this.call( MESSAGE.SET_ERROR, { field }, 'setting an error' )
+		);
+	}
+
+	/** Clears fields and messages. */
+	async clear(): Promise< boolean > {
+		this.assertAttached();
+		return Boolean( await this.call( MESSAGE.CLEAR, {}, 'clearing' ) );
+	}
+
+	/** Recomputes the iframe height from the target width (spec §2). */
+	recalculateSize(): void {
+		this.assertAttached();
+		this.applySize();
+	}
+
+	/**
+	 * Adds a listener; a duplicate (type, function) pair is ignored (API §12.7).
+	 *
+	 * @param type     Event name.
+	 * @param listener Callback.
+	 */
+	addEventListener( type: string, listener: Listener ): void {
+		this.checkListener( type, listener );
+		const set = this.listeners.get( type ) ?? new Set();
+		set.add( listener );
+		this.listeners.set( type, set );
+	}
+
+	/**
+	 * Removes a listener.
+	 *
+	 * @param type     Event name.
+	 * @param listener Callback.
+	 */
+	removeEventListener( type: string, listener: Listener ): void {
+		this.checkListener( type, listener );
+		this.listeners.get( type )?.delete( listener );
+	}
+
+	/** One tokenize at a time; Invalid with errors, or OK with token and details. */
+	async tokenize(): Promise< TokenResult > {
+		this.assertAttached();
+		if ( this.tokenizing ) {
+			throw new TokenizationInProgressError();
+		}
+		this.tokenizing = true;
+		try {
+			const reply = ( await this.call(
+				MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM,
+				{ type: this.kind },
+				'tokenizing',
+				90_000
+			) ) as NonceReply;
+			if ( ! reply.valid ) {
+				return {
+					status: 'Invalid',
+					errors: reply.errors.map( ( e ) => ( {
+						type: 'VALIDATION_ERROR',
+						field: e.field,
+						message: TOKENIZE_MESSAGES[ e.field ],
+					} ) ),
+				};
+			}
+			this.ctx.metric( 'tokenize', {
+				method: this.methodName,
+				paymentMethodTrackingId: reply.paymentMethodTrackingId,
+			} );
+			this.ctx.flushMetrics();
+			if ( this.kind === 'giftCard' ) {
+				return {
+					status: 'OK',
+					token: reply.cardNonce,
+					details: {
+						method: 'Gift Card',
+						giftCard: { type: 'Gift' },
+					},
+				};
+			}
+			const card = reply.card!;
+			return {
+				status: 'OK',
+				token: reply.cardNonce,
+				details: {
+					method: 'Card',
+					card: {
+						brand: card.brand,
+						last4: card.last4,
+						expMonth: card.expMonth,
+						expYear: card.expYear,
+						cardType: card.cardType,
+						prepaidType: card.prepaidType,
+					},
+					billing: card.postalCode
+						? { postalCode: card.postalCode }
+						: undefined,
+				},
+			};
+		} finally {
+			this.tokenizing = false;
+		}
+	}
+
+	// ---- internals -------------------------------------------------------------------
+
+	private async call(
+		type: string,
+		payload: unknown,
+		action: string,
+		replyTimeout?: number
+	): Promise< unknown > {
+		try {
+			return await this.link!.channel.request(
+				type,
+				payload,
+				replyTimeout
+			);
+		} catch ( error ) {
+			if (
+				error instanceof RemoteError &&
+				error.name === 'TokenizationError'
+			) {
+				throw new TokenizationError(
+					error.errors as unknown as ApplicationError[]
+				);
+			}
+			if (
+				error instanceof ChannelError ||
+				error instanceof RemoteError
+			) {
+				this.ctx.report( `${ action }: ${ error.message }` );
+				throw new UnexpectedError( action );
+			}
+			throw error;
+		}
+	}
+
+	private configPayload(): ConfigurePayload {
+		return {
+			type: this.kind,
+			includeInputLabels: Boolean( this.options.includeInputLabels ),
+			style: this.options.style ?? {},
+			postalCode: this.options.postalCode,
+			locale: this.ctx.locale(),
+			applicationId: this.ctx.applicationId,
+			locationId: this.ctx.locationId,
+			frameName:
+				this.kind === 'card'
+					? 'single-card-element'
+					: 'gift-card-element',
+		};
+	}
+
+	private async mount( target: HTMLElement ): Promise< void > {
+		const doc = this.ctx.win.document;
+		const file = this.kind === 'card' ? 'card' : 'gift-card';
+		const link = new FrameLink(
+			this.ctx.win,
+			this.ctx.assetOrigin,
+			`${ this.ctx.assetBase }frames/${ file }.html`,
+			( p ) => this.ctx.report( p ),
+			this.ctx.timers ?? {}
+		);
+		this.link = link;
+		link.channel.handle( MESSAGE.FIELD_EVENT, ( payload ) =>
+			this.onFieldEvent( payload as FieldEventPayload )
+		);
+		const wrapper = doc.createElement( 'div' );
+		wrapper.className = 'sq-card-wrapper';
+		const component = doc.createElement( 'div' );
+		component.className = 'sq-card-component';
+		const container = doc.createElement( 'div' );
+		container.className = 'sq-card-iframe-container';
+		link.iframe.id = `sq-${ file }-iframe-${ randomSuffix() }`;
+		link.iframe.name = link.iframe.id;
+		link.iframe.title =
+			this.kind === 'card'
+				? 'Secure card payment input frame'
+				: 'Secure gift card input frame';
+		link.iframe.setAttribute( 'data-sq-instance', this.kind );
+		link.iframe.style.height = `${ frameHeight( 0, Boolean( this.options.includeInputLabels ), this.kind === 'giftCard' ) }px`;
+		if ( this.kind === 'giftCard' ) {
+			// Hidden until ready (spec §2).
+			link.iframe.style.visibility = 'hidden';
+		}
+		container.appendChild( link.iframe );
+		component.appendChild( container );
+		const message = doc.createElement( 'div' );
+		message.className = 'sq-card-message';
+		message.setAttribute( 'aria-live', 'polite' );
+		wrapper.append( component, message );
+		target.appendChild( wrapper );
+		this.target = target;
+		this.wrapper = wrapper;
+		this.message = message;
+		this.applySize();
+
+		const { setTimer, clearTimer } = this.ctx.timers ?? {
+			setTimer: ( fn: () => void, ms: number ) => setTimeout( fn, ms ),
+			clearTimer: ( h: unknown ) => clearTimeout( h as number ),
+		};
+		let timer: unknown;
+		await Promise.race( [
+			link.ready,
+			new Promise< never >( ( _, reject ) => {
+				timer = setTimer(
+					() =>
+						reject(
+							new ChannelError(
+								'TIMEOUT',
+								'The frame did not load.'
+							)
+						),
+					10_000
+				);
+			} ),
+		] ).finally( () => clearTimer( timer ) );
+		await link.channel.request(
+			this.kind === 'card'
+				? MESSAGE.LOAD_CARDS_FORM
+				: MESSAGE.LOAD_GIFT_CARDS_FORM,
+			this.configPayload()
+		);
+		link.iframe.style.visibility = '';
+		this.ctx.win.addEventListener( 'resize', this.onWindowResize );
+	}
+
+	private unmount(): void {
+		this.ctx.win.removeEventListener( 'resize', this.onWindowResize );
+		this.link?.close();
+		this.wrapper?.remove();
+		this.link = null;
+		this.wrapper = null;
+		this.message = null;
+		this.target = null;
+		this.lastField = null;
+		if ( this.state !== 'destroyed' ) {
+			this.state = 'detached';
+		}
+	}
+
+	/** Card: debounced; gift card: throttled (spec §2). */
+	private onWindowResize(): void {
+		if ( this.kind === 'giftCard' ) {
+			const now = Date.now();
+			if ( now - this.lastResize >= RESIZE_WAIT_MS ) {
+				this.lastResize = now;
+				this.applySize();
+			}
+			return;
+		}
+		clearTimeout( this.resizeTimer as number );
+		this.resizeTimer = setTimeout( () => this.applySize(), RESIZE_WAIT_MS );
+	}
+
+	private applySize(): void {
+		if ( ! this.link || ! this.target ) {
+			return;
+		}
+		const width = this.target.getBoundingClientRect().width;
+		this.link.iframe.style.height = `${ frameHeight(
+			width,
+			Boolean( this.options.includeInputLabels ),
+			this.kind === 'giftCard'
+		) }px`;
+	}
+
+	private onFieldEvent( payload: FieldEventPayload ): void {
+		if ( this.state !== 'attached' && ! this.attaching ) {
+			return;
+		}
+		this.lastField = payload;
+		// The message line and classes first, then the event (API §12.2).
+		this.renderMessage();
+		if ( payload.eventType === 'escape' ) {
+			this.link?.iframe.blur();
+		}
+		const detail: Record< string, unknown > = {
+			cardBrand: payload.cardBrand,
+			currentState: payload.currentState,
+			eventType: payload.eventType,
+			field: payload.field,
+			previousState: payload.previousState,
+		};
+		if ( this.kind === 'card' ) {
+			detail.postalCodeValue = payload.postalCodeValue;
+		}
+		this.dispatch( payload.eventType, detail );
+	}
+
+	private renderMessage(): void {
+		const p = this.lastField;
+		if ( ! this.message || ! this.wrapper ) {
+			return;
+		}
+		const locale = this.ctx.locale();
+		const errorField = p?.errorFields.find( ( f ) =>
+			this.fields.includes( f )
+		);
+		const t = textsFor( locale );
+		if ( errorField ) {
+			this.message.textContent = errorText(
+				locale,
+				errorField,
+				postalCountryOf( locale )
+			);
+			this.message.classList.add( 'sq-card-message-error' );
+		} else {
+			this.message.textContent = p?.focusedField
+				? t.helper[ p.focusedField ]
+				: '';
+			this.message.classList.remove( 'sq-card-message-error' );
+		}
+		this.wrapper.classList.toggle( 'sq-error', Boolean( errorField ) );
+		if ( p?.focusedField ) {
+			clearTimeout( this.focusTimer as number );
+			this.wrapper.classList.add( 'sq-focus' );
+		} else {
+			// Removed after 50 ms, so moving between inputs does not flicker (spec §4).
+			const wrapper = this.wrapper;
+			clearTimeout( this.focusTimer as number );
+			this.focusTimer = setTimeout(
+				() => wrapper.classList.remove( 'sq-focus' ),
+				CLASS_REMOVAL_DELAY_MS
+			);
+		}
+	}
+
+	private dispatch( type: string, detail: unknown ): void {
+		const event: SqEvent< unknown > = Object.freeze( { type, detail } );
+		for ( const listener of [ ...( this.listeners.get( type ) ?? [] ) ] ) {
+			try {
+				listener( event );
+			} catch ( error ) {
+				const wrapped = new InvalidEventListenerCallbackError(
+					type,
+					( error as Error )?.message ?? String( error )
+				);
+				this.ctx.report( wrapped.message );
+				setTimeout( () => {
+					throw wrapped;
+				} );
+			}
+		}
+	}
+
+	private checkListener( type: string, listener: unknown ): void {
+		if ( ! this.events.includes( type ) ) {
+			throw new InvalidEventListenerCallbackError(
+				type,
+				`'${ type }' is not a valid event. Valid events: ${ this.events.join( ', ' ) }.`
+			);
+		}
+		if ( typeof listener !== 'function' ) {
+			throw new InvalidEventListenerCallbackError(
+				type,
+				'the listener is not a function.'
+			);
+		}
+	}
+
+	private assertField( field: string ): void {
+		if ( ! ( this.fields as readonly string[] ).includes( field ) ) {
+			throw new InvalidFieldNameError( field, this.fields );
+		}
+	}
+
+	private assertNotDestroyed(): void {
+		if ( this.state === 'destroyed' ) {
+			throw new PaymentMethodAlreadyDestroyedError( this.methodName );
+		}
+	}
+
+	private assertAttached(): void {
+		this.assertNotDestroyed();
+		if ( this.state !== 'attached' ) {
+			throw new PaymentMethodNotAttachedError( this.methodName );
+		}
+	}
+}
+
+let seq = 0;
+function randomSuffix(): string {
+	return `${ ++seq }-${ Math.random().toString( 36 ).slice( 2, 8 ) }`;
+}

@@ -1,0 +1,341 @@
+/**
+ * Error classes of the SDK (API §11; spec §8). Programmer misuse throws one of these; user
+ * outcomes (validation, declines) are TokenResult values. `name` is always the class name.
+ */
+import type { SerializedError } from '../protocol';
+
+/** API §11.1 sub-error shapes. */
+export type ErrorCategory =
+	| 'API_ERROR'
+	| 'AUTHENTICATION_ERROR'
+	| 'INVALID_REQUEST_ERROR'
+	| 'RATE_LIMIT_ERROR'
+	| 'PAYMENT_METHOD_ERROR'
+	| 'REFUND_ERROR';
+export interface ApplicationError {
+	message: string;
+	type: string;
+	field?: string;
+	detail?: string;
+}
+export interface SquareApiError {
+	category: ErrorCategory;
+	code: string;
+	detail?: string;
+	field?: string;
+}
+export interface VerifyBuyerErrorDetails {
+	code?: string;
+	type: string;
+	message: string;
+}
+export interface SqErrorI {
+	message: string;
+	name: string;
+	errors: SubError[];
+}
+export type SubError =
+	SquareApiError | ApplicationError | VerifyBuyerErrorDetails | SqErrorI;
+
+/** Base of every SDK error. */
+export class SqError extends Error {
+	readonly errors: SubError[];
+
+	/**
+	 * @param message Text.
+	 * @param errors  Sub-errors.
+	 */
+	constructor( message?: string, errors: SubError[] = [] ) {
+		super( message );
+		this.name = new.target.name;
+		this.errors = errors;
+		Object.setPrototypeOf( this, new.target.prototype );
+	}
+
+	/**
+	 * Copies name, message and sub-errors from an error that crossed the frame boundary.
+	 *
+	 * @param error Serialized error.
+	 */
+	fromSerializedError( error: SerializedError ): void {
+		this.message = error.message;
+		( this as { errors: SubError[] } ).errors = ( error.errors ??
+			[] ) as unknown as SubError[];
+	}
+}
+
+const describe = ( el: unknown ) =>
+	typeof el === 'string'
+		? el
+		: `<${ ( el as { tagName?: string } )?.tagName?.toLowerCase() ?? '?' }>`;
+
+export class BrowserNotSupportedError extends SqError {
+	constructor() {
+		super( 'Web Payments SDK does not support this browser' );
+	}
+}
+export class WebSdkEmbedError extends SqError {
+	constructor() {
+		super(
+			'Web Payments SDK can only be embedded on sites that use HTTPS'
+		);
+	}
+}
+export class InvalidApplicationIdError extends SqError {
+	constructor() {
+		super(
+			"The Payment 'applicationId' option is not in the correct format."
+		);
+	}
+}
+export class ApplicationIdEnvironmentMismatchError extends SqError {
+	/** @param environment Environment of the loaded SDK. */
+	constructor( environment = 'sandbox' ) {
+		super(
+			`The application id does not belong to the ${ environment } environment of the loaded SDK.`
+		);
+	}
+}
+export class ElementNotFoundError extends SqError {
+	/** @param element Selector or element. */
+	constructor( element: HTMLElement | string ) {
+		super( `Element ${ describe( element ) } was not found.` );
+	}
+}
+export class InvalidOptionError extends SqError {
+	/** @param optionName Option. */
+	constructor( optionName: string ) {
+		super( `'${ optionName }' is not a valid option.` );
+	}
+}
+export class InvalidEventListenerCallbackError extends SqError {
+	/**
+	 * @param event   Event name.
+	 * @param message Text.
+	 */
+	constructor( event: string, message: string ) {
+		super( `The event listener for ${ event } failed: ${ message }` );
+	}
+}
+export class InvalidPaymentRequestError extends SqError {
+	/** @param missingFields [property, expected type] pairs. */
+	constructor( missingFields: string[][] = [] ) {
+		super(
+			`Invalid payment request: ${ missingFields
+				.map( ( [ p, t ] ) => `expected '${ p }' to be ${ t }` )
+				.join( ', ' ) }`
+		);
+	}
+}
+export class InvalidPaymentRequestUpdateError extends SqError {
+	/** @param missingFields [property, expected type] pairs. */
+	constructor( missingFields: string[][] = [] ) {
+		super(
+			`Invalid payment request update: ${ missingFields
+				.map( ( [ p, t ] ) => `expected '${ p }' to be ${ t }` )
+				.join( ', ' ) }`
+		);
+	}
+}
+export class PaymentMethodUnsupportedError extends SqError {
+	/**
+	 * @param error Reason.
+	 * @param field Field.
+	 */
+	constructor( error: ApplicationError, field?: string ) {
+		super( error.message, [ { ...error, field: field ?? error.field } ] );
+	}
+}
+export class PlaidMissingNameError extends SqError {
+	constructor() {
+		super( 'accountHolderName is required.' );
+	}
+}
+export class ScriptLoaderError extends SqError {
+	/** @param errorMessage Text. */
+	// eslint-disable-next-line no-useless-constructor -- makes the message required, as in the types.
+	constructor( errorMessage: string ) {
+		super( errorMessage );
+	}
+}
+export class TokenizationError extends SqError {
+	declare readonly errors: ApplicationError[];
+	/** @param errors Causes. */
+	constructor( errors: ApplicationError[] = [] ) {
+		super(
+			errors.length
+				? `Tokenization failed: ${ errors.map( ( e ) => e.message ).join( ' ' ) }`
+				: 'Tokenization failed.',
+			errors
+		);
+	}
+}
+export class UnexpectedError extends SqError {
+	/** @param actionText "while …" suffix. */
+	constructor( actionText?: string ) {
+		super(
+			actionText
+				? `An unexpected error occurred while ${ actionText }`
+				: 'An unexpected error occurred'
+		);
+	}
+}
+export class VerifyBuyerError extends SqError {
+	/** @param error Details. */
+	constructor( error: VerifyBuyerErrorDetails ) {
+		super( error.message, [ error ] );
+	}
+}
+export class InvalidFieldNameError extends SqError {
+	/**
+	 * @param name  Given name.
+	 * @param valid Valid names.
+	 */
+	constructor( name: string, valid: readonly string[] = [] ) {
+		super(
+			`'${ name }' is not a valid field name. Valid names: ${ valid.join( ', ' ) }.`
+		);
+	}
+}
+export class InvalidConfigurationPropertyError extends SqError {
+	/** @param property Property. */
+	constructor( property: string ) {
+		super( `'${ property }' is not a valid configuration property.` );
+	}
+}
+export class InvalidConfigurationValueError extends SqError {
+	/**
+	 * @param property Property.
+	 * @param value    Value.
+	 * @param message  Detail.
+	 */
+	constructor( property: string, value: unknown, message?: string ) {
+		super(
+			`'${ String( value ) }' is not a valid value for '${ property }'.${
+				message ? ` ${ message }` : ''
+			}`
+		);
+	}
+}
+export class PaymentMethodAlreadyAttachedError extends SqError {
+	/** @param paymentMethod Method. */
+	constructor( paymentMethod: string ) {
+		super( `${ paymentMethod } is already attached.` );
+	}
+}
+export class PaymentMethodNotAttachedError extends SqError {
+	/** @param paymentMethod Method. */
+	constructor( paymentMethod: string ) {
+		super( `${ paymentMethod } is not attached.` );
+	}
+}
+export class PaymentMethodAlreadyDestroyedError extends SqError {
+	/** @param paymentMethod Method. */
+	constructor( paymentMethod: string ) {
+		super( `${ paymentMethod } is already destroyed.` );
+	}
+}
+export class InvalidElementTypeError extends SqError {
+	/**
+	 * @param element Element.
+	 * @param allowed Allowed tag names.
+	 */
+	constructor( element: HTMLElement | string, allowed: Set< string > ) {
+		super(
+			`${ describe( element ) } is not a valid element; use one of: ${ [
+				...allowed,
+			].join( ', ' ) }.`
+		);
+	}
+}
+export class InvalidElementPresentError extends SqError {
+	/**
+	 * @param paymentMethod Method.
+	 * @param elementIds    Conflicting ids.
+	 */
+	constructor( paymentMethod: string, elementIds: string ) {
+		super(
+			`${ paymentMethod } cannot be used while an element with id ${ elementIds } is present.`
+		);
+	}
+}
+export class MethodNotAvailableError extends SqError {
+	constructor() {
+		super( 'Method is not enabled for this app.' );
+	}
+}
+export class FeatureDisabledError extends SqError {
+	/** @param featureName Feature. */
+	constructor( featureName: string ) {
+		super( `The feature '${ featureName }' is not enabled.` );
+	}
+}
+export class InvalidInputStylePropertyError extends SqError {
+	/** @param property Property. */
+	constructor( property: string ) {
+		super( `'${ property }' is not a valid style property.` );
+	}
+}
+export class InvalidInputStyleValueError extends SqError {
+	/**
+	 * @param property Property.
+	 * @param value    Value.
+	 */
+	constructor( property: string, value: string ) {
+		super(
+			`'${ value }' is not a valid value for the style property '${ property }'.`
+		);
+	}
+}
+export class InvalidInputStyleSelectorError extends SqError {
+	/** @param selector Selector. */
+	constructor( selector: string ) {
+		super( `'${ selector }' is not a valid style selector.` );
+	}
+}
+export type StyleError =
+	| InvalidInputStylePropertyError
+	| InvalidInputStyleValueError
+	| InvalidInputStyleSelectorError;
+export class InvalidStylesError extends SqError {
+	/** @param errors Style errors. */
+	constructor( errors: StyleError[] ) {
+		super(
+			`Invalid styles: ${ errors.map( ( e ) => e.message ).join( ' ' ) }`,
+			errors.map( ( e ) => ( {
+				name: e.name,
+				message: e.message,
+				errors: [],
+			} ) )
+		);
+	}
+}
+/** A second tokenize while one runs (spec §4 "Tokenize lock"). */
+export class TokenizationInProgressError extends TokenizationError {
+	constructor() {
+		super( [
+			{
+				type: 'TOKENIZATION_IN_PROCESS',
+				message: 'the tokenization request is already in process',
+			},
+		] );
+		this.message = 'the tokenization request is already in process';
+	}
+}
+
+/** The 13 classes exposed as `Square.errors` (API §11.3). */
+export const PUBLIC_ERRORS = {
+	BrowserNotSupportedError,
+	ElementNotFoundError,
+	InvalidOptionError,
+	InvalidEventListenerCallbackError,
+	InvalidPaymentRequestError,
+	InvalidPaymentRequestUpdateError,
+	PaymentMethodUnsupportedError,
+	PlaidMissingNameError,
+	ScriptLoaderError,
+	TokenizationError,
+	UnexpectedError,
+	VerifyBuyerError,
+	WebSdkEmbedError,
+};

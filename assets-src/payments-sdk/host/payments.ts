@@ -1,0 +1,399 @@
+/**
+ * `Square.payments(applicationId, locationId?)` (API §1–§2): checks, the session with the main
+ * frame (INITIALIZE, REQUEST_HYDRATION), locale, card / gift card factories, verifyBuyer.
+ */
+import {
+	DEFAULT_LOCALE,
+	MESSAGE,
+	SDK_VERSION,
+	resolveLocale,
+	type FetchLike,
+	type Hydration,
+	type Locale,
+} from '../protocol';
+import type { SdkContext } from './context';
+import { HostedElement } from './element';
+import {
+	InvalidPaymentRequestError,
+	InvalidPaymentRequestUpdateError,
+	InvalidEventListenerCallbackError,
+	PaymentMethodUnsupportedError,
+	UnexpectedError,
+	VerifyBuyerError,
+	PUBLIC_ERRORS,
+} from './errors';
+import { FrameLink } from './frame-link';
+import { Telemetry } from './telemetry';
+import type {
+	Card,
+	ChargeVerifyBuyerDetails,
+	GiftCard,
+	PaymentRequest,
+	PaymentRequestOptions,
+	Payments,
+	SetLocaleResult,
+	Square,
+	StoreVerifyBuyerDetails,
+	VerifyBuyerResponseDetails,
+} from './types';
+import {
+	CARD_OPTIONS,
+	GIFT_CARD_OPTIONS,
+	checkApplicationId,
+	checkBrowser,
+	checkOptions,
+	checkSecurePage,
+	type Environment,
+} from './validate';
+
+/** Where the SDK was loaded from. */
+export interface SdkConfig {
+	/** Provider origin. */
+	assetOrigin: string;
+	/** Versioned base ending in "/". */
+	assetBase: string;
+	environment: Environment;
+}
+
+/**
+ * Builds the `Square` global object.
+ *
+ * @param win    Window.
+ * @param config Where the SDK was loaded from.
+ */
+export function createSquare( win: Window, config: SdkConfig ): Square {
+	return {
+		errors: PUBLIC_ERRORS,
+		payments( applicationId: string, locationId?: string ): Payments {
+			checkBrowser( win );
+			checkSecurePage( win.location );
+			checkApplicationId( applicationId, config.environment );
+			return createPayments( win, config, applicationId, locationId );
+		},
+	};
+}
+
+function createPayments(
+	win: Window,
+	config: SdkConfig,
+	applicationId: string,
+	locationId?: string
+): Payments {
+	let locale: Locale =
+		resolveLocale( win.navigator?.language ?? DEFAULT_LOCALE ) ??
+		DEFAULT_LOCALE;
+	const localeListeners = new Set< ( l: Locale ) => void >();
+	let hydration: Hydration | null = null;
+	const fetchImpl: FetchLike = ( url, init ) =>
+		win.fetch( url, init as RequestInit );
+	const telemetry = new Telemetry(
+		{ fetch: fetchImpl },
+		config.assetOrigin,
+		() => ( {
+			session: hydration?.sessionId,
+			avt: hydration?.avt,
+			appLocation: win.location.origin,
+			browserData: {
+				innerHeight: win.innerHeight,
+				innerWidth: win.innerWidth,
+				language: win.navigator?.language,
+			},
+			jsFramework: 'none',
+		} )
+	);
+	win.addEventListener( 'pagehide', () => telemetry.flush() );
+
+	let mainLink: FrameLink | null = null;
+	let sessionPromise: Promise< Hydration > | null = null;
+	const session = (): Promise< Hydration > => {
+		sessionPromise ??= ( async () => {
+			const doc = win.document;
+			if ( ! doc.body ) {
+				await new Promise( ( r ) =>
+					doc.addEventListener( 'DOMContentLoaded', r, {
+						once: true,
+					} )
+				);
+			}
+			const link = new FrameLink(
+				win,
+				config.assetOrigin,
+				`${ config.assetBase }frames/main.html`,
+				( p ) => telemetry.report( p )
+			);
+			link.iframe.style.display = 'none';
+			link.iframe.setAttribute( 'aria-hidden', 'true' );
+			link.iframe.title = 'Payments session';
+			doc.body.appendChild( link.iframe );
+			mainLink = link;
+			await link.ready;
+			const hostname = win.location.hostname;
+			await link.channel.request( MESSAGE.INITIALIZE, {
+				applicationId,
+				hostname,
+				locale,
+				locationId,
+				sourceUrl: win.location.href,
+			} );
+			hydration = await link.channel.request< Hydration >(
+				MESSAGE.REQUEST_HYDRATION,
+				{ applicationId, hostname, locationId }
+			);
+			telemetry.metric( 'hydrated' );
+			return hydration;
+		} )().catch( ( error ) => {
+			sessionPromise = null;
+			telemetry.report( `session: ${ ( error as Error ).message }` );
+			throw new UnexpectedError( 'loading the payments session' );
+		} );
+		return sessionPromise;
+	};
+	// Start the session at once so card() is quick.
+	session().catch( () => {} );
+
+	const ctx: SdkContext = {
+		win,
+		assetOrigin: config.assetOrigin,
+		assetBase: config.assetBase,
+		applicationId,
+		locationId,
+		locale: () => locale,
+		session,
+		metric: ( e, d ) => telemetry.metric( e, d ),
+		flushMetrics: () => telemetry.flush(),
+		report: ( m ) => telemetry.report( m ),
+		onLocaleChange: ( l ) => {
+			localeListeners.add( l );
+			return () => localeListeners.delete( l );
+		},
+	};
+
+	const unsupported = ( method: string ) =>
+		Promise.reject(
+			new PaymentMethodUnsupportedError( {
+				type: 'METHOD_UNSUPPORTED',
+				message: `${ method } is not supported in this version of the SDK.`,
+			} )
+		);
+
+	return {
+		async card( options = {} ) {
+			checkOptions( options, CARD_OPTIONS );
+			return new HostedElement( 'card', ctx, options ) as unknown as Card;
+		},
+		async giftCard( options = {} ) {
+			checkOptions( options, GIFT_CARD_OPTIONS );
+			return new HostedElement(
+				'giftCard',
+				ctx,
+				options
+			) as unknown as GiftCard;
+		},
+		ach: () => unsupported( 'ACH' ),
+		applePay: () => unsupported( 'Apple Pay' ),
+		googlePay: () => unsupported( 'Google Pay' ),
+		afterpayClearpay: () => unsupported( 'Afterpay/Clearpay' ),
+		cashAppPay: () => unsupported( 'Cash App Pay' ),
+		cashApp: () => unsupported( 'Cash App' ),
+		paymentRequest: ( options ) => createPaymentRequest( options ),
+		async verifyBuyer( source, details ) {
+			checkVerifyBuyer( source, details, locationId );
+			await session();
+			try {
+				return await mainLink!.channel.request< VerifyBuyerResponseDetails >(
+					MESSAGE.REQUEST_VERIFICATION,
+					{
+						source,
+						details: normalizeDetails( details ),
+						locationId,
+						applicationId,
+					}
+				);
+			} catch ( error ) {
+				throw new VerifyBuyerError( {
+					type: 'VERIFICATION_ERROR',
+					message: ( error as Error ).message,
+				} );
+			}
+		},
+		async setLocale( requested: string ): Promise< SetLocaleResult > {
+			const previousLocale = locale;
+			const next = resolveLocale( requested );
+			if ( ! next ) {
+				return {
+					previousLocale,
+					newLocale: previousLocale,
+					message: `The locale ${ requested } is not supported; ${ previousLocale } is kept.`,
+				};
+			}
+			locale = next;
+			if ( next !== previousLocale ) {
+				localeListeners.forEach( ( l ) => l( next ) );
+				mainLink?.channel.emit( MESSAGE.SESSION_UPDATE, {
+					locale: next,
+				} );
+			}
+			return {
+				previousLocale,
+				newLocale: next,
+				...( next.toLowerCase() !== String( requested ).toLowerCase()
+					? {
+							message: `${ requested } is not supported; using ${ next }.`,
+						}
+					: {} ),
+			};
+		},
+	};
+}
+
+/**
+ * verifyBuyer checks (spec §5): location id, a non-empty source, billing contact, intent, and
+ * amount + currency for charges; lenient about float noise and missing country (API §12.9).
+ *
+ * @param source     Token or card-on-file id.
+ * @param details    Details.
+ * @param locationId Location id of the payments instance.
+ */
+export function checkVerifyBuyer(
+	source: unknown,
+	details: unknown,
+	locationId?: string
+): void {
+	const fail = ( message: string ) => {
+		throw new VerifyBuyerError( {
+			type: 'INVALID_REQUEST_ERROR',
+			message,
+		} );
+	};
+	if ( ! locationId ) {
+		fail( 'verifyBuyer needs a locationId: pass it to Square.payments().' );
+	}
+	if ( typeof source !== 'string' || source.trim() === '' ) {
+		fail( 'The source must be a non-empty string.' );
+	}
+	if ( ! details || typeof details !== 'object' ) {
+		fail( 'The verification details must be an object.' );
+	}
+	const d = details as Record< string, unknown >;
+	if ( ! d.billingContact || typeof d.billingContact !== 'object' ) {
+		fail( 'billingContact must be an object.' );
+	}
+	if (
+		! [ 'CHARGE', 'STORE', 'CHARGE_AND_STORE' ].includes(
+			d.intent as string
+		)
+	) {
+		fail( 'intent must be one of CHARGE, STORE, CHARGE_AND_STORE.' );
+	}
+	if ( d.intent !== 'STORE' ) {
+		const amount = String( d.amount ?? '' ).trim();
+		if (
+			! /^\d+(\.\d+)?$/.test( amount ) ||
+			! isFinite( Number( amount ) )
+		) {
+			fail(
+				'amount must be a non-negative decimal string for a charge.'
+			);
+		}
+		if (
+			typeof d.currencyCode !== 'string' ||
+			! /^[A-Z]{3}$/i.test( d.currencyCode )
+		) {
+			fail(
+				'currencyCode must be a three-letter currency code for a charge.'
+			);
+		}
+	}
+}
+
+function normalizeDetails(
+	details: ChargeVerifyBuyerDetails | StoreVerifyBuyerDetails
+): Record< string, unknown > {
+	if ( details.intent === 'STORE' ) {
+		return { ...details };
+	}
+	const digits = details.currencyCode.toUpperCase() === 'JPY' ? 0 : 2;
+	return {
+		...details,
+		currencyCode: details.currencyCode.toUpperCase(),
+		amount: Number( details.amount ).toFixed( digits ),
+	};
+}
+
+const PR_EVENTS = [
+	'shippingcontactchanged',
+	'shippingoptionchanged',
+	'afterpay_shippingaddresschanged',
+	'afterpay_shippingoptionchanged',
+];
+
+function paymentRequestProblems(
+	o: Partial< PaymentRequestOptions >
+): string[][] {
+	const problems: string[][] = [];
+	const str = ( v: unknown, name: string ) => {
+		if ( typeof v !== 'string' ) {
+			problems.push( [ name, 'string' ] );
+		}
+	};
+	str( o.countryCode, 'countryCode' );
+	str( o.currencyCode, 'currencyCode' );
+	str( o.total?.amount, 'total.amount' );
+	str( o.total?.label, 'total.label' );
+	for ( const key of [
+		'lineItems',
+		'taxLineItems',
+		'discounts',
+		'shippingLineItems',
+	] as const ) {
+		( o[ key ] ?? [] ).forEach( ( item, i ) => {
+			str( item?.amount, `${ key }[${ i }].amount` );
+			str( item?.label, `${ key }[${ i }].label` );
+		} );
+	}
+	( o.shippingOptions ?? [] ).forEach( ( s, i ) => {
+		str( s?.id, `shippingOptions[${ i }].id` );
+		str( s?.label, `shippingOptions[${ i }].label` );
+		str( s?.amount, `shippingOptions[${ i }].amount` );
+	} );
+	return problems;
+}
+
+function createPaymentRequest(
+	options: PaymentRequestOptions
+): PaymentRequest {
+	const problems = paymentRequestProblems( options ?? {} );
+	if ( problems.length ) {
+		throw new InvalidPaymentRequestError( problems );
+	}
+	let current = { ...options };
+	const listeners = new Map< string, unknown >();
+	return {
+		addEventListener( event, callback ) {
+			if ( ! PR_EVENTS.includes( event ) ) {
+				throw new InvalidEventListenerCallbackError(
+					event,
+					`'${ event }' is not a valid event.`
+				);
+			}
+			if ( typeof callback !== 'function' ) {
+				throw new InvalidEventListenerCallbackError(
+					event,
+					'the listener is not a function.'
+				);
+			}
+			listeners.set( event, callback );
+		},
+		update( update ) {
+			const merged = { ...current, ...update };
+			const p = paymentRequestProblems( merged );
+			if ( p.length ) {
+				throw new InvalidPaymentRequestUpdateError( p );
+			}
+			current = merged;
+			return true;
+		},
+	};
+}
+
+export { SDK_VERSION };

@@ -1,0 +1,143 @@
+/**
+ * Usage metrics and error reports (spec §7, §9): metrics batched as `{metrics:[...]}` every 1 s
+ * and on page hide, sent at once on nonce success and destroy; error reports with up to 100
+ * breadcrumbs, a buffer of 30, a 60 s back-off after a 429, messages cut at 250 characters,
+ * keepalive bodies under 60000 bytes and fewer than 15 in flight. Never card data: only the
+ * event names and ids the SDK itself produces.
+ */
+import {
+	ERROR_BREADCRUMBS,
+	ERROR_BUFFER,
+	ERROR_MESSAGE_MAX,
+	ERROR_RATE_LIMIT_MS,
+	KEEPALIVE_MAX_BYTES,
+	KEEPALIVE_MAX_IN_FLIGHT,
+	METRICS_FLUSH_MS,
+	SDK_VERSION,
+	TransportError,
+	requestJson,
+	type TransportDeps,
+} from '../protocol';
+
+/** Metrics and error reporting of one payments instance. */
+export class Telemetry {
+	private queue: Array< Record< string, unknown > > = [];
+	private breadcrumbs: string[] = [];
+	private errors: string[] = [];
+	private inFlight = 0;
+	private blockedUntil = 0;
+	private timer: unknown = null;
+
+	/**
+	 * @param deps   Transport dependencies.
+	 * @param base   Provider origin.
+	 * @param common Fields of every metric (session, avt, ...).
+	 * @param now    Clock.
+	 */
+	constructor(
+		private readonly deps: TransportDeps,
+		private readonly base: string,
+		private readonly common: () => Record< string, unknown >,
+		private readonly now: () => number = Date.now
+	) {}
+
+	/**
+	 * Queues a metric; flushed within 1 s.
+	 *
+	 * @param event Event name.
+	 * @param data  Extra fields (ids only).
+	 */
+	metric( event: string, data: Record< string, unknown > = {} ): void {
+		this.queue.push( {
+			event,
+			...data,
+			...this.common(),
+			sdkVersion: SDK_VERSION,
+			time: this.now(),
+		} );
+		this.breadcrumb( event );
+		if ( this.timer === null ) {
+			this.timer = setTimeout( () => this.flush(), METRICS_FLUSH_MS );
+		}
+	}
+
+	/** Sends the queued metrics now. */
+	flush(): void {
+		clearTimeout( this.timer as number );
+		this.timer = null;
+		if ( ! this.queue.length ) {
+			return;
+		}
+		const metrics = this.queue;
+		this.queue = [];
+		this.send( '/payments/mtx/v2', { metrics } );
+	}
+
+	/**
+	 * Records a breadcrumb (last 100 kept).
+	 *
+	 * @param text Text.
+	 */
+	breadcrumb( text: string ): void {
+		this.breadcrumbs.push( text );
+		if ( this.breadcrumbs.length > ERROR_BREADCRUMBS ) {
+			this.breadcrumbs.shift();
+		}
+	}
+
+	/**
+	 * Reports an error (buffered up to 30 while rate-limited).
+	 *
+	 * @param message Text, cut at 250 characters.
+	 */
+	report( message: string ): void {
+		this.errors.push( message.slice( 0, ERROR_MESSAGE_MAX ) );
+		if ( this.errors.length > ERROR_BUFFER ) {
+			this.errors.shift();
+		}
+		this.drainErrors();
+	}
+
+	/** Snapshot for tests. */
+	get pendingErrors(): readonly string[] {
+		return this.errors;
+	}
+
+	private drainErrors(): void {
+		while ( this.errors.length && this.now() >= this.blockedUntil ) {
+			const message = this.errors.shift()!;
+			this.send( '/payments/mtx/error', {
+				sdk_version: SDK_VERSION,
+				error_message: message,
+				breadcrumbs: this.breadcrumbs.slice( -ERROR_BREADCRUMBS ),
+			} );
+		}
+	}
+
+	private send( path: string, body: Record< string, unknown > ): void {
+		let json = JSON.stringify( body );
+		let keepalive =
+			json.length < KEEPALIVE_MAX_BYTES &&
+			this.inFlight < KEEPALIVE_MAX_IN_FLIGHT;
+		if ( ! keepalive && Array.isArray( body.breadcrumbs ) ) {
+			// Drop breadcrumbs rather than lose the keepalive (page hide).
+			json = JSON.stringify( { ...body, breadcrumbs: [] } );
+			keepalive =
+				json.length < KEEPALIVE_MAX_BYTES &&
+				this.inFlight < KEEPALIVE_MAX_IN_FLIGHT;
+		}
+		this.inFlight++;
+		requestJson( this.deps, this.base + path, JSON.parse( json ), {
+			keepalive,
+			attempts: 1,
+		} )
+			.catch( ( error: unknown ) => {
+				if ( error instanceof TransportError && error.status === 429 ) {
+					this.blockedUntil = this.now() + ERROR_RATE_LIMIT_MS;
+				}
+			} )
+			.finally( () => {
+				this.inFlight--;
+			} );
+	}
+}

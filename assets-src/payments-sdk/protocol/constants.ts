@@ -1,0 +1,137 @@
+/**
+ * Business constants of the payments SDK (specs/payments-sdk.md §9). Pure data.
+ */
+
+/** SDK version this implementation is compatible with (spec §1). */
+export const SDK_VERSION = '1.51.4';
+/** Acknowledgement time-out of the message channel (spec §7, §9). */
+export const ACK_TIMEOUT_MS = 10_000;
+/** Time-out of one HTTP attempt (spec §9). */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Attempts per HTTP request, first one included (spec §7, §9). */
+export const MAX_ATTEMPTS = 3;
+/** First retry delay; it doubles per attempt (spec §9). */
+export const RETRY_BASE_MS = 200;
+/** Upper bound of the random jitter added to each retry delay (spec §9). */
+export const RETRY_JITTER_MS = 1000;
+/** Upper bound of one retry delay (spec §9). */
+export const MAX_BACKOFF_MS = 32_000;
+/** Card iframe height without / with input labels (spec §2). */
+export const CARD_HEIGHT = 48;
+export const CARD_HEIGHT_LABELS = 62;
+/** At this width or less the card iframe is twice as high plus 1 px (spec §2). */
+export const NARROW_WIDTH = 482;
+/** Gift card iframe heights: the card heights plus 2 (spec §2). */
+export const GIFT_CARD_EXTRA = 2;
+/** Resize debounce (card) / throttle (gift card) (spec §2). */
+export const RESIZE_WAIT_MS = 100;
+/** Delay before a focus class is removed (spec §4). */
+export const CLASS_REMOVAL_DELAY_MS = 50;
+/** Metrics flush interval (spec §7). */
+export const METRICS_FLUSH_MS = 1000;
+/** Error reporting limits (spec §9). */
+export const ERROR_BREADCRUMBS = 100;
+export const ERROR_BUFFER = 30;
+export const ERROR_RATE_LIMIT_MS = 60_000;
+export const ERROR_MESSAGE_MAX = 250;
+export const KEEPALIVE_MAX_BYTES = 60_000;
+export const KEEPALIVE_MAX_IN_FLIGHT = 15;
+
+/** Supported locales and language defaults (spec §3). */
+export const LOCALES = [
+	'en-US',
+	'en-IE',
+	'en-CA',
+	'en-GB',
+	'en-AU',
+	'ja-JP',
+	'fr-FR',
+	'fr-CA',
+	'es-ES',
+] as const;
+export type Locale = ( typeof LOCALES )[ number ];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+export const LANGUAGE_DEFAULTS: Record< string, Locale > = {
+	en: 'en-US',
+	es: 'es-ES',
+	fr: 'fr-FR',
+	ja: 'ja-JP',
+};
+
+/** Card field names, in the order the message line checks them (spec §4). */
+export const CARD_FIELDS = [
+	'cardNumber',
+	'expirationDate',
+	'cvv',
+	'postalCode',
+] as const;
+export type CardFieldName = ( typeof CARD_FIELDS )[ number ];
+export const GIFT_CARD_FIELDS = [ 'giftCardNumber' ] as const;
+export type GiftCardFieldName = ( typeof GIFT_CARD_FIELDS )[ number ];
+export type AnyFieldName = CardFieldName | GiftCardFieldName;
+
+/** Card brands (spec §3). */
+export const CARD_BRANDS = [
+	'OTHER_BRAND',
+	'AMERICAN_EXPRESS',
+	'DISCOVER_DINERS',
+	'DISCOVER',
+	'JCB',
+	'MASTERCARD',
+	'CHINA_UNIONPAY',
+	'VISA',
+] as const;
+export type CardBrand = ( typeof CARD_BRANDS )[ number ];
+
+/** Card element events (spec §3). */
+export const CARD_EVENTS = [
+	'focusClassAdded',
+	'focusClassRemoved',
+	'errorClassAdded',
+	'errorClassRemoved',
+	'cardBrandChanged',
+	'postalCodeChanged',
+	'escape',
+	'submit',
+] as const;
+export type CardInputEventName = ( typeof CARD_EVENTS )[ number ];
+export type GiftCardInputEventName = Exclude<
+	CardInputEventName,
+	'postalCodeChanged'
+>;
+
+/** Postal code countries (spec §3). */
+export type PostalCountry = 'US' | 'CA' | 'GB';
+
+/**
+ * Resolves a requested locale: exact match, else the language default when the language is
+ * supported, else null (types: an unsupported language is a no-op, spec §4 / API §13.7).
+ *
+ * @param requested Locale such as "fr-BE".
+ */
+export function resolveLocale( requested: string ): Locale | null {
+	const exact = LOCALES.find(
+		( l ) => l.toLowerCase() === String( requested ).toLowerCase()
+	);
+	if ( exact ) {
+		return exact;
+	}
+	const lang = String( requested ).split( /[-_]/ )[ 0 ].toLowerCase();
+	return LANGUAGE_DEFAULTS[ lang ] ?? null;
+}
+
+/**
+ * Postal country of a locale's region (our decision: the card frame cannot know the issuing
+ * country, so the page's locale picks the postal format; docs/payments-sdk.md).
+ *
+ * @param locale Supported locale.
+ */
+export function postalCountryOf( locale: Locale ): PostalCountry {
+	if ( locale.endsWith( '-CA' ) ) {
+		return 'CA';
+	}
+	if ( locale.endsWith( '-GB' ) ) {
+		return 'GB';
+	}
+	return 'US';
+}

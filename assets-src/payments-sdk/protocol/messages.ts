@@ -1,0 +1,190 @@
+/**
+ * Message names, payloads and the envelope of the host <-> frame channel (spec §7 "Message
+ * channel"). Pure: no DOM. The window-specific part (origins, sources) lives in host/ and frame/.
+ */
+import type {
+	AnyFieldName,
+	CardBrand,
+	CardInputEventName,
+	Locale,
+} from './constants';
+
+/** Requests (answered with an ack, then a reply) and one-way events. */
+export const MESSAGE = {
+	/** host -> main frame: application id, hostname, locale, location id. */
+	INITIALIZE: 'INITIALIZE',
+	/** host -> main frame: { applicationId, hostname, locationId } -> hydration. */
+	REQUEST_HYDRATION: 'REQUEST_HYDRATION',
+	/** host -> frames, one-way: the session. */
+	SESSION_UPDATE: 'SESSION_UPDATE',
+	/** host -> main frame: verifyBuyer. */
+	REQUEST_VERIFICATION: 'REQUEST_VERIFICATION',
+	/** host -> card frame: first configuration (loadCardsForm / LOAD_GIFT_CARDS_FORM). */
+	LOAD_CARDS_FORM: 'loadCardsForm',
+	LOAD_GIFT_CARDS_FORM: 'LOAD_GIFT_CARDS_FORM',
+	/** host -> card frame: later configuration. */
+	CONFIGURE: 'CONFIGURE',
+	SET_FOCUS: 'SET_FOCUS',
+	SET_ERROR: 'SET_ERROR',
+	CLEAR: 'CLEAR',
+	DESTROY: 'DESTROY',
+	REQUEST_CARD_NONCE_IF_VALID_FORM: 'REQUEST_CARD_NONCE_IF_VALID_FORM',
+	/** frame -> host, one-way: the frame's script runs and listens. */
+	FRAME_READY: 'FRAME_READY',
+	/** frame -> host, one-way: a field's state changed (drives classes, message line, events). */
+	FIELD_EVENT: 'FIELD_EVENT',
+} as const;
+
+export type MessageType = ( typeof MESSAGE )[ keyof typeof MESSAGE ];
+
+/** Every known message type, for the "undefined message type" report. */
+export const MESSAGE_TYPES: ReadonlySet< string > = new Set(
+	Object.values( MESSAGE )
+);
+
+/** Marker that tells our envelopes apart from other postMessage traffic. */
+export const ENVELOPE_MARK = 'kestrel-payments';
+
+/** An error as it crosses the boundary (API §11.1 SerializedError). */
+export interface SerializedError {
+	_isSerializedError: true;
+	name: string;
+	message: string;
+	errors?: Array< Record< string, unknown > >;
+}
+
+/** One postMessage payload. */
+export interface Envelope {
+	mark: typeof ENVELOPE_MARK;
+	/** Random id per element instance. */
+	channel: string;
+	/** Correlation id (request, its ack and its reply share it). */
+	id: string;
+	kind: 'request' | 'ack' | 'reply' | 'event';
+	type: string;
+	payload?: unknown;
+	error?: SerializedError;
+}
+
+/**
+ * Whether a value is one of our envelopes.
+ *
+ * @param data postMessage data.
+ */
+export function isEnvelope( data: unknown ): data is Envelope {
+	if ( ! data || typeof data !== 'object' ) {
+		return false;
+	}
+	const d = data as Record< string, unknown >;
+	return (
+		d.mark === ENVELOPE_MARK &&
+		typeof d.channel === 'string' &&
+		typeof d.id === 'string' &&
+		typeof d.type === 'string' &&
+		( d.kind === 'request' ||
+			d.kind === 'ack' ||
+			d.kind === 'reply' ||
+			d.kind === 'event' )
+	);
+}
+
+/**
+ * An Error as a SerializedError.
+ *
+ * @param error Anything thrown.
+ */
+export function serializeError( error: unknown ): SerializedError {
+	const e = error as {
+		name?: string;
+		message?: string;
+		errors?: Array< Record< string, unknown > >;
+	};
+	return {
+		_isSerializedError: true,
+		name: typeof e?.name === 'string' ? e.name : 'UnexpectedError',
+		message: typeof e?.message === 'string' ? e.message : String( error ),
+		errors: Array.isArray( e?.errors ) ? e.errors : undefined,
+	};
+}
+
+/** State of one input (API §4.3 CardInputEventState). */
+export interface FieldState {
+	hasErrorClass: boolean;
+	hasFocusClass: boolean;
+	isCompletelyValid: boolean;
+	isEmpty: boolean;
+	isPotentiallyValid: boolean;
+}
+
+/** FIELD_EVENT payload. */
+export interface FieldEventPayload {
+	eventType: CardInputEventName;
+	field: AnyFieldName;
+	cardBrand: CardBrand | string;
+	postalCodeValue: string;
+	currentState: FieldState;
+	previousState?: FieldState;
+	/** Fields currently in error, in the message-line order, for the host's message line. */
+	errorFields: AnyFieldName[];
+	/** Focused field, if any. */
+	focusedField: AnyFieldName | null;
+}
+
+/** loadCardsForm / LOAD_GIFT_CARDS_FORM / CONFIGURE payload. */
+export interface ConfigurePayload {
+	type: 'card' | 'giftCard';
+	includeInputLabels: boolean;
+	style: Record< string, unknown >;
+	postalCode?: string;
+	locale: Locale;
+	applicationId: string;
+	locationId?: string;
+	sessionId?: string;
+	frameName?: string;
+}
+
+/** Card summary returned with a nonce (never the number). */
+export interface CardSummary {
+	brand: CardBrand;
+	last4: string;
+	expMonth: number;
+	expYear: number;
+	cardType: 'UNKNOWN_CARD_TYPE' | 'CREDIT' | 'DEBIT';
+	prepaidType: 'UNKNOWN_PREPAID_TYPE' | 'NOT_PREPAID' | 'PREPAID';
+	postalCode?: string;
+}
+
+/** REQUEST_CARD_NONCE_IF_VALID_FORM reply. */
+export type NonceReply =
+	| {
+			valid: false;
+			errors: Array< {
+				field: AnyFieldName;
+				type: string;
+				message: string;
+			} >;
+	  }
+	| {
+			valid: true;
+			cardNonce: string;
+			card?: CardSummary;
+			giftCard?: { type: 'Gift'; last4: string };
+			sessionId: string;
+			paymentMethodTrackingId: string;
+	  };
+
+/** Hydration response (spec §3). */
+export interface Hydration {
+	avt: string;
+	sessionId: string;
+	instanceId: string;
+	merchantName: string;
+	applePayMerchantIdentifier: string;
+	cashAppPayMerchantIdentifier: string;
+	paymentMethodSupportDetail: Record<
+		string,
+		{ IsSupported: boolean; UnsupportedReasonType?: string }
+	>;
+	featureFlagValues: Record< string, unknown >;
+	isTestMerchant: boolean;
+}

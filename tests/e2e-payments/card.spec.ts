@@ -1,0 +1,331 @@
+/**
+ * Payments SDK end to end (issue 6 "Proof"): the example merchant pages with the real frames
+ * from the provider sandbox.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const SANDBOX = process.env.PAYMENTS_SANDBOX_URL!;
+
+async function openCard( page: Page, query = '' ) {
+	await page.goto( `/card.html${ query }` );
+	await expect( page.locator( 'body[data-ready="true"]' ) ).toBeAttached();
+	return page.frameLocator( '#card-container iframe' );
+}
+
+async function typeCard(
+	page: Page,
+	{
+		number = '4111 1111 1111 1111',
+		exp = '12/30',
+		cvv = '123',
+		postal = '94103',
+	} = {}
+) {
+	const frame = page.frameLocator( '#card-container iframe' );
+	await frame.locator( 'input[name=cardNumber]' ).pressSequentially( number );
+	await frame.locator( 'input[name=expirationDate]' ).fill( '' );
+	await frame
+		.locator( 'input[name=expirationDate]' )
+		.pressSequentially( exp );
+	await frame.locator( 'input[name=cvv]' ).pressSequentially( cvv );
+	await frame.locator( 'input[name=postalCode]' ).pressSequentially( postal );
+}
+
+const ledger = async ( page: Page ) =>
+	( await page.request.get( `${ SANDBOX }/__ledger` ) ).json();
+
+test( 'attach, type a test card, tokenize, verifyBuyer and pay through the merchant', async ( {
+	page,
+} ) => {
+	const frame = await openCard( page );
+	await expect(
+		page.locator( '.sq-card-iframe-container iframe' )
+	).toHaveAttribute(
+		'src',
+		new RegExp( `^${ SANDBOX }/v1/1\\.51\\.4/frames/card\\.html#` )
+	);
+	await expect( page.locator( '#card-container iframe' ) ).toHaveCSS(
+		'height',
+		'48px'
+	);
+	await typeCard( page );
+	await expect( frame.locator( 'input[name=cardNumber]' ) ).toHaveValue(
+		'4111 1111 1111 1111'
+	);
+	await page.click( '#card-button' );
+	await expect( page.locator( '#payment-status' ) ).toHaveClass(
+		'is-success'
+	);
+	await expect( page.locator( '#payment-status' ) ).toContainText(
+		'COMPLETED: VISA ending 1111'
+	);
+	const l = await ledger( page );
+	const payments = Object.values( l.payments ) as Array<
+		Record< string, unknown >
+	>;
+	const last = payments[ payments.length - 1 ];
+	expect( last.status ).toBe( 'COMPLETED' );
+	expect( String( last.verification_token ) ).toMatch( /^verf:/ );
+	// The card number never reaches the ledger's metrics or error reports.
+	expect( JSON.stringify( [ l.metrics, l.errorReports ] ) ).not.toContain(
+		'4111111111111111'
+	);
+} );
+
+test( 'tokenize returns OK with details and no errors key', async ( {
+	page,
+} ) => {
+	await openCard( page );
+	await typeCard( page, { number: '3400 000000 00009', cvv: '1234' } );
+	const result = await page.evaluate( () =>
+		( window as any ).card.tokenize()
+	);
+	expect( result.status ).toBe( 'OK' );
+	expect( result.token ).toMatch( /^cnon:/ );
+	expect( 'errors' in result ).toBe( false );
+	expect( result.details.method ).toBe( 'Card' );
+	expect( result.details.card ).toMatchObject( {
+		brand: 'AMERICAN_EXPRESS',
+		last4: '0009',
+		expMonth: 12,
+		expYear: 2030,
+		cardType: 'CREDIT',
+		prepaidType: 'NOT_PREPAID',
+	} );
+} );
+
+for ( const [ name, values, detail ] of [
+	[
+		'card declined',
+		{ number: '4000 0000 0000 0002' },
+		"Authorization error: 'CARD_DECLINED'",
+	],
+	[
+		'generic decline',
+		{ number: '4000 0000 0000 0119' },
+		"Authorization error: 'GENERIC_DECLINE'",
+	],
+	[
+		'insufficient funds',
+		{ number: '4000 0000 0000 9995' },
+		"Authorization error: 'INSUFFICIENT_FUNDS'",
+	],
+	[ 'CVV failure', { cvv: '911' }, "Authorization error: 'CVV_FAILURE'" ],
+	[
+		'postal code failure',
+		{ postal: '99999' },
+		"Authorization error: 'ADDRESS_VERIFICATION_FAILURE'",
+	],
+	[
+		'expiration rejected',
+		{ exp: '12/40' },
+		"Authorization error: 'INVALID_EXPIRATION'",
+	],
+] as const ) {
+	test( `decline: ${ name }`, async ( { page } ) => {
+		await openCard( page );
+		await typeCard( page, values );
+		await page.click( '#card-button' );
+		await expect( page.locator( '#payment-status' ) ).toHaveClass(
+			'is-failure'
+		);
+		await expect( page.locator( '#payment-status' ) ).toContainText(
+			detail
+		);
+	} );
+}
+
+test( 'decline: verification required without verifyBuyer, approved with it', async ( {
+	page,
+} ) => {
+	await openCard( page, '?verify=no' );
+	await typeCard( page, { number: '4000 0000 0000 3220' } );
+	await page.click( '#card-button' );
+	await expect( page.locator( '#payment-status' ) ).toContainText(
+		"Authorization error: 'CARD_DECLINED_VERIFICATION_REQUIRED'"
+	);
+	await openCard( page );
+	await typeCard( page, { number: '4000 0000 0000 3220' } );
+	await page.click( '#card-button' );
+	await expect( page.locator( '#payment-status' ) ).toHaveClass(
+		'is-success'
+	);
+} );
+
+for ( const [ locale, cardText, expiryText ] of [
+	[ 'en-US', 'Enter a valid card number.', 'Enter a valid expiration date.' ],
+	[
+		'fr-FR',
+		'Saisissez un numéro de carte valide.',
+		"Saisissez une date d'expiration valide.",
+	],
+] as const ) {
+	test( `invalid inputs and their messages in ${ locale }`, async ( {
+		page,
+	} ) => {
+		const frame = await openCard( page, `?locale=${ locale }` );
+		await frame
+			.locator( 'input[name=cardNumber]' )
+			.pressSequentially( '4111 1111 1111 1112' );
+		await frame.locator( 'input[name=expirationDate]' ).focus();
+		await expect( page.locator( '.sq-card-message' ) ).toHaveText(
+			cardText
+		);
+		await expect( page.locator( '.sq-card-message' ) ).toHaveClass(
+			/sq-card-message-error/
+		);
+		await expect( page.locator( '.sq-card-wrapper' ) ).toHaveClass(
+			/sq-error/
+		);
+		const result = await page.evaluate( () =>
+			( window as any ).card.tokenize()
+		);
+		expect( result.status ).toBe( 'Invalid' );
+		expect(
+			result.errors.map( ( e: { field: string } ) => e.field )
+		).toEqual( [ 'cardNumber', 'expirationDate', 'cvv', 'postalCode' ] );
+		expect( result.errors[ 0 ].message ).toBe(
+			'Credit card number is not valid'
+		);
+		// Fix the number: the message moves on to the next field in error.
+		await frame.locator( 'input[name=cardNumber]' ).fill( '' );
+		await frame
+			.locator( 'input[name=cardNumber]' )
+			.pressSequentially( '4111111111111111' );
+		await expect( page.locator( '.sq-card-message' ) ).toHaveText(
+			expiryText
+		);
+	} );
+}
+
+test( 'lifecycle misuse errors', async ( { page } ) => {
+	await openCard( page );
+	const names = await page.evaluate( async () => {
+		const w = window as any;
+		const out: string[] = [];
+		const grab = async ( fn: () => Promise< unknown > ) => {
+			try {
+				await fn();
+				out.push( 'no error' );
+			} catch ( e ) {
+				out.push( ( e as Error ).name );
+			}
+		};
+		await grab( () => w.card.attach( '#card-container' ) );
+		const fresh = await w.payments.card();
+		await grab( () => fresh.tokenize() );
+		await grab( () => fresh.focus( 'cardNumber' ) );
+		await grab( () => fresh.attach( '#nope' ) );
+		await grab( () => fresh.attach( 'form' ) );
+		await grab( () => w.card.focus( 'nope' ) );
+		await grab( () => w.payments.card( { nope: true } ) );
+		await grab( () => w.payments.card( { includeInputLabels: 'yes' } ) );
+		out.push(
+			String( await fresh.destroy() ),
+			String( await fresh.destroy() )
+		);
+		await grab( () => fresh.attach( '#card-container' ) );
+		return out;
+	} );
+	expect( names ).toEqual( [
+		'PaymentMethodAlreadyAttachedError',
+		'PaymentMethodNotAttachedError',
+		'PaymentMethodNotAttachedError',
+		'ElementNotFoundError',
+		'InvalidElementTypeError',
+		'InvalidFieldNameError',
+		'InvalidOptionError',
+		'InvalidConfigurationValueError',
+		'true',
+		'false',
+		'PaymentMethodAlreadyDestroyedError',
+	] );
+} );
+
+test( 'double tokenize: the second fails while the first runs', async ( {
+	page,
+} ) => {
+	await openCard( page );
+	await typeCard( page );
+	const r = await page.evaluate( async () => {
+		const card = ( window as any ).card;
+		const first = card.tokenize();
+		const second = card.tokenize().then(
+			() => 'resolved',
+			( e: Error ) =>
+				`${ e instanceof ( window as any ).Square.errors.TokenizationError }: ${ e.message }`
+		);
+		return { first: ( await first ).status, second: await second };
+	} );
+	expect( r.first ).toBe( 'OK' );
+	expect( r.second ).toBe(
+		'true: the tokenization request is already in process'
+	);
+} );
+
+test( 'idempotent replay, key reuse conflict and used token', async ( {
+	page,
+} ) => {
+	await openCard( page );
+	await typeCard( page );
+	const token = (
+		await page.evaluate( () => ( window as any ).card.tokenize() )
+	).token;
+	const pay = ( body: Record< string, unknown > ) =>
+		page.request.post( '/payment', { data: body } );
+	const first = await pay( {
+		sourceId: token,
+		idempotencyKey: 'replay-key-1',
+	} );
+	const replay = await pay( {
+		sourceId: token,
+		idempotencyKey: 'replay-key-1',
+	} );
+	expect( first.status() ).toBe( 200 );
+	expect( replay.status() ).toBe( 200 );
+	expect( ( await replay.json() ).payment.id ).toBe(
+		( await first.json() ).payment.id
+	);
+	const conflict = await pay( {
+		sourceId: token,
+		idempotencyKey: 'replay-key-1',
+		amount: 250,
+	} );
+	expect( conflict.status() ).toBe( 400 );
+	expect( ( await conflict.json() ).errors[ 0 ].code ).toBe(
+		'IDEMPOTENCY_KEY_REUSED'
+	);
+	const reused = await pay( {
+		sourceId: token,
+		idempotencyKey: 'replay-key-2',
+	} );
+	expect( ( await reused.json() ).errors[ 0 ].code ).toBe(
+		'CARD_TOKEN_USED'
+	);
+	const l = await ledger( page );
+	expect(
+		Object.values( l.payments ).filter(
+			( p: any ) => p.source_id === token
+		)
+	).toHaveLength( 1 );
+} );
+
+test( 'gift card checkout', async ( { page } ) => {
+	await page.goto( '/gift-card.html' );
+	await expect( page.locator( 'body[data-ready="true"]' ) ).toBeAttached();
+	await expect( page.locator( '#gift-card-container iframe' ) ).toHaveCSS(
+		'height',
+		'50px'
+	);
+	const frame = page.frameLocator( '#gift-card-container iframe' );
+	await frame
+		.locator( 'input[name=giftCardNumber]' )
+		.pressSequentially( '7783320000000000' );
+	await page.click( '#card-button' );
+	await expect( page.locator( '#payment-status' ) ).toHaveClass(
+		'is-success'
+	);
+	await expect( page.locator( '#payment-status' ) ).toContainText(
+		'COMPLETED'
+	);
+} );
