@@ -10,6 +10,7 @@ module.exports = {
 	entry: {
 		'form-view': path.resolve( __dirname, 'assets-src/entries/form-view.tsx' ),
 		'block-editor': path.resolve( __dirname, 'assets-src/entries/block-editor.tsx' ),
+		'admin-forms': path.resolve( __dirname, 'assets-src/entries/admin-forms.tsx' ),
 	},
 	output: {
 		...defaultConfig.output,

@@ -40,6 +40,7 @@ final class AdminPages {
 	 */
 	public function register(): void {
 		add_action( 'admin_menu', array( $this, 'add_menu' ) );
+		( new FormEditorPage() )->register();
 		add_action( 'admin_post_kestrel_forms_import', array( $this, 'handle_import' ) );
 		add_action( 'admin_post_kestrel_forms_export', array( $this, 'handle_export' ) );
 	}
@@ -53,11 +54,11 @@ final class AdminPages {
 			__( 'Forms', 'kestrel-forms' ),
 			Capabilities::MANAGE,
 			self::MENU_SLUG,
-			array( $this, 'render_forms' ),
+			array( FormEditorPage::class, 'render' ),
 			'dashicons-feedback',
 			26
 		);
-		add_submenu_page( self::MENU_SLUG, __( 'All Forms', 'kestrel-forms' ), __( 'All Forms', 'kestrel-forms' ), Capabilities::MANAGE, self::MENU_SLUG, array( $this, 'render_forms' ) );
+		add_submenu_page( self::MENU_SLUG, __( 'All Forms', 'kestrel-forms' ), __( 'All Forms', 'kestrel-forms' ), Capabilities::MANAGE, self::MENU_SLUG, array( FormEditorPage::class, 'render' ) );
 		add_submenu_page( self::MENU_SLUG, __( 'Entries', 'kestrel-forms' ), __( 'Entries', 'kestrel-forms' ), Capabilities::MANAGE, self::ENTRIES_SLUG, array( $this, 'render_entries' ) );
 	}
 

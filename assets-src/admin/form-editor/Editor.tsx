@@ -1,0 +1,573 @@
+/**
+ * The form editor: toolbar, field palette, the fields of the form (select, reorder by drag or
+ * move buttons, duplicate, delete), settings of the selected field or of the form, and a live
+ * preview rendered by the visitor components.
+ */
+import { Button, Notice, Spinner } from '@wordpress/components';
+import { useDispatch, useSelect } from '@wordpress/data';
+import { useEffect, useMemo, useState } from '@wordpress/element';
+import { createHooks } from '@wordpress/hooks';
+import { __, sprintf } from '@wordpress/i18n';
+import type { DragEvent } from 'react';
+import { Form } from '../../forms-ui';
+import { FIELD_TYPES, type FieldType } from '../../shared';
+import {
+	mayLeave,
+	popupFeatures,
+	useUnsavedChangesWarning,
+} from '../components/unsaved-changes';
+import { entriesUrl, previewUrl, type AdminConfig } from '../config';
+import { store } from '../store/forms';
+import { fieldTypeLabel } from '../store/forms/definition';
+import { FieldSettings } from './FieldSettings';
+import { FormSettings } from './FormSettings';
+import { ToolbarMenu } from './ToolbarMenu';
+
+const TYPE_MIME = 'application/x-kestrel-field-type';
+const ID_MIME = 'application/x-kestrel-field-id';
+
+const GROUPS: { label: string; types: FieldType[] }[] = [
+	{
+		label: __( 'Standard fields', 'kestrel-forms' ),
+		types: [
+			'text',
+			'textarea',
+			'email',
+			'number',
+			'select',
+			'radio',
+			'checkbox',
+			'hidden',
+			'section',
+			'html',
+			'page',
+		],
+	},
+	{
+		label: __( 'Advanced fields', 'kestrel-forms' ),
+		types: [
+			'fileupload',
+			'list',
+			'repeater',
+			'password',
+			'creditcard',
+			'captcha',
+		],
+	},
+	{
+		label: __( 'Pricing fields', 'kestrel-forms' ),
+		types: [ 'product', 'option', 'quantity', 'shipping', 'total' ],
+	},
+];
+
+// Every schema type is in the palette exactly once.
+const PALETTE_TYPES = GROUPS.flatMap( ( g ) => g.types );
+if (
+	process.env.NODE_ENV !== 'production' &&
+	PALETTE_TYPES.length !== FIELD_TYPES.length
+) {
+	// eslint-disable-next-line no-console
+	console.warn( 'kestrel-forms: the palette misses field types' );
+}
+
+/**
+ * Opens the preview popup, 500×300 and centred.
+ *
+ * @param url Preview URL.
+ */
+function openPreview( url: string ): void {
+	window.open( url, 'kestrel-forms-preview', popupFeatures( window.screen ) );
+}
+
+/**
+ * The editor screen.
+ *
+ * @param props        Props.
+ * @param props.config Server config.
+ */
+export function Editor( { config }: { config: AdminConfig } ) {
+	const id = config.formId;
+	const [ view, setView ] = useState< 'fields' | 'settings' >( 'fields' );
+	const [ saved, setSaved ] = useState( false );
+	const [ dropIndex, setDropIndex ] = useState< number | null >( null );
+	const hooks = useMemo( () => createHooks(), [] );
+	const stored = useSelect(
+		( select ) => select( store ).getForm( id ),
+		[ id ]
+	);
+	const state = useSelect( ( select ) => {
+		const s = select( store );
+		return {
+			openId: s.getEditedFormId(),
+			form: s.getEditedDefinition(),
+			dirty: s.isDirty(),
+			canUndo: s.hasUndo(),
+			canRedo: s.hasRedo(),
+			saving: s.isSaving(),
+			selected: s.getSelectedField(),
+			errors: s.getSaveErrors(),
+			formErrors: s.getFormErrors(),
+			saveError: s.getSaveError(),
+		};
+	}, [] );
+	const actions = useDispatch( store );
+
+	useEffect( () => {
+		if ( stored && state.openId !== stored.id ) {
+			actions.openEditor( stored );
+		}
+	}, [ stored, state.openId, actions ] );
+
+	useUnsavedChangesWarning( state.dirty );
+
+	useEffect( () => {
+		const onKey = ( e: KeyboardEvent ) => {
+			if ( ! ( e.ctrlKey || e.metaKey ) ) {
+				return;
+			}
+			const key = e.key.toLowerCase();
+			if ( key === 's' ) {
+				e.preventDefault();
+				void actions.saveForm().then( setSaved );
+			} else if (
+				key === 'z' &&
+				! ( e.target as HTMLElement ).closest?.( 'input,textarea' )
+			) {
+				e.preventDefault();
+				if ( e.shiftKey ) {
+					actions.redo();
+				} else {
+					actions.undo();
+				}
+			}
+		};
+		window.addEventListener( 'keydown', onKey );
+		return () => window.removeEventListener( 'keydown', onKey );
+	}, [ actions ] );
+
+	const form = state.form;
+	if ( ! stored || ! form || state.openId !== id ) {
+		return <Spinner />;
+	}
+
+	const go = ( url: string ) => {
+		if ( mayLeave( state.dirty ) ) {
+			window.location.assign( url );
+		}
+	};
+	const save = async () => setSaved( await actions.saveForm() );
+
+	const onDrop = ( index: number ) => ( event: DragEvent ) => {
+		event.preventDefault();
+		setDropIndex( null );
+		const type = event.dataTransfer.getData( TYPE_MIME ) as FieldType;
+		const moved = event.dataTransfer.getData( ID_MIME );
+		if ( type && FIELD_TYPES.includes( type ) ) {
+			actions.addField( type, index );
+		} else if ( moved ) {
+			const from = form.fields.findIndex(
+				( f ) => String( f.id ) === moved
+			);
+			actions.moveField(
+				Number( moved ),
+				from < index ? index - 1 : index
+			);
+		}
+	};
+	const allowDrop = ( index: number ) => ( event: DragEvent ) => {
+		event.preventDefault();
+		setDropIndex( index );
+	};
+
+	let page = 1;
+	return (
+		<div className="kestrel-forms-editor">
+			<div className="kestrel-forms-editor__header">
+				<h1>
+					{ sprintf(
+						/* translators: %s: form title. */
+						__( 'Edit form: %s', 'kestrel-forms' ),
+						form.title
+					) }
+				</h1>
+				<ToolbarMenu
+					label={ __( 'Form toolbar', 'kestrel-forms' ) }
+					entries={ [
+						{
+							id: 'edit',
+							label: __( 'Edit', 'kestrel-forms' ),
+							onSelect: () => setView( 'fields' ),
+							items: [
+								{
+									label: __( 'Fields', 'kestrel-forms' ),
+									onSelect: () => setView( 'fields' ),
+								},
+								{
+									label: __( 'All forms', 'kestrel-forms' ),
+									onSelect: () => go( config.listUrl ),
+								},
+							],
+						},
+						{
+							id: 'settings',
+							label: __( 'Settings', 'kestrel-forms' ),
+							onSelect: () => {
+								actions.selectField( null );
+								setView( 'settings' );
+							},
+							items: [
+								{
+									label: __(
+										'Form settings',
+										'kestrel-forms'
+									),
+									onSelect: () => {
+										actions.selectField( null );
+										setView( 'settings' );
+									},
+								},
+							],
+						},
+						{
+							id: 'entries',
+							label: __( 'Entries', 'kestrel-forms' ),
+							onSelect: () => go( entriesUrl( config, id ) ),
+						},
+						{
+							id: 'preview',
+							label: __( 'Preview', 'kestrel-forms' ),
+							onSelect: () =>
+								openPreview( previewUrl( config, id ) ),
+						},
+					] }
+				/>
+				<div className="kestrel-forms-editor__actions">
+					<Button
+						variant="tertiary"
+						disabled={ ! state.canUndo }
+						onClick={ () => actions.undo() }
+					>
+						{ __( 'Undo', 'kestrel-forms' ) }
+					</Button>
+					<Button
+						variant="tertiary"
+						disabled={ ! state.canRedo }
+						onClick={ () => actions.redo() }
+					>
+						{ __( 'Redo', 'kestrel-forms' ) }
+					</Button>
+					<span
+						className="kestrel-forms-editor__status"
+						role="status"
+					>
+						{ state.dirty
+							? __( 'Unsaved changes', 'kestrel-forms' )
+							: saved && __( 'Saved', 'kestrel-forms' ) }
+					</span>
+					<Button
+						variant="primary"
+						isBusy={ state.saving }
+						disabled={ state.saving }
+						onClick={ save }
+					>
+						{ __( 'Save form', 'kestrel-forms' ) }
+					</Button>
+				</div>
+			</div>
+			{ state.saveError && (
+				<Notice status="error" isDismissible={ false }>
+					{ state.saveError }
+				</Notice>
+			) }
+			{ state.errors.length > 0 && (
+				<Notice status="error" isDismissible={ false }>
+					{ __(
+						'The form was not saved. Fix the problems shown next to the fields.',
+						'kestrel-forms'
+					) }
+					{ state.formErrors.length > 0 && (
+						<ul>
+							{ state.formErrors.map( ( e, i ) => (
+								<li key={ i }>{ e.message }</li>
+							) ) }
+						</ul>
+					) }
+				</Notice>
+			) }
+			<div className="kestrel-forms-editor__body">
+				<aside
+					className="kestrel-forms-palette"
+					aria-label={ __( 'Add fields', 'kestrel-forms' ) }
+				>
+					{ GROUPS.map( ( group ) => (
+						<section key={ group.label }>
+							<h2>{ group.label }</h2>
+							<div className="kestrel-forms-palette__buttons">
+								{ group.types.map( ( type ) => (
+									<Button
+										key={ type }
+										variant="secondary"
+										size="compact"
+										draggable
+										onDragStart={ ( e: DragEvent ) =>
+											e.dataTransfer.setData(
+												TYPE_MIME,
+												type
+											)
+										}
+										onClick={ () => {
+											setView( 'fields' );
+											actions.addField( type );
+										} }
+										aria-label={ sprintf(
+											/* translators: %s: field type. */
+											__(
+												'Add %s field',
+												'kestrel-forms'
+											),
+											fieldTypeLabel( type )
+										) }
+									>
+										{ fieldTypeLabel( type ) }
+									</Button>
+								) ) }
+							</div>
+						</section>
+					) ) }
+				</aside>
+				<main
+					className="kestrel-forms-canvas"
+					aria-label={ __( 'Form fields', 'kestrel-forms' ) }
+				>
+					<ol className="kestrel-forms-canvas__list">
+						{ form.fields.map( ( field, index ) => {
+							const errors = state.errors.filter(
+								( e ) => e.fieldId === field.id
+							);
+							const name =
+								field.label || fieldTypeLabel( field.type );
+							if ( field.type === 'page' ) {
+								page++;
+							}
+							return (
+								<li
+									key={ field.id }
+									data-field-id={ field.id }
+									className={ [
+										'kestrel-forms-canvas__field',
+										state.selected?.id === field.id
+											? 'is-selected'
+											: '',
+										errors.length ? 'has-error' : '',
+										dropIndex === index
+											? 'is-drop-target'
+											: '',
+									].join( ' ' ) }
+									draggable
+									onDragStart={ ( e ) =>
+										e.dataTransfer.setData(
+											ID_MIME,
+											String( field.id )
+										)
+									}
+									onDragOver={ allowDrop( index ) }
+									onDragLeave={ () => setDropIndex( null ) }
+									onDrop={ onDrop( index ) }
+								>
+									<button
+										type="button"
+										className="kestrel-forms-canvas__select"
+										aria-pressed={
+											state.selected?.id === field.id
+										}
+										onClick={ () => {
+											setView( 'fields' );
+											actions.selectField( field.id );
+										} }
+									>
+										<strong>{ name }</strong>{ ' ' }
+										<span className="kestrel-forms-canvas__meta">
+											{ field.type === 'page'
+												? sprintf(
+														/* translators: %d: page number. */
+														__(
+															'Page break — page %d starts',
+															'kestrel-forms'
+														),
+														page
+													)
+												: `${ fieldTypeLabel( field.type ) } · ID ${ field.id }` }
+											{ field.isRequired
+												? ` · ${ __( 'required', 'kestrel-forms' ) }`
+												: '' }
+											{ field.conditionalLogic
+												? ` · ${ __( 'conditional', 'kestrel-forms' ) }`
+												: '' }
+										</span>
+									</button>
+									{ errors.map( ( e, i ) => (
+										<p
+											key={ i }
+											className="kestrel-forms-error"
+										>
+											{ e.message }
+										</p>
+									) ) }
+									<div className="kestrel-forms-canvas__tools">
+										<Button
+											size="small"
+											variant="tertiary"
+											disabled={ index === 0 }
+											label={ sprintf(
+												/* translators: %s: field label. */
+												__(
+													'Move %s up',
+													'kestrel-forms'
+												),
+												name
+											) }
+											onClick={ () =>
+												actions.moveField(
+													field.id,
+													index - 1
+												)
+											}
+										>
+											↑
+										</Button>
+										<Button
+											size="small"
+											variant="tertiary"
+											disabled={
+												index === form.fields.length - 1
+											}
+											label={ sprintf(
+												/* translators: %s: field label. */
+												__(
+													'Move %s down',
+													'kestrel-forms'
+												),
+												name
+											) }
+											onClick={ () =>
+												actions.moveField(
+													field.id,
+													index + 1
+												)
+											}
+										>
+											↓
+										</Button>
+										<Button
+											size="small"
+											variant="tertiary"
+											label={ sprintf(
+												/* translators: %s: field label. */
+												__(
+													'Duplicate %s',
+													'kestrel-forms'
+												),
+												name
+											) }
+											onClick={ () =>
+												actions.duplicateField(
+													field.id
+												)
+											}
+										>
+											{ __(
+												'Duplicate',
+												'kestrel-forms'
+											) }
+										</Button>
+										<Button
+											size="small"
+											variant="tertiary"
+											isDestructive
+											label={ sprintf(
+												/* translators: %s: field label. */
+												__(
+													'Delete %s',
+													'kestrel-forms'
+												),
+												name
+											) }
+											onClick={ () =>
+												actions.removeField( field.id )
+											}
+										>
+											{ __( 'Delete', 'kestrel-forms' ) }
+										</Button>
+									</div>
+								</li>
+							);
+						} ) }
+						<li
+							className={ `kestrel-forms-canvas__end${ dropIndex === form.fields.length ? ' is-drop-target' : '' }` }
+							onDragOver={ allowDrop( form.fields.length ) }
+							onDragLeave={ () => setDropIndex( null ) }
+							onDrop={ onDrop( form.fields.length ) }
+						>
+							{ form.fields.length === 0
+								? __(
+										'Add fields from the palette, by click or by dragging them here.',
+										'kestrel-forms'
+									)
+								: __(
+										'Drop here to add at the end.',
+										'kestrel-forms'
+									) }
+						</li>
+					</ol>
+					<section
+						className="kestrel-forms-live-preview"
+						aria-label={ __( 'Live preview', 'kestrel-forms' ) }
+					>
+						<h2>{ __( 'Live preview', 'kestrel-forms' ) }</h2>
+						<Form
+							key={ form.fields
+								.map( ( f ) => `${ f.id }:${ f.type }` )
+								.join( ',' ) }
+							form={ { ...form, id } }
+							submitPath=""
+							hooks={ hooks }
+							preview
+						/>
+					</section>
+				</main>
+				<aside
+					className="kestrel-forms-sidebar"
+					aria-label={ __( 'Settings', 'kestrel-forms' ) }
+				>
+					{ view === 'fields' && state.selected ? (
+						<FieldSettings
+							key={ state.selected.id }
+							field={ state.selected }
+							form={ form }
+						/>
+					) : (
+						<FormSettings form={ form } />
+					) }
+				</aside>
+			</div>
+		</div>
+	);
+}
+
+/**
+ * The preview popup's content: the saved form only.
+ *
+ * @param props        Props.
+ * @param props.config Server config.
+ */
+export function PreviewWindow( { config }: { config: AdminConfig } ) {
+	const hooks = useMemo( () => createHooks(), [] );
+	const stored = useSelect(
+		( select ) => select( store ).getForm( config.formId ),
+		[ config.formId ]
+	);
+	if ( ! stored ) {
+		return <Spinner />;
+	}
+	return <Form form={ stored } submitPath="" hooks={ hooks } preview />;
+}

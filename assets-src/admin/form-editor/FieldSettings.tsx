@@ -1,0 +1,861 @@
+/**
+ * Settings of the selected field in accordion panels: general, appearance, advanced and
+ * conditional logic. Each key's server error shows under its control.
+ */
+import {
+	Button,
+	CheckboxControl,
+	PanelBody,
+	SelectControl,
+	TextControl,
+	TextareaControl,
+	ToggleControl,
+} from '@wordpress/components';
+import { useDispatch, useSelect } from '@wordpress/data';
+import { __, sprintf } from '@wordpress/i18n';
+import type {
+	FieldDefinition,
+	FormDefinition,
+	PricingInputType,
+	RepeatedField,
+} from '../../shared';
+import { store } from '../store/forms';
+import { fieldTypeLabel, valueFields } from '../store/forms/definition';
+import { ChoicesEditor } from './ChoicesEditor';
+import { formulaMessage, formulaProblem, mergeTag } from './formula';
+import { LogicBuilder } from './LogicBuilder';
+
+const CHOICE_TYPES = [ 'select', 'radio', 'checkbox', 'option' ];
+
+const PRICING_INPUTS: Partial< Record< string, PricingInputType[] > > = {
+	product: [
+		'singleproduct',
+		'select',
+		'radio',
+		'price',
+		'calculation',
+		'hiddenproduct',
+	],
+	option: [ 'select', 'radio', 'checkbox' ],
+	shipping: [ 'singleshipping', 'select', 'radio' ],
+};
+
+/**
+ * Whether a field shows a list of choices.
+ *
+ * @param field Field.
+ */
+export function hasChoices( field: FieldDefinition ): boolean {
+	return (
+		CHOICE_TYPES.includes( field.type ) ||
+		( [ 'product', 'shipping' ].includes( field.type ) &&
+			[ 'select', 'radio' ].includes( field.inputType ?? '' ) )
+	);
+}
+
+/**
+ * A number input's value from text ('' removes the key).
+ *
+ * @param text Input text.
+ */
+function numberOrUndefined( text: string ): number | undefined {
+	if ( text.trim() === '' ) {
+		return undefined;
+	}
+	const n = Number( text );
+	return Number.isFinite( n ) ? n : undefined;
+}
+
+function FormulaControl( {
+	field,
+	form,
+	onChange,
+}: {
+	field: FieldDefinition;
+	form: FormDefinition;
+	onChange: ( formula: string ) => void;
+} ) {
+	const problem = formulaProblem( form, field.id );
+	const sources = valueFields( form ).filter( ( f ) => f.id !== field.id );
+	const formula = field.calculationFormula ?? '';
+	return (
+		<div className="kestrel-forms-formula">
+			<TextareaControl
+				__nextHasNoMarginBottom
+				label={ __( 'Formula', 'kestrel-forms' ) }
+				value={ formula }
+				onChange={ onChange }
+				help={
+					problem
+						? undefined
+						: __(
+								'Numbers, merge tags, + - * / and parentheses.',
+								'kestrel-forms'
+							)
+				}
+			/>
+			{ problem && (
+				<p className="kestrel-forms-error" role="alert">
+					{ formulaMessage( problem ) }
+				</p>
+			) }
+			<SelectControl
+				__nextHasNoMarginBottom
+				__next40pxDefaultSize
+				label={ __( 'Insert merge tag', 'kestrel-forms' ) }
+				value=""
+				options={ [
+					{
+						value: '',
+						label: __( 'Choose a field…', 'kestrel-forms' ),
+					},
+					...sources.map( ( f ) => ( {
+						value: mergeTag( f.label ?? '', f.id ),
+						label: `${ f.label || fieldTypeLabel( f.type ) } (${ f.id })`,
+					} ) ),
+				] }
+				onChange={ ( tag ) =>
+					tag && onChange( formula ? `${ formula } ${ tag }` : tag )
+				}
+			/>
+		</div>
+	);
+}
+
+function RepeaterFields( {
+	fields,
+	onChange,
+}: {
+	fields: RepeatedField[];
+	onChange: ( fields: RepeatedField[] ) => void;
+} ) {
+	const set = ( index: number, patch: Partial< RepeatedField > ) =>
+		onChange(
+			fields.map( ( f, i ) => ( i === index ? { ...f, ...patch } : f ) )
+		);
+	return (
+		<fieldset>
+			<legend>{ __( 'Repeated fields', 'kestrel-forms' ) }</legend>
+			{ fields.map( ( sub, index ) => (
+				<div key={ sub.id } className="kestrel-forms-choices__row">
+					<TextControl
+						__nextHasNoMarginBottom
+						__next40pxDefaultSize
+						label={ sprintf(
+							/* translators: %d: position. */
+							__( 'Repeated field %d label', 'kestrel-forms' ),
+							index + 1
+						) }
+						value={ sub.label }
+						onChange={ ( label ) => set( index, { label } ) }
+					/>
+					<SelectControl
+						__nextHasNoMarginBottom
+						__next40pxDefaultSize
+						label={ sprintf(
+							/* translators: %d: position. */
+							__( 'Repeated field %d type', 'kestrel-forms' ),
+							index + 1
+						) }
+						value={ sub.type as string }
+						options={ [
+							'text',
+							'textarea',
+							'email',
+							'number',
+							'select',
+						].map( ( t ) => ( {
+							value: t,
+							label: fieldTypeLabel(
+								t as RepeatedField[ 'type' ]
+							),
+						} ) ) }
+						onChange={ ( type ) =>
+							set( index, {
+								type: type as RepeatedField[ 'type' ],
+							} )
+						}
+					/>
+					<Button
+						variant="tertiary"
+						isDestructive
+						disabled={ fields.length === 1 }
+						onClick={ () =>
+							onChange(
+								fields.filter( ( _f, i ) => i !== index )
+							)
+						}
+					>
+						{ __( 'Remove', 'kestrel-forms' ) }
+					</Button>
+				</div>
+			) ) }
+			<Button
+				variant="secondary"
+				onClick={ () =>
+					onChange( [
+						...fields,
+						{
+							id:
+								fields.reduce(
+									( m, f ) => Math.max( m, f.id ),
+									0
+								) + 1,
+							type: 'text',
+							label: __( 'Item', 'kestrel-forms' ),
+						},
+					] )
+				}
+			>
+				{ __( 'Add repeated field', 'kestrel-forms' ) }
+			</Button>
+		</fieldset>
+	);
+}
+
+/**
+ * Settings panels of one field.
+ *
+ * @param props       Props.
+ * @param props.field The field.
+ * @param props.form  The edited definition.
+ */
+export function FieldSettings( {
+	field,
+	form,
+}: {
+	field: FieldDefinition;
+	form: FormDefinition;
+} ) {
+	const { updateField, updateForm } = useDispatch( store );
+	const errors = useSelect(
+		( select ) => select( store ).getFieldErrors( field.id ),
+		[ field.id ]
+	);
+	const errorOf = ( key: string ) =>
+		errors
+			.filter( ( e ) => e.key === key )
+			.map( ( e ) => e.message )
+			.join( ' ' ) || undefined;
+	const set = ( patch: Partial< FieldDefinition >, key?: string ) =>
+		updateField(
+			field.id,
+			patch,
+			key ? `${ field.id }.${ key }` : undefined
+		);
+	const text = (
+		key: keyof FieldDefinition,
+		label: string,
+		multiline = false
+	) => {
+		const Control = multiline ? TextareaControl : TextControl;
+		const error = errorOf( key );
+		return (
+			<>
+				<Control
+					__nextHasNoMarginBottom
+					{ ...( multiline ? {} : { __next40pxDefaultSize: true } ) }
+					label={ label }
+					value={ String( field[ key ] ?? '' ) }
+					onChange={ ( value: string ) =>
+						set(
+							{ [ key ]: value === '' ? undefined : value },
+							key
+						)
+					}
+				/>
+				{ error && <p className="kestrel-forms-error">{ error }</p> }
+			</>
+		);
+	};
+	const products = form.fields.filter( ( f ) => f.type === 'product' );
+	const pricingInputs = PRICING_INPUTS[ field.type ];
+	const isPage = field.type === 'page';
+	const pageIndex = isPage
+		? form.fields.filter( ( f ) => f.type === 'page' ).indexOf( field ) + 1
+		: 0;
+	const pageNames = form.pagination?.pageNames ?? [];
+	const unassigned = errors.filter( ( e ) => ! e.key );
+
+	return (
+		<div className="kestrel-forms-field-settings">
+			<h2>
+				{ sprintf(
+					/* translators: 1: field type, 2: field id. */
+					__( '%1$s field %2$d', 'kestrel-forms' ),
+					fieldTypeLabel( field.type ),
+					field.id
+				) }
+			</h2>
+			{ unassigned.map( ( e, i ) => (
+				<p key={ i } className="kestrel-forms-error">
+					{ e.message }
+				</p>
+			) ) }
+			<PanelBody title={ __( 'General', 'kestrel-forms' ) } initialOpen>
+				{ text( 'label', __( 'Field label', 'kestrel-forms' ) ) }
+				{ ! isPage &&
+					text(
+						'description',
+						__( 'Description', 'kestrel-forms' ),
+						true
+					) }
+				{ field.type === 'html' &&
+					text(
+						'content',
+						__( 'HTML content', 'kestrel-forms' ),
+						true
+					) }
+				{ ! [ 'section', 'html', 'page', 'hidden', 'total' ].includes(
+					field.type
+				) && (
+					<CheckboxControl
+						__nextHasNoMarginBottom
+						label={ __( 'Required', 'kestrel-forms' ) }
+						checked={ Boolean( field.isRequired ) }
+						onChange={ ( isRequired ) =>
+							set( { isRequired: isRequired || undefined } )
+						}
+					/>
+				) }
+				{ pricingInputs && (
+					<SelectControl
+						__nextHasNoMarginBottom
+						__next40pxDefaultSize
+						label={ __( 'Input type', 'kestrel-forms' ) }
+						value={ field.inputType }
+						options={ pricingInputs.map( ( t ) => ( {
+							value: t,
+							label: t,
+						} ) ) }
+						onChange={ ( inputType ) => {
+							const type = inputType as PricingInputType;
+							const patch: Partial< FieldDefinition > = {
+								inputType: type,
+							};
+							if (
+								[ 'select', 'radio', 'checkbox' ].includes(
+									type
+								) &&
+								! field.choices?.length
+							) {
+								patch.choices = [
+									{
+										text: __(
+											'First choice',
+											'kestrel-forms'
+										),
+										value: __(
+											'First choice',
+											'kestrel-forms'
+										),
+										price: '0.00',
+									},
+								];
+							}
+							if (
+								[
+									'singleproduct',
+									'hiddenproduct',
+									'singleshipping',
+								].includes( type ) &&
+								! field.basePrice
+							) {
+								patch.basePrice = '0.00';
+							}
+							set( patch );
+						} }
+					/>
+				) }
+				{ [
+					'singleproduct',
+					'hiddenproduct',
+					'singleshipping',
+				].includes( field.inputType ?? '' ) &&
+					text( 'basePrice', __( 'Price', 'kestrel-forms' ) ) }
+				{ field.type === 'product' && (
+					<CheckboxControl
+						__nextHasNoMarginBottom
+						label={ __( 'No quantity input', 'kestrel-forms' ) }
+						checked={ Boolean( field.disableQuantity ) }
+						onChange={ ( on ) =>
+							set( { disableQuantity: on || undefined } )
+						}
+					/>
+				) }
+				{ [ 'option', 'quantity' ].includes( field.type ) && (
+					<>
+						<SelectControl
+							__nextHasNoMarginBottom
+							__next40pxDefaultSize
+							label={ __( 'Product', 'kestrel-forms' ) }
+							value={ String( field.productField ?? '' ) }
+							options={ [
+								{
+									value: '',
+									label: __(
+										'Choose a product…',
+										'kestrel-forms'
+									),
+								},
+								...products.map( ( p ) => ( {
+									value: String( p.id ),
+									label: `${ p.label || fieldTypeLabel( 'product' ) } (${ p.id })`,
+								} ) ),
+							] }
+							onChange={ ( id ) =>
+								set( {
+									productField: id ? Number( id ) : undefined,
+								} )
+							}
+						/>
+						{ errorOf( 'productField' ) && (
+							<p className="kestrel-forms-error">
+								{ errorOf( 'productField' ) }
+							</p>
+						) }
+					</>
+				) }
+				{ hasChoices( field ) && (
+					<ChoicesEditor
+						choices={ field.choices ?? [] }
+						priced={ [ 'option', 'product', 'shipping' ].includes(
+							field.type
+						) }
+						error={ errorOf( 'choices' ) }
+						onChange={ ( choices ) => set( { choices } ) }
+					/>
+				) }
+				{ field.type === 'number' && (
+					<>
+						<SelectControl
+							__nextHasNoMarginBottom
+							__next40pxDefaultSize
+							label={ __( 'Number format', 'kestrel-forms' ) }
+							value={ field.numberFormat ?? 'decimal_dot' }
+							options={ [
+								{ value: 'decimal_dot', label: '9,999.99' },
+								{ value: 'decimal_comma', label: '9.999,99' },
+							] }
+							onChange={ ( numberFormat ) =>
+								set( {
+									numberFormat:
+										numberFormat as FieldDefinition[ 'numberFormat' ],
+								} )
+							}
+						/>
+						<TextControl
+							__nextHasNoMarginBottom
+							__next40pxDefaultSize
+							type="number"
+							label={ __( 'Range minimum', 'kestrel-forms' ) }
+							value={ field.rangeMin ?? '' }
+							onChange={ ( v ) =>
+								set(
+									{ rangeMin: numberOrUndefined( v ) },
+									'rangeMin'
+								)
+							}
+						/>
+						<TextControl
+							__nextHasNoMarginBottom
+							__next40pxDefaultSize
+							type="number"
+							label={ __( 'Range maximum', 'kestrel-forms' ) }
+							value={ field.rangeMax ?? '' }
+							onChange={ ( v ) =>
+								set(
+									{ rangeMax: numberOrUndefined( v ) },
+									'rangeMax'
+								)
+							}
+						/>
+						{ errorOf( 'rangeMin' ) && (
+							<p className="kestrel-forms-error">
+								{ errorOf( 'rangeMin' ) }
+							</p>
+						) }
+						<ToggleControl
+							__nextHasNoMarginBottom
+							label={ __(
+								'Calculated from a formula',
+								'kestrel-forms'
+							) }
+							checked={ Boolean( field.enableCalculation ) }
+							onChange={ ( on ) =>
+								set( {
+									enableCalculation: on || undefined,
+									calculationFormula: on
+										? ( field.calculationFormula ?? '' )
+										: undefined,
+								} )
+							}
+						/>
+					</>
+				) }
+				{ ( field.enableCalculation ||
+					field.inputType === 'calculation' ) && (
+					<>
+						<FormulaControl
+							field={ field }
+							form={ form }
+							onChange={ ( calculationFormula ) =>
+								set(
+									{ calculationFormula },
+									'calculationFormula'
+								)
+							}
+						/>
+						{ errorOf( 'calculationFormula' ) && (
+							<p className="kestrel-forms-error">
+								{ errorOf( 'calculationFormula' ) }
+							</p>
+						) }
+						<SelectControl
+							__nextHasNoMarginBottom
+							__next40pxDefaultSize
+							label={ __( 'Rounding', 'kestrel-forms' ) }
+							value={ String( field.calculationRounding ?? -1 ) }
+							options={ [
+								{
+									value: '-1',
+									label: __(
+										'Do not round',
+										'kestrel-forms'
+									),
+								},
+								...[ 0, 1, 2, 3, 4 ].map( ( n ) => ( {
+									value: String( n ),
+									label: sprintf(
+										/* translators: %d: decimal places. */
+										__(
+											'%d decimal places',
+											'kestrel-forms'
+										),
+										n
+									),
+								} ) ),
+							] }
+							onChange={ ( v ) =>
+								set( {
+									calculationRounding:
+										v === '-1' ? undefined : Number( v ),
+								} )
+							}
+						/>
+					</>
+				) }
+				{ field.type === 'fileupload' && (
+					<>
+						<CheckboxControl
+							__nextHasNoMarginBottom
+							label={ __(
+								'Allow several files',
+								'kestrel-forms'
+							) }
+							checked={ Boolean( field.multipleFiles ) }
+							onChange={ ( on ) =>
+								set( { multipleFiles: on || undefined } )
+							}
+						/>
+						{ field.multipleFiles && (
+							<TextControl
+								__nextHasNoMarginBottom
+								__next40pxDefaultSize
+								type="number"
+								min={ 1 }
+								label={ __( 'Most files', 'kestrel-forms' ) }
+								value={ field.maxFiles ?? '' }
+								onChange={ ( v ) =>
+									set(
+										{ maxFiles: numberOrUndefined( v ) },
+										'maxFiles'
+									)
+								}
+							/>
+						) }
+						<TextControl
+							__nextHasNoMarginBottom
+							__next40pxDefaultSize
+							type="number"
+							label={ __( 'Largest file (MB)', 'kestrel-forms' ) }
+							value={ field.maxFileSize ?? '' }
+							onChange={ ( v ) =>
+								set(
+									{ maxFileSize: numberOrUndefined( v ) },
+									'maxFileSize'
+								)
+							}
+						/>
+						{ text(
+							'allowedExtensions',
+							__(
+								'Allowed extensions (comma-separated)',
+								'kestrel-forms'
+							)
+						) }
+					</>
+				) }
+				{ field.type === 'list' && (
+					<TextControl
+						__nextHasNoMarginBottom
+						__next40pxDefaultSize
+						label={ __(
+							'Columns (comma-separated, empty for one)',
+							'kestrel-forms'
+						) }
+						value={ ( field.columns ?? [] ).join( ', ' ) }
+						onChange={ ( v ) => {
+							const columns = v
+								.split( ',' )
+								.map( ( c ) => c.trim() )
+								.filter( Boolean );
+							set(
+								{
+									columns: columns.length
+										? columns
+										: undefined,
+								},
+								'columns'
+							);
+						} }
+					/>
+				) }
+				{ field.type === 'repeater' && (
+					<RepeaterFields
+						fields={ field.fields ?? [] }
+						onChange={ ( fields ) => set( { fields } ) }
+					/>
+				) }
+				{ [ 'list', 'repeater' ].includes( field.type ) && (
+					<TextControl
+						__nextHasNoMarginBottom
+						__next40pxDefaultSize
+						type="number"
+						min={ 1 }
+						label={ __( 'Most rows', 'kestrel-forms' ) }
+						value={ field.maxRows ?? '' }
+						onChange={ ( v ) =>
+							set(
+								{ maxRows: numberOrUndefined( v ) },
+								'maxRows'
+							)
+						}
+					/>
+				) }
+				{ isPage && (
+					<>
+						<TextControl
+							__nextHasNoMarginBottom
+							__next40pxDefaultSize
+							label={ __(
+								'Name of the page that starts here',
+								'kestrel-forms'
+							) }
+							value={ pageNames[ pageIndex ] ?? '' }
+							onChange={ ( name ) => {
+								const names = [ ...pageNames ];
+								while ( names.length <= pageIndex ) {
+									names.push( '' );
+								}
+								names[ pageIndex ] = name;
+								updateForm(
+									{
+										pagination: {
+											...form.pagination,
+											pageNames: names,
+										},
+									},
+									`page-name-${ pageIndex }`
+								);
+							} }
+						/>
+						<TextControl
+							__nextHasNoMarginBottom
+							__next40pxDefaultSize
+							label={ __( 'Next button text', 'kestrel-forms' ) }
+							value={ field.nextButton?.text ?? '' }
+							onChange={ ( t ) =>
+								set(
+									{
+										nextButton: {
+											...field.nextButton,
+											type: 'text',
+											text: t,
+										},
+									},
+									'next'
+								)
+							}
+						/>
+						<TextControl
+							__nextHasNoMarginBottom
+							__next40pxDefaultSize
+							label={ __(
+								'Previous button text',
+								'kestrel-forms'
+							) }
+							value={ field.previousButton?.text ?? '' }
+							onChange={ ( t ) =>
+								set(
+									{
+										previousButton: {
+											type: 'text',
+											text: t,
+										},
+									},
+									'previous'
+								)
+							}
+						/>
+					</>
+				) }
+				{ field.type === 'password' && (
+					<>
+						<CheckboxControl
+							__nextHasNoMarginBottom
+							label={ __(
+								'Show the strength meter',
+								'kestrel-forms'
+							) }
+							checked={ Boolean( field.passwordStrengthEnabled ) }
+							onChange={ ( on ) =>
+								set( {
+									passwordStrengthEnabled: on || undefined,
+								} )
+							}
+						/>
+						<CheckboxControl
+							__nextHasNoMarginBottom
+							label={ __( 'Ask twice', 'kestrel-forms' ) }
+							checked={ field.passwordConfirmation !== false }
+							onChange={ ( on ) =>
+								set( {
+									passwordConfirmation: on
+										? undefined
+										: false,
+								} )
+							}
+						/>
+					</>
+				) }
+			</PanelBody>
+			<PanelBody
+				title={ __( 'Appearance', 'kestrel-forms' ) }
+				initialOpen={ false }
+			>
+				{ [
+					'text',
+					'textarea',
+					'email',
+					'number',
+					'select',
+					'password',
+				].includes( field.type ) &&
+					text(
+						'placeholder',
+						__( 'Placeholder', 'kestrel-forms' )
+					) }
+				{ text( 'cssClass', __( 'CSS class', 'kestrel-forms' ) ) }
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Size', 'kestrel-forms' ) }
+					value={ field.size ?? '' }
+					options={ [
+						{ value: '', label: __( 'Default', 'kestrel-forms' ) },
+						{
+							value: 'small',
+							label: __( 'Small', 'kestrel-forms' ),
+						},
+						{
+							value: 'medium',
+							label: __( 'Medium', 'kestrel-forms' ),
+						},
+						{
+							value: 'large',
+							label: __( 'Large', 'kestrel-forms' ),
+						},
+					] }
+					onChange={ ( size ) =>
+						set( {
+							size: ( size ||
+								undefined ) as FieldDefinition[ 'size' ],
+						} )
+					}
+				/>
+			</PanelBody>
+			<PanelBody
+				title={ __( 'Advanced', 'kestrel-forms' ) }
+				initialOpen={ false }
+			>
+				{ text( 'adminLabel', __( 'Admin label', 'kestrel-forms' ) ) }
+				{ ! [ 'section', 'html', 'page', 'total', 'captcha' ].includes(
+					field.type
+				) &&
+					text(
+						'defaultValue',
+						__( 'Default value', 'kestrel-forms' )
+					) }
+				{ [ 'text', 'textarea' ].includes( field.type ) && (
+					<TextControl
+						__nextHasNoMarginBottom
+						__next40pxDefaultSize
+						type="number"
+						label={ __( 'Maximum characters', 'kestrel-forms' ) }
+						value={ field.maxLength ?? '' }
+						onChange={ ( v ) =>
+							set(
+								{ maxLength: numberOrUndefined( v ) },
+								'maxLength'
+							)
+						}
+					/>
+				) }
+				{ text(
+					'errorMessage',
+					__( 'Custom error message', 'kestrel-forms' )
+				) }
+			</PanelBody>
+			<PanelBody
+				title={ __( 'Conditional logic', 'kestrel-forms' ) }
+				initialOpen={ false }
+			>
+				{ isPage ? (
+					<LogicBuilder
+						subject={ __( 'the Next button', 'kestrel-forms' ) }
+						form={ form }
+						logic={ field.nextButton?.conditionalLogic }
+						onChange={ ( logic ) =>
+							set( {
+								nextButton: {
+									...field.nextButton,
+									conditionalLogic: logic,
+								},
+							} )
+						}
+					/>
+				) : (
+					<LogicBuilder
+						subject={
+							field.type === 'section'
+								? __( 'this section', 'kestrel-forms' )
+								: __( 'this field', 'kestrel-forms' )
+						}
+						form={ form }
+						excludeFieldId={ field.id }
+						logic={ field.conditionalLogic }
+						onChange={ ( conditionalLogic ) =>
+							set( { conditionalLogic } )
+						}
+					/>
+				) }
+				{ errorOf( 'conditionalLogic' ) && (
+					<p className="kestrel-forms-error">
+						{ errorOf( 'conditionalLogic' ) }
+					</p>
+				) }
+			</PanelBody>
+		</div>
+	);
+}

@@ -1,0 +1,337 @@
+/**
+ * Form-level settings: title, description, currency, confirmation, animation, honeypot, label
+ * placement, submit button and its logic, pagination, and the feeds with their logic.
+ */
+import {
+	PanelBody,
+	SelectControl,
+	TextControl,
+	TextareaControl,
+	ToggleControl,
+} from '@wordpress/components';
+import { useDispatch, useSelect } from '@wordpress/data';
+import { __, sprintf } from '@wordpress/i18n';
+import type { FormDefinition } from '../../shared';
+import { store } from '../store/forms';
+import { LogicBuilder } from './LogicBuilder';
+
+/**
+ * The settings.
+ *
+ * @param props      Props.
+ * @param props.form The edited definition.
+ */
+export function FormSettings( { form }: { form: FormDefinition } ) {
+	const { updateForm } = useDispatch( store );
+	const errors = useSelect(
+		( select ) => select( store ).getFormErrors(),
+		[]
+	);
+	const errorOf = ( prefix: string ) =>
+		errors
+			.filter(
+				( e ) =>
+					e.path === prefix || e.path.startsWith( `${ prefix }.` )
+			)
+			.map( ( e ) => e.message )
+			.join( ' ' );
+	const confirmation = form.confirmation ?? {
+		type: 'message' as const,
+		message: '',
+	};
+	const feeds = form.feeds ?? [];
+	const Err = ( { at }: { at: string } ) =>
+		errorOf( at ) ? (
+			<p className="kestrel-forms-error">{ errorOf( at ) }</p>
+		) : null;
+
+	return (
+		<div className="kestrel-forms-form-settings">
+			<h2>{ __( 'Form settings', 'kestrel-forms' ) }</h2>
+			<PanelBody title={ __( 'General', 'kestrel-forms' ) } initialOpen>
+				<TextControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Form title', 'kestrel-forms' ) }
+					value={ form.title }
+					onChange={ ( title ) => updateForm( { title }, 'title' ) }
+				/>
+				<Err at="title" />
+				<TextareaControl
+					__nextHasNoMarginBottom
+					label={ __( 'Form description', 'kestrel-forms' ) }
+					value={ form.description ?? '' }
+					onChange={ ( d ) =>
+						updateForm(
+							{ description: d || undefined },
+							'description'
+						)
+					}
+				/>
+				<TextControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __(
+						'Currency (ISO code, empty for the site default)',
+						'kestrel-forms'
+					) }
+					value={ form.currency ?? '' }
+					maxLength={ 3 }
+					onChange={ ( c ) =>
+						updateForm(
+							{ currency: c ? c.toUpperCase() : undefined },
+							'currency'
+						)
+					}
+				/>
+				<Err at="currency" />
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Label placement', 'kestrel-forms' ) }
+					value={ form.labelPlacement ?? 'top_label' }
+					options={ [
+						{
+							value: 'top_label',
+							label: __( 'Top', 'kestrel-forms' ),
+						},
+						{
+							value: 'left_label',
+							label: __( 'Left', 'kestrel-forms' ),
+						},
+						{
+							value: 'right_label',
+							label: __( 'Right', 'kestrel-forms' ),
+						},
+					] }
+					onChange={ ( v ) =>
+						updateForm( {
+							labelPlacement:
+								v as FormDefinition[ 'labelPlacement' ],
+						} )
+					}
+				/>
+				<ToggleControl
+					__nextHasNoMarginBottom
+					label={ __(
+						'Animate fields shown and hidden by logic',
+						'kestrel-forms'
+					) }
+					checked={ Boolean( form.animation ) }
+					onChange={ ( on ) =>
+						updateForm( { animation: on || undefined } )
+					}
+				/>
+				<ToggleControl
+					__nextHasNoMarginBottom
+					label={ __( 'Anti-spam honeypot', 'kestrel-forms' ) }
+					checked={ form.enableHoneypot !== false }
+					onChange={ ( on ) =>
+						updateForm( { enableHoneypot: on ? undefined : false } )
+					}
+				/>
+			</PanelBody>
+			<PanelBody
+				title={ __( 'Confirmation', 'kestrel-forms' ) }
+				initialOpen={ false }
+			>
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'After a submission', 'kestrel-forms' ) }
+					value={ confirmation.type }
+					options={ [
+						{
+							value: 'message',
+							label: __( 'Show a message', 'kestrel-forms' ),
+						},
+						{
+							value: 'redirect',
+							label: __( 'Redirect to a URL', 'kestrel-forms' ),
+						},
+					] }
+					onChange={ ( type ) =>
+						updateForm( {
+							confirmation:
+								type === 'redirect'
+									? {
+											type: 'redirect',
+											url: confirmation.url ?? '/',
+										}
+									: {
+											type: 'message',
+											message: confirmation.message ?? '',
+										},
+						} )
+					}
+				/>
+				{ confirmation.type === 'redirect' ? (
+					<TextControl
+						__nextHasNoMarginBottom
+						__next40pxDefaultSize
+						label={ __( 'Redirect URL', 'kestrel-forms' ) }
+						value={ confirmation.url ?? '' }
+						onChange={ ( url ) =>
+							updateForm(
+								{ confirmation: { type: 'redirect', url } },
+								'confirmation'
+							)
+						}
+					/>
+				) : (
+					<TextareaControl
+						__nextHasNoMarginBottom
+						label={ __( 'Confirmation message', 'kestrel-forms' ) }
+						value={ confirmation.message ?? '' }
+						onChange={ ( message ) =>
+							updateForm(
+								{ confirmation: { type: 'message', message } },
+								'confirmation'
+							)
+						}
+					/>
+				) }
+				<Err at="confirmation" />
+			</PanelBody>
+			<PanelBody
+				title={ __( 'Submit button', 'kestrel-forms' ) }
+				initialOpen={ false }
+			>
+				<TextControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Submit button text', 'kestrel-forms' ) }
+					value={ form.button?.text ?? '' }
+					onChange={ ( text ) =>
+						updateForm(
+							{ button: { ...form.button, type: 'text', text } },
+							'button'
+						)
+					}
+				/>
+				<LogicBuilder
+					subject={ __( 'the submit button', 'kestrel-forms' ) }
+					form={ form }
+					logic={ form.button?.conditionalLogic }
+					onChange={ ( conditionalLogic ) =>
+						updateForm( {
+							button: { ...form.button, conditionalLogic },
+						} )
+					}
+				/>
+				<Err at="button" />
+			</PanelBody>
+			<PanelBody
+				title={ __( 'Pages', 'kestrel-forms' ) }
+				initialOpen={ false }
+			>
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Progress indicator', 'kestrel-forms' ) }
+					value={ form.pagination?.type ?? 'percentage' }
+					options={ [
+						{
+							value: 'percentage',
+							label: __( 'Progress bar', 'kestrel-forms' ),
+						},
+						{
+							value: 'steps',
+							label: __( 'Steps', 'kestrel-forms' ),
+						},
+						{ value: 'none', label: __( 'None', 'kestrel-forms' ) },
+					] }
+					onChange={ ( type ) =>
+						updateForm( {
+							pagination: {
+								...form.pagination,
+								type: type as 'percentage' | 'steps' | 'none',
+							},
+						} )
+					}
+				/>
+				<TextControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Name of the first page', 'kestrel-forms' ) }
+					value={ form.pagination?.pageNames?.[ 0 ] ?? '' }
+					onChange={ ( name ) => {
+						const names = [
+							...( form.pagination?.pageNames ?? [ '' ] ),
+						];
+						names[ 0 ] = name;
+						updateForm(
+							{
+								pagination: {
+									...form.pagination,
+									pageNames: names,
+								},
+							},
+							'page-name-0'
+						);
+					} }
+				/>
+			</PanelBody>
+			<PanelBody
+				title={ __( 'Feeds', 'kestrel-forms' ) }
+				initialOpen={ false }
+			>
+				{ feeds.length === 0 && (
+					<p>{ __( 'This form has no feeds.', 'kestrel-forms' ) }</p>
+				) }
+				{ Object.entries(
+					feeds.reduce< Record< string, typeof feeds > >(
+						( by, feed ) => {
+							( by[ feed.addonSlug ] ??= [] ).push( feed );
+							return by;
+						},
+						{}
+					)
+				).map( ( [ addon, list ] ) => (
+					<section key={ addon } className="kestrel-forms-feeds">
+						<h3>{ addon }</h3>
+						{ list.map( ( feed ) => (
+							<div
+								key={ feed.feedId }
+								className="kestrel-forms-feed"
+							>
+								<p>
+									<strong>
+										{ feed.name || `#${ feed.feedId }` }
+									</strong>{ ' ' }
+									{ feed.isActive === false
+										? __(
+												'(switched off)',
+												'kestrel-forms'
+											)
+										: sprintf(
+												/* translators: %d: priority. */
+												__(
+													'priority %d',
+													'kestrel-forms'
+												),
+												feed.priority ?? 0
+											) }
+								</p>
+								<LogicBuilder
+									subject={ feed.name || `#${ feed.feedId }` }
+									form={ form }
+									logic={ feed.conditionalLogic }
+									onChange={ ( conditionalLogic ) =>
+										updateForm( {
+											feeds: feeds.map( ( f ) =>
+												f.feedId === feed.feedId
+													? { ...f, conditionalLogic }
+													: f
+											),
+										} )
+									}
+								/>
+							</div>
+						) ) }
+					</section>
+				) ) }
+			</PanelBody>
+		</div>
+	);
+}

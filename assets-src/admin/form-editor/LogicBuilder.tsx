@@ -1,0 +1,280 @@
+/**
+ * Conditional-logic builder for fields, sections, next buttons, the submit button and feeds:
+ * a rule set is plain data (`{actionType, logicType, rules[]}`) evaluated by the engine.
+ */
+import {
+	Button,
+	SelectControl,
+	TextControl,
+	ToggleControl,
+} from '@wordpress/components';
+import { __, sprintf } from '@wordpress/i18n';
+import { OPERATORS } from '../../forms-engine';
+import type { ConditionalLogic, FormDefinition, LogicRule } from '../../shared';
+import { valueFields } from '../store/forms/definition';
+
+export interface LogicBuilderProps {
+	/** What the rules switch, for the toggle's label ("this field", "the Next button"). */
+	subject: string;
+	logic: ConditionalLogic | null | undefined;
+	onChange: ( logic: ConditionalLogic | null ) => void;
+	form: FormDefinition;
+	/** A field never depends on itself. */
+	excludeFieldId?: number;
+}
+
+/**
+ * The readable name of an operator.
+ *
+ * @param operator Operator.
+ */
+function operatorLabel( operator: string ): string {
+	const labels: Record< string, string > = {
+		is: __( 'is', 'kestrel-forms' ),
+		isnot: __( 'is not', 'kestrel-forms' ),
+		'>': __( 'greater than', 'kestrel-forms' ),
+		'<': __( 'less than', 'kestrel-forms' ),
+		contains: __( 'contains', 'kestrel-forms' ),
+		starts_with: __( 'starts with', 'kestrel-forms' ),
+		ends_with: __( 'ends with', 'kestrel-forms' ),
+	};
+	return labels[ operator ] ?? operator;
+}
+
+/**
+ * The builder.
+ *
+ * @param props                Props.
+ * @param props.subject
+ * @param props.logic
+ * @param props.onChange
+ * @param props.form
+ * @param props.excludeFieldId
+ */
+export function LogicBuilder( {
+	subject,
+	logic,
+	onChange,
+	form,
+	excludeFieldId,
+}: LogicBuilderProps ) {
+	const sources = valueFields( form ).filter(
+		( f ) => f.id !== excludeFieldId
+	);
+	const newRule = (): LogicRule => ( {
+		fieldId: String( sources[ 0 ]?.id ?? '' ),
+		operator: 'is',
+		value: '',
+	} );
+	const enabled = Boolean( logic );
+	const setRule = ( index: number, patch: Partial< LogicRule > ) =>
+		logic &&
+		onChange( {
+			...logic,
+			rules: logic.rules.map( ( r, i ) =>
+				i === index ? { ...r, ...patch } : r
+			),
+		} );
+
+	return (
+		<div className="kestrel-forms-logic">
+			<ToggleControl
+				__nextHasNoMarginBottom
+				label={ sprintf(
+					/* translators: %s: what the logic applies to. */
+					__( 'Conditional logic for %s', 'kestrel-forms' ),
+					subject
+				) }
+				checked={ enabled }
+				disabled={ ! enabled && sources.length === 0 }
+				help={
+					! enabled && sources.length === 0
+						? __(
+								'Add a field with a value first.',
+								'kestrel-forms'
+							)
+						: undefined
+				}
+				onChange={ ( on ) =>
+					onChange(
+						on
+							? {
+									actionType: 'show',
+									logicType: 'all',
+									rules: [ newRule() ],
+								}
+							: null
+					)
+				}
+			/>
+			{ logic && (
+				<>
+					<div className="kestrel-forms-logic__head">
+						<SelectControl
+							__nextHasNoMarginBottom
+							__next40pxDefaultSize
+							label={ __( 'Action', 'kestrel-forms' ) }
+							value={ logic.actionType }
+							options={ [
+								{
+									value: 'show',
+									label: __( 'Show', 'kestrel-forms' ),
+								},
+								{
+									value: 'hide',
+									label: __( 'Hide', 'kestrel-forms' ),
+								},
+							] }
+							onChange={ ( actionType ) =>
+								onChange( {
+									...logic,
+									actionType: actionType as 'show' | 'hide',
+								} )
+							}
+						/>
+						<SelectControl
+							__nextHasNoMarginBottom
+							__next40pxDefaultSize
+							label={ __( 'When', 'kestrel-forms' ) }
+							value={ logic.logicType }
+							options={ [
+								{
+									value: 'all',
+									label: __(
+										'all rules match',
+										'kestrel-forms'
+									),
+								},
+								{
+									value: 'any',
+									label: __(
+										'any rule matches',
+										'kestrel-forms'
+									),
+								},
+							] }
+							onChange={ ( logicType ) =>
+								onChange( {
+									...logic,
+									logicType: logicType as 'all' | 'any',
+								} )
+							}
+						/>
+					</div>
+					{ logic.rules.map( ( rule, index ) => {
+						const source = sources.find(
+							( f ) =>
+								String( f.id ) ===
+								rule.fieldId.split( '.' )[ 0 ]
+						);
+						const n = index + 1;
+						return (
+							<fieldset
+								key={ index }
+								className="kestrel-forms-logic__rule"
+							>
+								<legend>
+									{ sprintf(
+										/* translators: %d: rule number. */
+										__( 'Rule %d', 'kestrel-forms' ),
+										n
+									) }
+								</legend>
+								<SelectControl
+									__nextHasNoMarginBottom
+									__next40pxDefaultSize
+									label={ __( 'Field', 'kestrel-forms' ) }
+									value={ rule.fieldId }
+									options={ sources.map( ( f ) => ( {
+										value: String( f.id ),
+										label: `${ f.label || f.type } (${ f.id })`,
+									} ) ) }
+									onChange={ ( fieldId ) =>
+										setRule( index, { fieldId, value: '' } )
+									}
+								/>
+								<SelectControl
+									__nextHasNoMarginBottom
+									__next40pxDefaultSize
+									label={ __( 'Operator', 'kestrel-forms' ) }
+									value={ rule.operator }
+									options={ OPERATORS.map( ( op ) => ( {
+										value: op as string,
+										label: operatorLabel( op ),
+									} ) ) }
+									onChange={ ( operator ) =>
+										setRule( index, { operator } )
+									}
+								/>
+								{ source?.choices?.length ? (
+									<SelectControl
+										__nextHasNoMarginBottom
+										__next40pxDefaultSize
+										label={ __( 'Value', 'kestrel-forms' ) }
+										value={ rule.value }
+										options={ [
+											{
+												value: '',
+												label: __(
+													'(empty)',
+													'kestrel-forms'
+												),
+											},
+											...source.choices.map( ( c ) => ( {
+												value: c.value,
+												label: c.text,
+											} ) ),
+										] }
+										onChange={ ( value ) =>
+											setRule( index, { value } )
+										}
+									/>
+								) : (
+									<TextControl
+										__nextHasNoMarginBottom
+										__next40pxDefaultSize
+										label={ __( 'Value', 'kestrel-forms' ) }
+										value={ rule.value }
+										onChange={ ( value ) =>
+											setRule( index, { value } )
+										}
+									/>
+								) }
+								<Button
+									variant="tertiary"
+									isDestructive
+									disabled={ logic.rules.length === 1 }
+									onClick={ () =>
+										onChange( {
+											...logic,
+											rules: logic.rules.filter(
+												( _r, i ) => i !== index
+											),
+										} )
+									}
+								>
+									{ sprintf(
+										/* translators: %d: rule number. */
+										__( 'Remove rule %d', 'kestrel-forms' ),
+										n
+									) }
+								</Button>
+							</fieldset>
+						);
+					} ) }
+					<Button
+						variant="secondary"
+						onClick={ () =>
+							onChange( {
+								...logic,
+								rules: [ ...logic.rules, newRule() ],
+							} )
+						}
+					>
+						{ __( 'Add rule', 'kestrel-forms' ) }
+					</Button>
+				</>
+			) }
+		</div>
+	);
+}

@@ -1,0 +1,103 @@
+<?php
+/**
+ * The React forms list and form editor on the "Forms" screen.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Admin;
+
+use Kestrel\Forms\Assets\Assets;
+use Kestrel\Forms\Frontend\Shortcode;
+use Kestrel\Forms\Security\Capabilities;
+
+/**
+ * Prints the mount point of assets-src/entries/admin-forms.tsx and enqueues it on this screen
+ * only. Everything the app reads or changes goes through the capability-checked REST routes.
+ */
+final class FormEditorPage {
+
+	public const HANDLE = 'kestrel-forms-admin-forms';
+
+	/** The screen's hook suffix (add_menu_page with AdminPages::MENU_SLUG). */
+	private const HOOK_SUFFIX = 'toplevel_page_' . AdminPages::MENU_SLUG;
+
+	/**
+	 * Hooks the scripts and the preview window's body class.
+	 */
+	public function register(): void {
+		add_action( 'admin_enqueue_scripts', array( $this, 'enqueue' ) );
+		add_filter( 'admin_body_class', array( $this, 'body_class' ) );
+	}
+
+	/**
+	 * Prints the app's root (list, or editor when form_id is given).
+	 */
+	public static function render(): void {
+		if ( ! Capabilities::current_user_can_manage() ) {
+			wp_die( esc_html__( 'Sorry, you are not allowed to manage forms.', 'kestrel-forms' ), 403 );
+		}
+		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- read-only screen state.
+		$config = array(
+			'formId'       => absint( $_GET['form_id'] ?? 0 ),
+			'preview'      => ! empty( $_GET['preview'] ),
+			'listUrl'      => admin_url( 'admin.php?page=' . AdminPages::MENU_SLUG ),
+			'entriesUrl'   => admin_url( 'admin.php?page=' . AdminPages::ENTRIES_SLUG ),
+			'shortcodeTag' => Shortcode::TAG,
+		);
+		// phpcs:enable
+		printf(
+			'<div class="wrap kestrel-forms-admin"><div id="kestrel-forms-admin" data-config="%s"><p>%s</p></div><noscript>%s</noscript></div>',
+			esc_attr( (string) wp_json_encode( $config ) ),
+			esc_html__( 'Loading…', 'kestrel-forms' ),
+			esc_html__( 'The form editor needs JavaScript.', 'kestrel-forms' )
+		);
+	}
+
+	/**
+	 * Enqueues the app on its screen only.
+	 *
+	 * @param string $hook_suffix Current admin screen.
+	 */
+	public function enqueue( string $hook_suffix ): void {
+		if ( self::HOOK_SUFFIX !== $hook_suffix || ! Capabilities::current_user_can_manage() ) {
+			return;
+		}
+		$dir        = KESTREL_FORMS_DIR . '/build/';
+		$asset_file = $dir . 'admin-forms.asset.php';
+		if ( ! is_readable( $asset_file ) ) {
+			return;
+		}
+		$asset   = require $asset_file;
+		$url     = plugins_url( 'build/', KESTREL_FORMS_FILE );
+		$version = $asset['version'] ?? KESTREL_FORMS_VERSION;
+		wp_enqueue_script( self::HANDLE, $url . 'admin-forms.js', $asset['dependencies'] ?? array(), $version, true );
+		wp_set_script_translations( self::HANDLE, 'kestrel-forms', KESTREL_FORMS_DIR . '/languages' );
+		$styles = array( 'wp-components' );
+		if ( wp_style_is( Assets::FORM_VIEW, 'registered' ) ) {
+			$styles[] = Assets::FORM_VIEW; // The live preview uses the visitor components.
+		}
+		if ( is_readable( $dir . 'admin-forms.css' ) ) {
+			wp_enqueue_style( self::HANDLE, $url . 'admin-forms.css', $styles, $version );
+		} else {
+			foreach ( $styles as $style ) {
+				wp_enqueue_style( $style );
+			}
+		}
+	}
+
+	/**
+	 * The preview popup shows the form only.
+	 *
+	 * @param string $classes Body classes.
+	 */
+	public function body_class( string $classes ): string {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- presentation only.
+		if ( ! empty( $_GET['preview'] ) && AdminPages::MENU_SLUG === ( $_GET['page'] ?? '' ) ) {
+			$classes .= ' kestrel-forms-preview-window';
+		}
+		return $classes;
+	}
+}
