@@ -20,6 +20,9 @@ final class Assets {
 	public const FORM_VIEW    = 'kestrel-forms-form-view';
 	public const BLOCK_EDITOR = 'kestrel-forms-block-editor';
 
+	/** The admin entries workspace (Admin\EntriesScreen). */
+	public const ADMIN_ENTRIES = 'kestrel-forms-admin-entries';
+
 	/** WordPress's own strength meter (wp.passwordStrength); it lazy-loads zxcvbn. */
 	public const PASSWORD_METER = 'password-strength-meter';
 
@@ -30,6 +33,7 @@ final class Assets {
 	public static function register(): void {
 		self::register_script( self::FORM_VIEW, 'form-view', true );
 		self::register_script( self::BLOCK_EDITOR, 'block-editor', false );
+		self::register_script( self::ADMIN_ENTRIES, 'admin-entries', false );
 	}
 
 	/**

@@ -70,12 +70,16 @@ export const setNotice = (
 	notice: EntriesState[ 'notice' ]
 ): EntriesAction => ( { type: 'SET_NOTICE', notice } );
 
+/** The latest list request; an answer to an older one (the admin typed on) is dropped. */
+let latestList = 0;
+
 /**
  * Loads the page of entries the query describes.
  */
 export const fetchEntries =
 	() =>
 	async ( { dispatch, select }: ThunkArgs ): Promise< void > => {
+		const ticket = ++latestList;
 		dispatch( { type: 'LIST_REQUEST' } );
 		try {
 			const response = ( await apiFetch( {
@@ -83,6 +87,9 @@ export const fetchEntries =
 				parse: false,
 			} ) ) as Response;
 			const items = ( await response.json() ) as ListedEntry[];
+			if ( ticket !== latestList ) {
+				return;
+			}
 			dispatch( {
 				type: 'LIST_SUCCESS',
 				items,
@@ -92,7 +99,12 @@ export const fetchEntries =
 				),
 			} );
 		} catch ( error ) {
-			dispatch( { type: 'LIST_FAILURE', error: errorMessage( error ) } );
+			if ( ticket === latestList ) {
+				dispatch( {
+					type: 'LIST_FAILURE',
+					error: errorMessage( error ),
+				} );
+			}
 		}
 	};
 

@@ -151,6 +151,79 @@ final class EntriesWorkspaceTest extends TestCase {
 		$this->assertSame( array( 'previous' => $this->ids[2], 'next' => $this->ids[0] ), $detail['neighbours'] );
 	}
 
+	public function test_detail_shows_money_rows_and_files_with_download_links(): void {
+		$form_id = (int) $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms',
+			array(
+				'title'  => 'Files',
+				'fields' => array(
+					array(
+						'id'      => 1,
+						'type'    => 'list',
+						'label'   => 'Items',
+						'columns' => array( 'Item', 'Qty' ),
+					),
+					array(
+						'id'            => 2,
+						'type'          => 'fileupload',
+						'label'         => 'Photos',
+						'multipleFiles' => true,
+					),
+				),
+			)
+		)->get_data()['id'];
+		$token   = str_repeat( 'ab', 16 );
+		$pricing = array(
+			'currency'      => 'EUR',
+			'products'      => array(
+				array(
+					'fieldId'   => 9,
+					'name'      => 'Mug',
+					'quantity'  => '2',
+					'unitMinor' => 1250,
+					'options'   => array(),
+					'lineMinor' => 2500,
+				),
+			),
+			'shippingMinor' => 490,
+			'totalMinor'    => 2990,
+		);
+		$id      = ( new EntryRepository() )->insert(
+			new Entry(
+				0,
+				$form_id,
+				array(
+					'1' => array( array( 'Tea', '2' ), array( 'Cake', '1' ) ),
+					'2' => array(
+						array(
+							'token' => $token,
+							'name'  => 'cat.png',
+							'size'  => 5 * 1024 * 1024,
+							'mime'  => 'image/png',
+						),
+					),
+				),
+				'2026-11-01 10:00:00',
+				'',
+				0,
+				Entry::STATUS_ACTIVE,
+				$pricing
+			)
+		)['id'];
+		$detail  = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $id )->get_data();
+		$this->assertSame( "Item: Tea, Qty: 2\nItem: Cake, Qty: 1", $detail['fields'][0]['text'] );
+		$this->assertSame( array( 'Item', 'Qty' ), $detail['fields'][0]['columns'] );
+		$this->assertFalse( $detail['fields'][1]['editable'] );
+		$this->assertSame( 'cat.png', $detail['fields'][1]['files'][0]['name'] );
+		$this->assertSame( '5.0 MB', $detail['fields'][1]['files'][0]['size_text'] );
+		$this->assertStringContainsString( 'entries/' . $id . '/files/' . $token, $detail['fields'][1]['files'][0]['url'] );
+		$this->assertSame( '29,90 €', $detail['order']['total'] );
+		$this->assertSame( '12,50 €', $detail['order']['lines'][0]['unit'] );
+		$this->assertSame( '4,90 €', $detail['order']['shipping'] );
+		$this->assert_rest_error( 'kestrel_forms_not_editable', 400, $this->rest( 'POST', '/kestrel-forms/v1/entries/' . $id, array( 'values' => array( '2' => array() ) ) ) );
+	}
+
 	public function test_edit_validates_on_the_server_and_changes_only_the_fields_sent(): void {
 		$route = '/kestrel-forms/v1/entries/' . $this->ids[0];
 		$bad   = $this->rest( 'POST', $route, array( 'values' => array( '2' => 'not an email' ) ) );

@@ -44,6 +44,29 @@ describe( 'entries thunks', () => {
 		] );
 	} );
 
+	it( 'fetchEntries drops an answer that comes after a newer request', async () => {
+		let answerFirst: ( value: unknown ) => void = () => undefined;
+		mockedFetch
+			.mockReturnValueOnce(
+				new Promise( ( resolve ) => ( answerFirst = resolve ) )
+			)
+			.mockResolvedValueOnce( {
+				json: async () => [ { id: 2 } ],
+				headers: new Map( [ [ 'X-WP-Total', '1' ] ] ),
+			} );
+		const { actions, thunk } = args();
+		const first = fetchEntries()( thunk );
+		await fetchEntries()( thunk );
+		answerFirst( {
+			json: async () => [ { id: 1 }, { id: 3 } ],
+			headers: new Map( [ [ 'X-WP-Total', '2' ] ] ),
+		} );
+		await first;
+		const successes = actions.filter( ( a ) => a.type === 'LIST_SUCCESS' );
+		expect( successes ).toHaveLength( 1 );
+		expect( successes[ 0 ] ).toMatchObject( { items: [ { id: 2 } ] } );
+	} );
+
 	it( 'saveValues keeps the server messages by field on a 400', async () => {
 		mockedFetch.mockRejectedValue( {
 			code: 'kestrel_forms_validation_failed',

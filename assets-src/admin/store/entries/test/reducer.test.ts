@@ -104,7 +104,10 @@ describe( 'entries reducer', () => {
 			},
 		} );
 		expect( state ).toBe( INITIAL_STATE ); // No entry on screen: unchanged.
-		state = reducer( state, { type: 'DETAIL_SUCCESS', entry: detail( 1 ) } );
+		state = reducer( state, {
+			type: 'DETAIL_SUCCESS',
+			entry: detail( 1 ),
+		} );
 		state = reducer( state, {
 			type: 'NOTE_ADDED',
 			note: {

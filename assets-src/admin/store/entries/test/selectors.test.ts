@@ -1,11 +1,6 @@
 import { reducer } from '../reducer';
 import { INITIAL_STATE } from '../constants';
-import {
-	getEntries,
-	isAllSelected,
-	isFiltered,
-	getTotals,
-} from '../selectors';
+import { getEntries, isAllSelected, isFiltered, getTotals } from '../selectors';
 import type { ListedEntry } from '../types';
 
 const listed = ( id: number ): ListedEntry => ( {

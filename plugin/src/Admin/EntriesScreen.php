@@ -1,0 +1,82 @@
+<?php
+/**
+ * The entries workspace screen: a mount point for the React app (assets-src/admin/entries).
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Admin;
+
+use Kestrel\Forms\Assets\Assets;
+use Kestrel\Forms\Persistence\FormRepository;
+use Kestrel\Forms\Rest\Routes;
+use Kestrel\Forms\Security\Capabilities;
+
+/**
+ * Prints the mount point with the app's configuration (forms, the form's value fields, links);
+ * everything else comes over REST (Rest\EntriesController), which checks the capability again.
+ */
+final class EntriesScreen {
+
+	public function __construct( private readonly FormRepository $forms ) {}
+
+	/**
+	 * Prints the screen (AdminPages::render_entries()).
+	 */
+	public function render(): void {
+		if ( ! Capabilities::current_user_can_manage() ) {
+			wp_die( esc_html__( 'Sorry, you are not allowed to manage forms.', 'kestrel-forms' ), 403 );
+		}
+		wp_enqueue_script( Assets::ADMIN_ENTRIES );
+		wp_enqueue_style( 'wp-components' );
+		printf(
+			'<div class="wrap kestrel-forms-admin"><div id="kestrel-forms-entries-app" data-config="%s"><p>%s</p></div></div>',
+			esc_attr( (string) wp_json_encode( $this->config() ) ),
+			esc_html__( 'Loading entries…', 'kestrel-forms' )
+		);
+	}
+
+	/**
+	 * What the app needs to start.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function config(): array {
+		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- read-only screen.
+		$form_id  = absint( $_GET['form_id'] ?? 0 );
+		$entry_id = absint( $_GET['entry_id'] ?? 0 );
+		// phpcs:enable
+		$forms  = array_map(
+			static fn( array $r ): array => array(
+				'id'    => $r['form']->id,
+				'title' => $r['form']->title(),
+			),
+			$this->forms->page( FormRepository::STATUS_ACTIVE, 1, 200 )['items']
+		);
+		$record = $form_id ? $this->forms->find_record( $form_id ) : null;
+		if ( ! $record && $forms ) {
+			$record = $this->forms->find_record( $forms[0]['id'] );
+		}
+		$fields = array();
+		if ( $record ) {
+			foreach ( EntryPresenter::value_fields( $record['form'] ) as $field ) {
+				$fields[] = array(
+					'id'    => (int) $field['id'],
+					'label' => EntryPresenter::label( $field ),
+					'type'  => (string) $field['type'],
+				);
+			}
+		}
+		return array(
+			'formId'    => $record ? $record['form']->id : 0,
+			'entryId'   => $entry_id,
+			'forms'     => $forms,
+			'fields'    => $fields,
+			'screenUrl' => admin_url( 'admin.php?page=' . AdminPages::ENTRIES_SLUG ),
+			'exportUrl' => rest_url( Routes::NAMESPACE . '/entries/export' ),
+			'nonce'     => wp_create_nonce( 'wp_rest' ),
+		);
+	}
+}

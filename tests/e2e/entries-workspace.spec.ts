@@ -1,0 +1,351 @@
+/**
+ * The entries workspace (issue 5): an admin finds an entry, filters, stars and spams in bulk,
+ * adds a note, edits a value (and sees the server refuse a bad one), exports CSV; an axe scan of
+ * the list and the detail; a subscriber reaches none of the screen or its routes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import {
+	test,
+	expect,
+	RequestUtils,
+} from '@wordpress/e2e-test-utils-playwright';
+import {
+	ANONYMOUS_STATE,
+	NO_AUTO_LOGIN_COOKIE,
+	type StoredForm,
+} from './utils';
+
+/**
+ * A form with three entries: Ada, Grace (her message a spreadsheet formula) and Eve.
+ *
+ * @param requestUtils Admin request utils.
+ */
+async function formWithEntries( requestUtils: RequestUtils ) {
+	const form = await requestUtils.rest< StoredForm >( {
+		method: 'POST',
+		path: '/kestrel-forms/v1/forms',
+		data: {
+			title: `E2E workspace ${ Date.now() }`,
+			fields: [
+				{ id: 1, type: 'text', label: 'Name', isRequired: true },
+				{ id: 2, type: 'email', label: 'Email' },
+				{ id: 3, type: 'textarea', label: 'Message' },
+			],
+		},
+	} );
+	const ids: Record< string, number > = {};
+	for ( const [ name, email, message ] of [
+		[ 'Ada Lovelace', 'ada@example.org', 'Hello' ],
+		[ 'Grace Hopper', 'grace@example.org', '=HYPERLINK("http://x")' ],
+		[ 'Eve Spammer', 'eve@example.org', 'Buy now' ],
+	] ) {
+		const created = await requestUtils.rest< { entry_id: number } >( {
+			method: 'POST',
+			path: `/kestrel-forms/v1/forms/${ form.id }/submissions`,
+			data: { values: { 1: name, 2: email, 3: message } },
+		} );
+		ids[ name.split( ' ' )[ 0 ] ] = created.entry_id;
+	}
+	return { form, ids };
+}
+
+/**
+ * Serious and critical axe violations inside the entries app.
+ *
+ * @param page Page.
+ */
+async function seriousViolations( page: Page ): Promise< string[] > {
+	await page.addScriptTag( {
+		content: fs.readFileSync(
+			require.resolve( 'axe-core/axe.min.js' ),
+			'utf8'
+		),
+	} );
+	return page.evaluate( async () => {
+		// @ts-expect-error -- axe is injected above.
+		const results = await window.axe.run( '#wpbody-content', {
+			runOnly: {
+				type: 'tag',
+				values: [ 'wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa' ],
+			},
+		} );
+		return (
+			results.violations as Array< {
+				id: string;
+				impact: string;
+				nodes: Array< { target: string[] } >;
+			} >
+		 )
+			.filter( ( v ) => [ 'serious', 'critical' ].includes( v.impact ) )
+			.map(
+				( v ) =>
+					`${ v.id }: ${ v.nodes
+						.map( ( n ) => n.target.join( ' ' ) )
+						.join( ', ' ) }`
+			);
+	} );
+}
+
+test.describe( 'entries workspace', () => {
+	test( 'find, filter, star, spam, note, edit with server validation, export CSV', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, ids } = await formWithEntries( requestUtils );
+		await page.goto(
+			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ form.id }`
+		);
+		const rows = page.locator( 'tr[data-entry-id]' );
+		await expect( rows ).toHaveCount( 3 );
+		await expect(
+			page.locator( `tr[data-entry-id="${ ids.Ada }"]` )
+		).toContainText( 'ada@example.org' );
+
+		// Search finds one entry; clearing it brings the others back.
+		await page
+			.getByRole( 'searchbox', { name: 'Search entries' } )
+			.fill( 'grace@' );
+		await expect( rows ).toHaveCount( 1 );
+		await expect( rows.first() ).toHaveAttribute(
+			'data-entry-id',
+			String( ids.Grace )
+		);
+		await page
+			.getByRole( 'searchbox', { name: 'Search entries' } )
+			.fill( '' );
+		await expect( rows ).toHaveCount( 3 );
+
+		// A field filter.
+		await page
+			.getByRole( 'combobox', { name: 'Field', exact: true } )
+			.selectOption( { label: 'Name' } );
+		await page
+			.getByRole( 'combobox', { name: 'Operator' } )
+			.selectOption( 'contains' );
+		await page.getByRole( 'textbox', { name: 'Value' } ).fill( 'Hopper' );
+		await expect( rows ).toHaveCount( 1 );
+		await page
+			.getByRole( 'combobox', { name: 'Field', exact: true } )
+			.selectOption( '' );
+		await expect( rows ).toHaveCount( 3 );
+
+		// Bulk: star Ada and Grace, then only starred ones.
+		await page
+			.getByRole( 'checkbox', { name: `Select entry ${ ids.Ada }` } )
+			.check();
+		await page
+			.getByRole( 'checkbox', { name: `Select entry ${ ids.Grace }` } )
+			.check();
+		await page
+			.getByRole( 'combobox', { name: 'Bulk action' } )
+			.selectOption( 'star' );
+		await page.getByRole( 'button', { name: 'Apply' } ).click();
+		await expect(
+			page
+				.locator( '.components-notice__content' )
+				.getByText( '2 entries updated.' )
+		).toBeVisible();
+		await expect(
+			page
+				.locator( `tr[data-entry-id="${ ids.Ada }"]` )
+				.getByRole( 'button', { name: 'Remove star' } )
+		).toBeVisible();
+		await page
+			.getByRole( 'combobox', { name: 'Starred', exact: true } )
+			.selectOption( 'true' );
+		await expect( rows ).toHaveCount( 2 );
+		await page
+			.getByRole( 'combobox', { name: 'Starred', exact: true } )
+			.selectOption( '' );
+
+		// Bulk: Eve is spam, gone from the active list, found under Spam.
+		await page
+			.getByRole( 'checkbox', { name: `Select entry ${ ids.Eve }` } )
+			.check();
+		await page
+			.getByRole( 'combobox', { name: 'Bulk action' } )
+			.selectOption( 'spam' );
+		await page.getByRole( 'button', { name: 'Apply' } ).click();
+		await expect( rows ).toHaveCount( 2 );
+		await page
+			.getByRole( 'combobox', { name: 'Status' } )
+			.selectOption( 'spam' );
+		await expect( rows ).toHaveCount( 1 );
+		await expect( rows.first() ).toHaveAttribute(
+			'data-entry-id',
+			String( ids.Eve )
+		);
+		await page
+			.getByRole( 'combobox', { name: 'Status' } )
+			.selectOption( 'active' );
+		await expect( rows ).toHaveCount( 2 );
+
+		// Export CSV of the active entries: two rows, the formula neutralised.
+		const downloadPromise = page.waitForEvent( 'download' );
+		await page.getByRole( 'link', { name: 'Export CSV' } ).click();
+		const download = await downloadPromise;
+		const csv = fs
+			.readFileSync( ( await download.path() ) as string, 'utf8' )
+			.replace( /^\uFEFF/, '' );
+		const lines = csv.trim().split( '\n' );
+		expect( lines ).toHaveLength( 3 );
+		expect( lines[ 0 ] ).toBe(
+			'Entry,"Submitted (UTC)",Status,Starred,Name,Email,Message'
+		);
+		expect( lines[ 1 ] ).toMatch(
+			new RegExp(
+				`^${ ids.Grace },.*,active,1,"Grace Hopper",grace@example.org,"'=HYPERLINK\\(""http://x""\\)"$`
+			)
+		);
+		expect( lines[ 2 ] ).toMatch(
+			new RegExp(
+				`^${ ids.Ada },.*,active,1,"Ada Lovelace",ada@example.org,Hello$`
+			)
+		);
+
+		// The detail: a note, then an edit the server refuses and one it takes.
+		await page
+			.locator( `tr[data-entry-id="${ ids.Ada }"]` )
+			.getByRole( 'link' )
+			.first()
+			.click();
+		await expect( page.locator( '.kestrel-forms-entry' ) ).toContainText(
+			'ada@example.org'
+		);
+		await page
+			.getByRole( 'textbox', { name: 'Add a note' } )
+			.fill( 'Called her back.' );
+		await page.getByRole( 'button', { name: 'Add note' } ).click();
+		await expect( page.locator( '.kestrel-forms-note' ) ).toContainText(
+			'Called her back.'
+		);
+
+		await page.getByRole( 'button', { name: 'Edit values' } ).click();
+		const email = page.getByRole( 'textbox', { name: 'Email' } );
+		await email.fill( 'not-an-email' );
+		await page.getByRole( 'button', { name: 'Save changes' } ).click();
+		await expect(
+			page.locator( 'tr[data-field-id="2"] .kestrel-forms-field-error' )
+		).toBeVisible();
+		await email.fill( 'ada@lovelace.example' );
+		await page.getByRole( 'button', { name: 'Save changes' } ).click();
+		await expect(
+			page
+				.locator( '.components-notice__content' )
+				.getByText( 'Entry updated.' )
+		).toBeVisible();
+		await expect( page.locator( '.kestrel-forms-entry' ) ).toContainText(
+			'ada@lovelace.example'
+		);
+
+		await page.reload();
+		await expect(
+			page.locator( '.kestrel-forms-note' ).first()
+		).toContainText( 'Called her back.' );
+		await expect( page.locator( '.kestrel-forms-entry' ) ).toContainText(
+			'ada@lovelace.example'
+		);
+		// Previous/next link the neighbours in list order (newest first): Grace is newer.
+		await page.getByRole( 'link', { name: 'Previous entry' } ).click();
+		await expect( page.getByRole( 'heading', { level: 1 } ) ).toContainText(
+			`Entry #${ ids.Grace }`
+		);
+	} );
+
+	test( 'the entries list and an entry pass an axe scan', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, ids } = await formWithEntries( requestUtils );
+		await page.goto(
+			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ form.id }`
+		);
+		await expect( page.locator( 'tr[data-entry-id]' ) ).toHaveCount( 3 );
+		expect( await seriousViolations( page ) ).toEqual( [] );
+		await page.goto(
+			`/wp-admin/admin.php?page=kestrel-forms-entries&entry_id=${ ids.Ada }`
+		);
+		await expect( page.locator( '.kestrel-forms-entry' ) ).toBeVisible();
+		expect( await seriousViolations( page ) ).toEqual( [] );
+	} );
+
+	test( 'a subscriber reaches neither the screen nor its routes', async ( {
+		requestUtils,
+		baseURL,
+		browser,
+	} ) => {
+		const { form, ids } = await formWithEntries( requestUtils );
+		const username = `entriessub${ Date.now() }`;
+		const user = await requestUtils.createUser( {
+			username,
+			email: `${ username }@example.org`,
+			password: 'password',
+			roles: [ 'subscriber' ],
+		} );
+		const statePath = path.join(
+			process.env.WP_ARTIFACTS_PATH ?? 'artifacts',
+			'storage-states',
+			`${ username }.json`
+		);
+		fs.mkdirSync( path.dirname( statePath ), { recursive: true } );
+		fs.copyFileSync( ANONYMOUS_STATE, statePath );
+		const subscriber = await RequestUtils.setup( {
+			user: { username, password: 'password' },
+			storageStatePath: statePath,
+			baseURL,
+		} );
+		await subscriber.setupRest();
+		const headers = { 'X-WP-Nonce': subscriber.storageState?.nonce ?? '' };
+		const routes: Array< [ string, string, unknown ] > = [
+			[ 'GET', `/kestrel-forms/v1/entries/export`, undefined ],
+			[
+				'POST',
+				'/kestrel-forms/v1/entries/bulk',
+				{ action: 'trash', ids: [ ids.Ada ] },
+			],
+			[
+				'POST',
+				`/kestrel-forms/v1/entries/${ ids.Ada }`,
+				{ values: { 1: 'x' } },
+			],
+			[
+				'GET',
+				`/kestrel-forms/v1/entries/${ ids.Ada }/notes`,
+				undefined,
+			],
+			[
+				'POST',
+				`/kestrel-forms/v1/entries/${ ids.Ada }/notes`,
+				{ note: 'x' },
+			],
+		];
+		for ( const [ method, route, data ] of routes ) {
+			const response = await subscriber.request.fetch(
+				`/?rest_route=${ encodeURIComponent( route ) }&form_id=${ form.id }`,
+				{ method, headers, data }
+			);
+			expect( response.status(), `${ method } ${ route }` ).toBe( 403 );
+		}
+		const context = await browser.newContext( { storageState: statePath } );
+		await context.addCookies( [
+			{ name: NO_AUTO_LOGIN_COOKIE, value: '1', url: baseURL as string },
+		] );
+		const page = await context.newPage();
+		const screen = await page.goto(
+			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ form.id }`
+		);
+		expect( screen?.status() ).toBe( 403 );
+		await context.close();
+		const still = await requestUtils.rest< { status: string } >( {
+			path: `/kestrel-forms/v1/entries/${ ids.Ada }`,
+		} );
+		expect( still.status ).toBe( 'active' );
+		await requestUtils.rest( {
+			method: 'DELETE',
+			path: `/wp/v2/users/${ user.id }`,
+			params: { force: true, reassign: 1 },
+		} );
+	} );
+} );
