@@ -8,9 +8,22 @@ const defaultConfig = require( '@wordpress/scripts/config/webpack.config' );
 module.exports = {
 	...defaultConfig,
 	entry: {
-		'form-view': path.resolve( __dirname, 'assets-src/entries/form-view.tsx' ),
-		'block-editor': path.resolve( __dirname, 'assets-src/entries/block-editor.tsx' ),
-		'admin-forms': path.resolve( __dirname, 'assets-src/entries/admin-forms.tsx' ),
+		'form-view': path.resolve(
+			__dirname,
+			'assets-src/entries/form-view.tsx'
+		),
+		'block-editor': path.resolve(
+			__dirname,
+			'assets-src/entries/block-editor.tsx'
+		),
+		'admin-forms': path.resolve(
+			__dirname,
+			'assets-src/entries/admin-forms.tsx'
+		),
+		'admin-entries': path.resolve(
+			__dirname,
+			'assets-src/entries/admin-entries.tsx'
+		),
 	},
 	output: {
 		...defaultConfig.output,
