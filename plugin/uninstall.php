@@ -12,6 +12,7 @@ defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 
 // The cleanup event goes whatever the choice: nothing would run it any more.
 wp_clear_scheduled_hook( 'kestrel_forms_uploads_cleanup' );
+wp_clear_scheduled_hook( 'kestrel_forms_retention' );
 
 if ( ! get_option( 'kestrel_forms_delete_data_on_uninstall' ) ) {
 	return;
@@ -26,4 +27,7 @@ require_once __DIR__ . '/autoload.php';
 \Kestrel\Forms\Security\Capabilities::revoke();
 delete_option( 'kestrel_forms_demo' );
 delete_option( 'kestrel_forms_captcha' );
+delete_option( 'kestrel_forms_general' );
+delete_option( 'kestrel_forms_payments' );
+delete_option( 'kestrel_forms_api_enabled' );
 delete_option( 'kestrel_forms_delete_data_on_uninstall' );

@@ -28,6 +28,12 @@ use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Persistence\UploadRepository;
+use Kestrel\Forms\Privacy\PersonalData;
+use Kestrel\Forms\Rest\SettingsController;
+use Kestrel\Forms\Settings\ApiSettings;
+use Kestrel\Forms\Settings\GeneralSettings;
+use Kestrel\Forms\Settings\PaymentSettings;
+use Kestrel\Forms\Settings\RetentionJob;
 use Kestrel\Forms\Rest\DemoController;
 use Kestrel\Forms\Rest\EntriesController;
 use Kestrel\Forms\Rest\ErrorMapper;
@@ -117,6 +123,9 @@ final class Plugin {
 		add_action( 'init', array( self::class, 'on_init' ) );
 		add_action( 'rest_api_init', array( self::class, 'on_rest_api_init' ) );
 		add_action( CleanupJob::HOOK, array( self::class, 'clean_up_uploads' ) );
+		add_action( RetentionJob::HOOK, array( self::class, 'apply_retention' ) );
+		add_filter( 'rest_pre_dispatch', array( ApiSettings::class, 'gate' ), 10, 3 );
+		( new PersonalData( new EntryWorkspaceRepository(), self::instance()->forms, self::instance()->uploads ) )->register();
 		add_action( 'kestrel_forms_form_deleted', array( self::class, 'delete_form_uploads' ) );
 		if ( is_admin() ) {
 			$plugin = self::instance();
@@ -139,6 +148,15 @@ final class Plugin {
 	 */
 	public static function deactivate(): void {
 		CleanupJob::unschedule();
+		RetentionJob::unschedule();
+	}
+
+	/**
+	 * The daily deletion of entries older than the retention period (Settings\RetentionJob).
+	 */
+	public static function apply_retention(): void {
+		$plugin = self::instance();
+		( new RetentionJob( new GeneralSettings(), new EntryWorkspaceRepository(), $plugin->uploads ) )->run();
 	}
 
 	/**
@@ -183,6 +201,7 @@ final class Plugin {
 		( new Shortcode( $plugin->renderer ) )->register();
 		( new Block( $plugin->renderer ) )->register();
 		CleanupJob::schedule();
+		RetentionJob::schedule();
 	}
 
 	/**
@@ -195,6 +214,7 @@ final class Plugin {
 		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator, $plugin->feeds, $plugin->uploads ) )->register_routes();
 		( new EntriesController( $plugin->entries, new EntryWorkspaceRepository(), $plugin->forms, $plugin->submission_validator, $plugin->uploads ) )->register_routes();
 		( new DemoController( $plugin->forms, $plugin->form_validator ) )->register_routes();
+		( new SettingsController( new GeneralSettings(), $plugin->captcha_settings(), new ApiSettings(), new PaymentSettings() ) )->register_routes();
 		( new UploadsController( $plugin->forms, $plugin->uploads, new PhpUploadSource() ) )->register_routes();
 		add_filter( 'rest_post_dispatch', array( UploadsController::class, 'envelope_errors' ), 10, 3 );
 		add_filter( 'rest_pre_serve_request', array( UploadsController::class, 'serve_file' ), 10, 3 );

@@ -1,0 +1,152 @@
+<?php
+/**
+ * WordPress personal-data exporter and eraser for entries holding an email address.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Privacy;
+
+use Kestrel\Forms\Admin\EntryPresenter;
+use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
+use Kestrel\Forms\Persistence\FormRepository;
+use Kestrel\Forms\Uploads\UploadStore;
+
+/**
+ * Tools → Export / Erase Personal Data: entries with a value equal to the email address (any
+ * field, case-insensitive) are exported with every value, or erased with their notes and files.
+ */
+final class PersonalData {
+
+	public const ID       = 'kestrel-forms';
+	private const PER_PAGE = 20;
+
+	public function __construct(
+		private readonly EntryWorkspaceRepository $entries,
+		private readonly FormRepository $forms,
+		private readonly UploadStore $uploads
+	) {}
+
+	/**
+	 * Hooks the exporter and the eraser.
+	 */
+	public function register(): void {
+		add_filter( 'wp_privacy_personal_data_exporters', array( $this, 'add_exporter' ) );
+		add_filter( 'wp_privacy_personal_data_erasers', array( $this, 'add_eraser' ) );
+	}
+
+	/**
+	 * @param array<string, mixed> $exporters Exporters.
+	 * @return array<string, mixed>
+	 */
+	public function add_exporter( $exporters ): array {
+		$exporters         = is_array( $exporters ) ? $exporters : array();
+		$exporters[ self::ID ] = array(
+			'exporter_friendly_name' => __( 'Kestrel Forms entries', 'kestrel-forms' ),
+			'callback'               => array( $this, 'export' ),
+		);
+		return $exporters;
+	}
+
+	/**
+	 * @param array<string, mixed> $erasers Erasers.
+	 * @return array<string, mixed>
+	 */
+	public function add_eraser( $erasers ): array {
+		$erasers           = is_array( $erasers ) ? $erasers : array();
+		$erasers[ self::ID ] = array(
+			'eraser_friendly_name' => __( 'Kestrel Forms entries', 'kestrel-forms' ),
+			'callback'             => array( $this, 'erase' ),
+		);
+		return $erasers;
+	}
+
+	/**
+	 * One page of the person's entries.
+	 *
+	 * @param string $email Email address.
+	 * @param int    $page  1-based page.
+	 * @return array{data: list<array<string, mixed>>, done: bool}
+	 */
+	public function export( $email, $page = 1 ): array {
+		$email = trim( (string) $email );
+		$page  = max( 1, (int) $page );
+		if ( ! is_email( $email ) ) {
+			return array(
+				'data' => array(),
+				'done' => true,
+			);
+		}
+		$ids  = $this->entries->ids_with_value( $email, self::PER_PAGE, ( $page - 1 ) * self::PER_PAGE );
+		$data = array();
+		foreach ( $ids as $id ) {
+			$item = $this->entries->find( $id );
+			if ( ! $item ) {
+				continue;
+			}
+			$entry  = $item['entry'];
+			$record = $this->forms->find_record( $entry->form_id );
+			$rows   = array(
+				array(
+					'name'  => __( 'Form', 'kestrel-forms' ),
+					'value' => $record ? $record['form']->title() : (string) $entry->form_id,
+				),
+				array(
+					'name'  => __( 'Submitted (UTC)', 'kestrel-forms' ),
+					'value' => $entry->created_at,
+				),
+			);
+			foreach ( $record ? EntryPresenter::value_fields( $record['form'] ) : array() as $field ) {
+				$text = EntryPresenter::value( $field, $entry );
+				if ( '' !== $text ) {
+					$rows[] = array(
+						'name'  => EntryPresenter::label( $field ),
+						'value' => $text,
+					);
+				}
+			}
+			$data[] = array(
+				'group_id'    => 'kestrel-forms-entries',
+				'group_label' => __( 'Form entries', 'kestrel-forms' ),
+				'item_id'     => 'kestrel-forms-entry-' . $entry->id,
+				'data'        => $rows,
+			);
+		}
+		return array(
+			'data' => $data,
+			'done' => count( $ids ) < self::PER_PAGE,
+		);
+	}
+
+	/**
+	 * Deletes the person's entries a batch at a time (always page 1: erased ones are gone).
+	 *
+	 * @param string $email Email address.
+	 * @param int    $page  1-based page (unused: see above).
+	 * @return array{items_removed: bool, items_retained: bool, messages: list<string>, done: bool}
+	 */
+	public function erase( $email, $page = 1 ): array {
+		$email = trim( (string) $email );
+		if ( ! is_email( $email ) ) {
+			return array(
+				'items_removed'  => false,
+				'items_retained' => false,
+				'messages'       => array(),
+				'done'           => true,
+			);
+		}
+		$ids = $this->entries->ids_with_value( $email, self::PER_PAGE );
+		foreach ( $ids as $id ) {
+			$this->uploads->delete_for_entry( $id );
+		}
+		$removed = $ids ? $this->entries->delete( $ids ) : 0;
+		return array(
+			'items_removed'  => $removed > 0,
+			'items_retained' => false,
+			'messages'       => array(),
+			'done'           => count( $ids ) < self::PER_PAGE,
+		);
+	}
+}
