@@ -53,9 +53,10 @@ test.describe( 'spam protection', () => {
 	} ) => {
 		const { form, pageUrl } = await createFormPage( requestUtils, {
 			title: 'E2E minimum time',
-			minimumSubmitSeconds: 3,
+			minimumSubmitSeconds: 20,
 			fields: [ { id: 1, type: 'text', label: 'Name' } ],
 		} );
+		// Loading the page takes a few seconds on this slow test site: well under 20.
 		await page.goto( pageUrl );
 		await page.getByLabel( 'Name' ).fill( 'Hasty' );
 		await page.getByRole( 'button', { name: 'Submit' } ).click();
@@ -66,7 +67,7 @@ test.describe( 'spam protection', () => {
 		await page.goto( pageUrl );
 		await page.getByLabel( 'Name' ).fill( 'Patient' );
 		// The point is to wait longer than the form's minimum.
-		await page.waitForTimeout( 3500 );
+		await page.waitForTimeout( 21_000 );
 		await page.getByRole( 'button', { name: 'Submit' } ).click();
 		await expect(
 			page.locator( '.kestrel-form__confirmation' )
