@@ -113,6 +113,8 @@ const built = check( 'build', 'npm', [ 'run', 'build' ] );
 check( 'eslint', 'npm', [ 'run', 'lint:js' ] );
 check( 'php -l', 'npm', [ 'run', 'lint:php' ] );
 check( 'tsc', 'npm', [ 'run', 'typecheck' ] );
+// Payments SDK types against the provider's published types (compat/, issue 6).
+check( 'payments types compat', 'npm', [ 'run', 'test:compat' ] );
 suite(
 	'jest',
 	'npm',

@@ -386,8 +386,29 @@ export type PaymentRequestEventName =
 	| 'shippingoptionchanged'
 	| 'afterpay_shippingaddresschanged'
 	| 'afterpay_shippingoptionchanged';
-/** Callbacks are checked at run time per event; the union keeps every consumer shape valid. */
-export type PaymentRequestCallback = ( value: never ) => unknown;
+export interface AfterpayShippingOption extends ShippingOption {
+	taxLineItems?: LineItem[];
+	total: LineItem;
+}
+export interface AfterpayPaymentRequestShippingUpdate {
+	error?: string;
+	shippingErrors?: PaymentRequestUpdate[ 'shippingErrors' ];
+	shippingOptions?: AfterpayShippingOption[];
+}
+/** Callbacks per event; checked at run time per event name. */
+export type PaymentRequestCallback =
+	| ( (
+			contact: Contact
+	  ) => PaymentRequestUpdate | Promise< PaymentRequestUpdate > )
+	| ( (
+			option: ShippingOption
+	  ) => PaymentRequestUpdate | Promise< PaymentRequestUpdate > )
+	| ( (
+			contact: Contact
+	  ) =>
+			| AfterpayPaymentRequestShippingUpdate
+			| Promise< AfterpayPaymentRequestShippingUpdate > )
+	| ( ( option: ShippingOption ) => void );
 export interface PaymentRequest {
 	addEventListener: (
 		event: PaymentRequestEventName,
