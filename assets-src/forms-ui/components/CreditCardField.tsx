@@ -22,12 +22,12 @@ import { detectCardType } from '../../shared';
 import { ids } from '../ids';
 import type { FieldProps } from './Field';
 import {
-	WidgetDescription,
-	WidgetLabelText,
-	WidgetShell,
+	Description,
+	LabelText,
+	FieldShell,
 	cx,
 	describedBy,
-} from './widget-parts';
+} from './field-parts';
 
 /** How many years ahead the expiry year list reaches. */
 const EXPIRY_YEARS = 20;
@@ -78,7 +78,7 @@ export function CreditCardField( props: FieldProps ) {
 	}
 
 	return (
-		<WidgetShell { ...{ formId, field, error, concealed } }>
+		<FieldShell { ...{ formId, field, error, concealed } }>
 			<fieldset
 				className="kestrel-form__fieldset kestrel-form__card"
 				disabled={ concealed }
@@ -88,9 +88,9 @@ export function CreditCardField( props: FieldProps ) {
 					className="kestrel-form__label"
 					id={ ids.label( formId, field.id ) }
 				>
-					<WidgetLabelText field={ field } />
+					<LabelText field={ field } />
 				</legend>
-				<WidgetDescription formId={ formId } field={ field } />
+				<Description formId={ formId } field={ field } />
 				<p className="kestrel-form__card-accepted" id={ acceptedId }>
 					{ sprintf(
 						/* translators: %s: card brand names, comma-separated. */
@@ -237,7 +237,7 @@ export function CreditCardField( props: FieldProps ) {
 					/>
 				</div>
 			</fieldset>
-		</WidgetShell>
+		</FieldShell>
 	);
 }
 

@@ -6,6 +6,7 @@ import { ids } from '../ids';
 import { formatMoney, OTHER_CHOICE } from '../../shared';
 import { choiceText, QuantityInput } from './pricing-parts';
 import { RevealDiv } from './reveal';
+import { cx, Description, FieldShell, LabelText } from './field-parts';
 import { RowsField } from './RowsField';
 import { FileUploadField, type UploadBindings } from './FileUploadField';
 import {
@@ -80,10 +81,7 @@ function FieldControl( props: FieldProps ) {
 			return (
 				<RevealDiv
 					id={ ids.field( formId, field.id ) }
-					className={ classes(
-						'kestrel-form__section',
-						field.cssClass
-					) }
+					className={ cx( 'kestrel-form__section', field.cssClass ) }
 					concealed={ !! props.concealed }
 				>
 					{ field.label && (
@@ -102,10 +100,7 @@ function FieldControl( props: FieldProps ) {
 			return (
 				<RevealDiv
 					id={ ids.field( formId, field.id ) }
-					className={ classes(
-						'kestrel-form__html',
-						field.cssClass
-					) }
+					className={ cx( 'kestrel-form__html', field.cssClass ) }
 					concealed={ !! props.concealed }
 				>
 					<div
@@ -216,7 +211,7 @@ function SingleInput( props: FieldProps ) {
 		disabled: concealed,
 		tabIndex: concealed ? -1 : undefined,
 		readOnly: calculated || undefined,
-		className: classes(
+		className: cx(
 			'kestrel-form__control',
 			field.size && `is-${ field.size }`
 		),
@@ -592,82 +587,6 @@ function TotalField( props: FieldProps ) {
 	);
 }
 
-function FieldShell( {
-	formId,
-	field,
-	error,
-	concealed,
-	children,
-}: {
-	formId: number;
-	field: FieldDefinition;
-	error?: string;
-	concealed?: boolean;
-	children: ReactNode;
-} ) {
-	return (
-		<RevealDiv
-			id={ ids.field( formId, field.id ) }
-			concealed={ !! concealed }
-			data-conditional-logic={ concealed ? 'hidden' : undefined }
-			className={ classes(
-				'kestrel-form__field',
-				`kestrel-form__field--${ field.type }`,
-				error && 'has-error',
-				field.cssClass
-			) }
-		>
-			{ children }
-			{ error && (
-				<p
-					className="kestrel-form__error"
-					id={ ids.validation( formId, field.id ) }
-				>
-					{ error }
-				</p>
-			) }
-		</RevealDiv>
-	);
-}
-
-function LabelText( { field }: { field: FieldDefinition } ) {
-	return (
-		<>
-			{ field.label || field.adminLabel || '' }
-			{ field.isRequired && (
-				<>
-					<span className="kestrel-form__required" aria-hidden="true">
-						{ ' *' }
-					</span>
-					<span className="screen-reader-text">
-						{ ' ' + __( '(Required)', 'kestrel-forms' ) }
-					</span>
-				</>
-			) }
-		</>
-	);
-}
-
-function Description( {
-	formId,
-	field,
-}: {
-	formId: number;
-	field: FieldDefinition;
-} ) {
-	if ( ! field.description ) {
-		return null;
-	}
-	return (
-		<p
-			className="kestrel-form__description"
-			id={ ids.description( formId, field.id ) }
-		>
-			{ field.description }
-		</p>
-	);
-}
-
 function describedByIds(
 	formId: number,
 	field: FieldDefinition,
@@ -678,10 +597,4 @@ function describedByIds(
 		error ? ids.validation( formId, field.id ) : '',
 	].filter( Boolean );
 	return list.length ? list.join( ' ' ) : undefined;
-}
-
-function classes(
-	...names: Array< string | false | undefined | null >
-): string {
-	return names.filter( Boolean ).join( ' ' );
 }

@@ -22,12 +22,12 @@ import { measurePassword, meterReady, METER_POLL_MS } from '../password-meter';
 import { strengthText } from '../password-texts';
 import type { FieldProps } from './Field';
 import {
-	WidgetDescription,
-	WidgetLabelText,
-	WidgetShell,
+	Description,
+	LabelText,
+	FieldShell,
 	cx,
 	describedBy,
-} from './widget-parts';
+} from './field-parts';
 
 /**
  * A password input, a confirmation input unless the field asks once, show/hide toggles and, when
@@ -152,7 +152,7 @@ export function PasswordField( props: FieldProps ) {
 	);
 
 	return (
-		<WidgetShell { ...{ formId, field, error, concealed } }>
+		<FieldShell { ...{ formId, field, error, concealed } }>
 			{ confirm ? (
 				<fieldset
 					className="kestrel-form__fieldset kestrel-form__password"
@@ -163,9 +163,9 @@ export function PasswordField( props: FieldProps ) {
 						className="kestrel-form__label"
 						id={ ids.label( formId, field.id ) }
 					>
-						<WidgetLabelText field={ field } />
+						<LabelText field={ field } />
 					</legend>
-					<WidgetDescription formId={ formId } field={ field } />
+					<Description formId={ formId } field={ field } />
 					<div className="kestrel-form__password-inputs">
 						{ input( 'password' ) }
 						{ input( 'confirmation' ) }
@@ -179,14 +179,14 @@ export function PasswordField( props: FieldProps ) {
 						htmlFor={ inputId }
 						id={ ids.label( formId, field.id ) }
 					>
-						<WidgetLabelText field={ field } />
+						<LabelText field={ field } />
 					</label>
-					<WidgetDescription formId={ formId } field={ field } />
+					<Description formId={ formId } field={ field } />
 					{ input( 'password' ) }
 					{ strength }
 				</div>
 			) }
-		</WidgetShell>
+		</FieldShell>
 	);
 }
 

@@ -1,8 +1,6 @@
 /**
- * The frame the password and credit card widgets share with the plain fields: the wrapper that
- * slides with conditional logic, the label text with its required marker, the description and
- * the inline error. Same markup and classes as Field.tsx's private helpers, so the widgets look
- * and read like every other field.
+ * The frame every field shares: the wrapper that slides with conditional logic, the label text
+ * with its required marker, the description and the inline error.
  */
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
@@ -20,7 +18,7 @@ import { RevealDiv } from './reveal';
  * @param props.concealed Hidden by conditional logic.
  * @param props.children  Content.
  */
-export function WidgetShell( {
+export function FieldShell( {
 	formId,
 	field,
 	error,
@@ -64,7 +62,7 @@ export function WidgetShell( {
  * @param props       Props.
  * @param props.field Field.
  */
-export function WidgetLabelText( { field }: { field: FieldDefinition } ) {
+export function LabelText( { field }: { field: FieldDefinition } ) {
 	return (
 		<>
 			{ field.label || field.adminLabel || '' }
@@ -89,7 +87,7 @@ export function WidgetLabelText( { field }: { field: FieldDefinition } ) {
  * @param props.formId Form id.
  * @param props.field  Field.
  */
-export function WidgetDescription( {
+export function Description( {
 	formId,
 	field,
 }: {
