@@ -159,7 +159,8 @@ export class ScriptLoaderError extends SqError {
 	}
 }
 export class TokenizationError extends SqError {
-	declare readonly errors: ApplicationError[];
+	// Type only (Babel strips it): the sub-errors are application errors here.
+	override readonly errors!: ApplicationError[];
 	/** @param errors Causes. */
 	constructor( errors: ApplicationError[] = [] ) {
 		super(
