@@ -81,18 +81,22 @@ test.describe( 'form editor', () => {
 		await addField( page, 'Number', 'Double quantity' );
 		await sidebar.getByLabel( 'Calculated from a formula' ).check();
 		// Live validation: an unknown field, then a real merge tag from the picker.
-		await sidebar.getByLabel( 'Formula' ).fill( '{:99} * 2' );
+		await sidebar
+			.getByLabel( 'Formula', { exact: true } )
+			.fill( '{:99} * 2' );
 		await expect( sidebar.getByRole( 'alert' ) ).toContainText(
 			'reads no field'
 		);
-		await sidebar.getByLabel( 'Formula' ).fill( '' );
+		await sidebar.getByLabel( 'Formula', { exact: true } ).fill( '' );
 		await sidebar
 			.getByLabel( 'Insert merge tag' )
 			.selectOption( { label: 'How many (5)' } );
 		await sidebar
-			.getByLabel( 'Formula' )
+			.getByLabel( 'Formula', { exact: true } )
 			.fill(
-				( await sidebar.getByLabel( 'Formula' ).inputValue() ) + ' * 2'
+				( await sidebar
+					.getByLabel( 'Formula', { exact: true } )
+					.inputValue() ) + ' * 2'
 			);
 		await expect( sidebar.getByRole( 'alert' ) ).toHaveCount( 0 );
 		await addField( page, 'Total', 'Total' );
