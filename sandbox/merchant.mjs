@@ -33,6 +33,7 @@ export function createMerchant( providerUrl ) {
 				'/': 'card.html',
 				'/card.html': 'card.html',
 				'/gift-card.html': 'gift-card.html',
+				'/bench.html': 'bench.html',
 			}[ url.pathname ];
 			if ( name ) {
 				res.writeHead( 200, {

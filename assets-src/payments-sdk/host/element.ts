@@ -154,15 +154,19 @@ export class HostedElement {
 				present.id
 			);
 		}
-		const hydration = await this.ctx.session();
-		const supportKey = this.kind === 'card' ? 'card' : 'giftCard';
-		const support = hydration.paymentMethodSupportDetail?.[ supportKey ];
-		if ( support && ! support.IsSupported ) {
-			throw new MethodNotAvailableError();
-		}
 		this.attaching = true;
 		try {
-			await this.mount( target );
+			// The frame loads while the session hydrates (ready sooner, issue 6 bench target).
+			const [ hydration ] = await Promise.all( [
+				this.ctx.session(),
+				this.mount( target ),
+			] );
+			const supportKey = this.kind === 'card' ? 'card' : 'giftCard';
+			const support =
+				hydration.paymentMethodSupportDetail?.[ supportKey ];
+			if ( support && ! support.IsSupported ) {
+				throw new MethodNotAvailableError();
+			}
 			this.state = 'attached';
 			this.ctx.metric( 'attach', { method: this.methodName } );
 		} catch ( error ) {
