@@ -35,7 +35,8 @@ export default defineConfig( {
 		command: 'node sandbox/start.mjs',
 		cwd: ROOT,
 		url: `${ process.env.PAYMENTS_SANDBOX_URL }/v1/square.js`,
-		reuseExistingServer: false,
+		// A sandbox started by `npm start` is used as is; otherwise Playwright starts and stops one.
+		reuseExistingServer: true,
 		timeout: 30_000,
 		env: {
 			PAYMENTS_SANDBOX_PORT: String( providerPort ),
