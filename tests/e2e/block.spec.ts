@@ -23,7 +23,9 @@ test.describe( 'form block', () => {
 		await editor.insertBlock( { name: 'kestrel-forms/form' } );
 		const block = editor.canvas.locator( '.wp-block-kestrel-forms-form' );
 		const picker = block.getByRole( 'combobox', { name: 'Form' } );
-		await expect( picker ).toBeVisible();
+		// The editor loads a dozen REST resources first, one at a time in Playground's single
+		// PHP worker: the form list can take a while.
+		await expect( picker ).toBeVisible( { timeout: 60_000 } );
 		await picker.selectOption( String( form.id ) );
 
 		// The preview is the visitor form, rendered but inert.
