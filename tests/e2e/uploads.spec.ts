@@ -63,6 +63,8 @@ async function open( page: Page, pageUrl: string, formId: number ) {
 
 test.describe( 'chunked multi-file upload', () => {
 	test.use( { storageState: ANONYMOUS_STATE } );
+	// Megabytes through WordPress in WebAssembly: slower than a real server.
+	test.describe.configure( { timeout: 240_000 } );
 
 	test( 'files upload in chunks, the limit holds, delete re-enables, and the entry keeps the files', async ( {
 		page,
@@ -101,7 +103,7 @@ test.describe( 'chunked multi-file upload', () => {
 		const complete = field.locator(
 			'.kestrel-form__file[data-status="complete"]'
 		);
-		await expect( complete ).toHaveCount( 2, { timeout: 60_000 } );
+		await expect( complete ).toHaveCount( 2, { timeout: 120_000 } );
 		expect( chunks.length ).toBeGreaterThanOrEqual( 3 );
 		await expect( field ).toContainText( 'big.png' );
 		await expect( field ).toContainText( '5.0 MB' );
@@ -312,7 +314,7 @@ test.describe( 'chunked multi-file upload', () => {
 			page.locator(
 				`#field_${ id }_2 .kestrel-form__file[data-status="complete"]`
 			)
-		).toHaveCount( 1, { timeout: 60_000 } );
+		).toHaveCount( 1, { timeout: 120_000 } );
 		expect( failedOnce ).toBe( true );
 		await page.getByRole( 'button', { name: 'Submit' } ).click();
 		await expect(

@@ -157,7 +157,7 @@ export function createUploader(
 
 	/**
 	 * Asks for the file (resumable's test request for chunk 1) until the server says it is
-	 * assembled and checked; gives up after about 20 s.
+	 * assembled and checked; gives up after about 90 s.
 	 *
 	 * @param file The uploaded file.
 	 */
@@ -186,9 +186,12 @@ export function createUploader(
 		for ( const [ key, value ] of Object.entries( params ) ) {
 			url.searchParams.set( key, value );
 		}
+		// Half a second apart at first, then up to 3 s apart: about 90 s in all (a big file on a
+		// busy server takes a while to assemble and check).
 		for ( let attempt = 0; attempt < 40; attempt++ ) {
+			const wait = Math.min( 3000, 500 * 2 ** Math.floor( attempt / 4 ) );
 			await new Promise( ( resolve ) =>
-				window.setTimeout( resolve, 500 )
+				window.setTimeout( resolve, wait )
 			);
 			const response = await window
 				.fetch( url.toString(), { credentials: 'omit' } )
