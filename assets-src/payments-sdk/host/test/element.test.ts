@@ -1,0 +1,449 @@
+/**
+ * Host element logic in jsdom with a scripted frame: the frame's side is simulated by reading
+ * what the host posts to the iframe and dispatching MessageEvents from the provider origin.
+ */
+import {
+	ENVELOPE_MARK,
+	MESSAGE,
+	type Envelope,
+	type FieldEventPayload,
+	type Hydration,
+} from '../../protocol';
+import type { SdkContext } from '../context';
+import { HostedElement } from '../element';
+
+const ORIGIN = 'https://provider.test';
+const BASE = `${ ORIGIN }/v1/1.51.4/`;
+
+const hydration = ( support = true ): Hydration => ( {
+	avt: 'a',
+	sessionId: 's',
+	instanceId: 'i',
+	merchantName: 'm',
+	applePayMerchantIdentifier: '',
+	cashAppPayMerchantIdentifier: '',
+	paymentMethodSupportDetail: { card: { IsSupported: support } },
+	featureFlagValues: {},
+	isTestMerchant: true,
+} );
+
+function context( support = true ): SdkContext & { reports: string[] } {
+	const reports: string[] = [];
+	return {
+		win: window,
+		assetOrigin: ORIGIN,
+		assetBase: BASE,
+		applicationId: 'sandbox-sq0idb-abcdefghijklmnop',
+		locationId: 'L1',
+		locale: () => 'en-US',
+		session: () => Promise.resolve( hydration( support ) ),
+		metric: () => {},
+		flushMetrics: () => {},
+		report: ( m ) => reports.push( m ),
+		onLocaleChange: () => () => {},
+		reports,
+	};
+}
+
+type Handlers = Record< string, ( payload: unknown ) => unknown >;
+
+/**
+ * Plays the frame: answers requests with an ack and the handler's reply.
+ *
+ * @param handlers Reply per message type.
+ * @param ready    Whether the frame announces itself.
+ */
+async function frame( handlers: Handlers = {}, ready = true ) {
+	await Promise.resolve();
+	await Promise.resolve();
+	const iframe = document.querySelector( 'iframe' ) as HTMLIFrameElement;
+	const source = iframe.contentWindow!;
+	const channel = new URL( iframe.src ).hash.match( /channel=(\w+)/ )![ 1 ];
+	const posted: Envelope[] = [];
+	const deliver = ( e: Partial< Envelope >, origin = ORIGIN ) =>
+		window.dispatchEvent(
+			new MessageEvent( 'message', {
+				data: { mark: ENVELOPE_MARK, channel, id: 'f', ...e },
+				origin,
+				source,
+			} )
+		);
+	jest.spyOn( source, 'postMessage' ).mockImplementation( ( (
+		data: Envelope,
+		target: string
+	) => {
+		expect( target ).toBe( ORIGIN );
+		posted.push( data );
+		if ( data.kind === 'request' ) {
+			deliver( { id: data.id, kind: 'ack', type: data.type } );
+			Promise.resolve(
+				( handlers[ data.type ] ?? ( () => true ) )( data.payload )
+			).then(
+				( payload ) =>
+					deliver( {
+						id: data.id,
+						kind: 'reply',
+						type: data.type,
+						payload,
+					} ),
+				( error: Error & { errors?: unknown[] } ) =>
+					deliver( {
+						id: data.id,
+						kind: 'reply',
+						type: data.type,
+						error: {
+							_isSerializedError: true,
+							name: error.name,
+							message: error.message,
+							errors: error.errors as Array<
+								Record< string, unknown >
+							>,
+						},
+					} )
+			);
+		}
+	} ) as typeof source.postMessage );
+	if ( ready ) {
+		deliver( { kind: 'event', type: MESSAGE.FRAME_READY } );
+	}
+	const fieldEvent = ( p: Partial< FieldEventPayload >, origin = ORIGIN ) =>
+		deliver(
+			{
+				kind: 'event',
+				type: MESSAGE.FIELD_EVENT,
+				payload: {
+					eventType: 'focusClassAdded',
+					field: 'cardNumber',
+					cardBrand: 'VISA',
+					postalCodeValue: '',
+					currentState: {
+						hasErrorClass: false,
+						hasFocusClass: true,
+						isCompletelyValid: false,
+						isEmpty: false,
+						isPotentiallyValid: true,
+					},
+					errorFields: [],
+					focusedField: 'cardNumber',
+					...p,
+				},
+			},
+			origin
+		);
+	return { iframe, posted, fieldEvent };
+}
+
+async function attached( handlers: Handlers = {} ) {
+	const card = new HostedElement( 'card', context(), {} );
+	const attaching = card.attach( '#target' );
+	const f = await frame( handlers );
+	await attaching;
+	return { card, ...f };
+}
+
+beforeEach( () => {
+	document.body.innerHTML = '<div id="target"></div><p id="para"></p>';
+} );
+afterEach( () => {
+	jest.useRealTimers();
+	jest.restoreAllMocks();
+} );
+
+describe( 'lifecycle', () => {
+	it( 'attaches into the target with the host DOM consumers rely on', async () => {
+		const { card, iframe, posted } = await attached();
+		expect( card.attached ).toBe( true );
+		expect(
+			iframe.src.startsWith( `${ BASE }frames/card.html#channel=` )
+		).toBe( true );
+		expect( iframe.src ).toContain(
+			`origin=${ encodeURIComponent( window.location.origin ) }`
+		);
+		expect(
+			document.querySelector(
+				'#target .sq-card-wrapper .sq-card-component .sq-card-iframe-container iframe'
+			)
+		).toBe( iframe );
+		expect(
+			document.querySelector( '#target .sq-card-message' )
+		).not.toBeNull();
+		expect( iframe.style.height ).toBe( '48px' );
+		expect( posted[ 0 ] ).toMatchObject( {
+			type: MESSAGE.LOAD_CARDS_FORM,
+			payload: { type: 'card', locale: 'en-US' },
+		} );
+	} );
+
+	it( 'refuses a second attach, a missing target and a wrong element type', async () => {
+		const { card } = await attached();
+		await expect( card.attach( '#target' ) ).rejects.toMatchObject( {
+			name: 'PaymentMethodAlreadyAttachedError',
+		} );
+		const other = new HostedElement( 'card', context(), {} );
+		await expect( other.attach( '#missing' ) ).rejects.toMatchObject( {
+			name: 'ElementNotFoundError',
+		} );
+		await expect( other.attach( '#para' ) ).rejects.toMatchObject( {
+			name: 'InvalidElementTypeError',
+		} );
+		await expect( other.attach( '#target' ) ).rejects.toMatchObject( {
+			name: 'InvalidElementPresentError',
+		} );
+	} );
+
+	it( 'needs attach before use and nothing after destroy; destroy answers true then false', async () => {
+		const card = new HostedElement( 'card', context(), {} );
+		await expect( card.tokenize() ).rejects.toMatchObject( {
+			name: 'PaymentMethodNotAttachedError',
+		} );
+		await expect( card.detach() ).rejects.toMatchObject( {
+			name: 'PaymentMethodNotAttachedError',
+		} );
+		expect( () => card.recalculateSize() ).toThrow(
+			expect.objectContaining( { name: 'PaymentMethodNotAttachedError' } )
+		);
+		await expect( card.destroy() ).resolves.toBe( true );
+		await expect( card.destroy() ).resolves.toBe( false );
+		await expect( card.attach( '#target' ) ).rejects.toMatchObject( {
+			name: 'PaymentMethodAlreadyDestroyedError',
+		} );
+		await expect( card.focus( 'cardNumber' ) ).rejects.toMatchObject( {
+			name: 'PaymentMethodAlreadyDestroyedError',
+		} );
+	} );
+
+	it( 'a frame that never answers fails the attach after 10 s and returns to detached', async () => {
+		jest.useFakeTimers();
+		const card = new HostedElement( 'card', context(), {} );
+		const attaching = card.attach( '#target' );
+		await frame( {}, false );
+		jest.advanceTimersByTime( 10_000 );
+		await expect( attaching ).rejects.toMatchObject( {
+			name: 'UnexpectedError',
+		} );
+		expect( card.attached ).toBe( false );
+		expect( document.querySelector( '#target' )!.children ).toHaveLength(
+			0
+		);
+	} );
+
+	it( 'a method the session does not support fails with MethodNotAvailableError', async () => {
+		const card = new HostedElement( 'card', context( false ), {} );
+		const attaching = card.attach( '#target' );
+		await frame();
+		await expect( attaching ).rejects.toMatchObject( {
+			message: 'Method is not enabled for this app.',
+		} );
+		expect( card.attached ).toBe( false );
+	} );
+
+	it( 'detach keeps the listeners and allows attach again', async () => {
+		const { card } = await attached();
+		const listener = jest.fn();
+		card.addEventListener( 'focusClassAdded', listener );
+		await expect( card.detach() ).resolves.toBe( true );
+		expect( document.querySelector( '.sq-card-wrapper' ) ).toBeNull();
+		const again = card.attach( '#target' );
+		const f = await frame();
+		await again;
+		f.fieldEvent( {} );
+		expect( listener ).toHaveBeenCalledTimes( 1 );
+	} );
+} );
+
+describe( 'events and message line', () => {
+	it( 'accepts frame events only from the provider origin and the iframe', async () => {
+		const { card, fieldEvent } = await attached();
+		const listener = jest.fn();
+		card.addEventListener( 'focusClassAdded', listener );
+		card.addEventListener( 'focusClassAdded', listener );
+		fieldEvent( {}, 'https://evil.test' );
+		expect( listener ).not.toHaveBeenCalled();
+		fieldEvent( {} );
+		expect( listener ).toHaveBeenCalledTimes( 1 );
+		expect( listener.mock.calls[ 0 ][ 0 ] ).toMatchObject( {
+			type: 'focusClassAdded',
+			detail: {
+				field: 'cardNumber',
+				cardBrand: 'VISA',
+				postalCodeValue: '',
+			},
+		} );
+	} );
+
+	it( 'writes the first error in field order before errorClassAdded fires', async () => {
+		const { card, fieldEvent } = await attached();
+		let seen = '';
+		card.addEventListener( 'errorClassAdded', () => {
+			seen = document.querySelector( '.sq-card-message' )!.textContent!;
+		} );
+		fieldEvent( {
+			eventType: 'errorClassAdded',
+			field: 'cvv',
+			errorFields: [ 'expirationDate', 'cvv' ],
+		} );
+		expect( seen ).toBe( 'Enter a valid expiration date.' );
+		expect(
+			document.querySelector( '.sq-card-message' )!.classList
+		).toContain( 'sq-card-message-error' );
+		expect(
+			document.querySelector( '.sq-card-wrapper' )!.classList
+		).toContain( 'sq-error' );
+		fieldEvent( {
+			eventType: 'errorClassRemoved',
+			errorFields: [],
+			focusedField: 'cvv',
+		} );
+		expect(
+			document.querySelector( '.sq-card-message' )!.textContent
+		).toBe( 'Enter the security code on your card.' );
+	} );
+
+	it( 'removes the focus class 50 ms after focus leaves', async () => {
+		const { fieldEvent } = await attached();
+		jest.useFakeTimers();
+		fieldEvent( {} );
+		const wrapper = document.querySelector( '.sq-card-wrapper' )!;
+		expect( wrapper.classList ).toContain( 'sq-focus' );
+		fieldEvent( { eventType: 'focusClassRemoved', focusedField: null } );
+		jest.advanceTimersByTime( 49 );
+		expect( wrapper.classList ).toContain( 'sq-focus' );
+		jest.advanceTimersByTime( 1 );
+		expect( wrapper.classList ).not.toContain( 'sq-focus' );
+	} );
+
+	it( 'refuses unknown events, non-function listeners and unknown fields', async () => {
+		const { card } = await attached();
+		expect( () => card.addEventListener( 'blur', () => {} ) ).toThrow(
+			expect.objectContaining( {
+				name: 'InvalidEventListenerCallbackError',
+			} )
+		);
+		expect( () => card.addEventListener( 'submit', 'x' as never ) ).toThrow(
+			expect.objectContaining( {
+				name: 'InvalidEventListenerCallbackError',
+			} )
+		);
+		await expect( card.focus( 'giftCardNumber' ) ).rejects.toMatchObject( {
+			name: 'InvalidFieldNameError',
+		} );
+		await expect( card.setError( 'cvv' ) ).resolves.toBe( true );
+	} );
+} );
+
+describe( 'sizing', () => {
+	it( 'doubles plus 1 px at 482 px or less, after a debounced resize', async () => {
+		const { card, iframe } = await attached();
+		const target = document.querySelector( '#target' ) as HTMLElement;
+		jest.spyOn( target, 'getBoundingClientRect' ).mockReturnValue( {
+			width: 400,
+		} as DOMRect );
+		jest.useFakeTimers();
+		window.dispatchEvent( new Event( 'resize' ) );
+		jest.advanceTimersByTime( 99 );
+		expect( iframe.style.height ).toBe( '48px' );
+		jest.advanceTimersByTime( 1 );
+		expect( iframe.style.height ).toBe( '97px' );
+		( target.getBoundingClientRect as jest.Mock ).mockReturnValue( {
+			width: 800,
+		} as DOMRect );
+		const { recalculateSize } = card;
+		recalculateSize();
+		expect( iframe.style.height ).toBe( '48px' );
+	} );
+} );
+
+describe( 'tokenize', () => {
+	it( 'gives Invalid with the fields in error', async () => {
+		const { card } = await attached( {
+			[ MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM ]: () => ( {
+				valid: false,
+				errors: [
+					{
+						field: 'cardNumber',
+						type: 'VALIDATION_ERROR',
+						message: 'x',
+					},
+				],
+			} ),
+		} );
+		await expect( card.tokenize() ).resolves.toEqual( {
+			status: 'Invalid',
+			errors: [
+				{
+					type: 'VALIDATION_ERROR',
+					field: 'cardNumber',
+					message: 'Credit card number is not valid',
+				},
+			],
+		} );
+	} );
+
+	it( 'gives OK without an errors key, and one tokenize at a time', async () => {
+		let release: () => void = () => {};
+		const { card } = await attached( {
+			[ MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM ]: () =>
+				new Promise( ( r ) => {
+					release = () =>
+						r( {
+							valid: true,
+							cardNonce: 'cnon:abc',
+							card: {
+								brand: 'VISA',
+								last4: '1111',
+								expMonth: 12,
+								expYear: 2030,
+								cardType: 'CREDIT',
+								prepaidType: 'NOT_PREPAID',
+								postalCode: '94103',
+							},
+							sessionId: 's',
+							paymentMethodTrackingId: 'p',
+						} );
+				} ),
+		} );
+		const first = card.tokenize();
+		await expect( card.tokenize() ).rejects.toMatchObject( {
+			name: 'TokenizationInProgressError',
+			message: 'the tokenization request is already in process',
+		} );
+		await Promise.resolve();
+		release();
+		const result = await first;
+		expect( result.status ).toBe( 'OK' );
+		expect( 'errors' in result ).toBe( false );
+		expect( result.details ).toEqual( {
+			method: 'Card',
+			card: {
+				brand: 'VISA',
+				last4: '1111',
+				expMonth: 12,
+				expYear: 2030,
+				cardType: 'CREDIT',
+				prepaidType: 'NOT_PREPAID',
+			},
+			billing: { postalCode: '94103' },
+		} );
+	} );
+
+	it( 'turns a provider refusal into TokenizationError with its sub-errors', async () => {
+		const { card } = await attached( {
+			[ MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM ]: () => {
+				throw Object.assign( new Error( 'no' ), {
+					name: 'TokenizationError',
+					errors: [
+						{
+							type: 'INVALID_SANDBOX_CARD_NUMBER',
+							message: 'no',
+							field: 'cardNumber',
+						},
+					],
+				} );
+			},
+		} );
+		await expect( card.tokenize() ).rejects.toMatchObject( {
+			name: 'TokenizationError',
+			errors: [ { type: 'INVALID_SANDBOX_CARD_NUMBER' } ],
+		} );
+	} );
+} );
