@@ -21,6 +21,10 @@ const UP_TO = ( folder, why ) => ( {
 	message: why,
 } );
 
+const SDK_APART = [ 'forms-engine', 'forms-ui', 'admin' ].map( ( folder ) =>
+	UP_TO( folder, 'The payments SDK is a separate product (ARCHITECTURE.md §1).' )
+);
+
 module.exports = [
 	{
 		ignores: [ 'build/**', '.wp-core/**', 'artifacts/**', 'vendor/**', 'node_modules/**', '.cache/**', 'test-results/**' ],
@@ -56,5 +60,24 @@ module.exports = [
 	layer( [ 'assets-src/admin/**' ], [
 		{ group: [ '**/forms-engine/*' ], message: 'Import the engine through its index only.' },
 		{ group: [ '**/forms-ui/*' ], message: 'Admin may use forms-ui only through its index (preview).' },
+	] ),
+	// Payments SDK (ARCHITECTURE.md §3): no WordPress, no React, nothing from the form layers;
+	// host and frame share only protocol. (Flat config: the last matching rule wins, so each
+	// layer lists everything it forbids.)
+	layer( [ 'assets-src/payments-sdk/protocol/**' ], [
+		WORDPRESS_AND_REACT,
+		...SDK_APART,
+		UP_TO( 'host', 'protocol is pure and imports no SDK side.' ),
+		UP_TO( 'frame', 'protocol is pure and imports no SDK side.' ),
+	] ),
+	layer( [ 'assets-src/payments-sdk/host/**' ], [
+		WORDPRESS_AND_REACT,
+		...SDK_APART,
+		UP_TO( 'frame', 'The host never imports frame code (card data stays in the frame).' ),
+	] ),
+	layer( [ 'assets-src/payments-sdk/frame/**' ], [
+		WORDPRESS_AND_REACT,
+		...SDK_APART,
+		UP_TO( 'host', 'The frame never imports host code.' ),
 	] ),
 ];
