@@ -38,14 +38,14 @@ export type SubError =
 	SquareApiError | ApplicationError | VerifyBuyerErrorDetails | SqErrorI;
 
 /** Base of every SDK error. */
-export class SqError extends Error {
-	readonly errors: SubError[];
+export class SqError< E extends SubError = SubError > extends Error {
+	readonly errors: E[];
 
 	/**
 	 * @param message Text.
 	 * @param errors  Sub-errors.
 	 */
-	constructor( message?: string, errors: SubError[] = [] ) {
+	constructor( message?: string, errors: E[] = [] ) {
 		super( message );
 		this.name = new.target.name;
 		this.errors = errors;
@@ -59,8 +59,8 @@ export class SqError extends Error {
 	 */
 	fromSerializedError( error: SerializedError ): void {
 		this.message = error.message;
-		( this as { errors: SubError[] } ).errors = ( error.errors ??
-			[] ) as unknown as SubError[];
+		( this as { errors: E[] } ).errors = ( error.errors ??
+			[] ) as unknown as E[];
 	}
 }
 
@@ -158,9 +158,7 @@ export class ScriptLoaderError extends SqError {
 		super( errorMessage );
 	}
 }
-export class TokenizationError extends SqError {
-	// Type only (Babel strips it): the sub-errors are application errors here.
-	override readonly errors!: ApplicationError[];
+export class TokenizationError extends SqError< ApplicationError > {
 	/** @param errors Causes. */
 	constructor( errors: ApplicationError[] = [] ) {
 		super(
