@@ -24,6 +24,10 @@ module.exports = {
 			__dirname,
 			'assets-src/entries/admin-entries.tsx'
 		),
+		'admin-settings': path.resolve(
+			__dirname,
+			'assets-src/entries/admin-settings.tsx'
+		),
 	},
 	output: {
 		...defaultConfig.output,

@@ -59,7 +59,7 @@ test.describe( 'captcha settings screen', () => {
 		await page.getByRole( 'button', { name: 'Save Settings' } ).click();
 
 		await expect(
-			page.locator( '#setting-error-settings_updated' )
+			page.locator( '.kestrel-forms-settings-notice' )
 		).toContainText( 'Settings saved.' );
 		await expect(
 			page.locator( '.kestrel-forms-captcha-status' )
@@ -84,7 +84,7 @@ test.describe( 'captcha settings screen', () => {
 		await page.getByLabel( 'Theme' ).selectOption( 'light' );
 		await page.getByRole( 'button', { name: 'Save Settings' } ).click();
 		await expect(
-			page.locator( '#setting-error-settings_updated' )
+			page.locator( '.kestrel-forms-settings-notice' )
 		).toBeVisible();
 		await expect( page.getByLabel( 'Theme' ) ).toHaveValue( 'light' );
 		await expect(
@@ -109,17 +109,24 @@ test.describe( 'captcha settings screen', () => {
 			'admin.php',
 			'page=kestrel-forms-settings'
 		);
-		// A forged form post: add a value the select does not have.
-		await page
-			.getByLabel( 'Theme' )
-			.evaluate( ( select: HTMLSelectElement ) => {
-				select.add( new Option( 'Neon', 'neon', true, true ) );
-			} );
+		// A forged save: the request carries a theme the screen does not offer.
+		await page.route(
+			/kestrel-forms%2Fv1%2Fsettings|kestrel-forms\/v1\/settings/,
+			( route ) => {
+				const request = route.request();
+				if ( request.method() !== 'POST' ) {
+					return route.continue();
+				}
+				const body = request.postDataJSON();
+				body.captcha.theme = 'neon';
+				return route.continue( { postData: JSON.stringify( body ) } );
+			}
+		);
 		await page.getByLabel( 'Size' ).selectOption( 'compact' );
 		await page.getByRole( 'button', { name: 'Save Settings' } ).click();
 
 		await expect(
-			page.locator( '.notice-error, .error' ).first()
+			page.locator( '.components-notice.is-error' ).first()
 		).toContainText( 'The theme was not saved: choose light or dark.' );
 		await expect( page.getByLabel( 'Theme' ) ).toHaveValue( 'dark' );
 		await expect( page.getByLabel( 'Size' ) ).toHaveValue( 'compact' );

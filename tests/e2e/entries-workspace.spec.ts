@@ -337,6 +337,10 @@ test.describe( 'entries workspace', () => {
 			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ form.id }`
 		);
 		expect( screen?.status() ).toBe( 403 );
+		const settingsScreen = await page.goto(
+			'/wp-admin/admin.php?page=kestrel-forms-settings'
+		);
+		expect( settingsScreen?.status() ).toBe( 403 );
 		await context.close();
 		const still = await requestUtils.rest< { status: string } >( {
 			path: `/kestrel-forms/v1/entries/${ ids.Ada }`,
@@ -346,6 +350,104 @@ test.describe( 'entries workspace', () => {
 			method: 'DELETE',
 			path: `/wp/v2/users/${ user.id }`,
 			params: { force: true, reassign: 1 },
+		} );
+	} );
+
+	test( 'settings save, secrets never reach the page, the unsaved-changes prompt, axe', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const TOKEN = `EAAAtoken-${ Date.now() }-WXYZ`;
+		const defaults = {
+			general: { currency: 'USD', retention_days: 0 },
+			payments: {
+				environment: 'sandbox',
+				application_id: '',
+				clear_access_token: true,
+			},
+		};
+		await requestUtils.rest( {
+			method: 'POST',
+			path: '/kestrel-forms/v1/settings',
+			data: defaults,
+		} );
+		await page.goto( '/wp-admin/admin.php?page=kestrel-forms-settings' );
+		await expect(
+			page.getByRole( 'heading', { name: 'Forms Settings', level: 1 } )
+		).toBeVisible();
+		await page
+			.getByRole( 'combobox', { name: 'Default currency' } )
+			.selectOption( 'EUR' );
+		await expect( page.locator( '.kestrel-forms-unsaved' ) ).toBeVisible();
+
+		// Leaving with unsaved changes asks first.
+		let prompted = false;
+		page.once( 'dialog', async ( dialog ) => {
+			prompted = dialog.type() === 'beforeunload';
+			await dialog.dismiss();
+		} );
+		await page.reload( { timeout: 5000 } ).catch( () => undefined );
+		await expect.poll( () => prompted ).toBe( true );
+
+		await page
+			.getByRole( 'combobox', { name: 'Environment' } )
+			.selectOption( 'production' );
+		await page
+			.getByRole( 'textbox', { name: 'Application id' } )
+			.fill( 'sq0idp-e2e' );
+		await page.getByLabel( 'Server access token' ).fill( TOKEN );
+		await page
+			.getByRole( 'spinbutton', {
+				name: 'Delete entries older than (days)',
+			} )
+			.fill( '400' );
+		await page.getByRole( 'button', { name: 'Save Settings' } ).click();
+		await expect(
+			page.locator( '.kestrel-forms-settings-notice' )
+		).toContainText( 'Settings saved.' );
+		await expect( page.locator( '.kestrel-forms-unsaved' ) ).toHaveCount(
+			0
+		);
+		await expect(
+			page.getByText( 'A token is set (ending WXYZ)' )
+		).toBeVisible();
+		expect( await page.content() ).not.toContain( TOKEN );
+		await expect( page.locator( '.kestrel-forms-api-base' ) ).toContainText(
+			'kestrel-forms/v1'
+		);
+
+		// Saved: a reload does not ask, and the token is still not in the page.
+		await page.reload();
+		await expect(
+			page.getByRole( 'textbox', { name: 'Application id' } )
+		).toHaveValue( 'sq0idp-e2e' );
+		await expect( page.getByLabel( 'Server access token' ) ).toHaveValue(
+			''
+		);
+		expect( await page.content() ).not.toContain( TOKEN );
+		expect( await seriousViolations( page ) ).toEqual( [] );
+
+		// A bad value is refused with the server's message next to the field.
+		await page
+			.getByRole( 'spinbutton', {
+				name: 'Delete entries older than (days)',
+			} )
+			.fill( '-3' );
+		await page.getByRole( 'button', { name: 'Save Settings' } ).click();
+		await expect(
+			page.locator( '.kestrel-forms-settings-error' )
+		).toContainText( 'whole number of days' );
+
+		const settings = await requestUtils.rest< {
+			payments: Record< string, unknown >;
+		} >( { path: '/kestrel-forms/v1/settings' } );
+		expect( JSON.stringify( settings ) ).not.toContain( TOKEN );
+		expect( settings.payments.access_token_last4 ).toBe( 'WXYZ' );
+		// Put the defaults back for other specs.
+		await requestUtils.rest( {
+			method: 'POST',
+			path: '/kestrel-forms/v1/settings',
+			data: defaults,
 		} );
 	} );
 } );

@@ -23,6 +23,9 @@ final class Assets {
 	/** The admin entries workspace (Admin\EntriesScreen). */
 	public const ADMIN_ENTRIES = 'kestrel-forms-admin-entries';
 
+	/** The admin settings page (Captcha\SettingsPage). */
+	public const ADMIN_SETTINGS = 'kestrel-forms-admin-settings';
+
 	/** WordPress's own strength meter (wp.passwordStrength); it lazy-loads zxcvbn. */
 	public const PASSWORD_METER = 'password-strength-meter';
 
@@ -34,6 +37,7 @@ final class Assets {
 		self::register_script( self::FORM_VIEW, 'form-view', true );
 		self::register_script( self::BLOCK_EDITOR, 'block-editor', false );
 		self::register_script( self::ADMIN_ENTRIES, 'admin-entries', false );
+		self::register_script( self::ADMIN_SETTINGS, 'admin-settings', false );
 	}
 
 	/**

@@ -1,6 +1,6 @@
 <?php
 /**
- * The "Settings" screen under the Forms menu (server-rendered until issue 5's React screen).
+ * The "Settings" screen under the Forms menu: the mount point of the React settings page.
  *
  * @package KestrelForms
  */
@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Captcha;
 
 use Kestrel\Forms\Admin\AdminPages;
+use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Security\Capabilities;
 
 /**
@@ -59,31 +60,14 @@ final class SettingsPage {
 		if ( ! Capabilities::current_user_can_manage() ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to manage forms.', 'kestrel-forms' ), 403 );
 		}
-		$vars = array(
-			'settings'      => $this->settings->get(),
-			'masked_secret' => $this->settings->masked_secret(),
-			'configured'    => $this->settings->is_configured(),
-			'option'        => Settings::OPTION,
-			'group'         => Settings::GROUP,
-			'themes'        => array(
-				'light' => __( 'Light', 'kestrel-forms' ),
-				'dark'  => __( 'Dark', 'kestrel-forms' ),
-			),
-			'sizes'         => array(
-				'normal'    => __( 'Normal checkbox', 'kestrel-forms' ),
-				'compact'   => __( 'Compact checkbox', 'kestrel-forms' ),
-				'invisible' => __( 'Invisible (checked on submit)', 'kestrel-forms' ),
-			),
-			'badges'        => array(
-				'bottomright' => __( 'Bottom right of the window', 'kestrel-forms' ),
-				'bottomleft'  => __( 'Bottom left of the window', 'kestrel-forms' ),
-				'inline'      => __( 'Inline, in the form', 'kestrel-forms' ),
-			),
+		// The React settings page (assets-src/admin/settings); data comes over REST
+		// (Rest\SettingsController), never a secret.
+		wp_enqueue_script( Assets::ADMIN_SETTINGS );
+		wp_enqueue_style( 'wp-components' );
+		printf(
+			'<div class="wrap kestrel-forms-admin"><div id="kestrel-forms-settings-app"><h1>%s</h1><p>%s</p></div></div>',
+			esc_html__( 'Forms Settings', 'kestrel-forms' ),
+			esc_html__( 'Loading settings…', 'kestrel-forms' )
 		);
-		$file = KESTREL_FORMS_DIR . '/templates/admin/settings.php';
-		( static function () use ( $file, $vars ): void {
-			extract( $vars, EXTR_SKIP ); // phpcs:ignore WordPress.PHP.DontExtract -- template scope only.
-			require $file;
-		} )();
 	}
 }

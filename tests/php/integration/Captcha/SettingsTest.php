@@ -99,18 +99,14 @@ final class SettingsTest extends TestCase {
 		$this->assertSame( '••••••••', self::settings()->masked_secret(), 'A short secret shows no characters.' );
 	}
 
-	public function test_the_screen_shows_the_masked_secret_escaped_values_and_a_nonce(): void {
+	public function test_the_screen_is_a_mount_point_that_never_prints_the_secret(): void {
 		$this->as_admin();
 		self::save( array( 'site_key' => 'site-key-1', 'secret_key' => self::SECRET, 'size' => 'invisible' ) );
 		$html = $this->render_screen();
+		// The React page reads the settings over REST (Rest\SettingsController, masked there).
+		$this->assertStringContainsString( 'id="kestrel-forms-settings-app"', $html );
 		$this->assertStringNotContainsString( self::SECRET, $html );
-		$this->assertStringContainsString( '••••••••cdef', $html );
-		$this->assertStringContainsString( 'name="kestrel_forms_captcha[secret_key]" value=""', $html );
-		$this->assertStringContainsString( 'value="site-key-1"', $html );
-		$this->assertMatchesRegularExpression( "/<option value=\"invisible\" selected='selected'>/", $html );
-		$this->assertStringContainsString( "name='option_page' value='kestrel_forms_captcha'", $html );
-		$this->assertMatchesRegularExpression( '/name="_wpnonce" value="[0-9a-f]{10}"/', $html );
-		$this->assertTrue( (bool) wp_verify_nonce( (string) preg_replace( '/.*name="_wpnonce" value="([0-9a-f]{10})".*/s', '$1', $html ), Settings::GROUP . '-options' ) );
+		$this->assertStringNotContainsString( 'site-key-1', $html );
 	}
 
 	public function test_saving_needs_the_plugin_capability_not_manage_options(): void {

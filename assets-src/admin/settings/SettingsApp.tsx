@@ -1,0 +1,630 @@
+/**
+ * The settings page: general, captcha, web API and payments sections, one save, and a warning
+ * before leaving with unsaved changes.
+ */
+import { useEffect, useState } from '@wordpress/element';
+import { useDispatch, useSelect } from '@wordpress/data';
+import {
+	Button,
+	CheckboxControl,
+	Notice,
+	SelectControl,
+	Spinner,
+	TextControl,
+	ToggleControl,
+} from '@wordpress/components';
+import { __, sprintf } from '@wordpress/i18n';
+import { store, type Section } from '../store/settings';
+
+type SelectOption = { label: string; value: string };
+
+/** A white card per section: help text keeps its contrast (WCAG AA) on it. */
+const SECTION_STYLE = {
+	background: '#fff',
+	border: '1px solid #c3c4c7',
+	padding: '8px 16px 16px',
+	margin: '16px 0',
+	maxWidth: '60rem',
+};
+
+/**
+ * Shows the browser's "leave site?" prompt while there are unsaved changes.
+ *
+ * @param dirty Whether there are unsaved changes.
+ */
+export function useUnsavedChangesWarning( dirty: boolean ): void {
+	useEffect( () => {
+		if ( ! dirty ) {
+			return undefined;
+		}
+		const warn = ( event: BeforeUnloadEvent ) => {
+			event.preventDefault();
+			// Older browsers need a returnValue to show the prompt.
+			event.returnValue = '';
+		};
+		window.addEventListener( 'beforeunload', warn );
+		return () => window.removeEventListener( 'beforeunload', warn );
+	}, [ dirty ] );
+}
+
+/**
+ * The settings page.
+ */
+export function SettingsApp() {
+	const { saved, draft, saving, dirty, notice, errors } = useSelect(
+		( select ) => {
+			const s = select( store );
+			return {
+				saved: s.getSaved(),
+				draft: s.getDraft(),
+				saving: s.isSaving(),
+				dirty: s.isDirty(),
+				notice: s.getNotice(),
+				errors: ( key: string ) => s.getError( key ),
+			};
+		},
+		[]
+	);
+	const actions = useDispatch( store );
+	useUnsavedChangesWarning( dirty );
+
+	useEffect( () => {
+		actions.load();
+		actions.loadPasswords();
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [] );
+
+	if ( ! saved || ! draft ) {
+		return (
+			<>
+				<h1>{ __( 'Forms Settings', 'kestrel-forms' ) }</h1>
+				{ notice ? (
+					<Notice status={ notice.status } isDismissible={ false }>
+						{ notice.message }
+					</Notice>
+				) : (
+					<Spinner />
+				) }
+			</>
+		);
+	}
+
+	const set = ( section: Section, key: string ) => ( value: unknown ) =>
+		actions.edit( section, key, value );
+	const help = ( key: string, text?: string ) => {
+		const error = errors( key );
+		return error ? (
+			<span
+				className="kestrel-forms-settings-error"
+				style={ { color: '#b32d2e' } }
+			>
+				{ error }
+			</span>
+		) : (
+			text
+		);
+	};
+	const configured =
+		draft.captcha.site_key !== '' && saved.captcha.secret_set;
+
+	return (
+		<form
+			className="kestrel-forms-settings"
+			// The server validates (and words the messages); no native bubbles.
+			noValidate
+			onSubmit={ ( event ) => {
+				event.preventDefault();
+				actions.save();
+			} }
+		>
+			<h1>{ __( 'Forms Settings', 'kestrel-forms' ) }</h1>
+			{ notice && (
+				<Notice
+					className={ `kestrel-forms-settings-notice is-${ notice.status }` }
+					status={ notice.status }
+					onRemove={ () => actions.setNotice( null ) }
+				>
+					{ notice.message }
+				</Notice>
+			) }
+			{ dirty && (
+				<p className="kestrel-forms-unsaved" role="status">
+					{ __( 'You have unsaved changes.', 'kestrel-forms' ) }
+				</p>
+			) }
+
+			<section
+				style={ SECTION_STYLE }
+				aria-labelledby="kestrel-forms-general"
+			>
+				<h2 id="kestrel-forms-general">
+					{ __( 'General', 'kestrel-forms' ) }
+				</h2>
+				<SelectControl
+					__next40pxDefaultSize
+					__nextHasNoMarginBottom
+					label={ __( 'Default currency', 'kestrel-forms' ) }
+					value={ draft.general.currency }
+					options={ saved.currencies.map( ( c ) => ( {
+						label: c,
+						value: c,
+					} ) ) }
+					onChange={ set( 'general', 'currency' ) }
+					help={ help( 'general.currency' ) }
+				/>
+				<fieldset style={ { margin: '16px 0' } }>
+					<legend>{ __( 'Data retention', 'kestrel-forms' ) }</legend>
+					<TextControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						type="number"
+						min={ 0 }
+						label={ __(
+							'Delete entries older than (days)',
+							'kestrel-forms'
+						) }
+						value={ draft.general.retention_days }
+						onChange={ set( 'general', 'retention_days' ) }
+						help={ help(
+							'general.retention_days',
+							__(
+								'0 keeps entries for ever. Checked once a day.',
+								'kestrel-forms'
+							)
+						) }
+					/>
+					<CheckboxControl
+						__nextHasNoMarginBottom
+						label={ __(
+							'Delete all forms, entries, files and settings when the plugin is uninstalled',
+							'kestrel-forms'
+						) }
+						checked={ draft.general.delete_on_uninstall }
+						onChange={ set( 'general', 'delete_on_uninstall' ) }
+					/>
+				</fieldset>
+			</section>
+
+			<section
+				style={ SECTION_STYLE }
+				aria-labelledby="kestrel-forms-captcha"
+			>
+				<h2 id="kestrel-forms-captcha">
+					{ __( 'Captcha (reCAPTCHA v2)', 'kestrel-forms' ) }
+				</h2>
+				<p className="kestrel-forms-captcha-status">
+					<strong>
+						{ configured
+							? __(
+									'Status: captcha fields are active.',
+									'kestrel-forms'
+								)
+							: __(
+									'Status: not set up. Captcha fields need both keys.',
+									'kestrel-forms'
+								) }
+					</strong>
+				</p>
+				<fieldset>
+					<legend>{ __( 'Keys', 'kestrel-forms' ) }</legend>
+					<TextControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						label={ __( 'Site key', 'kestrel-forms' ) }
+						value={ draft.captcha.site_key }
+						onChange={ set( 'captcha', 'site_key' ) }
+						help={ help( 'captcha.site_key' ) }
+						autoComplete="off"
+					/>
+					<TextControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						type="password"
+						label={ __( 'Secret key', 'kestrel-forms' ) }
+						value={ draft.captcha.secret_key }
+						onChange={ set( 'captcha', 'secret_key' ) }
+						autoComplete="new-password"
+						help={ help(
+							'captcha.secret_key',
+							saved.captcha.secret_set
+								? __(
+										'Leave blank to keep the stored secret.',
+										'kestrel-forms'
+									)
+								: __(
+										'No secret stored yet. It stays on the server.',
+										'kestrel-forms'
+									)
+						) }
+					/>
+					{ saved.captcha.secret_masked !== '' && (
+						<p>
+							{ __( 'Stored secret:', 'kestrel-forms' ) }{ ' ' }
+							<code className="kestrel-forms-captcha-secret-mask">
+								{ saved.captcha.secret_masked }
+							</code>
+						</p>
+					) }
+				</fieldset>
+				<fieldset>
+					<legend>{ __( 'Look', 'kestrel-forms' ) }</legend>
+					<SelectControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						label={ __( 'Theme', 'kestrel-forms' ) }
+						value={ draft.captcha.theme }
+						options={
+							[
+								{
+									label: __( 'Light', 'kestrel-forms' ),
+									value: 'light',
+								},
+								{
+									label: __( 'Dark', 'kestrel-forms' ),
+									value: 'dark',
+								},
+							] as SelectOption[]
+						}
+						onChange={ set( 'captcha', 'theme' ) }
+						help={ help( 'captcha.theme' ) }
+					/>
+					<SelectControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						label={ __( 'Size', 'kestrel-forms' ) }
+						value={ draft.captcha.size }
+						options={
+							[
+								{
+									label: __(
+										'Normal checkbox',
+										'kestrel-forms'
+									),
+									value: 'normal',
+								},
+								{
+									label: __(
+										'Compact checkbox',
+										'kestrel-forms'
+									),
+									value: 'compact',
+								},
+								{
+									label: __(
+										'Invisible (checked on submit)',
+										'kestrel-forms'
+									),
+									value: 'invisible',
+								},
+							] as SelectOption[]
+						}
+						onChange={ set( 'captcha', 'size' ) }
+						help={ help( 'captcha.size' ) }
+					/>
+					<SelectControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						label={ __( 'Badge position', 'kestrel-forms' ) }
+						value={ draft.captcha.badge }
+						options={
+							[
+								{
+									label: __(
+										'Bottom right of the window',
+										'kestrel-forms'
+									),
+									value: 'bottomright',
+								},
+								{
+									label: __(
+										'Bottom left of the window',
+										'kestrel-forms'
+									),
+									value: 'bottomleft',
+								},
+								{
+									label: __(
+										'Inline, in the form',
+										'kestrel-forms'
+									),
+									value: 'inline',
+								},
+							] as SelectOption[]
+						}
+						onChange={ set( 'captcha', 'badge' ) }
+						help={ help( 'captcha.badge' ) }
+					/>
+				</fieldset>
+			</section>
+
+			<WebApi
+				enabled={ draft.api.enabled }
+				onToggle={ set( 'api', 'enabled' ) }
+				baseUrl={ saved.api.base_url }
+				capability={ saved.api.capability }
+				available={ saved.api.available }
+			/>
+
+			<section
+				style={ SECTION_STYLE }
+				aria-labelledby="kestrel-forms-payments"
+			>
+				<h2 id="kestrel-forms-payments">
+					{ __( 'Payments', 'kestrel-forms' ) }
+				</h2>
+				<SelectControl
+					__next40pxDefaultSize
+					__nextHasNoMarginBottom
+					label={ __( 'Environment', 'kestrel-forms' ) }
+					value={ draft.payments.environment }
+					options={
+						[
+							{
+								label: __( 'Sandbox', 'kestrel-forms' ),
+								value: 'sandbox',
+							},
+							{
+								label: __( 'Production', 'kestrel-forms' ),
+								value: 'production',
+							},
+						] as SelectOption[]
+					}
+					onChange={ set( 'payments', 'environment' ) }
+					help={ help( 'payments.environment' ) }
+				/>
+				<fieldset style={ { marginTop: '16px' } }>
+					<legend>{ __( 'Credentials', 'kestrel-forms' ) }</legend>
+					<TextControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						label={ __( 'Application id', 'kestrel-forms' ) }
+						value={ draft.payments.application_id }
+						onChange={ set( 'payments', 'application_id' ) }
+						help={ help( 'payments.application_id' ) }
+					/>
+					<TextControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						label={ __( 'Location id', 'kestrel-forms' ) }
+						value={ draft.payments.location_id }
+						onChange={ set( 'payments', 'location_id' ) }
+						help={ help( 'payments.location_id' ) }
+					/>
+					<TextControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						type="password"
+						autoComplete="new-password"
+						label={ __( 'Server access token', 'kestrel-forms' ) }
+						value={ draft.payments.access_token }
+						onChange={ set( 'payments', 'access_token' ) }
+						help={ help(
+							'payments.access_token',
+							saved.payments.access_token_set
+								? sprintf(
+										/* translators: %s: last four characters of the token. */
+										__(
+											'A token is set (ending %s). Leave blank to keep it.',
+											'kestrel-forms'
+										),
+										saved.payments.access_token_last4 ||
+											'····'
+									)
+								: __(
+										'No token set. It is stored on the server and never shown again.',
+										'kestrel-forms'
+									)
+						) }
+					/>
+					{ saved.payments.access_token_set && (
+						<CheckboxControl
+							__nextHasNoMarginBottom
+							label={ __(
+								'Remove the stored token',
+								'kestrel-forms'
+							) }
+							checked={ draft.payments.clear_access_token }
+							onChange={ set( 'payments', 'clear_access_token' ) }
+						/>
+					) }
+				</fieldset>
+			</section>
+
+			<p>
+				<Button
+					variant="primary"
+					type="submit"
+					isBusy={ saving }
+					disabled={ saving }
+					accessibleWhenDisabled
+				>
+					{ __( 'Save Settings', 'kestrel-forms' ) }
+				</Button>
+			</p>
+		</form>
+	);
+}
+
+/**
+ * The web API subview: the switch, the base URL and the current user's application passwords.
+ *
+ * @param props            Props.
+ * @param props.enabled    Draft switch.
+ * @param props.onToggle   Switch handler.
+ * @param props.baseUrl    API base URL.
+ * @param props.capability Capability an application password grants.
+ * @param props.available  Whether application passwords are available.
+ */
+function WebApi( {
+	enabled,
+	onToggle,
+	baseUrl,
+	capability,
+	available,
+}: {
+	enabled: boolean;
+	onToggle: ( value: boolean ) => void;
+	baseUrl: string;
+	capability: string;
+	available: boolean;
+} ) {
+	const { passwords, created } = useSelect( ( select ) => {
+		const s = select( store );
+		return { passwords: s.getPasswords(), created: s.getCreatedPassword() };
+	}, [] );
+	const actions = useDispatch( store );
+	const [ name, setName ] = useState( '' );
+	return (
+		<section
+			style={ SECTION_STYLE }
+			aria-labelledby="kestrel-forms-web-api"
+			className="kestrel-forms-web-api"
+		>
+			<h2 id="kestrel-forms-web-api">
+				{ __( 'Web API', 'kestrel-forms' ) }
+			</h2>
+			<ToggleControl
+				__nextHasNoMarginBottom
+				label={ __(
+					'Allow external clients (application passwords) to use the API',
+					'kestrel-forms'
+				) }
+				checked={ enabled }
+				onChange={ onToggle }
+			/>
+			<p>
+				{ __( 'Base URL:', 'kestrel-forms' ) }{ ' ' }
+				<code className="kestrel-forms-api-base">{ baseUrl }</code>
+			</p>
+			<h3>{ __( 'Your application passwords', 'kestrel-forms' ) }</h3>
+			<p>
+				{ sprintf(
+					/* translators: %s: capability name. */
+					__(
+						'An application password acts as you: it grants your capabilities, including %s (forms, entries and settings).',
+						'kestrel-forms'
+					),
+					capability
+				) }
+			</p>
+			{ created?.password && (
+				<Notice status="success" isDismissible={ false }>
+					{ __( 'New password (shown only now):', 'kestrel-forms' ) }{ ' ' }
+					<code className="kestrel-forms-new-app-password">
+						{ created.password }
+					</code>
+				</Notice>
+			) }
+			<table className="widefat striped kestrel-forms-app-passwords">
+				<thead>
+					<tr>
+						<th scope="col">{ __( 'Name', 'kestrel-forms' ) }</th>
+						<th scope="col">
+							{ __( 'Created', 'kestrel-forms' ) }
+						</th>
+						<th scope="col">
+							{ __( 'Last used', 'kestrel-forms' ) }
+						</th>
+						<th scope="col">{ __( 'Grants', 'kestrel-forms' ) }</th>
+						<th scope="col">
+							<span className="screen-reader-text">
+								{ __( 'Actions', 'kestrel-forms' ) }
+							</span>
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{ passwords.length === 0 && (
+						<tr>
+							<td colSpan={ 5 }>
+								{ __(
+									'No application passwords yet.',
+									'kestrel-forms'
+								) }
+							</td>
+						</tr>
+					) }
+					{ passwords.map( ( p ) => (
+						<tr key={ p.uuid }>
+							<td>{ p.name }</td>
+							<td>
+								{ p.created
+									.replace( 'T', ' ' )
+									.replace( 'Z', '' ) }
+							</td>
+							<td>
+								{ p.last_used
+									? p.last_used
+											.replace( 'T', ' ' )
+											.replace( 'Z', '' )
+									: '—' }
+							</td>
+							<td>
+								<code>{ p.capability }</code>
+							</td>
+							<td>
+								<Button
+									variant="link"
+									isDestructive
+									onClick={ () =>
+										actions.revokePassword( p.uuid )
+									}
+									aria-label={ sprintf(
+										/* translators: %s: password name. */
+										__( 'Revoke %s', 'kestrel-forms' ),
+										p.name
+									) }
+								>
+									{ __( 'Revoke', 'kestrel-forms' ) }
+								</Button>
+							</td>
+						</tr>
+					) ) }
+				</tbody>
+			</table>
+			{ available ? (
+				<div
+					style={ {
+						display: 'flex',
+						gap: '8px',
+						alignItems: 'flex-end',
+						marginTop: '8px',
+					} }
+				>
+					<TextControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						label={ __(
+							'New application password name',
+							'kestrel-forms'
+						) }
+						value={ name }
+						onChange={ setName }
+					/>
+					<Button
+						variant="secondary"
+						onClick={ async () => {
+							if (
+								name.trim() !== '' &&
+								( ( await actions.createPassword(
+									name.trim()
+								) ) as unknown as boolean )
+							) {
+								setName( '' );
+							}
+						} }
+					>
+						{ __( 'Add application password', 'kestrel-forms' ) }
+					</Button>
+				</div>
+			) : (
+				<p>
+					{ __(
+						'Application passwords are not available on this site (they need HTTPS or a local environment).',
+						'kestrel-forms'
+					) }
+				</p>
+			) }
+		</section>
+	);
+}

@@ -1,0 +1,14 @@
+/**
+ * Admin settings screen entry: registers the settings store and mounts the page.
+ */
+import { createRoot } from '@wordpress/element';
+import { register } from '@wordpress/data';
+import { store } from '../admin/store/settings';
+import { SettingsApp } from '../admin/settings';
+
+register( store );
+
+const root = document.getElementById( 'kestrel-forms-settings-app' );
+if ( root ) {
+	createRoot( root ).render( <SettingsApp /> );
+}
