@@ -172,6 +172,34 @@ final class EntriesController extends WP_REST_Controller {
 				'permission_callback' => array( $this, 'get_items_permissions_check' ),
 			)
 		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/(?P<id>[\d]+)/files',
+			array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => array( $this, 'attach_files' ),
+				'permission_callback' => array( $this, 'get_items_permissions_check' ),
+				'args'                => array(
+					'field_id'  => array(
+						'type'     => 'integer',
+						'minimum'  => 1,
+						'required' => true,
+					),
+					'upload_id' => array(
+						'type'     => 'string',
+						'pattern'  => '^[0-9a-f]{8}$',
+						'required' => true,
+					),
+					'tokens'    => array(
+						'type'     => 'array',
+						'items'    => array( 'type' => 'string' ),
+						'minItems' => 1,
+						'maxItems' => 100,
+						'required' => true,
+					),
+				),
+			)
+		);
 		add_filter( 'rest_pre_serve_request', array( self::class, 'serve_csv' ), 10, 3 );
 	}
 
@@ -391,6 +419,49 @@ final class EntriesController extends WP_REST_Controller {
 		 */
 		do_action( 'kestrel_forms_entry_updated', $entry->id, $field_ids );
 		$this->add_system_note( $entry->id, $form, $field_ids );
+		return rest_ensure_response( $this->present_detail( (array) $this->workspace->find( $entry->id ) ) );
+	}
+
+	/**
+	 * POST /entries/{id}/files: an admin attaches files uploaded through the visitors' chunk
+	 * route (same field limits, type and content checks) to an entry's upload field. The field's
+	 * file limit counts the files the entry has already.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function attach_files( $request ) {
+		$item = $this->workspace->find( (int) $request['id'] );
+		if ( ! $item ) {
+			return ErrorMapper::entry_not_found();
+		}
+		$entry = $item['entry'];
+		$form  = $this->form_of( $entry->form_id );
+		$field = $form ? $form->field( (int) $request['field_id'] ) : null;
+		if ( ! $form || ! $field || 'fileupload' !== $field['type'] ) {
+			return new WP_Error( 'kestrel_forms_not_editable', __( 'Files can only be attached to an upload field of this entry\'s form.', 'kestrel-forms' ), array( 'status' => 400 ) );
+		}
+		$files = $this->uploads->claim( $form->id, (int) $field['id'], (string) $request['upload_id'], (array) $request['tokens'] );
+		if ( $files instanceof WP_Error ) {
+			return $files;
+		}
+		$key      = (string) $field['id'];
+		$existing = is_array( $entry->values[ $key ] ?? null ) ? array_values( $entry->values[ $key ] ) : array();
+		$policy   = $this->uploads->policy( $form->id, (int) $field['id'] );
+		if ( $policy && null !== $policy->max_files && count( $existing ) + count( $files ) > $policy->max_files ) {
+			return new WP_Error(
+				'kestrel_forms_upload_too_many',
+				/* translators: %d: most files the field takes. */
+				sprintf( _n( 'This field takes at most %d file.', 'This field takes at most %d files.', $policy->max_files, 'kestrel-forms' ), $policy->max_files ),
+				array( 'status' => 400 )
+			);
+		}
+		if ( ! $this->workspace->replace_values( $entry, array( (int) $field['id'] ), array( $key => array_merge( $existing, $files ) ) ) ) {
+			return ErrorMapper::storage_failed();
+		}
+		$this->uploads->attach( array_column( $files, 'token' ), $entry->id );
+		/* translators: 1: comma-separated file names, 2: field label. */
+		$this->workspace->add_note( $entry->id, get_current_user_id(), sprintf( __( 'Attached %1$s to %2$s', 'kestrel-forms' ), implode( ', ', array_column( $files, 'name' ) ), EntryPresenter::label( $field ) ) );
 		return rest_ensure_response( $this->present_detail( (array) $this->workspace->find( $entry->id ) ) );
 	}
 
