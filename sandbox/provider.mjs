@@ -313,6 +313,12 @@ export function createProvider() {
 		source.used = true;
 		const now = new Date().toISOString();
 		const autocomplete = body.autocomplete !== false;
+		let paymentStatus = autocomplete ? 'COMPLETED' : 'APPROVED';
+		let cardStatus = autocomplete ? 'CAPTURED' : 'AUTHORIZED';
+		if ( decline ) {
+			paymentStatus = 'FAILED';
+			cardStatus = 'FAILED';
+		}
 		const payment = {
 			id: id( '', 18 ).replace( /[-_]/g, 'x' ),
 			created_at: now,
@@ -320,18 +326,10 @@ export function createProvider() {
 			amount_money: m,
 			total_money: m,
 			approved_money: decline ? { amount: 0, currency: m.currency } : m,
-			status: decline
-				? 'FAILED'
-				: autocomplete
-					? 'COMPLETED'
-					: 'APPROVED',
-			source_type: source.method === 'GIFT_CARD' ? 'CARD' : 'CARD',
+			status: paymentStatus,
+			source_type: 'CARD',
 			card_details: {
-				status: decline
-					? 'FAILED'
-					: autocomplete
-						? 'CAPTURED'
-						: 'AUTHORIZED',
+				status: cardStatus,
 				card: {
 					card_brand: source.card.brand,
 					last_4: source.card.last4,
@@ -575,7 +573,6 @@ export function createProvider() {
 				path: p,
 				time: Date.now(),
 			} );
-			const parts = p.split( '/' ).filter( Boolean );
 			if ( req.method === 'POST' && p === '/payments/hydrate' ) {
 				const sessionId = id( 'sess-' );
 				ledger.sessions.push( {
@@ -634,6 +631,7 @@ export function createProvider() {
 				ledger.errorReports.push( body );
 				return send( res, { status: 204 } );
 			}
+			const parts = p.split( '/' ).filter( Boolean );
 			if ( parts[ 0 ] === 'v2' && parts[ 1 ] === 'payments' ) {
 				return send(
 					res,

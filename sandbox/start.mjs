@@ -8,6 +8,7 @@
  *
  * PAYMENTS_SANDBOX_PORT (default 8890) and PAYMENTS_MERCHANT_PORT (default 8891) pick the ports.
  */
+/* eslint-disable no-console -- a command-line tool. */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,18 +40,24 @@ async function detach() {
 	}
 	fs.mkdirSync( CACHE, { recursive: true } );
 	const log = fs.openSync( path.join( CACHE, 'payments-sandbox.log' ), 'a' );
-	const child = spawn( process.execPath, [ fileURLToPath( import.meta.url ) ], {
-		detached: true,
-		stdio: [ 'ignore', log, log ],
-		env: process.env,
-	} );
+	const child = spawn(
+		process.execPath,
+		[ fileURLToPath( import.meta.url ) ],
+		{
+			detached: true,
+			stdio: [ 'ignore', log, log ],
+			env: process.env,
+		}
+	);
 	child.unref();
 	fs.writeFileSync( PID_FILE, String( child.pid ) );
 	for ( let i = 0; i < 50 && ! ( await up() ); i++ ) {
 		await new Promise( ( r ) => setTimeout( r, 100 ) );
 	}
 	console.log( `Payments sandbox: ${ providerUrl }/v1/square.js` );
-	console.log( `Example merchant: ${ merchantUrl }/card.html and /gift-card.html` );
+	console.log(
+		`Example merchant: ${ merchantUrl }/card.html and /gift-card.html`
+	);
 }
 
 function stopDetached() {

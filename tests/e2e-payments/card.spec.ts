@@ -3,12 +3,13 @@
  * from the provider sandbox.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { waitReady } from './utils';
 
 const SANDBOX = process.env.PAYMENTS_SANDBOX_URL!;
 
 async function openCard( page: Page, query = '' ) {
 	await page.goto( `/card.html${ query }` );
-	await expect( page.locator( 'body[data-ready="true"]' ) ).toBeAttached();
+	await waitReady( page );
 	return page.frameLocator( '#card-container iframe' );
 }
 
@@ -312,7 +313,7 @@ test( 'idempotent replay, key reuse conflict and used token', async ( {
 
 test( 'gift card checkout', async ( { page } ) => {
 	await page.goto( '/gift-card.html' );
-	await expect( page.locator( 'body[data-ready="true"]' ) ).toBeAttached();
+	await waitReady( page );
 	await expect( page.locator( '#gift-card-container iframe' ) ).toHaveCSS(
 		'height',
 		'50px'

@@ -3,6 +3,7 @@
  * refusals (issue 6).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { waitReady } from './utils';
 
 const SANDBOX = process.env.PAYMENTS_SANDBOX_URL!;
 
@@ -15,7 +16,7 @@ async function open( page: Page, query = '' ) {
 		);
 	} );
 	await page.goto( `/card.html${ query }` );
-	await expect( page.locator( 'body[data-ready="true"]' ) ).toBeAttached();
+	await waitReady( page );
 	return page.frameLocator( '#card-container iframe' );
 }
 
@@ -126,7 +127,7 @@ test( 'narrow containers get a double-height frame; labels make it taller', asyn
 		'48px'
 	);
 	await page.goto( '/card.html?labels=1' );
-	await expect( page.locator( 'body[data-ready="true"]' ) ).toBeAttached();
+	await waitReady( page );
 	await expect( page.locator( '#card-container iframe' ) ).toHaveCSS(
 		'height',
 		'62px'
@@ -210,7 +211,7 @@ test( 'gift card: invalid number, unknown card, empty balance', async ( {
 	page,
 } ) => {
 	await page.goto( '/gift-card.html' );
-	await expect( page.locator( 'body[data-ready="true"]' ) ).toBeAttached();
+	await waitReady( page );
 	const frame = page.frameLocator( '#gift-card-container iframe' );
 	const input = frame.locator( 'input[name=giftCardNumber]' );
 	await input.pressSequentially( '1234' );

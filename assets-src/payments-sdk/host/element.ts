@@ -560,6 +560,15 @@ export class HostedElement {
 			this.message.classList.remove( 'sq-card-message-error' );
 		}
 		this.wrapper.classList.toggle( 'sq-error', Boolean( errorField ) );
+		// The message line is host DOM: its allowed styles (.message-text) apply here.
+		const style = ( this.options.style ?? {} ) as Record<
+			string,
+			Record< string, string > | undefined
+		>;
+		this.message.style.color =
+			( errorField
+				? style[ '.message-text.is-error' ]?.color
+				: style[ '.message-text' ]?.color ) ?? '';
 		if ( p?.focusedField ) {
 			clearTimeout( this.focusTimer as number );
 			this.wrapper.classList.add( 'sq-focus' );

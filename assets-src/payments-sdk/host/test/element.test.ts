@@ -331,6 +331,30 @@ describe( 'events and message line', () => {
 	} );
 } );
 
+describe( 'message line style', () => {
+	it( 'applies .message-text and .message-text.is-error colours', async () => {
+		const card = new HostedElement( 'card', context(), {
+			style: {
+				'.message-text': { color: 'rgb(1, 2, 3)' },
+				'.message-text.is-error': { color: 'rgb(200, 0, 0)' },
+			},
+		} );
+		const attaching = card.attach( '#target' );
+		const f = await frame();
+		await attaching;
+		const line = document.querySelector(
+			'.sq-card-message'
+		) as HTMLElement;
+		f.fieldEvent( {} );
+		expect( line.style.color ).toBe( 'rgb(1, 2, 3)' );
+		f.fieldEvent( {
+			eventType: 'errorClassAdded',
+			errorFields: [ 'cardNumber' ],
+		} );
+		expect( line.style.color ).toBe( 'rgb(200, 0, 0)' );
+	} );
+} );
+
 describe( 'sizing', () => {
 	it( 'doubles plus 1 px at 482 px or less, after a debounced resize', async () => {
 		const { card, iframe } = await attached();
