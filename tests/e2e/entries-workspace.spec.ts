@@ -450,4 +450,77 @@ test.describe( 'entries workspace', () => {
 			data: defaults,
 		} );
 	} );
+
+	test( "an admin attaches files to an entry with the visitors' checks", async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const form = await requestUtils.rest< StoredForm >( {
+			method: 'POST',
+			path: '/kestrel-forms/v1/forms',
+			data: {
+				title: `E2E attach ${ Date.now() }`,
+				fields: [
+					{ id: 1, type: 'text', label: 'Name' },
+					{
+						id: 2,
+						type: 'fileupload',
+						label: 'Photos',
+						multipleFiles: true,
+						maxFiles: 2,
+						allowedExtensions: 'txt, png',
+					},
+				],
+			},
+		} );
+		const created = await requestUtils.rest< { entry_id: number } >( {
+			method: 'POST',
+			path: `/kestrel-forms/v1/forms/${ form.id }/submissions`,
+			data: { values: { 1: 'Ada' } },
+		} );
+		await page.goto(
+			`/wp-admin/admin.php?page=kestrel-forms-entries&entry_id=${ created.entry_id }`
+		);
+		const input = page.getByLabel( 'Attach files to Photos' );
+		await input.setInputFiles( {
+			name: 'notes.txt',
+			mimeType: 'text/plain',
+			buffer: Buffer.from( 'Notes from the phone call.\n'.repeat( 50 ) ),
+		} );
+		const files = page.locator( '.kestrel-forms-files' );
+		await expect(
+			files.getByRole( 'link', { name: 'notes.txt' } )
+		).toBeVisible();
+		const download = await page.request.get(
+			( await files
+				.getByRole( 'link', { name: 'notes.txt' } )
+				.getAttribute( 'href' ) ) as string
+		);
+		expect( download.status() ).toBe( 200 );
+		expect( await download.text() ).toContain(
+			'Notes from the phone call.'
+		);
+
+		// A type the field does not allow is refused with the visitors' message.
+		await input.setInputFiles( {
+			name: 'shell.php',
+			mimeType: 'text/plain',
+			buffer: Buffer.from( '<?php echo 1;' ),
+		} );
+		await expect(
+			page.locator( '.kestrel-forms-attach .kestrel-forms-field-error' )
+		).toBeVisible();
+		await expect( files.getByRole( 'link' ) ).toHaveCount( 1 );
+		const [ entry ] = await requestUtils.rest<
+			Array< { values: Record< string, unknown > } >
+		>( {
+			path: '/kestrel-forms/v1/entries',
+			params: { form_id: form.id },
+		} );
+		expect(
+			( entry.values[ '2' ] as Array< { name: string } > ).map(
+				( f ) => f.name
+			)
+		).toEqual( [ 'notes.txt' ] );
+	} );
 } );

@@ -18,6 +18,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { store, type DetailField, type EntryDetail } from '../store/entries';
 import type { EntriesScreenConfig } from './types';
 import { entryUrl, listUrl } from './urls';
+import { newUploadId, uploadFile } from './uploads';
 
 type Draft = Record< string, string | string[] >;
 
@@ -191,7 +192,15 @@ export function EntryDetailScreen( {
 										}
 									/>
 								) : (
-									<FieldValue field={ field } />
+									<>
+										<FieldValue field={ field } />
+										{ field.type === 'fileupload' && (
+											<AttachFiles
+												entry={ entry }
+												field={ field }
+											/>
+										) }
+									</>
 								) }
 							</td>
 						</tr>
@@ -414,6 +423,81 @@ function FieldEditor( {
 			help={ help }
 			aria-invalid={ error ? true : undefined }
 		/>
+	);
+}
+
+/**
+ * The uploader on the entry screen: files go through the visitors' upload route (same limits
+ * and checks), then are attached to this entry's field.
+ *
+ * @param props       Props.
+ * @param props.entry Entry.
+ * @param props.field Upload field.
+ */
+function AttachFiles( {
+	entry,
+	field,
+}: {
+	entry: EntryDetail;
+	field: DetailField;
+} ) {
+	const actions = useDispatch( store );
+	const [ busy, setBusy ] = useState( false );
+	const [ error, setError ] = useState( '' );
+	const upload = async ( files: FileList | null ) => {
+		if ( ! files || files.length === 0 ) {
+			return;
+		}
+		setBusy( true );
+		setError( '' );
+		const uploadId = newUploadId();
+		try {
+			const tokens: string[] = [];
+			for ( const file of Array.from( files ) ) {
+				tokens.push(
+					await uploadFile( file, {
+						formId: entry.form_id,
+						fieldId: field.id,
+						uploadId,
+					} )
+				);
+			}
+			await actions.attachFiles( entry.id, field.id, uploadId, tokens );
+		} catch ( failed ) {
+			setError( ( failed as Error ).message );
+		}
+		setBusy( false );
+	};
+	return (
+		<div className="kestrel-forms-attach" style={ { marginTop: '8px' } }>
+			<label htmlFor={ `kestrel-forms-attach-${ field.id }` }>
+				{ sprintf(
+					/* translators: %s: field label. */
+					__( 'Attach files to %s', 'kestrel-forms' ),
+					field.label
+				) }
+			</label>{ ' ' }
+			<input
+				id={ `kestrel-forms-attach-${ field.id }` }
+				type="file"
+				multiple
+				disabled={ busy }
+				onChange={ ( event ) => {
+					upload( event.target.files );
+					event.target.value = '';
+				} }
+			/>
+			{ busy && <Spinner /> }
+			{ error && (
+				<p
+					className="kestrel-forms-field-error"
+					role="alert"
+					style={ { color: '#b32d2e' } }
+				>
+					{ error }
+				</p>
+			) }
+		</div>
 	);
 }
 

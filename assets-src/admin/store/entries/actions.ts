@@ -252,3 +252,37 @@ export const removeNote =
 			);
 		}
 	};
+
+/**
+ * Attaches uploaded files to an entry's upload field; the answer is the updated entry.
+ *
+ * @param id       Entry id.
+ * @param fieldId  Upload field id.
+ * @param uploadId Upload id the files were sent with.
+ * @param tokens   Tokens the upload route gave.
+ * @return Whether they were attached.
+ */
+export const attachFiles =
+	( id: number, fieldId: number, uploadId: string, tokens: string[] ) =>
+	async ( { dispatch }: ThunkArgs ): Promise< boolean > => {
+		try {
+			const entry = ( await apiFetch( {
+				path: `${ BASE }/${ id }/files`,
+				method: 'POST',
+				data: { field_id: fieldId, upload_id: uploadId, tokens },
+			} ) ) as EntryDetail;
+			dispatch( { type: 'DETAIL_SUCCESS', entry } );
+			dispatch(
+				setNotice( {
+					status: 'success',
+					message: __( 'Files attached.', 'kestrel-forms' ),
+				} )
+			);
+			return true;
+		} catch ( error ) {
+			dispatch(
+				setNotice( { status: 'error', message: errorMessage( error ) } )
+			);
+			return false;
+		}
+	};
