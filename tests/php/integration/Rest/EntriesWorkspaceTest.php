@@ -257,6 +257,34 @@ final class EntriesWorkspaceTest extends TestCase {
 		$this->assertCount( 3, $lines );
 	}
 
+	public function test_the_export_walks_entries_in_bounded_batches_newest_first(): void {
+		$repo = new EntryRepository();
+		for ( $i = 0; $i < 1197; $i++ ) {
+			$repo->insert( new Entry( 0, $this->form_id, array( '1' => 'Bulk ' . $i ), '2026-04-01 00:00:00' ) );
+		}
+		$sizes = array();
+		$ids   = array();
+		$walked = ( new \Kestrel\Forms\Persistence\EntryWorkspaceRepository() )->each_batch(
+			array(
+				'form_id' => $this->form_id,
+				'status'  => 'all',
+			),
+			static function ( array $batch ) use ( &$sizes, &$ids ): void {
+				$sizes[] = count( $batch );
+				foreach ( $batch as $item ) {
+					$ids[] = $item['entry']->id;
+				}
+			},
+			500
+		);
+		$this->assertSame( 1200, $walked );
+		$this->assertSame( array( 500, 500, 200 ), $sizes );
+		$sorted = $ids;
+		rsort( $sorted );
+		$this->assertSame( $sorted, $ids );
+		$this->assertCount( 1200, array_unique( $ids ) );
+	}
+
 	public function test_neutralise_covers_every_formula_start(): void {
 		foreach ( array( '=1+1', '+1', '-1', '@SUM(A1)', "\t=1", "\r=1" ) as $cell ) {
 			$this->assertSame( "'" . $cell, CsvResponse::neutralise( $cell ) );
