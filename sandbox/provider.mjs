@@ -604,7 +604,9 @@ export function createProvider() {
 							cashAppPay: unsupported,
 						},
 						featureFlagValues: {
-							overrideStrings: false,
+							overrideStrings: String(
+								body.applicationId
+							).includes( 'overrides' ),
 							recordErrorMetrics: true,
 							achAuth: 'no-support',
 							bnplA: false,

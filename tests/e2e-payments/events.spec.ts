@@ -247,3 +247,46 @@ test( 'gift card: invalid number, unknown card, empty balance', async ( {
 		"Authorization error: 'INSUFFICIENT_FUNDS'"
 	);
 } );
+
+test( 'string overrides only behind their feature flag', async ( { page } ) => {
+	await open( page );
+	const r = await page.evaluate( async () => {
+		const w = window as any;
+		const out: string[] = [];
+		try {
+			await w.payments._setStringOverrides( { 'error.cardNumber': 'x' } );
+			out.push( 'allowed' );
+		} catch ( e ) {
+			out.push( ( e as Error ).name );
+		}
+		// The sandbox turns the flag on for application ids containing "overrides".
+		const p = w.Square.payments( 'sandbox-sq0idb-overrides-enabled', 'L1' );
+		try {
+			await p._setStringOverrides( { 'error.nope': 'x' } );
+		} catch ( e ) {
+			out.push( ( e as Error ).name );
+		}
+		await p._setStringOverrides( {
+			'error.cardNumber': 'That card number looks wrong.',
+		} );
+		document.body.insertAdjacentHTML(
+			'beforeend',
+			'<div id="second"></div>'
+		);
+		w.second = await p.card();
+		await w.second.attach( '#second' );
+		return out;
+	} );
+	expect( r ).toEqual( [
+		'FeatureDisabledError',
+		'InvalidConfigurationPropertyError',
+	] );
+	const frame = page.frameLocator( '#second iframe' );
+	await frame
+		.locator( 'input[name=cardNumber]' )
+		.pressSequentially( '4111 1111 1111 1112' );
+	await frame.locator( 'input[name=cvv]' ).focus();
+	await expect( page.locator( '#second .sq-card-message' ) ).toHaveText(
+		'That card number looks wrong.'
+	);
+} );

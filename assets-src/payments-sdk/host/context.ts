@@ -20,7 +20,9 @@ export interface SdkContext {
 	flushMetrics: () => void;
 	/** Error report. */
 	report: ( message: string ) => void;
-	/** Locale listeners. */
+	/** String overrides ("error.cardNumber", "helper.cvv"), behind the overrideStrings flag. */
+	overrides?: () => Readonly< Record< string, string > >;
+	/** Locale listeners (also told when overrides change). */
 	onLocaleChange: ( listener: ( locale: Locale ) => void ) => () => void;
 	/** Test hooks: channel timers. */
 	timers?: {

@@ -546,16 +546,16 @@ export class HostedElement {
 			this.fields.includes( f )
 		);
 		const t = textsFor( locale );
+		const override = ( key: string ) => this.ctx.overrides?.()[ key ];
 		if ( errorField ) {
-			this.message.textContent = errorText(
-				locale,
-				errorField,
-				postalCountryOf( locale )
-			);
+			this.message.textContent =
+				override( `error.${ errorField }` ) ??
+				errorText( locale, errorField, postalCountryOf( locale ) );
 			this.message.classList.add( 'sq-card-message-error' );
 		} else {
 			this.message.textContent = p?.focusedField
-				? t.helper[ p.focusedField ]
+				? ( override( `helper.${ p.focusedField }` ) ??
+					t.helper[ p.focusedField ] )
 				: '';
 			this.message.classList.remove( 'sq-card-message-error' );
 		}

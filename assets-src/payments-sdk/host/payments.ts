@@ -3,6 +3,8 @@
  * frame (INITIALIZE, REQUEST_HYDRATION), locale, card / gift card factories, verifyBuyer.
  */
 import {
+	CARD_FIELDS,
+	GIFT_CARD_FIELDS,
 	DEFAULT_LOCALE,
 	MESSAGE,
 	SDK_VERSION,
@@ -14,6 +16,9 @@ import {
 import type { SdkContext } from './context';
 import { HostedElement } from './element';
 import {
+	FeatureDisabledError,
+	InvalidConfigurationPropertyError,
+	InvalidConfigurationValueError,
 	InvalidPaymentRequestError,
 	InvalidPaymentRequestUpdateError,
 	InvalidEventListenerCallbackError,
@@ -83,6 +88,7 @@ function createPayments(
 		resolveLocale( win.navigator?.language ?? DEFAULT_LOCALE ) ??
 		DEFAULT_LOCALE;
 	const localeListeners = new Set< ( l: Locale ) => void >();
+	let overrides: Readonly< Record< string, string > > = {};
 	let hydration: Hydration | null = null;
 	const fetchImpl: FetchLike = ( url, init ) =>
 		win.fetch( url, init as RequestInit );
@@ -162,6 +168,7 @@ function createPayments(
 		metric: ( e, d ) => telemetry.metric( e, d ),
 		flushMetrics: () => telemetry.flush(),
 		report: ( m ) => telemetry.report( m ),
+		overrides: () => overrides,
 		onLocaleChange: ( l ) => {
 			localeListeners.add( l );
 			return () => localeListeners.delete( l );
@@ -176,7 +183,7 @@ function createPayments(
 			} )
 		);
 
-	return {
+	const publicApi: Payments = {
 		async card( options = {} ) {
 			checkOptions( options, CARD_OPTIONS );
 			return new HostedElement( 'card', ctx, options ) as unknown as Card;
@@ -244,7 +251,42 @@ function createPayments(
 			};
 		},
 	};
+	/**
+	 * String overrides (spec §3 session translationOverrides), not part of the public types:
+	 * only with the overrideStrings feature flag of the hydration, else FeatureDisabledError.
+	 * Keys: "error.<field>" and "helper.<field>".
+	 *
+	 * @param strings Texts by key.
+	 */
+	const setStringOverrides = async (
+		strings: Record< string, string >
+	): Promise< void > => {
+		const h = await session();
+		if ( h.featureFlagValues?.overrideStrings !== true ) {
+			throw new FeatureDisabledError( 'overrideStrings' );
+		}
+		for ( const [ key, value ] of Object.entries( strings ?? {} ) ) {
+			const [ kind, field ] = key.split( '.' );
+			if (
+				! [ 'error', 'helper' ].includes( kind ) ||
+				! ( ALL_FIELDS as readonly string[] ).includes( field )
+			) {
+				throw new InvalidConfigurationPropertyError( key );
+			}
+			if ( typeof value !== 'string' ) {
+				throw new InvalidConfigurationValueError( key, value );
+			}
+		}
+		overrides = Object.freeze( { ...overrides, ...strings } );
+		localeListeners.forEach( ( l ) => l( locale ) );
+	};
+	Object.defineProperty( publicApi, '_setStringOverrides', {
+		value: setStringOverrides,
+	} );
+	return publicApi;
 }
+
+const ALL_FIELDS = [ ...CARD_FIELDS, ...GIFT_CARD_FIELDS ];
 
 /**
  * verifyBuyer checks (spec §5): location id, a non-empty source, billing contact, intent, and
