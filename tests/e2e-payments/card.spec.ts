@@ -330,3 +330,39 @@ test( 'gift card checkout', async ( { page } ) => {
 		'COMPLETED'
 	);
 } );
+
+test( 'payments() refuses bad application ids; an existing window.Square is left alone', async ( {
+	page,
+} ) => {
+	await openCard( page );
+	const names = await page.evaluate( () => {
+		const sq = ( window as any ).Square;
+		return [
+			'short',
+			'sq0idp-abcdefghijklmnopqrstu',
+			'sandbox-sq0idb-has spaces in it',
+		].map( ( id ) => {
+			try {
+				sq.payments( id, 'L1' );
+				return 'ok';
+			} catch ( e ) {
+				return ( e as Error ).name;
+			}
+		} );
+	} );
+	expect( names ).toEqual( [
+		'InvalidApplicationIdError',
+		'ApplicationIdEnvironmentMismatchError',
+		'InvalidApplicationIdError',
+	] );
+	await page.addInitScript( () => {
+		( window as any ).Square = { mine: true };
+	} );
+	await page.goto( '/card.html' );
+	await expect( page.locator( '#payment-status' ) ).toHaveClass(
+		'is-failure'
+	);
+	expect( await page.evaluate( () => ( window as any ).Square.mine ) ).toBe(
+		true
+	);
+} );

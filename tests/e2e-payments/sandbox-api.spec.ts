@@ -1,0 +1,204 @@
+/**
+ * The sandbox's Payments API as a merchant server calls it (payments-sdk-compat.md §c): auth,
+ * required fields, fixed test tokens, autocomplete/complete/get, idempotency, used and expired
+ * tokens, and the ledger.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+const SANDBOX = process.env.PAYMENTS_SANDBOX_URL!;
+const AUTH = { Authorization: 'Bearer sandbox-token' };
+let n = 0;
+const key = () => `api-${ Date.now() }-${ ++n }`;
+
+async function nonce(
+	request: APIRequestContext,
+	number = '4111111111111111'
+) {
+	const r = await request.post( `${ SANDBOX }/v2/card-nonce`, {
+		data: {
+			card_data: {
+				number,
+				exp_month: 12,
+				exp_year: 2030,
+				cvv: '123',
+				billing_postal_code: '94103',
+			},
+		},
+	} );
+	expect( r.status() ).toBe( 200 );
+	return ( await r.json() ).card_nonce as string;
+}
+
+const create = ( request: APIRequestContext, body: object, headers = AUTH ) =>
+	request.post( `${ SANDBOX }/v2/payments`, { data: body, headers } );
+
+test( 'authorization and required fields', async ( { request } ) => {
+	const body = {
+		source_id: 'cnon:card-nonce-ok',
+		idempotency_key: key(),
+		amount_money: { amount: 100, currency: 'USD' },
+	};
+	const noAuth = await create( request, body, {} as typeof AUTH );
+	expect( noAuth.status() ).toBe( 401 );
+	expect( ( await noAuth.json() ).errors[ 0 ] ).toMatchObject( {
+		category: 'AUTHENTICATION_ERROR',
+		code: 'UNAUTHORIZED',
+	} );
+	const missing = await create( request, { ...body, source_id: undefined } );
+	expect( missing.status() ).toBe( 400 );
+	expect( ( await missing.json() ).errors[ 0 ] ).toMatchObject( {
+		category: 'INVALID_REQUEST_ERROR',
+		code: 'MISSING_REQUIRED_PARAMETER',
+		field: 'source_id',
+	} );
+	const ok = await create( request, body, {
+		...AUTH,
+		'Square-Version': '2025-01-23',
+	} as typeof AUTH );
+	expect( ok.status() ).toBe( 200 );
+} );
+
+test( 'fixed test tokens approve and decline', async ( { request } ) => {
+	for ( const [ token, code ] of [
+		[ 'cnon:card-nonce-declined', 'CARD_DECLINED' ],
+		[ 'cnon:card-nonce-rejected-cvv', 'CVV_FAILURE' ],
+		[
+			'cnon:card-nonce-rejected-postalcode',
+			'ADDRESS_VERIFICATION_FAILURE',
+		],
+		[ 'cnon:card-nonce-rejected-expiration', 'INVALID_EXPIRATION' ],
+	] ) {
+		const r = await create( request, {
+			source_id: token,
+			idempotency_key: key(),
+			amount_money: { amount: 100, currency: 'USD' },
+		} );
+		expect( r.status() ).toBe( 400 );
+		const { errors, payment } = await r.json();
+		expect( errors[ 0 ] ).toMatchObject( {
+			category: 'PAYMENT_METHOD_ERROR',
+			code,
+		} );
+		expect( errors[ 0 ].detail ).toContain(
+			`Authorization error: '${ code }'`
+		);
+		expect( payment.status ).toBe( 'FAILED' );
+	}
+	for ( const token of [
+		'cnon:gift-card-nonce-ok',
+		'ccof:customer-card-id-ok',
+	] ) {
+		const r = await create( request, {
+			source_id: token,
+			idempotency_key: key(),
+			amount_money: { amount: 250, currency: 'USD' },
+		} );
+		expect( r.status() ).toBe( 200 );
+	}
+} );
+
+test( 'autocomplete false approves; complete and get', async ( {
+	request,
+} ) => {
+	const r = await create( request, {
+		source_id: await nonce( request ),
+		idempotency_key: key(),
+		amount_money: { amount: 1234, currency: 'USD' },
+		autocomplete: false,
+		auxiliary_info: [ { key: 'integration_id', value: 'x' } ],
+	} );
+	const { payment } = await r.json();
+	expect( payment ).toMatchObject( {
+		status: 'APPROVED',
+		source_type: 'CARD',
+		amount_money: { amount: 1234, currency: 'USD' },
+		card_details: {
+			status: 'AUTHORIZED',
+			entry_method: 'KEYED',
+			card: {
+				card_brand: 'VISA',
+				last_4: '1111',
+				exp_month: 12,
+				exp_year: 2030,
+			},
+		},
+	} );
+	const done = await request.post(
+		`${ SANDBOX }/v2/payments/${ payment.id }/complete`,
+		{ headers: AUTH, data: {} }
+	);
+	expect( ( await done.json() ).payment.status ).toBe( 'COMPLETED' );
+	const again = await request.post(
+		`${ SANDBOX }/v2/payments/${ payment.id }/complete`,
+		{ headers: AUTH, data: {} }
+	);
+	expect( again.status() ).toBe( 400 );
+	const got = await request.get( `${ SANDBOX }/v2/payments/${ payment.id }`, {
+		headers: AUTH,
+	} );
+	expect( ( await got.json() ).payment.card_details.status ).toBe(
+		'CAPTURED'
+	);
+	const missing = await request.get( `${ SANDBOX }/v2/payments/nope`, {
+		headers: AUTH,
+	} );
+	expect( missing.status() ).toBe( 404 );
+	const ledger = await (
+		await request.get( `${ SANDBOX }/__ledger` )
+	).json();
+	expect( ledger.payments[ payment.id ].status ).toBe( 'COMPLETED' );
+} );
+
+test( 'replay, key reuse, used and expired tokens', async ( { request } ) => {
+	const token = await nonce( request );
+	const body = {
+		source_id: token,
+		idempotency_key: key(),
+		amount_money: { amount: 100, currency: 'USD' },
+	};
+	const first = await ( await create( request, body ) ).json();
+	const replay = await create( request, body );
+	expect( replay.status() ).toBe( 200 );
+	expect( ( await replay.json() ).payment.id ).toBe( first.payment.id );
+	const reuse = await create( request, {
+		...body,
+		amount_money: { amount: 101, currency: 'USD' },
+	} );
+	expect( ( await reuse.json() ).errors[ 0 ].code ).toBe(
+		'IDEMPOTENCY_KEY_REUSED'
+	);
+	const used = await create( request, { ...body, idempotency_key: key() } );
+	expect( ( await used.json() ).errors[ 0 ].code ).toBe( 'CARD_TOKEN_USED' );
+
+	const old = await nonce( request );
+	await request.post( `${ SANDBOX }/__expire`, { data: { token: old } } );
+	const expired = await create( request, {
+		...body,
+		source_id: old,
+		idempotency_key: key(),
+	} );
+	expect( expired.status() ).toBe( 400 );
+	expect( ( await expired.json() ).errors[ 0 ].code ).toBe(
+		'CARD_TOKEN_EXPIRED'
+	);
+} );
+
+test( 'tokenize refuses cards that are not sandbox test cards', async ( {
+	request,
+} ) => {
+	const r = await request.post( `${ SANDBOX }/v2/card-nonce`, {
+		data: {
+			card_data: {
+				number: '4242424242424242',
+				exp_month: 1,
+				exp_year: 2031,
+				cvv: '123',
+			},
+		},
+	} );
+	expect( r.status() ).toBe( 400 );
+	expect( ( await r.json() ).errors[ 0 ] ).toMatchObject( {
+		code: 'INVALID_SANDBOX_CARD_NUMBER',
+		field: 'cardNumber',
+	} );
+} );
