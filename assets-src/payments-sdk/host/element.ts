@@ -401,6 +401,14 @@ export class HostedElement {
 
 	private async mount( target: HTMLElement ): Promise< void > {
 		const doc = this.ctx.win.document;
+		// The card-wrapper stylesheet from the provider host, once per page (spec §1).
+		if ( ! doc.querySelector( 'link[data-sq-card-wrapper]' ) ) {
+			const css = doc.createElement( 'link' );
+			css.rel = 'stylesheet';
+			css.href = `${ this.ctx.assetBase }card-wrapper.css`;
+			css.setAttribute( 'data-sq-card-wrapper', '' );
+			doc.head.appendChild( css );
+		}
 		const file = this.kind === 'card' ? 'card' : 'gift-card';
 		const link = new FrameLink(
 			this.ctx.win,

@@ -168,6 +168,11 @@ describe( 'lifecycle', () => {
 			document.querySelector( '#target .sq-card-message' )
 		).not.toBeNull();
 		expect( iframe.style.height ).toBe( '48px' );
+		expect(
+			document
+				.querySelector( 'link[data-sq-card-wrapper]' )
+				?.getAttribute( 'href' )
+		).toBe( `${ BASE }card-wrapper.css` );
 		expect( posted[ 0 ] ).toMatchObject( {
 			type: MESSAGE.LOAD_CARDS_FORM,
 			payload: { type: 'card', locale: 'en-US' },

@@ -1,5 +1,6 @@
 import {
 	checkApplicationId,
+	checkBrowser,
 	checkOptions,
 	checkSecurePage,
 	checkStyle,
@@ -76,6 +77,31 @@ describe( 'page and options', () => {
 				checkSecurePage( { protocol: 'http:', hostname: '127.0.0.1' } )
 			)
 		).toBe( 'ok' );
+	} );
+
+	it( 'refuses browsers without what the SDK needs', () => {
+		const modern = {
+			postMessage: () => {},
+			fetch: () => {},
+			Promise,
+			WeakMap,
+			crypto: { getRandomValues: () => {} },
+			document: {},
+		};
+		const as = ( w: object ) => w as unknown as Window;
+		expect( nameOf( () => checkBrowser( as( modern ) ) ) ).toBe( 'ok' );
+		expect(
+			nameOf( () =>
+				checkBrowser( as( { ...modern, fetch: undefined } ) )
+			)
+		).toBe( 'BrowserNotSupportedError' );
+		expect(
+			nameOf( () =>
+				checkBrowser(
+					as( { ...modern, document: { documentMode: 11 } } )
+				)
+			)
+		).toBe( 'BrowserNotSupportedError' );
 	} );
 
 	it( 'allows only the listed options with their types', () => {
