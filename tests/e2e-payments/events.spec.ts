@@ -65,6 +65,12 @@ test( 'card events reach listeners with their details', async ( { page } ) => {
 } );
 
 test( 'card data stays in the provider frame', async ( { page } ) => {
+	const carrying: string[] = [];
+	page.on( 'request', ( r ) => {
+		if ( ( r.postData() ?? '' ).includes( '4111111111111111' ) ) {
+			carrying.push( r.url() );
+		}
+	} );
 	const frame = await open( page );
 	await frame
 		.locator( 'input[name=cardNumber]' )
@@ -94,6 +100,8 @@ test( 'card data stays in the provider frame', async ( { page } ) => {
 		} )(),
 	} ) );
 	expect( seen.readable ).toBe( false );
+	// The number left the browser once, to the provider's nonce endpoint.
+	expect( carrying ).toEqual( [ `${ SANDBOX }/v2/card-nonce` ] );
 	expect( seen.messages ).not.toMatch( /4111\s?1111\s?1111\s?1111/ );
 	expect( seen.messages ).toContain( result.token );
 	// Metrics arrive (sent at once on nonce success and destroy) and carry no card data.
