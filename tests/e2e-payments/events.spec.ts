@@ -298,3 +298,52 @@ test( 'string overrides only behind their feature flag', async ( { page } ) => {
 		'That card number looks wrong.'
 	);
 } );
+
+test( 'metrics flush on page hide; a frame that stops answering is reported', async ( {
+	page,
+} ) => {
+	const ledger = async () =>
+		( await page.request.get( `${ SANDBOX }/__ledger` ) ).json();
+	const before = ( await ledger() ).errorReports.length;
+	await open( page );
+	// The iframe disappears (an AJAX re-render): tokenize gets no acknowledgement in 10 s.
+	const outcome = await page.evaluate( async () => {
+		document.querySelector( '#card-container iframe' )!.remove();
+		try {
+			await ( window as any ).card.tokenize();
+			return 'resolved';
+		} catch ( e ) {
+			return ( e as Error ).name;
+		}
+	} );
+	expect( outcome ).toBe( 'UnexpectedError' );
+	await expect
+		.poll( async () => ( await ledger() ).errorReports.slice( before ) )
+		.toEqual( [
+			expect.objectContaining( {
+				sdk_version: '1.51.4',
+				error_message: expect.stringContaining( 'tokenizing' ),
+			} ),
+		] );
+	// Metrics queued just before leaving (flushed every second otherwise) go out on page hide.
+	const count = ( await ledger() ).metrics.length;
+	await page.evaluate( async () => {
+		document.body.insertAdjacentHTML(
+			'beforeend',
+			'<div id="late"></div>'
+		);
+		const p = ( window as any ).Square.payments(
+			'sandbox-sq0idb-kestrel-example-app',
+			'L1'
+		);
+		await ( await p.card() ).attach( '#late' );
+	} );
+	await page.goto( 'about:blank' );
+	await expect
+		.poll( async () =>
+			( await ledger() ).metrics
+				.slice( count )
+				.map( ( m: { event: string } ) => m.event )
+		)
+		.toEqual( expect.arrayContaining( [ 'hydrated', 'attach' ] ) );
+} );
