@@ -1,6 +1,7 @@
 /**
- * The React form editor, driven through the UI only: build a priced, conditional, two-page form,
- * save it, see server errors next to fields, the unsaved-changes prompt, an axe scan, and
+ * The React form editor, driven through the UI: build a priced, conditional, two-page form, save
+ * it, place it with the block, a visitor submits, the admin finds the entry, attaches a file and
+ * exports CSV; server errors next to fields, the unsaved-changes prompt, an axe scan, and
  * subscribers kept out.
  */
 import fs from 'node:fs';
@@ -56,8 +57,10 @@ async function axeSerious( page: Page ): Promise< string[] > {
 }
 
 test.describe( 'form editor', () => {
-	test( 'an admin builds, checks and saves a priced two-page form with logic', async ( {
+	test( 'an admin builds, checks and saves a priced two-page form with logic; placed with the block, a visitor submits, the admin attaches a file and exports CSV', async ( {
 		admin,
+		editor,
+		browser,
 		page,
 		requestUtils,
 	} ) => {
@@ -127,6 +130,8 @@ test.describe( 'form editor', () => {
 		await expect(
 			page.locator( '.kestrel-forms-canvas__field' ).nth( 2 )
 		).toHaveAttribute( 'data-field-id', '8' );
+		// A file upload at the end (on the second page), for the admin to attach to later.
+		await addField( page, 'File upload', 'Photos' );
 
 		// Unsaved: in-app navigation asks, and staying keeps the changes.
 		await expect( page.getByRole( 'status' ).first() ).toContainText(
@@ -169,6 +174,7 @@ test.describe( 'form editor', () => {
 			'quantity',
 			'number',
 			'total',
+			'fileupload',
 		] );
 		expect( fields[ 3 ] ).toMatchObject( { basePrice: '10.00' } );
 		expect( fields[ 4 ] ).toMatchObject( { productField: 3 } );
@@ -190,7 +196,111 @@ test.describe( 'form editor', () => {
 				.pagination.pageNames[ 1 ]
 		).toBe( 'Order' );
 
-		// Saved: leaving no longer asks.
+		// Placed on a page with the block, in the block editor.
+		await admin.createNewPost( {
+			postType: 'page',
+			title: `Page for ${ title }`,
+		} );
+		await editor.insertBlock( { name: 'kestrel-forms/form' } );
+		const picker = editor.canvas
+			.locator( '.wp-block-kestrel-forms-form' )
+			.getByRole( 'combobox', { name: 'Form' } );
+		await expect( picker ).toBeVisible( { timeout: 60_000 } );
+		await picker.selectOption( String( formId ) );
+		await expect(
+			editor.canvas.locator( '.kestrel-form__title' )
+		).toHaveText( title );
+		// Publishing goes over REST with the editor's content (the editor's own publish flow
+		// races its welcome guide on this slow site; see block.spec.ts).
+		const published = await requestUtils.rest< { link: string } >( {
+			method: 'POST',
+			path: '/wp/v2/pages',
+			data: {
+				title: `Page for ${ title }`,
+				content: await editor.getEditedPostContent(),
+				status: 'publish',
+			},
+		} );
+
+		// A visitor fills both pages and submits.
+		const visitorContext = await browser.newContext( {
+			storageState: ANONYMOUS_STATE,
+		} );
+		const visitor = await visitorContext.newPage();
+		await visitor.goto( published.link );
+		await expect(
+			visitor.locator( `#kestrel-form-${ formId }` )
+		).toHaveAttribute( 'data-kestrel-ready', 'true' );
+		const email = visitor.locator( `#input_${ formId }_2` );
+		await expect( email ).toBeHidden();
+		await visitor.locator( `#input_${ formId }_1` ).fill( 'Ada Journey' );
+		await expect( email ).toBeVisible();
+		await email.fill( 'ada@example.org' );
+		await visitor.getByRole( 'button', { name: 'Next' } ).click();
+		await visitor
+			.locator( `#input_${ formId }_4` )
+			.selectOption( 'Second choice' );
+		await visitor.locator( `#input_${ formId }_5` ).fill( '3' );
+		await expect( visitor.locator( `#input_${ formId }_7` ) ).toHaveText(
+			'$37.50'
+		);
+		await expect( visitor.locator( `#input_${ formId }_6` ) ).toHaveValue(
+			'6'
+		);
+		await visitor.getByRole( 'button', { name: 'Submit' } ).click();
+		await expect(
+			visitor.locator( '.kestrel-form__confirmation' )
+		).toBeVisible();
+		await visitorContext.close();
+
+		// The admin finds the entry, attaches a file to it and exports CSV.
+		await page.goto(
+			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ formId }`
+		);
+		const row = page.locator( 'tr[data-entry-id]', {
+			hasText: 'Ada Journey',
+		} );
+		await expect( row ).toHaveCount( 1 );
+		const entryId = Number( await row.getAttribute( 'data-entry-id' ) );
+		const [ stored ] = await requestUtils.rest<
+			Array< { pricing: { total_minor: number } } >
+		>( {
+			path: '/kestrel-forms/v1/entries',
+			params: { form_id: formId },
+		} );
+		expect( stored.pricing.total_minor ).toBe( 3750 );
+		const downloadPromise = page.waitForEvent( 'download' );
+		await page.getByRole( 'link', { name: 'Export CSV' } ).click();
+		const csv = fs
+			.readFileSync(
+				( await ( await downloadPromise ).path() ) as string,
+				'utf8'
+			)
+			.replace( /^\uFEFF/, '' )
+			.trim()
+			.split( '\n' );
+		expect( csv ).toHaveLength( 2 );
+		expect( csv[ 1 ] ).toContain( '"Ada Journey"' );
+		expect( csv[ 1 ] ).toContain( 'ada@example.org' );
+		await page.goto(
+			`/wp-admin/admin.php?page=kestrel-forms-entries&entry_id=${ entryId }`
+		);
+		await page.getByLabel( 'Attach files to Photos' ).setInputFiles( {
+			name: 'receipt.txt',
+			mimeType: 'text/plain',
+			buffer: Buffer.from( 'Paid by phone.' ),
+		} );
+		await expect(
+			page
+				.locator( '.kestrel-forms-files' )
+				.getByRole( 'link', { name: 'receipt.txt' } )
+		).toBeVisible();
+
+		// Back in the editor. Saved: leaving no longer asks.
+		await admin.visitAdminPage(
+			'admin.php',
+			`page=kestrel-forms&form_id=${ formId }`
+		);
 		let dialogs = 0;
 		page.on( 'dialog', ( dialog ) => {
 			dialogs++;
