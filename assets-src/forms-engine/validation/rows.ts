@@ -32,7 +32,9 @@ export function validateRows(
 		sent !== '' &&
 		! (
 			Array.isArray( sent ) &&
-			sent.every( ( cell ) => typeof cell === 'string' )
+			sent.every(
+				( cell ) => typeof cell === 'string' || typeof cell === 'number'
+			)
 		)
 	) {
 		return { code: 'invalid' };
@@ -51,7 +53,10 @@ export function validateRows(
 				return {
 					code: 'row',
 					row: r + 1,
-					column: field.columns?.[ c ] ?? '',
+					column:
+						field.type === 'repeater'
+							? ( field.fields?.[ c ]?.label ?? '' )
+							: ( field.columns?.[ c ] ?? '' ),
 					issue: { code: 'max_length', limit: MAX_CELL_LENGTH },
 				};
 			}

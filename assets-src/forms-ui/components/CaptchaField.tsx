@@ -20,6 +20,8 @@ export interface CaptchaGate {
 	run: () => void;
 	/** The widget's current answer ('' when none). */
 	answer: () => string;
+	/** Forgets a spent answer (the server refused it or the submission failed). */
+	reset: () => void;
 }
 
 interface GreCaptcha {
@@ -133,22 +135,19 @@ export function CaptchaField(
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- one widget per mounted field.
 	}, [] );
 
+	const resetTimer = useRef< number | undefined >( undefined );
 	useEffect( () => {
-		if ( ! gate || ! invisible ) {
+		if ( ! gate ) {
 			return;
 		}
+		const answer = () =>
+			widget.current !== null
+				? ( window.grecaptcha?.getResponse?.( widget.current ) ?? '' )
+				: '';
 		gate( {
-			mustRun: () =>
-				! submitting.current &&
-				! (
-					widget.current !== null &&
-					window.grecaptcha?.getResponse?.( widget.current )
-				),
-			answer: () =>
-				widget.current !== null
-					? ( window.grecaptcha?.getResponse?.( widget.current ) ??
-						'' )
-					: '',
+			// Only an invisible captcha runs on submit; until it has an answer, every submit
+			// waits for it (spec §4).
+			mustRun: () => invisible && ! answer(),
 			run: () => {
 				if ( submitting.current ) {
 					return;
@@ -161,12 +160,24 @@ export function CaptchaField(
 					window.grecaptcha?.execute?.( widget.current );
 				}
 				// If the challenge is dismissed, let the visitor try again.
-				window.setTimeout( () => {
+				window.clearTimeout( resetTimer.current );
+				resetTimer.current = window.setTimeout( () => {
 					submitting.current = false;
 				}, CAPTCHA_SUBMITTING_RESET_MS );
 			},
+			answer,
+			reset: () => {
+				if ( widget.current !== null ) {
+					window.grecaptcha?.reset?.( widget.current );
+				}
+				onChange( field.id, '', false );
+			},
 		} );
-		return () => gate( null );
+		return () => {
+			window.clearTimeout( resetTimer.current );
+			gate( null );
+		};
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- onChange and the field are stable.
 	}, [ gate, invisible ] );
 
 	return (
@@ -183,6 +194,10 @@ export function CaptchaField(
 				<div
 					ref={ container }
 					id={ ids.input( formId, field.id ) }
+					role="group"
+					aria-labelledby={
+						invisible ? undefined : ids.label( formId, field.id )
+					}
 					className="kestrel-form__recaptcha"
 					data-sitekey={ config.siteKey }
 					data-theme={ config.theme }

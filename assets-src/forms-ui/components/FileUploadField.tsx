@@ -93,11 +93,28 @@ export function FileUploadField(
 	const itemsRef = useRef< Item[] >( [] );
 	itemsRef.current = items;
 	const browseRef = useRef< HTMLButtonElement >( null );
+	const fileInputRef = useRef< HTMLInputElement >( null );
 	const dropRef = useRef< HTMLDivElement >( null );
 	const uploader = useRef< Uploader | null >( null );
 	const listId = `${ ids.input( formId, field.id ) }_files`;
 	const messagesId = `${ ids.input( formId, field.id ) }_messages`;
 	const full = max > 0 && items.length >= max;
+
+	// The form puts a field hidden by its rules back to its default; the files stay listed here,
+	// so the value follows them again.
+	const tokens = items
+		.filter( ( i ) => i.record )
+		.map( ( i ) => i.record?.temp_filename ?? '' );
+	const inStep =
+		Array.isArray( props.value ) &&
+		props.value.length === tokens.length &&
+		props.value.every( ( t, n ) => t === tokens[ n ] );
+	useEffect( () => {
+		if ( ! inStep && ( tokens.length || Array.isArray( props.value ) ) ) {
+			onChange( field.id, tokens, false );
+		}
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- runs when they drift apart.
+	}, [ inStep ] );
 
 	// Keep the form told: completed records (the value) and whether anything is in flight.
 	useEffect( () => {
@@ -225,8 +242,8 @@ export function FileUploadField(
 			messageFor
 		);
 		uploader.current = instance;
-		if ( browseRef.current && dropRef.current ) {
-			instance.attach( browseRef.current, dropRef.current, multiple );
+		if ( fileInputRef.current && dropRef.current ) {
+			instance.attach( fileInputRef.current, dropRef.current, multiple );
 		}
 		return () => instance.destroy();
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- one uploader per mounted field.
@@ -328,6 +345,7 @@ export function FileUploadField(
 				<button
 					type="button"
 					ref={ browseRef }
+					onClick={ () => fileInputRef.current?.click() }
 					id={ ids.input( formId, field.id ) }
 					className="kestrel-form__browse"
 					disabled={ full || concealed }
@@ -336,6 +354,14 @@ export function FileUploadField(
 						? __( 'Select files', 'kestrel-forms' )
 						: __( 'Select a file', 'kestrel-forms' ) }
 				</button>
+				<input
+					ref={ fileInputRef }
+					type="file"
+					className="kestrel-form__file-input"
+					tabIndex={ -1 }
+					aria-hidden="true"
+					hidden
+				/>
 				{ ( allowed.length > 0 || maxBytes > 0 ) && (
 					<p className="kestrel-form__upload-rules">
 						{ [

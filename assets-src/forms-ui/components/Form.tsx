@@ -455,7 +455,10 @@ export function Form( props: FormProps ) {
 		if ( preview || inFlight.current || ! submitShown ) {
 			return;
 		}
-		if ( busyUploads.current.size ) {
+		const uploading = [ ...busyUploads.current ].some(
+			( id ) => evaluation?.visible[ id ] !== false
+		);
+		if ( uploading ) {
 			// eslint-disable-next-line no-alert -- the spec asks for an alert here (§5).
 			window.alert(
 				__(
@@ -536,6 +539,10 @@ export function Form( props: FormProps ) {
 			announce( textOf( result.confirmation.message ) );
 		} catch ( failure ) {
 			const f = failure as SubmissionFailure;
+			// A captcha answer counts once: after a refusal the visitor answers again.
+			if ( captchaShown ) {
+				captchaGate.current?.reset();
+			}
 			hooks.doAction( 'kestrel_forms.submission.failed', f, form );
 			setStatus( 'idle' );
 			if ( f.kind === 'validation' ) {

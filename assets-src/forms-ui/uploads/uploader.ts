@@ -75,6 +75,7 @@ export function createUploader(
 	texts: Texts
 ) {
 	const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+	let added = 0;
 	const r = new Resumable( {
 		target: options.target,
 		testTarget: options.target,
@@ -94,11 +95,10 @@ export function createUploader(
 			original_filename: file.fileName,
 		} ),
 		// One identifier per form, field and file, so a retry resumes and two fields never mix.
+		// One identifier per chosen file: retries of its chunks resume, while the same file (or
+		// another with the same name and size) chosen again is a new upload.
 		generateUniqueIdentifier: ( file: File ) =>
-			`${ options.uploadId }-${ options.fieldId }-${ file.size }-${ file.name.replace(
-				/[^0-9A-Za-z_.-]/g,
-				''
-			) }`,
+			`${ options.uploadId }-${ options.fieldId }-${ ++added }-${ file.size }`,
 	} as unknown as ConstructorParameters< typeof Resumable >[ 0 ] );
 	const on = r.on.bind( r ) as (
 		event: string,
@@ -138,6 +138,8 @@ export function createUploader(
 			events.failed( file, texts.unknownError( file.fileName ) );
 			return;
 		}
+		// Done with it: the server has the file; the field keeps the record.
+		r.removeFile( file as never );
 		events.complete( file, {
 			temp_filename: answer.data.temp_filename,
 			uploaded_filename: answer.data.uploaded_filename ?? file.fileName,
@@ -193,8 +195,10 @@ export function createUploader(
 			await new Promise( ( resolve ) =>
 				window.setTimeout( resolve, wait )
 			);
+			// Cookies go along as with resumable.js's own requests; without a REST nonce WordPress
+			// treats the request as anonymous.
 			const response = await window
-				.fetch( url.toString(), { credentials: 'omit' } )
+				.fetch( url.toString(), { credentials: 'same-origin' } )
 				.catch( () => null );
 			const answer = response?.ok ? parse( await response.text() ) : null;
 			if ( answer?.status === 'error' ) {
@@ -229,18 +233,23 @@ export function createUploader(
 		 * @param drop
 		 * @param multiple
 		 */
-		attach( browse: HTMLElement, drop: HTMLElement, multiple: boolean ) {
-			r.assignBrowse( browse, false );
+		/**
+		 * Lets the visitor pick files with this file input (the field's button opens it) and
+		 * drop them onto this zone.
+		 *
+		 * @param input    A file input of the field's own.
+		 * @param drop     Drop zone.
+		 * @param multiple Whether several files may be chosen at once.
+		 */
+		attach(
+			input: HTMLInputElement,
+			drop: HTMLElement,
+			multiple: boolean
+		) {
+			r.assignBrowse( input, false );
 			r.assignDrop( drop );
-			// resumable.js makes a hidden file input for the button; keep it out of the tab order
-			// (the button itself is the keyboard way in) and single when the field is.
-			const input = browse.querySelector( 'input[type="file"]' );
-			if ( input ) {
-				input.setAttribute( 'tabindex', '-1' );
-				input.setAttribute( 'aria-hidden', 'true' );
-				if ( ! multiple ) {
-					input.removeAttribute( 'multiple' );
-				}
+			if ( ! multiple ) {
+				input.removeAttribute( 'multiple' );
 			}
 		},
 		/**
@@ -267,7 +276,7 @@ export function createUploader(
 				upload_id: options.uploadId,
 			} );
 			window
-				.fetch( url, { method: 'DELETE', credentials: 'omit' } )
+				.fetch( url, { method: 'DELETE', credentials: 'same-origin' } )
 				.catch( () => undefined );
 		},
 		isUploading(): boolean {

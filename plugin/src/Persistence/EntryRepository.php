@@ -168,10 +168,6 @@ final class EntryRepository {
 	}
 
 	/**
-	 * @param int    $form_id Form id.
-	 * @param string $key     Submission key.
-	 */
-	/**
 	 * The entry a submission key already made, or 0.
 	 *
 	 * @param int    $form_id Form id.
@@ -180,6 +176,11 @@ final class EntryRepository {
 	public function id_for_submission_key( int $form_id, string $key ): int {
 		return $this->find_id_by_key( $form_id, $key );
 	}
+
+	/**
+	 * @param int    $form_id Form id.
+	 * @param string $key     Submission key.
+	 */
 
 	private function find_id_by_key( int $form_id, string $key ): int {
 		global $wpdb;

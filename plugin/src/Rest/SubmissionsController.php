@@ -128,6 +128,14 @@ final class SubmissionsController extends WP_REST_Controller {
 		if ( ! $form ) {
 			return ErrorMapper::form_not_found();
 		}
+		// A repeat of a stored submission (double click, network retry) gets the first answer
+		// again, before anything it carried (captcha answer, upload tokens) is checked once more.
+		$key      = isset( $request['submission_key'] ) ? (string) $request['submission_key'] : '';
+		$existing = '' !== $key ? $this->entries->id_for_submission_key( $form->id, $key ) : 0;
+		$first    = $existing ? $this->entries->find( $existing ) : null;
+		if ( $first ) {
+			return $this->answer( $form, $first, false );
+		}
 		$values = (array) $request['values'];
 		if ( $values && array_is_list( $values ) ) {
 			// WordPress accepts a JSON list as an "object"; positions are not field ids.
@@ -183,15 +191,10 @@ final class SubmissionsController extends WP_REST_Controller {
 			return ErrorMapper::validation_messages( array_map( 'strval', $messages ) );
 		}
 
-		// A captcha the visitor can see is verified with the provider before anything is stored
-		// (not for a repeat of a stored submission: its answer was used already).
-		$key = isset( $request['submission_key'] ) ? (string) $request['submission_key'] : '';
+		// A captcha the visitor can see is verified with the provider before anything is stored.
 		foreach ( $form->fields() as $field ) {
 			if ( 'captcha' !== $field['type'] || ! $this->validator->is_visible( $form, $values, (int) $field['id'] ) ) {
 				continue;
-			}
-			if ( '' !== $key && $this->entries->id_for_submission_key( $form->id, $key ) ) {
-				break;
 			}
 			$answer   = $values[ (string) $field['id'] ] ?? '';
 			$this->captcha ??= new Verifier( new CaptchaSettings() );
@@ -243,6 +246,18 @@ final class SubmissionsController extends WP_REST_Controller {
 			$this->feeds->process( $result->feeds, $entry, $form );
 		}
 
+		return $this->answer( $form, $entry, $stored['created'] );
+	}
+
+	/**
+	 * The answer to a stored submission: its entry id and the confirmation; a repeat of an
+	 * earlier submission (same submission key) is marked as a replay.
+	 *
+	 * @param Form  $form    The form.
+	 * @param Entry $entry   The stored entry.
+	 * @param bool  $created Whether this request stored it.
+	 */
+	private function answer( Form $form, Entry $entry, bool $created ): WP_REST_Response {
 		$confirmation = $form->confirmation( __( 'Thanks for contacting us! We will get in touch with you shortly.', 'kestrel-forms' ) );
 		/**
 		 * Filters the confirmation returned to the visitor.
@@ -261,12 +276,12 @@ final class SubmissionsController extends WP_REST_Controller {
 
 		$response = new WP_REST_Response(
 			array(
-				'entry_id'     => $stored['id'],
+				'entry_id'     => $entry->id,
 				'confirmation' => $confirmation,
 			),
 			201
 		);
-		if ( ! $stored['created'] ) {
+		if ( ! $created ) {
 			$response->header( 'Kestrel-Idempotent-Replay', 'true' );
 		}
 		return $response;
