@@ -378,8 +378,16 @@ export function Form( props: FormProps ) {
 		timers.current.clear();
 		window.clearTimeout( pricingTimer.current );
 		const final = prepared ? evaluateForm( prepared, state.entered ) : null;
-		if ( final ) {
-			setState( ( current ) => ( { ...current, evaluation: final } ) );
+		if ( final && prepared ) {
+			setState( ( current ) => ( {
+				entered: resetNewlyHidden(
+					prepared,
+					current.entered,
+					current.evaluation,
+					final
+				),
+				evaluation: final,
+			} ) );
 		}
 		return final;
 	};
@@ -942,17 +950,44 @@ function evaluateChange(
 		fieldId,
 		{ deferPricing: true }
 	);
-	for ( const [ id, shown ] of Object.entries( evaluation.visible ) ) {
+	return {
+		entered: resetNewlyHidden(
+			prepared,
+			entered,
+			current.evaluation,
+			evaluation
+		),
+		evaluation,
+	};
+}
+
+/**
+ * Puts fields that just became hidden back to their defaults (spec §4), so they come back with
+ * them when shown again.
+ *
+ * @param prepared Prepared form.
+ * @param entered  Entered values.
+ * @param before   Evaluation before the change.
+ * @param after    Evaluation after it.
+ */
+function resetNewlyHidden(
+	prepared: PreparedForm,
+	entered: FormValues,
+	before: Evaluation | null,
+	after: Evaluation
+): FormValues {
+	const out: FormValues = { ...entered };
+	for ( const [ id, shown ] of Object.entries( after.visible ) ) {
 		const hiddenId = Number( id );
 		if (
 			! shown &&
-			current.evaluation.visible[ hiddenId ] &&
+			before?.visible[ hiddenId ] &&
 			hiddenId in prepared.defaults
 		) {
-			entered[ hiddenId ] = prepared.defaults[ hiddenId ];
+			out[ hiddenId ] = prepared.defaults[ hiddenId ];
 		}
 	}
-	return { entered, evaluation };
+	return out;
 }
 
 /**

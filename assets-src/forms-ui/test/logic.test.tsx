@@ -167,4 +167,23 @@ describe( 'conditional logic and formulas in the form', () => {
 		expect( total.value ).toBe( '8' );
 		jest.useRealTimers();
 	} );
+
+	it( 'a field hidden by a change still waiting in its delay is reset when Submit applies it', () => {
+		mockedFetch.mockReturnValue( new Promise( () => {} ) );
+		const { container } = setup();
+		const trigger = container.querySelector( '#input_9_1' ) as HTMLElement;
+		const message = container.querySelector(
+			'#input_9_2'
+		) as HTMLInputElement;
+		// The submit button shows once the total is above 0.
+		type( screen.getByLabelText( 'Price' ), '1' );
+		type( screen.getByLabelText( 'Quantity' ), '1' );
+		type( trigger, 'yes' );
+		type( message, 'Custom words' );
+		// Typed, not left: the rule waits 300 ms, and Submit comes first.
+		fireEvent.change( trigger, { target: { value: 'no' } } );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Buy' } ) );
+		type( trigger, 'yes' );
+		expect( message.value ).toBe( 'Enjoy' );
+	} );
 } );
