@@ -53,6 +53,11 @@ final class SpamGuard {
 		if ( $minimum <= 0 ) {
 			return false;
 		}
+		// A signed-in client without a page (an app with an application password) has no render
+		// time to show; signing in already tells it from a bot.
+		if ( ( null === $token || '' === $token ) && is_user_logged_in() ) {
+			return false;
+		}
 		$rendered = self::rendered_at( $form->id, $token );
 		return null === $rendered || ( $now ?? time() ) - $rendered < $minimum;
 	}

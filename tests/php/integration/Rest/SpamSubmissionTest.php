@@ -65,4 +65,14 @@ final class SpamSubmissionTest extends TestCase {
 		$other = SpamGuard::render_token( $form_id + 1, time() - 60 );
 		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => $other ) ), 'Another form\'s token.' );
 	}
+
+	public function test_a_signed_in_client_without_a_page_is_not_held_to_the_minimum_time(): void {
+		$form_id = $this->form( array( 'minimumSubmitSeconds' => 5 ) );
+		$this->as_admin();
+		$this->assertSame( 'active', $this->status_of_submission( $form_id, array() ) );
+		// With a page's token, the minimum still counts.
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => SpamGuard::render_token( $form_id ) ) ) );
+		// And the honeypot always does.
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'honeypot' => 'x' ) ) );
+	}
 }
