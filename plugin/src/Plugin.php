@@ -38,6 +38,7 @@ use Kestrel\Forms\Rest\DemoController;
 use Kestrel\Forms\Rest\EntriesController;
 use Kestrel\Forms\Rest\ErrorMapper;
 use Kestrel\Forms\Rest\FormsController;
+use Kestrel\Forms\Rest\StreamedResponse;
 use Kestrel\Forms\Rest\SubmissionsController;
 use Kestrel\Forms\Rest\UploadsController;
 use Kestrel\Forms\Security\Capabilities;
@@ -217,6 +218,6 @@ final class Plugin {
 		( new SettingsController( new GeneralSettings(), $plugin->captcha_settings(), new ApiSettings(), new PaymentSettings() ) )->register_routes();
 		( new UploadsController( $plugin->forms, $plugin->uploads, new PhpUploadSource() ) )->register_routes();
 		add_filter( 'rest_post_dispatch', array( UploadsController::class, 'envelope_errors' ), 10, 3 );
-		add_filter( 'rest_pre_serve_request', array( UploadsController::class, 'serve_file' ), 10, 3 );
+		add_filter( 'rest_pre_serve_request', array( StreamedResponse::class, 'serve' ), 10, 3 );
 	}
 }

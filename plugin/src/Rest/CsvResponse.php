@@ -9,14 +9,12 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Rest;
 
-use WP_REST_Response;
-
 /**
- * EntriesController::serve_csv() (rest_pre_serve_request) calls stream() with php://output in
- * place of the JSON body; in-process callers (rest_do_request, tests) see the file name and may
- * call stream() with a stream of their own. The writer gets a function that writes one row.
+ * Streamed by StreamedResponse::serve(); in-process callers (rest_do_request, tests) see the file
+ * name and may call stream() with a stream of their own. The writer gets a function that writes
+ * one row.
  */
-final class CsvResponse extends WP_REST_Response {
+final class CsvResponse extends StreamedResponse {
 
 	/**
 	 * @param string   $filename Download name (ASCII).

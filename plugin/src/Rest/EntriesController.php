@@ -200,7 +200,6 @@ final class EntriesController extends WP_REST_Controller {
 				),
 			)
 		);
-		add_filter( 'rest_pre_serve_request', array( self::class, 'serve_csv' ), 10, 3 );
 	}
 
 	/**
@@ -582,31 +581,6 @@ final class EntriesController extends WP_REST_Controller {
 			);
 		};
 		return new CsvResponse( sprintf( 'kestrel-form-%d-entries-%s.csv', $form->id, gmdate( 'Y-m-d' ) ), \Closure::fromCallable( $writer ) );
-	}
-
-	/**
-	 * `rest_pre_serve_request`: streams a CSV export in place of the JSON body, without output
-	 * buffering, so memory stays flat however many entries there are.
-	 *
-	 * @param bool             $served  Whether the request was served already.
-	 * @param mixed            $result  Response.
-	 * @param WP_REST_Request  $request Request.
-	 */
-	public static function serve_csv( $served, $result, $request ) {
-		if ( $served || ! $result instanceof CsvResponse ) {
-			return $served;
-		}
-		if ( 'HEAD' !== $request->get_method() ) {
-			while ( ob_get_level() > 0 ) {
-				ob_end_clean();
-			}
-			$out = fopen( 'php://output', 'wb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen
-			if ( $out ) {
-				$result->stream( $out );
-				fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
-			}
-		}
-		return true;
 	}
 
 	/**

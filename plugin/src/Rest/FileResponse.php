@@ -10,14 +10,13 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Rest;
 
 use Kestrel\Forms\Uploads\FileNames;
-use WP_REST_Response;
 
 /**
- * Carries the file's path beside the usual response; UploadsController::serve_file() streams it
- * in place of the JSON body (rest_pre_serve_request). The JSON data (name, size, mime) is what
- * in-process callers such as rest_do_request() see.
+ * Carries the file's path beside the usual response; StreamedResponse::serve() streams it in
+ * place of the JSON body. The JSON data (name, size, mime) is what in-process callers such as
+ * rest_do_request() see.
  */
-final class FileResponse extends WP_REST_Response {
+final class FileResponse extends StreamedResponse {
 
 	/**
 	 * @param string $path Absolute path.

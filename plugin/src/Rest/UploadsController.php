@@ -263,7 +263,7 @@ final class UploadsController extends WP_REST_Controller {
 	}
 
 	/**
-	 * GET /entries/{entry_id}/files/{token}: the file, streamed by serve_file().
+	 * GET /entries/{entry_id}/files/{token}: the file, streamed by StreamedResponse::serve().
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return FileResponse|WP_Error
@@ -373,29 +373,4 @@ final class UploadsController extends WP_REST_Controller {
 		return $response;
 	}
 
-	/**
-	 * `rest_pre_serve_request` filter: sends a FileResponse's file as the body (its headers were
-	 * already sent by WP_REST_Server), streamed without output buffers.
-	 *
-	 * @param bool             $served  Whether the request was already served.
-	 * @param WP_HTTP_Response $result  Response.
-	 * @param WP_REST_Request  $request Request.
-	 * @return bool
-	 */
-	public static function serve_file( $served, $result, $request ) {
-		if ( $served || ! $result instanceof FileResponse ) {
-			return $served;
-		}
-		if ( 'HEAD' !== $request->get_method() ) {
-			while ( ob_get_level() > 0 ) {
-				ob_end_clean();
-			}
-			$out = fopen( 'php://output', 'wb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen
-			if ( $out ) {
-				$result->stream( $out );
-				fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
-			}
-		}
-		return true;
-	}
 }

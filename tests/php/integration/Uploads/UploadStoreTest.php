@@ -13,7 +13,7 @@ use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Rest\FileResponse;
-use Kestrel\Forms\Rest\UploadsController;
+use Kestrel\Forms\Rest\StreamedResponse;
 use Kestrel\Forms\Uploads\CleanupJob;
 use Kestrel\Forms\Uploads\UploadStore;
 use WP_Error;
@@ -163,9 +163,9 @@ final class UploadStoreTest extends UploadsTestCase {
 		$this->assertSame( $files[0]['size'], $response->stream( $out ) );
 		rewind( $out );
 		$this->assertSame( self::text( 1500 ) . 'Résumé "2026".txt', stream_get_contents( $out ) );
-		// serve_file() only takes over for file responses.
-		$this->assertFalse( UploadsController::serve_file( false, rest_ensure_response( array() ), new WP_REST_Request( 'GET', $route ) ) );
-		$this->assertTrue( UploadsController::serve_file( false, $response, new WP_REST_Request( 'HEAD', $route ) ) );
+		// StreamedResponse::serve() only takes over for streamed responses.
+		$this->assertFalse( StreamedResponse::serve( false, rest_ensure_response( array() ), new WP_REST_Request( 'GET', $route ) ) );
+		$this->assertTrue( StreamedResponse::serve( false, $response, new WP_REST_Request( 'HEAD', $route ) ) );
 
 		// Not the entry's file, not a file, not a token.
 		$this->assert_rest_error( 'kestrel_forms_file_not_found', 404, $this->rest( 'GET', '/kestrel-forms/v1/entries/' . ( $entry_id + 1 ) . "/files/{$token}" ) );
