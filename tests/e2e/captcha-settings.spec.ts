@@ -5,14 +5,8 @@
  * State is reset through the captcha stand-in test plugin's settings route (it writes the same
  * option through the plugin's validation); the UI is used only for the behaviour under test.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import {
-	test,
-	expect,
-	RequestUtils,
-} from '@wordpress/e2e-test-utils-playwright';
-import { ANONYMOUS_STATE, NO_AUTO_LOGIN_COOKIE } from './utils';
+import { test, expect } from '@wordpress/e2e-test-utils-playwright';
+import { signedInSubscriber } from './utils';
 
 const STAND_IN = 'kestrel-forms-test-helper-captcha-stand-in';
 const SETTINGS_ROUTE = '/kestrel-forms-captcha-stand-in/v1/settings';
@@ -137,40 +131,15 @@ test.describe( 'captcha settings screen', () => {
 		baseURL,
 		browser,
 	} ) => {
-		const username = `captchasub${ Date.now() }`;
-		const user = await requestUtils.createUser( {
-			username,
-			email: `${ username }@example.org`,
-			password: 'password',
-			roles: [ 'subscriber' ],
-		} );
+		const { user, request, context } = await signedInSubscriber(
+			requestUtils,
+			baseURL as string,
+			browser,
+			'captchasub'
+		);
 		try {
-			const statePath = path.join(
-				process.env.WP_ARTIFACTS_PATH ?? 'artifacts',
-				'storage-states',
-				`${ username }.json`
-			);
-			// Start from the anonymous jar (it stops Playground's auto-login as admin).
-			fs.mkdirSync( path.dirname( statePath ), { recursive: true } );
-			fs.copyFileSync( ANONYMOUS_STATE, statePath );
-			const subscriber = await RequestUtils.setup( {
-				user: { username, password: 'password' },
-				storageStatePath: statePath,
-				baseURL,
-			} );
-			await subscriber.setupRest();
-			await subscriber.request.dispose();
+			await request.request.dispose();
 
-			const context = await browser.newContext( {
-				storageState: statePath,
-			} );
-			await context.addCookies( [
-				{
-					name: NO_AUTO_LOGIN_COOKIE,
-					value: '1',
-					url: baseURL as string,
-				},
-			] );
 			const page = await context.newPage();
 			const screen = await page.goto(
 				'/wp-admin/admin.php?page=kestrel-forms-settings'

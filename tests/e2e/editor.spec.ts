@@ -5,18 +5,9 @@
  * subscribers kept out.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import {
-	test,
-	expect,
-	RequestUtils,
-} from '@wordpress/e2e-test-utils-playwright';
+import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import type { Page } from '@playwright/test';
-import {
-	ANONYMOUS_STATE,
-	NO_AUTO_LOGIN_COOKIE,
-	type StoredForm,
-} from './utils';
+import { ANONYMOUS_STATE, type StoredForm, signedInSubscriber } from './utils';
 
 async function addField( page: Page, type: string, label: string ) {
 	await page
@@ -342,29 +333,13 @@ test.describe( 'form editor', () => {
 			path: '/kestrel-forms/v1/forms',
 			data: { title: 'E2E editor subscriber', fields: [] },
 		} );
-		const username = `editorsub${ Date.now() }`;
-		const user = await requestUtils.createUser( {
-			username,
-			email: `${ username }@example.org`,
-			password: 'password',
-			roles: [ 'subscriber' ],
-		} );
-		const statePath = path.join(
-			process.env.WP_ARTIFACTS_PATH ?? 'artifacts',
-			'storage-states',
-			`${ username }.json`
+		const { user, request, context } = await signedInSubscriber(
+			requestUtils,
+			baseURL as string,
+			browser,
+			'editorsub'
 		);
-		fs.mkdirSync( path.dirname( statePath ), { recursive: true } );
-		fs.copyFileSync( ANONYMOUS_STATE, statePath );
-		await RequestUtils.setup( {
-			user: { username, password: 'password' },
-			storageStatePath: statePath,
-			baseURL,
-		} ).then( ( r ) => r.setupRest() );
-		const context = await browser.newContext( { storageState: statePath } );
-		await context.addCookies( [
-			{ name: NO_AUTO_LOGIN_COOKIE, value: '1', url: baseURL as string },
-		] );
+		await request.request.dispose();
 		const page = await context.newPage();
 		const screen = await page.goto(
 			`/wp-admin/admin.php?page=kestrel-forms&form_id=${ form.id }`

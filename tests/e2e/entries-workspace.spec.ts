@@ -4,18 +4,13 @@
  * the list and the detail; a subscriber reaches none of the screen or its routes.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
 	test,
 	expect,
 	RequestUtils,
 } from '@wordpress/e2e-test-utils-playwright';
-import {
-	ANONYMOUS_STATE,
-	NO_AUTO_LOGIN_COOKIE,
-	type StoredForm,
-} from './utils';
+import { type StoredForm, signedInSubscriber } from './utils';
 
 /**
  * A form with three entries: Ada, Grace (her message a spreadsheet formula) and Eve.
@@ -277,27 +272,12 @@ test.describe( 'entries workspace', () => {
 		browser,
 	} ) => {
 		const { form, ids } = await formWithEntries( requestUtils );
-		const username = `entriessub${ Date.now() }`;
-		const user = await requestUtils.createUser( {
-			username,
-			email: `${ username }@example.org`,
-			password: 'password',
-			roles: [ 'subscriber' ],
-		} );
-		const statePath = path.join(
-			process.env.WP_ARTIFACTS_PATH ?? 'artifacts',
-			'storage-states',
-			`${ username }.json`
+		const { user, request, headers, context } = await signedInSubscriber(
+			requestUtils,
+			baseURL as string,
+			browser,
+			'entriessub'
 		);
-		fs.mkdirSync( path.dirname( statePath ), { recursive: true } );
-		fs.copyFileSync( ANONYMOUS_STATE, statePath );
-		const subscriber = await RequestUtils.setup( {
-			user: { username, password: 'password' },
-			storageStatePath: statePath,
-			baseURL,
-		} );
-		await subscriber.setupRest();
-		const headers = { 'X-WP-Nonce': subscriber.storageState?.nonce ?? '' };
 		const routes: Array< [ string, string, unknown ] > = [
 			[ 'GET', `/kestrel-forms/v1/entries/export`, undefined ],
 			[
@@ -322,16 +302,12 @@ test.describe( 'entries workspace', () => {
 			],
 		];
 		for ( const [ method, route, data ] of routes ) {
-			const response = await subscriber.request.fetch(
+			const response = await request.request.fetch(
 				`/?rest_route=${ encodeURIComponent( route ) }&form_id=${ form.id }`,
 				{ method, headers, data }
 			);
 			expect( response.status(), `${ method } ${ route }` ).toBe( 403 );
 		}
-		const context = await browser.newContext( { storageState: statePath } );
-		await context.addCookies( [
-			{ name: NO_AUTO_LOGIN_COOKIE, value: '1', url: baseURL as string },
-		] );
 		const page = await context.newPage();
 		const screen = await page.goto(
 			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ form.id }`

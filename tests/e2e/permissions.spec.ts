@@ -5,18 +5,12 @@ import {
 	request as playwrightRequest,
 	type APIRequestContext,
 } from '@playwright/test';
-import {
-	test,
-	expect,
-	RequestUtils,
-} from '@wordpress/e2e-test-utils-playwright';
-import fs from 'node:fs';
-import path from 'node:path';
+import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import {
 	ANONYMOUS_STATE,
 	contactForm,
 	createFormPage,
-	NO_AUTO_LOGIN_COOKIE,
+	signedInSubscriber,
 } from './utils';
 
 const ADMIN_ROUTES = ( formId: number ) => [
@@ -94,36 +88,14 @@ test.describe( 'admin routes', () => {
 			requestUtils,
 			contactForm( 'E2E subscriber' )
 		);
-		const username = `subscriber${ Date.now() }`;
-		const user = await requestUtils.createUser( {
-			username,
-			email: `${ username }@example.org`,
-			password: 'password',
-			roles: [ 'subscriber' ],
-		} );
-		const statePath = path.join(
-			process.env.WP_ARTIFACTS_PATH ?? 'artifacts',
-			'storage-states',
-			`${ username }.json`
+		const { user, request, headers, context } = await signedInSubscriber(
+			requestUtils,
+			baseURL as string,
+			browser,
+			'subscriber'
 		);
-		// Start from the anonymous jar (it holds the cookie that stops Playground's auto-login).
-		fs.mkdirSync( path.dirname( statePath ), { recursive: true } );
-		fs.copyFileSync( ANONYMOUS_STATE, statePath );
-		const subscriber = await RequestUtils.setup( {
-			user: { username, password: 'password' },
-			storageStatePath: statePath,
-			baseURL,
-		} );
-		await subscriber.setupRest();
-		await expectEveryRouteForbidden( subscriber.request, form.id, {
-			'X-WP-Nonce': subscriber.storageState?.nonce ?? '',
-		} );
+		await expectEveryRouteForbidden( request.request, form.id, headers );
 
-		const context = await browser.newContext( { storageState: statePath } );
-		// Playground logs cookie-less visitors in as admin unless this cookie is set.
-		await context.addCookies( [
-			{ name: NO_AUTO_LOGIN_COOKIE, value: '1', url: baseURL as string },
-		] );
 		const page = await context.newPage();
 		const screen = await page.goto(
 			'/wp-admin/admin.php?page=kestrel-forms'

@@ -2,8 +2,10 @@
  * Shared helpers for the Kestrel Forms e2e specs: state is set up over REST, the UI is used only
  * for the behaviour under test.
  */
+import fs from 'node:fs';
 import path from 'node:path';
-import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 
 export const ANONYMOUS_STATE =
 	process.env.ANONYMOUS_STORAGE_STATE_PATH ??
@@ -111,4 +113,57 @@ export function entriesOf(
 		path: '/kestrel-forms/v1/entries',
 		params: { form_id: formId, per_page: 100 },
 	} );
+}
+
+/**
+ * A new subscriber, signed in twice: REST request utils with their nonce, and a browser context
+ * (started from the anonymous jar, whose cookie stops Playground's auto-login as admin). The
+ * caller deletes the user (`user.id`) when done: the site may be a developer's running site.
+ *
+ * @param requestUtils Admin request utils (creates the user).
+ * @param baseURL      Site URL.
+ * @param browser      Browser.
+ * @param prefix       Start of the user name.
+ */
+export async function signedInSubscriber(
+	requestUtils: RequestUtils,
+	baseURL: string,
+	browser: Browser,
+	prefix: string
+): Promise< {
+	user: { id: number };
+	request: RequestUtils;
+	headers: Record< string, string >;
+	context: BrowserContext;
+} > {
+	const username = `${ prefix }${ Date.now() }`;
+	const user = await requestUtils.createUser( {
+		username,
+		email: `${ username }@example.org`,
+		password: 'password',
+		roles: [ 'subscriber' ],
+	} );
+	const statePath = path.join(
+		process.env.WP_ARTIFACTS_PATH ?? 'artifacts',
+		'storage-states',
+		`${ username }.json`
+	);
+	fs.mkdirSync( path.dirname( statePath ), { recursive: true } );
+	fs.copyFileSync( ANONYMOUS_STATE, statePath );
+	const request = await RequestUtils.setup( {
+		user: { username, password: 'password' },
+		storageStatePath: statePath,
+		baseURL,
+	} );
+	await request.setupRest();
+	const context = await browser.newContext( { storageState: statePath } );
+	await context.addCookies( [
+		{ name: NO_AUTO_LOGIN_COOKIE, value: '1', url: baseURL },
+	] );
+	return {
+		user,
+		request,
+		headers: { 'X-WP-Nonce': request.storageState?.nonce ?? '' },
+		context,
+	};
 }
