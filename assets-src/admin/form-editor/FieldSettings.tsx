@@ -13,11 +13,12 @@ import {
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
-import type {
-	FieldDefinition,
-	FormDefinition,
-	PricingInputType,
-	RepeatedField,
+import {
+	DEFAULT_CARD_RULES,
+	type FieldDefinition,
+	type FormDefinition,
+	type PricingInputType,
+	type RepeatedField,
 } from '../../shared';
 import { store } from '../store/forms';
 import { fieldTypeLabel, valueFields } from '../store/forms/definition';
@@ -119,6 +120,74 @@ function FormulaControl( {
 				}
 			/>
 		</div>
+	);
+}
+
+/**
+ * The card types a credit card field accepts (`creditCards`), one checkbox per type of the
+ * built-in card rules (plugin/data/card-rules.json, the table the engine and the server both
+ * read). Absent means every type, so every box starts checked; checking them all removes the key
+ * again. Slugs the definition lists that the built-in rules do not know (a site's own rules
+ * through `kestrel_forms_card_rules`) stay listed, so saving never drops them. The last checked
+ * box cannot be unchecked: an empty list would mean "every type", the opposite of what
+ * unchecking says.
+ *
+ * @param props          Props.
+ * @param props.value    The field's creditCards.
+ * @param props.error    The server's message for creditCards.
+ * @param props.onChange Called with the new list (undefined: every type).
+ */
+export function CardTypesControl( {
+	value,
+	error,
+	onChange,
+}: {
+	value: string[] | undefined;
+	error?: string;
+	onChange: ( creditCards: string[] | undefined ) => void;
+} ) {
+	const known = Object.entries( DEFAULT_CARD_RULES ).map(
+		( [ slug, rule ] ) => ( { slug, name: rule.name } )
+	);
+	const listed = value ?? [];
+	const options = [
+		...known,
+		...listed
+			.filter( ( slug ) => ! ( slug in DEFAULT_CARD_RULES ) )
+			.map( ( slug ) => ( { slug, name: slug } ) ),
+	];
+	const accepted =
+		listed.length === 0 ? options.map( ( o ) => o.slug ) : listed;
+	const toggle = ( slug: string, on: boolean ) => {
+		const next = options
+			.map( ( o ) => o.slug )
+			.filter( ( s ) => ( s === slug ? on : accepted.includes( s ) ) );
+		onChange( next.length === options.length ? undefined : next );
+	};
+	return (
+		<fieldset className="kestrel-forms-card-types">
+			<legend>{ __( 'Accepted cards', 'kestrel-forms' ) }</legend>
+			{ options.map( ( { slug, name } ) => {
+				const checked = accepted.includes( slug );
+				return (
+					<CheckboxControl
+						__nextHasNoMarginBottom
+						key={ slug }
+						label={ name }
+						checked={ checked }
+						disabled={ checked && accepted.length === 1 }
+						onChange={ ( on ) => toggle( slug, on ) }
+					/>
+				);
+			} ) }
+			<p className="description">
+				{ __(
+					'Cards of an unchecked type are refused.',
+					'kestrel-forms'
+				) }
+			</p>
+			{ error && <p className="kestrel-forms-error">{ error }</p> }
+		</fieldset>
 	);
 }
 
@@ -738,6 +807,15 @@ export function FieldSettings( {
 							}
 						/>
 					</>
+				) }
+				{ field.type === 'creditcard' && (
+					<CardTypesControl
+						value={ field.creditCards }
+						error={ errorOf( 'creditCards' ) }
+						onChange={ ( creditCards ) =>
+							set( { creditCards }, 'creditCards' )
+						}
+					/>
 				) }
 			</PanelBody>
 			<PanelBody
