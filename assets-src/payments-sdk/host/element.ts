@@ -78,7 +78,8 @@ export class HostedElement {
 	private message: HTMLElement | null = null;
 	private readonly listeners = new Map< string, Set< Listener > >();
 	private resizeTimer: unknown = null;
-	private lastResize = 0;
+	/** When the gift card last applied its size (throttle window start). */
+	private lastResize = -Infinity;
 	private focusTimer: unknown = null;
 	private options: ElementOptions;
 	private lastField: FieldEventPayload | null = null;
@@ -483,6 +484,9 @@ export class HostedElement {
 
 	private unmount(): void {
 		this.ctx.win.removeEventListener( 'resize', this.onWindowResize );
+		clearTimeout( this.resizeTimer as number );
+		this.resizeTimer = null;
+		this.lastResize = -Infinity;
 		this.link?.close();
 		this.wrapper?.remove();
 		this.link = null;
@@ -495,18 +499,35 @@ export class HostedElement {
 		}
 	}
 
-	/** Card: debounced; gift card: throttled (spec §2). */
+	/**
+	 * Card: debounced 100 ms (the size is applied once resizing pauses). Gift card: throttled
+	 * 100 ms (spec §2): the first resize applies at once, later ones within the window leave
+	 * one trailing call at its end, so the last size is always applied.
+	 */
 	private onWindowResize(): void {
 		if ( this.kind === 'giftCard' ) {
-			const now = Date.now();
-			if ( now - this.lastResize >= RESIZE_WAIT_MS ) {
-				this.lastResize = now;
-				this.applySize();
+			if ( this.resizeTimer !== null ) {
+				// A trailing call is already due; it reads the size when it runs.
+				return;
 			}
+			const wait = this.lastResize + RESIZE_WAIT_MS - Date.now();
+			if ( wait <= 0 ) {
+				this.lastResize = Date.now();
+				this.applySize();
+				return;
+			}
+			this.resizeTimer = setTimeout( () => {
+				this.resizeTimer = null;
+				this.lastResize = Date.now();
+				this.applySize();
+			}, wait );
 			return;
 		}
 		clearTimeout( this.resizeTimer as number );
-		this.resizeTimer = setTimeout( () => this.applySize(), RESIZE_WAIT_MS );
+		this.resizeTimer = setTimeout( () => {
+			this.resizeTimer = null;
+			this.applySize();
+		}, RESIZE_WAIT_MS );
 	}
 
 	private applySize(): void {

@@ -382,6 +382,59 @@ describe( 'sizing', () => {
 	} );
 } );
 
+describe( 'gift card resize throttle', () => {
+	async function giftCard() {
+		const gift = new HostedElement( 'giftCard', context(), {} );
+		const attaching = gift.attach( '#target' );
+		const f = await frame();
+		await attaching;
+		const target = document.querySelector( '#target' ) as HTMLElement;
+		const reads = jest
+			.spyOn( target, 'getBoundingClientRect' )
+			.mockReturnValue( { width: 300 } as DOMRect );
+		jest.useFakeTimers();
+		const resize = () => window.dispatchEvent( new Event( 'resize' ) );
+		return { gift, reads, resize, ...f };
+	}
+
+	it( 'applies the first resize at once and the last one at the end of the 100 ms window', async () => {
+		const { reads, resize, iframe } = await giftCard();
+		resize();
+		expect( reads ).toHaveBeenCalledTimes( 1 );
+		jest.advanceTimersByTime( 30 );
+		resize();
+		jest.advanceTimersByTime( 30 );
+		resize();
+		// Within the window: nothing more yet, one trailing call is due.
+		expect( reads ).toHaveBeenCalledTimes( 1 );
+		jest.advanceTimersByTime( 39 );
+		expect( reads ).toHaveBeenCalledTimes( 1 );
+		jest.advanceTimersByTime( 1 );
+		expect( reads ).toHaveBeenCalledTimes( 2 );
+		// The trailing call opened a new window: a resize right after it waits for its end.
+		resize();
+		expect( reads ).toHaveBeenCalledTimes( 2 );
+		jest.advanceTimersByTime( 100 );
+		expect( reads ).toHaveBeenCalledTimes( 3 );
+		// A lone resize long after: applied at once, no trailing call.
+		jest.advanceTimersByTime( 500 );
+		resize();
+		expect( reads ).toHaveBeenCalledTimes( 4 );
+		jest.advanceTimersByTime( 1000 );
+		expect( reads ).toHaveBeenCalledTimes( 4 );
+		expect( iframe.style.height ).toBe( '50px' );
+	} );
+
+	it( 'drops a pending trailing call when the gift card is detached', async () => {
+		const { gift, reads, resize } = await giftCard();
+		resize();
+		resize();
+		await gift.detach();
+		jest.advanceTimersByTime( 200 );
+		expect( reads ).toHaveBeenCalledTimes( 1 );
+	} );
+} );
+
 describe( 'tokenize', () => {
 	it( 'gives Invalid with the fields in error', async () => {
 		const { card } = await attached( {
