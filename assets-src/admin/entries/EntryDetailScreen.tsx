@@ -15,6 +15,9 @@ import {
 	TextControl,
 } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
+import type { FieldDefinition } from '../../shared';
+import { columnCount } from '../../forms-engine';
+import { RowsField } from '../../forms-ui';
 import { store, type DetailField, type EntryDetail } from '../store/entries';
 import type { EntriesScreenConfig } from './types';
 import { entryUrl, listUrl } from './urls';
@@ -28,6 +31,17 @@ type Draft = Record< string, string | string[] >;
  * @param field Field.
  */
 function draftValue( field: DetailField ): string | string[] {
+	if ( field.rows_definition ) {
+		// Stored as rows; edited and sent as visitors submit it: flat cells, row after row.
+		const width = columnCount( field.rows_definition );
+		return ( field.rows ?? [] ).flatMap( ( row ) =>
+			Array.from( { length: width }, ( _, c ) =>
+				row[ c ] === undefined || row[ c ] === null
+					? ''
+					: String( row[ c ] )
+			)
+		);
+	}
 	if ( field.type === 'checkbox' ) {
 		return Object.values( field.raw ).map( String );
 	}
@@ -55,6 +69,8 @@ export function EntryDetailScreen( {
 	const actions = useDispatch( store );
 	const [ editing, setEditing ] = useState( false );
 	const [ draft, setDraft ] = useState< Draft >( {} );
+	// Said to screen-reader users (rows added or removed while editing).
+	const [ announcement, setAnnouncement ] = useState( '' );
 
 	useEffect( () => {
 		actions.fetchEntry( config.entryId );
@@ -185,11 +201,13 @@ export function EntryDetailScreen( {
 											]
 										}
 										onChange={ ( value ) =>
-											setDraft( {
-												...draft,
+											setDraft( ( current ) => ( {
+												...current,
 												[ String( field.id ) ]: value,
-											} )
+											} ) )
 										}
+										formId={ entry.form_id }
+										announce={ setAnnouncement }
 									/>
 								) : (
 									<>
@@ -207,6 +225,9 @@ export function EntryDetailScreen( {
 					) ) }
 				</tbody>
 			</table>
+			<div className="screen-reader-text" aria-live="polite">
+				{ announcement }
+			</div>
 			<p style={ { display: 'flex', gap: '8px' } }>
 				{ editing ? (
 					<>
@@ -335,17 +356,23 @@ function FieldValue( { field }: { field: DetailField } ) {
  * @param props.value    Draft value.
  * @param props.error    Server message.
  * @param props.onChange Change handler.
+ * @param props.formId   The entry's form (ids of the row editor's inputs).
+ * @param props.announce Says something to screen-reader users.
  */
-function FieldEditor( {
+export function FieldEditor( {
 	field,
 	value,
 	error,
 	onChange,
+	formId,
+	announce,
 }: {
 	field: DetailField;
 	value: string | string[];
 	error: string | undefined;
 	onChange: ( value: string | string[] ) => void;
+	formId: number;
+	announce: ( text: string ) => void;
 } ) {
 	const help = error ? (
 		<span
@@ -355,6 +382,18 @@ function FieldEditor( {
 			{ error }
 		</span>
 	) : undefined;
+	if ( field.rows_definition ) {
+		return (
+			<RowsEditor
+				definition={ field.rows_definition }
+				formId={ formId }
+				cells={ Array.isArray( value ) ? value : [] }
+				error={ error }
+				onChange={ onChange }
+				announce={ announce }
+			/>
+		);
+	}
 	if ( field.type === 'checkbox' ) {
 		const list = Array.isArray( value ) ? value : [];
 		return (
@@ -423,6 +462,67 @@ function FieldEditor( {
 			help={ help }
 			aria-invalid={ error ? true : undefined }
 		/>
+	);
+}
+
+/**
+ * A list or repeater value in the visitors' own row editor (forms-ui RowsField): add a row after
+ * any row, remove rows, edit cells; adding stops at the field's most rows. The value is the flat
+ * list of cells visitors submit; the server drops empty rows and checks the limit, required and
+ * each repeated field again (Domain\Validation\SubmissionValidator::rows()).
+ *
+ * @param props            Props.
+ * @param props.definition The list or repeater definition (from the detail answer).
+ * @param props.formId     Form id.
+ * @param props.cells      Flat cells.
+ * @param props.error      Server message.
+ * @param props.onChange   Called with the new flat cells.
+ * @param props.announce   Says "Row added." and "Row removed." to screen-reader users.
+ */
+function RowsEditor( {
+	definition,
+	formId,
+	cells,
+	error,
+	onChange,
+	announce,
+}: {
+	definition: FieldDefinition;
+	formId: number;
+	cells: string[];
+	error: string | undefined;
+	onChange: ( cells: string[] ) => void;
+	announce: ( text: string ) => void;
+} ) {
+	const errorId = `kestrel-forms-edit-error-${ definition.id }`;
+	return (
+		<div className="kestrel-form kestrel-forms-rows-editor">
+			<RowsField
+				formId={ formId }
+				field={ definition }
+				value={ cells }
+				onChange={ ( _key, next ) =>
+					onChange( Array.isArray( next ) ? next.map( String ) : [] )
+				}
+				announce={ announce }
+				label={
+					<span className="screen-reader-text">
+						{ definition.label }
+					</span>
+				}
+				description={ null }
+				describedBy={ error ? errorId : undefined }
+			/>
+			{ error && (
+				<p
+					id={ errorId }
+					className="kestrel-forms-field-error"
+					style={ { color: '#b32d2e' } }
+				>
+					{ error }
+				</p>
+			) }
+		</div>
 	);
 }
 

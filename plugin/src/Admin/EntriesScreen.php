@@ -31,6 +31,9 @@ final class EntriesScreen {
 		}
 		wp_enqueue_script( Assets::ADMIN_ENTRIES );
 		wp_enqueue_style( 'wp-components' );
+		if ( wp_style_is( Assets::FORM_VIEW, 'registered' ) ) {
+			wp_enqueue_style( Assets::FORM_VIEW ); // Lists and repeaters are edited in the visitors' row editor.
+		}
 		printf(
 			'<div class="wrap kestrel-forms-admin"><div id="kestrel-forms-entries-app" data-config="%s"><p>%s</p></div></div>',
 			esc_attr( (string) wp_json_encode( $this->config() ) ),

@@ -389,11 +389,15 @@ final class EntriesController extends WP_REST_Controller {
 		}
 		$field_ids = array_keys( $field_ids );
 		// The stored values of the other fields, so logic and calculations see the whole entry.
+		// List and repeater values are stored as rows but submitted as flat cells (Rows).
 		$raw = array();
 		foreach ( $entry->values as $input_id => $value ) {
-			if ( ! in_array( (int) strtok( (string) $input_id, '.' ), $field_ids, true ) ) {
-				$raw[ (string) $input_id ] = $value;
+			$field_id = (int) strtok( (string) $input_id, '.' );
+			if ( in_array( $field_id, $field_ids, true ) ) {
+				continue;
 			}
+			$field                     = $form->field( $field_id );
+			$raw[ (string) $input_id ] = $field && Rows::is_repeated( $field ) ? Rows::cells_of( $field, $value ) : $value;
 		}
 		$raw    = $sent + $raw; // Not array_merge(): it renumbers the numeric input ids.
 		$result = $this->validator->validate( $form, $raw );
@@ -664,16 +668,18 @@ final class EntriesController extends WP_REST_Controller {
 				}
 			}
 			$fields[] = array(
-				'id'       => (int) $field['id'],
-				'type'     => (string) $field['type'],
-				'label'    => EntryPresenter::label( $field ),
-				'text'     => EntryPresenter::value( $field, $entry ),
-				'files'    => 'fileupload' === $field['type'] ? EntryPresenter::files( $field, $entry ) : array(),
-				'rows'     => Rows::is_repeated( $field ) && is_array( $entry->values[ $id ] ?? null ) ? array_values( $entry->values[ $id ] ) : null,
-				'columns'  => Rows::is_repeated( $field ) ? self::columns( $field ) : null,
-				'editable' => $editable,
-				'raw'      => (object) $raw,
-				'choices'  => array_map(
+				'id'              => (int) $field['id'],
+				'type'            => (string) $field['type'],
+				'label'           => EntryPresenter::label( $field ),
+				'text'            => EntryPresenter::value( $field, $entry ),
+				'files'           => 'fileupload' === $field['type'] ? EntryPresenter::files( $field, $entry ) : array(),
+				'rows'            => Rows::is_repeated( $field ) && is_array( $entry->values[ $id ] ?? null ) ? array_values( $entry->values[ $id ] ) : null,
+				'columns'         => Rows::is_repeated( $field ) ? self::columns( $field ) : null,
+				// What the row editor needs to draw a list or repeater as visitors see it.
+				'rows_definition' => Rows::is_repeated( $field ) ? self::rows_definition( $field ) : null,
+				'editable'        => $editable,
+				'raw'             => (object) $raw,
+				'choices'         => array_map(
 					static fn( array $c ): array => array(
 						'text'  => (string) ( $c['text'] ?? '' ),
 						'value' => (string) ( $c['value'] ?? '' ),
@@ -719,6 +725,18 @@ final class EntriesController extends WP_REST_Controller {
 		return 'repeater' === $field['type']
 			? array_map( static fn( array $f ): string => (string) ( $f['label'] ?? '' ), array_values( $field['fields'] ?? array() ) )
 			: array_map( 'strval', array_values( (array) ( $field['columns'] ?? array() ) ) );
+	}
+
+	/**
+	 * The parts of a list or repeater definition the entry screen's row editor draws: columns,
+	 * repeated fields (type, label, choices, limits), most rows and whether one is required.
+	 *
+	 * @param array<string, mixed> $field List or repeater field.
+	 * @return array<string, mixed>
+	 */
+	private static function rows_definition( array $field ): array {
+		$keys = array( 'id', 'type', 'label', 'adminLabel', 'columns', 'fields', 'maxRows', 'isRequired' );
+		return array_intersect_key( $field, array_flip( $keys ) );
 	}
 
 	/**

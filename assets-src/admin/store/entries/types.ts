@@ -1,6 +1,7 @@
 /**
  * Types of the entries workspace store (REST shapes of plugin/src/Rest/EntriesController.php).
  */
+import type { FieldDefinition } from '../../../shared';
 
 export type EntryStatus = 'active' | 'spam' | 'trash';
 
@@ -59,6 +60,8 @@ export interface DetailField {
 	files: EntryFile[];
 	rows: unknown[][] | null;
 	columns: string[] | null;
+	/** Lists and repeaters: the definition parts their row editor draws (null otherwise). */
+	rows_definition: FieldDefinition | null;
 	editable: boolean;
 	raw: Record< string, unknown >;
 	choices: Array< { text: string; value: string } >;

@@ -55,6 +55,26 @@ final class Rows {
 	}
 
 	/**
+	 * The flat cells of stored rows, row after row: the shape visitors submit, so a stored value
+	 * can go through the validator again (an admin's edit). The inverse of rows_of().
+	 *
+	 * @param array<string, mixed> $field List or repeater field.
+	 * @param mixed                $rows  Stored rows (list of lists of text); anything else: none.
+	 * @return list<string>
+	 */
+	public static function cells_of( array $field, mixed $rows ): array {
+		$width = self::column_count( $field );
+		$cells = array();
+		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
+			$row = is_array( $row ) ? array_values( $row ) : array( $row );
+			for ( $c = 0; $c < $width; $c++ ) {
+				$cells[] = is_scalar( $row[ $c ] ?? null ) ? (string) $row[ $c ] : '';
+			}
+		}
+		return $cells;
+	}
+
+	/**
 	 * The rows with at least one cell filled in.
 	 *
 	 * @param array<string, mixed> $field List or repeater field.

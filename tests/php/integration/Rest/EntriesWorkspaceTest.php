@@ -12,6 +12,9 @@ namespace Kestrel\Forms\Tests\Integration\Rest;
 
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
+use Kestrel\Forms\Plugin;
+use Kestrel\Forms\Privacy\PersonalData;
 use Kestrel\Forms\Rest\CsvResponse;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
@@ -238,6 +241,162 @@ final class EntriesWorkspaceTest extends TestCase {
 		ksort( $values );
 		$this->assertSame( array( 1 => 'Ada Lovelace', 2 => 'ada@lovelace.example', 3 => 'pro' ), $values );
 		$this->assertSame( array( 'Edited: Email' ), array_column( $ok->get_data()['notes'], 'note' ) );
+	}
+
+	/**
+	 * A form with an email, a list (two columns, at most 2 rows), a repeater (a required name and
+	 * a number) and a text field shown only while a list cell says "Tea", and one entry of it.
+	 *
+	 * @return array{0: int, 1: int} Form id, entry id.
+	 */
+	private function rows_entry(): array {
+		$form_id  = (int) $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms',
+			array(
+				'title'  => 'Rows',
+				'fields' => array(
+					array(
+						'id'    => 1,
+						'type'  => 'email',
+						'label' => 'Email',
+					),
+					array(
+						'id'         => 2,
+						'type'       => 'list',
+						'label'      => 'Items',
+						'columns'    => array( 'Item', 'Qty' ),
+						'maxRows'    => 2,
+						'isRequired' => true,
+					),
+					array(
+						'id'     => 3,
+						'type'   => 'repeater',
+						'label'  => 'Guests',
+						'fields' => array(
+							array(
+								'id'         => 1,
+								'type'       => 'text',
+								'label'      => 'Name',
+								'isRequired' => true,
+							),
+							array(
+								'id'    => 2,
+								'type'  => 'number',
+								'label' => 'Age',
+							),
+						),
+					),
+					array(
+						'id'               => 4,
+						'type'             => 'text',
+						'label'            => 'Gift note',
+						'conditionalLogic' => array(
+							'actionType' => 'show',
+							'logicType'  => 'all',
+							'rules'      => array(
+								array(
+									'fieldId'  => '2',
+									'operator' => 'is',
+									'value'    => 'Tea',
+								),
+							),
+						),
+					),
+				),
+			)
+		)->get_data()['id'];
+		$entry_id = ( new EntryRepository() )->insert(
+			new Entry(
+				0,
+				$form_id,
+				array(
+					'1' => 'ada@example.org',
+					'2' => array( array( 'Tea', '2' ) ),
+					'3' => array( array( 'Ada', '36' ) ),
+					'4' => 'With love',
+				),
+				'2026-05-01 10:00:00'
+			)
+		)['id'];
+		return array( $form_id, $entry_id );
+	}
+
+	public function test_list_and_repeater_values_are_edited_as_visitors_submit_them(): void {
+		[ $form_id, $id ] = $this->rows_entry();
+		$route            = '/kestrel-forms/v1/entries/' . $id;
+
+		$detail = $this->rest( 'GET', $route )->get_data();
+		$this->assertTrue( $detail['fields'][1]['editable'] );
+		$this->assertSame( array( 'id', 'type', 'label', 'columns', 'maxRows', 'isRequired' ), array_keys( $detail['fields'][1]['rows_definition'] ) );
+		$this->assertSame( 2, $detail['fields'][1]['rows_definition']['maxRows'] );
+		$this->assertSame( 'Name', $detail['fields'][2]['rows_definition']['fields'][0]['label'] );
+		$this->assertNull( $detail['fields'][0]['rows_definition'] );
+
+		// Flat cells, row after row; an empty row is dropped; a repeater number is stored canonically.
+		$ok = $this->rest(
+			'POST',
+			$route,
+			array(
+				'values' => array(
+					'2' => array( 'Tea', '3', '', '', 'Cake', '1' ),
+					'3' => array( 'Ada', '36', 'Grace', '085' ),
+				),
+			)
+		);
+		$this->assert_rest_status( 200, $ok );
+		$values = (array) $ok->get_data()['values'];
+		$this->assertSame( array( array( 'Tea', '3' ), array( 'Cake', '1' ) ), $values[2] );
+		$this->assertSame( array( array( 'Ada', '36' ), array( 'Grace', '85' ) ), $values[3] );
+		$this->assertSame( 'With love', $values[4] );
+		$this->assertSame( "Item: Tea, Qty: 3\nItem: Cake, Qty: 1", $ok->get_data()['fields'][1]['text'] );
+		$this->assertSame( array( 'Edited: Items, Guests' ), array_column( $ok->get_data()['notes'], 'note' ) );
+
+		// The CSV export and the privacy exporter show the new rows.
+		$out = fopen( 'php://memory', 'w+b' );
+		$this->rest( 'GET', '/kestrel-forms/v1/entries/export', null, array( 'form_id' => $form_id ) )->stream( $out );
+		rewind( $out );
+		fread( $out, 3 ); // Byte order mark.
+		$records = array();
+		while ( false !== ( $record = fgetcsv( $out, null, ',', '"', '' ) ) ) {
+			$records[] = $record;
+		}
+		$this->assertSame( array( 'Items', 'Guests' ), array_slice( $records[0], 5, 2 ) );
+		$this->assertSame( array( "Item: Tea, Qty: 3\nItem: Cake, Qty: 1", "Name: Ada, Age: 36\nName: Grace, Age: 85" ), array_slice( $records[1], 5, 2 ) );
+		$privacy  = new PersonalData( new EntryWorkspaceRepository(), Plugin::instance()->forms, Plugin::instance()->uploads );
+		$exported = array_column( $privacy->export( 'ada@example.org' )['data'][0]['data'], 'value', 'name' );
+		$this->assertSame( "Name: Ada, Age: 36\nName: Grace, Age: 85", $exported['Guests'] );
+
+		// Editing another field keeps the stored rows, and logic reading the list still sees them.
+		$this->assert_rest_status( 200, $this->rest( 'POST', $route, array( 'values' => array( '4' => 'Enjoy' ) ) ) );
+		$values = (array) $this->rest( 'GET', $route )->get_data()['values'];
+		$this->assertSame( array( array( 'Tea', '3' ), array( 'Cake', '1' ) ), $values[2] );
+		$this->assertSame( 'Enjoy', $values[4] );
+	}
+
+	public function test_list_and_repeater_edits_are_validated_on_the_server(): void {
+		[ , $id ] = $this->rows_entry();
+		$route    = '/kestrel-forms/v1/entries/' . $id;
+		$refused  = function ( array $values ) use ( $route ): string {
+			$response = $this->rest( 'POST', $route, array( 'values' => $values ) );
+			$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $response );
+			$errors = (array) $response->get_data()['data']['errors'];
+			$this->assertCount( 1, $errors );
+			return (string) reset( $errors );
+		};
+		// More rows than maxRows.
+		$this->assertStringContainsString( '2', $refused( array( '2' => array( 'a', '1', 'b', '2', 'c', '3' ) ) ) );
+		// Required list with every row empty.
+		$refused( array( '2' => array( '', '' ) ) );
+		// A repeater row without its required name, and one with a bad number, name their row.
+		$this->assertStringContainsString( '2', $refused( array( '3' => array( 'Ada', '36', '', '40' ) ) ) );
+		$this->assertStringContainsString( 'Age', $refused( array( '3' => array( 'Ada', 'old' ) ) ) );
+		// Rows instead of flat cells are not what visitors send.
+		$refused( array( '2' => array( array( 'Tea', '3' ) ) ) );
+
+		$values = (array) $this->rest( 'GET', $route )->get_data()['values'];
+		$this->assertSame( array( array( 'Tea', '2' ) ), $values[2] );
+		$this->assertSame( array( array( 'Ada', '36' ) ), $values[3] );
 	}
 
 	public function test_csv_export_has_every_filtered_row_and_neutralises_formulas(): void {
