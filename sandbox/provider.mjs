@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hydrationFor } from './applications.mjs';
 import {
 	APPROVING_CARDS,
 	DECLINE_DETAILS,
@@ -581,38 +582,13 @@ export function createProvider() {
 					locationId: body.locationId,
 					hostname: body.hostname,
 				} );
-				const unsupported = {
-					IsSupported: false,
-					UnsupportedReasonType: 'NOT_ONBOARDED',
-				};
 				return send( res, {
 					status: 200,
 					body: {
 						avt: id( 'avt-' ),
 						sessionId,
 						instanceId: id( 'inst-' ),
-						merchantName: 'Kestrel Sandbox Merchant',
-						applePayMerchantIdentifier: 'merchant.kestrel.sandbox',
-						cashAppPayMerchantIdentifier: 'CAP_SANDBOX',
-						paymentMethodSupportDetail: {
-							card: { IsSupported: true },
-							giftCard: { IsSupported: true },
-							applePay: unsupported,
-							googlePay: unsupported,
-							ach: unsupported,
-							afterpayClearpay: unsupported,
-							cashAppPay: unsupported,
-						},
-						featureFlagValues: {
-							overrideStrings: String(
-								body.applicationId
-							).includes( 'overrides' ),
-							recordErrorMetrics: true,
-							achAuth: 'no-support',
-							bnplA: false,
-							interac: false,
-						},
-						isTestMerchant: true,
+						...hydrationFor( body.applicationId ),
 					},
 				} );
 			}

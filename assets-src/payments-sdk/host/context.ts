@@ -2,6 +2,8 @@
  * What a payments instance shares with its method objects.
  */
 import type { Hydration, Locale } from '../protocol';
+import type { Features } from './features';
+import type { MetricData } from './telemetry';
 
 export interface SdkContext {
 	win: Window;
@@ -14,8 +16,15 @@ export interface SdkContext {
 	locale: () => Locale;
 	/** Hydration of the session (rejects when the main frame fails). */
 	session: () => Promise< Hydration >;
-	/** Usage metric (never card data). */
-	metric: ( event: string, data?: Record< string, unknown > ) => void;
+	/**
+	 * What the hydration allows (feature flags, test merchant, wallet environment); wallet and
+	 * bank methods read it here.
+	 */
+	features: () => Promise< Readonly< Features > >;
+	/** Clock for metric durations, in ms. */
+	now: () => number;
+	/** Usage metric (never card data: only the MetricData keys are sent). */
+	metric: ( event: string, data: MetricData ) => void;
 	/** Flush metrics now (nonce success, destroy). */
 	flushMetrics: () => void;
 	/** Error report. */

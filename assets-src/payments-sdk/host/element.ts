@@ -72,6 +72,8 @@ export class HostedElement {
 	private state: State = 'detached';
 	private attaching = false;
 	private tokenizing = false;
+	/** When the running tokenize started (its metric duration). */
+	private tokenizeStarted = 0;
 	private link: FrameLink | null = null;
 	private target: HTMLElement | null = null;
 	private wrapper: HTMLElement | null = null;
@@ -87,6 +89,10 @@ export class HostedElement {
 	private readonly fields: readonly AnyFieldName[];
 	private readonly events: readonly string[];
 	private readonly unsubscribeLocale: () => void;
+	/** Metric source: "card" or "gift-card". */
+	private readonly eventSource: string;
+	/** When the element was created (destroy's metric duration). */
+	private readonly createdAt: number;
 
 	/**
 	 * @param kind    card or giftCard.
@@ -99,6 +105,8 @@ export class HostedElement {
 		options: ElementOptions
 	) {
 		this.options = { ...options };
+		this.createdAt = ctx.now();
+		this.eventSource = kind === 'card' ? 'card' : 'gift-card';
 		this.methodName = kind === 'card' ? 'Card' : 'GiftCard';
 		this.fields = kind === 'card' ? CARD_FIELDS : GIFT_CARD_FIELDS;
 		this.events =
@@ -156,6 +164,7 @@ export class HostedElement {
 			);
 		}
 		this.attaching = true;
+		const started = this.ctx.now();
 		try {
 			// The frame loads while the session hydrates (ready sooner, issue 6 bench target).
 			const [ hydration ] = await Promise.all( [
@@ -169,7 +178,11 @@ export class HostedElement {
 				throw new MethodNotAvailableError();
 			}
 			this.state = 'attached';
-			this.ctx.metric( 'attach', { method: this.methodName } );
+			this.ctx.metric( 'attach', {
+				eventSource: this.eventSource,
+				duration: this.ctx.now() - started,
+				method: this.methodName,
+			} );
 		} catch ( error ) {
 			// A failed attach returns to detached (spec §4).
 			this.unmount();
@@ -219,7 +232,11 @@ export class HostedElement {
 		}
 		this.state = 'destroyed';
 		this.unsubscribeLocale();
-		this.ctx.metric( 'destroy', { method: this.methodName } );
+		this.ctx.metric( 'destroy', {
+			eventSource: this.eventSource,
+			duration: this.ctx.now() - this.createdAt,
+			method: this.methodName,
+		} );
 		this.ctx.flushMetrics();
 		return true;
 	}
@@ -294,6 +311,7 @@ export class HostedElement {
 			throw new TokenizationInProgressError();
 		}
 		this.tokenizing = true;
+		this.tokenizeStarted = this.ctx.now();
 		try {
 			const reply = ( await this.call(
 				MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM,
@@ -312,6 +330,8 @@ export class HostedElement {
 				};
 			}
 			this.ctx.metric( 'tokenize', {
+				eventSource: this.eventSource,
+				duration: this.ctx.now() - this.tokenizeStarted,
 				method: this.methodName,
 				paymentMethodTrackingId: reply.paymentMethodTrackingId,
 			} );

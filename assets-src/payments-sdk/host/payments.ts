@@ -27,6 +27,7 @@ import {
 	VerifyBuyerError,
 	PUBLIC_ERRORS,
 } from './errors';
+import { featuresOf, type Features } from './features';
 import { FrameLink } from './frame-link';
 import { Telemetry } from './telemetry';
 import type {
@@ -90,6 +91,12 @@ function createPayments(
 	const localeListeners = new Set< ( l: Locale ) => void >();
 	let overrides: Readonly< Record< string, string > > = {};
 	let hydration: Hydration | null = null;
+	let features: Readonly< Features > | null = null;
+	const now = (): number =>
+		typeof win.performance?.now === 'function'
+			? win.performance.now()
+			: Date.now();
+	const createdAt = now();
 	const fetchImpl: FetchLike = ( url, init ) =>
 		win.fetch( url, init as RequestInit );
 	const telemetry = new Telemetry(
@@ -107,6 +114,8 @@ function createPayments(
 			jsFramework: 'none',
 		} )
 	);
+	// Nothing leaves the page before the hydration says what may (spec §6 feature flags).
+	telemetry.setPolicy( { metrics: null, errors: null } );
 	win.addEventListener( 'pagehide', () => telemetry.flush() );
 
 	let mainLink: FrameLink | null = null;
@@ -145,10 +154,21 @@ function createPayments(
 				MESSAGE.REQUEST_HYDRATION,
 				{ applicationId, hostname, locationId }
 			);
-			telemetry.metric( 'hydrated' );
+			features = featuresOf( hydration, config.environment );
+			// Usage metrics need an analytics backend; error reports their own flag.
+			telemetry.setPolicy( {
+				metrics: features.analyticsBackend !== null,
+				errors: features.recordErrorMetrics,
+			} );
+			telemetry.metric( 'hydrated', {
+				eventSource: 'payments',
+				duration: now() - createdAt,
+			} );
 			return hydration;
 		} )().catch( ( error ) => {
 			sessionPromise = null;
+			// Without a hydration no flag can be read: the failure itself is reported.
+			telemetry.setPolicy( { errors: true } );
 			telemetry.report( `session: ${ ( error as Error ).message }` );
 			throw new UnexpectedError( 'loading the payments session' );
 		} );
@@ -165,6 +185,11 @@ function createPayments(
 		locationId,
 		locale: () => locale,
 		session,
+		features: async () => {
+			await session();
+			return features!;
+		},
+		now,
 		metric: ( e, d ) => telemetry.metric( e, d ),
 		flushMetrics: () => telemetry.flush(),
 		report: ( m ) => telemetry.report( m ),
@@ -175,13 +200,41 @@ function createPayments(
 		},
 	};
 
-	const unsupported = ( method: string ) =>
-		Promise.reject(
-			new PaymentMethodUnsupportedError( {
-				type: 'METHOD_UNSUPPORTED',
-				message: `${ method } is not supported in this version of the SDK.`,
-			} )
-		);
+	/**
+	 * Methods this SDK version does not implement yet. Checked in the order of spec §5 (merchant
+	 * enabled, then feature flag): a method the hydration marks unsupported gives
+	 * PaymentMethodUnsupportedError with its reason; one whose feature flag is off gives
+	 * FeatureDisabledError; otherwise PaymentMethodUnsupportedError (not in this version).
+	 *
+	 * @param method     Name for messages.
+	 * @param supportKey Key in paymentMethodSupportDetail.
+	 * @param flag       Name of the flag that must be on, if any.
+	 * @param flag.name
+	 * @param flag.on
+	 */
+	const unsupported = async (
+		method: string,
+		supportKey: string,
+		flag?: { name: string; on: ( f: Readonly< Features > ) => boolean }
+	): Promise< never > => {
+		const f = await ctx.features();
+		const support = hydration?.paymentMethodSupportDetail?.[ supportKey ];
+		if ( support && ! support.IsSupported ) {
+			throw new PaymentMethodUnsupportedError( {
+				type: support.UnsupportedReasonType ?? 'METHOD_UNSUPPORTED',
+				message: `${ method } is not available for this application (${
+					support.UnsupportedReasonType ?? 'unsupported'
+				}).`,
+			} );
+		}
+		if ( flag && ! flag.on( f ) ) {
+			throw new FeatureDisabledError( flag.name );
+		}
+		throw new PaymentMethodUnsupportedError( {
+			type: 'METHOD_UNSUPPORTED',
+			message: `${ method } is not supported in this version of the SDK.`,
+		} );
+	};
 
 	const publicApi: Payments = {
 		async card( options = {} ) {
@@ -196,12 +249,18 @@ function createPayments(
 				options
 			) as unknown as GiftCard;
 		},
-		ach: () => unsupported( 'ACH' ),
-		applePay: () => unsupported( 'Apple Pay' ),
-		googlePay: () => unsupported( 'Google Pay' ),
-		afterpayClearpay: () => unsupported( 'Afterpay/Clearpay' ),
-		cashAppPay: () => unsupported( 'Cash App Pay' ),
-		cashApp: () => unsupported( 'Cash App' ),
+		// ACH's achAuth mode (features().achAuth) shapes its tokenize parameters, not whether
+		// ACH exists, so it gates nothing here.
+		ach: () => unsupported( 'ACH', 'ach' ),
+		applePay: () => unsupported( 'Apple Pay', 'applePay' ),
+		googlePay: () => unsupported( 'Google Pay', 'googlePay' ),
+		afterpayClearpay: () =>
+			unsupported( 'Afterpay/Clearpay', 'afterpayClearpay', {
+				name: 'bnplA',
+				on: ( f ) => f.afterpay,
+			} ),
+		cashAppPay: () => unsupported( 'Cash App Pay', 'cashAppPay' ),
+		cashApp: () => unsupported( 'Cash App', 'cashApp' ),
 		paymentRequest: ( options ) => createPaymentRequest( options ),
 		async verifyBuyer( source, details ) {
 			checkVerifyBuyer( source, details, locationId );
@@ -261,8 +320,7 @@ function createPayments(
 	const setStringOverrides = async (
 		strings: Record< string, string >
 	): Promise< void > => {
-		const h = await session();
-		if ( h.featureFlagValues?.overrideStrings !== true ) {
+		if ( ! ( await ctx.features() ).overrideStrings ) {
 			throw new FeatureDisabledError( 'overrideStrings' );
 		}
 		for ( const [ key, value ] of Object.entries( strings ?? {} ) ) {
@@ -282,6 +340,10 @@ function createPayments(
 	};
 	Object.defineProperty( publicApi, '_setStringOverrides', {
 		value: setStringOverrides,
+	} );
+	// Not in the public types: what the hydration allows, for tests and diagnostics.
+	Object.defineProperty( publicApi, '_features', {
+		value: () => ctx.features(),
 	} );
 	return publicApi;
 }

@@ -3,7 +3,11 @@
  * and on page hide, sent at once on nonce success and destroy; error reports with up to 100
  * breadcrumbs, a buffer of 30, a 60 s back-off after a 429, messages cut at 250 characters,
  * keepalive bodies under 60000 bytes and fewer than 15 in flight. Never card data: only the
- * event names and ids the SDK itself produces.
+ * event names and ids the SDK itself produces (a metric keeps only the MetricData keys).
+ *
+ * The hydration decides what may leave the page (spec §6 feature flags): usage metrics need an
+ * analytics backend, error reports the record-error-metrics flag. Until the hydration answers,
+ * both wait (metrics in a bounded queue, errors in the buffer of 30); see setPolicy().
  */
 import {
 	ERROR_BREADCRUMBS,
@@ -19,9 +23,41 @@ import {
 	type TransportDeps,
 } from '../protocol';
 
+/** What one metric may carry besides the common fields (spec §3 "Metrics event"). */
+export interface MetricData {
+	/** The SDK part the event comes from: "payments", "card" or "gift-card". */
+	eventSource: string;
+	/** Milliseconds since the start of what the event ends (payments(), attach, tokenize...). */
+	duration: number;
+	/** Payment method name ("Card", "GiftCard"). */
+	method?: string;
+	/** Tracking id the provider gave the tokenized payment method. */
+	paymentMethodTrackingId?: string;
+}
+
+const METRIC_KEYS: ReadonlyArray< keyof MetricData > = [
+	'eventSource',
+	'duration',
+	'method',
+	'paymentMethodTrackingId',
+];
+
+/** Metrics kept while the hydration has not said whether they may be sent. */
+const PENDING_METRICS_MAX = 100;
+
+/**
+ * Whether metrics / error reports may be sent: true, false (dropped), or null (not known yet:
+ * kept until it is).
+ */
+export interface TelemetryPolicy {
+	metrics: boolean | null;
+	errors: boolean | null;
+}
+
 /** Metrics and error reporting of one payments instance. */
 export class Telemetry {
 	private queue: Array< Record< string, unknown > > = [];
+	private policy: TelemetryPolicy = { metrics: true, errors: true };
 	private breadcrumbs: string[] = [];
 	private errors: string[] = [];
 	private inFlight = 0;
@@ -42,30 +78,74 @@ export class Telemetry {
 	) {}
 
 	/**
-	 * Queues a metric; flushed within 1 s.
+	 * Sets what may be sent (from the hydration's flags); queued items follow the new rule.
+	 *
+	 * @param policy Changes.
+	 */
+	setPolicy( policy: Partial< TelemetryPolicy > ): void {
+		this.policy = { ...this.policy, ...policy };
+		if ( this.policy.metrics === false ) {
+			this.queue = [];
+		} else if ( this.policy.metrics && this.queue.length ) {
+			this.schedule();
+		}
+		if ( this.policy.errors === false ) {
+			this.errors = [];
+		}
+		this.drainErrors();
+	}
+
+	/**
+	 * Queues a metric; flushed within 1 s. Only the MetricData keys are kept.
 	 *
 	 * @param event Event name.
-	 * @param data  Extra fields (ids only).
+	 * @param data  Source, duration and ids.
 	 */
-	metric( event: string, data: Record< string, unknown > = {} ): void {
+	metric( event: string, data: MetricData ): void {
+		this.breadcrumb( event );
+		if ( this.policy.metrics === false ) {
+			return;
+		}
+		const picked: Record< string, unknown > = {};
+		for ( const key of METRIC_KEYS ) {
+			if ( data[ key ] !== undefined ) {
+				picked[ key ] = data[ key ];
+			}
+		}
+		picked.eventSource = String( data.eventSource );
+		picked.duration = Math.max(
+			0,
+			Math.round( Number( data.duration ) ) || 0
+		);
 		this.queue.push( {
 			event,
-			...data,
+			...picked,
 			...this.common(),
 			sdkVersion: SDK_VERSION,
 			time: this.now(),
 		} );
-		this.breadcrumb( event );
+		if (
+			this.policy.metrics === null &&
+			this.queue.length > PENDING_METRICS_MAX
+		) {
+			this.queue.shift();
+		}
+		if ( this.policy.metrics ) {
+			this.schedule();
+		}
+	}
+
+	private schedule(): void {
 		if ( this.timer === null ) {
 			this.timer = setTimeout( () => this.flush(), METRICS_FLUSH_MS );
 		}
 	}
 
-	/** Sends the queued metrics now. */
+	/** Sends the queued metrics now (kept while the policy is not known). */
 	flush(): void {
 		clearTimeout( this.timer as number );
 		this.timer = null;
-		if ( ! this.queue.length ) {
+		if ( ! this.queue.length || ! this.policy.metrics ) {
 			return;
 		}
 		const metrics = this.queue;
@@ -91,6 +171,9 @@ export class Telemetry {
 	 * @param message Text, cut at 250 characters.
 	 */
 	report( message: string ): void {
+		if ( this.policy.errors === false ) {
+			return;
+		}
 		this.errors.push( message.slice( 0, ERROR_MESSAGE_MAX ) );
 		if ( this.errors.length > ERROR_BUFFER ) {
 			this.errors.shift();
@@ -104,6 +187,9 @@ export class Telemetry {
 	}
 
 	private drainErrors(): void {
+		if ( ! this.policy.errors ) {
+			return;
+		}
 		while ( this.errors.length && this.now() >= this.blockedUntil ) {
 			const message = this.errors.shift()!;
 			this.send( '/payments/mtx/error', {

@@ -11,6 +11,7 @@ import {
 } from '../../protocol';
 import type { SdkContext } from '../context';
 import { HostedElement } from '../element';
+import { featuresOf } from '../features';
 
 const ORIGIN = 'https://provider.test';
 const BASE = `${ ORIGIN }/v1/1.51.4/`;
@@ -37,6 +38,9 @@ function context( support = true ): SdkContext & { reports: string[] } {
 		locationId: 'L1',
 		locale: () => 'en-US',
 		session: () => Promise.resolve( hydration( support ) ),
+		features: () =>
+			Promise.resolve( featuresOf( hydration( support ), 'sandbox' ) ),
+		now: () => Date.now(),
 		metric: () => {},
 		flushMetrics: () => {},
 		report: ( m ) => reports.push( m ),
@@ -379,6 +383,83 @@ describe( 'sizing', () => {
 		const { recalculateSize } = card;
 		recalculateSize();
 		expect( iframe.style.height ).toBe( '48px' );
+	} );
+} );
+
+describe( 'usage metrics of an element', () => {
+	it( 'carry the source and the time since attach / tokenize / creation, never card data', async () => {
+		let clock = 1000;
+		const metrics: Array< [ string, unknown ] > = [];
+		const ctx = {
+			...context(),
+			now: () => clock,
+			metric: ( event: string, data: unknown ) =>
+				metrics.push( [ event, data ] ),
+		};
+		const card = new HostedElement( 'card', ctx, {
+			postalCode: '94103',
+		} );
+		clock = 1500;
+		const attaching = card.attach( '#target' );
+		const f = await frame( {
+			[ MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM ]: () => {
+				clock += 250;
+				return {
+					valid: true,
+					cardNonce: 'cnon:abc',
+					card: {
+						brand: 'VISA',
+						last4: '1111',
+						expMonth: 12,
+						expYear: 2030,
+						cardType: 'CREDIT',
+						prepaidType: 'NOT_PREPAID',
+						postalCode: '94103',
+					},
+					sessionId: 's',
+					paymentMethodTrackingId: 'pmt-9',
+				};
+			},
+		} );
+		clock = 1540;
+		await attaching;
+		f.fieldEvent( { postalCodeValue: '94103' } );
+		await card.tokenize();
+		clock = 3000;
+		await card.destroy();
+		expect( metrics ).toEqual( [
+			[ 'attach', { eventSource: 'card', duration: 40, method: 'Card' } ],
+			[
+				'tokenize',
+				{
+					eventSource: 'card',
+					duration: 250,
+					method: 'Card',
+					paymentMethodTrackingId: 'pmt-9',
+				},
+			],
+			[
+				'destroy',
+				{ eventSource: 'card', duration: 2000, method: 'Card' },
+			],
+		] );
+		expect( JSON.stringify( metrics ) ).not.toMatch(
+			/1111|94103|cnon:|VISA|2030/
+		);
+	} );
+
+	it( 'name the gift card as their source', async () => {
+		const metrics: Array< [ string, { eventSource: string } ] > = [];
+		const ctx = {
+			...context(),
+			metric: ( event: string, data: { eventSource: string } ) =>
+				metrics.push( [ event, data ] ),
+		};
+		const gift = new HostedElement( 'giftCard', ctx, {} );
+		const attaching = gift.attach( '#target' );
+		await frame();
+		await attaching;
+		expect( metrics[ 0 ][ 1 ].eventSource ).toBe( 'gift-card' );
 	} );
 } );
 

@@ -40,8 +40,16 @@ describe( 'metrics and error reports', () => {
 
 	it( 'batches metrics every second as {metrics: [...]}', async () => {
 		const { t, sent } = setup();
-		t.metric( 'attach', { method: 'Card' } );
-		t.metric( 'tokenize', { method: 'Card' } );
+		t.metric( 'attach', {
+			eventSource: 'card',
+			duration: 12,
+			method: 'Card',
+		} );
+		t.metric( 'tokenize', {
+			eventSource: 'card',
+			duration: 340,
+			method: 'Card',
+		} );
 		expect( sent ).toHaveLength( 0 );
 		jest.advanceTimersByTime( 1000 );
 		await settle();
@@ -61,7 +69,7 @@ describe( 'metrics and error reports', () => {
 
 	it( 'flush sends at once (nonce success, destroy)', async () => {
 		const { t, sent } = setup();
-		t.metric( 'destroy' );
+		t.metric( 'destroy', { eventSource: 'card', duration: 5 } );
 		t.flush();
 		await settle();
 		expect( sent ).toHaveLength( 1 );
@@ -101,10 +109,105 @@ describe( 'metrics and error reports', () => {
 	it( 'does not use keepalive for bodies of 60000 bytes or more', async () => {
 		const { t, sent } = setup();
 		for ( let i = 0; i < 400; i++ ) {
-			t.metric( 'e'.repeat( 200 ) );
+			t.metric( 'e'.repeat( 200 ), { eventSource: 'card', duration: 1 } );
 		}
 		t.flush();
 		await settle();
 		expect( sent[ 0 ].keepalive ).toBe( false );
+	} );
+
+	it( 'gives every metric its eventSource and a whole, non-negative duration, and nothing else', async () => {
+		const { t, sent } = setup();
+		t.metric( 'tokenize', {
+			eventSource: 'card',
+			duration: 41.6,
+			method: 'Card',
+			paymentMethodTrackingId: 'pmt-1',
+			// A careless caller: keys outside MetricData never leave.
+			...( {
+				cardNumber: '4111111111111111',
+				cvv: '123',
+				postalCode: '94103',
+			} as object ),
+		} );
+		t.metric( 'hydrated', { eventSource: 'payments', duration: -3 } );
+		t.flush();
+		await settle();
+		const metrics = sent[ 0 ].body.metrics as Array<
+			Record< string, unknown >
+		>;
+		expect( metrics[ 0 ] ).toEqual( {
+			event: 'tokenize',
+			eventSource: 'card',
+			duration: 42,
+			method: 'Card',
+			paymentMethodTrackingId: 'pmt-1',
+			session: 's1',
+			sdkVersion: '1.51.4',
+			time: expect.any( Number ),
+		} );
+		expect( metrics[ 1 ] ).toMatchObject( {
+			eventSource: 'payments',
+			duration: 0,
+		} );
+		expect( JSON.stringify( sent ) ).not.toMatch( /4111|94103|cvv/ );
+	} );
+} );
+
+describe( 'what the hydration lets out', () => {
+	beforeEach( () => jest.useFakeTimers() );
+	afterEach( () => jest.useRealTimers() );
+
+	it( 'holds metrics and reports until the policy is known, then sends them', async () => {
+		const { t, sent } = setup();
+		t.setPolicy( { metrics: null, errors: null } );
+		t.metric( 'attach', { eventSource: 'card', duration: 1 } );
+		t.report( 'early failure' );
+		jest.advanceTimersByTime( 5000 );
+		t.flush();
+		await settle();
+		expect( sent ).toHaveLength( 0 );
+		t.setPolicy( { metrics: true, errors: true } );
+		await settle();
+		expect( sent.map( ( s ) => s.url ) ).toEqual( [
+			'https://p/payments/mtx/error',
+		] );
+		jest.advanceTimersByTime( 1000 );
+		await settle();
+		expect( sent.map( ( s ) => s.url ) ).toEqual( [
+			'https://p/payments/mtx/error',
+			'https://p/payments/mtx/v2',
+		] );
+	} );
+
+	it( 'drops metrics without an analytics backend and reports without recordErrorMetrics', async () => {
+		const { t, sent } = setup();
+		t.setPolicy( { metrics: null, errors: null } );
+		t.metric( 'hydrated', { eventSource: 'payments', duration: 1 } );
+		t.report( 'held' );
+		t.setPolicy( { metrics: false, errors: false } );
+		t.metric( 'attach', { eventSource: 'card', duration: 1 } );
+		t.report( 'refused' );
+		t.flush();
+		jest.advanceTimersByTime( 5000 );
+		await settle();
+		expect( sent ).toHaveLength( 0 );
+		expect( t.pendingErrors ).toHaveLength( 0 );
+	} );
+
+	it( 'keeps at most 100 metrics while waiting', async () => {
+		const { t, sent } = setup();
+		t.setPolicy( { metrics: null } );
+		for ( let i = 0; i < 150; i++ ) {
+			t.metric( `m${ i }`, { eventSource: 'card', duration: 1 } );
+		}
+		t.setPolicy( { metrics: true } );
+		t.flush();
+		await settle();
+		const metrics = sent[ 0 ].body.metrics as Array<
+			Record< string, unknown >
+		>;
+		expect( metrics ).toHaveLength( 100 );
+		expect( metrics[ 0 ].event ).toBe( 'm50' );
 	} );
 } );

@@ -1,0 +1,85 @@
+/**
+ * Sandbox applications with their own hydration (spec §3 "Hydration response", §6 feature
+ * flags): what POST /payments/hydrate answers differs by application id, so tests can turn a
+ * flag off or hydrate a non-test merchant. Any other id gets the defaults below; an id that
+ * contains "overrides" also gets the overrideStrings flag (docs/payments-sdk.md).
+ */
+
+const unsupported = {
+	IsSupported: false,
+	UnsupportedReasonType: 'NOT_ONBOARDED',
+};
+
+/** What every sandbox application gets unless listed below. */
+export const DEFAULT_HYDRATION = {
+	merchantName: 'Kestrel Sandbox Merchant',
+	applePayMerchantIdentifier: 'merchant.kestrel.sandbox',
+	cashAppPayMerchantIdentifier: 'CAP_SANDBOX',
+	paymentMethodSupportDetail: {
+		card: { IsSupported: true },
+		giftCard: { IsSupported: true },
+		applePay: unsupported,
+		googlePay: unsupported,
+		ach: unsupported,
+		afterpayClearpay: unsupported,
+		cashAppPay: unsupported,
+	},
+	featureFlagValues: {
+		analyticsBackend: 'inline',
+		overrideStrings: false,
+		recordErrorMetrics: true,
+		achAuth: 'no-support',
+		bnplA: false,
+		interac: false,
+	},
+	isTestMerchant: true,
+};
+
+/** Application id -> changes to the defaults (merged one level deep). */
+export const SANDBOX_APPLICATIONS = {
+	// Error reports are not recorded for this application.
+	'sandbox-sq0idb-no-error-metrics': {
+		featureFlagValues: { recordErrorMetrics: false },
+	},
+	// No analytics backend: no usage metrics.
+	'sandbox-sq0idb-no-analytics': {
+		featureFlagValues: { analyticsBackend: null },
+	},
+	// A merchant that is not a test merchant (wallets would still use the sandbox here).
+	'sandbox-sq0idb-live-merchant': { isTestMerchant: false },
+	// Afterpay onboarded, but the BNPL-A flag is off.
+	'sandbox-sq0idb-afterpay-flag-off': {
+		paymentMethodSupportDetail: { afterpayClearpay: { IsSupported: true } },
+		featureFlagValues: { bnplA: false },
+	},
+	// Afterpay onboarded and the flag on (this SDK version still lacks the method).
+	'sandbox-sq0idb-afterpay-enabled': {
+		paymentMethodSupportDetail: { afterpayClearpay: { IsSupported: true } },
+		featureFlagValues: { bnplA: true },
+	},
+};
+
+/**
+ * The hydration fields of an application (without avt, sessionId, instanceId).
+ *
+ * @param {string} applicationId Application id.
+ * @return {Object} Hydration fields.
+ */
+export function hydrationFor( applicationId ) {
+	const id = String( applicationId ?? '' );
+	const changes = SANDBOX_APPLICATIONS[ id ] ?? {};
+	const merged = { ...DEFAULT_HYDRATION };
+	for ( const [ key, value ] of Object.entries( changes ) ) {
+		merged[ key ] =
+			value && typeof value === 'object' && ! Array.isArray( value )
+				? { ...DEFAULT_HYDRATION[ key ], ...value }
+				: value;
+	}
+	if ( id.includes( 'overrides' ) ) {
+		merged.featureFlagValues = {
+			...merged.featureFlagValues,
+			overrideStrings: true,
+		};
+	}
+	return merged;
+}
