@@ -193,7 +193,7 @@ final class SubmissionsController extends WP_REST_Controller {
 
 		// A captcha the visitor can see is verified with the provider before anything is stored.
 		foreach ( $form->fields() as $field ) {
-			if ( 'captcha' !== $field['type'] || ! $this->validator->is_visible( $form, $values, (int) $field['id'] ) ) {
+			if ( 'captcha' !== $field['type'] || empty( $result->visible[ (int) $field['id'] ] ) ) {
 				continue;
 			}
 			$answer   = $values[ (string) $field['id'] ] ?? '';

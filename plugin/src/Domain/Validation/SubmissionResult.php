@@ -19,12 +19,14 @@ final class SubmissionResult {
 	 * @param array<int, FieldError> $errors Errors by field id.
 	 * @param array<string, mixed>|null $pricing Products, shipping and total computed by the server.
 	 * @param list<array<string, mixed>> $feeds  Feeds the submission activates, in priority order.
+	 * @param array<int, bool>           $visible Whether each field shows (conditional logic on the stored definition).
 	 */
 	public function __construct(
 		public readonly array $values,
 		public readonly array $errors,
 		public readonly ?array $pricing = null,
-		public readonly array $feeds = array()
+		public readonly array $feeds = array(),
+		public readonly array $visible = array()
 	) {}
 
 	/**

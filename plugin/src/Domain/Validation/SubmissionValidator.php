@@ -40,19 +40,6 @@ final class SubmissionValidator {
 	) {}
 
 	/**
-	 * Whether a field shows for these submitted values (conditional logic on the stored
-	 * definition; the browser's word is never taken).
-	 *
-	 * @param Form                $form     The form.
-	 * @param array<mixed, mixed> $raw      Submitted values.
-	 * @param int                 $field_id Field id.
-	 */
-	public function is_visible( Form $form, array $raw, int $field_id ): bool {
-		$evaluation = ( new FormEvaluator( $form->definition ) )->evaluate( $this->entered( $form, $raw ) );
-		return ! empty( $evaluation['visible'][ $field_id ] );
-	}
-
-	/**
 	 * Validates a submission against the stored definition.
 	 *
 	 * @param Form                $form The form being submitted.
@@ -156,7 +143,7 @@ final class SubmissionValidator {
 			}
 			$values += $result;
 		}
-		return new SubmissionResult( $values, $errors, $evaluation['pricing'], FeedEvaluator::active( $form->definition, $evaluator, $evaluation ) );
+		return new SubmissionResult( $values, $errors, $evaluation['pricing'], FeedEvaluator::active( $form->definition, $evaluator, $evaluation ), $evaluation['visible'] );
 	}
 
 	/**
