@@ -153,8 +153,10 @@ export function createProvider() {
 				`${ String( expMonth ).padStart( 2, '0' ) }/${ expYear }`
 			];
 		const nonce = id( 'cnon:', 18 );
+		// The issuing country answers BIN lookups; it is not part of the card summary.
+		const { country: _country, ...summary } = known;
 		const card = {
-			...known,
+			...summary,
 			last4: number.slice( -4 ),
 			expMonth,
 			expYear,
@@ -180,6 +182,42 @@ export function createProvider() {
 				card,
 				session_id: body.session_id ?? id( 'sess-' ),
 				payment_method_tracking_id: id( 'pmt-' ),
+			},
+		};
+	}
+
+	/**
+	 * BIN lookup (spec §7 /v2/tokenization/product-information): the issuing country and brand
+	 * of a test card's first 6 digits; an unknown BIN has no country. Only the BIN is sent.
+	 *
+	 * @param {Object} body Request body {bin}.
+	 */
+	function productInformation( body ) {
+		const bin = String( body.bin ?? '' );
+		if ( ! /^\d{6}$/.test( bin ) ) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				'INVALID_VALUE',
+				'bin must be the first 6 digits of a card number.',
+				'bin'
+			);
+		}
+		const entry = Object.entries( {
+			...APPROVING_CARDS,
+			...Object.fromEntries(
+				Object.entries( DECLINING_CARDS ).map( ( [ n, [ c ] ] ) => [
+					n,
+					c,
+				] )
+			),
+		} ).find( ( [ number ] ) => number.startsWith( bin ) );
+		return {
+			status: 200,
+			body: {
+				bin,
+				country: entry?.[ 1 ].country ?? null,
+				brand: entry?.[ 1 ].brand ?? null,
 			},
 		};
 	}
@@ -594,6 +632,12 @@ export function createProvider() {
 			}
 			if ( req.method === 'POST' && p === '/v2/card-nonce' ) {
 				return send( res, cardNonce( body ) );
+			}
+			if (
+				req.method === 'POST' &&
+				p === '/v2/tokenization/product-information'
+			) {
+				return send( res, productInformation( body ) );
 			}
 			if ( req.method === 'POST' && p === '/v2/verify-buyer' ) {
 				return send( res, verifyBuyer( body ) );

@@ -3,62 +3,107 @@
  * decline at CreatePayment; some values of the other fields decline whatever the card.
  */
 
-/** Approving cards: number -> summary. */
+/**
+ * Approving cards: number -> summary. `country` is the issuing country: the provider's
+ * product-information lookup answers it for the card's BIN (first 6 digits), and the card frame
+ * validates the postal code in that country's format (US, CA, GB).
+ */
 export const APPROVING_CARDS = {
 	4111111111111111: {
 		brand: 'VISA',
 		cardType: 'CREDIT',
 		prepaidType: 'NOT_PREPAID',
+		country: 'US',
 	},
 	5105105105105100: {
 		brand: 'MASTERCARD',
 		cardType: 'CREDIT',
 		prepaidType: 'NOT_PREPAID',
+		country: 'US',
 	},
 	5555555555554444: {
 		brand: 'MASTERCARD',
 		cardType: 'DEBIT',
 		prepaidType: 'NOT_PREPAID',
+		country: 'US',
 	},
 	340000000000009: {
 		brand: 'AMERICAN_EXPRESS',
 		cardType: 'CREDIT',
 		prepaidType: 'NOT_PREPAID',
+		country: 'US',
 	},
 	6011000000000004: {
 		brand: 'DISCOVER',
 		cardType: 'CREDIT',
 		prepaidType: 'NOT_PREPAID',
+		country: 'US',
 	},
 	36700102000000: {
 		brand: 'DISCOVER_DINERS',
 		cardType: 'CREDIT',
 		prepaidType: 'NOT_PREPAID',
+		country: 'US',
 	},
 	3566111111111113: {
 		brand: 'JCB',
 		cardType: 'CREDIT',
 		prepaidType: 'NOT_PREPAID',
+		country: 'US',
+	},
+	// Issued in Canada: postal codes like K1A 0B1.
+	4556000000000000: {
+		brand: 'VISA',
+		cardType: 'CREDIT',
+		prepaidType: 'NOT_PREPAID',
+		country: 'CA',
+	},
+	// Issued in the United Kingdom: postcodes like SW1A 1AA.
+	5454540000000005: {
+		brand: 'MASTERCARD',
+		cardType: 'DEBIT',
+		prepaidType: 'NOT_PREPAID',
+		country: 'GB',
 	},
 };
 
 /** Declining cards: number -> [summary, decline code]. */
 export const DECLINING_CARDS = {
 	4000000000000002: [
-		{ brand: 'VISA', cardType: 'CREDIT', prepaidType: 'NOT_PREPAID' },
+		{
+			brand: 'VISA',
+			cardType: 'CREDIT',
+			prepaidType: 'NOT_PREPAID',
+			country: 'US',
+		},
 		'CARD_DECLINED',
 	],
 	4000000000000119: [
-		{ brand: 'VISA', cardType: 'CREDIT', prepaidType: 'NOT_PREPAID' },
+		{
+			brand: 'VISA',
+			cardType: 'CREDIT',
+			prepaidType: 'NOT_PREPAID',
+			country: 'US',
+		},
 		'GENERIC_DECLINE',
 	],
 	4000000000009995: [
-		{ brand: 'VISA', cardType: 'DEBIT', prepaidType: 'PREPAID' },
+		{
+			brand: 'VISA',
+			cardType: 'DEBIT',
+			prepaidType: 'PREPAID',
+			country: 'US',
+		},
 		'INSUFFICIENT_FUNDS',
 	],
 	// Strong customer authentication: declines without a verification token for this card.
 	4000000000003220: [
-		{ brand: 'VISA', cardType: 'CREDIT', prepaidType: 'NOT_PREPAID' },
+		{
+			brand: 'VISA',
+			cardType: 'CREDIT',
+			prepaidType: 'NOT_PREPAID',
+			country: 'US',
+		},
 		'CARD_DECLINED_VERIFICATION_REQUIRED',
 	],
 };

@@ -8,7 +8,8 @@ import {
 	GIFT_CARD_FIELDS,
 	MESSAGE,
 	DEFAULT_LOCALE,
-	postalCountryOf,
+	postalCountryFor,
+	postalLabel,
 	textsFor,
 	TransportError,
 	type AnyFieldName,
@@ -19,7 +20,9 @@ import {
 	type FieldState,
 	type Locale,
 	type NonceReply,
+	type PostalCountry,
 } from '../protocol';
+import { IssuingCountry } from './issuing-country';
 import {
 	announceReady,
 	connectToHost,
@@ -105,7 +108,47 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 		fields.set( name, { name, input, box, label, state: emptyState() } );
 	}
 
-	const postalCountry = () => postalCountryOf( locale );
+	/*
+	 * The postal code follows the card's issuing country (US, CA or GB) from the provider's BIN
+	 * lookup, falling back to the locale's region until it is known or when it is another
+	 * country (protocol postalCountryFor). Only the first 6 digits are sent for the lookup.
+	 */
+	const postalCountry = (): PostalCountry =>
+		postalCountryFor( issuing?.current, locale );
+	let shownPostalCountry: PostalCountry | null = null;
+	const onPostalCountry = () => {
+		const next = postalCountry();
+		if ( next === shownPostalCountry ) {
+			return;
+		}
+		const first = shownPostalCountry === null;
+		shownPostalCountry = next;
+		applyTexts();
+		if ( first ) {
+			return;
+		}
+		const postal = fields.get( 'postalCode' );
+		if ( postal && postal.input.value !== '' ) {
+			// Its validity under the new format; error class events carry the new country.
+			refresh( postal );
+		}
+		// The host's message line names the country's kind of code.
+		channel.emit( MESSAGE.POSTAL_COUNTRY, { postalCountry: next } );
+	};
+	const issuing =
+		kind === 'card'
+			? new IssuingCountry(
+					async ( bin ) =>
+						(
+							await provider.post< { country?: string | null } >(
+								'/v2/tokenization/product-information',
+								{ bin, client_id: config?.applicationId },
+								{ attempts: 1 }
+							)
+						).country ?? null,
+					() => onPostalCountry()
+				)
+			: null;
 	const validity = ( f: Field ): Validity => {
 		const v = f.input.value;
 		switch ( f.name ) {
@@ -125,9 +168,13 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 	const applyTexts = () => {
 		const t = textsFor( locale );
 		for ( const f of fields.values() ) {
-			f.label.textContent = t.label[ f.name ];
-			f.input.placeholder = t.label[ f.name ];
-			f.input.setAttribute( 'aria-label', t.label[ f.name ] );
+			const text =
+				f.name === 'postalCode'
+					? postalLabel( locale, postalCountry() )
+					: t.label[ f.name ];
+			f.label.textContent = text;
+			f.input.placeholder = text;
+			f.input.setAttribute( 'aria-label', text );
 		}
 		form.classList.toggle(
 			'with-labels',
@@ -151,6 +198,7 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 				( n ) => fields.get( n )!.state.hasErrorClass
 			),
 			focusedField: focused,
+			postalCountry: postalCountry(),
 		} );
 	};
 
@@ -215,6 +263,7 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 				f.input.value = before.toUpperCase().slice( 0, 10 );
 			}
 			if ( f.name === 'cardNumber' ) {
+				issuing?.update( digitsOf( f.input.value ) );
 				const next = detectBrand( f.input.value );
 				if ( next !== brand ) {
 					brand = next;
@@ -286,6 +335,8 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 			refresh( postal );
 		}
 		applyTexts();
+		// A new locale may change the fallback country.
+		onPostalCountry();
 		return true;
 	};
 	channel.handle( MESSAGE.LOAD_CARDS_FORM, configure );
@@ -317,6 +368,7 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 				had ? [ 'errorClassRemoved' ] : []
 			);
 		}
+		issuing?.update( '' );
 		return true;
 	} );
 	channel.handle( MESSAGE.DESTROY, () => {
@@ -330,6 +382,7 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 		if ( l ) {
 			locale = l;
 			applyTexts();
+			onPostalCountry();
 		}
 	} );
 
@@ -337,6 +390,8 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 	channel.handle(
 		MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM,
 		async (): Promise< NonceReply > => {
+			// The postal code is checked in the format of the card's country.
+			await issuing?.settled();
 			const invalid: Field[] = [];
 			for ( const f of order ) {
 				if ( ! validity( f ).valid ) {
@@ -452,6 +507,6 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 		}
 	);
 
-	applyTexts();
+	onPostalCountry();
 	announceReady( channel );
 }

@@ -51,7 +51,11 @@ export function announceReady( channel: Channel ): void {
  * @param win Frame window.
  */
 export function providerTransport( win: Window ): {
-	post: < T >( path: string, body: unknown ) => Promise< T >;
+	post: < T >(
+		path: string,
+		body: unknown,
+		options?: { attempts?: number }
+	) => Promise< T >;
 } {
 	const deps: TransportDeps = {
 		fetch: ( ( url, init ) =>
@@ -59,8 +63,13 @@ export function providerTransport( win: Window ): {
 		abortController: () => new AbortController(),
 	};
 	return {
-		post: ( path, body ) =>
-			requestJson( deps, `${ win.location.origin }${ path }`, body ),
+		post: ( path, body, options ) =>
+			requestJson(
+				deps,
+				`${ win.location.origin }${ path }`,
+				body,
+				options
+			),
 	};
 }
 

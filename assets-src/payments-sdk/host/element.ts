@@ -19,6 +19,7 @@ import {
 	type ConfigurePayload,
 	type FieldEventPayload,
 	type NonceReply,
+	type PostalCountry,
 } from '../protocol';
 import type { SdkContext } from './context';
 import {
@@ -85,6 +86,8 @@ export class HostedElement {
 	private focusTimer: unknown = null;
 	private options: ElementOptions;
 	private lastField: FieldEventPayload | null = null;
+	/** Postal country the frame validates with (card's issuing country, else the locale's). */
+	private postalCountry: PostalCountry | null = null;
 	private readonly methodName: string;
 	private readonly fields: readonly AnyFieldName[];
 	private readonly events: readonly string[];
@@ -442,6 +445,12 @@ export class HostedElement {
 		link.channel.handle( MESSAGE.FIELD_EVENT, ( payload ) =>
 			this.onFieldEvent( payload as FieldEventPayload )
 		);
+		link.channel.handle( MESSAGE.POSTAL_COUNTRY, ( payload ) => {
+			this.postalCountry =
+				( payload as { postalCountry?: PostalCountry } )
+					.postalCountry ?? null;
+			this.renderMessage();
+		} );
 		const wrapper = doc.createElement( 'div' );
 		wrapper.className = 'sq-card-wrapper';
 		const component = doc.createElement( 'div' );
@@ -514,6 +523,7 @@ export class HostedElement {
 		this.message = null;
 		this.target = null;
 		this.lastField = null;
+		this.postalCountry = null;
 		if ( this.state !== 'destroyed' ) {
 			this.state = 'detached';
 		}
@@ -567,6 +577,7 @@ export class HostedElement {
 			return;
 		}
 		this.lastField = payload;
+		this.postalCountry = payload.postalCountry ?? this.postalCountry;
 		// The message line and classes first, then the event (API §12.2).
 		this.renderMessage();
 		if ( payload.eventType === 'escape' ) {
@@ -599,7 +610,11 @@ export class HostedElement {
 		if ( errorField ) {
 			this.message.textContent =
 				override( `error.${ errorField }` ) ??
-				errorText( locale, errorField, postalCountryOf( locale ) );
+				errorText(
+					locale,
+					errorField,
+					this.postalCountry ?? postalCountryOf( locale )
+				);
 			this.message.classList.add( 'sq-card-message-error' );
 		} else {
 			this.message.textContent = p?.focusedField

@@ -120,9 +120,12 @@ export function resolveLocale( requested: string ): Locale | null {
 	return LANGUAGE_DEFAULTS[ lang ] ?? null;
 }
 
+/** Postal code countries as a list. */
+export const POSTAL_COUNTRIES: readonly PostalCountry[] = [ 'US', 'CA', 'GB' ];
+
 /**
- * Postal country of a locale's region (our decision: the card frame cannot know the issuing
- * country, so the page's locale picks the postal format; docs/payments-sdk.md).
+ * Postal country of a locale's region: the fallback while the card's issuing country is not
+ * known (see postalCountryFor).
  *
  * @param locale Supported locale.
  */
@@ -134,4 +137,24 @@ export function postalCountryOf( locale: Locale ): PostalCountry {
 		return 'GB';
 	}
 	return 'US';
+}
+
+/**
+ * Postal country of the card being typed. The card shows its postal code field by issuing
+ * country (API §4, types) and the postal countries are US, CA and GB (spec §3); the issuing
+ * country comes from the provider's BIN lookup (/v2/tokenization/product-information, spec §7)
+ * once the first 6 digits are typed. Until then, for an unknown BIN, a failed lookup or a
+ * country outside the three, the page locale's region decides (postalCountryOf).
+ *
+ * @param issuingCountry ISO country of the card's BIN, if known.
+ * @param locale         Page locale.
+ */
+export function postalCountryFor(
+	issuingCountry: string | null | undefined,
+	locale: Locale
+): PostalCountry {
+	const country = String( issuingCountry ?? '' ).toUpperCase();
+	return ( POSTAL_COUNTRIES as readonly string[] ).includes( country )
+		? ( country as PostalCountry )
+		: postalCountryOf( locale );
 }

@@ -171,3 +171,22 @@ export function errorText(
 		? t.error.postalCode[ country ]
 		: t.error[ field ];
 }
+
+const EN_POSTAL_LABELS: Record< PostalCountry, string > = {
+	US: 'ZIP',
+	CA: 'Postal code',
+	GB: 'Postcode',
+};
+
+/**
+ * Label of the postal code input: in English it names the country's kind of code (ZIP,
+ * postal code, postcode); other languages have one word for all.
+ *
+ * @param locale  Locale.
+ * @param country Postal country of the card.
+ */
+export function postalLabel( locale: Locale, country: PostalCountry ): string {
+	return locale.startsWith( 'en' )
+		? EN_POSTAL_LABELS[ country ]
+		: textsFor( locale ).label.postalCode;
+}

@@ -7,6 +7,7 @@ import type {
 	CardBrand,
 	CardInputEventName,
 	Locale,
+	PostalCountry,
 } from './constants';
 
 /** Requests (answered with an ack, then a reply) and one-way events. */
@@ -33,6 +34,8 @@ export const MESSAGE = {
 	FRAME_READY: 'FRAME_READY',
 	/** frame -> host, one-way: a field's state changed (drives classes, message line, events). */
 	FIELD_EVENT: 'FIELD_EVENT',
+	/** frame -> host, one-way: the postal country changed (card BIN looked up); message line only. */
+	POSTAL_COUNTRY: 'POSTAL_COUNTRY',
 } as const;
 
 export type MessageType = ( typeof MESSAGE )[ keyof typeof MESSAGE ];
@@ -128,6 +131,8 @@ export interface FieldEventPayload {
 	errorFields: AnyFieldName[];
 	/** Focused field, if any. */
 	focusedField: AnyFieldName | null;
+	/** Country whose postal format applies (card's issuing country, else the locale's). */
+	postalCountry?: PostalCountry;
 }
 
 /** loadCardsForm / LOAD_GIFT_CARDS_FORM / CONFIGURE payload. */

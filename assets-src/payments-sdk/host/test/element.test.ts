@@ -134,7 +134,7 @@ async function frame( handlers: Handlers = {}, ready = true ) {
 			},
 			origin
 		);
-	return { iframe, posted, fieldEvent };
+	return { iframe, posted, fieldEvent, deliver };
 }
 
 async function attached( handlers: Handlers = {} ) {
@@ -337,6 +337,35 @@ describe( 'events and message line', () => {
 			name: 'InvalidFieldNameError',
 		} );
 		await expect( card.setError( 'cvv' ) ).resolves.toBe( true );
+	} );
+} );
+
+describe( 'postal code message by country', () => {
+	it( 'names the kind of code of the country the frame validates with', async () => {
+		const { fieldEvent, deliver } = await attached();
+		const message = () =>
+			document.querySelector( '.sq-card-message' )!.textContent;
+		// No country from the frame: the locale's (en-US).
+		fieldEvent( {
+			eventType: 'errorClassAdded',
+			field: 'postalCode',
+			errorFields: [ 'postalCode' ],
+		} );
+		expect( message() ).toBe( 'Enter a valid ZIP code.' );
+		fieldEvent( {
+			eventType: 'errorClassAdded',
+			field: 'postalCode',
+			errorFields: [ 'postalCode' ],
+			postalCountry: 'GB',
+		} );
+		expect( message() ).toBe( 'Enter a valid postcode.' );
+		// The BIN lookup answered another country: no public event, the line follows.
+		deliver( {
+			kind: 'event',
+			type: MESSAGE.POSTAL_COUNTRY,
+			payload: { postalCountry: 'CA' },
+		} );
+		expect( message() ).toBe( 'Enter a valid postal code.' );
 	} );
 } );
 
