@@ -427,6 +427,96 @@ test.describe( 'entries workspace', () => {
 		} );
 	} );
 
+	test( 'an admin edits list rows on the entry screen: add, edit, remove, the limit and the server check', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const form = await requestUtils.rest< StoredForm >( {
+			method: 'POST',
+			path: '/kestrel-forms/v1/forms',
+			data: {
+				title: `E2E list edit ${ Date.now() }`,
+				fields: [
+					{ id: 1, type: 'text', label: 'Name' },
+					{
+						id: 2,
+						type: 'list',
+						label: 'Items',
+						columns: [ 'Item', 'Qty' ],
+						maxRows: 2,
+						isRequired: true,
+					},
+				],
+			},
+		} );
+		// Submitted as visitors do: flat cells, row after row.
+		const created = await requestUtils.rest< { entry_id: number } >( {
+			method: 'POST',
+			path: `/kestrel-forms/v1/forms/${ form.id }/submissions`,
+			data: { values: { 1: 'Ada', 2: [ 'Tea', '2' ] } },
+		} );
+		await page.goto(
+			`/wp-admin/admin.php?page=kestrel-forms-entries&entry_id=${ created.entry_id }`
+		);
+		const items = page.locator( 'tr[data-field-id="2"]' );
+		await expect( items ).toContainText( 'Item: Tea, Qty: 2' );
+
+		await page.getByRole( 'button', { name: 'Edit values' } ).click();
+		await items.getByRole( 'textbox', { name: 'Qty, row 1' } ).fill( '3' );
+		await items
+			.getByRole( 'button', { name: 'Add a row after row 1' } )
+			.click();
+		await expect(
+			items.getByRole( 'textbox', { name: 'Item, row 2' } )
+		).toBeFocused();
+		await items
+			.getByRole( 'textbox', { name: 'Item, row 2' } )
+			.fill( 'Cake' );
+		await items.getByRole( 'textbox', { name: 'Qty, row 2' } ).fill( '1' );
+		// At the field's most rows, no more rows can be added.
+		await expect(
+			items.getByRole( 'button', { name: 'Add a row after row 2' } )
+		).toBeDisabled();
+		await page.getByRole( 'button', { name: 'Save changes' } ).click();
+		await expect(
+			page
+				.locator( '.components-notice__content' )
+				.getByText( 'Entry updated.' )
+		).toBeVisible();
+		await expect( items ).toContainText(
+			'Item: Tea, Qty: 3\nItem: Cake, Qty: 1'
+		);
+
+		// Remove a row, then empty the one left: the list is required, so the server refuses it
+		// and its message shows next to the field; filled again, it is saved.
+		await page.getByRole( 'button', { name: 'Edit values' } ).click();
+		await items.getByRole( 'button', { name: 'Remove row 1' } ).click();
+		const item = items.getByRole( 'textbox', { name: 'Item, row 1' } );
+		const qty = items.getByRole( 'textbox', { name: 'Qty, row 1' } );
+		await expect( item ).toHaveValue( 'Cake' );
+		await item.fill( '' );
+		await qty.fill( '' );
+		await page.getByRole( 'button', { name: 'Save changes' } ).click();
+		await expect(
+			items.locator( '.kestrel-forms-field-error' )
+		).toBeVisible();
+		await item.fill( 'Scone' );
+		await qty.fill( '4' );
+		await page.getByRole( 'button', { name: 'Save changes' } ).click();
+		await expect( items ).toContainText( 'Item: Scone, Qty: 4' );
+
+		await page.reload();
+		await expect( items ).toContainText( 'Item: Scone, Qty: 4' );
+		await expect( items ).not.toContainText( 'Tea' );
+		const [ entry ] = await requestUtils.rest<
+			Array< { values: Record< string, unknown > } >
+		>( {
+			path: '/kestrel-forms/v1/entries',
+			params: { form_id: form.id },
+		} );
+		expect( entry.values[ '2' ] ).toEqual( [ [ 'Scone', '4' ] ] );
+	} );
+
 	test( "an admin attaches files to an entry with the visitors' checks", async ( {
 		page,
 		requestUtils,
