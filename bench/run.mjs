@@ -14,6 +14,7 @@ const BENCHMARKS = [
 	'engine-dom.mjs',
 	'page-weight.mjs',
 	'upload.mjs',
+	'export.mjs',
 	'payments-sdk.mjs',
 ];
 

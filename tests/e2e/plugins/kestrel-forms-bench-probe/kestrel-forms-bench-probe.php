@@ -4,11 +4,13 @@
  * Description: Test-only. Lets the benchmarks read figures the plugin never exposes (such as peak PHP memory of a request). Never install on a live site.
  * Version: 0.1.0
  *
- * While active, every request to the upload route (kestrel-forms/v1/uploads) appends its peak
- * PHP memory to a small log file at shutdown (one line per request; appends are atomic, so
- * parallel chunk requests do not lose samples). An administrator reads and resets the figures
- * with GET / DELETE kestrel-forms-bench-probe/v1/memory. bench/upload.mjs activates this plugin
- * through /wp/v2/plugins and deactivates it afterwards.
+ * While active, every request to the upload route (kestrel-forms/v1/uploads) or the CSV export
+ * (kestrel-forms/v1/entries/export) appends its peak PHP memory to a small log file at shutdown
+ * (one line per request; appends are atomic, so parallel chunk requests do not lose samples). An
+ * administrator reads and resets the figures with GET / DELETE kestrel-forms-bench-probe/v1/memory.
+ * POST kestrel-forms-bench-probe/v1/entries inserts generated entries in bulk (bench/export.mjs),
+ * far faster than one submission each. bench/upload.mjs and bench/export.mjs activate this plugin
+ * through /wp/v2/plugins and deactivate it afterwards.
  *
  * @package KestrelForms\Tests
  */
@@ -25,8 +27,10 @@ function kestrel_forms_bench_probe_file(): string {
 add_filter(
 	'rest_pre_dispatch',
 	static function ( $result, $server, $request ) {
-		if ( str_starts_with( (string) $request->get_route(), '/kestrel-forms/v1/uploads' ) ) {
+		$route = (string) $request->get_route();
+		if ( str_starts_with( $route, '/kestrel-forms/v1/uploads' ) || '/kestrel-forms/v1/entries/export' === $route ) {
 			$GLOBALS['kestrel_forms_bench_probe_method'] = $request->get_method();
+			$GLOBALS['kestrel_forms_bench_probe_route']  = $route;
 		}
 		return $result;
 	},
@@ -47,6 +51,7 @@ add_action(
 				memory_get_peak_usage(),
 				memory_get_peak_usage( true ),
 				round( ( microtime( true ) - (float) ( $_SERVER['REQUEST_TIME_FLOAT'] ?? microtime( true ) ) ) * 1000 ),
+				$GLOBALS['kestrel_forms_bench_probe_route'] ?? '',
 			)
 		) . "\n";
 		file_put_contents( kestrel_forms_bench_probe_file(), $line, FILE_APPEND | LOCK_EX ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
@@ -69,12 +74,13 @@ add_action(
 						$samples = array();
 						foreach ( is_file( $file ) ? (array) file( $file, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES ) : array() as $line ) {
 							$parts = explode( "\t", (string) $line );
-							if ( 4 === count( $parts ) ) {
+							if ( count( $parts ) >= 4 ) {
 								$samples[] = array(
 									'method' => $parts[0],
 									'peak'   => (int) $parts[1],
 									'real'   => (int) $parts[2],
 									'ms'     => (int) $parts[3],
+									'route'  => $parts[4] ?? '',
 								);
 							}
 						}
@@ -100,5 +106,169 @@ add_action(
 				),
 			)
 		);
+		register_rest_route(
+			'kestrel-forms-bench-probe/v1',
+			'/entries',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => static fn(): bool => current_user_can( 'manage_options' ),
+				'args'                => array(
+					'form_id' => array(
+						'type'     => 'integer',
+						'minimum'  => 1,
+						'required' => true,
+					),
+					'count'   => array(
+						'type'     => 'integer',
+						'minimum'  => 1,
+						'maximum'  => 50000,
+						'required' => true,
+					),
+					'first'   => array(
+						'type'    => 'integer',
+						'minimum' => 0,
+						'default' => 0,
+					),
+				),
+				'callback'            => 'kestrel_forms_bench_probe_insert_entries',
+			)
+		);
 	}
 );
+
+/**
+ * POST kestrel-forms-bench-probe/v1/entries: inserts `count` generated entries into a form made
+ * by bench/export.mjs (fields 1 text, 2 email, 3 textarea, 4 select basic/pro, 5 list Item/Qty),
+ * numbered from `first`, straight into the plugin's tables in the layout EntryRepository::insert()
+ * writes, in one transaction. Bench-only: no validation, no hooks.
+ *
+ * On the SQLite database of Playground and the PHPUnit site, statements go to SQLite's own PDO
+ * connection, prepared once: through $wpdb every statement is translated from MySQL first, which
+ * makes 100,000 entries take most of an hour. Elsewhere (MySQL) multi-row INSERTs of 500 entries
+ * go through $wpdb.
+ *
+ * @param WP_REST_Request $request Request.
+ * @return array{inserted: int, ms: int, via: string}|WP_Error
+ */
+function kestrel_forms_bench_probe_insert_entries( WP_REST_Request $request ) {
+	global $wpdb;
+	if ( ! class_exists( '\\Kestrel\\Forms\\Persistence\\Schema' ) ) {
+		return new WP_Error( 'kestrel_forms_bench_probe_no_plugin', 'Kestrel Forms is not active.', array( 'status' => 500 ) );
+	}
+	$started = microtime( true );
+	$t       = \Kestrel\Forms\Persistence\Schema::tables();
+	$form_id = (int) $request['form_id'];
+	$count   = (int) $request['count'];
+	$first   = (int) $request['first'];
+	$pdo     = $GLOBALS['@pdo'] ?? null; // The SQLite integration's PDO (absent on MySQL).
+	$sqlite  = $pdo instanceof PDO && 'sqlite' === $pdo->getAttribute( PDO::ATTR_DRIVER_NAME );
+	try {
+		if ( $sqlite ) {
+			kestrel_forms_bench_probe_insert_sqlite( $pdo, $t, $form_id, $count, $first );
+		} else {
+			kestrel_forms_bench_probe_insert_wpdb( $wpdb, $t, $form_id, $count, $first );
+		}
+	} catch ( Throwable $e ) {
+		return new WP_Error( 'kestrel_forms_bench_probe_insert_failed', $e->getMessage(), array( 'status' => 500 ) );
+	}
+	return array(
+		'inserted' => $count,
+		'ms'       => (int) round( ( microtime( true ) - $started ) * 1000 ),
+		'via'      => $sqlite ? 'sqlite-pdo' : 'wpdb',
+	);
+}
+
+/**
+ * The generated entry number $n: its created_at, read and starred flags, and values by input id
+ * as stored (a list is one JSON value under "5:json").
+ *
+ * @param int $n Entry number.
+ * @return array{created: string, read: int, starred: int, values: array<string, string>}
+ */
+function kestrel_forms_bench_probe_entry( int $n ): array {
+	return array(
+		'created' => gmdate( 'Y-m-d H:i:s', 1767225600 + $n * 60 ),
+		'read'    => $n % 2,
+		'starred' => 0 === $n % 7 ? 1 : 0,
+		'values'  => array(
+			'1'      => sprintf( 'Bench person %d', $n ),
+			'2'      => sprintf( 'bench%d@example.org', $n ),
+			// Every tenth message starts like a formula and spans two lines, so the export
+			// neutralises and quotes cells too.
+			'3'      => 0 === $n % 10 ? "=SUM(A1:A9) \"quoted\", on two\nlines" : sprintf( 'Message number %d, with a comma and "quotes".', $n ),
+			'4'      => 0 === $n % 3 ? 'pro' : 'basic',
+			'5:json' => (string) wp_json_encode(
+				array(
+					array( 'Tea', (string) ( 1 + $n % 5 ) ),
+					array( 'Cake', (string) ( 1 + $n % 3 ) ),
+				)
+			),
+		),
+	);
+}
+
+/**
+ * Inserts through SQLite's PDO with two prepared statements.
+ *
+ * @param PDO                   $pdo     SQLite connection.
+ * @param array<string, string> $t       Table names.
+ * @param int                   $form_id Form id.
+ * @param int                   $count   Entries.
+ * @param int                   $first   Number of the first one.
+ */
+function kestrel_forms_bench_probe_insert_sqlite( PDO $pdo, array $t, int $form_id, int $count, int $first ): void {
+	$pdo->setAttribute( PDO::ATTR_ERRMODE, PDO::ERRMODE_EXCEPTION );
+	$entry = $pdo->prepare( "INSERT INTO {$t['entries']} (id, form_id, status, created_at, source_url, user_id, is_read, is_starred) VALUES (?, ?, 'active', ?, 'https://example.org/bench/', 0, ?, ?)" );
+	$value = $pdo->prepare( "INSERT INTO {$t['entry_values']} (entry_id, form_id, input_id, value) VALUES (?, ?, ?, ?)" );
+	$pdo->beginTransaction();
+	try {
+		$next = 1 + (int) $pdo->query( "SELECT MAX(id) FROM {$t['entries']}" )->fetchColumn();
+		for ( $i = 0; $i < $count; $i++ ) {
+			$data = kestrel_forms_bench_probe_entry( $first + $i );
+			$id   = $next + $i;
+			$entry->execute( array( $id, $form_id, $data['created'], $data['read'], $data['starred'] ) );
+			foreach ( $data['values'] as $input_id => $text ) {
+				$value->execute( array( $id, $form_id, (string) $input_id, $text ) );
+			}
+		}
+		$pdo->commit();
+	} catch ( Throwable $e ) {
+		$pdo->rollBack();
+		throw $e;
+	}
+}
+
+/**
+ * Inserts through $wpdb, 500 entries to a statement.
+ *
+ * @param wpdb                  $wpdb    Database.
+ * @param array<string, string> $t       Table names.
+ * @param int                   $form_id Form id.
+ * @param int                   $count   Entries.
+ * @param int                   $first   Number of the first one.
+ * @throws RuntimeException When a statement fails.
+ */
+function kestrel_forms_bench_probe_insert_wpdb( wpdb $wpdb, array $t, int $form_id, int $count, int $first ): void {
+	// phpcs:disable WordPress.DB.PreparedSQL, WordPress.DB.DirectDatabaseQuery -- bench-only, values generated here.
+	$wpdb->query( 'START TRANSACTION' );
+	for ( $done = 0; $done < $count; $done += 500 ) {
+		$next    = 1 + (int) $wpdb->get_var( "SELECT MAX(id) FROM {$t['entries']}" );
+		$entries = array();
+		$values  = array();
+		for ( $i = 0; $i < min( 500, $count - $done ); $i++ ) {
+			$data      = kestrel_forms_bench_probe_entry( $first + $done + $i );
+			$entries[] = $wpdb->prepare( "(%d, %d, 'active', %s, 'https://example.org/bench/', 0, %d, %d)", $next + $i, $form_id, $data['created'], $data['read'], $data['starred'] );
+			foreach ( $data['values'] as $input_id => $text ) {
+				$values[] = $wpdb->prepare( '(%d, %d, %s, %s)', $next + $i, $form_id, (string) $input_id, $text );
+			}
+		}
+		$ok = $wpdb->query( "INSERT INTO {$t['entries']} (id, form_id, status, created_at, source_url, user_id, is_read, is_starred) VALUES " . implode( ', ', $entries ) )
+			&& $wpdb->query( "INSERT INTO {$t['entry_values']} (entry_id, form_id, input_id, value) VALUES " . implode( ', ', $values ) );
+		if ( ! $ok ) {
+			$wpdb->query( 'ROLLBACK' );
+			throw new RuntimeException( esc_html( $wpdb->last_error ) );
+		}
+	}
+	$wpdb->query( 'COMMIT' );
+	// phpcs:enable
+}
