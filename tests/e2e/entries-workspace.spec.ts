@@ -10,7 +10,12 @@ import {
 	expect,
 	RequestUtils,
 } from '@wordpress/e2e-test-utils-playwright';
-import { type StoredForm, signedInSubscriber } from './utils';
+import {
+	type StoredForm,
+	entryRows,
+	pickFilter,
+	signedInSubscriber,
+} from './utils';
 
 /**
  * A form with three entries: Ada, Grace (her message a spreadsheet formula) and Eve.
@@ -92,21 +97,18 @@ test.describe( 'entries workspace', () => {
 		await page.goto(
 			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ form.id }`
 		);
-		const rows = page.locator( 'tr[data-entry-id]' );
+		const rows = entryRows( page );
 		await expect( rows ).toHaveCount( 3 );
-		await expect(
-			page.locator( `tr[data-entry-id="${ ids.Ada }"]` )
-		).toContainText( 'ada@example.org' );
+		await expect( entryRows( page, ids.Ada ) ).toContainText(
+			'ada@example.org'
+		);
 
 		// Search finds one entry; clearing it brings the others back.
 		await page
 			.getByRole( 'searchbox', { name: 'Search entries' } )
 			.fill( 'grace@' );
 		await expect( rows ).toHaveCount( 1 );
-		await expect( rows.first() ).toHaveAttribute(
-			'data-entry-id',
-			String( ids.Grace )
-		);
+		await expect( entryRows( page, ids.Grace ) ).toHaveCount( 1 );
 		await page
 			.getByRole( 'searchbox', { name: 'Search entries' } )
 			.fill( '' );
@@ -128,53 +130,50 @@ test.describe( 'entries workspace', () => {
 
 		// Bulk: star Ada and Grace, then only starred ones.
 		await page
-			.getByRole( 'checkbox', { name: `Select entry ${ ids.Ada }` } )
+			.getByRole( 'checkbox', { name: `Entry #${ ids.Ada }` } )
 			.check();
 		await page
-			.getByRole( 'checkbox', { name: `Select entry ${ ids.Grace }` } )
+			.getByRole( 'checkbox', { name: `Entry #${ ids.Grace }` } )
 			.check();
-		await page
-			.getByRole( 'combobox', { name: 'Bulk action' } )
-			.selectOption( 'star' );
-		await page.getByRole( 'button', { name: 'Apply' } ).click();
+		await expect( page.getByText( '2 Items selected' ) ).toBeVisible();
+		await page.getByRole( 'button', { name: 'Star', exact: true } ).click();
 		await expect(
 			page
 				.locator( '.components-notice__content' )
 				.getByText( '2 entries updated.' )
 		).toBeVisible();
 		await expect(
-			page
-				.locator( `tr[data-entry-id="${ ids.Ada }"]` )
-				.getByRole( 'button', { name: 'Remove star' } )
+			entryRows( page, ids.Ada ).getByRole( 'button', {
+				name: `Remove star from Entry #${ ids.Ada }`,
+			} )
 		).toBeVisible();
+		await page.getByRole( 'button', { name: 'Add filter' } ).click();
+		await page.getByRole( 'menuitem', { name: 'Starred' } ).click();
 		await page
-			.getByRole( 'combobox', { name: 'Starred', exact: true } )
-			.selectOption( 'true' );
+			.getByRole( 'listbox', { name: 'List of: Starred' } )
+			.getByRole( 'option', { name: 'Starred', exact: true } )
+			.click();
+		await page.keyboard.press( 'Escape' );
 		await expect( rows ).toHaveCount( 2 );
 		await page
-			.getByRole( 'combobox', { name: 'Starred', exact: true } )
-			.selectOption( '' );
+			.getByRole( 'button', {
+				name: 'Remove filter: Starred is: Starred',
+			} )
+			.click();
+		await expect( rows ).toHaveCount( 3 );
 
 		// Bulk: Eve is spam, gone from the active list, found under Spam.
 		await page
-			.getByRole( 'checkbox', { name: `Select entry ${ ids.Eve }` } )
+			.getByRole( 'checkbox', { name: `Entry #${ ids.Eve }` } )
 			.check();
 		await page
-			.getByRole( 'combobox', { name: 'Bulk action' } )
-			.selectOption( 'spam' );
-		await page.getByRole( 'button', { name: 'Apply' } ).click();
+			.getByRole( 'button', { name: 'Mark as spam', exact: true } )
+			.click();
 		await expect( rows ).toHaveCount( 2 );
-		await page
-			.getByRole( 'combobox', { name: 'Status' } )
-			.selectOption( 'spam' );
+		await pickFilter( page, 'Status is: Active', 'Status', 'Spam' );
 		await expect( rows ).toHaveCount( 1 );
-		await expect( rows.first() ).toHaveAttribute(
-			'data-entry-id',
-			String( ids.Eve )
-		);
-		await page
-			.getByRole( 'combobox', { name: 'Status' } )
-			.selectOption( 'active' );
+		await expect( entryRows( page, ids.Eve ) ).toHaveCount( 1 );
+		await pickFilter( page, 'Status is: Spam', 'Status', 'Active' );
 		await expect( rows ).toHaveCount( 2 );
 
 		// Export CSV of the active entries: two rows, the formula neutralised.
@@ -201,10 +200,8 @@ test.describe( 'entries workspace', () => {
 		);
 
 		// The detail: a note, then an edit the server refuses and one it takes.
-		await page
-			.locator( `tr[data-entry-id="${ ids.Ada }"]` )
-			.getByRole( 'link' )
-			.first()
+		await entryRows( page, ids.Ada )
+			.getByRole( 'link', { name: `Entry #${ ids.Ada }` } )
 			.click();
 		await expect( page.locator( '.kestrel-forms-entry' ) ).toContainText(
 			'ada@example.org'
@@ -257,7 +254,17 @@ test.describe( 'entries workspace', () => {
 		await page.goto(
 			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ form.id }`
 		);
-		await expect( page.locator( 'tr[data-entry-id]' ) ).toHaveCount( 3 );
+		await expect( entryRows( page ) ).toHaveCount( 3 );
+		expect( await seriousViolations( page ) ).toEqual( [] );
+		// With a selection (the bulk actions bar) and a second filter open.
+		await page
+			.getByRole( 'checkbox', { name: `Entry #${ ids.Ada }` } )
+			.check();
+		await page.getByRole( 'button', { name: 'Add filter' } ).click();
+		await page.getByRole( 'menuitem', { name: 'Read' } ).click();
+		await expect(
+			page.getByRole( 'listbox', { name: 'List of: Read' } )
+		).toBeVisible();
 		expect( await seriousViolations( page ) ).toEqual( [] );
 		await page.goto(
 			`/wp-admin/admin.php?page=kestrel-forms-entries&entry_id=${ ids.Ada }`
@@ -477,6 +484,7 @@ test.describe( 'entries workspace', () => {
 		await expect(
 			items.getByRole( 'button', { name: 'Add a row after row 2' } )
 		).toBeDisabled();
+		expect( await seriousViolations( page ) ).toEqual( [] );
 		await page.getByRole( 'button', { name: 'Save changes' } ).click();
 		await expect(
 			page
