@@ -5,6 +5,7 @@ import { createRoot } from '@wordpress/element';
 import { dispatch, register } from '@wordpress/data';
 import { store, DEFAULT_QUERY } from '../admin/store/entries';
 import { EntriesApp, type EntriesScreenConfig } from '../admin/entries';
+import '../admin/entries/entries.scss';
 
 register( store );
 

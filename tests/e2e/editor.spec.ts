@@ -248,11 +248,15 @@ test.describe( 'form editor', () => {
 		await page.goto(
 			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ formId }`
 		);
-		const row = page.locator( 'tr[data-entry-id]', {
+		const row = page.locator( 'tr:has([data-entry-id])', {
 			hasText: 'Ada Journey',
 		} );
 		await expect( row ).toHaveCount( 1 );
-		const entryId = Number( await row.getAttribute( 'data-entry-id' ) );
+		const entryId = Number(
+			await row
+				.locator( '[data-entry-id]' )
+				.getAttribute( 'data-entry-id' )
+		);
 		const [ stored ] = await requestUtils.rest<
 			Array< { pricing: { total_minor: number } } >
 		>( {

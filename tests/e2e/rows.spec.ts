@@ -137,7 +137,7 @@ test.describe( 'list rows and repeater groups', () => {
 			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ id }`
 		);
 		await adminPage
-			.locator( `tr[data-entry-id="${ entry.id }"]` )
+			.locator( `tr:has([data-entry-id="${ entry.id }"])` )
 			.getByRole( 'link' )
 			.first()
 			.click();

@@ -97,7 +97,7 @@ test.describe( 'visitor submission', () => {
 			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ id }`
 		);
 		const row = adminPage.locator(
-			`tr[data-entry-id="${ entries[ 0 ].id }"]`
+			`tr:has([data-entry-id="${ entries[ 0 ].id }"])`
 		);
 		await expect( row ).toContainText( 'Ada Lovelace' );
 		await expect( row ).toContainText( 'Phone' );

@@ -162,7 +162,7 @@ test.describe( 'chunked multi-file upload', () => {
 			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ id }`
 		);
 		await adminPage
-			.locator( `tr[data-entry-id="${ entry.id }"]` )
+			.locator( `tr:has([data-entry-id="${ entry.id }"])` )
 			.getByRole( 'link' )
 			.first()
 			.click();

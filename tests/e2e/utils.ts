@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 
 export const ANONYMOUS_STATE =
@@ -166,4 +166,38 @@ export async function signedInSubscriber(
 		headers: { 'X-WP-Nonce': request.storageState?.nonce ?? '' },
 		context,
 	};
+}
+
+/**
+ * Rows of the entries list (DataViews): each row's entry link carries its id.
+ *
+ * @param page Page on the entries screen.
+ * @param id   An entry id, or none for every row.
+ */
+export function entryRows( page: Page, id?: number ): Locator {
+	const link =
+		id === undefined ? '[data-entry-id]' : `[data-entry-id="${ id }"]`;
+	return page.locator( `tr:has(${ link })` );
+}
+
+/**
+ * Picks a value of a DataViews filter through its chip (the chip must be on screen).
+ *
+ * @param page   Page.
+ * @param chip   The chip's name as shown, e.g. "Status is: Active".
+ * @param field  The filter's label, e.g. "Status".
+ * @param option The value to pick, e.g. "Spam".
+ */
+export async function pickFilter(
+	page: Page,
+	chip: string,
+	field: string,
+	option: string
+): Promise< void > {
+	await page.getByRole( 'button', { name: chip, exact: true } ).click();
+	await page
+		.getByRole( 'listbox', { name: `List of: ${ field }` } )
+		.getByRole( 'option', { name: option, exact: true } )
+		.click();
+	await page.keyboard.press( 'Escape' );
 }

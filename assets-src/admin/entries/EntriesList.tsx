@@ -1,22 +1,40 @@
 /**
- * The entries of one form: search, filters, chosen columns, sort, paging, bulk actions, export.
+ * The entries of one form in DataViews (@wordpress/dataviews): search, status/starred/read
+ * filters, chosen columns, sort, paging and bulk actions. Date range, field value filter, form
+ * switcher and CSV export sit above it: DataViews' filters take a fixed list of values, these do not.
  */
-import { useEffect, useState } from '@wordpress/element';
+import { useEffect, useMemo, useRef, useState } from '@wordpress/element';
 import { useDispatch, useSelect } from '@wordpress/data';
 import {
 	Button,
-	CheckboxControl,
-	Dropdown,
 	Notice,
-	SearchControl,
 	SelectControl,
-	Spinner,
 	TextControl,
 } from '@wordpress/components';
+import {
+	DataViews,
+	type Action,
+	type Field,
+	type View,
+} from '@wordpress/dataviews';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import { store, type BulkAction, type EntriesQuery } from '../store/entries';
+import {
+	store,
+	type BulkAction,
+	type EntriesQuery,
+	type ListedEntry,
+} from '../store/entries';
 import type { EntriesScreenConfig } from './types';
+import { ConfirmDelete } from '../components/ConfirmDelete';
+import { useNamedFilterButtons } from '../components/dataviews-a11y';
 import { entryUrl, exportUrl, listUrl } from './urls';
+import {
+	columnsFromView,
+	fieldKey,
+	openFiltersOf,
+	queryFromView,
+	viewFromQuery,
+} from './view';
 
 const COLUMNS_KEY = 'kestrel-forms-entry-columns-';
 
@@ -42,118 +60,88 @@ function storedColumns( config: EntriesScreenConfig ): number[] {
 }
 
 /**
+ * @param id Entry id.
+ * @return "Entry #12": the row's name (its selection checkbox is labelled with it).
+ */
+const entryName = ( id: number ) =>
+	sprintf(
+		/* translators: %d: entry id. */
+		__( 'Entry #%d', 'kestrel-forms' ),
+		id
+	);
+
+/**
  * @param props        Props.
  * @param props.config Screen config.
  */
 export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
-	const {
-		query,
-		entries,
-		totals,
-		loading,
-		error,
-		selection,
-		allSelected,
-		notice,
-	} = useSelect( ( select ) => {
-		const s = select( store );
-		return {
-			query: s.getQuery(),
-			entries: s.getEntries(),
-			totals: s.getTotals(),
-			loading: s.isListLoading(),
-			error: s.getListError(),
-			selection: s.getSelection(),
-			allSelected: s.isAllSelected(),
-			notice: s.getNotice(),
-		};
-	}, [] );
+	const { query, entries, totals, loading, error, selection, notice } =
+		useSelect( ( select ) => {
+			const s = select( store );
+			return {
+				query: s.getQuery(),
+				entries: s.getEntries(),
+				totals: s.getTotals(),
+				loading: s.isListLoading(),
+				error: s.getListError(),
+				selection: s.getSelection(),
+				notice: s.getNotice(),
+			};
+		}, [] );
 	const actions = useDispatch( store );
 	const [ columns, setColumns ] = useState< number[] >( () =>
 		storedColumns( config )
 	);
-	const [ bulk, setBulk ] = useState< BulkAction | '' >( '' );
-	const [ search, setSearch ] = useState( query.search );
+	const [ openFilters, setOpenFilters ] = useState< string[] >( [] );
+	const listRef = useRef< HTMLDivElement >( null );
+	useNamedFilterButtons( listRef );
 
 	useEffect( () => {
 		actions.fetchEntries();
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the query changes.
 	}, [ query ] );
 
-	// Search as the admin types, after a pause.
-	useEffect( () => {
-		const timer = window.setTimeout( () => {
-			if ( search !== query.search ) {
-				actions.setQuery( { search } );
-			}
-		}, 400 );
-		return () => window.clearTimeout( timer );
-		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, [ search ] );
-
 	const update = ( change: Partial< EntriesQuery > ) =>
 		actions.setQuery( change );
 
-	const chooseColumn = ( id: number, on: boolean ) => {
-		const next = config.fields
-			.map( ( f ) => f.id )
-			.filter( ( fid ) => ( fid === id ? on : columns.includes( fid ) ) );
-		setColumns( next );
-		window.localStorage.setItem(
-			COLUMNS_KEY + config.formId,
-			JSON.stringify( next )
-		);
+	const view = viewFromQuery( query, columns, openFilters );
+
+	const onChangeView = ( next: View ) => {
+		const open = openFiltersOf( next );
+		if ( open.join() !== openFilters.join() ) {
+			setOpenFilters( open );
+		}
+		const chosen = columnsFromView( next );
+		if ( chosen.join() !== columns.join() ) {
+			setColumns( chosen );
+			window.localStorage.setItem(
+				COLUMNS_KEY + config.formId,
+				JSON.stringify( chosen )
+			);
+		}
+		const change = queryFromView( next, query );
+		if ( Object.keys( change ).length > 0 ) {
+			update( change );
+		}
 	};
 
-	const sortBy = ( orderby: string ) =>
-		update( {
-			orderby,
-			order:
-				query.orderby === orderby && query.order === 'desc'
-					? 'asc'
-					: 'desc',
-		} );
+	const fields = useMemo(
+		() =>
+			entryFields( config, ( action, ids ) =>
+				actions.applyBulkAction( action, ids )
+			),
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- config is fixed for the page.
+		[ config ]
+	);
 
-	const sortLabel = ( orderby: string ) => {
-		if ( query.orderby !== orderby ) {
-			return undefined;
-		}
-		return query.order === 'asc' ? 'ascending' : 'descending';
-	};
-
-	const bulkOptions: Array< { label: string; value: BulkAction | '' } > = [
-		{ label: __( 'Bulk actions', 'kestrel-forms' ), value: '' },
-		{ label: __( 'Mark as read', 'kestrel-forms' ), value: 'read' },
-		{ label: __( 'Mark as unread', 'kestrel-forms' ), value: 'unread' },
-		{ label: __( 'Star', 'kestrel-forms' ), value: 'star' },
-		{ label: __( 'Remove star', 'kestrel-forms' ), value: 'unstar' },
-		{ label: __( 'Mark as spam', 'kestrel-forms' ), value: 'spam' },
-		{ label: __( 'Not spam', 'kestrel-forms' ), value: 'not_spam' },
-		{ label: __( 'Move to trash', 'kestrel-forms' ), value: 'trash' },
-		{ label: __( 'Restore', 'kestrel-forms' ), value: 'restore' },
-		{ label: __( 'Delete permanently', 'kestrel-forms' ), value: 'delete' },
-	];
-
-	const applyBulk = () => {
-		if ( ! bulk || selection.length === 0 ) {
-			return;
-		}
-		if (
-			bulk === 'delete' &&
-			// eslint-disable-next-line no-alert -- a native confirm is the WordPress admin norm here.
-			! window.confirm(
-				__(
-					'Delete the selected entries for good? This cannot be undone.',
-					'kestrel-forms'
-				)
-			)
-		) {
-			return;
-		}
-		actions.applyBulkAction( bulk, selection );
-	};
-
-	const shown = config.fields.filter( ( f ) => columns.includes( f.id ) );
+	const bulkActions = useMemo(
+		() =>
+			entryActions( ( action, ids ) =>
+				actions.applyBulkAction( action, ids )
+			),
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- dispatchers are stable.
+		[]
+	);
 
 	return (
 		<div className="kestrel-forms-entries-list">
@@ -165,16 +153,7 @@ export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
 					{ notice.message }
 				</Notice>
 			) }
-			<div
-				className="kestrel-forms-entries-toolbar"
-				style={ {
-					display: 'flex',
-					flexWrap: 'wrap',
-					gap: '12px',
-					alignItems: 'flex-end',
-					margin: '12px 0',
-				} }
-			>
+			<div className="kestrel-forms-entries-toolbar">
 				<SelectControl
 					__next40pxDefaultSize
 					__nextHasNoMarginBottom
@@ -191,89 +170,15 @@ export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
 						);
 					} }
 				/>
-				<SearchControl
-					__nextHasNoMarginBottom
-					label={ __( 'Search entries', 'kestrel-forms' ) }
-					placeholder={ __( 'Search entries', 'kestrel-forms' ) }
-					value={ search }
-					onChange={ ( value ) => setSearch( value ?? '' ) }
-				/>
-				<SelectControl
-					__next40pxDefaultSize
-					__nextHasNoMarginBottom
-					label={ __( 'Status', 'kestrel-forms' ) }
-					value={ query.status }
-					options={ [
-						{
-							label: __( 'Active', 'kestrel-forms' ),
-							value: 'active',
-						},
-						{ label: __( 'Spam', 'kestrel-forms' ), value: 'spam' },
-						{
-							label: __( 'Trash', 'kestrel-forms' ),
-							value: 'trash',
-						},
-						{ label: __( 'All', 'kestrel-forms' ), value: 'all' },
-					] }
-					onChange={ ( value ) =>
-						update( { status: value as EntriesQuery[ 'status' ] } )
-					}
-				/>
-				<SelectControl
-					__next40pxDefaultSize
-					__nextHasNoMarginBottom
-					label={ __( 'Starred', 'kestrel-forms' ) }
-					value={
-						( query.starred === null
-							? ''
-							: String( query.starred ) ) as '' | 'true' | 'false'
-					}
-					options={ [
-						{ label: __( 'Any', 'kestrel-forms' ), value: '' },
-						{
-							label: __( 'Starred', 'kestrel-forms' ),
-							value: 'true',
-						},
-						{
-							label: __( 'Not starred', 'kestrel-forms' ),
-							value: 'false',
-						},
-					] }
-					onChange={ ( value ) =>
-						update( {
-							starred: value === '' ? null : value === 'true',
-						} )
-					}
-				/>
-				<SelectControl
-					__next40pxDefaultSize
-					__nextHasNoMarginBottom
-					label={ __( 'Read', 'kestrel-forms' ) }
-					value={
-						( query.read === null ? '' : String( query.read ) ) as
-							'' | 'true' | 'false'
-					}
-					options={ [
-						{ label: __( 'Any', 'kestrel-forms' ), value: '' },
-						{ label: __( 'Read', 'kestrel-forms' ), value: 'true' },
-						{
-							label: __( 'Unread', 'kestrel-forms' ),
-							value: 'false',
-						},
-					] }
-					onChange={ ( value ) =>
-						update( {
-							read: value === '' ? null : value === 'true',
-						} )
-					}
-				/>
 				<TextControl
 					__next40pxDefaultSize
 					__nextHasNoMarginBottom
 					type="date"
 					label={ __( 'From', 'kestrel-forms' ) }
 					value={ query.dateFrom }
-					onChange={ ( value ) => update( { dateFrom: value } ) }
+					onChange={ ( value ) =>
+						update( { dateFrom: value, page: 1 } )
+					}
 				/>
 				<TextControl
 					__next40pxDefaultSize
@@ -281,75 +186,17 @@ export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
 					type="date"
 					label={ __( 'To', 'kestrel-forms' ) }
 					value={ query.dateTo }
-					onChange={ ( value ) => update( { dateTo: value } ) }
+					onChange={ ( value ) =>
+						update( { dateTo: value, page: 1 } )
+					}
 				/>
 				<FieldFilter
 					config={ config }
 					query={ query }
 					update={ update }
 				/>
-				<Dropdown
-					renderToggle={ ( { isOpen, onToggle } ) => (
-						<Button
-							variant="secondary"
-							onClick={ onToggle }
-							aria-expanded={ isOpen }
-						>
-							{ __( 'Columns', 'kestrel-forms' ) }
-						</Button>
-					) }
-					renderContent={ () => (
-						<fieldset
-							style={ { padding: '8px', minWidth: '200px' } }
-						>
-							<legend>
-								{ __( 'Columns shown', 'kestrel-forms' ) }
-							</legend>
-							{ config.fields.map( ( f ) => (
-								<CheckboxControl
-									__nextHasNoMarginBottom
-									key={ f.id }
-									label={ f.label }
-									checked={ columns.includes( f.id ) }
-									onChange={ ( on ) =>
-										chooseColumn( f.id, on )
-									}
-								/>
-							) ) }
-						</fieldset>
-					) }
-				/>
 				<Button variant="secondary" href={ exportUrl( config, query ) }>
 					{ __( 'Export CSV', 'kestrel-forms' ) }
-				</Button>
-			</div>
-
-			<div
-				className="tablenav top"
-				style={ {
-					display: 'flex',
-					gap: '8px',
-					alignItems: 'flex-end',
-				} }
-			>
-				<SelectControl
-					__next40pxDefaultSize
-					__nextHasNoMarginBottom
-					label={ __( 'Bulk action', 'kestrel-forms' ) }
-					hideLabelFromVision
-					value={ bulk }
-					options={ bulkOptions }
-					onChange={ ( value ) =>
-						setBulk( value as BulkAction | '' )
-					}
-				/>
-				<Button
-					variant="secondary"
-					onClick={ applyBulk }
-					disabled={ ! bulk || selection.length === 0 }
-					accessibleWhenDisabled
-				>
-					{ __( 'Apply', 'kestrel-forms' ) }
 				</Button>
 				<span className="kestrel-forms-count" aria-live="polite">
 					{ sprintf(
@@ -363,7 +210,6 @@ export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
 						totals.total
 					) }
 				</span>
-				{ loading && <Spinner /> }
 			</div>
 
 			{ error && (
@@ -372,214 +218,249 @@ export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
 				</Notice>
 			) }
 
-			<table className="wp-list-table widefat fixed striped kestrel-forms-entries">
-				<caption className="screen-reader-text">
-					{ __( 'Entries', 'kestrel-forms' ) }
-				</caption>
-				<thead>
-					<tr>
-						<td className="manage-column column-cb check-column">
-							<input
-								type="checkbox"
-								aria-label={ __(
-									'Select all entries',
-									'kestrel-forms'
-								) }
-								checked={ allSelected }
-								onChange={ ( event ) =>
-									actions.setSelection(
-										event.target.checked
-											? entries.map( ( e ) => e.id )
-											: []
-									)
-								}
-							/>
-						</td>
-						<th
-							scope="col"
-							className="column-star"
-							style={ { width: '3em' } }
-						>
-							<span className="screen-reader-text">
-								{ __( 'Starred', 'kestrel-forms' ) }
-							</span>
-						</th>
-						<th
-							scope="col"
-							className="column-id"
-							aria-sort={ sortLabel( 'id' ) }
-						>
-							<Button
-								variant="link"
-								onClick={ () => sortBy( 'id' ) }
-							>
-								{ __( 'Entry', 'kestrel-forms' ) }
-							</Button>
-						</th>
-						<th
-							scope="col"
-							className="column-date"
-							aria-sort={ sortLabel( 'created_at' ) }
-						>
-							<Button
-								variant="link"
-								onClick={ () => sortBy( 'created_at' ) }
-							>
-								{ __( 'Submitted (UTC)', 'kestrel-forms' ) }
-							</Button>
-						</th>
-						{ shown.map( ( f ) => (
-							<th
-								scope="col"
-								key={ f.id }
-								aria-sort={ sortLabel( String( f.id ) ) }
-							>
-								<Button
-									variant="link"
-									onClick={ () => sortBy( String( f.id ) ) }
-								>
-									{ f.label }
-								</Button>
-							</th>
-						) ) }
-					</tr>
-				</thead>
-				<tbody>
-					{ entries.length === 0 && ! loading && (
-						<tr>
-							<td colSpan={ 4 + shown.length }>
-								{ __( 'No entries found.', 'kestrel-forms' ) }
-							</td>
-						</tr>
-					) }
-					{ entries.map( ( entry ) => (
-						<tr
-							key={ entry.id }
-							data-entry-id={ entry.id }
-							className={
-								entry.is_read ? 'is-read' : 'is-unread'
-							}
-							style={
-								entry.is_read ? undefined : { fontWeight: 600 }
-							}
-						>
-							<th scope="row" className="check-column">
-								<input
-									type="checkbox"
-									aria-label={ sprintf(
-										/* translators: %d: entry id. */
-										__(
-											'Select entry %d',
-											'kestrel-forms'
-										),
-										entry.id
-									) }
-									checked={ selection.includes( entry.id ) }
-									onChange={ () =>
-										actions.toggleSelected( entry.id )
-									}
-								/>
-							</th>
-							<td className="column-star">
-								<Button
-									size="small"
-									icon={
-										entry.is_starred
-											? 'star-filled'
-											: 'star-empty'
-									}
-									label={
-										entry.is_starred
-											? __(
-													'Remove star',
-													'kestrel-forms'
-												)
-											: __( 'Star', 'kestrel-forms' )
-									}
-									isPressed={ entry.is_starred }
-									onClick={ () =>
-										actions.applyBulkAction(
-											entry.is_starred
-												? 'unstar'
-												: 'star',
-											[ entry.id ]
-										)
-									}
-								/>
-							</td>
-							<td className="column-id">
-								<a href={ entryUrl( config, entry.id ) }>
-									{ sprintf(
-										/* translators: %d: entry id. */
-										__( '#%d', 'kestrel-forms' ),
-										entry.id
-									) }
-								</a>
-							</td>
-							<td className="column-date">
-								{ entry.created_at
-									.replace( 'T', ' ' )
-									.replace( 'Z', '' ) }
-							</td>
-							{ shown.map( ( f ) => (
-								<td key={ f.id }>
-									{ entry.display[ String( f.id ) ] ?? '' }
-								</td>
-							) ) }
-						</tr>
-					) ) }
-				</tbody>
-			</table>
-
-			<div
-				className="tablenav bottom"
-				style={ {
-					display: 'flex',
-					gap: '8px',
-					alignItems: 'center',
-					marginTop: '8px',
-				} }
-			>
-				<Button
-					variant="secondary"
-					disabled={ query.page <= 1 }
-					accessibleWhenDisabled
-					onClick={ () => update( { page: query.page - 1 } ) }
-				>
-					{ __( 'Previous page', 'kestrel-forms' ) }
-				</Button>
-				<span>
-					{ sprintf(
-						/* translators: 1: current page, 2: number of pages. */
-						__( 'Page %1$d of %2$d', 'kestrel-forms' ),
-						query.page,
-						totals.totalPages
-					) }
-				</span>
-				<Button
-					variant="secondary"
-					disabled={ query.page >= totals.totalPages }
-					accessibleWhenDisabled
-					onClick={ () => update( { page: query.page + 1 } ) }
-				>
-					{ __( 'Next page', 'kestrel-forms' ) }
-				</Button>
-				<SelectControl
-					__next40pxDefaultSize
-					__nextHasNoMarginBottom
-					label={ __( 'Per page', 'kestrel-forms' ) }
-					value={ String( query.perPage ) }
-					options={ [ 20, 50, 100 ].map( ( n ) => ( {
-						label: String( n ),
-						value: String( n ),
-					} ) ) }
-					onChange={ ( value ) =>
-						update( { perPage: Number( value ) } )
+			<div className="kestrel-forms-entries" ref={ listRef }>
+				<DataViews< ListedEntry >
+					data={ entries }
+					fields={ fields }
+					view={ view }
+					onChangeView={ onChangeView }
+					actions={ bulkActions }
+					getItemId={ ( entry ) => String( entry.id ) }
+					isLoading={ loading }
+					search
+					searchLabel={ __( 'Search entries', 'kestrel-forms' ) }
+					paginationInfo={ {
+						totalItems: totals.total,
+						totalPages: totals.totalPages,
+					} }
+					defaultLayouts={ { table: {} } }
+					selection={ selection.map( String ) }
+					onChangeSelection={ ( ids ) =>
+						actions.setSelection( ids.map( Number ) )
 					}
 				/>
 			</div>
 		</div>
 	);
+}
+
+type Apply = ( action: BulkAction, ids: number[] ) => unknown;
+
+/**
+ * The list's columns: entry, star, date, read state, status and the form's value fields.
+ * Sorting and filtering happen on the server (the view goes to the REST query).
+ *
+ * @param config Screen config.
+ * @param apply  Runs an action on entries.
+ */
+export function entryFields(
+	config: EntriesScreenConfig,
+	apply: Apply
+): Array< Field< ListedEntry > > {
+	return [
+		{
+			id: 'id',
+			label: __( 'Entry', 'kestrel-forms' ),
+			getValue: ( { item } ) => entryName( item.id ),
+			render: ( { item } ) => (
+				<a
+					href={ entryUrl( config, item.id ) }
+					data-entry-id={ item.id }
+					className={ item.is_read ? 'is-read' : 'is-unread' }
+				>
+					{ item.is_read ? (
+						entryName( item.id )
+					) : (
+						<strong>{ entryName( item.id ) }</strong>
+					) }
+				</a>
+			),
+			enableHiding: false,
+			enableGlobalSearch: false,
+		},
+		{
+			id: 'is_starred',
+			label: __( 'Starred', 'kestrel-forms' ),
+			getValue: ( { item } ) => ( item.is_starred ? 'yes' : 'no' ),
+			render: ( { item } ) => (
+				<Button
+					size="small"
+					icon={ item.is_starred ? 'star-filled' : 'star-empty' }
+					label={
+						item.is_starred
+							? sprintf(
+									/* translators: %s: "Entry #12". */
+									__(
+										'Remove star from %s',
+										'kestrel-forms'
+									),
+									entryName( item.id )
+								)
+							: sprintf(
+									/* translators: %s: "Entry #12". */
+									__( 'Star %s', 'kestrel-forms' ),
+									entryName( item.id )
+								)
+					}
+					isPressed={ item.is_starred }
+					onClick={ () =>
+						apply( item.is_starred ? 'unstar' : 'star', [
+							item.id,
+						] )
+					}
+				/>
+			),
+			elements: [
+				{ value: 'yes', label: __( 'Starred', 'kestrel-forms' ) },
+				{ value: 'no', label: __( 'Not starred', 'kestrel-forms' ) },
+			],
+			filterBy: { operators: [ 'is' ] },
+			enableSorting: false,
+		},
+		{
+			id: 'created_at',
+			label: __( 'Submitted (UTC)', 'kestrel-forms' ),
+			getValue: ( { item } ) =>
+				item.created_at.replace( 'T', ' ' ).replace( 'Z', '' ),
+			enableHiding: false,
+		},
+		{
+			id: 'is_read',
+			label: __( 'Read', 'kestrel-forms' ),
+			getValue: ( { item } ) => ( item.is_read ? 'read' : 'unread' ),
+			elements: [
+				{ value: 'read', label: __( 'Read', 'kestrel-forms' ) },
+				{ value: 'unread', label: __( 'Unread', 'kestrel-forms' ) },
+			],
+			filterBy: { operators: [ 'is' ] },
+			enableSorting: false,
+		},
+		{
+			id: 'status',
+			label: __( 'Status', 'kestrel-forms' ),
+			getValue: ( { item } ) => item.status,
+			elements: [
+				{ value: 'active', label: __( 'Active', 'kestrel-forms' ) },
+				{ value: 'spam', label: __( 'Spam', 'kestrel-forms' ) },
+				{ value: 'trash', label: __( 'Trash', 'kestrel-forms' ) },
+				{ value: 'all', label: __( 'All', 'kestrel-forms' ) },
+			],
+			filterBy: { operators: [ 'is' ], isPrimary: true },
+			enableSorting: false,
+		},
+		...config.fields.map( ( f ): Field< ListedEntry > => ( {
+			id: fieldKey( f.id ),
+			label: f.label,
+			getValue: ( { item } ) => item.display[ String( f.id ) ] ?? '',
+		} ) ),
+	];
+}
+
+/**
+ * Bulk actions, the same set as the REST bulk route; delete asks first.
+ *
+ * @param apply Runs an action on entries.
+ */
+export function entryActions( apply: Apply ): Array< Action< ListedEntry > > {
+	const ids = ( items: ListedEntry[] ) => items.map( ( e ) => e.id );
+	// DataViews hands a bulk callback every selected entry; each action takes the eligible ones.
+	const simple = (
+		id: BulkAction,
+		label: string,
+		icon: string,
+		isEligible: ( entry: ListedEntry ) => boolean
+	): Action< ListedEntry > => ( {
+		id,
+		label,
+		icon,
+		supportsBulk: true,
+		isEligible,
+		callback: ( items ) => {
+			apply( id, ids( items.filter( isEligible ) ) );
+		},
+	} );
+	return [
+		simple(
+			'read',
+			__( 'Mark as read', 'kestrel-forms' ),
+			'visibility',
+			( e ) => ! e.is_read
+		),
+		simple(
+			'unread',
+			__( 'Mark as unread', 'kestrel-forms' ),
+			'hidden',
+			( e ) => e.is_read
+		),
+		simple(
+			'star',
+			__( 'Star', 'kestrel-forms' ),
+			'star-filled',
+			( e ) => ! e.is_starred
+		),
+		simple(
+			'unstar',
+			__( 'Remove star', 'kestrel-forms' ),
+			'star-empty',
+			( e ) => e.is_starred
+		),
+		simple(
+			'spam',
+			__( 'Mark as spam', 'kestrel-forms' ),
+			'flag',
+			( e ) => e.status !== 'spam'
+		),
+		simple(
+			'not_spam',
+			__( 'Not spam', 'kestrel-forms' ),
+			'yes-alt',
+			( e ) => e.status === 'spam'
+		),
+		simple(
+			'trash',
+			__( 'Move to trash', 'kestrel-forms' ),
+			'trash',
+			( e ) => e.status !== 'trash'
+		),
+		simple(
+			'restore',
+			__( 'Restore', 'kestrel-forms' ),
+			'undo',
+			( e ) => e.status === 'trash'
+		),
+		{
+			id: 'delete',
+			label: __( 'Delete permanently', 'kestrel-forms' ),
+			icon: 'dismiss',
+			isDestructive: true,
+			supportsBulk: true,
+			isEligible: ( e ) => e.status !== 'active',
+			hideModalHeader: true,
+			RenderModal: ( { items, closeModal } ) => (
+				<ConfirmDelete
+					question={ sprintf(
+						/* translators: %d: number of entries. */
+						_n(
+							'Delete %d entry for good? This cannot be undone.',
+							'Delete %d entries for good? This cannot be undone.',
+							items.length,
+							'kestrel-forms'
+						),
+						items.length
+					) }
+					close={ closeModal }
+					onConfirm={ () =>
+						apply(
+							'delete',
+							ids(
+								items.filter( ( e ) => e.status !== 'active' )
+							)
+						)
+					}
+				/>
+			),
+		},
+	];
 }
 
 /**

@@ -1,27 +1,87 @@
 /**
- * The forms list: search, active/trash views, entry counts, copyable shortcodes, create,
- * duplicate, trash, restore, delete, and import/export of form JSON.
+ * The forms list in DataViews (@wordpress/dataviews): search, active/trash filter, entry counts,
+ * copyable shortcodes, paging; create, duplicate, trash, restore, delete as row and bulk actions;
+ * import/export of form JSON.
  */
+import { Button, Modal, TextControl } from '@wordpress/components';
 import {
-	Button,
-	Modal,
-	SearchControl,
-	Spinner,
-	TextControl,
-} from '@wordpress/components';
+	DataViews,
+	type Action,
+	type Field,
+	type View,
+} from '@wordpress/dataviews';
 import { useDispatch, useSelect } from '@wordpress/data';
-import { useEffect, useRef, useState } from '@wordpress/element';
+import { useMemo, useRef, useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import type { FormDefinition } from '../../shared';
 import { editorUrl, entriesUrl, type AdminConfig } from '../config';
 import { store } from '../store/forms';
 import { definitionOf } from '../store/forms/definition';
 import { messageOf } from '../store/forms/errors';
+import { ConfirmDelete } from '../components/ConfirmDelete';
+import { useNamedFilterButtons } from '../components/dataviews-a11y';
 import type { FormsQuery, StoredForm } from '../store/forms/types';
 
 const PER_PAGE = 20;
 
 type Notice = { type: 'success' | 'error'; message: string } | null;
+
+/** The list's first view: every active form, newest first as the REST route returns them. */
+const DEFAULT_VIEW: View = {
+	type: 'table',
+	search: '',
+	filters: [ { field: 'status', operator: 'is', value: 'active' } ],
+	page: 1,
+	perPage: PER_PAGE,
+	titleField: 'title',
+	fields: [ 'id', 'entries', 'shortcode' ],
+	layout: {},
+};
+
+/**
+ * The REST query of a view.
+ *
+ * @param view DataViews view.
+ */
+export function queryOf( view: View ): FormsQuery {
+	const status = view.filters?.find( ( f ) => f.field === 'status' )?.value;
+	return {
+		status: status === 'trash' ? 'trash' : 'active',
+		search: view.search ?? '',
+		page: view.page ?? 1,
+		perPage: view.perPage ?? PER_PAGE,
+	};
+}
+
+/**
+ * A new view from DataViews; a changed search, filter or page size goes back to page one.
+ *
+ * @param previous The view before.
+ * @param next     The view DataViews hands back.
+ */
+export function nextView( previous: View, next: View ): View {
+	const before = queryOf( previous );
+	const after = queryOf( next );
+	const narrowed =
+		before.status !== after.status ||
+		before.search !== after.search ||
+		before.perPage !== after.perPage;
+	return narrowed ? { ...next, page: 1 } : next;
+}
+
+/**
+ * Starts the download of a form's JSON.
+ *
+ * @param form Stored form.
+ */
+function downloadJson( form: StoredForm ): void {
+	const link = document.createElement( 'a' );
+	link.href = exportHref( form );
+	link.download = `kestrel-form-${ form.id }.json`;
+	document.body.appendChild( link );
+	link.click();
+	link.remove();
+}
 
 /**
  * A data: URL of a form's definition as pretty JSON (the export download).
@@ -80,36 +140,22 @@ function ShortcodeCell( { code }: { code: string } ) {
  * @param props.config Server config.
  */
 export function FormsList( { config }: { config: AdminConfig } ) {
-	const [ status, setStatus ] = useState< 'active' | 'trash' >( 'active' );
-	const [ search, setSearch ] = useState( '' );
-	const [ debounced, setDebounced ] = useState( '' );
-	const [ page, setPage ] = useState( 1 );
+	const [ view, setView ] = useState< View >( DEFAULT_VIEW );
 	const [ notice, setNotice ] = useState< Notice >( null );
 	const [ creating, setCreating ] = useState( false );
 	const [ newTitle, setNewTitle ] = useState( '' );
 	const fileInput = useRef< HTMLInputElement >( null );
+	const listRef = useRef< HTMLDivElement >( null );
+	useNamedFilterButtons( listRef );
 
-	useEffect( () => {
-		const timer = setTimeout( () => {
-			setDebounced( search );
-			setPage( 1 );
-		}, 300 );
-		return () => clearTimeout( timer );
-	}, [ search ] );
-
-	const query: FormsQuery = {
-		status,
-		search: debounced,
-		page,
-		perPage: PER_PAGE,
-	};
+	const query = queryOf( view );
 	const { forms, total } = useSelect(
 		( select ) => ( {
 			forms: select( store ).getForms( query ),
 			total: select( store ).getFormsTotal( query ),
 		} ),
 		// eslint-disable-next-line react-hooks/exhaustive-deps
-		[ status, debounced, page ]
+		[ query.status, query.search, query.page, query.perPage ]
 	);
 	const actions = useDispatch( store );
 
@@ -177,7 +223,216 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 		}
 	};
 
-	const pages = Math.max( 1, Math.ceil( total / PER_PAGE ) );
+	const fields = useMemo(
+		(): Array< Field< StoredForm > > => [
+			{
+				id: 'title',
+				label: __( 'Title', 'kestrel-forms' ),
+				getValue: ( { item } ) => item.title,
+				render: ( { item } ) =>
+					item.status === 'trash' ? (
+						<span
+							className="kestrel-forms-form-title"
+							data-form-id={ item.id }
+						>
+							{ item.title }
+						</span>
+					) : (
+						<a
+							className="kestrel-forms-form-title"
+							href={ editorUrl( config, item.id ) }
+							data-form-id={ item.id }
+						>
+							{ item.title }
+						</a>
+					),
+				enableHiding: false,
+				enableSorting: false,
+			},
+			{
+				id: 'id',
+				label: __( 'ID', 'kestrel-forms' ),
+				getValue: ( { item } ) => item.id,
+				enableSorting: false,
+			},
+			{
+				id: 'entries',
+				label: __( 'Entries', 'kestrel-forms' ),
+				getValue: ( { item } ) => item.entryCount,
+				render: ( { item } ) =>
+					item.status === 'trash' ? (
+						String( item.entryCount )
+					) : (
+						<a href={ entriesUrl( config, item.id ) }>
+							{ item.entryCount }
+						</a>
+					),
+				enableSorting: false,
+			},
+			{
+				id: 'shortcode',
+				label: __( 'Shortcode', 'kestrel-forms' ),
+				getValue: ( { item } ) =>
+					shortcodeOf( config.shortcodeTag, item.id ),
+				render: ( { item } ) => (
+					<ShortcodeCell
+						code={ shortcodeOf( config.shortcodeTag, item.id ) }
+					/>
+				),
+				enableSorting: false,
+			},
+			{
+				id: 'status',
+				label: __( 'Status', 'kestrel-forms' ),
+				getValue: ( { item } ) => item.status,
+				elements: [
+					{ value: 'active', label: __( 'Active', 'kestrel-forms' ) },
+					{ value: 'trash', label: __( 'Trash', 'kestrel-forms' ) },
+				],
+				filterBy: { operators: [ 'is' ], isPrimary: true },
+				enableHiding: false,
+				enableSorting: false,
+			},
+		],
+		[ config ]
+	);
+
+	// DataViews hands a bulk callback every selected form; each action takes the eligible ones.
+	const many = async (
+		items: StoredForm[],
+		action: ( id: number ) => Promise< unknown >,
+		success: string
+	) =>
+		run(
+			() => Promise.all( items.map( ( f ) => action( f.id ) ) ),
+			success
+		);
+	const active = ( form: StoredForm ) => form.status !== 'trash';
+	const trashed = ( form: StoredForm ) => form.status === 'trash';
+
+	const rowActions: Array< Action< StoredForm > > = [
+		{
+			id: 'edit',
+			label: __( 'Edit', 'kestrel-forms' ),
+			icon: 'edit',
+			isPrimary: true,
+			isEligible: active,
+			callback: ( [ form ] ) =>
+				window.location.assign( editorUrl( config, form.id ) ),
+		},
+		{
+			id: 'entries',
+			label: __( 'Entries', 'kestrel-forms' ),
+			icon: 'list-view',
+			isEligible: active,
+			callback: ( [ form ] ) =>
+				window.location.assign( entriesUrl( config, form.id ) ),
+		},
+		{
+			id: 'export',
+			label: __( 'Export JSON', 'kestrel-forms' ),
+			icon: 'download',
+			isEligible: active,
+			callback: ( [ form ] ) => downloadJson( form ),
+		},
+		{
+			id: 'duplicate',
+			label: __( 'Duplicate', 'kestrel-forms' ),
+			icon: 'admin-page',
+			supportsBulk: true,
+			isEligible: active,
+			callback: ( items ) =>
+				void many(
+					items.filter( active ),
+					actions.duplicateForm,
+					_n(
+						'Form duplicated.',
+						'Forms duplicated.',
+						items.length,
+						'kestrel-forms'
+					)
+				),
+		},
+		{
+			id: 'trash',
+			label: __( 'Move to trash', 'kestrel-forms' ),
+			icon: 'trash',
+			isDestructive: true,
+			supportsBulk: true,
+			isEligible: active,
+			callback: ( items ) =>
+				void many(
+					items.filter( active ),
+					actions.trashForm,
+					_n(
+						'Form moved to the trash.',
+						'Forms moved to the trash.',
+						items.length,
+						'kestrel-forms'
+					)
+				),
+		},
+		{
+			id: 'restore',
+			label: __( 'Restore', 'kestrel-forms' ),
+			icon: 'undo',
+			isPrimary: true,
+			supportsBulk: true,
+			isEligible: trashed,
+			callback: ( items ) =>
+				void many(
+					items.filter( trashed ),
+					actions.restoreForm,
+					_n(
+						'Form restored.',
+						'Forms restored.',
+						items.length,
+						'kestrel-forms'
+					)
+				),
+		},
+		{
+			id: 'delete',
+			label: __( 'Delete permanently', 'kestrel-forms' ),
+			icon: 'dismiss',
+			isDestructive: true,
+			supportsBulk: true,
+			isEligible: trashed,
+			hideModalHeader: true,
+			RenderModal: ( { items, closeModal } ) => (
+				<ConfirmDelete
+					question={ sprintf(
+						/* translators: %d: number of forms. */
+						_n(
+							'Delete %d form and all its entries permanently?',
+							'Delete %d forms and all their entries permanently?',
+							items.length,
+							'kestrel-forms'
+						),
+						items.length
+					) }
+					close={ closeModal }
+					onConfirm={ () =>
+						void many(
+							items.filter( trashed ),
+							actions.deleteForm,
+							_n(
+								'Form deleted permanently.',
+								'Forms deleted permanently.',
+								items.length,
+								'kestrel-forms'
+							)
+						)
+					}
+				/>
+			),
+		},
+	];
+
+	const pages = Math.max(
+		1,
+		Math.ceil( total / ( query.perPage ?? PER_PAGE ) )
+	);
 
 	return (
 		<div className="kestrel-forms-list">
@@ -224,268 +479,30 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 					</form>
 				</Modal>
 			) }
-			<div className="kestrel-forms-list__bar">
-				<div
-					className="kestrel-forms-list__views"
-					role="group"
-					aria-label={ __( 'Filter by status', 'kestrel-forms' ) }
-				>
-					<Button
-						variant={ status === 'active' ? 'primary' : 'tertiary' }
-						aria-pressed={ status === 'active' }
-						onClick={ () => {
-							setStatus( 'active' );
-							setPage( 1 );
-						} }
-					>
-						{ __( 'All', 'kestrel-forms' ) }
-					</Button>
-					<Button
-						variant={ status === 'trash' ? 'primary' : 'tertiary' }
-						aria-pressed={ status === 'trash' }
-						onClick={ () => {
-							setStatus( 'trash' );
-							setPage( 1 );
-						} }
-					>
-						{ __( 'Trash', 'kestrel-forms' ) }
-					</Button>
-				</div>
-				<SearchControl
-					__nextHasNoMarginBottom
-					label={ __( 'Search forms', 'kestrel-forms' ) }
-					value={ search }
-					onChange={ setSearch }
+			<div className="kestrel-forms-list__table" ref={ listRef }>
+				<DataViews< StoredForm >
+					data={ forms ?? [] }
+					fields={ fields }
+					view={ view }
+					onChangeView={ ( next ) =>
+						setView( ( previous ) => nextView( previous, next ) )
+					}
+					actions={ rowActions }
+					getItemId={ ( form ) => String( form.id ) }
+					isLoading={ forms === undefined }
+					search
+					searchLabel={ __( 'Search forms', 'kestrel-forms' ) }
+					paginationInfo={ { totalItems: total, totalPages: pages } }
+					defaultLayouts={ { table: {} } }
 				/>
 			</div>
-			{ forms === undefined ? (
-				<Spinner />
-			) : (
-				<table className="wp-list-table widefat fixed striped">
-					<thead>
-						<tr>
-							<th scope="col" className="column-title">
-								{ __( 'Title', 'kestrel-forms' ) }
-							</th>
-							<th scope="col" className="column-id">
-								{ __( 'ID', 'kestrel-forms' ) }
-							</th>
-							<th scope="col" className="column-entries">
-								{ __( 'Entries', 'kestrel-forms' ) }
-							</th>
-							<th scope="col" className="column-shortcode">
-								{ __( 'Shortcode', 'kestrel-forms' ) }
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{ forms.length === 0 && (
-							<tr>
-								<td colSpan={ 4 }>
-									{ __( 'No forms found.', 'kestrel-forms' ) }
-								</td>
-							</tr>
-						) }
-						{ forms.map( ( form ) => (
-							<tr key={ form.id } data-form-id={ form.id }>
-								<td className="column-title">
-									<strong>
-										{ status === 'active' ? (
-											<a
-												href={ editorUrl(
-													config,
-													form.id
-												) }
-											>
-												{ form.title }
-											</a>
-										) : (
-											form.title
-										) }
-									</strong>
-									<div className="kestrel-forms-row-actions">
-										{ status === 'active' ? (
-											<>
-												<a
-													href={ editorUrl(
-														config,
-														form.id
-													) }
-												>
-													{ __(
-														'Edit',
-														'kestrel-forms'
-													) }
-												</a>
-												<a
-													href={ entriesUrl(
-														config,
-														form.id
-													) }
-												>
-													{ __(
-														'Entries',
-														'kestrel-forms'
-													) }
-												</a>
-												<a
-													href={ exportHref( form ) }
-													download={ `kestrel-form-${ form.id }.json` }
-												>
-													{ __(
-														'Export JSON',
-														'kestrel-forms'
-													) }
-												</a>
-												<Button
-													variant="link"
-													onClick={ () =>
-														run(
-															() =>
-																actions.duplicateForm(
-																	form.id
-																),
-															__(
-																'Form duplicated.',
-																'kestrel-forms'
-															)
-														)
-													}
-												>
-													{ __(
-														'Duplicate',
-														'kestrel-forms'
-													) }
-												</Button>
-												<Button
-													variant="link"
-													isDestructive
-													onClick={ () =>
-														run(
-															() =>
-																actions.trashForm(
-																	form.id
-																),
-															__(
-																'Form moved to the trash.',
-																'kestrel-forms'
-															)
-														)
-													}
-												>
-													{ __(
-														'Trash',
-														'kestrel-forms'
-													) }
-												</Button>
-											</>
-										) : (
-											<>
-												<Button
-													variant="link"
-													onClick={ () =>
-														run(
-															() =>
-																actions.restoreForm(
-																	form.id
-																),
-															__(
-																'Form restored.',
-																'kestrel-forms'
-															)
-														)
-													}
-												>
-													{ __(
-														'Restore',
-														'kestrel-forms'
-													) }
-												</Button>
-												<Button
-													variant="link"
-													isDestructive
-													onClick={ () => {
-														if (
-															// eslint-disable-next-line no-alert
-															window.confirm(
-																__(
-																	'Delete this form and all its entries permanently?',
-																	'kestrel-forms'
-																)
-															)
-														) {
-															void run(
-																() =>
-																	actions.deleteForm(
-																		form.id
-																	),
-																__(
-																	'Form deleted permanently.',
-																	'kestrel-forms'
-																)
-															);
-														}
-													} }
-												>
-													{ __(
-														'Delete permanently',
-														'kestrel-forms'
-													) }
-												</Button>
-											</>
-										) }
-									</div>
-								</td>
-								<td className="column-id">{ form.id }</td>
-								<td className="column-entries">
-									{ form.entryCount }
-								</td>
-								<td className="column-shortcode">
-									<ShortcodeCell
-										code={ shortcodeOf(
-											config.shortcodeTag,
-											form.id
-										) }
-									/>
-								</td>
-							</tr>
-						) ) }
-					</tbody>
-				</table>
-			) }
-			<div className="tablenav">
-				<span className="displaying-num">
-					{ sprintf(
-						/* translators: %d: number of forms. */
-						_n( '%d form', '%d forms', total, 'kestrel-forms' ),
-						total
-					) }
-				</span>
-				{ pages > 1 && (
-					<span className="kestrel-forms-pager">
-						<Button
-							variant="secondary"
-							disabled={ page <= 1 }
-							onClick={ () => setPage( page - 1 ) }
-						>
-							{ __( 'Previous page', 'kestrel-forms' ) }
-						</Button>
-						{ sprintf(
-							/* translators: 1: page, 2: pages. */
-							__( 'Page %1$d of %2$d', 'kestrel-forms' ),
-							page,
-							pages
-						) }
-						<Button
-							variant="secondary"
-							disabled={ page >= pages }
-							onClick={ () => setPage( page + 1 ) }
-						>
-							{ __( 'Next page', 'kestrel-forms' ) }
-						</Button>
-					</span>
+			<p className="displaying-num" aria-live="polite">
+				{ sprintf(
+					/* translators: %d: number of forms. */
+					_n( '%d form', '%d forms', total, 'kestrel-forms' ),
+					total
 				) }
-			</div>
+			</p>
 			<div className="kestrel-forms-import card">
 				<h2>{ __( 'Import a form', 'kestrel-forms' ) }</h2>
 				<label htmlFor="kestrel-forms-file">

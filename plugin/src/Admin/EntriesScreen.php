@@ -31,6 +31,7 @@ final class EntriesScreen {
 		}
 		wp_enqueue_script( Assets::ADMIN_ENTRIES );
 		wp_enqueue_style( 'wp-components' );
+		wp_enqueue_style( Assets::ADMIN_ENTRIES ); // DataViews and the workspace's own styles.
 		if ( wp_style_is( Assets::FORM_VIEW, 'registered' ) ) {
 			wp_enqueue_style( Assets::FORM_VIEW ); // Lists and repeaters are edited in the visitors' row editor.
 		}

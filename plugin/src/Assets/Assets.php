@@ -60,7 +60,8 @@ final class Assets {
 	/**
 	 * @param string $handle    Handle.
 	 * @param string $name      Entry name in build/.
-	 * @param bool   $with_view Whether the entry has a CSS file of the same name for the front end.
+	 * @param bool   $with_view Whether the entry is the visitor script (deferred in the footer); an
+	 *                          entry's CSS file of the same name is registered under the same handle.
 	 */
 	private static function register_script( string $handle, string $name, bool $with_view ): void {
 		$dir        = KESTREL_FORMS_DIR . '/build/';
@@ -81,8 +82,10 @@ final class Assets {
 			) : array( 'in_footer' => false )
 		);
 		wp_set_script_translations( $handle, 'kestrel-forms', KESTREL_FORMS_DIR . '/languages' );
-		if ( $with_view && is_readable( $dir . $name . '.css' ) ) {
-			wp_register_style( $handle, $url . $name . '.css', array(), $asset['version'] ?? KESTREL_FORMS_VERSION );
+		if ( is_readable( $dir . $name . '.css' ) ) {
+			// Admin styles sit on top of WordPress's component styles.
+			$style_deps = $with_view ? array() : array( 'wp-components' );
+			wp_register_style( $handle, $url . $name . '.css', $style_deps, $asset['version'] ?? KESTREL_FORMS_VERSION );
 			wp_style_add_data( $handle, 'rtl', 'replace' ); // build/{name}-rtl.css on right-to-left sites.
 		}
 	}

@@ -1,0 +1,140 @@
+import { DEFAULT_QUERY } from '../../store/entries/constants';
+import type { EntriesQuery } from '../../store/entries';
+import {
+	columnsFromView,
+	fieldIdOf,
+	openFiltersOf,
+	fieldKey,
+	queryFromView,
+	viewFromQuery,
+} from '../view';
+
+const query = ( change: Partial< EntriesQuery > = {} ): EntriesQuery => ( {
+	...DEFAULT_QUERY,
+	formId: 3,
+	...change,
+} );
+
+describe( 'entries list view', () => {
+	it( 'draws the query: search, filters, sort, paging and columns', () => {
+		const view = viewFromQuery(
+			query( {
+				search: 'ada',
+				status: 'spam',
+				starred: true,
+				read: false,
+				orderby: '5',
+				order: 'asc',
+				page: 2,
+				perPage: 50,
+			} ),
+			[ 5, 7 ]
+		);
+		expect( view ).toMatchObject( {
+			type: 'table',
+			search: 'ada',
+			sort: { field: 'field_5', direction: 'asc' },
+			page: 2,
+			perPage: 50,
+			titleField: 'id',
+			fields: [ 'is_starred', 'created_at', 'field_5', 'field_7' ],
+		} );
+		expect( view.filters ).toEqual( [
+			{ field: 'status', operator: 'is', value: 'spam' },
+			{ field: 'is_starred', operator: 'is', value: 'yes' },
+			{ field: 'is_read', operator: 'is', value: 'unread' },
+		] );
+	} );
+
+	it( 'leaves out starred and read filters that are not set', () => {
+		const view = viewFromQuery( query(), [] );
+		expect( view.filters ).toEqual( [
+			{ field: 'status', operator: 'is', value: 'active' },
+		] );
+		expect( view.sort ).toEqual( {
+			field: 'created_at',
+			direction: 'desc',
+		} );
+	} );
+
+	it( 'a view that only changes columns changes nothing in the query', () => {
+		const current = query( { page: 3 } );
+		const view = { ...viewFromQuery( current, [ 5 ] ), fields: [] };
+		expect( queryFromView( view, current ) ).toEqual( {} );
+		expect( columnsFromView( view ) ).toEqual( [] );
+	} );
+
+	it( 'a page change keeps the filters', () => {
+		const current = query( { status: 'trash' } );
+		const view = { ...viewFromQuery( current, [] ), page: 4 };
+		expect( queryFromView( view, current ) ).toEqual( { page: 4 } );
+	} );
+
+	it( 'a new search or filter goes back to page one', () => {
+		const current = query( { page: 3 } );
+		const searched = { ...viewFromQuery( current, [] ), search: 'x' };
+		expect( queryFromView( searched, current ) ).toEqual( {
+			search: 'x',
+			page: 1,
+		} );
+		const starred = {
+			...viewFromQuery( current, [] ),
+			filters: [
+				{ field: 'status', operator: 'is' as const, value: 'active' },
+				{ field: 'is_starred', operator: 'is' as const, value: 'no' },
+			],
+		};
+		expect( queryFromView( starred, current ) ).toEqual( {
+			starred: false,
+			page: 1,
+		} );
+	} );
+
+	it( 'a removed filter clears it; an unknown status falls back to active', () => {
+		const current = query( { starred: true, status: 'spam', page: 2 } );
+		const view = {
+			...viewFromQuery( current, [] ),
+			filters: [
+				{ field: 'status', operator: 'is' as const, value: 'bogus' },
+			],
+		};
+		expect( queryFromView( view, current ) ).toEqual( {
+			starred: null,
+			status: 'active',
+			page: 1,
+		} );
+	} );
+
+	it( 'sorts by a form field through its REST orderby', () => {
+		const current = query();
+		const view = {
+			...viewFromQuery( current, [ 9 ] ),
+			sort: { field: fieldKey( 9 ), direction: 'asc' as const },
+		};
+		expect( queryFromView( view, current ) ).toEqual( {
+			orderby: '9',
+			order: 'asc',
+		} );
+		expect( fieldIdOf( 'field_9' ) ).toBe( 9 );
+		expect( fieldIdOf( 'created_at' ) ).toBeNull();
+	} );
+
+	it( 'keeps a filter the admin added but has not set yet', () => {
+		const current = query();
+		const view = viewFromQuery( current, [], [ 'is_read' ] );
+		expect( view.filters ).toEqual( [
+			{ field: 'status', operator: 'is', value: 'active' },
+			{ field: 'is_read', operator: 'is', value: undefined },
+		] );
+		expect( openFiltersOf( view ) ).toEqual( [ 'is_read' ] );
+		expect( queryFromView( view, current ) ).toEqual( {} );
+		// Once set, the query holds it and the view shows the value.
+		const set = viewFromQuery( query( { read: true } ), [], [] );
+		expect( set.filters?.[ 1 ] ).toEqual( {
+			field: 'is_read',
+			operator: 'is',
+			value: 'read',
+		} );
+		expect( openFiltersOf( set ) ).toEqual( [] );
+	} );
+} );

@@ -1,0 +1,179 @@
+/**
+ * The entries list as a DataViews view: the store's REST query is the source of truth, and this
+ * module translates it to the view DataViews draws and back. Pure functions, tested beside.
+ */
+import type { View, Filter } from '@wordpress/dataviews/wp';
+import type { EntriesQuery, EntryStatus } from '../store/entries';
+
+/** Columns that are not form fields, always available in the view. */
+export const FIXED_FIELDS = [ 'is_starred', 'created_at' ] as const;
+
+/**
+ * @param id A form field id.
+ * @return Its view field id (DataViews ids are strings).
+ */
+export const fieldKey = ( id: number ): string => `field_${ id }`;
+
+/**
+ * @param key A view field id.
+ * @return The form field id, or null for a fixed column.
+ */
+export function fieldIdOf( key: string ): number | null {
+	const match = /^field_(\d+)$/.exec( key );
+	return match ? Number( match[ 1 ] ) : null;
+}
+
+/**
+ * The REST `orderby` of a view sort field, and back.
+ *
+ * @param key View field id.
+ */
+export function orderbyOf( key: string ): string {
+	const id = fieldIdOf( key );
+	if ( id !== null ) {
+		return String( id );
+	}
+	return key === 'id' ? 'id' : 'created_at';
+}
+
+/**
+ * @param orderby REST orderby.
+ */
+function sortFieldOf( orderby: string ): string {
+	if ( /^\d+$/.test( orderby ) ) {
+		return fieldKey( Number( orderby ) );
+	}
+	return orderby === 'id' ? 'id' : 'created_at';
+}
+
+const STATUSES: Array< EntryStatus | 'all' > = [
+	'active',
+	'spam',
+	'trash',
+	'all',
+];
+
+/**
+ * @param query   The store's query.
+ * @param columns Form field ids the admin shows as columns.
+ * @param open    Filters the admin added and has not given a value yet (they stay on screen).
+ * @return The DataViews view.
+ */
+export function viewFromQuery(
+	query: EntriesQuery,
+	columns: number[],
+	open: string[] = []
+): View {
+	const filters: Filter[] = [
+		{ field: 'status', operator: 'is', value: query.status },
+	];
+	if ( query.starred !== null ) {
+		filters.push( {
+			field: 'is_starred',
+			operator: 'is',
+			value: query.starred ? 'yes' : 'no',
+		} );
+	} else if ( open.includes( 'is_starred' ) ) {
+		filters.push( {
+			field: 'is_starred',
+			operator: 'is',
+			value: undefined,
+		} );
+	}
+	if ( query.read !== null ) {
+		filters.push( {
+			field: 'is_read',
+			operator: 'is',
+			value: query.read ? 'read' : 'unread',
+		} );
+	} else if ( open.includes( 'is_read' ) ) {
+		filters.push( { field: 'is_read', operator: 'is', value: undefined } );
+	}
+	return {
+		type: 'table',
+		search: query.search,
+		filters,
+		sort: {
+			field: sortFieldOf( query.orderby ),
+			direction: query.order,
+		},
+		page: query.page,
+		perPage: query.perPage,
+		titleField: 'id',
+		fields: [ ...FIXED_FIELDS, ...columns.map( fieldKey ) ],
+		layout: {},
+	};
+}
+
+/**
+ * @param filters View filters.
+ * @param field   Filter field.
+ * @return The filter's value, or undefined when it is not set.
+ */
+function filterValue( filters: Filter[] | undefined, field: string ): unknown {
+	const found = ( filters ?? [] ).find( ( f ) => f.field === field );
+	return found?.value;
+}
+
+/**
+ * What in the REST query changes for a new view. A changed search, filter or page size goes
+ * back to page one, like the reference list tables.
+ *
+ * @param view  The view DataViews hands back.
+ * @param query The current query.
+ * @return The query keys to change (empty when only the columns changed).
+ */
+export function queryFromView(
+	view: View,
+	query: EntriesQuery
+): Partial< EntriesQuery > {
+	const status = filterValue( view.filters, 'status' );
+	const starred = filterValue( view.filters, 'is_starred' );
+	const read = filterValue( view.filters, 'is_read' );
+	const next: Partial< EntriesQuery > = {
+		search: view.search ?? '',
+		status: STATUSES.includes( status as EntryStatus )
+			? ( status as EntryStatus | 'all' )
+			: 'active',
+		starred:
+			starred === 'yes' || starred === 'no' ? starred === 'yes' : null,
+		read: read === 'read' || read === 'unread' ? read === 'read' : null,
+		perPage: view.perPage ?? query.perPage,
+		orderby: view.sort ? orderbyOf( view.sort.field ) : query.orderby,
+		order: view.sort?.direction ?? query.order,
+	};
+	const changed: Partial< EntriesQuery > = {};
+	( Object.keys( next ) as Array< keyof EntriesQuery > ).forEach( ( key ) => {
+		if ( next[ key ] !== query[ key ] ) {
+			( changed as Record< string, unknown > )[ key ] = next[ key ];
+		}
+	} );
+	const narrowed = [ 'search', 'status', 'starred', 'read', 'perPage' ].some(
+		( key ) => key in changed
+	);
+	const page = narrowed ? 1 : ( view.page ?? query.page );
+	if ( page !== query.page ) {
+		changed.page = page;
+	}
+	return changed;
+}
+
+/**
+ * @param view The view.
+ * @return Form field ids shown as columns, in view order.
+ */
+export function columnsFromView( view: View ): number[] {
+	return ( view.fields ?? [] )
+		.map( fieldIdOf )
+		.filter( ( id ): id is number => id !== null );
+}
+
+/**
+ * @param view The view.
+ * @return Filters on screen without a value yet.
+ */
+export function openFiltersOf( view: View ): string[] {
+	return ( view.filters ?? [] )
+		.filter( ( f ) => f.value === undefined || f.value === '' )
+		.map( ( f ) => f.field );
+}
