@@ -56,7 +56,18 @@ export function ToolbarMenu( {
 							entry.items && setOpen( entry.id )
 						}
 						onMouseLeave={ () => setOpen( null ) }
-						onFocus={ () => entry.items && setOpen( entry.id ) }
+						// Opens when focus enters the item from outside: Escape moves focus from an
+						// item back to the top button, which must not reopen the submenu.
+						onFocus={ ( e ) => {
+							if (
+								entry.items &&
+								! e.currentTarget.contains(
+									e.relatedTarget as Node | null
+								)
+							) {
+								setOpen( entry.id );
+							}
+						} }
 						onBlur={ ( e ) => {
 							if (
 								! e.currentTarget.contains(
