@@ -5,7 +5,7 @@
  */
 import { Button, Notice, Spinner } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
-import { useEffect, useMemo, useState } from '@wordpress/element';
+import { useEffect, useMemo, useRef, useState } from '@wordpress/element';
 import { createHooks } from '@wordpress/hooks';
 import { __, sprintf } from '@wordpress/i18n';
 import type { DragEvent } from 'react';
@@ -21,6 +21,7 @@ import { store } from '../store/forms';
 import { fieldTypeLabel } from '../store/forms/definition';
 import { FieldSettings } from './FieldSettings';
 import { FormSettings } from './FormSettings';
+import { PREVIEW_WINDOW_NAME, fitPreviewPopup } from './preview-popup';
 import { ToolbarMenu } from './ToolbarMenu';
 
 const TYPE_MIME = 'application/x-kestrel-field-type';
@@ -71,12 +72,12 @@ if (
 }
 
 /**
- * Opens the preview popup, 500×300 and centred.
+ * Opens the preview popup, 500×300 and centred; it grows to fit a larger form (PreviewWindow).
  *
  * @param url Preview URL.
  */
 function openPreview( url: string ): void {
-	window.open( url, 'kestrel-forms-preview', popupFeatures( window.screen ) );
+	window.open( url, PREVIEW_WINDOW_NAME, popupFeatures( window.screen ) );
 }
 
 /**
@@ -562,12 +563,30 @@ export function Editor( { config }: { config: AdminConfig } ) {
  */
 export function PreviewWindow( { config }: { config: AdminConfig } ) {
 	const hooks = useMemo( () => createHooks(), [] );
+	const wrapper = useRef< HTMLDivElement >( null );
 	const stored = useSelect(
 		( select ) => select( store ).getForm( config.formId ),
 		[ config.formId ]
 	);
+	const shown = !! stored;
+	// Once the form is laid out, the popup grows to fit it (not a normal tab).
+	useEffect( () => {
+		if ( ! shown ) {
+			return undefined;
+		}
+		const frame = window.requestAnimationFrame( () => {
+			if ( wrapper.current ) {
+				fitPreviewPopup( window, wrapper.current );
+			}
+		} );
+		return () => window.cancelAnimationFrame( frame );
+	}, [ shown ] );
 	if ( ! stored ) {
 		return <Spinner />;
 	}
-	return <Form form={ stored } submitPath="" hooks={ hooks } preview />;
+	return (
+		<div ref={ wrapper } className="kestrel-forms-preview-window__form">
+			<Form form={ stored } submitPath="" hooks={ hooks } preview />
+		</div>
+	);
 }
