@@ -10,6 +10,11 @@ import type {
 
 /** Arrays handed out by getEntries() per list state, so components see a stable value. */
 const listCache = new WeakMap< EntriesState[ 'list' ], ListedEntry[] >();
+/** The same for getTotals(). */
+const totalsCache = new WeakMap<
+	EntriesState[ 'list' ],
+	{ total: number; totalPages: number }
+>();
 
 /**
  * @param state State.
@@ -34,12 +39,20 @@ export function getEntries( state: EntriesState ): ListedEntry[] {
  * @param state State.
  * @return Total matching entries and pages.
  */
-export const getTotals = (
-	state: EntriesState
-): { total: number; totalPages: number } => ( {
-	total: state.list.total,
-	totalPages: state.list.totalPages,
-} );
+export function getTotals( state: EntriesState ): {
+	total: number;
+	totalPages: number;
+} {
+	let totals = totalsCache.get( state.list );
+	if ( ! totals ) {
+		totals = {
+			total: state.list.total,
+			totalPages: state.list.totalPages,
+		};
+		totalsCache.set( state.list, totals );
+	}
+	return totals;
+}
 
 /**
  * @param state State.

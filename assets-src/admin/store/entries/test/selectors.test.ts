@@ -26,6 +26,8 @@ describe( 'entries selectors', () => {
 		expect( getEntries( loaded ).map( ( e ) => e.id ) ).toEqual( [ 5, 4 ] );
 		expect( getEntries( loaded ) ).toBe( getEntries( loaded ) );
 		expect( getTotals( loaded ) ).toEqual( { total: 2, totalPages: 1 } );
+		// The same object while the list is unchanged (useSelect compares by reference).
+		expect( getTotals( loaded ) ).toBe( getTotals( loaded ) );
 	} );
 
 	it( 'knows when every listed entry is selected', () => {
