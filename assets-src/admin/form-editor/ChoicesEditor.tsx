@@ -13,17 +13,26 @@ import { __, sprintf } from '@wordpress/i18n';
 import type { Choice } from '../../shared';
 
 /**
- * Choices from bulk text: one per line, "text" or "text|price".
+ * Choices from bulk text: one per line, "text" or "text|price". Blank lines are skipped, and so
+ * is a line whose value another choice (listed or earlier in the text) already has: a submitted
+ * value must name one choice. A price that is not a plain number ("abc", "5,50") is not read:
+ * the whole line becomes the label and the price 0.00, for the admin to correct.
  *
- * @param text   Lines.
- * @param priced Whether prices are read.
+ * @param text     Lines.
+ * @param priced   Whether prices are read.
+ * @param existing Choices the field already has.
  */
-export function parseBulkChoices( text: string, priced: boolean ): Choice[] {
+export function parseBulkChoices(
+	text: string,
+	priced: boolean,
+	existing: Choice[] = []
+): Choice[] {
+	const taken = new Set( existing.map( ( c ) => c.value ) );
 	return text
 		.split( /\r?\n/ )
 		.map( ( line ) => line.trim() )
 		.filter( Boolean )
-		.map( ( line ) => {
+		.map( ( line ): Choice => {
 			const bar = line.lastIndexOf( '|' );
 			const price = bar >= 0 ? line.slice( bar + 1 ).trim() : '';
 			if ( priced && bar >= 0 && /^-?\d+(\.\d+)?$/.test( price ) ) {
@@ -33,6 +42,13 @@ export function parseBulkChoices( text: string, priced: boolean ): Choice[] {
 			return priced
 				? { text: line, value: line, price: '0.00' }
 				: { text: line, value: line };
+		} )
+		.filter( ( choice ) => {
+			if ( choice.value === '' || taken.has( choice.value ) ) {
+				return false;
+			}
+			taken.add( choice.value );
+			return true;
 		} );
 }
 
@@ -196,7 +212,11 @@ export function ChoicesEditor( {
 					<Button
 						variant="secondary"
 						onClick={ () => {
-							const added = parseBulkChoices( bulk, priced );
+							const added = parseBulkChoices(
+								bulk,
+								priced,
+								choices
+							);
 							if ( added.length ) {
 								onChange( [ ...choices, ...added ] );
 							}
