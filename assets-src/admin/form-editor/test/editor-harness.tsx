@@ -1,0 +1,51 @@
+/**
+ * Test helper (not a test): a real forms store with a form open in the editor, and components
+ * rendered from the edited definition as Editor.tsx renders them, so every change goes through
+ * the store and comes back as props.
+ */
+import { createRegistry, RegistryProvider, useSelect } from '@wordpress/data';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import type { FormDefinition } from '../../../shared';
+import { store } from '../../store/forms';
+
+/**
+ * Opens a definition in the editor of a fresh registry and renders what `view` makes of it.
+ *
+ * @param definition The form.
+ * @param view       Renders from the edited definition.
+ */
+export function renderWithForm(
+	definition: FormDefinition,
+	view: ( form: FormDefinition ) => ReactElement
+) {
+	const registry = createRegistry();
+	registry.register( store );
+	registry.dispatch( store ).openEditor( {
+		...definition,
+		id: 3,
+		status: 'active',
+		createdAt: '',
+		updatedAt: '',
+		entryCount: 0,
+	} );
+	function Edited() {
+		const form = useSelect(
+			( select ) => select( store ).getEditedDefinition(),
+			[]
+		);
+		return form ? view( form ) : null;
+	}
+	const result = render(
+		<RegistryProvider value={ registry }>
+			<Edited />
+		</RegistryProvider>
+	);
+	return {
+		...result,
+		registry,
+		/** The edited definition now. */
+		edited: (): FormDefinition =>
+			registry.select( store ).getEditedDefinition()!,
+	};
+}
