@@ -378,7 +378,14 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 		return true;
 	} );
 	channel.handle( MESSAGE.SESSION_UPDATE, ( p ) => {
-		const l = ( p as { locale?: Locale } ).locale;
+		const { locale: l, sessionId } = p as {
+			locale?: Locale;
+			sessionId?: string;
+		};
+		if ( config && typeof sessionId === 'string' && sessionId ) {
+			// A new session (spec §7 "Session update"): later nonce requests carry it.
+			config = { ...config, sessionId };
+		}
 		if ( l ) {
 			locale = l;
 			applyTexts();

@@ -72,6 +72,10 @@ interface ElementOptions {
 export class HostedElement {
 	private state: State = 'detached';
 	private attaching = false;
+	/** Ends a running attach at once when destroy() runs meanwhile. */
+	private abortAttach: ( () => void ) | null = null;
+	/** Session id of the hydration, passed to the frame for its nonce request. */
+	private sessionId: string | undefined;
 	private tokenizing = false;
 	/** When the running tokenize started (its metric duration). */
 	private tokenizeStarted = 0;
@@ -168,12 +172,20 @@ export class HostedElement {
 		}
 		this.attaching = true;
 		const started = this.ctx.now();
+		const destroyed = new Promise< never >( ( _, reject ) => {
+			this.abortAttach = () =>
+				reject(
+					new PaymentMethodAlreadyDestroyedError( this.methodName )
+				);
+		} );
 		try {
 			// The frame loads while the session hydrates (ready sooner, issue 6 bench target).
-			const [ hydration ] = await Promise.all( [
-				this.ctx.session(),
-				this.mount( target ),
+			const [ hydration ] = await Promise.race( [
+				Promise.all( [ this.ctx.session(), this.mount( target ) ] ),
+				destroyed,
 			] );
+			// destroy() may have run while the frame loaded: it stays destroyed (spec §4).
+			this.assertNotDestroyed();
 			const supportKey = this.kind === 'card' ? 'card' : 'giftCard';
 			const support =
 				hydration.paymentMethodSupportDetail?.[ supportKey ];
@@ -187,13 +199,17 @@ export class HostedElement {
 				method: this.methodName,
 			} );
 		} catch ( error ) {
-			// A failed attach returns to detached (spec §4).
+			// A failed attach returns to detached (spec §4); a destroyed one stays destroyed.
 			this.unmount();
+			if ( this.state === 'destroyed' ) {
+				throw new PaymentMethodAlreadyDestroyedError( this.methodName );
+			}
 			throw error instanceof ChannelError || error instanceof RemoteError
 				? new UnexpectedError( `attaching the ${ this.methodName }` )
 				: error;
 		} finally {
 			this.attaching = false;
+			this.abortAttach = null;
 		}
 	}
 
@@ -231,9 +247,11 @@ export class HostedElement {
 		}
 		if ( this.state === 'attached' ) {
 			this.link?.channel.emit( MESSAGE.DESTROY );
-			this.unmount();
 		}
 		this.state = 'destroyed';
+		// During an attach: its frame goes now, and the attach rejects.
+		this.unmount();
+		this.abortAttach?.();
 		this.unsubscribeLocale();
 		this.ctx.metric( 'destroy', {
 			eventSource: this.eventSource,
@@ -416,6 +434,7 @@ export class HostedElement {
 			locale: this.ctx.locale(),
 			applicationId: this.ctx.applicationId,
 			locationId: this.ctx.locationId,
+			sessionId: this.sessionId,
 			frameName:
 				this.kind === 'card'
 					? 'single-card-element'
@@ -501,6 +520,8 @@ export class HostedElement {
 				);
 			} ),
 		] ).finally( () => clearTimer( timer ) );
+		// The frame sends the session id with its nonce request (spec §7 card-nonce).
+		this.sessionId = ( await this.ctx.session() ).sessionId;
 		await link.channel.request(
 			this.kind === 'card'
 				? MESSAGE.LOAD_CARDS_FORM

@@ -236,6 +236,56 @@ describe( 'lifecycle', () => {
 		);
 	} );
 
+	it( 'destroy() while attach() awaits the frame: the attach rejects and leaves no frame', async () => {
+		const card = new HostedElement( 'card', context(), {} );
+		const attaching = card.attach( '#target' );
+		await frame( {}, false );
+		expect( document.querySelector( '#target iframe' ) ).not.toBeNull();
+		await expect( card.destroy() ).resolves.toBe( true );
+		await expect( attaching ).rejects.toMatchObject( {
+			name: 'PaymentMethodAlreadyDestroyedError',
+		} );
+		expect( card.attached ).toBe( false );
+		expect( document.querySelector( '#target' )!.children ).toHaveLength(
+			0
+		);
+		await expect( card.destroy() ).resolves.toBe( false );
+		await expect( card.tokenize() ).rejects.toMatchObject( {
+			name: 'PaymentMethodAlreadyDestroyedError',
+		} );
+	} );
+
+	it( 'destroy() after the frame answered but before attach() resumes still wins', async () => {
+		const card = new HostedElement( 'card', context(), {} );
+		const attaching = card.attach( '#target' );
+		let answer: ( v: unknown ) => void = () => {};
+		await frame( {
+			[ MESSAGE.LOAD_CARDS_FORM ]: () =>
+				new Promise( ( r ) => {
+					answer = r;
+				} ),
+		} );
+		for ( let i = 0; i < 10; i++ ) {
+			await Promise.resolve();
+		}
+		answer( true );
+		// The reply is delivered; destroy runs before the attach continues.
+		await expect( card.destroy() ).resolves.toBe( true );
+		await expect( attaching ).rejects.toMatchObject( {
+			name: 'PaymentMethodAlreadyDestroyedError',
+		} );
+		expect( card.attached ).toBe( false );
+		expect( document.querySelector( 'iframe' ) ).toBeNull();
+	} );
+
+	it( 'passes the hydration session id to the frame (its nonce request carries it)', async () => {
+		const { posted } = await attached();
+		expect( posted[ 0 ] ).toMatchObject( {
+			type: MESSAGE.LOAD_CARDS_FORM,
+			payload: { sessionId: 's' },
+		} );
+	} );
+
 	it( 'a method the session does not support fails with MethodNotAvailableError', async () => {
 		const card = new HostedElement( 'card', context( false ), {} );
 		const attaching = card.attach( '#target' );
