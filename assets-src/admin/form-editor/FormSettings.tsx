@@ -11,17 +11,69 @@ import {
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
-import type { FormDefinition } from '../../shared';
+import type { Feed, FormDefinition } from '../../shared';
 import { store } from '../store/forms';
-import { LogicBuilder } from './LogicBuilder';
+import { describeRules, LogicBuilder } from './LogicBuilder';
+
+/**
+ * When a feed runs, in words: always, or by its rules.
+ *
+ * @param feed Feed.
+ * @param form The definition its rules read.
+ */
+export function feedLogicSummary( feed: Feed, form: FormDefinition ): string {
+	const logic = feed.conditionalLogic;
+	if ( ! logic || logic.rules.length === 0 ) {
+		return __( 'Runs for every entry.', 'kestrel-forms' );
+	}
+	const rules = describeRules( logic.rules, form );
+	if ( logic.actionType === 'hide' ) {
+		return logic.logicType === 'any'
+			? sprintf(
+					/* translators: %s: rules in words. */
+					__(
+						'Skipped when any of these match: %s',
+						'kestrel-forms'
+					),
+					rules
+				)
+			: sprintf(
+					/* translators: %s: rules in words. */
+					__(
+						'Skipped when all of these match: %s',
+						'kestrel-forms'
+					),
+					rules
+				);
+	}
+	return logic.logicType === 'any'
+		? sprintf(
+				/* translators: %s: rules in words. */
+				__( 'Runs when any of these match: %s', 'kestrel-forms' ),
+				rules
+			)
+		: sprintf(
+				/* translators: %s: rules in words. */
+				__( 'Runs when all of these match: %s', 'kestrel-forms' ),
+				rules
+			);
+}
 
 /**
  * The settings.
  *
- * @param props      Props.
- * @param props.form The edited definition.
+ * @param props            Props.
+ * @param props.form       The edited definition.
+ * @param props.addonNames Human names of the feed add-ons by slug (FormEditorPage's
+ *                         `feedAddons`); a slug without one shows as itself.
  */
-export function FormSettings( { form }: { form: FormDefinition } ) {
+export function FormSettings( {
+	form,
+	addonNames = {},
+}: {
+	form: FormDefinition;
+	addonNames?: Record< string, string >;
+} ) {
 	const { updateForm } = useDispatch( store );
 	const errors = useSelect(
 		( select ) => select( store ).getFormErrors(),
@@ -289,7 +341,7 @@ export function FormSettings( { form }: { form: FormDefinition } ) {
 					)
 				).map( ( [ addon, list ] ) => (
 					<section key={ addon } className="kestrel-forms-feeds">
-						<h3>{ addon }</h3>
+						<h3>{ addonNames[ addon ] || addon }</h3>
 						{ list.map( ( feed ) => (
 							<div
 								key={ feed.feedId }
@@ -299,19 +351,20 @@ export function FormSettings( { form }: { form: FormDefinition } ) {
 									<strong>
 										{ feed.name || `#${ feed.feedId }` }
 									</strong>{ ' ' }
-									{ feed.isActive === false
-										? __(
-												'(switched off)',
-												'kestrel-forms'
-											)
-										: sprintf(
-												/* translators: %d: priority. */
-												__(
-													'priority %d',
-													'kestrel-forms'
-												),
-												feed.priority ?? 0
-											) }
+									<span className="kestrel-forms-feed__state">
+										{ feed.isActive === false
+											? __( 'Off', 'kestrel-forms' )
+											: __( 'On', 'kestrel-forms' ) }
+									</span>
+									{ ', ' }
+									{ sprintf(
+										/* translators: %d: priority. */
+										__( 'priority %d', 'kestrel-forms' ),
+										feed.priority ?? 0
+									) }
+								</p>
+								<p className="kestrel-forms-feed__logic">
+									{ feedLogicSummary( feed, form ) }
 								</p>
 								<LogicBuilder
 									subject={ feed.name || `#${ feed.feedId }` }

@@ -42,6 +42,37 @@ function operatorLabel( operator: string ): string {
 }
 
 /**
+ * Rules in words, for a summary beside what they switch: `Name (1) is "Ada"; Colour (2) is
+ * "Blue"`. A choice value reads as its label; a field the form no longer has reads as its id.
+ *
+ * @param rules Rules.
+ * @param form  The definition the rules read.
+ */
+export function describeRules(
+	rules: LogicRule[],
+	form: FormDefinition
+): string {
+	return rules
+		.map( ( rule ) => {
+			const id = rule.fieldId.split( '.' )[ 0 ];
+			const field = form.fields.find( ( f ) => String( f.id ) === id );
+			const value =
+				field?.choices?.find( ( c ) => c.value === rule.value )?.text ??
+				rule.value;
+			return sprintf(
+				/* translators: 1: field name, 2: operator ("is", "contains"), 3: value. */
+				__( '%1$s %2$s "%3$s"', 'kestrel-forms' ),
+				field
+					? `${ field.label || field.type } (${ rule.fieldId })`
+					: `#${ rule.fieldId }`,
+				operatorLabel( rule.operator ),
+				value
+			);
+		} )
+		.join( '; ' );
+}
+
+/**
  * The builder.
  *
  * @param props                Props.
