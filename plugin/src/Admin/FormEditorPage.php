@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Admin;
 
 use Kestrel\Forms\Assets\Assets;
+use Kestrel\Forms\Feeds\ExampleLogAddon;
 use Kestrel\Forms\Frontend\Shortcode;
 use Kestrel\Forms\Security\Capabilities;
 
@@ -46,6 +47,8 @@ final class FormEditorPage {
 			'listUrl'      => admin_url( 'admin.php?page=' . AdminPages::MENU_SLUG ),
 			'entriesUrl'   => admin_url( 'admin.php?page=' . AdminPages::ENTRIES_SLUG ),
 			'shortcodeTag' => Shortcode::TAG,
+			// An object even when empty: the editor looks names up by slug.
+			'feedAddons'   => (object) self::feed_addon_names(),
 		);
 		// phpcs:enable
 		printf(
@@ -54,6 +57,33 @@ final class FormEditorPage {
 			esc_html__( 'Loading…', 'kestrel-forms' ),
 			esc_html__( 'The form editor needs JavaScript.', 'kestrel-forms' )
 		);
+	}
+
+	/**
+	 * Human names of the feed add-ons by slug, for the editor's feeds list (a feed names its
+	 * add-on by `addonSlug` only). The feed registry knows processors, not names, so an add-on
+	 * names itself on the `kestrel_forms_feed_addon_names` filter; a slug without a name shows as
+	 * itself. Entries that are not a non-empty slug and a non-empty name are dropped.
+	 *
+	 * @return array<string, string>
+	 */
+	public static function feed_addon_names(): array {
+		/**
+		 * Filters the names the form editor shows for feed add-ons.
+		 *
+		 * @param array<string, string> $names Slug => human name.
+		 */
+		$names = apply_filters(
+			'kestrel_forms_feed_addon_names',
+			array( ExampleLogAddon::SLUG => __( 'Example log', 'kestrel-forms' ) )
+		);
+		$clean = array();
+		foreach ( is_array( $names ) ? $names : array() as $slug => $name ) {
+			if ( is_string( $slug ) && '' !== $slug && is_string( $name ) && '' !== trim( $name ) ) {
+				$clean[ $slug ] = sanitize_text_field( $name );
+			}
+		}
+		return $clean;
 	}
 
 	/**
