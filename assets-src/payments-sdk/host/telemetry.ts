@@ -63,6 +63,8 @@ export class Telemetry {
 	private inFlight = 0;
 	private blockedUntil = 0;
 	private timer: unknown = null;
+	/** Sends the held reports when the rate-limit back-off ends. */
+	private drainTimer: unknown = null;
 
 	/**
 	 * @param deps   Transport dependencies.
@@ -200,19 +202,42 @@ export class Telemetry {
 		}
 	}
 
+	/** Keepalive requests running now (tests). */
+	get keepaliveInFlight(): number {
+		return this.inFlight;
+	}
+
+	/**
+	 * Drains the held reports once the back-off has passed, without waiting for another report.
+	 *
+	 * @param wait Milliseconds until the back-off ends.
+	 */
+	private scheduleDrain( wait: number ): void {
+		clearTimeout( this.drainTimer as number );
+		this.drainTimer = setTimeout(
+			() => {
+				this.drainTimer = null;
+				this.drainErrors();
+			},
+			Math.max( 0, wait )
+		);
+	}
+
 	private send( path: string, body: Record< string, unknown > ): void {
 		let json = JSON.stringify( body );
-		let keepalive =
-			json.length < KEEPALIVE_MAX_BYTES &&
-			this.inFlight < KEEPALIVE_MAX_IN_FLIGHT;
+		// Only keepalive requests count towards the in-flight limit (the browser's keepalive quota).
+		const canKeepalive = () =>
+			byteLength( json ) < KEEPALIVE_MAX_BYTES &&
+			this.inFlight < KEEPALIVE_MAX_IN_FLIGHT - 1;
+		let keepalive = canKeepalive();
 		if ( ! keepalive && Array.isArray( body.breadcrumbs ) ) {
 			// Drop breadcrumbs rather than lose the keepalive (page hide).
 			json = JSON.stringify( { ...body, breadcrumbs: [] } );
-			keepalive =
-				json.length < KEEPALIVE_MAX_BYTES &&
-				this.inFlight < KEEPALIVE_MAX_IN_FLIGHT;
+			keepalive = canKeepalive();
 		}
-		this.inFlight++;
+		if ( keepalive ) {
+			this.inFlight++;
+		}
 		requestJson( this.deps, this.base + path, JSON.parse( json ), {
 			keepalive,
 			attempts: 1,
@@ -220,10 +245,38 @@ export class Telemetry {
 			.catch( ( error: unknown ) => {
 				if ( error instanceof TransportError && error.status === 429 ) {
 					this.blockedUntil = this.now() + ERROR_RATE_LIMIT_MS;
+					if ( typeof body.error_message === 'string' ) {
+						// The refused report waits with the others.
+						this.errors.unshift( body.error_message );
+						if ( this.errors.length > ERROR_BUFFER ) {
+							this.errors.pop();
+						}
+					}
+					this.scheduleDrain( ERROR_RATE_LIMIT_MS );
 				}
 			} )
 			.finally( () => {
-				this.inFlight--;
+				if ( keepalive ) {
+					this.inFlight--;
+				}
 			} );
 	}
+}
+
+/**
+ * UTF-8 size of a string: the keepalive limit is in bytes, not characters (spec §9).
+ *
+ * @param text Text.
+ */
+export function byteLength( text: string ): number {
+	if ( typeof TextEncoder === 'function' ) {
+		return new TextEncoder().encode( text ).length;
+	}
+	let bytes = 0;
+	for ( const ch of text ) {
+		const code = ch.codePointAt( 0 )!;
+		bytes += 1 + Number( code >= 0x80 ) + Number( code >= 0x800 );
+		bytes += Number( code >= 0x10000 );
+	}
+	return bytes;
 }

@@ -39,6 +39,21 @@ export class RemoteError extends Error {
 		this.name = serialized.name;
 		this.errors = serialized.errors ?? [];
 	}
+
+	/** Whether monitoring may hear of it (spec §8: network errors are not reported). */
+	get reportable(): boolean {
+		return this.serialized.reportable !== false;
+	}
+}
+
+/**
+ * Whether a failure may go to error reporting (spec §8 "Transport": network errors are not
+ * reported), also when it crossed from a frame.
+ *
+ * @param error Anything thrown.
+ */
+export function isReportable( error: unknown ): boolean {
+	return ( error as { reportable?: unknown } )?.reportable !== false;
 }
 
 type Handler = ( payload: unknown ) => unknown;

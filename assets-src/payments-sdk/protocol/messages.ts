@@ -54,6 +54,11 @@ export interface SerializedError {
 	name: string;
 	message: string;
 	errors?: Array< Record< string, unknown > >;
+	/**
+	 * False for a failure that is not reported to monitoring (spec §8: network errors); ours,
+	 * not part of the types' SerializedError.
+	 */
+	reportable?: false;
 }
 
 /** One postMessage payload. */
@@ -101,12 +106,14 @@ export function serializeError( error: unknown ): SerializedError {
 		name?: string;
 		message?: string;
 		errors?: Array< Record< string, unknown > >;
+		reportable?: boolean;
 	};
 	return {
 		_isSerializedError: true,
 		name: typeof e?.name === 'string' ? e.name : 'UnexpectedError',
 		message: typeof e?.message === 'string' ? e.message : String( error ),
 		errors: Array.isArray( e?.errors ) ? e.errors : undefined,
+		...( e?.reportable === false ? { reportable: false as const } : {} ),
 	};
 }
 

@@ -1,4 +1,4 @@
-import { Telemetry } from '../telemetry';
+import { Telemetry, byteLength } from '../telemetry';
 
 interface Sent {
 	url: string;
@@ -104,6 +104,109 @@ describe( 'metrics and error reports', () => {
 		t.report( 'later' );
 		await settle();
 		expect( sent.length ).toBeGreaterThan( 1 );
+	} );
+
+	it( 'sends the reports held during the back-off when it ends, without waiting for another', async () => {
+		let status = 429;
+		const sent: string[] = [];
+		let now = 1_000_000;
+		const t = new Telemetry(
+			{
+				fetch: async ( _url, init ) => {
+					sent.push( JSON.parse( init.body ?? '{}' ).error_message );
+					return { status, ok: status < 300, text: async () => '' };
+				},
+			},
+			'https://p',
+			() => ( {} ),
+			() => now
+		);
+		t.report( 'refused' );
+		await settle();
+		t.report( 'held 1' );
+		t.report( 'held 2' );
+		await settle();
+		expect( sent ).toEqual( [ 'refused' ] );
+		status = 204;
+		now += 59_999;
+		jest.advanceTimersByTime( 59_999 );
+		await settle();
+		expect( sent ).toHaveLength( 1 );
+		now += 1;
+		jest.advanceTimersByTime( 1 );
+		await settle();
+		// The refused report is sent again, then the held ones, in order.
+		expect( sent ).toEqual( [ 'refused', 'refused', 'held 1', 'held 2' ] );
+		expect( t.pendingErrors ).toHaveLength( 0 );
+	} );
+
+	it( 'keeps the last 100 breadcrumbs', async () => {
+		const { t, sent } = setup();
+		for ( let i = 0; i < 130; i++ ) {
+			t.breadcrumb( `b${ i }` );
+		}
+		t.report( 'boom' );
+		await settle();
+		const crumbs = sent[ 0 ].body.breadcrumbs as string[];
+		expect( crumbs ).toHaveLength( 100 );
+		expect( crumbs[ 0 ] ).toBe( 'b30' );
+		expect( crumbs[ 99 ] ).toBe( 'b129' );
+	} );
+
+	it( 'has fewer than 15 keepalive requests in flight', async () => {
+		const sent: Sent[] = [];
+		const answers: Array< () => void > = [];
+		const t = new Telemetry(
+			{
+				fetch: ( url, init ) =>
+					new Promise( ( resolve ) => {
+						sent.push( {
+							url,
+							body: JSON.parse( init.body ?? '{}' ),
+							keepalive: init.keepalive,
+						} );
+						answers.push( () =>
+							resolve( {
+								status: 204,
+								ok: true,
+								text: async () => '',
+							} )
+						);
+					} ),
+			},
+			'https://p',
+			() => ( {} )
+		);
+		for ( let i = 0; i < 20; i++ ) {
+			t.report( `r${ i }` );
+		}
+		await settle();
+		expect( sent ).toHaveLength( 20 );
+		expect( sent.filter( ( s ) => s.keepalive ) ).toHaveLength( 14 );
+		expect( sent.slice( 14 ).every( ( s ) => ! s.keepalive ) ).toBe( true );
+		expect( t.keepaliveInFlight ).toBe( 14 );
+		answers.forEach( ( a ) => a() );
+		await settle();
+		expect( t.keepaliveInFlight ).toBe( 0 );
+		t.report( 'after' );
+		await settle();
+		expect( sent[ 20 ].keepalive ).toBe( true );
+	} );
+
+	it( 'counts the keepalive limit in UTF-8 bytes, not characters', async () => {
+		const { t, sent } = setup();
+		// 25000 characters of 3 bytes each: 75000 bytes, though fewer than 60000 characters.
+		for ( let i = 0; i < 100; i++ ) {
+			t.metric( '€'.repeat( 250 ), { eventSource: 'card', duration: 1 } );
+		}
+		t.flush();
+		await settle();
+		expect( JSON.stringify( sent[ 0 ].body ).length ).toBeLessThan(
+			60_000
+		);
+		expect( sent[ 0 ].keepalive ).toBe( false );
+		expect( byteLength( '€' ) ).toBe( 3 );
+		expect( byteLength( 'a😀' ) ).toBe( 5 );
 	} );
 
 	it( 'does not use keepalive for bodies of 60000 bytes or more', async () => {

@@ -1,3 +1,5 @@
+import { RemoteError, isReportable } from '../channel';
+import { serializeError } from '../messages';
 import {
 	TransportError,
 	backoffDelay,
@@ -103,6 +105,14 @@ describe( 'transport', () => {
 		).then( fail, ( e: TransportError ) => e );
 		expect( net.kind ).toBe( 'network' );
 		expect( net.reportable ).toBe( false );
+		// It stays unreportable when it crosses from a frame to the host.
+		const crossed = new RemoteError( serializeError( net ) );
+		expect( crossed.name ).toBe( 'TransportError' );
+		expect( isReportable( crossed ) ).toBe( false );
+		expect( isReportable( new RemoteError( serializeError( bad ) ) ) ).toBe(
+			true
+		);
+		expect( isReportable( new Error( 'x' ) ) ).toBe( true );
 
 		jest.useFakeTimers();
 		try {
