@@ -7,6 +7,7 @@ import {
 	CARD_EVENTS,
 	CARD_FIELDS,
 	CLASS_REMOVAL_DELAY_MS,
+	FRAME_LOAD_TIMEOUT_MS,
 	GIFT_CARD_FIELDS,
 	MESSAGE,
 	RESIZE_WAIT_MS,
@@ -516,7 +517,7 @@ export class HostedElement {
 								'The frame did not load.'
 							)
 						),
-					10_000
+					FRAME_LOAD_TIMEOUT_MS
 				);
 			} ),
 		] ).finally( () => clearTimer( timer ) );

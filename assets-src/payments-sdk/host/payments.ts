@@ -4,7 +4,10 @@
  */
 import {
 	CARD_FIELDS,
+	ChannelError,
+	FRAME_LOAD_TIMEOUT_MS,
 	GIFT_CARD_FIELDS,
+	isReportable,
 	DEFAULT_LOCALE,
 	MESSAGE,
 	SDK_VERSION,
@@ -141,7 +144,23 @@ function createPayments(
 			link.iframe.title = 'Payments session';
 			doc.body.appendChild( link.iframe );
 			mainLink = link;
-			await link.ready;
+			// Like an element's frame (element.ts mount): 10 s to load, else the session fails.
+			let loadTimer: ReturnType< typeof setTimeout > | undefined;
+			await Promise.race( [
+				link.ready,
+				new Promise< never >( ( _, reject ) => {
+					loadTimer = setTimeout(
+						() =>
+							reject(
+								new ChannelError(
+									'TIMEOUT',
+									'The main frame did not load.'
+								)
+							),
+						FRAME_LOAD_TIMEOUT_MS
+					);
+				} ),
+			] ).finally( () => clearTimeout( loadTimer ) );
 			const hostname = win.location.hostname;
 			await link.channel.request( MESSAGE.INITIALIZE, {
 				applicationId,
@@ -167,9 +186,18 @@ function createPayments(
 			return hydration;
 		} )().catch( ( error ) => {
 			sessionPromise = null;
-			// Without a hydration no flag can be read: the failure itself is reported.
+			// A frame that never loaded is not reused: the next session() starts afresh.
+			if ( mainLink && ! hydration ) {
+				mainLink.close();
+				mainLink.iframe.remove();
+				mainLink = null;
+			}
+			// Without a hydration no flag can be read: the failure itself is reported, unless
+			// it is a network error (spec §8 "Transport": not reported to monitoring).
 			telemetry.setPolicy( { errors: true } );
-			telemetry.report( `session: ${ ( error as Error ).message }` );
+			if ( isReportable( error ) ) {
+				telemetry.report( `session: ${ ( error as Error ).message }` );
+			}
 			throw new UnexpectedError( 'loading the payments session' );
 		} );
 		return sessionPromise;
@@ -264,8 +292,10 @@ function createPayments(
 		paymentRequest: ( options ) => createPaymentRequest( options ),
 		async verifyBuyer( source, details ) {
 			checkVerifyBuyer( source, details, locationId );
-			await session();
 			try {
+				// A session that fails (e.g. the main frame never loads) is a verification error
+				// too: verifyBuyer rejects with VerifyBuyerError only (API §2).
+				await session();
 				return await mainLink!.channel.request< VerifyBuyerResponseDetails >(
 					MESSAGE.REQUEST_VERIFICATION,
 					{

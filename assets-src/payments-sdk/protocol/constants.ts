@@ -6,6 +6,8 @@
 export const SDK_VERSION = '1.51.4';
 /** Acknowledgement time-out of the message channel (spec §7, §9). */
 export const ACK_TIMEOUT_MS = 10_000;
+/** Time a frame (element or main) has to announce itself before its use fails. */
+export const FRAME_LOAD_TIMEOUT_MS = 10_000;
 /** Time-out of one HTTP attempt (spec §9). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Attempts per HTTP request, first one included (spec §7, §9). */

@@ -1,0 +1,171 @@
+/**
+ * payments(): the session with the main frame (spec §7 INITIALIZE, REQUEST_HYDRATION) in jsdom,
+ * with the main frame played by the test: its load time-out and what its failures report.
+ */
+import { ENVELOPE_MARK, MESSAGE, type Envelope } from '../../protocol';
+import { createSquare } from '../payments';
+
+const ORIGIN = 'https://provider.test';
+const BASE = `${ ORIGIN }/v1/1.51.4/`;
+const APP_ID = 'sandbox-sq0idb-abcdefghijklmnop';
+
+type Reply = ( payload: unknown ) => unknown;
+
+const fetchCalls: Array< { url: string; body: Record< string, unknown > } > =
+	[];
+
+beforeEach( () => {
+	document.body.innerHTML = '';
+	fetchCalls.length = 0;
+	( window as unknown as { fetch: unknown } ).fetch = jest.fn(
+		async ( url: string, init: { body?: string } ) => {
+			fetchCalls.push( { url, body: JSON.parse( init.body ?? '{}' ) } );
+			return { status: 204, ok: true, text: async () => '' };
+		}
+	);
+} );
+afterEach( () => {
+	jest.useRealTimers();
+	jest.restoreAllMocks();
+} );
+
+const payments = () =>
+	createSquare( window, {
+		assetOrigin: ORIGIN,
+		assetBase: BASE,
+		environment: 'sandbox',
+	} ).payments( APP_ID, 'L1' ) as unknown as {
+		verifyBuyer: ( s: string, d: unknown ) => Promise< unknown >;
+		_features: () => Promise< unknown >;
+		_setStringOverrides: ( o: Record< string, string > ) => Promise< void >;
+	};
+
+const settle = async () => {
+	for ( let i = 0; i < 20; i++ ) {
+		await Promise.resolve();
+	}
+};
+
+/**
+ * Plays the main frame: acks every request and answers with the handler's value or error.
+ *
+ * @param handlers Reply per message type.
+ */
+function mainFrame( handlers: Record< string, Reply > ) {
+	const iframe = document.querySelector( 'iframe' ) as HTMLIFrameElement;
+	const source = iframe.contentWindow!;
+	const channel = new URL( iframe.src ).hash.match( /channel=(\w+)/ )![ 1 ];
+	const deliver = ( e: Partial< Envelope > ) =>
+		window.dispatchEvent(
+			new MessageEvent( 'message', {
+				data: { mark: ENVELOPE_MARK, channel, id: 'f', ...e },
+				origin: ORIGIN,
+				source,
+			} )
+		);
+	jest.spyOn( source, 'postMessage' ).mockImplementation( ( (
+		data: Envelope
+	) => {
+		if ( data.kind !== 'request' ) {
+			return;
+		}
+		deliver( { id: data.id, kind: 'ack', type: data.type } );
+		try {
+			const payload = ( handlers[ data.type ] ?? ( () => true ) )(
+				data.payload
+			);
+			deliver( { id: data.id, kind: 'reply', type: data.type, payload } );
+		} catch ( error ) {
+			deliver( {
+				id: data.id,
+				kind: 'reply',
+				type: data.type,
+				error: error as Envelope[ 'error' ],
+			} );
+		}
+	} ) as typeof source.postMessage );
+	deliver( { kind: 'event', type: MESSAGE.FRAME_READY } );
+}
+
+const errorReports = () =>
+	fetchCalls.filter( ( c ) => c.url.endsWith( '/payments/mtx/error' ) );
+
+describe( 'the main frame', () => {
+	it( 'fails verifyBuyer, the features and the overrides after 10 s when it never loads', async () => {
+		jest.useFakeTimers();
+		const p = payments();
+		expect( document.querySelectorAll( 'iframe' ) ).toHaveLength( 1 );
+		const verifying = p.verifyBuyer( 'cnon:abc', {
+			intent: 'STORE',
+			billingContact: {},
+		} );
+		const features = p._features();
+		const overrides = p._setStringOverrides( { 'error.cvv': 'x' } );
+		let settled = false;
+		verifying.then(
+			() => ( settled = true ),
+			() => ( settled = true )
+		);
+		jest.advanceTimersByTime( 9_999 );
+		await settle();
+		expect( settled ).toBe( false );
+		jest.advanceTimersByTime( 1 );
+		await expect( verifying ).rejects.toMatchObject( {
+			name: 'VerifyBuyerError',
+			message:
+				'An unexpected error occurred while loading the payments session',
+		} );
+		await expect( features ).rejects.toMatchObject( {
+			name: 'UnexpectedError',
+		} );
+		await expect( overrides ).rejects.toMatchObject( {
+			name: 'UnexpectedError',
+		} );
+		// The dead frame is gone; the failure is reported (not a network error).
+		expect( document.querySelectorAll( 'iframe' ) ).toHaveLength( 0 );
+		await settle();
+		expect( errorReports() ).toHaveLength( 1 );
+		expect( errorReports()[ 0 ].body.error_message ).toContain(
+			'The main frame did not load.'
+		);
+	} );
+
+	it( 'does not report a hydration that failed on the network (spec §8), but reports other failures', async () => {
+		const p = payments();
+		mainFrame( {
+			[ MESSAGE.REQUEST_HYDRATION ]: () => {
+				throw {
+					_isSerializedError: true,
+					name: 'TransportError',
+					message: 'Network error: Failed to fetch',
+					reportable: false,
+				};
+			},
+		} );
+		await expect( p._features() ).rejects.toMatchObject( {
+			name: 'UnexpectedError',
+		} );
+		await settle();
+		expect( errorReports() ).toHaveLength( 0 );
+
+		document.body.innerHTML = '';
+		const q = payments();
+		mainFrame( {
+			[ MESSAGE.REQUEST_HYDRATION ]: () => {
+				throw {
+					_isSerializedError: true,
+					name: 'TransportError',
+					message: 'An internal error has occurred.',
+				};
+			},
+		} );
+		await expect( q._features() ).rejects.toMatchObject( {
+			name: 'UnexpectedError',
+		} );
+		await settle();
+		expect( errorReports() ).toHaveLength( 1 );
+		expect( errorReports()[ 0 ].body.error_message ).toBe(
+			'session: An internal error has occurred.'
+		);
+	} );
+} );
