@@ -14,7 +14,9 @@ import {
 	ToggleControl,
 } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
+import { useUnsavedChangesWarning } from '../components/unsaved-changes';
 import { store, type Section } from '../store/settings';
+import { SecretField } from './SecretField';
 
 type SelectOption = { label: string; value: string };
 
@@ -28,43 +30,51 @@ const SECTION_STYLE = {
 };
 
 /**
- * Shows the browser's "leave site?" prompt while there are unsaved changes.
+ * A setting's help, or the server's message for it after a failed save. Each reads its own
+ * error, so the page's selection holds only stable values (a function made in mapSelect is new
+ * on every call, which useSelect reports as needless re-renders).
  *
- * @param dirty Whether there are unsaved changes.
+ * @param props          Props.
+ * @param props.errorKey "section.key".
+ * @param props.text     Help shown while there is no error.
  */
-export function useUnsavedChangesWarning( dirty: boolean ): void {
-	useEffect( () => {
-		if ( ! dirty ) {
-			return undefined;
-		}
-		const warn = ( event: BeforeUnloadEvent ) => {
-			event.preventDefault();
-			// Older browsers need a returnValue to show the prompt.
-			event.returnValue = '';
-		};
-		window.addEventListener( 'beforeunload', warn );
-		return () => window.removeEventListener( 'beforeunload', warn );
-	}, [ dirty ] );
+function SettingHelp( {
+	errorKey,
+	text,
+}: {
+	errorKey: string;
+	text?: string;
+} ) {
+	const error = useSelect(
+		( select ) => select( store ).getError( errorKey ),
+		[ errorKey ]
+	);
+	return error ? (
+		<span
+			className="kestrel-forms-settings-error"
+			style={ { color: '#b32d2e' } }
+		>
+			{ error }
+		</span>
+	) : (
+		<>{ text }</>
+	);
 }
 
 /**
  * The settings page.
  */
 export function SettingsApp() {
-	const { saved, draft, saving, dirty, notice, errors } = useSelect(
-		( select ) => {
-			const s = select( store );
-			return {
-				saved: s.getSaved(),
-				draft: s.getDraft(),
-				saving: s.isSaving(),
-				dirty: s.isDirty(),
-				notice: s.getNotice(),
-				errors: ( key: string ) => s.getError( key ),
-			};
-		},
-		[]
-	);
+	const { saved, draft, saving, dirty, notice } = useSelect( ( select ) => {
+		const s = select( store );
+		return {
+			saved: s.getSaved(),
+			draft: s.getDraft(),
+			saving: s.isSaving(),
+			dirty: s.isDirty(),
+			notice: s.getNotice(),
+		};
+	}, [] );
 	const actions = useDispatch( store );
 	useUnsavedChangesWarning( dirty );
 
@@ -91,19 +101,9 @@ export function SettingsApp() {
 
 	const set = ( section: Section, key: string ) => ( value: unknown ) =>
 		actions.edit( section, key, value );
-	const help = ( key: string, text?: string ) => {
-		const error = errors( key );
-		return error ? (
-			<span
-				className="kestrel-forms-settings-error"
-				style={ { color: '#b32d2e' } }
-			>
-				{ error }
-			</span>
-		) : (
-			text
-		);
-	};
+	const help = ( key: string, text?: string ) => (
+		<SettingHelp errorKey={ key } text={ text } />
+	);
 	const configured =
 		draft.captcha.site_key !== '' && saved.captcha.secret_set;
 
@@ -216,14 +216,10 @@ export function SettingsApp() {
 						help={ help( 'captcha.site_key' ) }
 						autoComplete="off"
 					/>
-					<TextControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						type="password"
+					<SecretField
 						label={ __( 'Secret key', 'kestrel-forms' ) }
 						value={ draft.captcha.secret_key }
 						onChange={ set( 'captcha', 'secret_key' ) }
-						autoComplete="new-password"
 						help={ help(
 							'captcha.secret_key',
 							saved.captcha.secret_set
@@ -390,11 +386,7 @@ export function SettingsApp() {
 						onChange={ set( 'payments', 'location_id' ) }
 						help={ help( 'payments.location_id' ) }
 					/>
-					<TextControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						type="password"
-						autoComplete="new-password"
+					<SecretField
 						label={ __( 'Server access token', 'kestrel-forms' ) }
 						value={ draft.payments.access_token }
 						onChange={ set( 'payments', 'access_token' ) }

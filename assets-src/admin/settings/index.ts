@@ -1,4 +1,4 @@
 /**
  * Public face of the settings page app.
  */
-export { SettingsApp, useUnsavedChangesWarning } from './SettingsApp';
+export { SettingsApp } from './SettingsApp';
