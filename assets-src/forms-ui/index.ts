@@ -8,3 +8,12 @@ export { RowsField } from './components/RowsField';
 export { ids } from './ids';
 export { publicUtils } from './public-utils';
 export type { PublicUtils } from './public-utils';
+// The browser's checks of chosen files, also run by the entry screen's uploader.
+export {
+	acceptOf,
+	fileProblem,
+	maxFilesMessage,
+	rulesText,
+	uploadRules,
+} from './uploads/checks';
+export type { UploadRules } from './uploads/checks';

@@ -17,7 +17,14 @@ import {
 import { __, sprintf } from '@wordpress/i18n';
 import type { FieldDefinition } from '../../shared';
 import { columnCount } from '../../forms-engine';
-import { RowsField } from '../../forms-ui';
+import {
+	acceptOf,
+	fileProblem,
+	maxFilesMessage,
+	RowsField,
+	rulesText,
+	uploadRules,
+} from '../../forms-ui';
 import { store, type DetailField, type EntryDetail } from '../store/entries';
 import type { EntriesScreenConfig } from './types';
 import { entryUrl, listUrl } from './urls';
@@ -544,8 +551,24 @@ function AttachFiles( {
 	const actions = useDispatch( store );
 	const [ busy, setBusy ] = useState( false );
 	const [ error, setError ] = useState( '' );
+	const rules = uploadRules( field.upload_rules ?? {} );
+	const limit = field.upload_rules?.multipleFiles
+		? field.upload_rules.maxFiles
+		: 1;
 	const upload = async ( files: FileList | null ) => {
 		if ( ! files || files.length === 0 ) {
+			return;
+		}
+		// The visitors' checks first, with their texts; the server checks every file again.
+		const chosen = Array.from( files );
+		const problems = chosen
+			.map( ( file ) => fileProblem( file, rules ) )
+			.filter( ( p ): p is string => p !== null );
+		if ( limit > 0 && field.files.length + chosen.length > limit ) {
+			problems.push( maxFilesMessage() );
+		}
+		if ( problems.length ) {
+			setError( problems.join( ' ' ) );
 			return;
 		}
 		setBusy( true );
@@ -553,7 +576,7 @@ function AttachFiles( {
 		const uploadId = newUploadId();
 		try {
 			const tokens: string[] = [];
-			for ( const file of Array.from( files ) ) {
+			for ( const file of chosen ) {
 				tokens.push(
 					await uploadFile( file, {
 						formId: entry.form_id,
@@ -580,13 +603,28 @@ function AttachFiles( {
 			<input
 				id={ `kestrel-forms-attach-${ field.id }` }
 				type="file"
-				multiple
+				accept={ acceptOf( rules ) }
+				aria-describedby={
+					rulesText( rules )
+						? `kestrel-forms-attach-rules-${ field.id }`
+						: undefined
+				}
+				multiple={ limit !== 1 }
 				disabled={ busy }
 				onChange={ ( event ) => {
 					upload( event.target.files );
 					event.target.value = '';
 				} }
 			/>
+			{ rulesText( rules ) && (
+				<span
+					id={ `kestrel-forms-attach-rules-${ field.id }` }
+					className="description"
+				>
+					{ ' ' }
+					{ rulesText( rules ) }
+				</span>
+			) }
 			{ busy && <Spinner /> }
 			{ error && (
 				<p

@@ -8,37 +8,13 @@ import {
 	type UploadRecord,
 } from '../uploads/uploader';
 import type { FieldProps } from './Field';
-
-/**
- * Extensions refused in the browser whatever the field allows (the server refuses them too,
- * and checks every file's real content).
- */
-export const DISALLOWED_EXTENSIONS = [
-	'php',
-	'php3',
-	'php4',
-	'php5',
-	'php7',
-	'php8',
-	'phtml',
-	'phar',
-	'pht',
-	'asp',
-	'aspx',
-	'jsp',
-	'cgi',
-	'pl',
-	'py',
-	'sh',
-	'bat',
-	'cmd',
-	'com',
-	'exe',
-	'dll',
-	'msi',
-	'htaccess',
-	'js',
-];
+import {
+	fileProblem,
+	isSizeMessage,
+	maxFilesMessage,
+	rulesText,
+	uploadRules,
+} from '../uploads/checks';
 
 /** What the form needs from each upload field. */
 export interface UploadBindings {
@@ -80,13 +56,7 @@ export function FileUploadField(
 	const { formId, field, onChange, concealed, uploads } = props;
 	const multiple = !! field.multipleFiles;
 	const max = multiple ? ( field.maxFiles ?? 0 ) : 1;
-	const maxBytes = field.maxFileSize
-		? Math.round( field.maxFileSize * 1024 * 1024 )
-		: 0;
-	const allowed = ( field.allowedExtensions ?? '' )
-		.split( ',' )
-		.map( ( e ) => e.trim().replace( /^\./, '' ).toLowerCase() )
-		.filter( Boolean );
+	const rules = uploadRules( field );
 
 	const [ items, setItems ] = useState< Item[] >( [] );
 	const [ messages, setMessages ] = useState< string[] >( [] );
@@ -172,7 +142,7 @@ export function FileUploadField(
 					let count = itemsRef.current.length;
 					let maxReached = false;
 					for ( const file of files ) {
-						const problem = checkFile( file.file );
+						const problem = fileProblem( file.file, rules );
 						if ( problem ) {
 							problems.push( problem );
 							continue;
@@ -188,12 +158,7 @@ export function FileUploadField(
 						maxReached ||
 						( max > 0 && count >= max && multiple )
 					) {
-						problems.push(
-							__(
-								'Maximum number of files reached.',
-								'kestrel-forms'
-							)
-						);
+						problems.push( maxFilesMessage() );
 					}
 					setMessages( ( current ) => [
 						...problems,
@@ -249,36 +214,6 @@ export function FileUploadField(
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- one uploader per mounted field.
 	}, [] );
 
-	/**
-	 * The browser's own checks, with the spec's texts (the server checks again).
-	 *
-	 * @param file Chosen file.
-	 */
-	function checkFile( file: File ): string | null {
-		const dot = file.name.lastIndexOf( '.' );
-		const extension =
-			dot >= 0 ? file.name.slice( dot + 1 ).toLowerCase() : '';
-		if ( DISALLOWED_EXTENSIONS.includes( extension ) ) {
-			return sprintf(
-				/* translators: %s: file name. */
-				__( '%s - illegal extension', 'kestrel-forms' ),
-				file.name
-			);
-		}
-		if ( allowed.length && ! allowed.includes( extension ) ) {
-			return sprintf(
-				/* translators: 1: file name, 2: the allowed extensions. */
-				__( '%1$s - invalid file extension %2$s', 'kestrel-forms' ),
-				file.name,
-				allowed.join( ', ' )
-			);
-		}
-		if ( maxBytes && file.size > maxBytes ) {
-			return sizeMessage( file.name );
-		}
-		return null;
-	}
-
 	const remove = ( item: Item ) => {
 		if ( item.file ) {
 			uploader.current?.cancel( item.file );
@@ -288,11 +223,7 @@ export function FileUploadField(
 		}
 		setItems( ( current ) => current.filter( ( i ) => i.id !== item.id ) );
 		setMessages( ( current ) =>
-			current.filter(
-				( m ) =>
-					m !==
-					__( 'Maximum number of files reached.', 'kestrel-forms' )
-			)
+			current.filter( ( m ) => m !== maxFilesMessage() )
 		);
 		props.announce?.(
 			item.record
@@ -362,32 +293,9 @@ export function FileUploadField(
 					aria-hidden="true"
 					hidden
 				/>
-				{ ( allowed.length > 0 || maxBytes > 0 ) && (
+				{ rulesText( rules ) && (
 					<p className="kestrel-form__upload-rules">
-						{ [
-							allowed.length
-								? sprintf(
-										/* translators: %s: list of file extensions. */
-										__(
-											'Accepted file types: %s.',
-											'kestrel-forms'
-										),
-										allowed.join( ', ' )
-									)
-								: '',
-							maxBytes
-								? sprintf(
-										/* translators: %s: size in MB. */
-										__(
-											'Max. file size: %s MB.',
-											'kestrel-forms'
-										),
-										String( field.maxFileSize )
-									)
-								: '',
-						]
-							.filter( Boolean )
-							.join( ' ' ) }
+						{ rulesText( rules ) }
 					</p>
 				) }
 			</div>
@@ -459,18 +367,6 @@ export function FileUploadField(
 			</ul>
 		</fieldset>
 	);
-}
-
-function sizeMessage( name: string ): string {
-	return sprintf(
-		/* translators: %s: file name. */
-		__( '%s - File exceeds size limit.', 'kestrel-forms' ),
-		name
-	);
-}
-
-function isSizeMessage( message: string ): boolean {
-	return message.endsWith( sizeMessage( '' ) );
 }
 
 /**

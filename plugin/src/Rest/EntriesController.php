@@ -677,6 +677,8 @@ final class EntriesController extends WP_REST_Controller {
 				'columns'         => Rows::is_repeated( $field ) ? self::columns( $field ) : null,
 				// What the row editor needs to draw a list or repeater as visitors see it.
 				'rows_definition' => Rows::is_repeated( $field ) ? self::rows_definition( $field ) : null,
+				// What the entry screen's uploader checks before a file leaves the browser.
+				'upload_rules'    => 'fileupload' === $field['type'] ? self::upload_rules( $field ) : null,
 				'editable'        => $editable,
 				'raw'             => (object) $raw,
 				'choices'         => array_map(
@@ -737,6 +739,21 @@ final class EntriesController extends WP_REST_Controller {
 	private static function rows_definition( array $field ): array {
 		$keys = array( 'id', 'type', 'label', 'adminLabel', 'columns', 'fields', 'maxRows', 'isRequired' );
 		return array_intersect_key( $field, array_flip( $keys ) );
+	}
+
+	/**
+	 * An upload field's limits as the visitors' uploader reads them (the server checks again).
+	 *
+	 * @param array<string, mixed> $field Upload field.
+	 * @return array<string, mixed>
+	 */
+	private static function upload_rules( array $field ): array {
+		return array(
+			'multipleFiles'     => ! empty( $field['multipleFiles'] ),
+			'maxFiles'          => (int) ( $field['maxFiles'] ?? 0 ),
+			'maxFileSize'       => (float) ( $field['maxFileSize'] ?? 0 ),
+			'allowedExtensions' => (string) ( $field['allowedExtensions'] ?? '' ),
+		);
 	}
 
 	/**

@@ -62,6 +62,13 @@ export interface DetailField {
 	columns: string[] | null;
 	/** Lists and repeaters: the definition parts their row editor draws (null otherwise). */
 	rows_definition: FieldDefinition | null;
+	/** Upload fields: the limits the entry screen's uploader checks (null for other types). */
+	upload_rules?: {
+		multipleFiles: boolean;
+		maxFiles: number;
+		maxFileSize: number;
+		allowedExtensions: string;
+	} | null;
 	editable: boolean;
 	raw: Record< string, unknown >;
 	choices: Array< { text: string; value: string } >;

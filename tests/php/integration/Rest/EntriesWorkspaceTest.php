@@ -169,9 +169,12 @@ final class EntriesWorkspaceTest extends TestCase {
 					),
 					array(
 						'id'            => 2,
-						'type'          => 'fileupload',
-						'label'         => 'Photos',
-						'multipleFiles' => true,
+						'type'              => 'fileupload',
+						'label'             => 'Photos',
+						'multipleFiles'     => true,
+						'maxFiles'          => 3,
+						'maxFileSize'       => 2.5,
+						'allowedExtensions' => 'png, jpg',
 					),
 				),
 			)
@@ -220,6 +223,17 @@ final class EntriesWorkspaceTest extends TestCase {
 		$this->assertFalse( $detail['fields'][1]['editable'] );
 		$this->assertSame( 'cat.png', $detail['fields'][1]['files'][0]['name'] );
 		$this->assertSame( '5.0 MB', $detail['fields'][1]['files'][0]['size_text'] );
+		// The entry screen's uploader checks what visitors' browsers check.
+		$this->assertSame(
+			array(
+				'multipleFiles'     => true,
+				'maxFiles'          => 3,
+				'maxFileSize'       => 2.5,
+				'allowedExtensions' => 'png, jpg',
+			),
+			$detail['fields'][1]['upload_rules']
+		);
+		$this->assertNull( $detail['fields'][0]['upload_rules'] );
 		$this->assertStringContainsString( 'entries/' . $id . '/files/' . $token, $detail['fields'][1]['files'][0]['url'] );
 		$this->assertSame( '29,90 €', $detail['order']['total'] );
 		$this->assertSame( '12,50 €', $detail['order']['lines'][0]['unit'] );
