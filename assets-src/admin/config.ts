@@ -9,6 +9,8 @@ export interface AdminConfig {
 	listUrl: string;
 	entriesUrl: string;
 	shortcodeTag: string;
+	/** Human names of the feed add-ons by slug (FormEditorPage, filter kestrel_forms_feed_addon_names). */
+	feedAddons?: Record< string, string >;
 }
 
 /**

@@ -547,7 +547,10 @@ export function Editor( { config }: { config: AdminConfig } ) {
 							form={ form }
 						/>
 					) : (
-						<FormSettings form={ form } />
+						<FormSettings
+							form={ form }
+							addonNames={ config.feedAddons }
+						/>
 					) }
 				</aside>
 			</div>
