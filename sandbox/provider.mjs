@@ -17,6 +17,8 @@ import {
 	DECLINING_VALUES,
 	FIXED_TOKENS,
 	GIFT_CARDS,
+	SUPPORTED_BRANDS,
+	UNSUPPORTED_CARDS,
 } from './test-cards.mjs';
 
 const HERE = path.dirname( fileURLToPath( import.meta.url ) );
@@ -43,6 +45,29 @@ const luhn = ( d ) => {
 	}
 	return s % 10 === 0;
 };
+
+/** Postal code formats of the postal countries (spec §3: US, CA, GB), as the card frame's. */
+const POSTAL_CODES = {
+	US: /^\d{5}(-?\d{4})?$/,
+	CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
+	GB: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i,
+};
+
+/**
+ * Whether an application id is one of this sandbox's: the sandbox prefix and 22 to 37 word or
+ * hyphen characters (spec §5). Ids listed in applications.mjs get their own hydration, any other
+ * sandbox id the defaults; production and malformed ids are refused.
+ *
+ * @param {unknown} applicationId Id.
+ * @return {boolean} Whether it is accepted.
+ */
+export function isSandboxApplicationId( applicationId ) {
+	return (
+		typeof applicationId === 'string' &&
+		applicationId.startsWith( 'sandbox-sq0idb-' ) &&
+		/^[\w-]{22,37}$/.test( applicationId )
+	);
+}
 
 const FRAME_HTML = ( name, title ) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${ title }</title>
@@ -76,7 +101,110 @@ export function createProvider() {
 		},
 	} );
 
+	/**
+	 * What the provider checks itself, whatever the frame did (spec §5 card validation codes):
+	 * the application id, then the card data. Field problems are answered together, one error
+	 * per field, so a client that skipped the frame's checks learns every field to fix.
+	 *
+	 * @param {Object} body Request body.
+	 * @return {Object|null} An error answer, or null.
+	 */
+	function refuseCardRequest( body ) {
+		const clientId = body.client_id;
+		if ( clientId === undefined || clientId === null || clientId === '' ) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				'MISSING_APPLICATION_ID',
+				'The application id (client_id) is missing.'
+			);
+		}
+		if ( ! isSandboxApplicationId( clientId ) ) {
+			return apiError(
+				401,
+				'AUTHENTICATION_ERROR',
+				'INVALID_APPLICATION_ID',
+				'The application id is not a sandbox application id.'
+			);
+		}
+		const data = body.gift_card_data ?? body.card_data;
+		if (
+			! data ||
+			typeof data !== 'object' ||
+			data.number === undefined ||
+			data.number === null ||
+			String( data.number ) === ''
+		) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				'MISSING_CARD_DATA',
+				'The card data is missing.'
+			);
+		}
+		return null;
+	}
+
+	function cardFieldErrors( c, known ) {
+		const errors = [];
+		const field = ( code, detail, name ) =>
+			errors.push( {
+				category: 'INVALID_REQUEST_ERROR',
+				code,
+				detail,
+				field: name,
+			} );
+		const number = String( c.number ?? '' );
+		if ( ! /^\d{12,19}$/.test( number ) || ! luhn( number ) ) {
+			field(
+				'INVALID_CARD_NUMBER',
+				'Credit card number is not valid',
+				'cardNumber'
+			);
+		}
+		const expMonth = Number( c.exp_month );
+		const expYear = Number( c.exp_year );
+		const now = new Date();
+		if (
+			! Number.isInteger( expMonth ) ||
+			! Number.isInteger( expYear ) ||
+			expMonth < 1 ||
+			expMonth > 12 ||
+			expYear * 12 + expMonth - 1 <
+				now.getUTCFullYear() * 12 + now.getUTCMonth()
+		) {
+			field(
+				'INVALID_EXPIRATION_DATE',
+				'Expiration date is not valid',
+				'expirationDate'
+			);
+		}
+		const cvvLength = known?.brand === 'AMERICAN_EXPRESS' ? 4 : 3;
+		if (
+			! new RegExp( `^\\d{${ cvvLength }}$` ).test(
+				String( c.cvv ?? '' )
+			)
+		) {
+			field( 'INVALID_CVV', 'CVV is not valid', 'cvv' );
+		}
+		const postalRule = POSTAL_CODES[ known?.country ] ?? POSTAL_CODES.US;
+		if (
+			! postalRule.test( String( c.billing_postal_code ?? '' ).trim() )
+		) {
+			field(
+				'INVALID_POSTAL_CODE',
+				'Postal code is not valid',
+				'postalCode'
+			);
+		}
+		return errors;
+	}
+
 	function cardNonce( body ) {
+		const refused = refuseCardRequest( body );
+		if ( refused ) {
+			return refused;
+		}
 		if ( body.gift_card_data ) {
 			const number = String( body.gift_card_data.number ?? '' );
 			if ( ! ( number in GIFT_CARDS ) ) {
@@ -93,6 +221,8 @@ export function createProvider() {
 				method: 'GIFT_CARD',
 				created: Date.now(),
 				used: false,
+				// The session the frame tokenized in (from the hydration), as sent.
+				sessionId: body.session_id ?? null,
 				balance: GIFT_CARDS[ number ],
 				card: {
 					brand: 'SQUARE_GIFT_CARD',
@@ -112,19 +242,16 @@ export function createProvider() {
 				},
 			};
 		}
-		const c = body.card_data ?? {};
-		const number = String( c.number ?? '' );
-		if ( ! /^\d{12,19}$/.test( number ) || ! luhn( number ) ) {
-			return apiError(
-				400,
-				'INVALID_REQUEST_ERROR',
-				'INVALID_CARD_NUMBER',
-				'Credit card number is not valid',
-				'cardNumber'
-			);
-		}
+		const c = body.card_data;
+		const number = String( c.number );
 		const known =
-			APPROVING_CARDS[ number ] ?? DECLINING_CARDS[ number ]?.[ 0 ];
+			APPROVING_CARDS[ number ] ??
+			DECLINING_CARDS[ number ]?.[ 0 ] ??
+			UNSUPPORTED_CARDS[ number ];
+		const fieldErrors = cardFieldErrors( c, known );
+		if ( fieldErrors.length ) {
+			return { status: 400, body: { errors: fieldErrors } };
+		}
 		if ( ! known ) {
 			return apiError(
 				400,
@@ -134,17 +261,17 @@ export function createProvider() {
 				'cardNumber'
 			);
 		}
-		const expMonth = Number( c.exp_month );
-		const expYear = Number( c.exp_year );
-		if ( ! ( expMonth >= 1 && expMonth <= 12 ) || ! ( expYear >= 2000 ) ) {
+		if ( ! SUPPORTED_BRANDS.includes( known.brand ) ) {
 			return apiError(
 				400,
-				'INVALID_REQUEST_ERROR',
-				'INVALID_EXPIRATION_DATE',
-				'Expiration date is not valid',
-				'expirationDate'
+				'PAYMENT_METHOD_ERROR',
+				'UNSUPPORTED_CARD_BRAND',
+				'Card not supported',
+				'cardNumber'
 			);
 		}
+		const expMonth = Number( c.exp_month );
+		const expYear = Number( c.exp_year );
 		let decline = DECLINING_CARDS[ number ]?.[ 1 ];
 		decline ??= DECLINING_VALUES.cvv[ c.cvv ];
 		decline ??= DECLINING_VALUES.postalCode[ c.billing_postal_code ];
@@ -167,6 +294,7 @@ export function createProvider() {
 			method: 'CARD',
 			created: Date.now(),
 			used: false,
+			sessionId: body.session_id ?? null,
 			decline,
 			bin: number.slice( 0, 6 ),
 			card,
@@ -205,6 +333,7 @@ export function createProvider() {
 		}
 		const entry = Object.entries( {
 			...APPROVING_CARDS,
+			...UNSUPPORTED_CARDS,
 			...Object.fromEntries(
 				Object.entries( DECLINING_CARDS ).map( ( [ n, [ c ] ] ) => [
 					n,
@@ -433,8 +562,9 @@ export function createProvider() {
 		}
 		if ( method === 'POST' && parts.length === 2 ) {
 			const key = body.idempotency_key;
+			// The same request whatever its key order: hash the canonical (key-sorted) JSON.
 			const hash = createHash( 'sha256' )
-				.update( JSON.stringify( body ) )
+				.update( canonicalJson( body ) )
 				.digest( 'hex' );
 			const seen = typeof key === 'string' && ledger.idempotency[ key ];
 			if ( seen ) {
@@ -613,6 +743,28 @@ export function createProvider() {
 				time: Date.now(),
 			} );
 			if ( req.method === 'POST' && p === '/payments/hydrate' ) {
+				if ( ! body.applicationId ) {
+					return send(
+						res,
+						apiError(
+							400,
+							'INVALID_REQUEST_ERROR',
+							'MISSING_APPLICATION_ID',
+							'The application id is missing.'
+						)
+					);
+				}
+				if ( ! isSandboxApplicationId( body.applicationId ) ) {
+					return send(
+						res,
+						apiError(
+							401,
+							'AUTHENTICATION_ERROR',
+							'INVALID_APPLICATION_ID',
+							'The application id is not a sandbox application id.'
+						)
+					);
+				}
 				const sessionId = id( 'sess-' );
 				ledger.sessions.push( {
 					sessionId,
@@ -682,6 +834,29 @@ export function createProvider() {
 		} );
 	} );
 	return { server, ledger };
+}
+
+/**
+ * JSON with object keys sorted at every depth, so equal bodies give equal text.
+ *
+ * @param {unknown} value Parsed JSON.
+ * @return {string} Canonical JSON.
+ */
+export function canonicalJson( value ) {
+	if ( Array.isArray( value ) ) {
+		return `[${ value.map( canonicalJson ).join( ',' ) }]`;
+	}
+	if ( value && typeof value === 'object' ) {
+		return `{${ Object.keys( value )
+			.sort()
+			.filter( ( k ) => value[ k ] !== undefined )
+			.map(
+				( k ) =>
+					`${ JSON.stringify( k ) }:${ canonicalJson( value[ k ] ) }`
+			)
+			.join( ',' ) }}`;
+	}
+	return JSON.stringify( value ) ?? 'null';
 }
 
 function send( res, { status, body } ) {

@@ -108,6 +108,29 @@ export const DECLINING_CARDS = {
 	],
 };
 
+/**
+ * Brands the sandbox merchant accepts (spec §3: the list is not shown). A valid test card of
+ * another brand is refused at tokenization with UNSUPPORTED_CARD_BRAND ('Card not supported').
+ */
+export const SUPPORTED_BRANDS = [
+	'VISA',
+	'MASTERCARD',
+	'AMERICAN_EXPRESS',
+	'DISCOVER',
+	'DISCOVER_DINERS',
+	'JCB',
+];
+
+/** Valid test cards of a brand the sandbox merchant does not accept: number -> summary. */
+export const UNSUPPORTED_CARDS = {
+	6200000000000005: {
+		brand: 'CHINA_UNIONPAY',
+		cardType: 'CREDIT',
+		prepaidType: 'NOT_PREPAID',
+		country: 'US',
+	},
+};
+
 /** Field values that decline with any test card. */
 export const DECLINING_VALUES = {
 	cvv: { 911: 'CVV_FAILURE', 9111: 'CVV_FAILURE' },

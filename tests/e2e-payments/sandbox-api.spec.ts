@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 const SANDBOX = process.env.PAYMENTS_SANDBOX_URL!;
 const AUTH = { Authorization: 'Bearer sandbox-token' };
+const APP_ID = 'sandbox-sq0idb-kestrel-example-app';
 let n = 0;
 const key = () => `api-${ Date.now() }-${ ++n }`;
 
@@ -16,6 +17,7 @@ async function nonce(
 ) {
 	const r = await request.post( `${ SANDBOX }/v2/card-nonce`, {
 		data: {
+			client_id: APP_ID,
 			card_data: {
 				number,
 				exp_month: 12,
@@ -188,11 +190,13 @@ test( 'tokenize refuses cards that are not sandbox test cards', async ( {
 } ) => {
 	const r = await request.post( `${ SANDBOX }/v2/card-nonce`, {
 		data: {
+			client_id: APP_ID,
 			card_data: {
 				number: '4242424242424242',
 				exp_month: 1,
 				exp_year: 2031,
 				cvv: '123',
+				billing_postal_code: '94103',
 			},
 		},
 	} );
@@ -201,4 +205,128 @@ test( 'tokenize refuses cards that are not sandbox test cards', async ( {
 		code: 'INVALID_SANDBOX_CARD_NUMBER',
 		field: 'cardNumber',
 	} );
+} );
+
+test( 'a replay with the same body in another key order answers the first payment', async ( {
+	request,
+} ) => {
+	const token = await nonce( request );
+	const k = key();
+	const post = ( raw: string ) =>
+		request.post( `${ SANDBOX }/v2/payments`, {
+			headers: { ...AUTH, 'Content-Type': 'application/json' },
+			data: raw,
+		} );
+	const first = await post(
+		`{"source_id":"${ token }","idempotency_key":"${ k }","amount_money":{"amount":150,"currency":"USD"},"autocomplete":true}`
+	);
+	expect( first.status() ).toBe( 200 );
+	const id = ( await first.json() ).payment.id;
+	// The same request, keys reordered at both levels: a replay, not a conflict.
+	const reordered = await post(
+		`{"autocomplete":true,"amount_money":{"currency":"USD","amount":150},"idempotency_key":"${ k }","source_id":"${ token }"}`
+	);
+	expect( reordered.status() ).toBe( 200 );
+	expect( ( await reordered.json() ).payment.id ).toBe( id );
+	// A different value is still a conflict.
+	const changed = await post(
+		`{"autocomplete":true,"amount_money":{"currency":"USD","amount":151},"idempotency_key":"${ k }","source_id":"${ token }"}`
+	);
+	expect( ( await changed.json() ).errors[ 0 ].code ).toBe(
+		'IDEMPOTENCY_KEY_REUSED'
+	);
+	const ledger = await (
+		await request.get( `${ SANDBOX }/__ledger` )
+	).json();
+	expect(
+		Object.values( ledger.payments ).filter(
+			( p ) => ( p as { source_id: string } ).source_id === token
+		)
+	).toHaveLength( 1 );
+} );
+
+test( 'card-nonce checks the request itself, whatever the frame did (spec §5 codes)', async ( {
+	request,
+} ) => {
+	const post = ( data: object ) =>
+		request.post( `${ SANDBOX }/v2/card-nonce`, { data } );
+	const card = {
+		number: '4111111111111111',
+		exp_month: 12,
+		exp_year: 2030,
+		cvv: '123',
+		billing_postal_code: '94103',
+	};
+	const codes = async ( data: object ) =>
+		( ( await ( await post( data ) ).json() ).errors ?? [] ).map(
+			( e: { code: string; field?: string } ) =>
+				e.field ? `${ e.code }:${ e.field }` : e.code
+		);
+	expect( await codes( { card_data: card } ) ).toEqual( [
+		'MISSING_APPLICATION_ID',
+	] );
+	expect(
+		await codes( {
+			client_id: 'sq0idp-abcdefghijklmnopqrstu',
+			card_data: card,
+		} )
+	).toEqual( [ 'INVALID_APPLICATION_ID' ] );
+	expect( await codes( { client_id: APP_ID } ) ).toEqual( [
+		'MISSING_CARD_DATA',
+	] );
+	expect(
+		await codes( { client_id: APP_ID, card_data: { ...card, number: '' } } )
+	).toEqual( [ 'MISSING_CARD_DATA' ] );
+	// Every field in error at once.
+	expect(
+		await codes( {
+			client_id: APP_ID,
+			card_data: {
+				number: '4111111111111112',
+				exp_month: 13,
+				exp_year: 2030,
+				cvv: '12',
+				billing_postal_code: 'ABCDE',
+			},
+		} )
+	).toEqual( [
+		'INVALID_CARD_NUMBER:cardNumber',
+		'INVALID_EXPIRATION_DATE:expirationDate',
+		'INVALID_CVV:cvv',
+		'INVALID_POSTAL_CODE:postalCode',
+	] );
+	// CVV length by brand: 4 digits for American Express.
+	expect(
+		await codes( {
+			client_id: APP_ID,
+			card_data: { ...card, number: '340000000000009', cvv: '123' },
+		} )
+	).toEqual( [ 'INVALID_CVV:cvv' ] );
+	// Postal code by the card's issuing country (this one is Canadian).
+	expect(
+		await codes( {
+			client_id: APP_ID,
+			card_data: { ...card, number: '4556000000000000' },
+		} )
+	).toEqual( [ 'INVALID_POSTAL_CODE:postalCode' ] );
+	const unsupported = await post( {
+		client_id: APP_ID,
+		card_data: { ...card, number: '6200000000000005' },
+	} );
+	expect( unsupported.status() ).toBe( 400 );
+	expect( ( await unsupported.json() ).errors ).toEqual( [
+		{
+			category: 'PAYMENT_METHOD_ERROR',
+			code: 'UNSUPPORTED_CARD_BRAND',
+			detail: 'Card not supported',
+			field: 'cardNumber',
+		},
+	] );
+	const hydrate = await request.post( `${ SANDBOX }/payments/hydrate`, {
+		data: { applicationId: 'not-a-sandbox-application-id' },
+	} );
+	expect( hydrate.status() ).toBe( 401 );
+	expect( ( await hydrate.json() ).errors[ 0 ].code ).toBe(
+		'INVALID_APPLICATION_ID'
+	);
 } );
