@@ -113,6 +113,11 @@ for ( const [ name, values, detail ] of [
 	],
 	[ 'CVV failure', { cvv: '911' }, "Authorization error: 'CVV_FAILURE'" ],
 	[
+		'CVV failure, American Express (4 digits)',
+		{ number: '3400 000000 00009', cvv: '9111' },
+		"Authorization error: 'CVV_FAILURE'",
+	],
+	[
 		'postal code failure',
 		{ postal: '99999' },
 		"Authorization error: 'ADDRESS_VERIFICATION_FAILURE'",
@@ -153,12 +158,22 @@ test( 'decline: verification required without verifyBuyer, approved with it', as
 	);
 } );
 
-for ( const [ locale, cardText, expiryText ] of [
-	[ 'en-US', 'Enter a valid card number.', 'Enter a valid expiration date.' ],
+for ( const [ locale, cardText, expiryText, cvvText, postalText, fixText ] of [
+	[
+		'en-US',
+		'Enter a valid card number.',
+		'Enter a valid expiration date.',
+		'Enter a valid security code.',
+		'Enter a valid ZIP code.',
+		'Fix the highlighted errors.',
+	],
 	[
 		'fr-FR',
 		'Saisissez un numéro de carte valide.',
 		"Saisissez une date d'expiration valide.",
+		'Saisissez un code de sécurité valide.',
+		'Saisissez un code ZIP valide.',
+		'Corrigez les erreurs signalées.',
 	],
 ] as const ) {
 	test( `invalid inputs and their messages in ${ locale }`, async ( {
@@ -188,6 +203,10 @@ for ( const [ locale, cardText, expiryText ] of [
 		expect( result.errors[ 0 ].message ).toBe(
 			'Credit card number is not valid'
 		);
+		// Several fields in error after tokenize.
+		await expect( page.locator( '.sq-card-message' ) ).toHaveText(
+			fixText
+		);
 		// Fix the number: the message moves on to the next field in error.
 		await frame.locator( 'input[name=cardNumber]' ).fill( '' );
 		await frame
@@ -196,8 +215,101 @@ for ( const [ locale, cardText, expiryText ] of [
 		await expect( page.locator( '.sq-card-message' ) ).toHaveText(
 			expiryText
 		);
+		// Then the expiry: the security code is next, then the (US) postal code.
+		await frame.locator( 'input[name=expirationDate]' ).fill( '' );
+		await frame
+			.locator( 'input[name=expirationDate]' )
+			.pressSequentially( '1230' );
+		await expect( page.locator( '.sq-card-message' ) ).toHaveText(
+			cvvText
+		);
+		await frame.locator( 'input[name=cvv]' ).pressSequentially( '12' );
+		await frame.locator( 'input[name=postalCode]' ).focus();
+		await expect( page.locator( '.sq-card-message' ) ).toHaveText(
+			cvvText
+		);
+		await frame.locator( 'input[name=cvv]' ).pressSequentially( '3' );
+		await expect( page.locator( '.sq-card-message' ) ).toHaveText(
+			postalText
+		);
+		await frame
+			.locator( 'input[name=postalCode]' )
+			.pressSequentially( '941' );
+		await frame.locator( 'input[name=cvv]' ).focus();
+		await expect( page.locator( '.sq-card-message' ) ).toHaveText(
+			postalText
+		);
+		await frame
+			.locator( 'input[name=postalCode]' )
+			.pressSequentially( '03' );
+		await expect( page.locator( '.sq-card-message' ) ).not.toHaveClass(
+			/sq-card-message-error/
+		);
 	} );
 }
+
+test( 'the provider refuses a card brand the frame accepted: TokenizationError "Card not supported"', async ( {
+	page,
+} ) => {
+	await openCard( page );
+	// A valid China UnionPay test card: the frame's checks pass, the provider refuses it.
+	await typeCard( page, { number: '6200 0000 0000 0005' } );
+	const before = Object.keys( ( await ledger( page ) ).nonces ).length;
+	const error = await page.evaluate( () =>
+		( window as any ).card.tokenize().then(
+			() => null,
+			( e: any ) => ( {
+				name: e.name,
+				isTokenizationError:
+					e instanceof
+					( window as any ).Square.errors.TokenizationError,
+				errors: e.errors,
+			} )
+		)
+	);
+	expect( error ).toEqual( {
+		name: 'TokenizationError',
+		isTokenizationError: true,
+		errors: [
+			{
+				type: 'UNSUPPORTED_CARD_BRAND',
+				message: 'Card not supported',
+				field: 'cardNumber',
+			},
+		],
+	} );
+	// No token was made; the number shows in error.
+	expect( Object.keys( ( await ledger( page ) ).nonces ) ).toHaveLength(
+		before
+	);
+	await expect( page.locator( '.sq-card-wrapper' ) ).toHaveClass(
+		/sq-error/
+	);
+	await expect( page.locator( '.sq-card-message' ) ).toHaveText(
+		'Enter a valid card number.'
+	);
+	await page.click( '#card-button' );
+	await expect( page.locator( '#payment-status' ) ).toHaveText(
+		'TokenizationError: Tokenization failed: Card not supported'
+	);
+} );
+
+test( 'the nonce request carries the session id of the hydration', async ( {
+	page,
+} ) => {
+	await openCard( page );
+	await typeCard( page );
+	const token = await page.evaluate( async () => {
+		const r = await ( window as any ).card.tokenize();
+		return r.token as string;
+	} );
+	const l = await ledger( page );
+	const sessionId = l.nonces[ token ].sessionId;
+	expect( sessionId ).toMatch( /^sess-/ );
+	expect(
+		l.sessions.map( ( s: { sessionId: string } ) => s.sessionId )
+	).toContain( sessionId );
+} );
 
 test( 'lifecycle misuse errors', async ( { page } ) => {
 	await openCard( page );

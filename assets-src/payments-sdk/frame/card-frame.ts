@@ -44,6 +44,14 @@ import {
 	type Validity,
 } from './validation';
 
+/** Provider codes that refuse one field's value (spec §5): the result is Invalid, not an error. */
+const FIELD_VALIDATION_CODES: ReadonlySet< string > = new Set( [
+	'INVALID_CARD_NUMBER',
+	'INVALID_EXPIRATION_DATE',
+	'INVALID_CVV',
+	'INVALID_POSTAL_CODE',
+] );
+
 interface Field {
 	name: AnyFieldName;
 	input: HTMLInputElement;
@@ -497,6 +505,35 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 								} >;
 							}
 						 ).errors ?? [];
+					// The provider's own field checks (spec §5 codes): its fields show in error.
+					for ( const e of errors ) {
+						const f = e.field
+							? fields.get( e.field as AnyFieldName )
+							: undefined;
+						if ( f && ! f.state.hasErrorClass ) {
+							update( f, { hasErrorClass: true }, [
+								'errorClassAdded',
+							] );
+						}
+					}
+					// Only field validation refusals: an Invalid result, as the frame's own checks.
+					if (
+						errors.length &&
+						errors.every(
+							( e ) =>
+								FIELD_VALIDATION_CODES.has( e.code ) &&
+								fields.has( e.field as AnyFieldName )
+						)
+					) {
+						return {
+							valid: false,
+							errors: errors.map( ( e ) => ( {
+								field: e.field as AnyFieldName,
+								type: e.code,
+								message: e.detail,
+							} ) ),
+						};
+					}
 					throw tokenizationError(
 						errors.map( ( e ) => ( {
 							type: e.code,

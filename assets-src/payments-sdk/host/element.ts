@@ -14,6 +14,7 @@ import {
 	ChannelError,
 	RemoteError,
 	errorText,
+	isReportable,
 	postalCountryOf,
 	textsFor,
 	type AnyFieldName,
@@ -34,7 +35,7 @@ import {
 	PaymentMethodAlreadyDestroyedError,
 	PaymentMethodNotAttachedError,
 	TokenizationError,
-	TokenizationInProgressError,
+	tokenizationInProgress,
 	UnexpectedError,
 	type ApplicationError,
 } from './errors';
@@ -61,6 +62,45 @@ const TOKENIZE_MESSAGES: Record< AnyFieldName, string > = {
 	postalCode: 'Postal code is not valid',
 	giftCardNumber: 'Gift card number is not valid',
 };
+
+/**
+ * Catalogue messages of the provider's card codes (spec §5 validation codes, §8 "Card"), used
+ * for the sub-errors of a TokenizationError whatever text the provider sent.
+ */
+export const CARD_CODE_MESSAGES: Readonly< Record< string, string > > = {
+	INVALID_CARD_NUMBER: TOKENIZE_MESSAGES.cardNumber,
+	INVALID_EXPIRATION_DATE: TOKENIZE_MESSAGES.expirationDate,
+	INVALID_CVV: TOKENIZE_MESSAGES.cvv,
+	INVALID_POSTAL_CODE: TOKENIZE_MESSAGES.postalCode,
+	UNSUPPORTED_CARD_BRAND: 'Card not supported',
+	MISSING_CARD_DATA: 'Card data is missing',
+	MISSING_APPLICATION_ID: 'The application id is missing',
+	INVALID_APPLICATION_ID: 'The application id is not valid',
+};
+
+/**
+ * Sub-errors of a refused tokenization in the catalogue's words (unknown codes keep the
+ * provider's text).
+ *
+ * @param errors Sub-errors from the frame: provider code as type, its detail as message.
+ */
+export function catalogueErrors(
+	errors: ReadonlyArray< Record< string, unknown > >
+): ApplicationError[] {
+	return errors.map( ( e ) => {
+		const type = String( e.type ?? 'UNKNOWN' );
+		const out: ApplicationError = {
+			type,
+			message:
+				CARD_CODE_MESSAGES[ type ] ??
+				String( e.message ?? 'An unknown error has occurred' ),
+		};
+		if ( typeof e.field === 'string' ) {
+			out.field = e.field;
+		}
+		return out;
+	} );
+}
 
 /** Options the element keeps. */
 interface ElementOptions {
@@ -91,6 +131,8 @@ export class HostedElement {
 	private focusTimer: unknown = null;
 	private options: ElementOptions;
 	private lastField: FieldEventPayload | null = null;
+	/** A tokenize found several invalid fields: the message line says to fix them (spec §5). */
+	private fixErrors = false;
 	/** Postal country the frame validates with (card's issuing country, else the locale's). */
 	private postalCountry: PostalCountry | null = null;
 	private readonly methodName: string;
@@ -330,7 +372,7 @@ export class HostedElement {
 	async tokenize(): Promise< TokenResult > {
 		this.assertAttached();
 		if ( this.tokenizing ) {
-			throw new TokenizationInProgressError();
+			throw tokenizationInProgress();
 		}
 		this.tokenizing = true;
 		this.tokenizeStarted = this.ctx.now();
@@ -342,10 +384,17 @@ export class HostedElement {
 				90_000
 			) ) as NonceReply;
 			if ( ! reply.valid ) {
+				// Several fields in error: "Fix the highlighted errors." until the next field event.
+				this.fixErrors = reply.errors.length > 1;
+				this.renderMessage();
 				return {
 					status: 'Invalid',
 					errors: reply.errors.map( ( e ) => ( {
-						type: 'VALIDATION_ERROR',
+						// The frame's own checks, or the provider's code (INVALID_CVV, ...).
+						type:
+							e.type && e.type in CARD_CODE_MESSAGES
+								? e.type
+								: 'VALIDATION_ERROR',
 						field: e.field,
 						message: TOKENIZE_MESSAGES[ e.field ],
 					} ) ),
@@ -411,15 +460,20 @@ export class HostedElement {
 				error instanceof RemoteError &&
 				error.name === 'TokenizationError'
 			) {
-				throw new TokenizationError(
-					error.errors as unknown as ApplicationError[]
-				);
+				const errors = catalogueErrors( error.errors );
+				// The lock's own error keeps its catalogue message (spec §4).
+				throw errors.length === 1 &&
+					errors[ 0 ].type === 'TOKENIZATION_IN_PROCESS'
+					? tokenizationInProgress()
+					: new TokenizationError( errors );
 			}
 			if (
 				error instanceof ChannelError ||
 				error instanceof RemoteError
 			) {
-				this.ctx.report( `${ action }: ${ error.message }` );
+				if ( isReportable( error ) ) {
+					this.ctx.report( `${ action }: ${ error.message }` );
+				}
 				throw new UnexpectedError( action );
 			}
 			throw error;
@@ -545,6 +599,7 @@ export class HostedElement {
 		this.message = null;
 		this.target = null;
 		this.lastField = null;
+		this.fixErrors = false;
 		this.postalCountry = null;
 		if ( this.state !== 'destroyed' ) {
 			this.state = 'detached';
@@ -599,6 +654,7 @@ export class HostedElement {
 			return;
 		}
 		this.lastField = payload;
+		this.fixErrors = false;
 		this.postalCountry = payload.postalCountry ?? this.postalCountry;
 		// The message line and classes first, then the event (API §12.2).
 		this.renderMessage();
@@ -629,7 +685,10 @@ export class HostedElement {
 		);
 		const t = textsFor( locale );
 		const override = ( key: string ) => this.ctx.overrides?.()[ key ];
-		if ( errorField ) {
+		if ( errorField && this.fixErrors ) {
+			this.message.textContent = t.fixErrors;
+			this.message.classList.add( 'sq-card-message-error' );
+		} else if ( errorField ) {
 			this.message.textContent =
 				override( `error.${ errorField }` ) ??
 				errorText(

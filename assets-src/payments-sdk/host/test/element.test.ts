@@ -10,7 +10,8 @@ import {
 	type Hydration,
 } from '../../protocol';
 import type { SdkContext } from '../context';
-import { HostedElement } from '../element';
+import { HostedElement, catalogueErrors } from '../element';
+import { TokenizationError } from '../errors';
 import { featuresOf } from '../features';
 
 const ORIGIN = 'https://provider.test';
@@ -80,31 +81,34 @@ async function frame( handlers: Handlers = {}, ready = true ) {
 		posted.push( data );
 		if ( data.kind === 'request' ) {
 			deliver( { id: data.id, kind: 'ack', type: data.type } );
-			Promise.resolve(
-				( handlers[ data.type ] ?? ( () => true ) )( data.payload )
-			).then(
-				( payload ) =>
-					deliver( {
-						id: data.id,
-						kind: 'reply',
-						type: data.type,
-						payload,
-					} ),
-				( error: Error & { errors?: unknown[] } ) =>
-					deliver( {
-						id: data.id,
-						kind: 'reply',
-						type: data.type,
-						error: {
-							_isSerializedError: true,
-							name: error.name,
-							message: error.message,
-							errors: error.errors as Array<
-								Record< string, unknown >
-							>,
-						},
-					} )
-			);
+			// A handler that throws answers with an error reply, as the frame's channel does.
+			Promise.resolve()
+				.then( () =>
+					( handlers[ data.type ] ?? ( () => true ) )( data.payload )
+				)
+				.then(
+					( payload ) =>
+						deliver( {
+							id: data.id,
+							kind: 'reply',
+							type: data.type,
+							payload,
+						} ),
+					( error: Error & { errors?: unknown[] } ) =>
+						deliver( {
+							id: data.id,
+							kind: 'reply',
+							type: data.type,
+							error: {
+								_isSerializedError: true,
+								name: error.name,
+								message: error.message,
+								errors: error.errors as Array<
+									Record< string, unknown >
+								>,
+							},
+						} )
+				);
 		}
 	} ) as typeof source.postMessage );
 	if ( ready ) {
@@ -646,8 +650,9 @@ describe( 'tokenize', () => {
 		} );
 		const first = card.tokenize();
 		await expect( card.tokenize() ).rejects.toMatchObject( {
-			name: 'TokenizationInProgressError',
+			name: 'TokenizationError',
 			message: 'the tokenization request is already in process',
+			errors: [ { type: 'TOKENIZATION_IN_PROCESS' } ],
 		} );
 		await Promise.resolve();
 		release();
@@ -687,5 +692,147 @@ describe( 'tokenize', () => {
 			name: 'TokenizationError',
 			errors: [ { type: 'INVALID_SANDBOX_CARD_NUMBER' } ],
 		} );
+	} );
+
+	it( 'maps the provider codes to the catalogue (UNSUPPORTED_CARD_BRAND: Card not supported)', async () => {
+		const { card } = await attached( {
+			[ MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM ]: () => {
+				throw Object.assign( new Error( 'refused' ), {
+					name: 'TokenizationError',
+					errors: [
+						{
+							type: 'UNSUPPORTED_CARD_BRAND',
+							message: 'Brand CHINA_UNIONPAY is refused here',
+							field: 'cardNumber',
+						},
+					],
+				} );
+			},
+		} );
+		const error = await card.tokenize().then(
+			() => null,
+			( e: unknown ) => e
+		);
+		expect( error ).toBeInstanceOf( TokenizationError );
+		expect( error ).toMatchObject( {
+			name: 'TokenizationError',
+			errors: [
+				{
+					type: 'UNSUPPORTED_CARD_BRAND',
+					message: 'Card not supported',
+					field: 'cardNumber',
+				},
+			],
+		} );
+		expect(
+			catalogueErrors( [
+				{ type: 'MISSING_CARD_DATA', message: 'x' },
+				{ type: 'INVALID_APPLICATION_ID', message: 'x' },
+				{ type: 'MISSING_APPLICATION_ID', message: 'x' },
+				{ type: 'INVALID_CVV', message: 'x', field: 'cvv' },
+				{
+					type: 'INVALID_POSTAL_CODE',
+					message: 'x',
+					field: 'postalCode',
+				},
+				{
+					type: 'INVALID_SANDBOX_CARD_NUMBER',
+					message: 'Not a test card.',
+				},
+			] )
+		).toEqual( [
+			{ type: 'MISSING_CARD_DATA', message: 'Card data is missing' },
+			{
+				type: 'INVALID_APPLICATION_ID',
+				message: 'The application id is not valid',
+			},
+			{
+				type: 'MISSING_APPLICATION_ID',
+				message: 'The application id is missing',
+			},
+			{ type: 'INVALID_CVV', message: 'CVV is not valid', field: 'cvv' },
+			{
+				type: 'INVALID_POSTAL_CODE',
+				message: 'Postal code is not valid',
+				field: 'postalCode',
+			},
+			{
+				type: 'INVALID_SANDBOX_CARD_NUMBER',
+				message: 'Not a test card.',
+			},
+		] );
+	} );
+
+	it( 'gives Invalid for provider field refusals; several invalid fields say "Fix the highlighted errors."', async () => {
+		const { card, fieldEvent } = await attached( {
+			[ MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM ]: () => ( {
+				valid: false,
+				errors: [
+					{ field: 'cvv', type: 'INVALID_CVV', message: 'x' },
+					{
+						field: 'postalCode',
+						type: 'INVALID_POSTAL_CODE',
+						message: 'x',
+					},
+				],
+			} ),
+		} );
+		// The frame marks both fields before it answers.
+		fieldEvent( {
+			eventType: 'errorClassAdded',
+			field: 'postalCode',
+			errorFields: [ 'cvv', 'postalCode' ],
+			focusedField: null,
+		} );
+		const message = document.querySelector( '.sq-card-message' )!;
+		expect( message.textContent ).toBe( 'Enter a valid security code.' );
+		await expect( card.tokenize() ).resolves.toEqual( {
+			status: 'Invalid',
+			errors: [
+				{
+					type: 'INVALID_CVV',
+					field: 'cvv',
+					message: 'CVV is not valid',
+				},
+				{
+					type: 'INVALID_POSTAL_CODE',
+					field: 'postalCode',
+					message: 'Postal code is not valid',
+				},
+			],
+		} );
+		expect( message.textContent ).toBe( 'Fix the highlighted errors.' );
+		expect( message.classList.contains( 'sq-card-message-error' ) ).toBe(
+			true
+		);
+		// The shopper moves on: the first field in error speaks again.
+		fieldEvent( {
+			eventType: 'focusClassAdded',
+			field: 'cvv',
+			errorFields: [ 'cvv', 'postalCode' ],
+			focusedField: 'cvv',
+		} );
+		expect( message.textContent ).toBe( 'Enter a valid security code.' );
+	} );
+
+	it( 'a single invalid field keeps its own message after tokenize', async () => {
+		const { card, fieldEvent } = await attached( {
+			[ MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM ]: () => ( {
+				valid: false,
+				errors: [
+					{ field: 'cvv', type: 'VALIDATION_ERROR', message: 'cvv' },
+				],
+			} ),
+		} );
+		fieldEvent( {
+			eventType: 'errorClassAdded',
+			field: 'cvv',
+			errorFields: [ 'cvv' ],
+			focusedField: null,
+		} );
+		await card.tokenize();
+		expect(
+			document.querySelector( '.sq-card-message' )!.textContent
+		).toBe( 'Enter a valid security code.' );
 	} );
 } );
