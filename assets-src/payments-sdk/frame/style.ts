@@ -15,6 +15,9 @@ const SELECTORS = new Set( [
 	'.input-container.is-error',
 ] );
 
+/** Largest rendered input font size (API §4.2). */
+export const MAX_FONT_SIZE = '16px';
+
 const kebab = ( s: string ) =>
 	s.replace( /[A-Z]/g, ( c ) => `-${ c.toLowerCase() }` );
 const safe = ( v: unknown ): v is string =>
@@ -40,6 +43,11 @@ function rules( obj: Record< string, unknown > ): string {
 					k === 'borderWidth'
 				) {
 					return `box-shadow: inset 0 0 0 ${ v } ${ ( props as Record< string, string > ).borderColor ?? 'currentColor' }`;
+				}
+				// The documented maximum font size is 16px (API §4.2): larger sizes pass the
+				// checks (themes' computed values) and render at 16px.
+				if ( k === 'fontSize' ) {
+					return `font-size: min(${ v }, ${ MAX_FONT_SIZE })`;
 				}
 				return `${ kebab( k ) }: ${ v }`;
 			} );

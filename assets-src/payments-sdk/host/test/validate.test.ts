@@ -163,12 +163,74 @@ describe( 'styles', () => {
 		).toBe( 'ok' );
 	} );
 
+	const valueError = ( property: string, value: string ) => {
+		try {
+			checkStyle( { input: { [ property ]: value } } );
+			return 'ok';
+		} catch ( e ) {
+			return ( e as { errors: Array< { name: string } > } ).errors[ 0 ]
+				.name;
+		}
+	};
+
+	it( 'takes named colours, transparent and currentcolor, not any word', () => {
+		for ( const ok of [
+			'red',
+			'RebeccaPurple',
+			'lightgoldenrodyellow',
+			'transparent',
+			'currentColor',
+			'#abc',
+			'#a1b2c3d4',
+			'rgb(0 0 0 / 50%)',
+		] ) {
+			expect( [ ok, valueError( 'color', ok ) ] ).toEqual( [ ok, 'ok' ] );
+		}
+		for ( const bad of [
+			'bogus',
+			'redd',
+			'notacolour',
+			'inherit',
+			'initial',
+			'#abcd1',
+			'expression',
+		] ) {
+			expect( [ bad, valueError( 'backgroundColor', bad ) ] ).toEqual( [
+				bad,
+				'InvalidInputStyleValueError',
+			] );
+		}
+	} );
+
+	it( 'takes computed font sizes above 16px (rendered at 16px), not negative or unitless ones', () => {
+		for ( const ok of [
+			'16px',
+			'18px',
+			'24.5px',
+			'1.25em',
+			'20pt',
+			'120%',
+			'0',
+		] ) {
+			expect( [ ok, valueError( 'fontSize', ok ) ] ).toEqual( [
+				ok,
+				'ok',
+			] );
+		}
+		for ( const bad of [ '-3px', '18', 'large', '2rem', '18px 2px' ] ) {
+			expect( [ bad, valueError( 'fontSize', bad ) ] ).toEqual( [
+				bad,
+				'InvalidInputStyleValueError',
+			] );
+		}
+	} );
+
 	it( 'collects every bad selector, property and value', () => {
 		let error: ( Error & { errors: unknown[] } ) | null = null;
 		try {
 			checkStyle( {
 				'input.bogus': { color: 'red' },
-				input: { padding: '4px', color: 'url(x)', fontSize: '30px' },
+				input: { padding: '4px', color: 'url(x)', fontSize: '-3px' },
 				'.input-container': { borderWidth: 'thick' },
 				'@media bogus stuff': { input: {} },
 			} );
