@@ -39,6 +39,10 @@ test.describe( 'captcha settings screen', () => {
 		await expect(
 			page.getByRole( 'heading', { name: 'Forms Settings' } )
 		).toBeVisible();
+		await page
+			.getByRole( 'navigation', { name: 'Settings views' } )
+			.getByRole( 'link', { name: 'Captcha' } )
+			.click();
 		await expect(
 			page.locator( '.kestrel-forms-captcha-status' )
 		).toHaveText( /not set up/ );
@@ -101,7 +105,7 @@ test.describe( 'captcha settings screen', () => {
 		} );
 		await admin.visitAdminPage(
 			'admin.php',
-			'page=kestrel-forms-settings'
+			'page=kestrel-forms-settings&view=captcha'
 		);
 		// A forged save: the request carries a theme the screen does not offer.
 		await page.route(

@@ -372,6 +372,17 @@ test.describe( 'entries workspace', () => {
 		await page.reload( { timeout: 5000 } ).catch( () => undefined );
 		await expect.poll( () => prompted ).toBe( true );
 
+		// The settings are subviews; the draft keeps every view's changes until Save.
+		const views = page.getByRole( 'navigation', {
+			name: 'Settings views',
+		} );
+		await page
+			.getByRole( 'spinbutton', {
+				name: 'Delete entries older than (days)',
+			} )
+			.fill( '400' );
+		await views.getByRole( 'link', { name: 'Payments' } ).click();
+		await expect( page ).toHaveURL( /view=payments/ );
 		await page
 			.getByRole( 'combobox', { name: 'Environment' } )
 			.selectOption( 'production' );
@@ -379,11 +390,6 @@ test.describe( 'entries workspace', () => {
 			.getByRole( 'textbox', { name: 'Application id' } )
 			.fill( 'sq0idp-e2e' );
 		await page.getByLabel( 'Server access token' ).fill( TOKEN );
-		await page
-			.getByRole( 'spinbutton', {
-				name: 'Delete entries older than (days)',
-			} )
-			.fill( '400' );
 		await page.getByRole( 'button', { name: 'Save Settings' } ).click();
 		await expect(
 			page.locator( '.kestrel-forms-settings-notice' )
@@ -395,12 +401,30 @@ test.describe( 'entries workspace', () => {
 			page.getByText( 'A token is set (ending WXYZ)' )
 		).toBeVisible();
 		expect( await page.content() ).not.toContain( TOKEN );
+		await views.getByRole( 'link', { name: 'Web API' } ).click();
 		await expect( page.locator( '.kestrel-forms-api-base' ) ).toContainText(
 			'kestrel-forms/v1'
 		);
+		await views.getByRole( 'link', { name: 'General' } ).click();
+		await expect(
+			page.getByRole( 'combobox', { name: 'Default currency' } )
+		).toHaveValue( 'EUR' );
+		await expect(
+			page.getByRole( 'spinbutton', {
+				name: 'Delete entries older than (days)',
+			} )
+		).toHaveValue( '400' );
 
-		// Saved: a reload does not ask, and the token is still not in the page.
-		await page.reload();
+		// Saved: leaving does not ask, and a subview's address opens that subview.
+		let askedAfterSave = false;
+		page.on( 'dialog', async ( dialog ) => {
+			askedAfterSave = true;
+			await dialog.dismiss();
+		} );
+		await page.goto(
+			'/wp-admin/admin.php?page=kestrel-forms-settings&view=payments'
+		);
+		expect( askedAfterSave ).toBe( false );
 		await expect(
 			page.getByRole( 'textbox', { name: 'Application id' } )
 		).toHaveValue( 'sq0idp-e2e' );
@@ -409,17 +433,25 @@ test.describe( 'entries workspace', () => {
 		);
 		expect( await page.content() ).not.toContain( TOKEN );
 		expect( await seriousViolations( page ) ).toEqual( [] );
+		await views.getByRole( 'link', { name: 'Web API' } ).click();
+		expect( await seriousViolations( page ) ).toEqual( [] );
 
-		// A bad value is refused with the server's message next to the field.
+		// A bad value is refused with the server's message next to the field: the page opens
+		// the subview that holds it.
+		await views.getByRole( 'link', { name: 'General' } ).click();
 		await page
 			.getByRole( 'spinbutton', {
 				name: 'Delete entries older than (days)',
 			} )
 			.fill( '-3' );
+		await views.getByRole( 'link', { name: 'Captcha' } ).click();
 		await page.getByRole( 'button', { name: 'Save Settings' } ).click();
 		await expect(
 			page.locator( '.kestrel-forms-settings-error' )
 		).toContainText( 'whole number of days' );
+		await expect(
+			views.getByRole( 'link', { name: 'General' } )
+		).toHaveAttribute( 'aria-current', 'page' );
 
 		const settings = await requestUtils.rest< {
 			payments: Record< string, unknown >;

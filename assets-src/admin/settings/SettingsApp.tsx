@@ -61,22 +61,75 @@ function SettingHelp( {
 	);
 }
 
+/** The page's subviews (spec §2: the web API has its own), each one section of the settings. */
+const VIEWS = [
+	{ id: 'general', label: __( 'General', 'kestrel-forms' ) },
+	{ id: 'captcha', label: __( 'Captcha', 'kestrel-forms' ) },
+	{ id: 'web-api', label: __( 'Web API', 'kestrel-forms' ) },
+	{ id: 'payments', label: __( 'Payments', 'kestrel-forms' ) },
+] as const;
+
+type View = ( typeof VIEWS )[ number ][ 'id' ];
+
+/**
+ * @param section A settings section as the server names it ("api", "captcha", …).
+ * @return The subview that shows it.
+ */
+export function viewOfSection( section: string ): View {
+	if ( section === 'api' ) {
+		return 'web-api';
+	}
+	return VIEWS.some( ( v ) => v.id === section )
+		? ( section as View )
+		: 'general';
+}
+
+/**
+ * The subview named by the address (`&view=web-api`), so a subview can be linked and reloaded.
+ */
+function viewFromUrl(): View {
+	const asked = new URLSearchParams( window.location.search ).get( 'view' );
+	return VIEWS.find( ( v ) => v.id === asked )?.id ?? 'general';
+}
+
+/**
+ * @param view A subview.
+ * @return The page's address with that subview.
+ */
+function urlOf( view: View ): string {
+	const url = new URL( window.location.href );
+	url.searchParams.set( 'view', view );
+	return url.toString();
+}
+
 /**
  * The settings page.
  */
 export function SettingsApp() {
-	const { saved, draft, saving, dirty, notice } = useSelect( ( select ) => {
-		const s = select( store );
-		return {
-			saved: s.getSaved(),
-			draft: s.getDraft(),
-			saving: s.isSaving(),
-			dirty: s.isDirty(),
-			notice: s.getNotice(),
-		};
-	}, [] );
+	const { saved, draft, saving, dirty, notice, errorKeys } = useSelect(
+		( select ) => {
+			const s = select( store );
+			return {
+				saved: s.getSaved(),
+				draft: s.getDraft(),
+				saving: s.isSaving(),
+				dirty: s.isDirty(),
+				notice: s.getNotice(),
+				errorKeys: s.getErrorKeys(),
+			};
+		},
+		[]
+	);
 	const actions = useDispatch( store );
 	useUnsavedChangesWarning( dirty );
+	const [ view, setView ] = useState< View >( viewFromUrl );
+
+	// A refused save shows the subview that holds the first field the server named.
+	useEffect( () => {
+		if ( errorKeys.length > 0 ) {
+			setView( viewOfSection( errorKeys[ 0 ].split( '.' )[ 0 ] ) );
+		}
+	}, [ errorKeys ] );
 
 	useEffect( () => {
 		actions.load();
@@ -133,294 +186,340 @@ export function SettingsApp() {
 				</p>
 			) }
 
-			<section
-				style={ SECTION_STYLE }
-				aria-labelledby="kestrel-forms-general"
+			<nav
+				className="nav-tab-wrapper kestrel-forms-settings-views"
+				aria-label={ __( 'Settings views', 'kestrel-forms' ) }
 			>
-				<h2 id="kestrel-forms-general">
-					{ __( 'General', 'kestrel-forms' ) }
-				</h2>
-				<SelectControl
-					__next40pxDefaultSize
-					__nextHasNoMarginBottom
-					label={ __( 'Default currency', 'kestrel-forms' ) }
-					value={ draft.general.currency }
-					options={ saved.currencies.map( ( c ) => ( {
-						label: c,
-						value: c,
-					} ) ) }
-					onChange={ set( 'general', 'currency' ) }
-					help={ help( 'general.currency' ) }
-				/>
-				<fieldset style={ { margin: '16px 0' } }>
-					<legend>{ __( 'Data retention', 'kestrel-forms' ) }</legend>
-					<TextControl
+				{ VIEWS.map( ( v ) => (
+					<a
+						key={ v.id }
+						href={ urlOf( v.id ) }
+						className={ `nav-tab${
+							view === v.id ? ' nav-tab-active' : ''
+						}` }
+						aria-current={ view === v.id ? 'page' : undefined }
+						onClick={ ( event ) => {
+							// The draft holds every view: switching loses nothing.
+							event.preventDefault();
+							window.history.replaceState(
+								null,
+								'',
+								urlOf( v.id )
+							);
+							setView( v.id );
+						} }
+					>
+						{ v.label }
+					</a>
+				) ) }
+			</nav>
+
+			{ view === 'general' && (
+				<section
+					style={ SECTION_STYLE }
+					aria-labelledby="kestrel-forms-general"
+				>
+					<h2 id="kestrel-forms-general">
+						{ __( 'General', 'kestrel-forms' ) }
+					</h2>
+					<SelectControl
 						__next40pxDefaultSize
 						__nextHasNoMarginBottom
-						type="number"
-						min={ 0 }
-						label={ __(
-							'Delete entries older than (days)',
-							'kestrel-forms'
-						) }
-						value={ draft.general.retention_days }
-						onChange={ set( 'general', 'retention_days' ) }
-						help={ help(
-							'general.retention_days',
-							__(
-								'0 keeps entries for ever. Checked once a day.',
+						label={ __( 'Default currency', 'kestrel-forms' ) }
+						value={ draft.general.currency }
+						options={ saved.currencies.map( ( c ) => ( {
+							label: c,
+							value: c,
+						} ) ) }
+						onChange={ set( 'general', 'currency' ) }
+						help={ help( 'general.currency' ) }
+					/>
+					<fieldset style={ { margin: '16px 0' } }>
+						<legend>
+							{ __( 'Data retention', 'kestrel-forms' ) }
+						</legend>
+						<TextControl
+							__next40pxDefaultSize
+							__nextHasNoMarginBottom
+							type="number"
+							min={ 0 }
+							label={ __(
+								'Delete entries older than (days)',
 								'kestrel-forms'
-							)
-						) }
-					/>
-					<CheckboxControl
-						__nextHasNoMarginBottom
-						label={ __(
-							'Delete all forms, entries, files and settings when the plugin is uninstalled',
-							'kestrel-forms'
-						) }
-						checked={ draft.general.delete_on_uninstall }
-						onChange={ set( 'general', 'delete_on_uninstall' ) }
-					/>
-				</fieldset>
-			</section>
-
-			<section
-				style={ SECTION_STYLE }
-				aria-labelledby="kestrel-forms-captcha"
-			>
-				<h2 id="kestrel-forms-captcha">
-					{ __( 'Captcha (reCAPTCHA v2)', 'kestrel-forms' ) }
-				</h2>
-				<p className="kestrel-forms-captcha-status">
-					<strong>
-						{ configured
-							? __(
-									'Status: captcha fields are active.',
+							) }
+							value={ draft.general.retention_days }
+							onChange={ set( 'general', 'retention_days' ) }
+							help={ help(
+								'general.retention_days',
+								__(
+									'0 keeps entries for ever. Checked once a day.',
 									'kestrel-forms'
 								)
-							: __(
-									'Status: not set up. Captcha fields need both keys.',
-									'kestrel-forms'
-								) }
-					</strong>
-				</p>
-				<fieldset>
-					<legend>{ __( 'Keys', 'kestrel-forms' ) }</legend>
-					<TextControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						label={ __( 'Site key', 'kestrel-forms' ) }
-						value={ draft.captcha.site_key }
-						onChange={ set( 'captcha', 'site_key' ) }
-						help={ help( 'captcha.site_key' ) }
-						autoComplete="off"
-					/>
-					<SecretField
-						label={ __( 'Secret key', 'kestrel-forms' ) }
-						value={ draft.captcha.secret_key }
-						onChange={ set( 'captcha', 'secret_key' ) }
-						help={ help(
-							'captcha.secret_key',
-							saved.captcha.secret_set
-								? __(
-										'Leave blank to keep the stored secret.',
-										'kestrel-forms'
-									)
-								: __(
-										'No secret stored yet. It stays on the server.',
-										'kestrel-forms'
-									)
-						) }
-					/>
-					{ saved.captcha.secret_masked !== '' && (
-						<p>
-							{ __( 'Stored secret:', 'kestrel-forms' ) }{ ' ' }
-							<code className="kestrel-forms-captcha-secret-mask">
-								{ saved.captcha.secret_masked }
-							</code>
-						</p>
-					) }
-				</fieldset>
-				<fieldset>
-					<legend>{ __( 'Look', 'kestrel-forms' ) }</legend>
-					<SelectControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						label={ __( 'Theme', 'kestrel-forms' ) }
-						value={ draft.captcha.theme }
-						options={
-							[
-								{
-									label: __( 'Light', 'kestrel-forms' ),
-									value: 'light',
-								},
-								{
-									label: __( 'Dark', 'kestrel-forms' ),
-									value: 'dark',
-								},
-							] as SelectOption[]
-						}
-						onChange={ set( 'captcha', 'theme' ) }
-						help={ help( 'captcha.theme' ) }
-					/>
-					<SelectControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						label={ __( 'Size', 'kestrel-forms' ) }
-						value={ draft.captcha.size }
-						options={
-							[
-								{
-									label: __(
-										'Normal checkbox',
-										'kestrel-forms'
-									),
-									value: 'normal',
-								},
-								{
-									label: __(
-										'Compact checkbox',
-										'kestrel-forms'
-									),
-									value: 'compact',
-								},
-								{
-									label: __(
-										'Invisible (checked on submit)',
-										'kestrel-forms'
-									),
-									value: 'invisible',
-								},
-							] as SelectOption[]
-						}
-						onChange={ set( 'captcha', 'size' ) }
-						help={ help( 'captcha.size' ) }
-					/>
-					<SelectControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						label={ __( 'Badge position', 'kestrel-forms' ) }
-						value={ draft.captcha.badge }
-						options={
-							[
-								{
-									label: __(
-										'Bottom right of the window',
-										'kestrel-forms'
-									),
-									value: 'bottomright',
-								},
-								{
-									label: __(
-										'Bottom left of the window',
-										'kestrel-forms'
-									),
-									value: 'bottomleft',
-								},
-								{
-									label: __(
-										'Inline, in the form',
-										'kestrel-forms'
-									),
-									value: 'inline',
-								},
-							] as SelectOption[]
-						}
-						onChange={ set( 'captcha', 'badge' ) }
-						help={ help( 'captcha.badge' ) }
-					/>
-				</fieldset>
-			</section>
-
-			<WebApi
-				enabled={ draft.api.enabled }
-				onToggle={ set( 'api', 'enabled' ) }
-				baseUrl={ saved.api.base_url }
-				capability={ saved.api.capability }
-				available={ saved.api.available }
-			/>
-
-			<section
-				style={ SECTION_STYLE }
-				aria-labelledby="kestrel-forms-payments"
-			>
-				<h2 id="kestrel-forms-payments">
-					{ __( 'Payments', 'kestrel-forms' ) }
-				</h2>
-				<SelectControl
-					__next40pxDefaultSize
-					__nextHasNoMarginBottom
-					label={ __( 'Environment', 'kestrel-forms' ) }
-					value={ draft.payments.environment }
-					options={
-						[
-							{
-								label: __( 'Sandbox', 'kestrel-forms' ),
-								value: 'sandbox',
-							},
-							{
-								label: __( 'Production', 'kestrel-forms' ),
-								value: 'production',
-							},
-						] as SelectOption[]
-					}
-					onChange={ set( 'payments', 'environment' ) }
-					help={ help( 'payments.environment' ) }
-				/>
-				<fieldset style={ { marginTop: '16px' } }>
-					<legend>{ __( 'Credentials', 'kestrel-forms' ) }</legend>
-					<TextControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						label={ __( 'Application id', 'kestrel-forms' ) }
-						value={ draft.payments.application_id }
-						onChange={ set( 'payments', 'application_id' ) }
-						help={ help( 'payments.application_id' ) }
-					/>
-					<TextControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						label={ __( 'Location id', 'kestrel-forms' ) }
-						value={ draft.payments.location_id }
-						onChange={ set( 'payments', 'location_id' ) }
-						help={ help( 'payments.location_id' ) }
-					/>
-					<SecretField
-						label={ __( 'Server access token', 'kestrel-forms' ) }
-						value={ draft.payments.access_token }
-						onChange={ set( 'payments', 'access_token' ) }
-						help={ help(
-							'payments.access_token',
-							saved.payments.access_token_set
-								? sprintf(
-										/* translators: %s: last four characters of the token. */
-										__(
-											'A token is set (ending %s). Leave blank to keep it.',
-											'kestrel-forms'
-										),
-										saved.payments.access_token_last4 ||
-											'····'
-									)
-								: __(
-										'No token set. It is stored on the server and never shown again.',
-										'kestrel-forms'
-									)
-						) }
-					/>
-					{ saved.payments.access_token_set && (
+							) }
+						/>
 						<CheckboxControl
 							__nextHasNoMarginBottom
 							label={ __(
-								'Remove the stored token',
+								'Delete all forms, entries, files and settings when the plugin is uninstalled',
 								'kestrel-forms'
 							) }
-							checked={ draft.payments.clear_access_token }
-							onChange={ set( 'payments', 'clear_access_token' ) }
+							checked={ draft.general.delete_on_uninstall }
+							onChange={ set( 'general', 'delete_on_uninstall' ) }
 						/>
-					) }
-				</fieldset>
-			</section>
+					</fieldset>
+				</section>
+			) }
+
+			{ view === 'captcha' && (
+				<section
+					style={ SECTION_STYLE }
+					aria-labelledby="kestrel-forms-captcha"
+				>
+					<h2 id="kestrel-forms-captcha">
+						{ __( 'Captcha (reCAPTCHA v2)', 'kestrel-forms' ) }
+					</h2>
+					<p className="kestrel-forms-captcha-status">
+						<strong>
+							{ configured
+								? __(
+										'Status: captcha fields are active.',
+										'kestrel-forms'
+									)
+								: __(
+										'Status: not set up. Captcha fields need both keys.',
+										'kestrel-forms'
+									) }
+						</strong>
+					</p>
+					<fieldset>
+						<legend>{ __( 'Keys', 'kestrel-forms' ) }</legend>
+						<TextControl
+							__next40pxDefaultSize
+							__nextHasNoMarginBottom
+							label={ __( 'Site key', 'kestrel-forms' ) }
+							value={ draft.captcha.site_key }
+							onChange={ set( 'captcha', 'site_key' ) }
+							help={ help( 'captcha.site_key' ) }
+							autoComplete="off"
+						/>
+						<SecretField
+							label={ __( 'Secret key', 'kestrel-forms' ) }
+							value={ draft.captcha.secret_key }
+							onChange={ set( 'captcha', 'secret_key' ) }
+							help={ help(
+								'captcha.secret_key',
+								saved.captcha.secret_set
+									? __(
+											'Leave blank to keep the stored secret.',
+											'kestrel-forms'
+										)
+									: __(
+											'No secret stored yet. It stays on the server.',
+											'kestrel-forms'
+										)
+							) }
+						/>
+						{ saved.captcha.secret_masked !== '' && (
+							<p>
+								{ __( 'Stored secret:', 'kestrel-forms' ) }{ ' ' }
+								<code className="kestrel-forms-captcha-secret-mask">
+									{ saved.captcha.secret_masked }
+								</code>
+							</p>
+						) }
+					</fieldset>
+					<fieldset>
+						<legend>{ __( 'Look', 'kestrel-forms' ) }</legend>
+						<SelectControl
+							__next40pxDefaultSize
+							__nextHasNoMarginBottom
+							label={ __( 'Theme', 'kestrel-forms' ) }
+							value={ draft.captcha.theme }
+							options={
+								[
+									{
+										label: __( 'Light', 'kestrel-forms' ),
+										value: 'light',
+									},
+									{
+										label: __( 'Dark', 'kestrel-forms' ),
+										value: 'dark',
+									},
+								] as SelectOption[]
+							}
+							onChange={ set( 'captcha', 'theme' ) }
+							help={ help( 'captcha.theme' ) }
+						/>
+						<SelectControl
+							__next40pxDefaultSize
+							__nextHasNoMarginBottom
+							label={ __( 'Size', 'kestrel-forms' ) }
+							value={ draft.captcha.size }
+							options={
+								[
+									{
+										label: __(
+											'Normal checkbox',
+											'kestrel-forms'
+										),
+										value: 'normal',
+									},
+									{
+										label: __(
+											'Compact checkbox',
+											'kestrel-forms'
+										),
+										value: 'compact',
+									},
+									{
+										label: __(
+											'Invisible (checked on submit)',
+											'kestrel-forms'
+										),
+										value: 'invisible',
+									},
+								] as SelectOption[]
+							}
+							onChange={ set( 'captcha', 'size' ) }
+							help={ help( 'captcha.size' ) }
+						/>
+						<SelectControl
+							__next40pxDefaultSize
+							__nextHasNoMarginBottom
+							label={ __( 'Badge position', 'kestrel-forms' ) }
+							value={ draft.captcha.badge }
+							options={
+								[
+									{
+										label: __(
+											'Bottom right of the window',
+											'kestrel-forms'
+										),
+										value: 'bottomright',
+									},
+									{
+										label: __(
+											'Bottom left of the window',
+											'kestrel-forms'
+										),
+										value: 'bottomleft',
+									},
+									{
+										label: __(
+											'Inline, in the form',
+											'kestrel-forms'
+										),
+										value: 'inline',
+									},
+								] as SelectOption[]
+							}
+							onChange={ set( 'captcha', 'badge' ) }
+							help={ help( 'captcha.badge' ) }
+						/>
+					</fieldset>
+				</section>
+			) }
+
+			{ view === 'web-api' && (
+				<WebApi
+					enabled={ draft.api.enabled }
+					onToggle={ set( 'api', 'enabled' ) }
+					baseUrl={ saved.api.base_url }
+					capability={ saved.api.capability }
+					available={ saved.api.available }
+				/>
+			) }
+
+			{ view === 'payments' && (
+				<section
+					style={ SECTION_STYLE }
+					aria-labelledby="kestrel-forms-payments"
+				>
+					<h2 id="kestrel-forms-payments">
+						{ __( 'Payments', 'kestrel-forms' ) }
+					</h2>
+					<SelectControl
+						__next40pxDefaultSize
+						__nextHasNoMarginBottom
+						label={ __( 'Environment', 'kestrel-forms' ) }
+						value={ draft.payments.environment }
+						options={
+							[
+								{
+									label: __( 'Sandbox', 'kestrel-forms' ),
+									value: 'sandbox',
+								},
+								{
+									label: __( 'Production', 'kestrel-forms' ),
+									value: 'production',
+								},
+							] as SelectOption[]
+						}
+						onChange={ set( 'payments', 'environment' ) }
+						help={ help( 'payments.environment' ) }
+					/>
+					<fieldset style={ { marginTop: '16px' } }>
+						<legend>
+							{ __( 'Credentials', 'kestrel-forms' ) }
+						</legend>
+						<TextControl
+							__next40pxDefaultSize
+							__nextHasNoMarginBottom
+							label={ __( 'Application id', 'kestrel-forms' ) }
+							value={ draft.payments.application_id }
+							onChange={ set( 'payments', 'application_id' ) }
+							help={ help( 'payments.application_id' ) }
+						/>
+						<TextControl
+							__next40pxDefaultSize
+							__nextHasNoMarginBottom
+							label={ __( 'Location id', 'kestrel-forms' ) }
+							value={ draft.payments.location_id }
+							onChange={ set( 'payments', 'location_id' ) }
+							help={ help( 'payments.location_id' ) }
+						/>
+						<SecretField
+							label={ __(
+								'Server access token',
+								'kestrel-forms'
+							) }
+							value={ draft.payments.access_token }
+							onChange={ set( 'payments', 'access_token' ) }
+							help={ help(
+								'payments.access_token',
+								saved.payments.access_token_set
+									? sprintf(
+											/* translators: %s: last four characters of the token. */
+											__(
+												'A token is set (ending %s). Leave blank to keep it.',
+												'kestrel-forms'
+											),
+											saved.payments.access_token_last4 ||
+												'····'
+										)
+									: __(
+											'No token set. It is stored on the server and never shown again.',
+											'kestrel-forms'
+										)
+							) }
+						/>
+						{ saved.payments.access_token_set && (
+							<CheckboxControl
+								__nextHasNoMarginBottom
+								label={ __(
+									'Remove the stored token',
+									'kestrel-forms'
+								) }
+								checked={ draft.payments.clear_access_token }
+								onChange={ set(
+									'payments',
+									'clear_access_token'
+								) }
+							/>
+						) }
+					</fieldset>
+				</section>
+			) }
 
 			<p>
 				<Button

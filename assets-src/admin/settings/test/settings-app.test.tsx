@@ -120,8 +120,22 @@ async function renderSettings() {
 			<SettingsApp />
 		</RegistryProvider>
 	);
-	await screen.findByRole( 'heading', { name: 'Web API' } );
+	await screen.findByRole( 'heading', { name: 'General' } );
 	return registry;
+}
+
+/**
+ * Opens a subview through the page's view links (the draft keeps every view's changes).
+ *
+ * @param name The link's text.
+ */
+async function openView( name: string ) {
+	await userEvent.click(
+		within(
+			screen.getByRole( 'navigation', { name: 'Settings views' } )
+		).getByRole( 'link', { name } )
+	);
+	await screen.findByRole( 'heading', { name: new RegExp( `^${ name }` ) } );
 }
 
 /** Whether the browser would ask before leaving the page. */
@@ -140,6 +154,8 @@ const savedNotice = () =>
 const unsaved = () => screen.queryByText( 'You have unsaved changes.' );
 
 beforeEach( () => {
+	// Each test starts on the page's first view (the view is kept in the address).
+	window.history.replaceState( null, '', '/' );
 	mock.mockReset();
 	serve();
 } );
@@ -147,6 +163,8 @@ beforeEach( () => {
 it( 'the web API switch marks changes unsaved, is saved, and the leave prompt goes after save', async () => {
 	const user = userEvent.setup();
 	await renderSettings();
+	await openView( 'Web API' );
+	expect( window.location.search ).toContain( 'view=web-api' );
 	expect( unsaved() ).toBeNull();
 	expect( leaveIsHeld() ).toBe( false );
 	expect(
@@ -189,6 +207,7 @@ it( 'the web API switch marks changes unsaved, is saved, and the leave prompt go
 it( 'creates an application password, shows it once, and revoking removes it', async () => {
 	const user = userEvent.setup();
 	await renderSettings();
+	await openView( 'Web API' );
 	const table = () =>
 		within(
 			document.querySelector(
@@ -244,30 +263,33 @@ it( 'creates an application password, shows it once, and revoking removes it', a
 it( 'keeps secrets write-only: blank inputs, sent only when typed, blank again after save', async () => {
 	const user = userEvent.setup();
 	await renderSettings();
-	const secret = screen.getByLabelText( 'Secret key' ) as HTMLInputElement;
-	const token = screen.getByLabelText(
-		'Server access token'
-	) as HTMLInputElement;
-	for ( const input of [ secret, token ] ) {
+	const blankSecret = ( input: HTMLInputElement ) => {
 		expect( input.type ).toBe( 'password' );
 		expect( input.autocomplete ).toBe( 'new-password' );
 		expect( input.value ).toBe( '' );
-	}
+	};
+	await openView( 'Captcha' );
+	blankSecret( screen.getByLabelText( 'Secret key' ) as HTMLInputElement );
 	expect(
 		screen.getByText( 'Leave blank to keep the stored secret.' )
-	).toBeTruthy();
-	expect(
-		screen.getByText(
-			'A token is set (ending wxyz). Leave blank to keep it.'
-		)
 	).toBeTruthy();
 	// Only the server's mask is printed.
 	expect(
 		document.querySelector( '.kestrel-forms-captcha-secret-mask' )!
 			.textContent
 	).toBe( '••••••cdef' );
+	await openView( 'Payments' );
+	blankSecret(
+		screen.getByLabelText( 'Server access token' ) as HTMLInputElement
+	);
+	expect(
+		screen.getByText(
+			'A token is set (ending wxyz). Leave blank to keep it.'
+		)
+	).toBeTruthy();
 
 	// Saving without typing leaves both secrets out of the request.
+	await openView( 'Web API' );
 	await user.click( toggleOf( 'Allow external clients' ) );
 	await user.click( screen.getByRole( 'button', { name: 'Save Settings' } ) );
 	await savedNotice();
@@ -278,6 +300,7 @@ it( 'keeps secrets write-only: blank inputs, sent only when typed, blank again a
 		'access_token'
 	);
 
+	await openView( 'Captcha' );
 	await user.type( screen.getByLabelText( 'Secret key' ), 'new-secret' );
 	expect( unsaved() ).toBeTruthy();
 	await user.click( screen.getByRole( 'button', { name: 'Save Settings' } ) );
@@ -308,6 +331,32 @@ it( 'keeps the leave prompt when saving fails', async () => {
 	expect( await screen.findByText( 'Too many days.' ) ).toBeTruthy();
 	expect( unsaved() ).toBeTruthy();
 	expect( leaveIsHeld() ).toBe( true );
+} );
+
+it( 'a refused save shows the view of the first field the server named', async () => {
+	const user = userEvent.setup();
+	await renderSettings();
+	await openView( 'Web API' );
+	await user.click( toggleOf( 'Allow external clients' ) );
+	mock.mockImplementation( async () => {
+		throw {
+			message: 'Check the highlighted settings.',
+			data: { errors: { 'payments.application_id': 'Not an id.' } },
+		};
+	} );
+	await user.click( screen.getByRole( 'button', { name: 'Save Settings' } ) );
+	expect( await screen.findByText( 'Not an id.' ) ).toBeTruthy();
+	expect(
+		screen
+			.getByRole( 'link', { name: 'Payments' } )
+			.getAttribute( 'aria-current' )
+	).toBe( 'page' );
+	// The change in the other view is still there, unsaved.
+	await openView( 'Web API' );
+	expect(
+		( toggleOf( 'Allow external clients' ) as HTMLInputElement ).checked
+	).toBe( true );
+	expect( unsaved() ).toBeTruthy();
 } );
 
 /**

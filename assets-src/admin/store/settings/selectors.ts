@@ -41,6 +41,28 @@ export const getNotice = ( state: SettingsState ) => state.notice;
 
 /**
  * @param state State.
+ * @return Keys ("captcha.site_key") of the fields the last save refused, in the server's order.
+ */
+export const getErrorKeys = ( state: SettingsState ): string[] =>
+	errorKeysCache( state.errors );
+
+const keysOf = new WeakMap< Record< string, string >, string[] >();
+/**
+ * The same array while the errors are unchanged (useSelect compares by reference).
+ *
+ * @param errors Errors by key.
+ */
+function errorKeysCache( errors: Record< string, string > ): string[] {
+	let keys = keysOf.get( errors );
+	if ( ! keys ) {
+		keys = Object.keys( errors );
+		keysOf.set( errors, keys );
+	}
+	return keys;
+}
+
+/**
+ * @param state State.
  */
 export const getPasswords = ( state: SettingsState ) => state.passwords;
 
