@@ -13,6 +13,7 @@ export {
 	acceptOf,
 	fileProblem,
 	maxFilesMessage,
+	rulesFromPolicy,
 	rulesText,
 	uploadRules,
 } from './uploads/checks';

@@ -14,7 +14,7 @@ import {
 	TextareaControl,
 	TextControl,
 } from '@wordpress/components';
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 import type { FieldDefinition } from '../../shared';
 import { columnCount } from '../../forms-engine';
 import {
@@ -23,6 +23,7 @@ import {
 	maxFilesMessage,
 	RowsField,
 	rulesText,
+	rulesFromPolicy,
 	uploadRules,
 } from '../../forms-ui';
 import { store, type DetailField, type EntryDetail } from '../store/entries';
@@ -551,10 +552,11 @@ function AttachFiles( {
 	const actions = useDispatch( store );
 	const [ busy, setBusy ] = useState( false );
 	const [ error, setError ] = useState( '' );
-	const rules = uploadRules( field.upload_rules ?? {} );
-	const limit = field.upload_rules?.multipleFiles
-		? field.upload_rules.maxFiles
-		: 1;
+	// The limits the server applies; it checks every file again on upload and attach.
+	const policy = field.upload_rules;
+	const rules = policy ? rulesFromPolicy( policy ) : uploadRules( {} );
+	const limit = policy?.maxFiles ?? 0;
+	const full = limit > 0 && field.files.length >= limit;
 	const upload = async ( files: FileList | null ) => {
 		if ( ! files || files.length === 0 ) {
 			return;
@@ -610,7 +612,7 @@ function AttachFiles( {
 						: undefined
 				}
 				multiple={ limit !== 1 }
-				disabled={ busy }
+				disabled={ busy || full }
 				onChange={ ( event ) => {
 					upload( event.target.files );
 					event.target.value = '';
@@ -624,6 +626,20 @@ function AttachFiles( {
 					{ ' ' }
 					{ rulesText( rules ) }
 				</span>
+			) }
+			{ full && (
+				<p className="description">
+					{ sprintf(
+						/* translators: %d: most files the field takes. */
+						_n(
+							'This field holds its maximum of %d file.',
+							'This field holds its maximum of %d files.',
+							limit,
+							'kestrel-forms'
+						),
+						limit
+					) }
+				</p>
 			) }
 			{ busy && <Spinner /> }
 			{ error && (

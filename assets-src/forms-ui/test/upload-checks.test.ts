@@ -2,6 +2,7 @@ import {
 	acceptOf,
 	fileProblem,
 	isSizeMessage,
+	rulesFromPolicy,
 	rulesText,
 	uploadRules,
 } from '../uploads/checks';
@@ -53,5 +54,16 @@ describe( 'upload checks shared by visitors and the entry screen', () => {
 		expect( rulesText( uploadRules( {} ) ) ).toBe( '' );
 		expect( acceptOf( rules ) ).toBe( '.png,.txt' );
 		expect( acceptOf( uploadRules( {} ) ) ).toBeUndefined();
+	} );
+
+	it( 'takes the server limits as they are; a negative field size is no limit', () => {
+		expect(
+			rulesFromPolicy( { extensions: [ 'png' ], maxBytes: 2621440 } )
+		).toEqual( {
+			allowed: [ 'png' ],
+			maxBytes: 2621440,
+			maxMegabytes: 2.5,
+		} );
+		expect( uploadRules( { maxFileSize: -1 } ).maxBytes ).toBe( 0 );
 	} );
 } );

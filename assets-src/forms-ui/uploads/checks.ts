@@ -55,7 +55,9 @@ export function uploadRules( field: {
 	allowedExtensions?: string;
 	maxFileSize?: number;
 } ): UploadRules {
-	const maxMegabytes = field.maxFileSize ?? 0;
+	// A zero or negative size is no limit of the field's own (as on the server).
+	const maxMegabytes =
+		field.maxFileSize && field.maxFileSize > 0 ? field.maxFileSize : 0;
 	return {
 		allowed: ( field.allowedExtensions ?? '' )
 			.split( ',' )
@@ -63,6 +65,25 @@ export function uploadRules( field: {
 			.filter( Boolean ),
 		maxBytes: maxMegabytes ? Math.round( maxMegabytes * 1024 * 1024 ) : 0,
 		maxMegabytes,
+	};
+}
+
+/**
+ * Rules from the limits the server applies (the field's under the site-wide cap), as the
+ * entries API hands them to the entry screen.
+ *
+ * @param policy            Server limits.
+ * @param policy.extensions Allowed extensions (empty: any the site allows).
+ * @param policy.maxBytes   Largest file in bytes.
+ */
+export function rulesFromPolicy( policy: {
+	extensions: string[];
+	maxBytes: number;
+} ): UploadRules {
+	return {
+		allowed: policy.extensions,
+		maxBytes: policy.maxBytes,
+		maxMegabytes: Math.floor( ( policy.maxBytes / 1048576 ) * 100 ) / 100,
 	};
 }
 

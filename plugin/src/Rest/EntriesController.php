@@ -678,7 +678,7 @@ final class EntriesController extends WP_REST_Controller {
 				// What the row editor needs to draw a list or repeater as visitors see it.
 				'rows_definition' => Rows::is_repeated( $field ) ? self::rows_definition( $field ) : null,
 				// What the entry screen's uploader checks before a file leaves the browser.
-				'upload_rules'    => 'fileupload' === $field['type'] ? self::upload_rules( $field ) : null,
+				'upload_rules'    => 'fileupload' === $field['type'] && $form ? $this->upload_rules( $form->id, (int) $field['id'] ) : null,
 				'editable'        => $editable,
 				'raw'             => (object) $raw,
 				'choices'         => array_map(
@@ -742,18 +742,21 @@ final class EntriesController extends WP_REST_Controller {
 	}
 
 	/**
-	 * An upload field's limits as the visitors' uploader reads them (the server checks again).
+	 * An upload field's limits as the server applies them (the field's extensions and largest
+	 * file under the site-wide cap, the most files), for the entry screen's uploader to check
+	 * before a file leaves the browser. The server checks again on upload and attach.
 	 *
-	 * @param array<string, mixed> $field Upload field.
-	 * @return array<string, mixed>
+	 * @param int $form_id  Form id.
+	 * @param int $field_id Upload field id.
+	 * @return array{extensions: list<string>, maxBytes: int, maxFiles: int|null}|null
 	 */
-	private static function upload_rules( array $field ): array {
-		return array(
-			'multipleFiles'     => ! empty( $field['multipleFiles'] ),
-			'maxFiles'          => (int) ( $field['maxFiles'] ?? 0 ),
-			'maxFileSize'       => (float) ( $field['maxFileSize'] ?? 0 ),
-			'allowedExtensions' => (string) ( $field['allowedExtensions'] ?? '' ),
-		);
+	private function upload_rules( int $form_id, int $field_id ): ?array {
+		$policy = $this->uploads->policy( $form_id, $field_id );
+		return $policy ? array(
+			'extensions' => array_values( $policy->extensions ),
+			'maxBytes'   => $policy->max_bytes,
+			'maxFiles'   => $policy->max_files,
+		) : null;
 	}
 
 	/**

@@ -62,12 +62,12 @@ export interface DetailField {
 	columns: string[] | null;
 	/** Lists and repeaters: the definition parts their row editor draws (null otherwise). */
 	rows_definition: FieldDefinition | null;
-	/** Upload fields: the limits the entry screen's uploader checks (null for other types). */
+	/** Upload fields: the limits the server applies, for the entry screen's uploader to check first. */
 	upload_rules?: {
-		multipleFiles: boolean;
-		maxFiles: number;
-		maxFileSize: number;
-		allowedExtensions: string;
+		extensions: string[];
+		maxBytes: number;
+		/** Null: no limit of the field's own. */
+		maxFiles: number | null;
 	} | null;
 	editable: boolean;
 	raw: Record< string, unknown >;
