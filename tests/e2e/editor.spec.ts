@@ -463,14 +463,13 @@ test.describe( 'form editor', () => {
 				'0',
 				'Ada Journey',
 				'ada@example.org',
-				// A single product stores no value of its own: its price is fixed and its
-				// quantity is the quantity field's.
-				'',
+				// Pricing fields read as the server priced them: the product with its
+				// quantity (from the quantity field) and unit price with the option.
+				'Shirt, Qty: 3, Price: $12.50',
 				'Second choice',
 				'3',
 				'6',
-				// The stored total, a canonical decimal (the Order table shows $37.50).
-				'37.5',
+				'$37.50',
 				'receipt.txt',
 			],
 		] );

@@ -61,6 +61,10 @@ final class EntryPresenter {
 		foreach ( $field['choices'] ?? array() as $choice ) {
 			$labels[ (string) $choice['value'] ] = (string) $choice['text'];
 		}
+		$priced = self::priced( $field, $entry, $labels );
+		if ( null !== $priced ) {
+			return $priced;
+		}
 		if ( 'checkbox' === $field['type'] ) {
 			$parts = array();
 			foreach ( Form::choice_input_ids( $field ) as $input_id ) {
@@ -158,6 +162,42 @@ final class EntryPresenter {
 		$card = sprintf( __( '%1$s ending %2$s', 'kestrel-forms' ), (string) ( $entry->values[ $id . '.4' ] ?? '' ), $last4 );
 		$name = $entry->values[ $id . '.5' ] ?? '';
 		return is_string( $name ) && '' !== $name ? $card . ', ' . $name : $card;
+	}
+
+	/**
+	 * Products and the total as the server priced them at submission (never the browser's
+	 * numbers): "Shirt, Qty: 3, Price: $12.50" (the unit price with its options) and "$37.50".
+	 * A product that was not bought is empty. Null for other fields and unpriced entries.
+	 *
+	 * @param array<string, mixed>  $field  Field.
+	 * @param Entry                 $entry  Entry.
+	 * @param array<string, string> $labels Choice labels by value.
+	 */
+	private static function priced( array $field, Entry $entry, array $labels ): ?string {
+		$pricing = $entry->pricing;
+		if ( null === $pricing || ! in_array( $field['type'], array( 'product', 'total' ), true ) ) {
+			return null;
+		}
+		$currency = (string) $pricing['currency'];
+		if ( 'total' === $field['type'] ) {
+			return self::money( (int) $pricing['totalMinor'], $currency );
+		}
+		foreach ( (array) $pricing['products'] as $line ) {
+			if ( (int) $line['fieldId'] !== (int) $field['id'] ) {
+				continue;
+			}
+			// A product with choices is named by the chosen one ("Large"), else by its label.
+			$chosen = $entry->values[ (string) $field['id'] ] ?? '';
+			$name   = is_scalar( $chosen ) && isset( $labels[ (string) $chosen ] ) ? $labels[ (string) $chosen ] : (string) $line['name'];
+			return sprintf(
+				/* translators: 1: product name, 2: quantity, 3: unit price. */
+				__( '%1$s, Qty: %2$s, Price: %3$s', 'kestrel-forms' ),
+				$name,
+				(string) $line['quantity'],
+				self::money( (int) $line['unitMinor'], $currency )
+			);
+		}
+		return '';
 	}
 
 	/**

@@ -176,6 +176,18 @@ final class EntriesWorkspaceTest extends TestCase {
 						'maxFileSize'       => 2.5,
 						'allowedExtensions' => 'png, jpg',
 					),
+					array(
+						'id'        => 9,
+						'type'      => 'product',
+						'label'     => 'Mug',
+						'inputType' => 'singleproduct',
+						'basePrice' => '12.50',
+					),
+					array(
+						'id'    => 10,
+						'type'  => 'total',
+						'label' => 'Total',
+					),
 				),
 			)
 		)->get_data()['id'];
@@ -226,16 +238,18 @@ final class EntriesWorkspaceTest extends TestCase {
 		// The entry screen's uploader checks what visitors' browsers check.
 		$this->assertSame(
 			array(
-				'multipleFiles'     => true,
-				'maxFiles'          => 3,
-				'maxFileSize'       => 2.5,
-				'allowedExtensions' => 'png, jpg',
+				'extensions' => array( 'png', 'jpg' ),
+				'maxBytes'   => (int) floor( 2.5 * 1024 * 1024 ),
+				'maxFiles'   => 3,
 			),
 			$detail['fields'][1]['upload_rules']
 		);
 		$this->assertNull( $detail['fields'][0]['upload_rules'] );
 		$this->assertStringContainsString( 'entries/' . $id . '/files/' . $token, $detail['fields'][1]['files'][0]['url'] );
 		$this->assertSame( '29,90 €', $detail['order']['total'] );
+		// Pricing fields read as the server priced them, as money.
+		$this->assertSame( 'Mug, Qty: 2, Price: 12,50 €', $detail['fields'][2]['text'] );
+		$this->assertSame( '29,90 €', $detail['fields'][3]['text'] );
 		$this->assertSame( '12,50 €', $detail['order']['lines'][0]['unit'] );
 		$this->assertSame( '4,90 €', $detail['order']['shipping'] );
 		$this->assert_rest_error( 'kestrel_forms_not_editable', 400, $this->rest( 'POST', '/kestrel-forms/v1/entries/' . $id, array( 'values' => array( '2' => array() ) ) ) );
