@@ -30,33 +30,38 @@ import { useNamedFilterButtons } from '../components/dataviews-a11y';
 import { entryUrl, exportUrl, listUrl } from './urls';
 import {
 	columnsFromView,
+	defaultColumns,
 	fieldKey,
+	knownColumns,
 	openFiltersOf,
 	queryFromView,
 	viewFromQuery,
 } from './view';
 
-const COLUMNS_KEY = 'kestrel-forms-entry-columns-';
+const COLUMNS_KEY = 'kestrel-forms-entry-view-fields-';
 
 /**
- * The columns the admin chose for a form (kept in the browser), or the first four fields.
+ * The columns the admin chose for a form (kept in the browser), or the default ones.
  *
  * @param config Screen config.
  */
-function storedColumns( config: EntriesScreenConfig ): number[] {
+function storedColumns( config: EntriesScreenConfig ): string[] {
+	const ids = config.fields.map( ( f ) => f.id );
 	try {
-		const stored = JSON.parse(
-			window.localStorage.getItem( COLUMNS_KEY + config.formId ) ?? 'null'
+		const kept = knownColumns(
+			JSON.parse(
+				window.localStorage.getItem( COLUMNS_KEY + config.formId ) ??
+					'null'
+			),
+			ids
 		);
-		if ( Array.isArray( stored ) ) {
-			return stored.filter( ( id ) =>
-				config.fields.some( ( f ) => f.id === id )
-			);
+		if ( kept ) {
+			return kept;
 		}
 	} catch {
 		// A damaged value: fall back to the default columns.
 	}
-	return config.fields.slice( 0, 4 ).map( ( f ) => f.id );
+	return defaultColumns( ids );
 }
 
 /**
@@ -89,12 +94,12 @@ export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
 			};
 		}, [] );
 	const actions = useDispatch( store );
-	const [ columns, setColumns ] = useState< number[] >( () =>
+	const [ columns, setColumns ] = useState< string[] >( () =>
 		storedColumns( config )
 	);
 	const [ openFilters, setOpenFilters ] = useState< string[] >( [] );
 	const listRef = useRef< HTMLDivElement >( null );
-	useNamedFilterButtons( listRef );
+	useNamedFilterButtons( listRef, [ __( 'Status', 'kestrel-forms' ) ] );
 
 	useEffect( () => {
 		actions.fetchEntries();
@@ -435,7 +440,6 @@ export function entryActions( apply: Apply ): Array< Action< ListedEntry > > {
 			isDestructive: true,
 			supportsBulk: true,
 			isEligible: ( e ) => e.status !== 'active',
-			hideModalHeader: true,
 			RenderModal: ( { items, closeModal } ) => (
 				<ConfirmDelete
 					question={ sprintf(

@@ -2,11 +2,52 @@
  * The entries list as a DataViews view: the store's REST query is the source of truth, and this
  * module translates it to the view DataViews draws and back. Pure functions, tested beside.
  */
-import type { View, Filter } from '@wordpress/dataviews/wp';
+import type { View, Filter } from '@wordpress/dataviews';
 import type { EntriesQuery, EntryStatus } from '../store/entries';
 
-/** Columns that are not form fields, always available in the view. */
-export const FIXED_FIELDS = [ 'is_starred', 'created_at' ] as const;
+/** Columns that are not form fields (the entry link is the title, always shown). */
+export const ENTRY_FIELDS = [
+	'is_starred',
+	'created_at',
+	'is_read',
+	'status',
+] as const;
+
+/**
+ * The columns shown at first: star, date and the form's first four fields.
+ *
+ * @param fieldIds The form's value fields.
+ */
+export function defaultColumns( fieldIds: number[] ): string[] {
+	return [
+		'is_starred',
+		'created_at',
+		...fieldIds.slice( 0, 4 ).map( fieldKey ),
+	];
+}
+
+/**
+ * Columns as the admin left them, without ids this form no longer has.
+ *
+ * @param stored   What was kept (any JSON value).
+ * @param fieldIds The form's value fields.
+ * @return The columns, or null when nothing usable was kept.
+ */
+export function knownColumns(
+	stored: unknown,
+	fieldIds: number[]
+): string[] | null {
+	if ( ! Array.isArray( stored ) ) {
+		return null;
+	}
+	const known = new Set< string >( [
+		...ENTRY_FIELDS,
+		...fieldIds.map( fieldKey ),
+	] );
+	return stored.filter(
+		( id ): id is string => typeof id === 'string' && known.has( id )
+	);
+}
 
 /**
  * @param id A form field id.
@@ -55,13 +96,13 @@ const STATUSES: Array< EntryStatus | 'all' > = [
 
 /**
  * @param query   The store's query.
- * @param columns Form field ids the admin shows as columns.
+ * @param columns View field ids the admin shows as columns, in order.
  * @param open    Filters the admin added and has not given a value yet (they stay on screen).
  * @return The DataViews view.
  */
 export function viewFromQuery(
 	query: EntriesQuery,
-	columns: number[],
+	columns: string[],
 	open: string[] = []
 ): View {
 	const filters: Filter[] = [
@@ -100,7 +141,7 @@ export function viewFromQuery(
 		page: query.page,
 		perPage: query.perPage,
 		titleField: 'id',
-		fields: [ ...FIXED_FIELDS, ...columns.map( fieldKey ) ],
+		fields: columns,
 		layout: {},
 	};
 }
@@ -160,12 +201,10 @@ export function queryFromView(
 
 /**
  * @param view The view.
- * @return Form field ids shown as columns, in view order.
+ * @return View field ids shown as columns, in view order.
  */
-export function columnsFromView( view: View ): number[] {
-	return ( view.fields ?? [] )
-		.map( fieldIdOf )
-		.filter( ( id ): id is number => id !== null );
+export function columnsFromView( view: View ): string[] {
+	return view.fields ?? [];
 }
 
 /**

@@ -146,7 +146,7 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 	const [ newTitle, setNewTitle ] = useState( '' );
 	const fileInput = useRef< HTMLInputElement >( null );
 	const listRef = useRef< HTMLDivElement >( null );
-	useNamedFilterButtons( listRef );
+	useNamedFilterButtons( listRef, [ __( 'Status', 'kestrel-forms' ) ] );
 
 	const query = queryOf( view );
 	const { forms, total } = useSelect(
@@ -398,7 +398,6 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 			isDestructive: true,
 			supportsBulk: true,
 			isEligible: trashed,
-			hideModalHeader: true,
 			RenderModal: ( { items, closeModal } ) => (
 				<ConfirmDelete
 					question={ sprintf(

@@ -145,7 +145,7 @@ describe( 'EntriesList (DataViews)', () => {
 		renderList( [ entry( 7, 'Ada' ) ] );
 		await screen.findByRole( 'link', { name: 'Entry #7' } );
 		const remove = await screen.findByRole( 'button', {
-			name: 'Remove filter: Status is: Active',
+			name: 'Reset filter: Status is: Active',
 		} );
 		expect( remove.tagName ).toBe( 'BUTTON' );
 		const table = screen.getByRole( 'table' );

@@ -2,7 +2,9 @@ import { DEFAULT_QUERY } from '../../store/entries/constants';
 import type { EntriesQuery } from '../../store/entries';
 import {
 	columnsFromView,
+	defaultColumns,
 	fieldIdOf,
+	knownColumns,
 	openFiltersOf,
 	fieldKey,
 	queryFromView,
@@ -28,7 +30,7 @@ describe( 'entries list view', () => {
 				page: 2,
 				perPage: 50,
 			} ),
-			[ 5, 7 ]
+			defaultColumns( [ 5, 7 ] )
 		);
 		expect( view ).toMatchObject( {
 			type: 'table',
@@ -59,9 +61,12 @@ describe( 'entries list view', () => {
 
 	it( 'a view that only changes columns changes nothing in the query', () => {
 		const current = query( { page: 3 } );
-		const view = { ...viewFromQuery( current, [ 5 ] ), fields: [] };
+		const view = {
+			...viewFromQuery( current, defaultColumns( [ 5 ] ) ),
+			fields: [ 'status', 'field_5' ],
+		};
 		expect( queryFromView( view, current ) ).toEqual( {} );
-		expect( columnsFromView( view ) ).toEqual( [] );
+		expect( columnsFromView( view ) ).toEqual( [ 'status', 'field_5' ] );
 	} );
 
 	it( 'a page change keeps the filters', () => {
@@ -108,7 +113,7 @@ describe( 'entries list view', () => {
 	it( 'sorts by a form field through its REST orderby', () => {
 		const current = query();
 		const view = {
-			...viewFromQuery( current, [ 9 ] ),
+			...viewFromQuery( current, [ fieldKey( 9 ) ] ),
 			sort: { field: fieldKey( 9 ), direction: 'asc' as const },
 		};
 		expect( queryFromView( view, current ) ).toEqual( {
@@ -136,5 +141,20 @@ describe( 'entries list view', () => {
 			value: 'read',
 		} );
 		expect( openFiltersOf( set ) ).toEqual( [] );
+	} );
+
+	it( 'keeps the columns the admin chose, any of them, dropping ids the form lost', () => {
+		expect(
+			knownColumns( [ 'status', 'field_9', 'field_2', 7, 'x' ], [ 2 ] )
+		).toEqual( [ 'status', 'field_2' ] );
+		expect( knownColumns( 'damaged', [ 2 ] ) ).toBeNull();
+		expect( defaultColumns( [ 1, 2, 3, 4, 5 ] ) ).toEqual( [
+			'is_starred',
+			'created_at',
+			'field_1',
+			'field_2',
+			'field_3',
+			'field_4',
+		] );
 	} );
 } );
