@@ -123,11 +123,16 @@ export function SettingsApp() {
 	const actions = useDispatch( store );
 	useUnsavedChangesWarning( dirty );
 	const [ view, setView ] = useState< View >( viewFromUrl );
+	// The address follows the subview, so a reload or a shared link opens the same one.
+	const show = ( next: View ) => {
+		window.history.replaceState( null, '', urlOf( next ) );
+		setView( next );
+	};
 
 	// A refused save shows the subview that holds the first field the server named.
 	useEffect( () => {
 		if ( errorKeys.length > 0 ) {
-			setView( viewOfSection( errorKeys[ 0 ].split( '.' )[ 0 ] ) );
+			show( viewOfSection( errorKeys[ 0 ].split( '.' )[ 0 ] ) );
 		}
 	}, [ errorKeys ] );
 
@@ -199,14 +204,19 @@ export function SettingsApp() {
 						}` }
 						aria-current={ view === v.id ? 'page' : undefined }
 						onClick={ ( event ) => {
+							// A modified or middle click opens the view elsewhere, as a link does.
+							if (
+								event.button !== 0 ||
+								event.metaKey ||
+								event.ctrlKey ||
+								event.shiftKey ||
+								event.altKey
+							) {
+								return;
+							}
 							// The draft holds every view: switching loses nothing.
 							event.preventDefault();
-							window.history.replaceState(
-								null,
-								'',
-								urlOf( v.id )
-							);
-							setView( v.id );
+							show( v.id );
 						} }
 					>
 						{ v.label }

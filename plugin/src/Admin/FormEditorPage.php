@@ -111,6 +111,7 @@ final class FormEditorPage {
 		}
 		if ( is_readable( $dir . 'admin-forms.css' ) ) {
 			wp_enqueue_style( self::HANDLE, $url . 'admin-forms.css', $styles, $version );
+			wp_style_add_data( self::HANDLE, 'rtl', 'replace' ); // build/admin-forms-rtl.css on right-to-left sites.
 		} else {
 			foreach ( $styles as $style ) {
 				wp_enqueue_style( $style );

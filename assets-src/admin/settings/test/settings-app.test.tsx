@@ -351,6 +351,7 @@ it( 'a refused save shows the view of the first field the server named', async (
 			.getByRole( 'link', { name: 'Payments' } )
 			.getAttribute( 'aria-current' )
 	).toBe( 'page' );
+	expect( window.location.search ).toContain( 'view=payments' );
 	// The change in the other view is still there, unsaved.
 	await openView( 'Web API' );
 	expect(
