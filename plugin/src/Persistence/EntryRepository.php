@@ -24,11 +24,15 @@ final class EntryRepository {
 	 * Stores an entry and its values atomically. With a submission key, a repeat of the same
 	 * submission (double click, network retry) returns the first entry's id instead of a copy.
 	 *
-	 * @param Entry       $entry          Entry to store (its id is ignored).
-	 * @param string|null $submission_key Client idempotency key, unique per form.
-	 * @return array{id: int, created: bool} The entry id (0 on failure) and whether it is new.
+	 * @param Entry                    $entry          Entry to store (its id is ignored).
+	 * @param string|null              $submission_key Client idempotency key, unique per form.
+	 * @param (callable(int): bool)|null $within        Runs in the same transaction with the new
+	 *                                                  entry's id (e.g. taking its uploaded files);
+	 *                                                  false undoes everything.
+	 * @return array{id: int, created: bool, refused?: bool} The entry id (0 on failure), whether it
+	 *         is new, and `refused` when $within said no.
 	 */
-	public function insert( Entry $entry, ?string $submission_key = null ): array {
+	public function insert( Entry $entry, ?string $submission_key = null, ?callable $within = null ): array {
 		global $wpdb;
 		$t = Schema::tables();
 
@@ -79,6 +83,14 @@ final class EntryRepository {
 				$wpdb->query( 'ROLLBACK' );
 				return array( 'id' => 0, 'created' => false );
 			}
+		}
+		if ( null !== $within && ! $within( $entry_id ) ) {
+			$wpdb->query( 'ROLLBACK' );
+			return array(
+				'id'      => 0,
+				'created' => false,
+				'refused' => true,
+			);
 		}
 		$wpdb->query( 'COMMIT' );
 		return array( 'id' => $entry_id, 'created' => true );

@@ -18,6 +18,7 @@ use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\SpamGuard;
+use Kestrel\Forms\Uploads\UploadError;
 use Kestrel\Forms\Uploads\UploadStore;
 use WP_Error;
 use WP_REST_Controller;
@@ -164,8 +165,9 @@ final class SubmissionsController extends WP_REST_Controller {
 			$messages[ (string) $field_id ] = Messages::field_error( $error );
 		}
 		// Uploaded files: only what this server issued for this form, field and upload id.
-		$clean  = $result->values;
-		$tokens = array();
+		$clean         = $result->values;
+		$tokens        = array();
+		$upload_fields = array();
 		foreach ( $form->fields() as $field ) {
 			$key = (string) $field['id'];
 			if ( 'fileupload' !== $field['type'] || ! isset( $clean[ $key ] ) || isset( $messages[ $key ] ) ) {
@@ -176,7 +178,8 @@ final class SubmissionsController extends WP_REST_Controller {
 				$messages[ $key ] = $files->get_error_message();
 				continue;
 			}
-			$clean[ $key ] = $files;
+			$clean[ $key ]   = $files;
+			$upload_fields[] = $key;
 			array_push( $tokens, ...array_column( $files, 'token' ) );
 		}
 		/**
@@ -220,7 +223,17 @@ final class SubmissionsController extends WP_REST_Controller {
 			$result->pricing,
 			array_map( static fn( array $feed ): int => (int) $feed['feedId'], $result->feeds )
 		);
-		$stored = $this->entries->insert( $entry, isset( $request['submission_key'] ) ? (string) $request['submission_key'] : null );
+		// The files become this entry's in its own transaction: of two submissions naming the
+		// same files, the second is refused instead of listing files it does not own.
+		$stored = $this->entries->insert(
+			$entry,
+			isset( $request['submission_key'] ) ? (string) $request['submission_key'] : null,
+			$tokens ? fn( int $id ): bool => $this->uploads->reserve( $tokens, $id ) : null
+		);
+		if ( ! empty( $stored['refused'] ) ) {
+			$taken = UploadMessages::message( new UploadError( UploadError::UNKNOWN ) );
+			return ErrorMapper::validation_messages( array_fill_keys( $upload_fields, $taken ) );
+		}
 		if ( ! $stored['id'] ) {
 			return ErrorMapper::storage_failed();
 		}

@@ -139,8 +139,27 @@ final class UploadStore {
 	}
 
 	/**
+	 * Takes claimed files for a new entry, all or none: call inside the entry's transaction, so
+	 * that of two submissions naming the same files only the first is stored (the second sees
+	 * false and rolls back). Only one caller can mark a file (UploadRepository::mark_claimed).
+	 *
+	 * @param array<mixed> $tokens   Tokens returned by claim().
+	 * @param int          $entry_id The entry being stored.
+	 * @return bool Whether every file is now this entry's.
+	 */
+	public function reserve( array $tokens, int $entry_id ): bool {
+		foreach ( array_unique( array_filter( $tokens, array( FileNames::class, 'is_token' ) ) ) as $token ) {
+			if ( ! $this->records->mark_claimed( $token, $entry_id ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
 	 * Gives claimed files to a stored entry: marks them (a token already given to another entry
-	 * is skipped, so a file never belongs to two entries) and moves them to the entry's folder.
+	 * is skipped, so a file never belongs to two entries; one reserve() gave this entry is kept)
+	 * and moves them to the entry's folder.
 	 *
 	 * @param array<mixed> $tokens   Tokens returned by claim().
 	 * @param int          $entry_id The stored entry.
@@ -152,7 +171,8 @@ final class UploadStore {
 		}
 		$records = $this->records->find_by_tokens( $tokens );
 		foreach ( $tokens as $token ) {
-			if ( ! isset( $records[ $token ] ) || ! $this->records->mark_claimed( $token, $entry_id ) ) {
+			$record = $records[ $token ] ?? null;
+			if ( ! $record || ( $record['entry_id'] !== $entry_id && ! $this->records->mark_claimed( $token, $entry_id ) ) ) {
 				continue;
 			}
 			$from = $this->storage->absolute( $records[ $token ]['path'] );

@@ -135,6 +135,40 @@ final class UploadStoreTest extends UploadsTestCase {
 		$this->assertNotSame( $token, $again );
 	}
 
+	public function test_two_submissions_naming_the_same_files_store_only_the_first(): void {
+		$first  = $this->uploaded( 'a.txt', 3 );
+		$second = $this->uploaded( 'b.txt', 3 );
+		$tokens = array( $first, $second );
+		// Both submissions pass the claim check before either is stored (the race).
+		$this->assertCount( 2, $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, $tokens ) );
+		$this->assertCount( 1, $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $second ) ) );
+
+		$entries = Plugin::instance()->entries;
+		$entry   = new Entry( 0, $this->form_id, array( '1' => 'Ada' ), gmdate( 'Y-m-d H:i:s' ), '', 0 );
+		$won     = $entries->insert( $entry, null, fn( int $id ): bool => $this->store()->reserve( $tokens, $id ) );
+		$this->assertTrue( $won['created'] );
+
+		// The second one names a file the first took: nothing of it is stored.
+		$lost = $entries->insert( $entry, null, fn( int $id ): bool => $this->store()->reserve( array( $second ), $id ) );
+		$this->assertSame( array( 'id' => 0, 'created' => false, 'refused' => true ), $lost );
+		global $wpdb;
+		$table = Schema::tables()['entries'];
+		$this->assertSame( '1', (string) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE form_id = %d", $this->form_id ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+
+		// The winner's files are all its own, moved by attach() after the commit.
+		$this->store()->attach( $tokens, $won['id'] );
+		$this->assertSame( array( 'a.txt', 'b.txt' ), array_column( $this->store()->files_of_entry( $won['id'] ), 'name' ) );
+		foreach ( $this->records() as $record ) {
+			$this->assertSame( (string) $won['id'], (string) $record['entry_id'] );
+		}
+
+		// A reservation that fails half-way takes nothing: the first mark is rolled back too.
+		$third = $this->uploaded( 'c.txt', 3 );
+		$mixed = $entries->insert( $entry, null, fn( int $id ): bool => $this->store()->reserve( array( $third, $first ), $id ) );
+		$this->assertTrue( $mixed['refused'] ?? false );
+		$this->assertCount( 1, $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $third ) ) );
+	}
+
 	public function test_entry_files_are_listed_and_downloadable_by_managers_only(): void {
 		$token    = $this->uploaded( 'Résumé "2026".txt', 2 );
 		$entry_id = $this->entry();
