@@ -18,3 +18,5 @@ export {
 	uploadRules,
 } from './uploads/checks';
 export type { UploadRules } from './uploads/checks';
+// The visitors' upload id (8 hex) and chunk size, also used by the entry screen's uploader.
+export { DEFAULT_CHUNK_SIZE, newUploadId } from './uploads/uploader';

@@ -4,7 +4,6 @@
  */
 import { useEffect, useState } from '@wordpress/element';
 import { useDispatch, useSelect } from '@wordpress/data';
-import apiFetch from '@wordpress/api-fetch';
 import {
 	Button,
 	CheckboxControl,
@@ -21,15 +20,18 @@ import {
 	acceptOf,
 	fileProblem,
 	maxFilesMessage,
+	newUploadId,
 	RowsField,
 	rulesText,
 	rulesFromPolicy,
 	uploadRules,
 } from '../../forms-ui';
 import { store, type DetailField, type EntryDetail } from '../store/entries';
+import { utcText } from '../components/utc-text';
+import { statusLabel } from './status';
 import type { EntriesScreenConfig } from './types';
 import { entryUrl, listUrl } from './urls';
-import { newUploadId, uploadFile } from './uploads';
+import { uploadFile } from './uploads';
 
 type Draft = Record< string, string | string[] >;
 
@@ -83,11 +85,7 @@ export function EntryDetailScreen( {
 	useEffect( () => {
 		actions.fetchEntry( config.entryId );
 		// Opening an entry marks it read (quietly: no notice, no list to reload here).
-		apiFetch( {
-			path: '/kestrel-forms/v1/entries/bulk',
-			method: 'POST',
-			data: { action: 'read', ids: [ config.entryId ] },
-		} ).catch( () => undefined );
+		actions.markRead( config.entryId );
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [ config.entryId ] );
 
@@ -291,11 +289,7 @@ export function EntryDetailScreen( {
 						<th scope="row">
 							{ __( 'Submitted (UTC)', 'kestrel-forms' ) }
 						</th>
-						<td>
-							{ entry.created_at
-								.replace( 'T', ' ' )
-								.replace( 'Z', '' ) }
-						</td>
+						<td>{ utcText( entry.created_at ) }</td>
 					</tr>
 					<tr>
 						<th scope="row">
@@ -321,7 +315,7 @@ export function EntryDetailScreen( {
 					<tr>
 						<th scope="row">{ __( 'Status', 'kestrel-forms' ) }</th>
 						<td className="kestrel-forms-entry-status">
-							{ entry.status }
+							{ statusLabel( entry.status ) }
 							{ entry.is_starred &&
 								` · ${ __( 'Starred', 'kestrel-forms' ) }` }
 						</td>
@@ -383,12 +377,7 @@ export function FieldEditor( {
 	announce: ( text: string ) => void;
 } ) {
 	const help = error ? (
-		<span
-			className="kestrel-forms-field-error"
-			style={ { color: '#b32d2e' } }
-		>
-			{ error }
-		</span>
+		<span className="kestrel-forms-field-error">{ error }</span>
 	) : undefined;
 	if ( field.rows_definition ) {
 		return (
@@ -522,11 +511,7 @@ function RowsEditor( {
 				describedBy={ error ? errorId : undefined }
 			/>
 			{ error && (
-				<p
-					id={ errorId }
-					className="kestrel-forms-field-error"
-					style={ { color: '#b32d2e' } }
-				>
+				<p id={ errorId } className="kestrel-forms-field-error">
 					{ error }
 				</p>
 			) }
@@ -555,6 +540,7 @@ function AttachFiles( {
 	// The limits the server applies; it checks every file again on upload and attach.
 	const policy = field.upload_rules;
 	const rules = policy ? rulesFromPolicy( policy ) : uploadRules( {} );
+	const rulesLine = rulesText( rules );
 	const limit = policy?.maxFiles ?? 0;
 	const full = limit > 0 && field.files.length >= limit;
 	const upload = async ( files: FileList | null ) => {
@@ -607,7 +593,7 @@ function AttachFiles( {
 				type="file"
 				accept={ acceptOf( rules ) }
 				aria-describedby={
-					rulesText( rules )
+					rulesLine
 						? `kestrel-forms-attach-rules-${ field.id }`
 						: undefined
 				}
@@ -618,13 +604,13 @@ function AttachFiles( {
 					event.target.value = '';
 				} }
 			/>
-			{ rulesText( rules ) && (
+			{ rulesLine && (
 				<span
 					id={ `kestrel-forms-attach-rules-${ field.id }` }
 					className="description"
 				>
 					{ ' ' }
-					{ rulesText( rules ) }
+					{ rulesLine }
 				</span>
 			) }
 			{ full && (
@@ -643,11 +629,7 @@ function AttachFiles( {
 			) }
 			{ busy && <Spinner /> }
 			{ error && (
-				<p
-					className="kestrel-forms-field-error"
-					role="alert"
-					style={ { color: '#b32d2e' } }
-				>
+				<p className="kestrel-forms-field-error" role="alert">
 					{ error }
 				</p>
 			) }
@@ -769,9 +751,7 @@ function Notes( { entry }: { entry: EntryDetail } ) {
 							</p>
 							<small>
 								{ note.user_name } ·{ ' ' }
-								{ note.created_at
-									.replace( 'T', ' ' )
-									.replace( 'Z', '' ) }{ ' ' }
+								{ utcText( note.created_at ) }{ ' ' }
 							</small>
 							<Button
 								variant="link"

@@ -4,24 +4,12 @@
  */
 import apiFetch from '@wordpress/api-fetch';
 import { __ } from '@wordpress/i18n';
-
-export const CHUNK_SIZE = 2 * 1024 * 1024;
+import { DEFAULT_CHUNK_SIZE } from '../../forms-ui';
 
 interface Envelope {
 	status: 'ok' | 'error';
 	data?: { complete?: boolean; temp_filename?: string | null };
 	error?: { code: string; message: string };
-}
-
-/**
- * A random upload id (8 hex), as visitors' forms make one.
- */
-export function newUploadId(): string {
-	const bytes = new Uint8Array( 4 );
-	window.crypto.getRandomValues( bytes );
-	return Array.from( bytes, ( b ) =>
-		b.toString( 16 ).padStart( 2, '0' )
-	).join( '' );
 }
 
 /**
@@ -33,7 +21,7 @@ export function newUploadId(): string {
  */
 export function chunkRanges(
 	size: number,
-	chunkSize = CHUNK_SIZE
+	chunkSize = DEFAULT_CHUNK_SIZE
 ): Array< [ number, number ] > {
 	const count = Math.max( Math.floor( size / chunkSize ), 1 );
 	const ranges: Array< [ number, number ] > = [];
@@ -45,6 +33,9 @@ export function chunkRanges(
 	}
 	return ranges;
 }
+
+/** Files sent so far; numbers each file's identifier. */
+let added = 0;
 
 /**
  * Uploads one file; resolves with its token, or rejects with the server's message.
@@ -60,10 +51,9 @@ export async function uploadFile(
 	target: { formId: number; fieldId: number; uploadId: string }
 ): Promise< string > {
 	const ranges = chunkRanges( file.size );
-	const identifier = `${ file.size }-${ file.name.replace(
-		/[^0-9a-zA-Z_-]/g,
-		''
-	) }`;
+	// The visitors' scheme (forms-ui's uploader): one identifier per chosen file, so two files
+	// of the same name and size in one batch are two uploads, not one.
+	const identifier = `${ target.uploadId }-${ target.fieldId }-${ ++added }-${ file.size }`;
 	let token: string | null = null;
 	for ( const [ index, [ start, end ] ] of ranges.entries() ) {
 		const body = new FormData();
@@ -73,7 +63,7 @@ export async function uploadFile(
 			upload_id: target.uploadId,
 			original_filename: file.name,
 			resumableChunkNumber: String( index + 1 ),
-			resumableChunkSize: String( CHUNK_SIZE ),
+			resumableChunkSize: String( DEFAULT_CHUNK_SIZE ),
 			resumableCurrentChunkSize: String( end - start ),
 			resumableTotalSize: String( file.size ),
 			resumableType: file.type,

@@ -1,4 +1,5 @@
-import { chunkRanges, newUploadId } from '../uploads';
+import { newUploadId } from '../../../forms-ui';
+import { chunkRanges } from '../uploads';
 
 describe( 'admin uploads', () => {
 	it( 'cuts files like resumable.js without forceChunkSize', () => {

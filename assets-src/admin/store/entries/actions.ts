@@ -3,6 +3,7 @@
  */
 import apiFetch from '@wordpress/api-fetch';
 import { __, _n, sprintf } from '@wordpress/i18n';
+import { messageOf } from '../errors';
 import { toRestParams, withParams } from './query';
 import type {
 	BulkAction,
@@ -16,27 +17,15 @@ import type {
 
 const BASE = '/kestrel-forms/v1/entries';
 
+/** The per-field messages of a refused save (the message itself: messageOf). */
+interface RestError {
+	data?: { errors?: Record< string, string > };
+}
+
 /** What a thunk receives from @wordpress/data (the parts used here). */
 export interface ThunkArgs {
 	dispatch: ( action: EntriesAction ) => unknown;
 	select: { getQuery: () => EntriesQuery };
-}
-
-interface RestError {
-	code?: string;
-	message?: string;
-	data?: { errors?: Record< string, string > };
-}
-
-/**
- * @param error What apiFetch threw.
- * @return A message to show.
- */
-export function errorMessage( error: unknown ): string {
-	const message = ( error as RestError | null )?.message;
-	return typeof message === 'string' && message !== ''
-		? message
-		: __( 'Something went wrong. Please try again.', 'kestrel-forms' );
 }
 
 /**
@@ -53,14 +42,6 @@ export const setQuery = ( query: Partial< EntriesQuery > ): EntriesAction => ( {
 export const setSelection = ( ids: number[] ): EntriesAction => ( {
 	type: 'SET_SELECTION',
 	ids,
-} );
-
-/**
- * @param id Entry id.
- */
-export const toggleSelected = ( id: number ): EntriesAction => ( {
-	type: 'TOGGLE_SELECTED',
-	id,
 } );
 
 /**
@@ -102,7 +83,7 @@ export const fetchEntries =
 			if ( ticket === latestList ) {
 				dispatch( {
 					type: 'LIST_FAILURE',
-					error: errorMessage( error ),
+					error: messageOf( error ),
 				} );
 			}
 		}
@@ -143,11 +124,29 @@ export const applyBulkAction =
 			return true;
 		} catch ( error ) {
 			args.dispatch(
-				setNotice( { status: 'error', message: errorMessage( error ) } )
+				setNotice( { status: 'error', message: messageOf( error ) } )
 			);
 			return false;
 		}
 	};
+
+/**
+ * Marks an entry read, quietly: no notice and no list to reload (the detail screen opening it).
+ * A failure leaves it unread and says nothing.
+ *
+ * @param id Entry id.
+ */
+export const markRead = ( id: number ) => async (): Promise< void > => {
+	try {
+		await apiFetch( {
+			path: `${ BASE }/bulk`,
+			method: 'POST',
+			data: { action: 'read', ids: [ id ] },
+		} );
+	} catch {
+		// Quiet by design: the entry stays unread.
+	}
+};
 
 /**
  * Loads one entry for the detail screen.
@@ -166,7 +165,7 @@ export const fetchEntry =
 		} catch ( error ) {
 			dispatch( {
 				type: 'DETAIL_FAILURE',
-				error: errorMessage( error ),
+				error: messageOf( error ),
 			} );
 		}
 	};
@@ -200,7 +199,7 @@ export const saveValues =
 			const errors = ( error as RestError | null )?.data?.errors ?? {};
 			dispatch( { type: 'SAVE_FAILURE', fieldErrors: errors } );
 			dispatch(
-				setNotice( { status: 'error', message: errorMessage( error ) } )
+				setNotice( { status: 'error', message: messageOf( error ) } )
 			);
 			return false;
 		}
@@ -225,7 +224,7 @@ export const addNote =
 			return true;
 		} catch ( error ) {
 			dispatch(
-				setNotice( { status: 'error', message: errorMessage( error ) } )
+				setNotice( { status: 'error', message: messageOf( error ) } )
 			);
 			return false;
 		}
@@ -248,7 +247,7 @@ export const removeNote =
 			dispatch( { type: 'NOTE_REMOVED', id: noteId } );
 		} catch ( error ) {
 			dispatch(
-				setNotice( { status: 'error', message: errorMessage( error ) } )
+				setNotice( { status: 'error', message: messageOf( error ) } )
 			);
 		}
 	};
@@ -281,7 +280,7 @@ export const attachFiles =
 			return true;
 		} catch ( error ) {
 			dispatch(
-				setNotice( { status: 'error', message: errorMessage( error ) } )
+				setNotice( { status: 'error', message: messageOf( error ) } )
 			);
 			return false;
 		}
