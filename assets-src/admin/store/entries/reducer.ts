@@ -79,13 +79,6 @@ export function reducer(
 			};
 		case 'SET_SELECTION':
 			return { ...state, selection: [ ...new Set( action.ids ) ] };
-		case 'TOGGLE_SELECTED':
-			return {
-				...state,
-				selection: state.selection.includes( action.id )
-					? state.selection.filter( ( id ) => id !== action.id )
-					: [ ...state.selection, action.id ],
-			};
 		case 'DETAIL_REQUEST':
 			return {
 				...state,

@@ -75,14 +75,6 @@ export const getSelection = ( state: EntriesState ): number[] =>
 
 /**
  * @param state State.
- * @return Whether every listed entry is selected (and there is one).
- */
-export const isAllSelected = ( state: EntriesState ): boolean =>
-	state.list.ids.length > 0 &&
-	state.list.ids.every( ( id ) => state.selection.includes( id ) );
-
-/**
- * @param state State.
  */
 export const getEntry = ( state: EntriesState ): EntryDetail | null =>
 	state.detail.entry;
@@ -99,21 +91,3 @@ export const getDetailState = (
  */
 export const getNotice = ( state: EntriesState ): EntriesState[ 'notice' ] =>
 	state.notice;
-
-/**
- * Whether the query narrows the list beyond the default (active entries, no search).
- *
- * @param state State.
- */
-export const isFiltered = ( state: EntriesState ): boolean => {
-	const q = state.query;
-	return (
-		q.search !== '' ||
-		q.status !== 'active' ||
-		q.starred !== null ||
-		q.read !== null ||
-		q.dateFrom !== '' ||
-		q.dateTo !== '' ||
-		q.field !== ''
-	);
-};

@@ -140,7 +140,6 @@ export type EntriesAction =
 	  }
 	| { type: 'LIST_FAILURE'; error: string }
 	| { type: 'SET_SELECTION'; ids: number[] }
-	| { type: 'TOGGLE_SELECTED'; id: number }
 	| { type: 'DETAIL_REQUEST' }
 	| { type: 'DETAIL_SUCCESS'; entry: EntryDetail }
 	| { type: 'DETAIL_FAILURE'; error: string }

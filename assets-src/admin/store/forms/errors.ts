@@ -4,6 +4,7 @@
  */
 import { __ } from '@wordpress/i18n';
 import type { FormDefinition } from '../../../shared';
+import { messageOf as apiMessageOf } from '../errors';
 import type { DefinitionError } from './types';
 
 const FIELD_PATH = /^fields\[(\d+)\](?:\.([A-Za-z]+))?/;
@@ -47,13 +48,12 @@ export function definitionErrorsOf(
 }
 
 /**
- * A readable message of any apiFetch rejection.
+ * A readable message of any apiFetch rejection, with the forms screens' fallback text.
  *
  * @param error The rejection.
  */
-export function messageOf( error: unknown ): string {
-	const message = ( error as { message?: unknown } | null )?.message;
-	return typeof message === 'string' && message
-		? message
-		: __( 'The request failed. Please try again.', 'kestrel-forms' );
-}
+export const messageOf = ( error: unknown ): string =>
+	apiMessageOf(
+		error,
+		__( 'The request failed. Please try again.', 'kestrel-forms' )
+	);

@@ -3,6 +3,7 @@
  */
 import apiFetch from '@wordpress/api-fetch';
 import { __ } from '@wordpress/i18n';
+import { messageOf } from '../errors';
 import type {
 	AppPassword,
 	Section,
@@ -13,25 +14,15 @@ import type {
 
 const BASE = '/kestrel-forms/v1/settings';
 
+/** The per-field messages of a refused save (the message itself: messageOf). */
+interface RestError {
+	data?: { errors?: Record< string, string > };
+}
+
 /** What a thunk receives from @wordpress/data (the parts used here). */
 export interface ThunkArgs {
 	dispatch: ( action: SettingsAction ) => unknown;
 	select: { getDraft: () => SettingsDraft | null };
-}
-
-interface RestError {
-	message?: string;
-	data?: { errors?: Record< string, string > };
-}
-
-/**
- * @param error What apiFetch threw.
- */
-function message( error: unknown ): string {
-	const text = ( error as RestError | null )?.message;
-	return typeof text === 'string' && text !== ''
-		? text
-		: __( 'Something went wrong. Please try again.', 'kestrel-forms' );
 }
 
 /**
@@ -58,13 +49,12 @@ export const setNotice = (
 export const load =
 	() =>
 	async ( { dispatch }: ThunkArgs ): Promise< void > => {
-		dispatch( { type: 'LOAD_REQUEST' } );
 		try {
 			const data = ( await apiFetch( { path: BASE } ) ) as SettingsData;
 			dispatch( { type: 'LOAD_SUCCESS', data } );
 		} catch ( error ) {
 			dispatch(
-				setNotice( { status: 'error', message: message( error ) } )
+				setNotice( { status: 'error', message: messageOf( error ) } )
 			);
 		}
 	};
@@ -118,7 +108,7 @@ export const save =
 			dispatch( {
 				type: 'SAVE_FAILURE',
 				errors: ( error as RestError | null )?.data?.errors ?? {},
-				message: message( error ),
+				message: messageOf( error ),
 			} );
 			return false;
 		}
@@ -137,7 +127,7 @@ export const loadPasswords =
 			dispatch( { type: 'PASSWORDS_LOADED', passwords } );
 		} catch ( error ) {
 			dispatch(
-				setNotice( { status: 'error', message: message( error ) } )
+				setNotice( { status: 'error', message: messageOf( error ) } )
 			);
 		}
 	};
@@ -160,7 +150,7 @@ export const createPassword =
 			return true;
 		} catch ( error ) {
 			dispatch(
-				setNotice( { status: 'error', message: message( error ) } )
+				setNotice( { status: 'error', message: messageOf( error ) } )
 			);
 			return false;
 		}
@@ -182,7 +172,7 @@ export const revokePassword =
 			dispatch( { type: 'PASSWORD_REVOKED', uuid } );
 		} catch ( error ) {
 			dispatch(
-				setNotice( { status: 'error', message: message( error ) } )
+				setNotice( { status: 'error', message: messageOf( error ) } )
 			);
 		}
 	};

@@ -11,7 +11,6 @@ import type {
 export const INITIAL_STATE: SettingsState = {
 	saved: null,
 	draft: null,
-	loading: false,
 	saving: false,
 	errors: {},
 	notice: null,
@@ -58,12 +57,9 @@ export function reducer(
 	action: SettingsAction
 ): SettingsState {
 	switch ( action.type ) {
-		case 'LOAD_REQUEST':
-			return { ...state, loading: true };
 		case 'LOAD_SUCCESS':
 			return {
 				...state,
-				loading: false,
 				saving: false,
 				saved: action.data,
 				draft: draftFrom( action.data ),

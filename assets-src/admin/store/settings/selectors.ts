@@ -18,11 +18,6 @@ export const getDraft = ( state: SettingsState ): SettingsDraft | null =>
 /**
  * @param state State.
  */
-export const isLoading = ( state: SettingsState ): boolean => state.loading;
-
-/**
- * @param state State.
- */
 export const isSaving = ( state: SettingsState ): boolean => state.saving;
 
 /**

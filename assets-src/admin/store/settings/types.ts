@@ -72,7 +72,6 @@ export interface AppPassword {
 export interface SettingsState {
 	saved: SettingsData | null;
 	draft: SettingsDraft | null;
-	loading: boolean;
 	saving: boolean;
 	/** Server messages keyed "section.key". */
 	errors: Record< string, string >;
@@ -83,7 +82,6 @@ export interface SettingsState {
 }
 
 export type SettingsAction =
-	| { type: 'LOAD_REQUEST' }
 	| { type: 'LOAD_SUCCESS'; data: SettingsData }
 	| { type: 'EDIT'; section: Section; key: string; value: unknown }
 	| { type: 'SAVE_REQUEST' }

@@ -67,9 +67,6 @@ describe( 'entries reducer', () => {
 			loading: false,
 		} );
 		expect( state.selection ).toEqual( [ 2 ] );
-		state = reducer( state, { type: 'TOGGLE_SELECTED', id: 3 } );
-		state = reducer( state, { type: 'TOGGLE_SELECTED', id: 2 } );
-		expect( state.selection ).toEqual( [ 3 ] );
 	} );
 
 	it( 'keeps server validation messages until the next save or load', () => {
