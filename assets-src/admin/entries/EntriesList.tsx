@@ -27,6 +27,8 @@ import {
 import type { EntriesScreenConfig } from './types';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { useNamedFilterButtons } from '../components/dataviews-a11y';
+import { utcText } from '../components/utc-text';
+import { statusElements } from './status';
 import { entryUrl, exportUrl, listUrl } from './urls';
 import {
 	columnsFromView,
@@ -181,9 +183,7 @@ export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
 					type="date"
 					label={ __( 'From', 'kestrel-forms' ) }
 					value={ query.dateFrom }
-					onChange={ ( value ) =>
-						update( { dateFrom: value, page: 1 } )
-					}
+					onChange={ ( value ) => update( { dateFrom: value } ) }
 				/>
 				<TextControl
 					__next40pxDefaultSize
@@ -191,9 +191,7 @@ export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
 					type="date"
 					label={ __( 'To', 'kestrel-forms' ) }
 					value={ query.dateTo }
-					onChange={ ( value ) =>
-						update( { dateTo: value, page: 1 } )
-					}
+					onChange={ ( value ) => update( { dateTo: value } ) }
 				/>
 				<FieldFilter
 					config={ config }
@@ -325,8 +323,7 @@ export function entryFields(
 		{
 			id: 'created_at',
 			label: __( 'Submitted (UTC)', 'kestrel-forms' ),
-			getValue: ( { item } ) =>
-				item.created_at.replace( 'T', ' ' ).replace( 'Z', '' ),
+			getValue: ( { item } ) => utcText( item.created_at ),
 			enableHiding: false,
 		},
 		{
@@ -344,12 +341,7 @@ export function entryFields(
 			id: 'status',
 			label: __( 'Status', 'kestrel-forms' ),
 			getValue: ( { item } ) => item.status,
-			elements: [
-				{ value: 'active', label: __( 'Active', 'kestrel-forms' ) },
-				{ value: 'spam', label: __( 'Spam', 'kestrel-forms' ) },
-				{ value: 'trash', label: __( 'Trash', 'kestrel-forms' ) },
-				{ value: 'all', label: __( 'All', 'kestrel-forms' ) },
-			],
+			elements: statusElements(),
 			filterBy: { operators: [ 'is' ], isPrimary: true },
 			enableSorting: false,
 		},

@@ -6,7 +6,7 @@ import type { View, Filter } from '@wordpress/dataviews';
 import type { EntriesQuery, EntryStatus } from '../store/entries';
 
 /** Columns that are not form fields (the entry link is the title, always shown). */
-export const ENTRY_FIELDS = [
+const ENTRY_FIELDS = [
 	'is_starred',
 	'created_at',
 	'is_read',
@@ -59,7 +59,7 @@ export const fieldKey = ( id: number ): string => `field_${ id }`;
  * @param key A view field id.
  * @return The form field id, or null for a fixed column.
  */
-export function fieldIdOf( key: string ): number | null {
+export function fieldIdOfKey( key: string ): number | null {
 	const match = /^field_(\d+)$/.exec( key );
 	return match ? Number( match[ 1 ] ) : null;
 }
@@ -70,7 +70,7 @@ export function fieldIdOf( key: string ): number | null {
  * @param key View field id.
  */
 export function orderbyOf( key: string ): string {
-	const id = fieldIdOf( key );
+	const id = fieldIdOfKey( key );
 	if ( id !== null ) {
 		return String( id );
 	}
@@ -158,7 +158,7 @@ function filterValue( filters: Filter[] | undefined, field: string ): unknown {
 
 /**
  * What in the REST query changes for a new view. A changed search, filter or page size goes
- * back to page one, like the reference list tables.
+ * back to page one, like the reference list tables: the entries reducer does that (RESETS_PAGE).
  *
  * @param view  The view DataViews hands back.
  * @param query The current query.
@@ -189,10 +189,8 @@ export function queryFromView(
 			( changed as Record< string, unknown > )[ key ] = next[ key ];
 		}
 	} );
-	const narrowed = [ 'search', 'status', 'starred', 'read', 'perPage' ].some(
-		( key ) => key in changed
-	);
-	const page = narrowed ? 1 : ( view.page ?? query.page );
+	// A new search, filter, page size or sort goes back to page one in the store's reducer.
+	const page = view.page ?? query.page;
 	if ( page !== query.page ) {
 		changed.page = page;
 	}
