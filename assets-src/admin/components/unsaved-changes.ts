@@ -55,34 +55,3 @@ export function mayLeave(
 	leaving = dirty && ok;
 	return ok;
 }
-
-/**
- * The `features` of a utility popup of a size, centred on the screen
- * (specs/forms-visitor-behaviour.md §2: 500×300 by default, resizable).
- *
- * @param screen             The screen (window.screen).
- * @param screen.availWidth
- * @param screen.availHeight
- * @param screen.availLeft
- * @param screen.availTop
- * @param width              Width in CSS pixels.
- * @param height             Height in CSS pixels.
- */
-export function popupFeatures(
-	screen: {
-		availWidth: number;
-		availHeight: number;
-		availLeft?: number;
-		availTop?: number;
-	},
-	width = 500,
-	height = 300
-): string {
-	const left =
-		( screen.availLeft ?? 0 ) +
-		Math.max( 0, Math.round( ( screen.availWidth - width ) / 2 ) );
-	const top =
-		( screen.availTop ?? 0 ) +
-		Math.max( 0, Math.round( ( screen.availHeight - height ) / 2 ) );
-	return `popup=yes,width=${ width },height=${ height },left=${ left },top=${ top },resizable=yes,scrollbars=yes`;
-}

@@ -13,7 +13,6 @@ import { Form } from '../../forms-ui';
 import { FIELD_TYPES, type FieldType } from '../../shared';
 import {
 	mayLeave,
-	popupFeatures,
 	useUnsavedChangesWarning,
 } from '../components/unsaved-changes';
 import { entriesUrl, previewUrl, type AdminConfig } from '../config';
@@ -21,7 +20,11 @@ import { store } from '../store/forms';
 import { fieldTypeLabel } from '../store/forms/definition';
 import { FieldSettings } from './FieldSettings';
 import { FormSettings } from './FormSettings';
-import { PREVIEW_WINDOW_NAME, fitPreviewPopup } from './preview-popup';
+import {
+	PREVIEW_WINDOW_NAME,
+	fitPreviewPopup,
+	popupFeatures,
+} from './preview-popup';
 import { ToolbarMenu } from './ToolbarMenu';
 
 const TYPE_MIME = 'application/x-kestrel-field-type';
@@ -397,7 +400,17 @@ export function Editor( { config }: { config: AdminConfig } ) {
 														),
 														page
 													)
-												: `${ fieldTypeLabel( field.type ) } · ID ${ field.id }` }
+												: sprintf(
+														/* translators: 1: field type, 2: field id. */
+														__(
+															'%1$s · ID %2$d',
+															'kestrel-forms'
+														),
+														fieldTypeLabel(
+															field.type
+														),
+														field.id
+													) }
 											{ field.isRequired
 												? ` · ${ __( 'required', 'kestrel-forms' ) }`
 												: '' }

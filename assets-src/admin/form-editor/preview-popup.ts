@@ -27,6 +27,28 @@ export interface PopupBox {
 	top: number;
 }
 
+/**
+ * The `features` of a utility popup of a size, centred on the screen
+ * (specs/forms-visitor-behaviour.md §2: 500×300 by default, resizable).
+ *
+ * @param screen The screen (window.screen).
+ * @param width  Width in CSS pixels.
+ * @param height Height in CSS pixels.
+ */
+export function popupFeatures(
+	screen: ScreenArea,
+	width = PREVIEW_MIN_SIZE.width,
+	height = PREVIEW_MIN_SIZE.height
+): string {
+	const left =
+		( screen.availLeft ?? 0 ) +
+		Math.max( 0, Math.round( ( screen.availWidth - width ) / 2 ) );
+	const top =
+		( screen.availTop ?? 0 ) +
+		Math.max( 0, Math.round( ( screen.availHeight - height ) / 2 ) );
+	return `popup=yes,width=${ width },height=${ height },left=${ left },top=${ top },resizable=yes,scrollbars=yes`;
+}
+
 /** What previewPopupBox measures from. */
 export interface PopupMeasures {
 	/** Size the page's content needs (CSS pixels). */

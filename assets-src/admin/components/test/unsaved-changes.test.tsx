@@ -1,9 +1,5 @@
 import { render } from '@testing-library/react';
-import {
-	mayLeave,
-	popupFeatures,
-	useUnsavedChangesWarning,
-} from '../unsaved-changes';
+import { mayLeave, useUnsavedChangesWarning } from '../unsaved-changes';
 
 function Probe( { dirty }: { dirty: boolean } ) {
 	useUnsavedChangesWarning( dirty );
@@ -35,18 +31,5 @@ describe( 'unsaved changes', () => {
 		expect( confirm ).not.toHaveBeenCalled();
 		expect( mayLeave( true, confirm ) ).toBe( false );
 		expect( mayLeave( true, () => true ) ).toBe( true );
-	} );
-
-	it( 'centres a 500x300 popup on the available screen', () => {
-		expect(
-			popupFeatures( {
-				availWidth: 1500,
-				availHeight: 900,
-				availLeft: 100,
-				availTop: 0,
-			} )
-		).toBe(
-			'popup=yes,width=500,height=300,left=600,top=300,resizable=yes,scrollbars=yes'
-		);
 	} );
 } );

@@ -2,6 +2,7 @@ import {
 	PREVIEW_WINDOW_NAME,
 	fitPreviewPopup,
 	isPreviewPopup,
+	popupFeatures,
 	previewPopupBox,
 } from '../preview-popup';
 
@@ -136,5 +137,20 @@ describe( 'fitPreviewPopup', () => {
 		const win = fakeWindow( PREVIEW_WINDOW_NAME, {} );
 		expect( fitPreviewPopup( win, formBottom( 200 ) ) ).toBeNull();
 		expect( win.resizeTo ).not.toHaveBeenCalled();
+	} );
+} );
+
+describe( 'popupFeatures', () => {
+	it( 'centres a 500x300 popup on the available screen', () => {
+		expect(
+			popupFeatures( {
+				availWidth: 1500,
+				availHeight: 900,
+				availLeft: 100,
+				availTop: 0,
+			} )
+		).toBe(
+			'popup=yes,width=500,height=300,left=600,top=300,resizable=yes,scrollbars=yes'
+		);
 	} );
 } );
