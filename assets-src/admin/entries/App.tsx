@@ -1,7 +1,7 @@
 /**
  * The entries workspace: the list of a form's entries, or one entry.
  */
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 import { EntriesList } from './EntriesList';
 import { EntryDetailScreen } from './EntryDetailScreen';
 import type { EntriesScreenConfig } from './types';
@@ -19,7 +19,11 @@ export function EntriesApp( { config }: { config: EntriesScreenConfig } ) {
 		<>
 			<h1 className="wp-heading-inline">
 				{ form
-					? `${ __( 'Entries', 'kestrel-forms' ) }: ${ form.title }`
+					? sprintf(
+							/* translators: %s: form title. */
+							__( 'Entries: %s', 'kestrel-forms' ),
+							form.title
+						)
 					: __( 'Entries', 'kestrel-forms' ) }
 			</h1>
 			<hr className="wp-header-end" />

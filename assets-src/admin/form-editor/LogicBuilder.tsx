@@ -11,7 +11,7 @@ import {
 import { __, sprintf } from '@wordpress/i18n';
 import { OPERATORS } from '../../forms-engine';
 import type { ConditionalLogic, FormDefinition, LogicRule } from '../../shared';
-import { valueFields } from '../store/forms/definition';
+import { fieldOptionLabel, valueFields } from '../store/forms/definition';
 
 export interface LogicBuilderProps {
 	/** What the rules switch, for the toggle's label ("this field", "the Next button"). */
@@ -63,7 +63,7 @@ export function describeRules(
 				/* translators: 1: field name, 2: operator ("is", "contains"), 3: value. */
 				__( '%1$s %2$s "%3$s"', 'kestrel-forms' ),
 				field
-					? `${ field.label || field.type } (${ rule.fieldId })`
+					? fieldOptionLabel( field, rule.fieldId )
 					: `#${ rule.fieldId }`,
 				operatorLabel( rule.operator ),
 				value
@@ -218,7 +218,7 @@ export function LogicBuilder( {
 									value={ rule.fieldId }
 									options={ sources.map( ( f ) => ( {
 										value: String( f.id ),
-										label: `${ f.label || f.type } (${ f.id })`,
+										label: fieldOptionLabel( f ),
 									} ) ) }
 									onChange={ ( fieldId ) =>
 										setRule( index, { fieldId, value: '' } )

@@ -73,6 +73,23 @@ export function fieldTypeLabel( type: FieldType ): string {
 }
 
 /**
+ * A field as a choice in the editor's lists: its label (or, without one, its type's name) and
+ * its id, "Email (3)".
+ *
+ * @param field       The field.
+ * @param field.label Its label.
+ * @param field.type  Its type.
+ * @param field.id    Its id.
+ * @param id          The id to show (a sub-input's "3.1"); the field's id by default.
+ */
+export function fieldOptionLabel(
+	field: Pick< FieldDefinition, 'label' | 'type' | 'id' >,
+	id: number | string = field.id
+): string {
+	return `${ field.label || fieldTypeLabel( field.type ) } (${ id })`;
+}
+
+/**
  * A new field of a type that satisfies the schema's rules for that type (required choices,
  * inputType, basePrice, productField).
  *
