@@ -21,7 +21,11 @@ import {
 	type RepeatedField,
 } from '../../shared';
 import { store } from '../store/forms';
-import { fieldTypeLabel, valueFields } from '../store/forms/definition';
+import {
+	fieldOptionLabel,
+	fieldTypeLabel,
+	valueFields,
+} from '../store/forms/definition';
 import { ChoicesEditor } from './ChoicesEditor';
 import { formulaMessage, formulaProblem, mergeTag } from './formula';
 import { LogicBuilder } from './LogicBuilder';
@@ -40,6 +44,42 @@ const PRICING_INPUTS: Partial< Record< string, PricingInputType[] > > = {
 	option: [ 'select', 'radio', 'checkbox' ],
 	shipping: [ 'singleshipping', 'select', 'radio' ],
 };
+
+/** Input types with one fixed price (`basePrice`) instead of priced choices. */
+const FIXED_PRICE_INPUTS: string[] = [
+	'singleproduct',
+	'hiddenproduct',
+	'singleshipping',
+];
+
+/** Number settings: each a number input, its server error under it. */
+type NumberKey =
+	| 'rangeMin'
+	| 'rangeMax'
+	| 'maxFiles'
+	| 'maxFileSize'
+	| 'maxRows'
+	| 'maxLength';
+
+/**
+ * The name of a pricing field's input type, as the Input type list shows it.
+ *
+ * @param type Input type.
+ */
+function inputTypeLabel( type: PricingInputType ): string {
+	const labels: Record< PricingInputType, string > = {
+		singleproduct: __( 'Single product', 'kestrel-forms' ),
+		select: __( 'Drop down', 'kestrel-forms' ),
+		radio: __( 'Radio buttons', 'kestrel-forms' ),
+		price: __( 'User defined price', 'kestrel-forms' ),
+		calculation: __( 'Calculation', 'kestrel-forms' ),
+		hiddenproduct: __( 'Hidden product', 'kestrel-forms' ),
+		checkbox: __( 'Checkboxes', 'kestrel-forms' ),
+		number: __( 'Number', 'kestrel-forms' ),
+		singleshipping: __( 'Single method', 'kestrel-forms' ),
+	};
+	return labels[ type ];
+}
 
 /**
  * Whether a field shows a list of choices.
@@ -112,7 +152,7 @@ function FormulaControl( {
 					},
 					...sources.map( ( f ) => ( {
 						value: mergeTag( f.label ?? '', f.id ),
-						label: `${ f.label || fieldTypeLabel( f.type ) } (${ f.id })`,
+						label: fieldOptionLabel( f ),
 					} ) ),
 				] }
 				onChange={ ( tag ) =>
@@ -306,6 +346,13 @@ export function FieldSettings( {
 			.filter( ( e ) => e.key === key )
 			.map( ( e ) => e.message )
 			.join( ' ' ) || undefined;
+	// A key's server error under its control (nothing while there is none).
+	const err = ( key: string ) => {
+		const message = errorOf( key );
+		return message ? (
+			<p className="kestrel-forms-error">{ message }</p>
+		) : null;
+	};
 	const set = ( patch: Partial< FieldDefinition >, key?: string ) =>
 		updateField(
 			field.id,
@@ -318,7 +365,6 @@ export function FieldSettings( {
 		multiline = false
 	) => {
 		const Control = multiline ? TextareaControl : TextControl;
-		const error = errorOf( key );
 		return (
 			<>
 				<Control
@@ -333,10 +379,30 @@ export function FieldSettings( {
 						)
 					}
 				/>
-				{ error && <p className="kestrel-forms-error">{ error }</p> }
+				{ err( key ) }
 			</>
 		);
 	};
+	const number = (
+		key: NumberKey,
+		label: string,
+		{ min }: { min?: number } = {}
+	) => (
+		<>
+			<TextControl
+				__nextHasNoMarginBottom
+				__next40pxDefaultSize
+				type="number"
+				min={ min }
+				label={ label }
+				value={ field[ key ] ?? '' }
+				onChange={ ( v ) =>
+					set( { [ key ]: numberOrUndefined( v ) }, key )
+				}
+			/>
+			{ err( key ) }
+		</>
+	);
 	const products = form.fields.filter( ( f ) => f.type === 'product' );
 	const pricingInputs = PRICING_INPUTS[ field.type ];
 	const isPage = field.type === 'page';
@@ -395,7 +461,7 @@ export function FieldSettings( {
 						value={ field.inputType }
 						options={ pricingInputs.map( ( t ) => ( {
 							value: t,
-							label: t,
+							label: inputTypeLabel( t ),
 						} ) ) }
 						onChange={ ( inputType ) => {
 							const type = inputType as PricingInputType;
@@ -423,11 +489,7 @@ export function FieldSettings( {
 								];
 							}
 							if (
-								[
-									'singleproduct',
-									'hiddenproduct',
-									'singleshipping',
-								].includes( type ) &&
+								FIXED_PRICE_INPUTS.includes( type ) &&
 								! field.basePrice
 							) {
 								patch.basePrice = '0.00';
@@ -436,11 +498,7 @@ export function FieldSettings( {
 						} }
 					/>
 				) }
-				{ [
-					'singleproduct',
-					'hiddenproduct',
-					'singleshipping',
-				].includes( field.inputType ?? '' ) &&
+				{ FIXED_PRICE_INPUTS.includes( field.inputType ?? '' ) &&
 					text( 'basePrice', __( 'Price', 'kestrel-forms' ) ) }
 				{ field.type === 'product' && (
 					<CheckboxControl
@@ -469,7 +527,7 @@ export function FieldSettings( {
 								},
 								...products.map( ( p ) => ( {
 									value: String( p.id ),
-									label: `${ p.label || fieldTypeLabel( 'product' ) } (${ p.id })`,
+									label: fieldOptionLabel( p ),
 								} ) ),
 							] }
 							onChange={ ( id ) =>
@@ -478,11 +536,7 @@ export function FieldSettings( {
 								} )
 							}
 						/>
-						{ errorOf( 'productField' ) && (
-							<p className="kestrel-forms-error">
-								{ errorOf( 'productField' ) }
-							</p>
-						) }
+						{ err( 'productField' ) }
 					</>
 				) }
 				{ hasChoices( field ) && (
@@ -513,36 +567,13 @@ export function FieldSettings( {
 								} )
 							}
 						/>
-						<TextControl
-							__nextHasNoMarginBottom
-							__next40pxDefaultSize
-							type="number"
-							label={ __( 'Range minimum', 'kestrel-forms' ) }
-							value={ field.rangeMin ?? '' }
-							onChange={ ( v ) =>
-								set(
-									{ rangeMin: numberOrUndefined( v ) },
-									'rangeMin'
-								)
-							}
-						/>
-						<TextControl
-							__nextHasNoMarginBottom
-							__next40pxDefaultSize
-							type="number"
-							label={ __( 'Range maximum', 'kestrel-forms' ) }
-							value={ field.rangeMax ?? '' }
-							onChange={ ( v ) =>
-								set(
-									{ rangeMax: numberOrUndefined( v ) },
-									'rangeMax'
-								)
-							}
-						/>
-						{ errorOf( 'rangeMin' ) && (
-							<p className="kestrel-forms-error">
-								{ errorOf( 'rangeMin' ) }
-							</p>
+						{ number(
+							'rangeMin',
+							__( 'Range minimum', 'kestrel-forms' )
+						) }
+						{ number(
+							'rangeMax',
+							__( 'Range maximum', 'kestrel-forms' )
 						) }
 						<ToggleControl
 							__nextHasNoMarginBottom
@@ -575,11 +606,7 @@ export function FieldSettings( {
 								)
 							}
 						/>
-						{ errorOf( 'calculationFormula' ) && (
-							<p className="kestrel-forms-error">
-								{ errorOf( 'calculationFormula' ) }
-							</p>
-						) }
+						{ err( 'calculationFormula' ) }
 						<SelectControl
 							__nextHasNoMarginBottom
 							__next40pxDefaultSize
@@ -627,35 +654,16 @@ export function FieldSettings( {
 								set( { multipleFiles: on || undefined } )
 							}
 						/>
-						{ field.multipleFiles && (
-							<TextControl
-								__nextHasNoMarginBottom
-								__next40pxDefaultSize
-								type="number"
-								min={ 1 }
-								label={ __( 'Most files', 'kestrel-forms' ) }
-								value={ field.maxFiles ?? '' }
-								onChange={ ( v ) =>
-									set(
-										{ maxFiles: numberOrUndefined( v ) },
-										'maxFiles'
-									)
-								}
-							/>
+						{ field.multipleFiles &&
+							number(
+								'maxFiles',
+								__( 'Most files', 'kestrel-forms' ),
+								{ min: 1 }
+							) }
+						{ number(
+							'maxFileSize',
+							__( 'Largest file (MB)', 'kestrel-forms' )
 						) }
-						<TextControl
-							__nextHasNoMarginBottom
-							__next40pxDefaultSize
-							type="number"
-							label={ __( 'Largest file (MB)', 'kestrel-forms' ) }
-							value={ field.maxFileSize ?? '' }
-							onChange={ ( v ) =>
-								set(
-									{ maxFileSize: numberOrUndefined( v ) },
-									'maxFileSize'
-								)
-							}
-						/>
 						{ text(
 							'allowedExtensions',
 							__(
@@ -696,22 +704,10 @@ export function FieldSettings( {
 						onChange={ ( fields ) => set( { fields } ) }
 					/>
 				) }
-				{ [ 'list', 'repeater' ].includes( field.type ) && (
-					<TextControl
-						__nextHasNoMarginBottom
-						__next40pxDefaultSize
-						type="number"
-						min={ 1 }
-						label={ __( 'Most rows', 'kestrel-forms' ) }
-						value={ field.maxRows ?? '' }
-						onChange={ ( v ) =>
-							set(
-								{ maxRows: numberOrUndefined( v ) },
-								'maxRows'
-							)
-						}
-					/>
-				) }
+				{ [ 'list', 'repeater' ].includes( field.type ) &&
+					number( 'maxRows', __( 'Most rows', 'kestrel-forms' ), {
+						min: 1,
+					} ) }
 				{ isPage && (
 					<>
 						<TextControl
@@ -875,21 +871,11 @@ export function FieldSettings( {
 						'defaultValue',
 						__( 'Default value', 'kestrel-forms' )
 					) }
-				{ [ 'text', 'textarea' ].includes( field.type ) && (
-					<TextControl
-						__nextHasNoMarginBottom
-						__next40pxDefaultSize
-						type="number"
-						label={ __( 'Maximum characters', 'kestrel-forms' ) }
-						value={ field.maxLength ?? '' }
-						onChange={ ( v ) =>
-							set(
-								{ maxLength: numberOrUndefined( v ) },
-								'maxLength'
-							)
-						}
-					/>
-				) }
+				{ [ 'text', 'textarea' ].includes( field.type ) &&
+					number(
+						'maxLength',
+						__( 'Maximum characters', 'kestrel-forms' )
+					) }
 				{ text(
 					'errorMessage',
 					__( 'Custom error message', 'kestrel-forms' )
@@ -928,11 +914,7 @@ export function FieldSettings( {
 						}
 					/>
 				) }
-				{ errorOf( 'conditionalLogic' ) && (
-					<p className="kestrel-forms-error">
-						{ errorOf( 'conditionalLogic' ) }
-					</p>
-				) }
+				{ err( 'conditionalLogic' ) }
 			</PanelBody>
 		</div>
 	);
