@@ -92,10 +92,12 @@ export function FormSettings( {
 		message: '',
 	};
 	const feeds = form.feeds ?? [];
-	const Err = ( { at }: { at: string } ) =>
-		errorOf( at ) ? (
-			<p className="kestrel-forms-error">{ errorOf( at ) }</p>
+	const err = ( at: string ) => {
+		const message = errorOf( at );
+		return message ? (
+			<p className="kestrel-forms-error">{ message }</p>
 		) : null;
+	};
 
 	return (
 		<div className="kestrel-forms-form-settings">
@@ -108,7 +110,7 @@ export function FormSettings( {
 					value={ form.title }
 					onChange={ ( title ) => updateForm( { title }, 'title' ) }
 				/>
-				<Err at="title" />
+				{ err( 'title' ) }
 				<TextareaControl
 					__nextHasNoMarginBottom
 					label={ __( 'Form description', 'kestrel-forms' ) }
@@ -136,7 +138,7 @@ export function FormSettings( {
 						)
 					}
 				/>
-				<Err at="currency" />
+				{ err( 'currency' ) }
 				<SelectControl
 					__nextHasNoMarginBottom
 					__next40pxDefaultSize
@@ -243,7 +245,7 @@ export function FormSettings( {
 						}
 					/>
 				) }
-				<Err at="confirmation" />
+				{ err( 'confirmation' ) }
 			</PanelBody>
 			<PanelBody
 				title={ __( 'Submit button', 'kestrel-forms' ) }
@@ -271,7 +273,7 @@ export function FormSettings( {
 						} )
 					}
 				/>
-				<Err at="button" />
+				{ err( 'button' ) }
 			</PanelBody>
 			<PanelBody
 				title={ __( 'Pages', 'kestrel-forms' ) }
