@@ -6,7 +6,13 @@ import { ids } from '../ids';
 import { formatMoney, OTHER_CHOICE } from '../../shared';
 import { choiceText, QuantityInput } from './pricing-parts';
 import { RevealDiv } from './reveal';
-import { cx, Description, FieldShell, LabelText } from './field-parts';
+import {
+	cx,
+	describedBy,
+	Description,
+	FieldShell,
+	LabelText,
+} from './field-parts';
 import { RowsField } from './RowsField';
 import { FileUploadField, type UploadBindings } from './FileUploadField';
 import {
@@ -199,12 +205,12 @@ function SingleInput( props: FieldProps ) {
 	const { formId, field, value, error, onChange, concealed } = props;
 	const calculated = field.type === 'number' && !! field.enableCalculation;
 	const inputId = ids.input( formId, field.id );
-	const describedBy = describedByIds( formId, field, error );
+	const described = describedByIds( formId, field, error );
 	const text = typeof value === 'string' ? value : '';
 	const common = {
 		id: inputId,
 		name: `input_${ field.id }`,
-		'aria-describedby': describedBy,
+		'aria-describedby': described,
 		'aria-invalid': error ? ( true as const ) : undefined,
 		'aria-required':
 			field.isRequired && ! calculated ? ( true as const ) : undefined,
@@ -290,7 +296,7 @@ function ChoiceGroup( props: FieldProps ) {
 	const isCheckbox =
 		field.type === 'checkbox' || field.inputType === 'checkbox';
 	const checked = Array.isArray( value ) ? value : [ value ?? '' ];
-	const describedBy = describedByIds( formId, field, error );
+	const described = describedByIds( formId, field, error );
 	const toggle = ( choiceValue: string, on: boolean ) => {
 		if ( ! isCheckbox ) {
 			onChange( field.id, choiceValue );
@@ -309,7 +315,7 @@ function ChoiceGroup( props: FieldProps ) {
 			<fieldset
 				disabled={ concealed }
 				className="kestrel-form__fieldset"
-				aria-describedby={ describedBy }
+				aria-describedby={ described }
 				role={ isCheckbox ? undefined : 'radiogroup' }
 				aria-invalid={ ! isCheckbox && error ? true : undefined }
 				aria-required={
@@ -587,14 +593,20 @@ function TotalField( props: FieldProps ) {
 	);
 }
 
+/**
+ * A field's aria-describedby: its description and its message, when shown.
+ *
+ * @param formId Form id.
+ * @param field  Field.
+ * @param error  The field's message.
+ */
 function describedByIds(
 	formId: number,
 	field: FieldDefinition,
 	error: string | undefined
 ): string | undefined {
-	const list = [
-		field.description ? ids.description( formId, field.id ) : '',
-		error ? ids.validation( formId, field.id ) : '',
-	].filter( Boolean );
-	return list.length ? list.join( ' ' ) : undefined;
+	return describedBy(
+		!! field.description && ids.description( formId, field.id ),
+		!! error && ids.validation( formId, field.id )
+	);
 }
