@@ -57,6 +57,7 @@ export function FileUploadField(
 	const multiple = !! field.multipleFiles;
 	const max = multiple ? ( field.maxFiles ?? 0 ) : 1;
 	const rules = uploadRules( field );
+	const rulesLine = rulesText( rules );
 
 	const [ items, setItems ] = useState< Item[] >( [] );
 	const [ messages, setMessages ] = useState< string[] >( [] );
@@ -293,10 +294,8 @@ export function FileUploadField(
 					aria-hidden="true"
 					hidden
 				/>
-				{ rulesText( rules ) && (
-					<p className="kestrel-form__upload-rules">
-						{ rulesText( rules ) }
-					</p>
+				{ rulesLine && (
+					<p className="kestrel-form__upload-rules">{ rulesLine }</p>
 				) }
 			</div>
 			{ messages.length > 0 && (
