@@ -14,8 +14,10 @@ import {
 	ToggleControl,
 } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
+import type { ReactNode } from 'react';
 import { useUnsavedChangesWarning } from '../components/unsaved-changes';
-import { store, type Section } from '../store/settings';
+import { utcText } from '../components/utc-text';
+import { store, type Section, type SettingsDraft } from '../store/settings';
 import { SecretField } from './SecretField';
 
 type SelectOption = { label: string; value: string };
@@ -50,6 +52,8 @@ function SettingHelp( {
 		[ errorKey ]
 	);
 	return error ? (
+		// Inline: the settings page loads no stylesheet of its own (Captcha\SettingsPage enqueues
+		// only wp-components), so the shared .kestrel-forms-error rule does not reach it.
 		<span
 			className="kestrel-forms-settings-error"
 			style={ { color: '#b32d2e' } }
@@ -58,6 +62,39 @@ function SettingHelp( {
 		</span>
 	) : (
 		<>{ text }</>
+	);
+}
+
+/**
+ * One section of the page: a white card headed by its title.
+ *
+ * @param props           Props.
+ * @param props.id        Section id; the heading's id is `kestrel-forms-{id}`.
+ * @param props.title     Heading.
+ * @param props.className Extra class of the section.
+ * @param props.children  The section's settings.
+ */
+function SettingsSection( {
+	id,
+	title,
+	className,
+	children,
+}: {
+	id: string;
+	title: string;
+	className?: string;
+	children: ReactNode;
+} ) {
+	const headingId = `kestrel-forms-${ id }`;
+	return (
+		<section
+			style={ SECTION_STYLE }
+			aria-labelledby={ headingId }
+			className={ className }
+		>
+			<h2 id={ headingId }>{ title }</h2>
+			{ children }
+		</section>
 	);
 }
 
@@ -162,6 +199,22 @@ export function SettingsApp() {
 	const help = ( key: string, text?: string ) => (
 		<SettingHelp errorKey={ key } text={ text } />
 	);
+	const select = < S extends Section >(
+		section: S,
+		key: keyof SettingsDraft[ S ] & string,
+		label: string,
+		options: SelectOption[]
+	) => (
+		<SelectControl
+			__next40pxDefaultSize
+			__nextHasNoMarginBottom
+			label={ label }
+			value={ String( draft[ section ][ key ] ) }
+			options={ options }
+			onChange={ set( section, key ) }
+			help={ help( `${ section }.${ key }` ) }
+		/>
+	);
 	const configured =
 		draft.captcha.site_key !== '' && saved.captcha.secret_set;
 
@@ -225,25 +278,19 @@ export function SettingsApp() {
 			</nav>
 
 			{ view === 'general' && (
-				<section
-					style={ SECTION_STYLE }
-					aria-labelledby="kestrel-forms-general"
+				<SettingsSection
+					id="general"
+					title={ __( 'General', 'kestrel-forms' ) }
 				>
-					<h2 id="kestrel-forms-general">
-						{ __( 'General', 'kestrel-forms' ) }
-					</h2>
-					<SelectControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						label={ __( 'Default currency', 'kestrel-forms' ) }
-						value={ draft.general.currency }
-						options={ saved.currencies.map( ( c ) => ( {
+					{ select(
+						'general',
+						'currency',
+						__( 'Default currency', 'kestrel-forms' ),
+						saved.currencies.map( ( c ) => ( {
 							label: c,
 							value: c,
-						} ) ) }
-						onChange={ set( 'general', 'currency' ) }
-						help={ help( 'general.currency' ) }
-					/>
+						} ) )
+					) }
 					<fieldset style={ { margin: '16px 0' } }>
 						<legend>
 							{ __( 'Data retention', 'kestrel-forms' ) }
@@ -277,17 +324,14 @@ export function SettingsApp() {
 							onChange={ set( 'general', 'delete_on_uninstall' ) }
 						/>
 					</fieldset>
-				</section>
+				</SettingsSection>
 			) }
 
 			{ view === 'captcha' && (
-				<section
-					style={ SECTION_STYLE }
-					aria-labelledby="kestrel-forms-captcha"
+				<SettingsSection
+					id="captcha"
+					title={ __( 'Captcha (reCAPTCHA v2)', 'kestrel-forms' ) }
 				>
-					<h2 id="kestrel-forms-captcha">
-						{ __( 'Captcha (reCAPTCHA v2)', 'kestrel-forms' ) }
-					</h2>
 					<p className="kestrel-forms-captcha-status">
 						<strong>
 							{ configured
@@ -340,94 +384,79 @@ export function SettingsApp() {
 					</fieldset>
 					<fieldset>
 						<legend>{ __( 'Look', 'kestrel-forms' ) }</legend>
-						<SelectControl
-							__next40pxDefaultSize
-							__nextHasNoMarginBottom
-							label={ __( 'Theme', 'kestrel-forms' ) }
-							value={ draft.captcha.theme }
-							options={
-								[
-									{
-										label: __( 'Light', 'kestrel-forms' ),
-										value: 'light',
-									},
-									{
-										label: __( 'Dark', 'kestrel-forms' ),
-										value: 'dark',
-									},
-								] as SelectOption[]
-							}
-							onChange={ set( 'captcha', 'theme' ) }
-							help={ help( 'captcha.theme' ) }
-						/>
-						<SelectControl
-							__next40pxDefaultSize
-							__nextHasNoMarginBottom
-							label={ __( 'Size', 'kestrel-forms' ) }
-							value={ draft.captcha.size }
-							options={
-								[
-									{
-										label: __(
-											'Normal checkbox',
-											'kestrel-forms'
-										),
-										value: 'normal',
-									},
-									{
-										label: __(
-											'Compact checkbox',
-											'kestrel-forms'
-										),
-										value: 'compact',
-									},
-									{
-										label: __(
-											'Invisible (checked on submit)',
-											'kestrel-forms'
-										),
-										value: 'invisible',
-									},
-								] as SelectOption[]
-							}
-							onChange={ set( 'captcha', 'size' ) }
-							help={ help( 'captcha.size' ) }
-						/>
-						<SelectControl
-							__next40pxDefaultSize
-							__nextHasNoMarginBottom
-							label={ __( 'Badge position', 'kestrel-forms' ) }
-							value={ draft.captcha.badge }
-							options={
-								[
-									{
-										label: __(
-											'Bottom right of the window',
-											'kestrel-forms'
-										),
-										value: 'bottomright',
-									},
-									{
-										label: __(
-											'Bottom left of the window',
-											'kestrel-forms'
-										),
-										value: 'bottomleft',
-									},
-									{
-										label: __(
-											'Inline, in the form',
-											'kestrel-forms'
-										),
-										value: 'inline',
-									},
-								] as SelectOption[]
-							}
-							onChange={ set( 'captcha', 'badge' ) }
-							help={ help( 'captcha.badge' ) }
-						/>
+						{ select(
+							'captcha',
+							'theme',
+							__( 'Theme', 'kestrel-forms' ),
+							[
+								{
+									label: __( 'Light', 'kestrel-forms' ),
+									value: 'light',
+								},
+								{
+									label: __( 'Dark', 'kestrel-forms' ),
+									value: 'dark',
+								},
+							]
+						) }
+						{ select(
+							'captcha',
+							'size',
+							__( 'Size', 'kestrel-forms' ),
+							[
+								{
+									label: __(
+										'Normal checkbox',
+										'kestrel-forms'
+									),
+									value: 'normal',
+								},
+								{
+									label: __(
+										'Compact checkbox',
+										'kestrel-forms'
+									),
+									value: 'compact',
+								},
+								{
+									label: __(
+										'Invisible (checked on submit)',
+										'kestrel-forms'
+									),
+									value: 'invisible',
+								},
+							]
+						) }
+						{ select(
+							'captcha',
+							'badge',
+							__( 'Badge position', 'kestrel-forms' ),
+							[
+								{
+									label: __(
+										'Bottom right of the window',
+										'kestrel-forms'
+									),
+									value: 'bottomright',
+								},
+								{
+									label: __(
+										'Bottom left of the window',
+										'kestrel-forms'
+									),
+									value: 'bottomleft',
+								},
+								{
+									label: __(
+										'Inline, in the form',
+										'kestrel-forms'
+									),
+									value: 'inline',
+								},
+							]
+						) }
 					</fieldset>
-				</section>
+				</SettingsSection>
 			) }
 
 			{ view === 'web-api' && (
@@ -441,33 +470,25 @@ export function SettingsApp() {
 			) }
 
 			{ view === 'payments' && (
-				<section
-					style={ SECTION_STYLE }
-					aria-labelledby="kestrel-forms-payments"
+				<SettingsSection
+					id="payments"
+					title={ __( 'Payments', 'kestrel-forms' ) }
 				>
-					<h2 id="kestrel-forms-payments">
-						{ __( 'Payments', 'kestrel-forms' ) }
-					</h2>
-					<SelectControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						label={ __( 'Environment', 'kestrel-forms' ) }
-						value={ draft.payments.environment }
-						options={
-							[
-								{
-									label: __( 'Sandbox', 'kestrel-forms' ),
-									value: 'sandbox',
-								},
-								{
-									label: __( 'Production', 'kestrel-forms' ),
-									value: 'production',
-								},
-							] as SelectOption[]
-						}
-						onChange={ set( 'payments', 'environment' ) }
-						help={ help( 'payments.environment' ) }
-					/>
+					{ select(
+						'payments',
+						'environment',
+						__( 'Environment', 'kestrel-forms' ),
+						[
+							{
+								label: __( 'Sandbox', 'kestrel-forms' ),
+								value: 'sandbox',
+							},
+							{
+								label: __( 'Production', 'kestrel-forms' ),
+								value: 'production',
+							},
+						]
+					) }
 					<fieldset style={ { marginTop: '16px' } }>
 						<legend>
 							{ __( 'Credentials', 'kestrel-forms' ) }
@@ -528,7 +549,7 @@ export function SettingsApp() {
 							/>
 						) }
 					</fieldset>
-				</section>
+				</SettingsSection>
 			) }
 
 			<p>
@@ -576,14 +597,11 @@ function WebApi( {
 	const actions = useDispatch( store );
 	const [ name, setName ] = useState( '' );
 	return (
-		<section
-			style={ SECTION_STYLE }
-			aria-labelledby="kestrel-forms-web-api"
+		<SettingsSection
+			id="web-api"
+			title={ __( 'Web API', 'kestrel-forms' ) }
 			className="kestrel-forms-web-api"
 		>
-			<h2 id="kestrel-forms-web-api">
-				{ __( 'Web API', 'kestrel-forms' ) }
-			</h2>
 			<ToggleControl
 				__nextHasNoMarginBottom
 				label={ __(
@@ -648,17 +666,9 @@ function WebApi( {
 					{ passwords.map( ( p ) => (
 						<tr key={ p.uuid }>
 							<td>{ p.name }</td>
+							<td>{ utcText( p.created ) }</td>
 							<td>
-								{ p.created
-									.replace( 'T', ' ' )
-									.replace( 'Z', '' ) }
-							</td>
-							<td>
-								{ p.last_used
-									? p.last_used
-											.replace( 'T', ' ' )
-											.replace( 'Z', '' )
-									: '—' }
+								{ p.last_used ? utcText( p.last_used ) : '—' }
 							</td>
 							<td>
 								<code>{ p.capability }</code>
@@ -726,6 +736,6 @@ function WebApi( {
 					) }
 				</p>
 			) }
-		</section>
+		</SettingsSection>
 	);
 }
