@@ -3,7 +3,7 @@
  * copyable shortcodes, paging; create, duplicate, trash, restore, delete as row and bulk actions;
  * import/export of form JSON.
  */
-import { Button, Modal, TextControl } from '@wordpress/components';
+import { Button, Modal, Notice, TextControl } from '@wordpress/components';
 import {
 	DataViews,
 	type Action,
@@ -24,7 +24,7 @@ import type { FormsQuery, StoredForm } from '../store/forms/types';
 
 const PER_PAGE = 20;
 
-type Notice = { type: 'success' | 'error'; message: string } | null;
+type ListNotice = { type: 'success' | 'error'; message: string } | null;
 
 /** The list's first view: every active form, newest first as the REST route returns them. */
 const DEFAULT_VIEW: View = {
@@ -141,7 +141,7 @@ function ShortcodeCell( { code }: { code: string } ) {
  */
 export function FormsList( { config }: { config: AdminConfig } ) {
 	const [ view, setView ] = useState< View >( DEFAULT_VIEW );
-	const [ notice, setNotice ] = useState< Notice >( null );
+	const [ notice, setNotice ] = useState< ListNotice >( null );
 	const [ creating, setCreating ] = useState( false );
 	const [ newTitle, setNewTitle ] = useState( '' );
 	const fileInput = useRef< HTMLInputElement >( null );
@@ -447,12 +447,14 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 			</Button>
 			<hr className="wp-header-end" />
 			{ notice && (
-				<div
-					className={ `notice notice-${ notice.type } is-dismissible` }
-					role={ notice.type === 'error' ? 'alert' : 'status' }
+				<Notice
+					// notice-success / notice-error: the classes the e2e tests read.
+					className={ `notice-${ notice.type }` }
+					status={ notice.type }
+					onRemove={ () => setNotice( null ) }
 				>
-					<p>{ notice.message }</p>
-				</div>
+					{ notice.message }
+				</Notice>
 			) }
 			{ creating && (
 				<Modal
