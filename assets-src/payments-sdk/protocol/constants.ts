@@ -39,6 +39,32 @@ export const ERROR_MESSAGE_MAX = 250;
 export const KEEPALIVE_MAX_BYTES = 60_000;
 export const KEEPALIVE_MAX_IN_FLIGHT = 15;
 
+/**
+ * The tokenize lock (spec §4): a second tokenize while one runs. The frame refuses with it and
+ * the host throws it as a TokenizationError with this code and message.
+ */
+export const TOKENIZATION_IN_PROCESS = 'TOKENIZATION_IN_PROCESS';
+export const TOKENIZATION_IN_PROCESS_MESSAGE =
+	'the tokenization request is already in process';
+
+/**
+ * Style selectors that apply to the frame's inputs and their containers (API §4.2). The host
+ * allows these plus the message line's (.message-text, .message-icon, host DOM); the frame
+ * renders only these and checks them again.
+ */
+export const INPUT_STYLE_SELECTORS = [
+	'input',
+	'input.is-focus',
+	'input::placeholder',
+	'input.is-focus::placeholder',
+	'input.is-error',
+	'input.is-error::placeholder',
+	'.input-container',
+	'.input-container.is-focus',
+	'.input-container.is-error',
+] as const;
+export type InputStyleSelector = ( typeof INPUT_STYLE_SELECTORS )[ number ];
+
 /** Supported locales and language defaults (spec §3). */
 export const LOCALES = [
 	'en-US',

@@ -16,6 +16,8 @@ export interface Texts {
 	};
 	/** Shown when tokenize finds several invalid fields. */
 	fixErrors: string;
+	/** Titles of the element iframes (host DOM, read by screen readers). */
+	frameTitle: { card: string; giftCard: string };
 }
 
 const EN: Texts = {
@@ -45,6 +47,10 @@ const EN: Texts = {
 		giftCardNumber: 'Enter a valid gift card number.',
 	},
 	fixErrors: 'Fix the highlighted errors.',
+	frameTitle: {
+		card: 'Secure card payment input frame',
+		giftCard: 'Secure gift card input frame',
+	},
 };
 
 const FR: Texts = {
@@ -74,6 +80,10 @@ const FR: Texts = {
 		giftCardNumber: 'Saisissez un numéro de carte-cadeau valide.',
 	},
 	fixErrors: 'Corrigez les erreurs signalées.',
+	frameTitle: {
+		card: 'Cadre sécurisé de saisie de la carte de paiement',
+		giftCard: 'Cadre sécurisé de saisie de la carte-cadeau',
+	},
 };
 
 const ES: Texts = {
@@ -103,6 +113,10 @@ const ES: Texts = {
 		giftCardNumber: 'Introduce un número de tarjeta regalo válido.',
 	},
 	fixErrors: 'Corrige los errores señalados.',
+	frameTitle: {
+		card: 'Marco seguro para introducir la tarjeta de pago',
+		giftCard: 'Marco seguro para introducir la tarjeta regalo',
+	},
 };
 
 const JA: Texts = {
@@ -132,6 +146,10 @@ const JA: Texts = {
 		giftCardNumber: '有効なギフトカード番号を入力してください。',
 	},
 	fixErrors: 'エラーを修正してください。',
+	frameTitle: {
+		card: 'カード決済の安全な入力フレーム',
+		giftCard: 'ギフトカードの安全な入力フレーム',
+	},
 };
 
 const GB_LABELS: Partial< Texts[ 'label' ] > = { postalCode: 'Postcode' };

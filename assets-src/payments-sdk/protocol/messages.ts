@@ -16,7 +16,10 @@ export const MESSAGE = {
 	INITIALIZE: 'INITIALIZE',
 	/** host -> main frame: { applicationId, hostname, locationId } -> hydration. */
 	REQUEST_HYDRATION: 'REQUEST_HYDRATION',
-	/** host -> frames, one-way: the session. */
+	/**
+	 * host -> frames, one-way: the session (locale; to element frames also the session id that
+	 * their nonce requests name).
+	 */
 	SESSION_UPDATE: 'SESSION_UPDATE',
 	/** host -> main frame: verifyBuyer. */
 	REQUEST_VERIFICATION: 'REQUEST_VERIFICATION',
@@ -144,7 +147,6 @@ export interface FieldEventPayload {
 
 /** loadCardsForm / LOAD_GIFT_CARDS_FORM / CONFIGURE payload. */
 export interface ConfigurePayload {
-	type: 'card' | 'giftCard';
 	includeInputLabels: boolean;
 	style: Record< string, unknown >;
 	postalCode?: string;
@@ -152,7 +154,6 @@ export interface ConfigurePayload {
 	applicationId: string;
 	locationId?: string;
 	sessionId?: string;
-	frameName?: string;
 }
 
 /** Card summary returned with a nonce (never the number). */
@@ -179,9 +180,8 @@ export type NonceReply =
 	| {
 			valid: true;
 			cardNonce: string;
+			/** The card's summary (card element; none for a gift card). */
 			card?: CardSummary;
-			giftCard?: { type: 'Gift'; last4: string };
-			sessionId: string;
 			paymentMethodTrackingId: string;
 	  };
 

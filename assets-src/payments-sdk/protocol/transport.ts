@@ -82,6 +82,32 @@ export function httpMessage( status: number ): string {
 	);
 }
 
+/** One error of a provider error body ({ errors: [...] }, spec §8). */
+export interface ProviderError {
+	code: string;
+	detail: string;
+	field?: string;
+	category?: string;
+}
+
+/**
+ * The provider's errors carried by a failed request: the `errors` of its JSON error body, or
+ * null when the failure has no such body (network, time-out, invalid JSON, a body without it).
+ *
+ * @param error Anything thrown by requestJson.
+ */
+export function providerErrors( error: unknown ): ProviderError[] | null {
+	if (
+		! ( error instanceof TransportError ) ||
+		! error.body ||
+		typeof error.body !== 'object'
+	) {
+		return null;
+	}
+	const errors = ( error.body as { errors?: unknown } ).errors;
+	return Array.isArray( errors ) ? ( errors as ProviderError[] ) : [];
+}
+
 /** Dependencies of the transport. */
 export interface TransportDeps {
 	fetch: FetchLike;

@@ -4,6 +4,7 @@ import {
 	TransportError,
 	backoffDelay,
 	httpMessage,
+	providerErrors,
 	requestJson,
 	type FetchLike,
 } from '../transport';
@@ -141,5 +142,23 @@ describe( 'transport', () => {
 			'An internal error has occurred. Unable to complete the request.'
 		);
 		expect( httpMessage( 418 ) ).toMatch( /unknown/ );
+	} );
+} );
+
+describe( 'providerErrors', () => {
+	it( 'reads the errors of a provider error body, and nothing else', () => {
+		const refused = new TransportError( 'http', 'Bad', 400, {
+			errors: [ { code: 'INVALID_CVV', detail: 'x', field: 'cvv' } ],
+		} );
+		expect( providerErrors( refused ) ).toEqual( [
+			{ code: 'INVALID_CVV', detail: 'x', field: 'cvv' },
+		] );
+		expect(
+			providerErrors( new TransportError( 'http', 'Bad', 500, {} ) )
+		).toEqual( [] );
+		expect(
+			providerErrors( new TransportError( 'network', 'Network error' ) )
+		).toBeNull();
+		expect( providerErrors( new Error( 'x' ) ) ).toBeNull();
 	} );
 } );
