@@ -108,25 +108,4 @@ export function detectCardType(
 	return cardType( number, table );
 }
 
-/**
- * The Luhn (mod 10) checksum every card number carries.
- *
- * @param digits Digits only.
- */
-export function luhnValid( digits: string ): boolean {
-	if ( ! /^\d+$/.test( digits ) ) {
-		return false;
-	}
-	let sum = 0;
-	for ( let i = 0; i < digits.length; i++ ) {
-		let d = Number( digits[ digits.length - 1 - i ] );
-		if ( i % 2 === 1 ) {
-			d *= 2;
-			if ( d > 9 ) {
-				d -= 9;
-			}
-		}
-		sum += d;
-	}
-	return sum % 10 === 0;
-}
+export { luhnValid } from './luhn';
