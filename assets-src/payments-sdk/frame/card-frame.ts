@@ -8,10 +8,12 @@ import {
 	GIFT_CARD_FIELDS,
 	MESSAGE,
 	DEFAULT_LOCALE,
+	TOKENIZATION_IN_PROCESS,
+	TOKENIZATION_IN_PROCESS_MESSAGE,
 	postalCountryFor,
 	postalLabel,
+	providerErrors,
 	textsFor,
-	TransportError,
 	type AnyFieldName,
 	type CardBrand,
 	type CardInputEventName,
@@ -31,15 +33,18 @@ import {
 } from './link';
 import { styleToCss } from './style';
 import {
+	cardNumberLength,
 	checkCardNumber,
 	checkCvv,
 	checkExpiry,
 	checkGiftCard,
 	checkPostal,
+	cvvLength,
 	detectBrand,
 	digitsOf,
 	formatCardNumber,
 	formatExpiry,
+	formatGiftCard,
 	parseExpiry,
 	type Validity,
 } from './validation';
@@ -253,19 +258,16 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 	for ( const f of order ) {
 		f.input.addEventListener( 'input', () => {
 			const before = f.input.value;
-			if ( f.name === 'cardNumber' || f.name === 'giftCardNumber' ) {
-				f.input.value =
-					f.name === 'cardNumber'
-						? formatCardNumber( before )
-						: digitsOf( before )
-								.slice( 0, 16 )
-								.replace( /(\d{4})(?=\d)/g, '$1 ' );
+			if ( f.name === 'cardNumber' ) {
+				f.input.value = formatCardNumber( before );
+			} else if ( f.name === 'giftCardNumber' ) {
+				f.input.value = formatGiftCard( before );
 			} else if ( f.name === 'expirationDate' ) {
 				f.input.value = formatExpiry( before );
 			} else if ( f.name === 'cvv' ) {
 				f.input.value = digitsOf( before ).slice(
 					0,
-					brand === 'AMERICAN_EXPRESS' ? 4 : 3
+					cvvLength( brand )
 				);
 			} else if ( f.name === 'postalCode' ) {
 				f.input.value = before.toUpperCase().slice( 0, 10 );
@@ -292,7 +294,7 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 				const digitsDone =
 					f.name !== 'cardNumber' ||
 					digitsOf( f.input.value ).length >=
-						( brand === 'AMERICAN_EXPRESS' ? 15 : 16 );
+						cardNumberLength( brand );
 				if ( digitsDone ) {
 					order[ i + 1 ].input.focus();
 				}
@@ -433,9 +435,8 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 			if ( busy ) {
 				throw tokenizationError( [
 					{
-						type: 'TOKENIZATION_IN_PROCESS',
-						message:
-							'the tokenization request is already in process',
+						type: TOKENIZATION_IN_PROCESS,
+						message: TOKENIZATION_IN_PROCESS_MESSAGE,
 					},
 				] );
 			}
@@ -444,12 +445,16 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 				const get = ( n: AnyFieldName ) =>
 					fields.get( n )?.input.value ?? '';
 				const expiry = parseExpiry( get( 'expirationDate' ) );
+				// What every nonce request names: the application, location and session.
+				const request = {
+					client_id: config?.applicationId,
+					location_id: config?.locationId,
+					session_id: config?.sessionId,
+				};
 				const body =
 					kind === 'card'
 						? {
-								client_id: config?.applicationId,
-								location_id: config?.locationId,
-								session_id: config?.sessionId,
+								...request,
 								website_url: win.document.referrer || undefined,
 								card_data: {
 									number: digitsOf( get( 'cardNumber' ) ),
@@ -461,8 +466,7 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 								},
 							}
 						: {
-								client_id: config?.applicationId,
-								location_id: config?.locationId,
+								...request,
 								gift_card_data: {
 									number: digitsOf( get( 'giftCardNumber' ) ),
 								},
@@ -470,41 +474,17 @@ export function startCardFrame( win: Window, kind: 'card' | 'giftCard' ): void {
 				const r = await provider.post< {
 					card_nonce: string;
 					card?: CardSummary;
-					session_id: string;
 					payment_method_tracking_id: string;
 				} >( '/v2/card-nonce', body );
 				return {
 					valid: true,
 					cardNonce: r.card_nonce,
 					card: r.card,
-					giftCard:
-						kind === 'giftCard'
-							? {
-									type: 'Gift',
-									last4: digitsOf(
-										get( 'giftCardNumber' )
-									).slice( -4 ),
-								}
-							: undefined,
-					sessionId: r.session_id,
 					paymentMethodTrackingId: r.payment_method_tracking_id,
 				};
 			} catch ( error ) {
-				if (
-					error instanceof TransportError &&
-					error.body &&
-					typeof error.body === 'object'
-				) {
-					const errors =
-						(
-							error.body as {
-								errors?: Array< {
-									code: string;
-									detail: string;
-									field?: string;
-								} >;
-							}
-						 ).errors ?? [];
+				const errors = providerErrors( error );
+				if ( errors ) {
 					// The provider's own field checks (spec §5 codes): its fields show in error.
 					for ( const e of errors ) {
 						const f = e.field

@@ -2,7 +2,7 @@
  * The invisible main frame (spec §2, §7): INITIALIZE, REQUEST_HYDRATION against the provider's
  * /payments/hydrate, session updates, and verifyBuyer against /v2/verify-buyer.
  */
-import { MESSAGE, TransportError } from '../protocol';
+import { MESSAGE, providerErrors } from '../protocol';
 import { announceReady, connectToHost, providerTransport } from './link';
 
 /**
@@ -45,14 +45,7 @@ export function startMainFrame( win: Window ): void {
 				sessionId,
 			} );
 		} catch ( error ) {
-			const detail =
-				error instanceof TransportError
-					? (
-							error.body as {
-								errors?: Array< { detail?: string } >;
-							}
-						 )?.errors?.[ 0 ]?.detail
-					: undefined;
+			const detail = providerErrors( error )?.[ 0 ]?.detail;
 			throw new Error( detail ?? ( error as Error ).message );
 		}
 	} );

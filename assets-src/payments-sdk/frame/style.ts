@@ -3,17 +3,10 @@
  * the frame checks again because it must not trust the page: only known selectors, no url(),
  * no braces or semicolons.
  */
-const SELECTORS = new Set( [
-	'input',
-	'input.is-focus',
-	'input::placeholder',
-	'input.is-focus::placeholder',
-	'input.is-error',
-	'input.is-error::placeholder',
-	'.input-container',
-	'.input-container.is-focus',
-	'.input-container.is-error',
-] );
+import { INPUT_STYLE_SELECTORS } from '../protocol';
+
+/** Only the input selectors render here; the message line is host DOM. */
+const SELECTORS: ReadonlySet< string > = new Set( INPUT_STYLE_SELECTORS );
 
 /** Largest rendered input font size (API §4.2). */
 export const MAX_FONT_SIZE = '16px';

@@ -2,6 +2,7 @@
  * Card field rules inside the frame (spec §5): brand detection, brand-aware formatting, Luhn,
  * expiry, CVV length per brand, postal code per country. Pure functions of the typed text.
  */
+import { luhnValid } from '../../shared/cards/luhn';
 import type { CardBrand, PostalCountry } from '../protocol';
 
 interface BrandRule {
@@ -9,6 +10,9 @@ interface BrandRule {
 	/** Prefix ranges as [from, to] strings of equal length. */
 	ranges: Array< [ string, string ] >;
 	lengths: number[];
+	/** Length of a complete number while typing: the frame moves on to the next field there. */
+	length: number;
+	/** Security code digits. */
 	cvv: number;
 	/** Digit group sizes for display. */
 	groups: number[];
@@ -22,6 +26,7 @@ const BRANDS: BrandRule[] = [
 			[ '37', '37' ],
 		],
 		lengths: [ 15 ],
+		length: 15,
 		cvv: 4,
 		groups: [ 4, 6, 5 ],
 	},
@@ -33,6 +38,7 @@ const BRANDS: BrandRule[] = [
 			[ '38', '39' ],
 		],
 		lengths: [ 14, 16 ],
+		length: 16,
 		cvv: 3,
 		groups: [ 4, 6, 4 ],
 	},
@@ -44,6 +50,7 @@ const BRANDS: BrandRule[] = [
 			[ '65', '65' ],
 		],
 		lengths: [ 16, 19 ],
+		length: 16,
 		cvv: 3,
 		groups: [ 4, 4, 4, 4, 3 ],
 	},
@@ -51,6 +58,7 @@ const BRANDS: BrandRule[] = [
 		brand: 'JCB',
 		ranges: [ [ '3528', '3589' ] ],
 		lengths: [ 16, 17, 18, 19 ],
+		length: 16,
 		cvv: 3,
 		groups: [ 4, 4, 4, 4, 3 ],
 	},
@@ -61,6 +69,7 @@ const BRANDS: BrandRule[] = [
 			[ '2221', '2720' ],
 		],
 		lengths: [ 16 ],
+		length: 16,
 		cvv: 3,
 		groups: [ 4, 4, 4, 4 ],
 	},
@@ -68,6 +77,7 @@ const BRANDS: BrandRule[] = [
 		brand: 'CHINA_UNIONPAY',
 		ranges: [ [ '62', '62' ] ],
 		lengths: [ 16, 17, 18, 19 ],
+		length: 16,
 		cvv: 3,
 		groups: [ 4, 4, 4, 4, 3 ],
 	},
@@ -75,6 +85,7 @@ const BRANDS: BrandRule[] = [
 		brand: 'VISA',
 		ranges: [ [ '4', '4' ] ],
 		lengths: [ 13, 16, 19 ],
+		length: 16,
 		cvv: 3,
 		groups: [ 4, 4, 4, 4, 3 ],
 	},
@@ -84,6 +95,7 @@ const OTHER: BrandRule = {
 	brand: 'OTHER_BRAND',
 	ranges: [],
 	lengths: [ 12, 13, 14, 15, 16, 17, 18, 19 ],
+	length: 16,
 	cvv: 3,
 	groups: [ 4, 4, 4, 4, 3 ],
 };
@@ -116,36 +128,26 @@ function ruleOf( digits: string ): BrandRule {
 export const detectBrand = ( number: string ): CardBrand =>
 	ruleOf( digitsOf( number ) ).brand;
 
+const ruleFor = ( brand: CardBrand ): BrandRule =>
+	BRANDS.find( ( r ) => r.brand === brand ) ?? OTHER;
+
 /**
  * Security code length for a brand.
  *
  * @param brand Brand.
  */
-export const cvvLength = ( brand: CardBrand ): number =>
-	brand === 'AMERICAN_EXPRESS' ? 4 : 3;
+export const cvvLength = ( brand: CardBrand ): number => ruleFor( brand ).cvv;
 
 /**
- * Luhn checksum.
+ * Digits of a complete number of a brand while typing (the frame moves on to the next field).
  *
- * @param digits Digits only.
+ * @param brand Brand.
  */
-export function luhn( digits: string ): boolean {
-	if ( ! /^\d+$/.test( digits ) ) {
-		return false;
-	}
-	let sum = 0;
-	for ( let i = 0; i < digits.length; i++ ) {
-		let d = Number( digits[ digits.length - 1 - i ] );
-		if ( i % 2 === 1 ) {
-			d *= 2;
-			if ( d > 9 ) {
-				d -= 9;
-			}
-		}
-		sum += d;
-	}
-	return sum % 10 === 0;
-}
+export const cardNumberLength = ( brand: CardBrand ): number =>
+	ruleFor( brand ).length;
+
+/** Luhn checksum (assets-src/shared/cards/luhn.ts). */
+export { luhnValid as luhn };
 
 /**
  * Number formatted in the brand's groups, cut at the brand's longest length.
@@ -182,7 +184,7 @@ export function checkCardNumber( value: string ): Validity {
 	const digits = digitsOf( value );
 	const rule = ruleOf( digits );
 	const max = Math.max( ...rule.lengths );
-	const valid = rule.lengths.includes( digits.length ) && luhn( digits );
+	const valid = rule.lengths.includes( digits.length ) && luhnValid( digits );
 	return { valid, potentiallyValid: valid || digits.length < max };
 }
 
@@ -282,13 +284,26 @@ export function checkPostal( value: string, country: PostalCountry ): Validity {
 	};
 }
 
+/** Digits of a gift card number (our sandbox's rule, docs/payments-sdk.md). */
+export const GIFT_CARD_LENGTH = 16;
+
 /**
- * Gift card number validity (16 digits, Luhn; our sandbox's rule, docs/payments-sdk.md).
+ * Gift card number in groups of 4, cut at GIFT_CARD_LENGTH digits.
+ *
+ * @param value Typed text.
+ */
+export const formatGiftCard = ( value: string ): string =>
+	digitsOf( value )
+		.slice( 0, GIFT_CARD_LENGTH )
+		.replace( /(\d{4})(?=\d)/g, '$1 ' );
+
+/**
+ * Gift card number validity (GIFT_CARD_LENGTH digits, Luhn).
  *
  * @param value Text.
  */
 export function checkGiftCard( value: string ): Validity {
 	const d = digitsOf( value );
-	const valid = d.length === 16 && luhn( d );
-	return { valid, potentiallyValid: valid || d.length < 16 };
+	const valid = d.length === GIFT_CARD_LENGTH && luhnValid( d );
+	return { valid, potentiallyValid: valid || d.length < GIFT_CARD_LENGTH };
 }

@@ -1,11 +1,16 @@
 import {
+	GIFT_CARD_LENGTH,
+	cardNumberLength,
 	checkCardNumber,
 	checkCvv,
+	checkGiftCard,
+	cvvLength,
 	checkExpiry,
 	checkPostal,
 	detectBrand,
 	formatCardNumber,
 	formatExpiry,
+	formatGiftCard,
 	luhn,
 } from '../validation';
 
@@ -62,5 +67,29 @@ describe( 'card rules in the frame', () => {
 		expect( checkPostal( '94103', 'CA' ).valid ).toBe( false );
 		expect( checkPostal( 'SW1A 1AA', 'GB' ).valid ).toBe( true );
 		expect( checkPostal( 'ABCDE', 'US' ).valid ).toBe( false );
+	} );
+	it( 'reads CVV and complete-number lengths from the brand rules', () => {
+		expect( cvvLength( 'AMERICAN_EXPRESS' ) ).toBe( 4 );
+		expect( cvvLength( 'VISA' ) ).toBe( 3 );
+		expect( cvvLength( 'OTHER_BRAND' ) ).toBe( 3 );
+		expect( cardNumberLength( 'AMERICAN_EXPRESS' ) ).toBe( 15 );
+		expect( cardNumberLength( 'MASTERCARD' ) ).toBe( 16 );
+		expect( cardNumberLength( 'OTHER_BRAND' ) ).toBe( 16 );
+	} );
+	it( 'formats and checks gift card numbers (16 digits, Luhn)', () => {
+		expect( GIFT_CARD_LENGTH ).toBe( 16 );
+		expect( formatGiftCard( '77833200000000001234' ) ).toBe(
+			'7783 3200 0000 0000'
+		);
+		expect( formatGiftCard( '77833' ) ).toBe( '7783 3' );
+		expect( checkGiftCard( '7783 3200 0000 0000' ).valid ).toBe( true );
+		expect( checkGiftCard( '7783 3200 0000 0001' ) ).toEqual( {
+			valid: false,
+			potentiallyValid: false,
+		} );
+		expect( checkGiftCard( '7783' ) ).toEqual( {
+			valid: false,
+			potentiallyValid: true,
+		} );
 	} );
 } );
