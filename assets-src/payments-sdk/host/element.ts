@@ -7,7 +7,6 @@ import {
 	CARD_EVENTS,
 	CARD_FIELDS,
 	CLASS_REMOVAL_DELAY_MS,
-	FRAME_LOAD_TIMEOUT_MS,
 	GIFT_CARD_FIELDS,
 	MESSAGE,
 	RESIZE_WAIT_MS,
@@ -164,10 +163,14 @@ export class HostedElement {
 				? CARD_EVENTS
 				: CARD_EVENTS.filter( ( e ) => e !== 'postalCodeChanged' );
 		this.unsubscribeLocale = ctx.onLocaleChange( () => {
-			if ( this.state === 'attached' ) {
-				this.link?.channel
-					.request( MESSAGE.CONFIGURE, this.configPayload() )
-					.catch( () => {} );
+			if ( this.state === 'attached' && this.link ) {
+				// The session update (spec §7): the frame's texts follow the locale, and its
+				// nonce requests keep naming the current session.
+				this.link.channel.emit( MESSAGE.SESSION_UPDATE, {
+					locale: ctx.locale(),
+					sessionId: this.sessionId,
+				} );
+				this.link.iframe.title = this.frameTitle();
 				this.renderMessage();
 			}
 		} );
@@ -379,7 +382,7 @@ export class HostedElement {
 		try {
 			const reply = ( await this.call(
 				MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM,
-				{ type: this.kind },
+				{},
 				'tokenizing',
 				90_000
 			) ) as NonceReply;
@@ -482,7 +485,6 @@ export class HostedElement {
 
 	private configPayload(): ConfigurePayload {
 		return {
-			type: this.kind,
 			includeInputLabels: Boolean( this.options.includeInputLabels ),
 			style: this.options.style ?? {},
 			postalCode: this.options.postalCode,
@@ -490,11 +492,12 @@ export class HostedElement {
 			applicationId: this.ctx.applicationId,
 			locationId: this.ctx.locationId,
 			sessionId: this.sessionId,
-			frameName:
-				this.kind === 'card'
-					? 'single-card-element'
-					: 'gift-card-element',
 		};
+	}
+
+	/** The iframe's title in the page locale. */
+	private frameTitle(): string {
+		return textsFor( this.ctx.locale() ).frameTitle[ this.kind ];
 	}
 
 	private async mount( target: HTMLElement ): Promise< void > {
@@ -533,10 +536,7 @@ export class HostedElement {
 		container.className = 'sq-card-iframe-container';
 		link.iframe.id = `sq-${ file }-iframe-${ randomSuffix() }`;
 		link.iframe.name = link.iframe.id;
-		link.iframe.title =
-			this.kind === 'card'
-				? 'Secure card payment input frame'
-				: 'Secure gift card input frame';
+		link.iframe.title = this.frameTitle();
 		link.iframe.setAttribute( 'data-sq-instance', this.kind );
 		link.iframe.style.height = `${ frameHeight( 0, Boolean( this.options.includeInputLabels ), this.kind === 'giftCard' ) }px`;
 		if ( this.kind === 'giftCard' ) {
@@ -555,26 +555,7 @@ export class HostedElement {
 		this.message = message;
 		this.applySize();
 
-		const { setTimer, clearTimer } = this.ctx.timers ?? {
-			setTimer: ( fn: () => void, ms: number ) => setTimeout( fn, ms ),
-			clearTimer: ( h: unknown ) => clearTimeout( h as number ),
-		};
-		let timer: unknown;
-		await Promise.race( [
-			link.ready,
-			new Promise< never >( ( _, reject ) => {
-				timer = setTimer(
-					() =>
-						reject(
-							new ChannelError(
-								'TIMEOUT',
-								'The frame did not load.'
-							)
-						),
-					FRAME_LOAD_TIMEOUT_MS
-				);
-			} ),
-		] ).finally( () => clearTimer( timer ) );
+		await link.readyWithin( 'The frame' );
 		// The frame sends the session id with its nonce request (spec §7 card-nonce).
 		this.sessionId = ( await this.ctx.session() ).sessionId;
 		await link.channel.request(

@@ -2,7 +2,11 @@
  * Error classes of the SDK (API §11; spec §8). Programmer misuse throws one of these; user
  * outcomes (validation, declines) are TokenResult values. `name` is always the class name.
  */
-import type { SerializedError } from '../protocol';
+import {
+	TOKENIZATION_IN_PROCESS,
+	TOKENIZATION_IN_PROCESS_MESSAGE,
+	type SerializedError,
+} from '../protocol';
 
 /** API §11.1 sub-error shapes. */
 export type ErrorCategory =
@@ -309,8 +313,6 @@ export class InvalidStylesError extends SqError {
 		);
 	}
 }
-export const TOKENIZATION_IN_PROCESS_MESSAGE =
-	'the tokenization request is already in process';
 /**
  * A second tokenize while one runs (spec §4 "Tokenize lock"). 1.51.4 has no class of its own
  * for it (API §11.2: 41 classes, none for the lock), so it is a TokenizationError — `name` is
@@ -320,7 +322,7 @@ export const TOKENIZATION_IN_PROCESS_MESSAGE =
 export function tokenizationInProgress(): TokenizationError {
 	const error = new TokenizationError( [
 		{
-			type: 'TOKENIZATION_IN_PROCESS',
+			type: TOKENIZATION_IN_PROCESS,
 			message: TOKENIZATION_IN_PROCESS_MESSAGE,
 		},
 	] );

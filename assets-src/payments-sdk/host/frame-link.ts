@@ -2,7 +2,13 @@
  * One iframe from the provider host and its channel (API §15): exact target origin on every
  * post, origin and source checked on receipt, a random channel id per element instance.
  */
-import { Channel, MESSAGE, type ChannelOptions } from '../protocol';
+import {
+	Channel,
+	ChannelError,
+	FRAME_LOAD_TIMEOUT_MS,
+	MESSAGE,
+	type ChannelOptions,
+} from '../protocol';
 
 /** Random id from crypto. */
 export function randomId(): string {
@@ -19,6 +25,8 @@ export class FrameLink {
 	readonly channel: Channel;
 	readonly ready: Promise< void >;
 	private readonly onMessage: ( e: MessageEvent ) => void;
+	private readonly setTimer: ( fn: () => void, ms: number ) => unknown;
+	private readonly clearTimer: ( h: unknown ) => void;
 
 	/**
 	 * @param win         Host window.
@@ -35,6 +43,12 @@ export class FrameLink {
 		options: Partial< ChannelOptions > = {}
 	) {
 		const id = randomId();
+		this.setTimer =
+			options.setTimer ??
+			( ( fn: () => void, ms: number ) => setTimeout( fn, ms ) );
+		this.clearTimer =
+			options.clearTimer ??
+			( ( h: unknown ) => clearTimeout( h as number ) );
 		this.iframe = win.document.createElement( 'iframe' );
 		this.iframe.src = `${ url }#channel=${ id }&origin=${ encodeURIComponent(
 			win.location.origin
@@ -63,6 +77,32 @@ export class FrameLink {
 			}
 		};
 		win.addEventListener( 'message', this.onMessage );
+	}
+
+	/**
+	 * Resolves once the frame announces itself; rejects with a TIMEOUT ChannelError
+	 * "<label> did not load." when it has not within `ms` (element and main frames alike).
+	 *
+	 * @param label Subject of the message, e.g. "The frame".
+	 * @param ms    Time allowed (default FRAME_LOAD_TIMEOUT_MS, 10 s).
+	 */
+	readyWithin( label: string, ms = FRAME_LOAD_TIMEOUT_MS ): Promise< void > {
+		let timer: unknown;
+		return Promise.race( [
+			this.ready,
+			new Promise< never >( ( _, reject ) => {
+				timer = this.setTimer(
+					() =>
+						reject(
+							new ChannelError(
+								'TIMEOUT',
+								`${ label } did not load.`
+							)
+						),
+					ms
+				);
+			} ),
+		] ).finally( () => this.clearTimer( timer ) );
 	}
 
 	/** Stops listening; the iframe is removed by its owner. */

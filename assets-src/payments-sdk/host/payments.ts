@@ -4,8 +4,6 @@
  */
 import {
 	CARD_FIELDS,
-	ChannelError,
-	FRAME_LOAD_TIMEOUT_MS,
 	GIFT_CARD_FIELDS,
 	isReportable,
 	DEFAULT_LOCALE,
@@ -145,22 +143,7 @@ function createPayments(
 			doc.body.appendChild( link.iframe );
 			mainLink = link;
 			// Like an element's frame (element.ts mount): 10 s to load, else the session fails.
-			let loadTimer: ReturnType< typeof setTimeout > | undefined;
-			await Promise.race( [
-				link.ready,
-				new Promise< never >( ( _, reject ) => {
-					loadTimer = setTimeout(
-						() =>
-							reject(
-								new ChannelError(
-									'TIMEOUT',
-									'The main frame did not load.'
-								)
-							),
-						FRAME_LOAD_TIMEOUT_MS
-					);
-				} ),
-			] ).finally( () => clearTimeout( loadTimer ) );
+			await link.readyWithin( 'The main frame' );
 			const hostname = win.location.hostname;
 			await link.channel.request( MESSAGE.INITIALIZE, {
 				applicationId,

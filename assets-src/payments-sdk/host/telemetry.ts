@@ -224,21 +224,22 @@ export class Telemetry {
 	}
 
 	private send( path: string, body: Record< string, unknown > ): void {
-		let json = JSON.stringify( body );
+		// Measured once per candidate body; requestJson serialises the one sent.
+		let payload = body;
 		// Only keepalive requests count towards the in-flight limit (the browser's keepalive quota).
 		const canKeepalive = () =>
-			byteLength( json ) < KEEPALIVE_MAX_BYTES &&
+			byteLength( JSON.stringify( payload ) ) < KEEPALIVE_MAX_BYTES &&
 			this.inFlight < KEEPALIVE_MAX_IN_FLIGHT - 1;
 		let keepalive = canKeepalive();
 		if ( ! keepalive && Array.isArray( body.breadcrumbs ) ) {
 			// Drop breadcrumbs rather than lose the keepalive (page hide).
-			json = JSON.stringify( { ...body, breadcrumbs: [] } );
+			payload = { ...body, breadcrumbs: [] };
 			keepalive = canKeepalive();
 		}
 		if ( keepalive ) {
 			this.inFlight++;
 		}
-		requestJson( this.deps, this.base + path, JSON.parse( json ), {
+		requestJson( this.deps, this.base + path, payload, {
 			keepalive,
 			attempts: 1,
 		} )

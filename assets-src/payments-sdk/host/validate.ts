@@ -3,6 +3,13 @@
  * options and styles. Throws the catalogue's errors.
  */
 import {
+	CARD_HEIGHT,
+	CARD_HEIGHT_LABELS,
+	GIFT_CARD_EXTRA,
+	NARROW_WIDTH,
+	type InputStyleSelector,
+} from '../protocol';
+import {
 	ApplicationIdEnvironmentMismatchError,
 	BrowserNotSupportedError,
 	InvalidApplicationIdError,
@@ -164,8 +171,8 @@ const TEXT = [ 'color' ];
 const COMPONENT = [ 'borderColor', 'borderRadius', 'borderWidth' ];
 const COMPONENT_STATE = [ 'borderColor', 'borderWidth' ];
 
-/** Allowed selectors and their properties (API §4.2). */
-export const STYLE_SELECTORS: Record< string, string[] > = {
+/** Properties of the frame's input selectors: exactly the protocol's INPUT_STYLE_SELECTORS. */
+const INPUT_SELECTOR_PROPERTIES: Record< InputStyleSelector, string[] > = {
 	input: INPUT,
 	'input.is-focus': INPUT,
 	'input::placeholder': TEXT,
@@ -175,6 +182,14 @@ export const STYLE_SELECTORS: Record< string, string[] > = {
 	'.input-container': COMPONENT,
 	'.input-container.is-focus': COMPONENT_STATE,
 	'.input-container.is-error': COMPONENT_STATE,
+};
+
+/**
+ * Allowed selectors and their properties (API §4.2): the frame's input selectors and, on top,
+ * the host's message line.
+ */
+export const STYLE_SELECTORS: Record< string, string[] > = {
+	...INPUT_SELECTOR_PROPERTIES,
 	'.message-text': TEXT,
 	'.message-text.is-error': TEXT,
 	'.message-icon': TEXT,
@@ -448,9 +463,9 @@ export function frameHeight(
 	labels: boolean,
 	giftCard = false
 ): number {
-	const base = labels ? 62 : 48;
+	const base = labels ? CARD_HEIGHT_LABELS : CARD_HEIGHT;
 	if ( giftCard ) {
-		return base + 2;
+		return base + GIFT_CARD_EXTRA;
 	}
-	return width > 0 && width <= 482 ? base * 2 + 1 : base;
+	return width > 0 && width <= NARROW_WIDTH ? base * 2 + 1 : base;
 }

@@ -2,20 +2,12 @@
  * Host element logic in jsdom with a scripted frame: the frame's side is simulated by reading
  * what the host posts to the iframe and dispatching MessageEvents from the provider origin.
  */
-import {
-	ENVELOPE_MARK,
-	MESSAGE,
-	type Envelope,
-	type FieldEventPayload,
-	type Hydration,
-} from '../../protocol';
+import { MESSAGE, type Hydration, type Locale } from '../../protocol';
 import type { SdkContext } from '../context';
 import { HostedElement, catalogueErrors } from '../element';
 import { TokenizationError } from '../errors';
 import { featuresOf } from '../features';
-
-const ORIGIN = 'https://provider.test';
-const BASE = `${ ORIGIN }/v1/1.51.4/`;
+import { BASE, ORIGIN, fakeFrame, okReply, type Handlers } from './fake-frame';
 
 const hydration = ( support = true ): Hydration => ( {
 	avt: 'a',
@@ -50,101 +42,10 @@ function context( support = true ): SdkContext & { reports: string[] } {
 	};
 }
 
-type Handlers = Record< string, ( payload: unknown ) => unknown >;
-
-/**
- * Plays the frame: answers requests with an ack and the handler's reply.
- *
- * @param handlers Reply per message type.
- * @param ready    Whether the frame announces itself.
- */
-async function frame( handlers: Handlers = {}, ready = true ) {
-	await Promise.resolve();
-	await Promise.resolve();
-	const iframe = document.querySelector( 'iframe' ) as HTMLIFrameElement;
-	const source = iframe.contentWindow!;
-	const channel = new URL( iframe.src ).hash.match( /channel=(\w+)/ )![ 1 ];
-	const posted: Envelope[] = [];
-	const deliver = ( e: Partial< Envelope >, origin = ORIGIN ) =>
-		window.dispatchEvent(
-			new MessageEvent( 'message', {
-				data: { mark: ENVELOPE_MARK, channel, id: 'f', ...e },
-				origin,
-				source,
-			} )
-		);
-	jest.spyOn( source, 'postMessage' ).mockImplementation( ( (
-		data: Envelope,
-		target: string
-	) => {
-		expect( target ).toBe( ORIGIN );
-		posted.push( data );
-		if ( data.kind === 'request' ) {
-			deliver( { id: data.id, kind: 'ack', type: data.type } );
-			// A handler that throws answers with an error reply, as the frame's channel does.
-			Promise.resolve()
-				.then( () =>
-					( handlers[ data.type ] ?? ( () => true ) )( data.payload )
-				)
-				.then(
-					( payload ) =>
-						deliver( {
-							id: data.id,
-							kind: 'reply',
-							type: data.type,
-							payload,
-						} ),
-					( error: Error & { errors?: unknown[] } ) =>
-						deliver( {
-							id: data.id,
-							kind: 'reply',
-							type: data.type,
-							error: {
-								_isSerializedError: true,
-								name: error.name,
-								message: error.message,
-								errors: error.errors as Array<
-									Record< string, unknown >
-								>,
-							},
-						} )
-				);
-		}
-	} ) as typeof source.postMessage );
-	if ( ready ) {
-		deliver( { kind: 'event', type: MESSAGE.FRAME_READY } );
-	}
-	const fieldEvent = ( p: Partial< FieldEventPayload >, origin = ORIGIN ) =>
-		deliver(
-			{
-				kind: 'event',
-				type: MESSAGE.FIELD_EVENT,
-				payload: {
-					eventType: 'focusClassAdded',
-					field: 'cardNumber',
-					cardBrand: 'VISA',
-					postalCodeValue: '',
-					currentState: {
-						hasErrorClass: false,
-						hasFocusClass: true,
-						isCompletelyValid: false,
-						isEmpty: false,
-						isPotentiallyValid: true,
-					},
-					errorFields: [],
-					focusedField: 'cardNumber',
-					...p,
-				},
-			},
-			origin
-		);
-	return { iframe, posted, fieldEvent, deliver };
-}
-
 async function attached( handlers: Handlers = {} ) {
 	const card = new HostedElement( 'card', context(), {} );
 	const attaching = card.attach( '#target' );
-	const f = await frame( handlers );
+	const f = await fakeFrame( handlers );
 	await attaching;
 	return { card, ...f };
 }
@@ -181,10 +82,17 @@ describe( 'lifecycle', () => {
 				.querySelector( 'link[data-sq-card-wrapper]' )
 				?.getAttribute( 'href' )
 		).toBe( `${ BASE }card-wrapper.css` );
+		// The message type names the element; the payload is its configuration.
 		expect( posted[ 0 ] ).toMatchObject( {
 			type: MESSAGE.LOAD_CARDS_FORM,
-			payload: { type: 'card', locale: 'en-US' },
+			payload: {
+				locale: 'en-US',
+				includeInputLabels: false,
+				applicationId: 'sandbox-sq0idb-abcdefghijklmnop',
+				locationId: 'L1',
+			},
 		} );
+		expect( iframe.title ).toBe( 'Secure card payment input frame' );
 	} );
 
 	it( 'refuses a second attach, a missing target and a wrong element type', async () => {
@@ -229,7 +137,7 @@ describe( 'lifecycle', () => {
 		jest.useFakeTimers();
 		const card = new HostedElement( 'card', context(), {} );
 		const attaching = card.attach( '#target' );
-		await frame( {}, false );
+		await fakeFrame( {}, false );
 		jest.advanceTimersByTime( 10_000 );
 		await expect( attaching ).rejects.toMatchObject( {
 			name: 'UnexpectedError',
@@ -243,7 +151,7 @@ describe( 'lifecycle', () => {
 	it( 'destroy() while attach() awaits the frame: the attach rejects and leaves no frame', async () => {
 		const card = new HostedElement( 'card', context(), {} );
 		const attaching = card.attach( '#target' );
-		await frame( {}, false );
+		await fakeFrame( {}, false );
 		expect( document.querySelector( '#target iframe' ) ).not.toBeNull();
 		await expect( card.destroy() ).resolves.toBe( true );
 		await expect( attaching ).rejects.toMatchObject( {
@@ -263,7 +171,7 @@ describe( 'lifecycle', () => {
 		const card = new HostedElement( 'card', context(), {} );
 		const attaching = card.attach( '#target' );
 		let answer: ( v: unknown ) => void = () => {};
-		await frame( {
+		await fakeFrame( {
 			[ MESSAGE.LOAD_CARDS_FORM ]: () =>
 				new Promise( ( r ) => {
 					answer = r;
@@ -290,10 +198,50 @@ describe( 'lifecycle', () => {
 		} );
 	} );
 
+	it( 'a locale change reaches the frame as a session update with the session id; the iframe title follows', async () => {
+		let locale: Locale = 'en-US';
+		const listeners = new Set< ( l: Locale ) => void >();
+		const ctx = {
+			...context(),
+			locale: () => locale,
+			onLocaleChange: ( l: ( next: Locale ) => void ) => {
+				listeners.add( l );
+				return () => listeners.delete( l );
+			},
+		};
+		const card = new HostedElement( 'card', ctx, {} );
+		const attaching = card.attach( '#target' );
+		const { posted, iframe } = await fakeFrame();
+		await attaching;
+		locale = 'fr-FR';
+		listeners.forEach( ( l ) => l( locale ) );
+		expect( posted[ posted.length - 1 ] ).toMatchObject( {
+			kind: 'event',
+			type: MESSAGE.SESSION_UPDATE,
+			payload: { locale: 'fr-FR', sessionId: 's' },
+		} );
+		expect( iframe.title ).toBe(
+			'Cadre sécurisé de saisie de la carte de paiement'
+		);
+	} );
+
+	it( 'asks the frame for a nonce with no payload of its own', async () => {
+		const { card, posted } = await attached( {
+			[ MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM ]: () => okReply(),
+		} );
+		await card.tokenize();
+		const request = posted.find(
+			( e ) => e.type === MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM
+		);
+		expect( request?.payload ).toEqual( {} );
+		expect( posted[ 0 ].payload ).not.toHaveProperty( 'type' );
+		expect( posted[ 0 ].payload ).not.toHaveProperty( 'frameName' );
+	} );
+
 	it( 'a method the session does not support fails with MethodNotAvailableError', async () => {
 		const card = new HostedElement( 'card', context( false ), {} );
 		const attaching = card.attach( '#target' );
-		await frame();
+		await fakeFrame();
 		await expect( attaching ).rejects.toMatchObject( {
 			message: 'Method is not enabled for this app.',
 		} );
@@ -307,7 +255,7 @@ describe( 'lifecycle', () => {
 		await expect( card.detach() ).resolves.toBe( true );
 		expect( document.querySelector( '.sq-card-wrapper' ) ).toBeNull();
 		const again = card.attach( '#target' );
-		const f = await frame();
+		const f = await fakeFrame();
 		await again;
 		f.fieldEvent( {} );
 		expect( listener ).toHaveBeenCalledTimes( 1 );
@@ -432,7 +380,7 @@ describe( 'message line style', () => {
 			},
 		} );
 		const attaching = card.attach( '#target' );
-		const f = await frame();
+		const f = await fakeFrame();
 		await attaching;
 		const line = document.querySelector(
 			'.sq-card-message'
@@ -484,24 +432,10 @@ describe( 'usage metrics of an element', () => {
 		} );
 		clock = 1500;
 		const attaching = card.attach( '#target' );
-		const f = await frame( {
+		const f = await fakeFrame( {
 			[ MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM ]: () => {
 				clock += 250;
-				return {
-					valid: true,
-					cardNonce: 'cnon:abc',
-					card: {
-						brand: 'VISA',
-						last4: '1111',
-						expMonth: 12,
-						expYear: 2030,
-						cardType: 'CREDIT',
-						prepaidType: 'NOT_PREPAID',
-						postalCode: '94103',
-					},
-					sessionId: 's',
-					paymentMethodTrackingId: 'pmt-9',
-				};
+				return okReply( { paymentMethodTrackingId: 'pmt-9' } );
 			},
 		} );
 		clock = 1540;
@@ -540,7 +474,7 @@ describe( 'usage metrics of an element', () => {
 		};
 		const gift = new HostedElement( 'giftCard', ctx, {} );
 		const attaching = gift.attach( '#target' );
-		await frame();
+		await fakeFrame();
 		await attaching;
 		expect( metrics[ 0 ][ 1 ].eventSource ).toBe( 'gift-card' );
 	} );
@@ -550,7 +484,7 @@ describe( 'gift card resize throttle', () => {
 	async function giftCard() {
 		const gift = new HostedElement( 'giftCard', context(), {} );
 		const attaching = gift.attach( '#target' );
-		const f = await frame();
+		const f = await fakeFrame();
 		await attaching;
 		const target = document.querySelector( '#target' ) as HTMLElement;
 		const reads = jest
@@ -630,22 +564,7 @@ describe( 'tokenize', () => {
 		const { card } = await attached( {
 			[ MESSAGE.REQUEST_CARD_NONCE_IF_VALID_FORM ]: () =>
 				new Promise( ( r ) => {
-					release = () =>
-						r( {
-							valid: true,
-							cardNonce: 'cnon:abc',
-							card: {
-								brand: 'VISA',
-								last4: '1111',
-								expMonth: 12,
-								expYear: 2030,
-								cardType: 'CREDIT',
-								prepaidType: 'NOT_PREPAID',
-								postalCode: '94103',
-							},
-							sessionId: 's',
-							paymentMethodTrackingId: 'p',
-						} );
+					release = () => r( okReply() );
 				} ),
 		} );
 		const first = card.tokenize();

@@ -2,14 +2,11 @@
  * payments(): the session with the main frame (spec §7 INITIALIZE, REQUEST_HYDRATION) in jsdom,
  * with the main frame played by the test: its load time-out and what its failures report.
  */
-import { ENVELOPE_MARK, MESSAGE, type Envelope } from '../../protocol';
+import { MESSAGE } from '../../protocol';
 import { createSquare } from '../payments';
+import { BASE, ORIGIN, fakeFrame } from './fake-frame';
 
-const ORIGIN = 'https://provider.test';
-const BASE = `${ ORIGIN }/v1/1.51.4/`;
 const APP_ID = 'sandbox-sq0idb-abcdefghijklmnop';
-
-type Reply = ( payload: unknown ) => unknown;
 
 const fetchCalls: Array< { url: string; body: Record< string, unknown > } > =
 	[];
@@ -45,47 +42,6 @@ const settle = async () => {
 		await Promise.resolve();
 	}
 };
-
-/**
- * Plays the main frame: acks every request and answers with the handler's value or error.
- *
- * @param handlers Reply per message type.
- */
-function mainFrame( handlers: Record< string, Reply > ) {
-	const iframe = document.querySelector( 'iframe' ) as HTMLIFrameElement;
-	const source = iframe.contentWindow!;
-	const channel = new URL( iframe.src ).hash.match( /channel=(\w+)/ )![ 1 ];
-	const deliver = ( e: Partial< Envelope > ) =>
-		window.dispatchEvent(
-			new MessageEvent( 'message', {
-				data: { mark: ENVELOPE_MARK, channel, id: 'f', ...e },
-				origin: ORIGIN,
-				source,
-			} )
-		);
-	jest.spyOn( source, 'postMessage' ).mockImplementation( ( (
-		data: Envelope
-	) => {
-		if ( data.kind !== 'request' ) {
-			return;
-		}
-		deliver( { id: data.id, kind: 'ack', type: data.type } );
-		try {
-			const payload = ( handlers[ data.type ] ?? ( () => true ) )(
-				data.payload
-			);
-			deliver( { id: data.id, kind: 'reply', type: data.type, payload } );
-		} catch ( error ) {
-			deliver( {
-				id: data.id,
-				kind: 'reply',
-				type: data.type,
-				error: error as Envelope[ 'error' ],
-			} );
-		}
-	} ) as typeof source.postMessage );
-	deliver( { kind: 'event', type: MESSAGE.FRAME_READY } );
-}
 
 const errorReports = () =>
 	fetchCalls.filter( ( c ) => c.url.endsWith( '/payments/mtx/error' ) );
@@ -132,7 +88,7 @@ describe( 'the main frame', () => {
 
 	it( 'does not report a hydration that failed on the network (spec §8), but reports other failures', async () => {
 		const p = payments();
-		mainFrame( {
+		await fakeFrame( {
 			[ MESSAGE.REQUEST_HYDRATION ]: () => {
 				throw {
 					_isSerializedError: true,
@@ -150,7 +106,7 @@ describe( 'the main frame', () => {
 
 		document.body.innerHTML = '';
 		const q = payments();
-		mainFrame( {
+		await fakeFrame( {
 			[ MESSAGE.REQUEST_HYDRATION ]: () => {
 				throw {
 					_isSerializedError: true,
