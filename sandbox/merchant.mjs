@@ -1,8 +1,9 @@
 /**
  * A tiny merchant server of our own (issue 6): the card checkout and gift card checkout pages,
  * and POST /payment which charges a token through the sandbox's Payments API, like the
- * provider's quickstart server (compat §c): amount fixed server-side, idempotency key from the
- * browser, no retry on an API error.
+ * provider's quickstart server (compat §c): the browser names an item, its price comes from the
+ * server's own list (never from the browser), idempotency key from the browser, no retry on an
+ * API error.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -12,6 +13,19 @@ import { fileURLToPath } from 'node:url';
 const HERE = path.dirname( fileURLToPath( import.meta.url ) );
 export const APPLICATION_ID = 'sandbox-sq0idb-kestrel-example-app';
 export const LOCATION_ID = 'LSANDBOXMAIN';
+
+/** What the example shop sells: item id -> price in cents (USD). */
+export const ITEMS = Object.freeze( {
+	coffee: 100,
+	sandwich: 250,
+} );
+/** The item the example checkout pages sell. */
+export const CHECKOUT_ITEM = 'coffee';
+
+const json = ( res, status, body ) =>
+	res
+		.writeHead( status, { 'Content-Type': 'application/json' } )
+		.end( JSON.stringify( body ) );
 
 /**
  * Creates the merchant server.
@@ -25,7 +39,17 @@ export function createMerchant( providerUrl ) {
 			.readFileSync( path.join( HERE, 'examples', name ), 'utf8' )
 			.replaceAll( '%PROVIDER%', providerUrl )
 			.replaceAll( '%APPLICATION_ID%', APPLICATION_ID )
-			.replaceAll( '%LOCATION_ID%', LOCATION_ID );
+			.replaceAll( '%LOCATION_ID%', LOCATION_ID )
+			.replaceAll( '%ITEM_ID%', CHECKOUT_ITEM )
+			.replaceAll(
+				'%ITEM_PRICE%',
+				( ITEMS[ CHECKOUT_ITEM ] / 100 ).toFixed( 2 )
+			);
+	/** The checkout pages' shared script and stylesheet. */
+	const ASSETS = {
+		'/checkout.js': 'text/javascript; charset=utf-8',
+		'/checkout.css': 'text/css; charset=utf-8',
+	};
 	return http.createServer( ( req, res ) => {
 		const url = new URL( req.url, 'http://merchant' );
 		if ( req.method === 'GET' ) {
@@ -39,6 +63,16 @@ export function createMerchant( providerUrl ) {
 				res.writeHead( 200, {
 					'Content-Type': 'text/html; charset=utf-8',
 				} ).end( page( name ) );
+				return;
+			}
+			if ( ASSETS[ url.pathname ] ) {
+				res.writeHead( 200, {
+					'Content-Type': ASSETS[ url.pathname ],
+				} ).end(
+					fs.readFileSync(
+						path.join( HERE, 'examples', url.pathname.slice( 1 ) )
+					)
+				);
 				return;
 			}
 			res.writeHead( 404 ).end( 'Not found' );
@@ -59,19 +93,25 @@ export function createMerchant( providerUrl ) {
 					typeof body.sourceId !== 'string' ||
 					typeof body.idempotencyKey !== 'string'
 				) {
-					res.writeHead( 400, {
-						'Content-Type': 'application/json',
-					} ).end(
-						JSON.stringify( {
-							success: false,
-							errors: [ { detail: 'Bad Request' } ],
-						} )
-					);
+					json( res, 400, {
+						success: false,
+						errors: [ { detail: 'Bad Request' } ],
+					} );
 					return;
 				}
-				const amount = Number.isInteger( body.amount )
-					? body.amount
-					: 100;
+				// The price is the server's: the browser only names what is bought.
+				const itemId = body.itemId ?? CHECKOUT_ITEM;
+				if (
+					typeof itemId !== 'string' ||
+					! Object.hasOwn( ITEMS, itemId )
+				) {
+					json( res, 400, {
+						success: false,
+						errors: [ { detail: 'Unknown item' } ],
+					} );
+					return;
+				}
+				const amount = ITEMS[ itemId ];
 				try {
 					const r = await fetch( `${ providerUrl }/v2/payments`, {
 						method: 'POST',

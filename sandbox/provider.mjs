@@ -11,14 +11,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hydrationFor } from './applications.mjs';
 import {
-	APPROVING_CARDS,
 	DECLINE_DETAILS,
-	DECLINING_CARDS,
 	DECLINING_VALUES,
 	FIXED_TOKENS,
 	GIFT_CARDS,
 	SUPPORTED_BRANDS,
-	UNSUPPORTED_CARDS,
+	TEST_CARDS,
+	testCardOfBin,
 } from './test-cards.mjs';
 
 const HERE = path.dirname( fileURLToPath( import.meta.url ) );
@@ -142,6 +141,43 @@ export function createProvider() {
 				'The card data is missing.'
 			);
 		}
+		return refuseSession( body.session_id, clientId );
+	}
+
+	/**
+	 * The session a nonce request names (spec §7 card-nonce session_id): none is allowed (a
+	 * client without the SDK); one that is sent must be a session this sandbox hydrated, for the
+	 * same application id.
+	 *
+	 * @param {unknown} sessionId Sent session id.
+	 * @param {string}  clientId  Application id of the request.
+	 * @return {Object|null} An error answer, or null.
+	 */
+	function refuseSession( sessionId, clientId ) {
+		if ( sessionId === undefined || sessionId === null ) {
+			return null;
+		}
+		const session = ledger.sessions.find(
+			( s ) => s.sessionId === sessionId
+		);
+		if ( ! session ) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				'INVALID_SESSION_ID',
+				'The session id is not a session of this sandbox.',
+				'session_id'
+			);
+		}
+		if ( session.applicationId !== clientId ) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				'INVALID_SESSION_ID',
+				'The session id belongs to another application id.',
+				'session_id'
+			);
+		}
 		return null;
 	}
 
@@ -244,10 +280,7 @@ export function createProvider() {
 		}
 		const c = body.card_data;
 		const number = String( c.number );
-		const known =
-			APPROVING_CARDS[ number ] ??
-			DECLINING_CARDS[ number ]?.[ 0 ] ??
-			UNSUPPORTED_CARDS[ number ];
+		const known = TEST_CARDS[ number ];
 		const fieldErrors = cardFieldErrors( c, known );
 		if ( fieldErrors.length ) {
 			return { status: 400, body: { errors: fieldErrors } };
@@ -272,7 +305,7 @@ export function createProvider() {
 		}
 		const expMonth = Number( c.exp_month );
 		const expYear = Number( c.exp_year );
-		let decline = DECLINING_CARDS[ number ]?.[ 1 ];
+		let decline = known.decline;
 		decline ??= DECLINING_VALUES.cvv[ c.cvv ];
 		decline ??= DECLINING_VALUES.postalCode[ c.billing_postal_code ];
 		decline ??=
@@ -281,7 +314,7 @@ export function createProvider() {
 			];
 		const nonce = id( 'cnon:', 18 );
 		// The issuing country answers BIN lookups; it is not part of the card summary.
-		const { country: _country, ...summary } = known;
+		const { country: _country, decline: _decline, ...summary } = known;
 		const card = {
 			...summary,
 			last4: number.slice( -4 ),
@@ -331,22 +364,13 @@ export function createProvider() {
 				'bin'
 			);
 		}
-		const entry = Object.entries( {
-			...APPROVING_CARDS,
-			...UNSUPPORTED_CARDS,
-			...Object.fromEntries(
-				Object.entries( DECLINING_CARDS ).map( ( [ n, [ c ] ] ) => [
-					n,
-					c,
-				] )
-			),
-		} ).find( ( [ number ] ) => number.startsWith( bin ) );
+		const card = testCardOfBin( bin );
 		return {
 			status: 200,
 			body: {
 				bin,
-				country: entry?.[ 1 ].country ?? null,
-				brand: entry?.[ 1 ].brand ?? null,
+				country: card?.country ?? null,
+				brand: card?.brand ?? null,
 			},
 		};
 	}

@@ -4,109 +4,70 @@
  */
 
 /**
- * Approving cards: number -> summary. `country` is the issuing country: the provider's
- * product-information lookup answers it for the card's BIN (first 6 digits), and the card frame
- * validates the postal code in that country's format (US, CA, GB).
+ * One test card's summary: brand, card type, prepaid type and issuing country (the provider's
+ * product-information lookup answers it for the card's BIN, the first 6 digits, and the card
+ * frame validates the postal code in that country's format: US, CA, GB); `decline` is the code
+ * CreatePayment declines it with (none: it approves).
+ *
+ * @param {string} brand                 Brand.
+ * @param {Object} [options]             Other values.
+ * @param {string} [options.cardType]    CREDIT or DEBIT.
+ * @param {string} [options.prepaidType] NOT_PREPAID or PREPAID.
+ * @param {string} [options.country]     Issuing country.
+ * @param {string} [options.decline]     Decline code at CreatePayment.
+ * @return {Object} The test card.
  */
-export const APPROVING_CARDS = {
-	4111111111111111: {
-		brand: 'VISA',
-		cardType: 'CREDIT',
-		prepaidType: 'NOT_PREPAID',
-		country: 'US',
-	},
-	5105105105105100: {
-		brand: 'MASTERCARD',
-		cardType: 'CREDIT',
-		prepaidType: 'NOT_PREPAID',
-		country: 'US',
-	},
-	5555555555554444: {
-		brand: 'MASTERCARD',
-		cardType: 'DEBIT',
-		prepaidType: 'NOT_PREPAID',
-		country: 'US',
-	},
-	340000000000009: {
-		brand: 'AMERICAN_EXPRESS',
-		cardType: 'CREDIT',
-		prepaidType: 'NOT_PREPAID',
-		country: 'US',
-	},
-	6011000000000004: {
-		brand: 'DISCOVER',
-		cardType: 'CREDIT',
-		prepaidType: 'NOT_PREPAID',
-		country: 'US',
-	},
-	36700102000000: {
-		brand: 'DISCOVER_DINERS',
-		cardType: 'CREDIT',
-		prepaidType: 'NOT_PREPAID',
-		country: 'US',
-	},
-	3566111111111113: {
-		brand: 'JCB',
-		cardType: 'CREDIT',
-		prepaidType: 'NOT_PREPAID',
-		country: 'US',
-	},
-	// Issued in Canada: postal codes like K1A 0B1.
-	4556000000000000: {
-		brand: 'VISA',
-		cardType: 'CREDIT',
-		prepaidType: 'NOT_PREPAID',
-		country: 'CA',
-	},
-	// Issued in the United Kingdom: postcodes like SW1A 1AA.
-	5454540000000005: {
-		brand: 'MASTERCARD',
-		cardType: 'DEBIT',
-		prepaidType: 'NOT_PREPAID',
-		country: 'GB',
-	},
-};
+const testCard = (
+	brand,
+	{
+		cardType = 'CREDIT',
+		prepaidType = 'NOT_PREPAID',
+		country = 'US',
+		decline,
+	} = {}
+) => ( {
+	brand,
+	cardType,
+	prepaidType,
+	country,
+	...( decline ? { decline } : {} ),
+} );
 
-/** Declining cards: number -> [summary, decline code]. */
-export const DECLINING_CARDS = {
-	4000000000000002: [
-		{
-			brand: 'VISA',
-			cardType: 'CREDIT',
-			prepaidType: 'NOT_PREPAID',
-			country: 'US',
-		},
-		'CARD_DECLINED',
-	],
-	4000000000000119: [
-		{
-			brand: 'VISA',
-			cardType: 'CREDIT',
-			prepaidType: 'NOT_PREPAID',
-			country: 'US',
-		},
-		'GENERIC_DECLINE',
-	],
-	4000000000009995: [
-		{
-			brand: 'VISA',
-			cardType: 'DEBIT',
-			prepaidType: 'PREPAID',
-			country: 'US',
-		},
-		'INSUFFICIENT_FUNDS',
-	],
+/**
+ * Every test card: number -> card. Approving, declining (`decline`) and of a brand the sandbox
+ * merchant does not accept (SUPPORTED_BRANDS) alike.
+ */
+export const TEST_CARDS = Object.freeze( {
+	// Approve.
+	4111111111111111: testCard( 'VISA' ),
+	5105105105105100: testCard( 'MASTERCARD' ),
+	5555555555554444: testCard( 'MASTERCARD', { cardType: 'DEBIT' } ),
+	340000000000009: testCard( 'AMERICAN_EXPRESS' ),
+	6011000000000004: testCard( 'DISCOVER' ),
+	36700102000000: testCard( 'DISCOVER_DINERS' ),
+	3566111111111113: testCard( 'JCB' ),
+	// Issued in Canada: postal codes like K1A 0B1.
+	4556000000000000: testCard( 'VISA', { country: 'CA' } ),
+	// Issued in the United Kingdom: postcodes like SW1A 1AA.
+	5454540000000005: testCard( 'MASTERCARD', {
+		cardType: 'DEBIT',
+		country: 'GB',
+	} ),
+	// Decline at CreatePayment.
+	4000000000000002: testCard( 'VISA', { decline: 'CARD_DECLINED' } ),
+	4000000000000119: testCard( 'VISA', { decline: 'GENERIC_DECLINE' } ),
+	4000000000009995: testCard( 'VISA', {
+		cardType: 'DEBIT',
+		prepaidType: 'PREPAID',
+		decline: 'INSUFFICIENT_FUNDS',
+	} ),
 	// Strong customer authentication: declines without a verification token for this card.
-	4000000000003220: [
-		{
-			brand: 'VISA',
-			cardType: 'CREDIT',
-			prepaidType: 'NOT_PREPAID',
-			country: 'US',
-		},
-		'CARD_DECLINED_VERIFICATION_REQUIRED',
-	],
-};
+	4000000000003220: testCard( 'VISA', {
+		decline: 'CARD_DECLINED_VERIFICATION_REQUIRED',
+	} ),
+	// Valid, of a brand the sandbox merchant does not accept: UNSUPPORTED_CARD_BRAND at tokenize.
+	6200000000000005: testCard( 'CHINA_UNIONPAY' ),
+} );
 
 /**
  * Brands the sandbox merchant accepts (spec §3: the list is not shown). A valid test card of
@@ -121,15 +82,22 @@ export const SUPPORTED_BRANDS = [
 	'JCB',
 ];
 
-/** Valid test cards of a brand the sandbox merchant does not accept: number -> summary. */
-export const UNSUPPORTED_CARDS = {
-	6200000000000005: {
-		brand: 'CHINA_UNIONPAY',
-		cardType: 'CREDIT',
-		prepaidType: 'NOT_PREPAID',
-		country: 'US',
-	},
-};
+/** BIN (first 6 digits) -> the first test card with it; built once. */
+const BY_BIN = new Map();
+for ( const [ number, card ] of Object.entries( TEST_CARDS ) ) {
+	const bin = number.slice( 0, 6 );
+	if ( ! BY_BIN.has( bin ) ) {
+		BY_BIN.set( bin, card );
+	}
+}
+
+/**
+ * The test card whose number starts with a BIN (product-information lookup), if any.
+ *
+ * @param {string} bin First 6 digits.
+ * @return {Object|undefined} Test card.
+ */
+export const testCardOfBin = ( bin ) => BY_BIN.get( bin );
 
 /** Field values that decline with any test card. */
 export const DECLINING_VALUES = {
