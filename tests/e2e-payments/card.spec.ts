@@ -2,38 +2,8 @@
  * Payments SDK end to end (issue 6 "Proof"): the example merchant pages with the real frames
  * from the provider sandbox.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { waitReady } from './utils';
-
-const SANDBOX = process.env.PAYMENTS_SANDBOX_URL!;
-
-async function openCard( page: Page, query = '' ) {
-	await page.goto( `/card.html${ query }` );
-	await waitReady( page );
-	return page.frameLocator( '#card-container iframe' );
-}
-
-async function typeCard(
-	page: Page,
-	{
-		number = '4111 1111 1111 1111',
-		exp = '12/30',
-		cvv = '123',
-		postal = '94103',
-	} = {}
-) {
-	const frame = page.frameLocator( '#card-container iframe' );
-	await frame.locator( 'input[name=cardNumber]' ).pressSequentially( number );
-	await frame.locator( 'input[name=expirationDate]' ).fill( '' );
-	await frame
-		.locator( 'input[name=expirationDate]' )
-		.pressSequentially( exp );
-	await frame.locator( 'input[name=cvv]' ).pressSequentially( cvv );
-	await frame.locator( 'input[name=postalCode]' ).pressSequentially( postal );
-}
-
-const ledger = async ( page: Page ) =>
-	( await page.request.get( `${ SANDBOX }/__ledger` ) ).json();
+import { expect, test } from '@playwright/test';
+import { SANDBOX, ledger, openCard, typeCard, waitReady } from './utils';
 
 test( 'attach, type a test card, tokenize, verifyBuyer and pay through the merchant', async ( {
 	page,
@@ -60,7 +30,7 @@ test( 'attach, type a test card, tokenize, verifyBuyer and pay through the merch
 	await expect( page.locator( '#payment-status' ) ).toContainText(
 		'COMPLETED: VISA ending 1111'
 	);
-	const l = await ledger( page );
+	const l = await ledger( page.request );
 	const payments = Object.values( l.payments ) as Array<
 		Record< string, unknown >
 	>;
@@ -254,7 +224,9 @@ test( 'the provider refuses a card brand the frame accepted: TokenizationError "
 	await openCard( page );
 	// A valid China UnionPay test card: the frame's checks pass, the provider refuses it.
 	await typeCard( page, { number: '6200 0000 0000 0005' } );
-	const before = Object.keys( ( await ledger( page ) ).nonces ).length;
+	const before = Object.keys(
+		( await ledger( page.request ) ).nonces
+	).length;
 	const error = await page.evaluate( () =>
 		( window as any ).card.tokenize().then(
 			() => null,
@@ -279,9 +251,9 @@ test( 'the provider refuses a card brand the frame accepted: TokenizationError "
 		],
 	} );
 	// No token was made; the number shows in error.
-	expect( Object.keys( ( await ledger( page ) ).nonces ) ).toHaveLength(
-		before
-	);
+	expect(
+		Object.keys( ( await ledger( page.request ) ).nonces )
+	).toHaveLength( before );
 	await expect( page.locator( '.sq-card-wrapper' ) ).toHaveClass(
 		/sq-error/
 	);
@@ -303,7 +275,7 @@ test( 'the nonce request carries the session id of the hydration', async ( {
 		const r = await ( window as any ).card.tokenize();
 		return r.token as string;
 	} );
-	const l = await ledger( page );
+	const l = await ledger( page.request );
 	const sessionId = l.nonces[ token ].sessionId;
 	expect( sessionId ).toMatch( /^sess-/ );
 	expect(
@@ -402,7 +374,8 @@ test( 'idempotent replay, key reuse conflict and used token', async ( {
 	const conflict = await pay( {
 		sourceId: token,
 		idempotencyKey: 'replay-key-1',
-		amount: 250,
+		// Another item: the merchant server prices it differently (the same key, another body).
+		itemId: 'sandwich',
 	} );
 	expect( conflict.status() ).toBe( 400 );
 	expect( ( await conflict.json() ).errors[ 0 ].code ).toBe(
@@ -415,7 +388,7 @@ test( 'idempotent replay, key reuse conflict and used token', async ( {
 	expect( ( await reused.json() ).errors[ 0 ].code ).toBe(
 		'CARD_TOKEN_USED'
 	);
-	const l = await ledger( page );
+	const l = await ledger( page.request );
 	expect(
 		Object.values( l.payments ).filter(
 			( p: any ) => p.source_id === token

@@ -3,9 +3,7 @@
  * refusals (issue 6).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { waitReady } from './utils';
-
-const SANDBOX = process.env.PAYMENTS_SANDBOX_URL!;
+import { SANDBOX, ledger, openCard, typeCard, waitReady } from './utils';
 
 async function open( page: Page, query = '' ) {
 	// Record every message the host page receives, to prove card data never reaches it.
@@ -15,9 +13,7 @@ async function open( page: Page, query = '' ) {
 			( window as any ).__messages.push( JSON.stringify( e.data ) )
 		);
 	} );
-	await page.goto( `/card.html${ query }` );
-	await waitReady( page );
-	return page.frameLocator( '#card-container iframe' );
+	return openCard( page, query );
 }
 
 test( 'card events reach listeners with their details', async ( { page } ) => {
@@ -72,16 +68,7 @@ test( 'card data stays in the provider frame', async ( { page } ) => {
 		}
 	} );
 	const frame = await open( page );
-	await frame
-		.locator( 'input[name=cardNumber]' )
-		.pressSequentially( '4111111111111111' );
-	await frame
-		.locator( 'input[name=expirationDate]' )
-		.pressSequentially( '1230' );
-	await frame.locator( 'input[name=cvv]' ).pressSequentially( '123' );
-	await frame
-		.locator( 'input[name=postalCode]' )
-		.pressSequentially( '94103' );
+	await typeCard( frame );
 	const result = await page.evaluate( () =>
 		( window as any ).card.tokenize()
 	);
@@ -107,15 +94,11 @@ test( 'card data stays in the provider frame', async ( { page } ) => {
 	// Metrics arrive (sent at once on nonce success and destroy) and carry no card data.
 	await expect
 		.poll( async () => {
-			const l = await (
-				await page.request.get( `${ SANDBOX }/__ledger` )
-			).json();
+			const l = await ledger( page.request );
 			return l.metrics.map( ( m: { event: string } ) => m.event );
 		} )
 		.toEqual( expect.arrayContaining( [ 'tokenize', 'destroy' ] ) );
-	const l = await (
-		await page.request.get( `${ SANDBOX }/__ledger` )
-	).json();
+	const l = await ledger( page.request );
 	expect( JSON.stringify( l.metrics ) ).not.toContain( '4111111111111111' );
 	expect( JSON.stringify( l.nonces ) ).not.toContain( '4111111111111111' );
 } );
@@ -302,9 +285,7 @@ test( 'string overrides only behind their feature flag', async ( { page } ) => {
 test( 'metrics flush on page hide; a frame that stops answering is reported', async ( {
 	page,
 } ) => {
-	const ledger = async () =>
-		( await page.request.get( `${ SANDBOX }/__ledger` ) ).json();
-	const before = ( await ledger() ).errorReports.length;
+	const before = ( await ledger( page.request ) ).errorReports.length;
 	await open( page );
 	// The iframe disappears (an AJAX re-render): tokenize gets no acknowledgement in 10 s.
 	const outcome = await page.evaluate( async () => {
@@ -318,7 +299,9 @@ test( 'metrics flush on page hide; a frame that stops answering is reported', as
 	} );
 	expect( outcome ).toBe( 'UnexpectedError' );
 	await expect
-		.poll( async () => ( await ledger() ).errorReports.slice( before ) )
+		.poll( async () =>
+			( await ledger( page.request ) ).errorReports.slice( before )
+		)
 		.toEqual( [
 			expect.objectContaining( {
 				sdk_version: '1.51.4',
@@ -326,7 +309,7 @@ test( 'metrics flush on page hide; a frame that stops answering is reported', as
 			} ),
 		] );
 	// Metrics queued just before leaving (flushed every second otherwise) go out on page hide.
-	const count = ( await ledger() ).metrics.length;
+	const count = ( await ledger( page.request ) ).metrics.length;
 	await page.evaluate( async () => {
 		document.body.insertAdjacentHTML(
 			'beforeend',
@@ -341,7 +324,7 @@ test( 'metrics flush on page hide; a frame that stops answering is reported', as
 	await page.goto( 'about:blank' );
 	await expect
 		.poll( async () =>
-			( await ledger() ).metrics
+			( await ledger( page.request ) ).metrics
 				.slice( count )
 				.map( ( m: { event: string } ) => m.event )
 		)

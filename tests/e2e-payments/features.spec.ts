@@ -3,9 +3,7 @@
  * sandbox applications with their own hydration (sandbox/applications.mjs).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { waitReady } from './utils';
-
-const SANDBOX = process.env.PAYMENTS_SANDBOX_URL!;
+import { ledger as sandboxLedger, openCard, typeCard } from './utils';
 
 interface Ledger {
 	sessions: Array< { sessionId: string; applicationId: string } >;
@@ -14,7 +12,7 @@ interface Ledger {
 }
 
 const ledger = async ( page: Page ): Promise< Ledger > =>
-	( await page.request.get( `${ SANDBOX }/__ledger` ) ).json();
+	sandboxLedger( page.request );
 
 const sessionsOf = async ( page: Page, applicationId: string ) =>
 	( await ledger( page ) ).sessions
@@ -22,8 +20,7 @@ const sessionsOf = async ( page: Page, applicationId: string ) =>
 		.map( ( s ) => s.sessionId );
 
 async function open( page: Page ) {
-	await page.goto( '/card.html' );
-	await waitReady( page );
+	await openCard( page );
 }
 
 /**
@@ -112,17 +109,7 @@ test( 'a non-test merchant in the sandbox is not refused and keeps sandbox walle
 		analyticsBackend: 'inline',
 		recordErrorMetrics: true,
 	} );
-	const frame = page.frameLocator( '#live iframe' );
-	await frame
-		.locator( 'input[name=cardNumber]' )
-		.pressSequentially( '4111111111111111' );
-	await frame
-		.locator( 'input[name=expirationDate]' )
-		.pressSequentially( '1230' );
-	await frame.locator( 'input[name=cvv]' ).pressSequentially( '123' );
-	await frame
-		.locator( 'input[name=postalCode]' )
-		.pressSequentially( '94103' );
+	await typeCard( page.frameLocator( '#live iframe' ) );
 	const status = await page.evaluate(
 		async () => ( await ( window as any ).live.card.tokenize() ).status
 	);

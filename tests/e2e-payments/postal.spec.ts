@@ -3,11 +3,10 @@
  * the provider's BIN lookup, else the page locale's region.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { waitReady } from './utils';
+import { openCard, typeCard } from './utils';
 
 async function open( page: Page ) {
-	await page.goto( '/card.html' );
-	await waitReady( page );
+	const frame = await openCard( page );
 	await page.evaluate( () => {
 		const w = window as any;
 		w.__postal = [];
@@ -15,7 +14,7 @@ async function open( page: Page ) {
 			w.__postal.push( e.detail.postalCodeValue )
 		);
 	} );
-	return page.frameLocator( '#card-container iframe' );
+	return frame;
 }
 
 test( 'a Canadian card takes a Canadian postal code on an en-US page', async ( {
@@ -34,11 +33,8 @@ test( 'a Canadian card takes a Canadian postal code on an en-US page', async ( {
 		.locator( 'input[name=cardNumber]' )
 		.pressSequentially( '4556000000000000' );
 	await expect( postal ).toHaveAttribute( 'placeholder', 'Postal code' );
-	await frame
-		.locator( 'input[name=expirationDate]' )
-		.pressSequentially( '1230' );
-	await frame.locator( 'input[name=cvv]' ).pressSequentially( '123' );
-	await postal.pressSequentially( 'K1A 0B1' );
+	// The number is typed: the rest as a shopper goes on.
+	await typeCard( frame, { number: '', postal: 'K1A 0B1' } );
 	const result = await page.evaluate( () =>
 		( window as any ).card.tokenize()
 	);
@@ -68,11 +64,7 @@ test( 'a British card refuses a ZIP code until the card changes to a US one', as
 	const postal = frame.locator( 'input[name=postalCode]' );
 	await number.pressSequentially( '5454540000000005' );
 	await expect( postal ).toHaveAttribute( 'placeholder', 'Postcode' );
-	await frame
-		.locator( 'input[name=expirationDate]' )
-		.pressSequentially( '1230' );
-	await frame.locator( 'input[name=cvv]' ).pressSequentially( '123' );
-	await postal.pressSequentially( '94103' );
+	await typeCard( frame, { number: '' } );
 	await number.focus();
 	await expect( page.locator( '.sq-card-message' ) ).toHaveText(
 		'Enter a valid postcode.'

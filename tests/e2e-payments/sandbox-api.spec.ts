@@ -4,8 +4,7 @@
  * tokens, and the ledger.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-
-const SANDBOX = process.env.PAYMENTS_SANDBOX_URL!;
+import { SANDBOX, ledger as sandboxLedger } from './utils';
 const AUTH = { Authorization: 'Bearer sandbox-token' };
 const APP_ID = 'sandbox-sq0idb-kestrel-example-app';
 let n = 0;
@@ -145,9 +144,7 @@ test( 'autocomplete false approves; complete and get', async ( {
 		headers: AUTH,
 	} );
 	expect( missing.status() ).toBe( 404 );
-	const ledger = await (
-		await request.get( `${ SANDBOX }/__ledger` )
-	).json();
+	const ledger = await sandboxLedger( request );
 	expect( ledger.payments[ payment.id ].status ).toBe( 'COMPLETED' );
 } );
 
@@ -235,9 +232,7 @@ test( 'a replay with the same body in another key order answers the first paymen
 	expect( ( await changed.json() ).errors[ 0 ].code ).toBe(
 		'IDEMPOTENCY_KEY_REUSED'
 	);
-	const ledger = await (
-		await request.get( `${ SANDBOX }/__ledger` )
-	).json();
+	const ledger = await sandboxLedger( request );
 	expect(
 		Object.values( ledger.payments ).filter(
 			( p ) => ( p as { source_id: string } ).source_id === token
@@ -329,4 +324,72 @@ test( 'card-nonce checks the request itself, whatever the frame did (spec §5 co
 	expect( ( await hydrate.json() ).errors[ 0 ].code ).toBe(
 		'INVALID_APPLICATION_ID'
 	);
+} );
+
+test( 'card-nonce refuses a session id it did not hydrate, or hydrated for another application', async ( {
+	request,
+} ) => {
+	const post = ( data: object ) =>
+		request.post( `${ SANDBOX }/v2/card-nonce`, { data } );
+	const card = {
+		number: '4111111111111111',
+		exp_month: 12,
+		exp_year: 2030,
+		cvv: '123',
+		billing_postal_code: '94103',
+	};
+	const hydrate = async ( applicationId: string ) =>
+		(
+			await (
+				await request.post( `${ SANDBOX }/payments/hydrate`, {
+					data: { applicationId, hostname: '127.0.0.1' },
+				} )
+			).json()
+		).sessionId as string;
+	const ours = await hydrate( APP_ID );
+	const theirs = await hydrate( 'sandbox-sq0idb-another-example-app' );
+
+	// Unknown: never hydrated by this sandbox.
+	const unknown = await post( {
+		client_id: APP_ID,
+		session_id: 'sess-made-up',
+		card_data: card,
+	} );
+	expect( unknown.status() ).toBe( 400 );
+	expect( ( await unknown.json() ).errors ).toEqual( [
+		{
+			category: 'INVALID_REQUEST_ERROR',
+			code: 'INVALID_SESSION_ID',
+			detail: 'The session id is not a session of this sandbox.',
+			field: 'session_id',
+		},
+	] );
+	// Another application's session, card and gift card alike.
+	for ( const data of [
+		{ card_data: card },
+		{ gift_card_data: { number: '7783320000000000' } },
+	] ) {
+		const foreign = await post( {
+			client_id: APP_ID,
+			session_id: theirs,
+			...data,
+		} );
+		expect( foreign.status() ).toBe( 400 );
+		expect( ( await foreign.json() ).errors[ 0 ] ).toMatchObject( {
+			code: 'INVALID_SESSION_ID',
+			detail: 'The session id belongs to another application id.',
+		} );
+	}
+	// Its own session: accepted and kept with the nonce; none at all is allowed too.
+	const ok = await post( {
+		client_id: APP_ID,
+		session_id: ours,
+		gift_card_data: { number: '7783320000000000' },
+	} );
+	expect( ok.status() ).toBe( 200 );
+	const body = await ok.json();
+	expect( body.session_id ).toBe( ours );
+	const ledger = await sandboxLedger( request );
+	expect( ledger.nonces[ body.card_nonce ].sessionId ).toBe( ours );
+	expect( ( await nonce( request ) ).startsWith( 'cnon:' ) ).toBe( true );
 } );
