@@ -17,6 +17,7 @@ use Kestrel\Forms\Domain\Validation\CardRules;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Rest\Routes;
 use Kestrel\Forms\Security\SpamGuard;
+use Kestrel\Forms\Settings\GeneralSettings;
 
 /**
  * Shared by the shortcode and the block. React (assets-src/entries/form-view.tsx) mounts into the
@@ -121,6 +122,8 @@ final class FormRenderer {
 	 * @return array<string, mixed>
 	 */
 	public function public_definition( Form $form ): array {
+		// A form without its own currency prices in the site's default one (General settings).
+		$form   = $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] );
 		$public = array( 'id' => $form->id );
 		foreach ( self::PUBLIC_FORM_KEYS as $key ) {
 			if ( array_key_exists( $key, $form->definition ) ) {

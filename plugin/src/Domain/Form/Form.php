@@ -24,6 +24,16 @@ final class Form {
 	public function __construct( public readonly int $id, public readonly array $definition ) {}
 
 	/**
+	 * This form with a currency: its own, or the given one when the definition names none (the
+	 * site's default currency, Settings\GeneralSettings).
+	 *
+	 * @param string $currency ISO 4217 code.
+	 */
+	public function with_default_currency( string $currency ): self {
+		return isset( $this->definition['currency'] ) ? $this : new self( $this->id, array( 'currency' => $currency ) + $this->definition );
+	}
+
+	/**
 	 * The form title.
 	 */
 	public function title(): string {

@@ -74,6 +74,8 @@ final class RenderingTest extends TestCase {
 		$form = Plugin::instance()->forms->find( $this->form_id );
 		$this->assertNotNull( $form );
 		$public = Plugin::instance()->renderer->public_definition( $form );
-		$this->assertSame( array( 'id', 'title', 'fields' ), array_keys( $public ) );
+		// A form without its own currency carries the site's default one (USD unless set).
+		$this->assertSame( array( 'id', 'title', 'currency', 'fields' ), array_keys( $public ) );
+		$this->assertSame( 'USD', $public['currency'] );
 	}
 }
