@@ -205,11 +205,19 @@ final class EntryWorkspaceRepository {
 	 * @param Entry                              $entry     The entry.
 	 * @param list<int>                          $field_ids Fields whose values are replaced.
 	 * @param array<string, string|array<mixed>> $values    New values by input id (only of those fields).
+	 * @param (callable(): bool)|null            $within    Runs first in the same transaction (e.g.
+	 *                                                      taking uploaded files for the entry);
+	 *                                                      false undoes everything.
+	 * @return bool Whether the values were stored (false also when $within said no).
 	 */
-	public function replace_values( Entry $entry, array $field_ids, array $values ): bool {
+	public function replace_values( Entry $entry, array $field_ids, array $values, ?callable $within = null ): bool {
 		global $wpdb;
 		$t = Schema::tables();
 		$wpdb->query( 'START TRANSACTION' );
+		if ( null !== $within && ! $within() ) {
+			$wpdb->query( 'ROLLBACK' );
+			return false;
+		}
 		foreach ( $field_ids as $field_id ) {
 			$id = (string) (int) $field_id;
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.

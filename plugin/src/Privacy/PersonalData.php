@@ -80,14 +80,18 @@ final class PersonalData {
 			);
 		}
 		$ids  = $this->entries->ids_with_value( $email, self::PER_PAGE, ( $page - 1 ) * self::PER_PAGE );
-		$data = array();
+		$data    = array();
+		$records = array(); // Each form read once per page.
 		foreach ( $ids as $id ) {
 			$item = $this->entries->find( $id );
 			if ( ! $item ) {
 				continue;
 			}
 			$entry  = $item['entry'];
-			$record = $this->forms->find_record( $entry->form_id );
+			if ( ! array_key_exists( $entry->form_id, $records ) ) {
+				$records[ $entry->form_id ] = $this->forms->find_record( $entry->form_id );
+			}
+			$record = $records[ $entry->form_id ];
 			$rows   = array(
 				array(
 					'name'  => __( 'Form', 'kestrel-forms' ),
@@ -138,9 +142,7 @@ final class PersonalData {
 			);
 		}
 		$ids = $this->entries->ids_with_value( $email, self::PER_PAGE );
-		foreach ( $ids as $id ) {
-			$this->uploads->delete_for_entry( $id );
-		}
+		$this->uploads->delete_for_entries( $ids );
 		$removed = $ids ? $this->entries->delete( $ids ) : 0;
 		return array(
 			'items_removed'  => $removed > 0,

@@ -19,7 +19,9 @@ use Kestrel\Forms\Domain\Validation\SubmissionValidator;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
-use Kestrel\Forms\Security\Capabilities;
+use Kestrel\Forms\Settings\GeneralSettings;
+use Kestrel\Forms\Uploads\FieldPolicy;
+use Kestrel\Forms\Uploads\UploadError;
 use Kestrel\Forms\Uploads\UploadStore;
 use WP_Error;
 use WP_REST_Controller;
@@ -309,7 +311,7 @@ final class EntriesController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function get_items_permissions_check( $request ) {
-		return Capabilities::current_user_can_manage() ? true : ErrorMapper::forbidden();
+		return ErrorMapper::manager_only();
 	}
 
 	/**
@@ -400,7 +402,7 @@ final class EntriesController extends WP_REST_Controller {
 			$raw[ (string) $input_id ] = $field && Rows::is_repeated( $field ) ? Rows::cells_of( $field, $value ) : $value;
 		}
 		$raw    = $sent + $raw; // Not array_merge(): it renumbers the numeric input ids.
-		$result = $this->validator->validate( $form, $raw );
+		$result = $this->validator->validate( $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] ), $raw );
 		$errors = array_intersect_key( $result->errors, array_flip( $field_ids ) );
 		if ( $errors ) {
 			return ErrorMapper::validation_failed( $errors );
@@ -438,31 +440,46 @@ final class EntriesController extends WP_REST_Controller {
 		if ( ! $item ) {
 			return ErrorMapper::entry_not_found();
 		}
-		$entry = $item['entry'];
-		$form  = $this->form_of( $entry->form_id );
-		$field = $form ? $form->field( (int) $request['field_id'] ) : null;
-		if ( ! $form || ! $field || 'fileupload' !== $field['type'] ) {
+		$entry  = $item['entry'];
+		$record = $this->forms->find_record( $entry->form_id );
+		$form   = $record ? $record['form'] : null;
+		$field  = $form ? $form->field( (int) $request['field_id'] ) : null;
+		$policy = FieldPolicy::of_field( $field, $this->uploads->hard_cap() );
+		if ( ! $form || ! $field || ! $policy ) {
 			return new WP_Error( 'kestrel_forms_not_editable', __( 'Files can only be attached to an upload field of this entry\'s form.', 'kestrel-forms' ), array( 'status' => 400 ) );
 		}
-		$files = $this->uploads->claim( $form->id, (int) $field['id'], (string) $request['upload_id'], (array) $request['tokens'] );
+		// Files are claimed for active forms only, as a submission's are.
+		$files = FormRepository::STATUS_ACTIVE === $record['status']
+			? $this->uploads->claim( $form, (int) $field['id'], (string) $request['upload_id'], (array) $request['tokens'] )
+			: ErrorMapper::upload_error( new UploadError( UploadError::UNKNOWN ) );
 		if ( $files instanceof WP_Error ) {
 			return $files;
 		}
 		$key      = (string) $field['id'];
 		$existing = is_array( $entry->values[ $key ] ?? null ) ? array_values( $entry->values[ $key ] ) : array();
-		$policy   = $this->uploads->policy( $form->id, (int) $field['id'] );
-		if ( $policy && null !== $policy->max_files && count( $existing ) + count( $files ) > $policy->max_files ) {
-			return new WP_Error(
-				'kestrel_forms_upload_too_many',
-				/* translators: %d: most files the field takes. */
-				sprintf( _n( 'This field takes at most %d file.', 'This field takes at most %d files.', $policy->max_files, 'kestrel-forms' ), $policy->max_files ),
-				array( 'status' => 400 )
-			);
+		if ( null !== $policy->max_files && count( $existing ) + count( $files ) > $policy->max_files ) {
+			return ErrorMapper::upload_error( new UploadError( UploadError::TOO_MANY, array( 'limit' => $policy->max_files ) ) );
 		}
-		if ( ! $this->workspace->replace_values( $entry, array( (int) $field['id'] ), array( $key => array_merge( $existing, $files ) ) ) ) {
+		// The files become this entry's in the transaction that stores its values: of two
+		// requests naming the same files, only the first lists them.
+		$tokens   = array_column( $files, 'token' );
+		$reserved = true;
+		$stored   = $this->workspace->replace_values(
+			$entry,
+			array( (int) $field['id'] ),
+			array( $key => array_merge( $existing, $files ) ),
+			function () use ( $tokens, $entry, &$reserved ): bool {
+				$reserved = $this->uploads->reserve( $tokens, $entry->id );
+				return $reserved;
+			}
+		);
+		if ( ! $reserved ) {
+			return ErrorMapper::upload_error( new UploadError( UploadError::UNKNOWN ) );
+		}
+		if ( ! $stored ) {
 			return ErrorMapper::storage_failed();
 		}
-		$this->uploads->attach( array_column( $files, 'token' ), $entry->id );
+		$this->uploads->attach( $tokens, $entry->id );
 		/* translators: 1: comma-separated file names, 2: field label. */
 		$this->workspace->add_note( $entry->id, get_current_user_id(), sprintf( __( 'Attached %1$s to %2$s', 'kestrel-forms' ), implode( ', ', array_column( $files, 'name' ) ), EntryPresenter::label( $field ) ) );
 		return rest_ensure_response( $this->present_detail( (array) $this->workspace->find( $entry->id ) ) );
@@ -478,9 +495,7 @@ final class EntriesController extends WP_REST_Controller {
 		$ids    = array_map( 'intval', (array) $request['ids'] );
 		$action = (string) $request['action'];
 		if ( 'delete' === $action ) {
-			foreach ( $ids as $id ) {
-				$this->uploads->delete_for_entry( $id );
-			}
+			$this->uploads->delete_for_entries( $ids );
 			$changed = $this->workspace->delete( $ids );
 		} else {
 			$changed = $this->workspace->apply( $action, $ids );
@@ -678,7 +693,7 @@ final class EntriesController extends WP_REST_Controller {
 				// What the row editor needs to draw a list or repeater as visitors see it.
 				'rows_definition' => Rows::is_repeated( $field ) ? self::rows_definition( $field ) : null,
 				// What the entry screen's uploader checks before a file leaves the browser.
-				'upload_rules'    => 'fileupload' === $field['type'] && $form ? $this->upload_rules( $form->id, (int) $field['id'] ) : null,
+				'upload_rules'    => $this->upload_rules( $field ),
 				'editable'        => $editable,
 				'raw'             => (object) $raw,
 				'choices'         => array_map(
@@ -746,12 +761,11 @@ final class EntriesController extends WP_REST_Controller {
 	 * file under the site-wide cap, the most files), for the entry screen's uploader to check
 	 * before a file leaves the browser. The server checks again on upload and attach.
 	 *
-	 * @param int $form_id  Form id.
-	 * @param int $field_id Upload field id.
+	 * @param array<string, mixed> $field Field (null rules unless it is an upload field).
 	 * @return array{extensions: list<string>, maxBytes: int, maxFiles: int|null}|null
 	 */
-	private function upload_rules( int $form_id, int $field_id ): ?array {
-		$policy = $this->uploads->policy( $form_id, $field_id );
+	private function upload_rules( array $field ): ?array {
+		$policy = FieldPolicy::of_field( $field, $this->uploads->hard_cap() );
 		return $policy ? array(
 			'extensions' => array_values( $policy->extensions ),
 			'maxBytes'   => $policy->max_bytes,

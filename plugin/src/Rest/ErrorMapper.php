@@ -12,6 +12,7 @@ namespace Kestrel\Forms\Rest;
 use Kestrel\Forms\Domain\Form\InvalidForm;
 use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Validation\FieldError;
+use Kestrel\Forms\Security\Capabilities;
 use Kestrel\Forms\Uploads\UploadError;
 use WP_Error;
 use WP_REST_Request;
@@ -139,6 +140,16 @@ final class ErrorMapper {
 			return $response;
 		}
 		return new WP_Error( self::CORE_CODES[ $code ], $response->get_error_message(), $response->get_error_data() );
+	}
+
+	/**
+	 * The permission_callback of every manager route: true for a user with the plugin
+	 * capability, otherwise 403 (forbidden()).
+	 *
+	 * @return true|WP_Error
+	 */
+	public static function manager_only(): bool|WP_Error {
+		return Capabilities::current_user_can_manage() ? true : self::forbidden();
 	}
 
 	/**

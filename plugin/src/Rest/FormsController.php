@@ -161,7 +161,7 @@ final class FormsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function create_item_permissions_check( $request ) {
-		return Capabilities::current_user_can_manage() ? true : ErrorMapper::forbidden();
+		return ErrorMapper::manager_only();
 	}
 
 	/**
@@ -169,7 +169,7 @@ final class FormsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function update_item_permissions_check( $request ) {
-		return Capabilities::current_user_can_manage() ? true : ErrorMapper::forbidden();
+		return ErrorMapper::manager_only();
 	}
 
 	/**
@@ -177,7 +177,7 @@ final class FormsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function delete_item_permissions_check( $request ) {
-		return Capabilities::current_user_can_manage() ? true : ErrorMapper::forbidden();
+		return ErrorMapper::manager_only();
 	}
 
 	/**

@@ -18,6 +18,7 @@ use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\SpamGuard;
+use Kestrel\Forms\Settings\GeneralSettings;
 use Kestrel\Forms\Uploads\UploadError;
 use Kestrel\Forms\Uploads\UploadStore;
 use WP_Error;
@@ -131,9 +132,9 @@ final class SubmissionsController extends WP_REST_Controller {
 		}
 		// A repeat of a stored submission (double click, network retry) gets the first answer
 		// again, before anything it carried (captcha answer, upload tokens) is checked once more.
-		$key      = isset( $request['submission_key'] ) ? (string) $request['submission_key'] : '';
-		$existing = '' !== $key ? $this->entries->id_for_submission_key( $form->id, $key ) : 0;
-		$first    = $existing ? $this->entries->find( $existing ) : null;
+		$submission_key = isset( $request['submission_key'] ) ? (string) $request['submission_key'] : '';
+		$existing       = '' !== $submission_key ? $this->entries->id_for_submission_key( $form->id, $submission_key ) : 0;
+		$first          = $existing ? $this->entries->find( $existing ) : null;
 		if ( $first ) {
 			return $this->answer( $form, $first, false );
 		}
@@ -158,7 +159,8 @@ final class SubmissionsController extends WP_REST_Controller {
 		 */
 		$values = (array) apply_filters( 'kestrel_forms_submission_before', $values, $form );
 		$values = $this->with_uploaded_files( $form, $values, $request['uploaded_files'] );
-		$result = $this->validator->validate( $form, $values );
+		// Prices in the form's currency, or the site's default one (as the browser did).
+		$result = $this->validator->validate( $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] ), $values );
 
 		$messages = array();
 		foreach ( $result->errors as $field_id => $error ) {
@@ -173,7 +175,7 @@ final class SubmissionsController extends WP_REST_Controller {
 			if ( 'fileupload' !== $field['type'] || ! isset( $clean[ $key ] ) || isset( $messages[ $key ] ) ) {
 				continue;
 			}
-			$files = $this->uploads->claim( $form->id, (int) $field['id'], (string) $request['upload_id'], (array) $clean[ $key ] );
+			$files = $this->uploads->claim( $form, (int) $field['id'], (string) $request['upload_id'], (array) $clean[ $key ] );
 			if ( $files instanceof WP_Error ) {
 				$messages[ $key ] = $files->get_error_message();
 				continue;
@@ -227,7 +229,7 @@ final class SubmissionsController extends WP_REST_Controller {
 		// same files, the second is refused instead of listing files it does not own.
 		$stored = $this->entries->insert(
 			$entry,
-			isset( $request['submission_key'] ) ? (string) $request['submission_key'] : null,
+			'' !== $submission_key ? $submission_key : null,
 			$tokens ? fn( int $id ): bool => $this->uploads->reserve( $tokens, $id ) : null
 		);
 		if ( ! empty( $stored['refused'] ) ) {

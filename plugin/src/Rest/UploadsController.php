@@ -11,7 +11,6 @@ namespace Kestrel\Forms\Rest;
 
 use Kestrel\Forms\Contracts\ChunkSource;
 use Kestrel\Forms\Persistence\FormRepository;
-use Kestrel\Forms\Security\Capabilities;
 use Kestrel\Forms\Uploads\ChunkPlan;
 use Kestrel\Forms\Uploads\ChunkReceiver;
 use Kestrel\Forms\Uploads\ChunkRequest;
@@ -197,7 +196,7 @@ final class UploadsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function download_permissions_check( $request ) {
-		return Capabilities::current_user_can_manage() ? true : ErrorMapper::forbidden();
+		return ErrorMapper::manager_only();
 	}
 
 	/**
@@ -287,9 +286,13 @@ final class UploadsController extends WP_REST_Controller {
 	private function chunk_request( WP_REST_Request $request ): ChunkRequest|WP_Error {
 		$form_id  = (int) $request['form_id'];
 		$field_id = (int) $request['field_id'];
-		$policy   = $this->uploads->policy( $form_id, $field_id );
+		$form     = $this->forms->find( $form_id );
+		if ( null === $form ) {
+			return ErrorMapper::form_not_found();
+		}
+		$policy = $this->uploads->policy( $form, $field_id );
 		if ( null === $policy ) {
-			return null === $this->forms->find( $form_id ) ? ErrorMapper::form_not_found() : ErrorMapper::upload_error( new UploadError( UploadError::FIELD_NOT_FOUND ) );
+			return ErrorMapper::upload_error( new UploadError( UploadError::FIELD_NOT_FOUND ) );
 		}
 		$original = (string) ( $request['original_filename'] ?? '' );
 		$name     = sanitize_file_name( wp_basename( '' !== $original ? $original : (string) $request['resumableFilename'] ) );

@@ -63,9 +63,7 @@ final class RetentionJob {
 			if ( ! $ids ) {
 				break;
 			}
-			foreach ( $ids as $id ) {
-				$this->uploads->delete_for_entry( $id );
-			}
+			$this->uploads->delete_for_entries( $ids );
 			$deleted += $this->entries->delete( $ids );
 		}
 		return $deleted;

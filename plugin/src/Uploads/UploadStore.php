@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Uploads;
 
 use Kestrel\Forms\Contracts\ChunkSource;
+use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\UploadRepository;
 use Kestrel\Forms\Rest\ErrorMapper;
@@ -19,10 +20,13 @@ use WP_Error;
 /**
  * The API the submission and entry code use (docs/rest-api.md, "Uploads"):
  *
- *     $files = $store->claim( $form_id, $field_id, $upload_id, $tokens ); // before storing the entry
- *     $store->attach( $tokens, $entry_id );                                // after storing it
- *     $store->files_of_entry( $entry_id );                                 // admin entry view
- *     $store->delete_for_entry( $entry_id ); $store->delete_for_form( $form_id );
+ *     $files = $store->claim( $form, $field_id, $upload_id, $tokens ); // before storing the entry
+ *     $store->reserve( $tokens, $entry_id );                            // in the entry's transaction
+ *     $store->attach( $tokens, $entry_id );                             // after storing it
+ *     $store->files_of_entry( $entry_id );                              // admin entry view
+ *     $store->delete_for_entries( $entry_ids ); $store->delete_for_form( $form_id );
+ *
+ * $form is a Form the caller holds (no second read) or a form id (read here, active forms only).
  *
  * Obtain it from the composition root: Plugin::instance()->uploads.
  */
@@ -74,14 +78,14 @@ final class UploadStore {
 	}
 
 	/**
-	 * The policy of a form's field, or null when the form is not active or the field is not a
-	 * file-upload field.
+	 * The policy of a form's field, or null when the form is not active (given by id) or the
+	 * field is not a file-upload field.
 	 *
-	 * @param int $form_id  Form id.
-	 * @param int $field_id Field id.
+	 * @param Form|int $form     The form the caller holds, or an id to read (active forms only).
+	 * @param int      $field_id Field id.
 	 */
-	public function policy( int $form_id, int $field_id ): ?FieldPolicy {
-		$form = $this->forms->find( $form_id );
+	public function policy( Form|int $form, int $field_id ): ?FieldPolicy {
+		$form = $form instanceof Form ? $form : $this->forms->find( $form );
 		return $form ? FieldPolicy::of_field( $form->field( $field_id ), $this->hard_cap() ) : null;
 	}
 
@@ -91,7 +95,7 @@ final class UploadStore {
 	 * assembled and checked) and not yet claimed; and there may be no more than the field allows.
 	 * Claiming does not change anything: call attach() once the entry is stored.
 	 *
-	 * @param int          $form_id   Form id.
+	 * @param Form|int     $form      The form the caller holds, or an id to read (active forms only).
 	 * @param int          $field_id  File-upload field id.
 	 * @param string       $upload_id The form's upload id (8 hex).
 	 * @param array<mixed> $tokens    temp_filename values the browser sent.
@@ -99,7 +103,7 @@ final class UploadStore {
 	 *         order given (duplicates once); kestrel_forms_upload_unknown (400) for any token that
 	 *         does not qualify, kestrel_forms_upload_too_many (400) above the field's limit.
 	 */
-	public function claim( int $form_id, int $field_id, string $upload_id, array $tokens ): array|WP_Error {
+	public function claim( Form|int $form, int $field_id, string $upload_id, array $tokens ): array|WP_Error {
 		$unique = array();
 		foreach ( $tokens as $token ) {
 			if ( ! FileNames::is_token( $token ) ) {
@@ -111,10 +115,11 @@ final class UploadStore {
 			return array();
 		}
 		$upload_id = FileNames::upload_id( $upload_id );
-		$policy    = $this->policy( $form_id, $field_id );
+		$policy    = null === $upload_id ? null : $this->policy( $form, $field_id );
 		if ( null === $upload_id || null === $policy ) {
 			return ErrorMapper::upload_error( new UploadError( UploadError::UNKNOWN ) );
 		}
+		$form_id = $form instanceof Form ? $form->id : $form;
 		$records = $this->records->find_by_tokens( array_values( $unique ) );
 		$files   = array();
 		foreach ( $unique as $token ) {
@@ -267,13 +272,16 @@ final class UploadStore {
 	}
 
 	/**
-	 * Deletes an entry's files (call when the entry is deleted).
+	 * Deletes the files of entries (call when the entries are deleted: bulk delete, retention,
+	 * privacy erasure).
 	 *
-	 * @param int $entry_id Entry id.
+	 * @param list<int> $entry_ids Entry ids.
 	 */
-	public function delete_for_entry( int $entry_id ): void {
-		$this->remove( $this->records->find_for_entry( $entry_id ) );
-		Storage::remove_tree( $this->storage->base() . '/entries/' . $entry_id );
+	public function delete_for_entries( array $entry_ids ): void {
+		foreach ( array_unique( array_map( 'intval', $entry_ids ) ) as $entry_id ) {
+			$this->remove( $this->records->find_for_entry( $entry_id ) );
+			Storage::remove_tree( $this->storage->base() . '/entries/' . $entry_id );
+		}
 	}
 
 	/**

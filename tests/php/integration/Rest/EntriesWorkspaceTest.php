@@ -12,6 +12,7 @@ namespace Kestrel\Forms\Tests\Integration\Rest;
 
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Privacy\PersonalData;
@@ -245,6 +246,18 @@ final class EntriesWorkspaceTest extends TestCase {
 			$detail['fields'][1]['upload_rules']
 		);
 		$this->assertNull( $detail['fields'][0]['upload_rules'] );
+		// Every field's rules come from the form read once for the answer.
+		$reads = 0;
+		$table = Schema::tables()['forms'];
+		add_filter(
+			'query',
+			static function ( string $query ) use ( &$reads, $table ): string {
+				$reads += (int) ( str_contains( $query, $table . ' ' ) || str_ends_with( $query, $table ) );
+				return $query;
+			}
+		);
+		$this->assertEquals( $detail['fields'], $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $id )->get_data()['fields'] );
+		$this->assertSame( 1, $reads );
 		$this->assertStringContainsString( 'entries/' . $id . '/files/' . $token, $detail['fields'][1]['files'][0]['url'] );
 		$this->assertSame( '29,90 €', $detail['order']['total'] );
 		// Pricing fields read as the server priced them, as money.
@@ -400,6 +413,36 @@ final class EntriesWorkspaceTest extends TestCase {
 		$values = (array) $this->rest( 'GET', $route )->get_data()['values'];
 		$this->assertSame( array( array( 'Tea', '3' ), array( 'Cake', '1' ) ), $values[2] );
 		$this->assertSame( 'Enjoy', $values[4] );
+	}
+
+	public function test_the_privacy_export_reads_each_form_once_and_the_eraser_deletes_entries(): void {
+		$repo = new EntryRepository();
+		$more = array();
+		foreach ( array( 'pro', 'basic', 'pro' ) as $plan ) {
+			$more[] = $repo->insert( new Entry( 0, $this->form_id, array( '1' => 'Ada again', '2' => 'ada@example.org', '3' => $plan ), '2026-04-01 10:00:00' ) )['id'];
+		}
+		$reads = 0;
+		$table = Schema::tables()['forms'];
+		add_filter(
+			'query',
+			static function ( string $query ) use ( &$reads, $table ): string {
+				$reads += (int) ( str_contains( $query, $table . ' ' ) || str_ends_with( $query, $table ) );
+				return $query;
+			}
+		);
+		$privacy  = new PersonalData( new EntryWorkspaceRepository(), Plugin::instance()->forms, Plugin::instance()->uploads );
+		$exported = $privacy->export( 'ada@example.org' )['data'];
+		$this->assertCount( 4, $exported );
+		$this->assertSame( 1, $reads, 'Four entries of one form: one read.' );
+		foreach ( $exported as $item ) {
+			$this->assertContains( 'ada@example.org', array_column( $item['data'], 'value' ) );
+		}
+
+		$this->assertTrue( $privacy->erase( 'ada@example.org' )['items_removed'] );
+		foreach ( array_merge( array( $this->ids[0] ), $more ) as $id ) {
+			$this->assertNull( $repo->find( $id ) );
+		}
+		$this->assertNotNull( $repo->find( $this->ids[1] ) );
 	}
 
 	public function test_list_and_repeater_edits_are_validated_on_the_server(): void {

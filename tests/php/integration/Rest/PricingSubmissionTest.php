@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Rest;
 
+use Kestrel\Forms\Settings\GeneralSettings;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
 final class PricingSubmissionTest extends TestCase {
@@ -104,5 +105,39 @@ final class PricingSubmissionTest extends TestCase {
 			array( 'values' => array( '1' => 's', '3' => '0' ) )
 		);
 		$this->assertSame( array( '1' => 'This field is required.' ), (array) $response->get_data()['data']['errors'] );
+	}
+
+	public function test_a_form_without_a_currency_is_priced_in_the_site_default(): void {
+		$this->as_admin();
+		$response = $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms',
+			array(
+				'title'  => 'Mugs',
+				'fields' => array(
+					array( 'id' => 1, 'type' => 'product', 'label' => 'Mug', 'inputType' => 'singleproduct', 'basePrice' => '12.50' ),
+					array( 'id' => 2, 'type' => 'total', 'label' => 'Total' ),
+				),
+			)
+		);
+		$this->assert_rest_status( 201, $response );
+		$form_id = (int) $response->get_data()['id'];
+		$submit  = function () use ( $form_id ): array {
+			$this->as_anonymous();
+			$response = $this->rest( 'POST', "/kestrel-forms/v1/forms/{$form_id}/submissions", array( 'values' => array( '1.3' => '1' ) ) );
+			$this->assert_rest_status( 201, $response );
+			$this->as_admin();
+			return $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $response->get_data()['entry_id'] )->get_data();
+		};
+		$this->assertSame( 'USD', $submit()['pricing']['currency'], 'USD until the site sets a default.' );
+		update_option( GeneralSettings::OPTION, array( 'currency' => 'GBP', 'retention_days' => 0 ) );
+		try {
+			$entry = $submit();
+			$this->assertSame( 'GBP', $entry['pricing']['currency'] );
+			$this->assertSame( '12.5', $entry['pricing']['total'] );
+		} finally {
+			delete_option( GeneralSettings::OPTION );
+		}
+		// The shop of set_up names EUR and keeps it whatever the site default.
 	}
 }

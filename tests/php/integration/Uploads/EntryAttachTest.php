@@ -68,8 +68,48 @@ final class EntryAttachTest extends UploadsTestCase {
 
 		// A token already claimed is unknown; the limit (2) counts the file already attached.
 		$this->assert_rest_error( 'kestrel_forms_upload_unknown', 400, $this->attach( $entry_id, array( $first ) ) );
-		$this->assert_rest_error( 'kestrel_forms_upload_too_many', 400, $this->attach( $entry_id, array( $second, $third ) ) );
+		$too_many = $this->attach( $entry_id, array( $second, $third ) );
+		$this->assert_rest_error( 'kestrel_forms_upload_too_many', 400, $too_many );
+		$this->assertSame( 'You can upload at most 2 files here.', $too_many->get_data()['message'], 'The uploads\' own text.' );
 		$this->assert_rest_status( 200, $this->attach( $entry_id, array( $second ) ) );
 		$this->assertSame( array( 'a.txt', 'b.txt' ), array_column( Plugin::instance()->entries->find( $entry_id )->values['3'], 'name' ) );
+	}
+
+	public function test_of_two_requests_naming_the_same_file_only_the_first_attaches_it(): void {
+		$entry_a = Plugin::instance()->entries->insert( new Entry( 0, $this->form_id, array( '1' => 'Ada' ), gmdate( 'Y-m-d H:i:s' ) ) )['id'];
+		$entry_b = Plugin::instance()->entries->insert( new Entry( 0, $this->form_id, array( '1' => 'Bob' ), gmdate( 'Y-m-d H:i:s' ) ) )['id'];
+		$token   = $this->uploaded( 'shared.txt' );
+		$this->as_admin();
+
+		// The other request takes the file after this one's claim passed, before its values are
+		// stored (the moment the values' transaction starts).
+		$raced = false;
+		add_filter(
+			'query',
+			static function ( string $query ) use ( &$raced, $token, $entry_b ): string {
+				if ( ! $raced && 'START TRANSACTION' === $query ) {
+					$raced = true;
+					Plugin::instance()->uploads->reserve( array( $token ), $entry_b );
+				}
+				return $query;
+			}
+		);
+		$response = $this->attach( $entry_a, array( $token ) );
+		$this->assertTrue( $raced );
+		$this->assert_rest_error( 'kestrel_forms_upload_unknown', 400, $response );
+		$this->assertArrayNotHasKey( '3', Plugin::instance()->entries->find( $entry_a )->values, 'The entry lists no file it does not own.' );
+		$this->assertSame( array(), Plugin::instance()->uploads->files_of_entry( $entry_a ) );
+		$this->assertSame( array( 'shared.txt' ), array_column( Plugin::instance()->uploads->files_of_entry( $entry_b ), 'name' ) );
+		$detail = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $entry_a )->get_data();
+		$this->assertSame( array(), $detail['notes'], 'No "Attached" note.' );
+	}
+
+	public function test_files_are_not_attached_for_a_trashed_form(): void {
+		$entry_id = Plugin::instance()->entries->insert( new Entry( 0, $this->form_id, array( '1' => 'Ada' ), gmdate( 'Y-m-d H:i:s' ) ) )['id'];
+		$token    = $this->uploaded( 'late.txt' );
+		Plugin::instance()->forms->set_status( $this->form_id, 'trash' );
+		$this->as_admin();
+		$this->assert_rest_error( 'kestrel_forms_upload_unknown', 400, $this->attach( $entry_id, array( $token ) ) );
+		$this->assertSame( array(), Plugin::instance()->uploads->files_of_entry( $entry_id ) );
 	}
 }

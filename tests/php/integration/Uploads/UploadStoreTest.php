@@ -228,7 +228,7 @@ final class UploadStoreTest extends UploadsTestCase {
 		$this->store()->attach( array( $kept ), $entry_a );
 		$this->store()->attach( array( $gone ), $entry_b );
 
-		$this->store()->delete_for_entry( $entry_b );
+		$this->store()->delete_for_entries( array( $entry_b ) );
 		$this->assertSame( array( $kept ), array_column( $this->records(), 'token' ) );
 		$this->assertFileDoesNotExist( $this->storage()->base() . "/entries/{$entry_b}" );
 
@@ -239,6 +239,65 @@ final class UploadStoreTest extends UploadsTestCase {
 		$this->assertSame( array(), $this->records() );
 		$this->assertSame( array(), $this->stored( 'entries' ) );
 		$this->assertSame( array(), $this->stored( 'tmp/files' ) );
+	}
+
+	public function test_deleting_several_entries_deletes_the_files_of_each(): void {
+		$first   = $this->uploaded( 'first.txt', 2 );
+		$second  = $this->uploaded( 'second.txt', 3 );
+		$kept    = $this->uploaded( 'kept.txt', 3, 'fedcba98' );
+		$entry_a = $this->entry();
+		$entry_b = $this->entry();
+		$entry_c = $this->entry();
+		$this->store()->attach( array( $first ), $entry_a );
+		$this->store()->attach( array( $second ), $entry_b );
+		$this->store()->attach( array( $kept ), $entry_c );
+
+		$this->store()->delete_for_entries( array( $entry_a, $entry_b, $entry_a ) );
+		$this->assertSame( array( $kept ), array_column( $this->records(), 'token' ) );
+		$this->assertFileDoesNotExist( $this->storage()->base() . "/entries/{$entry_a}" );
+		$this->assertFileDoesNotExist( $this->storage()->base() . "/entries/{$entry_b}" );
+		$this->assertNotNull( $this->store()->file_of_entry( $entry_c, $kept ) );
+		$this->store()->delete_for_entries( array() );
+		$this->assertCount( 1, $this->records() );
+	}
+
+	public function test_a_form_the_caller_holds_is_not_read_again(): void {
+		$one  = $this->uploaded( 'a.txt', 3 );
+		$form = Plugin::instance()->forms->find( $this->form_id );
+		$this->assertNotNull( $form );
+		$reads = $this->count_form_reads();
+		$this->assertSame( 2, $this->store()->policy( $form, 3 )->max_files );
+		$this->assertNull( $this->store()->policy( $form, 1 ), 'Not an upload field.' );
+		$this->assertSame( array( $one ), array_column( $this->store()->claim( $form, 3, self::UPLOAD_ID, array( $one ) ), 'token' ) );
+		$this->assertSame( 0, $reads(), 'No read of the forms table.' );
+		// By id, as before: read, active forms only.
+		$this->assertSame( 2, $this->store()->policy( $this->form_id, 3 )->max_files );
+		$this->assertSame( 1, $reads() );
+		Plugin::instance()->forms->set_status( $this->form_id, 'trash' );
+		$this->assertNull( $this->store()->policy( $this->form_id, 3 ) );
+		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $one ) ) );
+	}
+
+	/**
+	 * Counts the queries on the forms table from now on.
+	 *
+	 * @return callable(): int How many so far.
+	 */
+	private function count_form_reads(): callable {
+		$count = 0;
+		$table = Schema::tables()['forms'];
+		add_filter(
+			'query',
+			static function ( string $query ) use ( &$count, $table ): string {
+				if ( str_contains( $query, $table . ' ' ) || str_ends_with( $query, $table ) ) {
+					++$count;
+				}
+				return $query;
+			}
+		);
+		return static function () use ( &$count ): int {
+			return $count;
+		};
 	}
 
 	public function test_the_cleanup_job_is_scheduled_hourly_and_cleared_on_deactivation(): void {
