@@ -37,7 +37,7 @@ final class EntryRepository {
 		$t = Schema::tables();
 
 		if ( null !== $submission_key ) {
-			$existing = $this->find_id_by_key( $entry->form_id, $submission_key );
+			$existing = $this->id_for_submission_key( $entry->form_id, $submission_key );
 			if ( $existing ) {
 				return array( 'id' => $existing, 'created' => false );
 			}
@@ -63,7 +63,7 @@ final class EntryRepository {
 		if ( ! $ok ) {
 			$wpdb->query( 'ROLLBACK' );
 			// A parallel request with the same key won the unique index: answer with its entry.
-			$existing = null === $submission_key ? 0 : $this->find_id_by_key( $entry->form_id, $submission_key );
+			$existing = null === $submission_key ? 0 : $this->id_for_submission_key( $entry->form_id, $submission_key );
 			return array( 'id' => $existing, 'created' => false );
 		}
 		$entry_id = (int) $wpdb->insert_id;
@@ -186,15 +186,6 @@ final class EntryRepository {
 	 * @param string $key     Submission key.
 	 */
 	public function id_for_submission_key( int $form_id, string $key ): int {
-		return $this->find_id_by_key( $form_id, $key );
-	}
-
-	/**
-	 * @param int    $form_id Form id.
-	 * @param string $key     Submission key.
-	 */
-
-	private function find_id_by_key( int $form_id, string $key ): int {
 		global $wpdb;
 		$t = Schema::tables();
 		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT id FROM {$t['entries']} WHERE form_id = %d AND submission_key = %s", $form_id, $key ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
