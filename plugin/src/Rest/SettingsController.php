@@ -59,12 +59,7 @@ final class SettingsController extends WP_REST_Controller {
 					'methods'             => WP_REST_Server::EDITABLE,
 					'callback'            => array( $this, 'update_settings' ),
 					'permission_callback' => $permission,
-					'args'                => array(
-						'general'  => array( 'type' => 'object' ),
-						'captcha'  => array( 'type' => 'object' ),
-						'api'      => array( 'type' => 'object' ),
-						'payments' => array( 'type' => 'object' ),
-					),
+					'args'                => self::section_args(),
 				),
 			)
 		);
@@ -75,12 +70,12 @@ final class SettingsController extends WP_REST_Controller {
 				array(
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => array( $this, 'get_app_passwords' ),
-					'permission_callback' => $permission,
+					'permission_callback' => fn( WP_REST_Request $request ) => $this->app_password_permission( 'list_app_passwords' ),
 				),
 				array(
 					'methods'             => WP_REST_Server::CREATABLE,
 					'callback'            => array( $this, 'create_app_password' ),
-					'permission_callback' => $permission,
+					'permission_callback' => fn( WP_REST_Request $request ) => $this->app_password_permission( 'create_app_password' ),
 					'args'                => array(
 						'name' => array(
 							'type'      => 'string',
@@ -98,8 +93,57 @@ final class SettingsController extends WP_REST_Controller {
 			array(
 				'methods'             => WP_REST_Server::DELETABLE,
 				'callback'            => array( $this, 'delete_app_password' ),
-				'permission_callback' => $permission,
+				'permission_callback' => fn( WP_REST_Request $request ) => $this->app_password_permission( 'delete_app_password', (string) $request['uuid'] ),
 			)
+		);
+	}
+
+	/**
+	 * The sections POST /settings takes, each with its keys and their types: WordPress checks
+	 * and converts them before update_settings() runs ("false" is false; an unknown key or a
+	 * value of the wrong type is refused with 400 kestrel_forms_invalid_param). Allowed values
+	 * (currencies, environments, patterns) are checked by each section's validate(), whose
+	 * messages are keyed "section.key" for the screen.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	private static function section_args(): array {
+		$section = static fn( array $properties ): array => array(
+			'type'                 => 'object',
+			'properties'           => $properties,
+			'additionalProperties' => false,
+		);
+		$string  = array( 'type' => 'string' );
+		$boolean = array( 'type' => 'boolean' );
+		return array(
+			'general'  => $section(
+				array(
+					'currency'            => $string,
+					// The screen sends what was typed: a number, or text its message explains.
+					'retention_days'      => array( 'type' => array( 'integer', 'string' ) ),
+					'delete_on_uninstall' => $boolean,
+				)
+			),
+			'captcha'  => $section(
+				array(
+					'site_key'     => $string,
+					'secret_key'   => $string,
+					'theme'        => $string,
+					'size'         => $string,
+					'badge'        => $string,
+					'clear_secret' => $boolean,
+				)
+			),
+			'api'      => $section( array( 'enabled' => $boolean ) ),
+			'payments' => $section(
+				array(
+					'environment'        => $string,
+					'application_id'     => $string,
+					'location_id'        => $string,
+					'access_token'       => $string,
+					'clear_access_token' => $boolean,
+				)
+			),
 		);
 	}
 
@@ -108,7 +152,24 @@ final class SettingsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function permissions_check( $request ) {
-		return Capabilities::current_user_can_manage() ? true : ErrorMapper::forbidden();
+		return ErrorMapper::manager_only();
+	}
+
+	/**
+	 * Application-password routes: the plugin capability, and what WordPress itself asks for the
+	 * current user's own passwords (sites can take it away with map_meta_cap / user_has_cap).
+	 *
+	 * @param string $capability list_app_passwords, create_app_password or delete_app_password.
+	 * @param string $uuid       The password, for delete_app_password.
+	 * @return true|WP_Error
+	 */
+	private function app_password_permission( string $capability, string $uuid = '' ): bool|WP_Error {
+		$allowed = ErrorMapper::manager_only();
+		if ( true !== $allowed ) {
+			return $allowed;
+		}
+		$args = '' === $uuid ? array() : array( $uuid );
+		return current_user_can( $capability, get_current_user_id(), ...$args ) ? true : ErrorMapper::forbidden();
 	}
 
 	/**
@@ -129,37 +190,31 @@ final class SettingsController extends WP_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function update_settings( $request ) {
-		$errors = array();
-		// Validate everything before saving anything.
+		$errors  = array();
+		$general = null;
 		$captcha = null;
+		$payment = null;
 		if ( is_array( $request['captcha'] ) ) {
-			$input = array_intersect_key( $request['captcha'], array_flip( array( 'site_key', 'secret_key', 'theme', 'size', 'badge', 'clear_secret' ) ) );
-			$input += array_diff_key( $this->captcha->get(), array( 'secret_key' => true ) );
-			$result = CaptchaSettings::validate( $input, $this->captcha->get() );
-			foreach ( $result['errors'] as $code ) {
-				$key                        = str_replace( 'invalid_', '', $code );
-				$errors[ 'captcha.' . $key ] = CaptchaSettings::error_message( $code );
+			// Keys not sent keep their current values (validate() starts from them).
+			$captcha = CaptchaSettings::validate( $request['captcha'], $this->captcha->get() );
+			foreach ( $captcha['errors'] as $code ) {
+				$errors[ 'captcha.' . str_replace( 'invalid_', '', $code ) ] = CaptchaSettings::error_message( $code );
 			}
-			$captcha = $result['values'];
 		}
-		$general_backup  = get_option( GeneralSettings::OPTION );
-		$uninstall_backup = get_option( GeneralSettings::UNINSTALL_OPTION );
-		$payments_backup = get_option( PaymentSettings::OPTION );
 		if ( is_array( $request['general'] ) ) {
-			foreach ( $this->general->save( $request['general'] ) as $key => $message ) {
+			$general = $this->general->validate( $request['general'] );
+			foreach ( $general['errors'] as $key => $message ) {
 				$errors[ 'general.' . $key ] = $message;
 			}
 		}
 		if ( is_array( $request['payments'] ) ) {
-			foreach ( $this->payments->save( $request['payments'] ) as $key => $message ) {
+			$payment = $this->payments->validate( $request['payments'] );
+			foreach ( $payment['errors'] as $key => $message ) {
 				$errors[ 'payments.' . $key ] = $message;
 			}
 		}
 		if ( $errors ) {
-			// One refused value keeps every section as it was.
-			update_option( GeneralSettings::OPTION, $general_backup, false );
-			update_option( GeneralSettings::UNINSTALL_OPTION, $uninstall_backup, false );
-			update_option( PaymentSettings::OPTION, $payments_backup, false );
+			// One refused value keeps every section as it was: nothing has been stored.
 			return new WP_Error(
 				'kestrel_forms_invalid_settings',
 				reset( $errors ),
@@ -169,11 +224,17 @@ final class SettingsController extends WP_REST_Controller {
 				)
 			);
 		}
+		if ( null !== $general ) {
+			$this->general->store( $general['values'] );
+		}
 		if ( null !== $captcha ) {
-			update_option( CaptchaSettings::OPTION, $captcha );
+			update_option( CaptchaSettings::OPTION, $captcha['values'] );
+		}
+		if ( null !== $payment ) {
+			$this->payments->store( $payment['values'] );
 		}
 		if ( is_array( $request['api'] ) && array_key_exists( 'enabled', $request['api'] ) ) {
-			$this->api->set_enabled( (bool) $request['api']['enabled'] );
+			$this->api->set_enabled( rest_sanitize_boolean( $request['api']['enabled'] ) );
 		}
 		return rest_ensure_response( $this->current() );
 	}

@@ -37,18 +37,20 @@ final class GeneralSettings {
 	}
 
 	/**
-	 * Validates and stores the values sent (others keep theirs).
+	 * Checks the values sent; each valid one replaces the current one, the others keep theirs.
+	 * Stores nothing (store() does).
 	 *
 	 * @param array<string, mixed> $input Values.
-	 * @return array<string, string> Messages by key; empty when saved.
+	 * @return array{values: array{currency: string, retention_days: int, delete_on_uninstall: bool}, errors: array<string, string>}
+	 *         The settings to store, and messages by key (empty when every value is accepted).
 	 */
-	public function save( array $input ): array {
-		$current = $this->get();
-		$errors  = array();
+	public function validate( array $input ): array {
+		$values = $this->get();
+		$errors = array();
 		if ( array_key_exists( 'currency', $input ) ) {
 			$code = is_string( $input['currency'] ) ? strtoupper( trim( $input['currency'] ) ) : '';
 			if ( isset( Currencies::all()[ $code ] ) ) {
-				$current['currency'] = $code;
+				$values['currency'] = $code;
 			} else {
 				$errors['currency'] = __( 'Choose a currency from the list.', 'kestrel-forms' );
 			}
@@ -59,24 +61,32 @@ final class GeneralSettings {
 				/* translators: %d: largest number of days. */
 				$errors['retention_days'] = sprintf( __( 'Enter a whole number of days from 0 (keep for ever) to %d.', 'kestrel-forms' ), self::MAX_RETENTION );
 			} else {
-				$current['retention_days'] = (int) $days;
+				$values['retention_days'] = (int) $days;
 			}
 		}
 		if ( array_key_exists( 'delete_on_uninstall', $input ) ) {
-			$current['delete_on_uninstall'] = (bool) $input['delete_on_uninstall'];
+			$values['delete_on_uninstall'] = rest_sanitize_boolean( $input['delete_on_uninstall'] );
 		}
-		if ( $errors ) {
-			return $errors;
-		}
+		return array(
+			'values' => $values,
+			'errors' => $errors,
+		);
+	}
+
+	/**
+	 * Stores settings validate() accepted.
+	 *
+	 * @param array{currency: string, retention_days: int, delete_on_uninstall: bool} $values Values.
+	 */
+	public function store( array $values ): void {
 		update_option(
 			self::OPTION,
 			array(
-				'currency'       => $current['currency'],
-				'retention_days' => $current['retention_days'],
+				'currency'       => $values['currency'],
+				'retention_days' => $values['retention_days'],
 			),
 			false
 		);
-		update_option( self::UNINSTALL_OPTION, $current['delete_on_uninstall'] ? 1 : 0, false );
-		return array();
+		update_option( self::UNINSTALL_OPTION, $values['delete_on_uninstall'] ? 1 : 0, false );
 	}
 }

@@ -59,12 +59,14 @@ final class PaymentSettings {
 	}
 
 	/**
-	 * Validates and stores the values sent.
+	 * Checks the values sent; each valid one replaces the current one, the others keep theirs
+	 * (a blank token keeps the stored one). Stores nothing (store() does).
 	 *
 	 * @param array<string, mixed> $input Values.
-	 * @return array<string, string> Messages by key; empty when saved.
+	 * @return array{values: array{environment: string, application_id: string, location_id: string, access_token: string}, errors: array<string, string>}
+	 *         The settings to store, and messages by key (empty when every value is accepted).
 	 */
-	public function save( array $input ): array {
+	public function validate( array $input ): array {
 		$values = $this->get();
 		$errors = array();
 		if ( array_key_exists( 'environment', $input ) ) {
@@ -85,7 +87,7 @@ final class PaymentSettings {
 				$values[ $key ] = $text;
 			}
 		}
-		if ( ! empty( $input['clear_access_token'] ) ) {
+		if ( rest_sanitize_boolean( $input['clear_access_token'] ?? false ) ) {
 			$values['access_token'] = '';
 		} elseif ( isset( $input['access_token'] ) && '' !== $input['access_token'] ) {
 			$token = is_string( $input['access_token'] ) ? trim( $input['access_token'] ) : '';
@@ -95,10 +97,18 @@ final class PaymentSettings {
 				$values['access_token'] = $token;
 			}
 		}
-		if ( $errors ) {
-			return $errors;
-		}
+		return array(
+			'values' => $values,
+			'errors' => $errors,
+		);
+	}
+
+	/**
+	 * Stores settings validate() accepted.
+	 *
+	 * @param array{environment: string, application_id: string, location_id: string, access_token: string} $values Values.
+	 */
+	public function store( array $values ): void {
 		update_option( self::OPTION, $values, false );
-		return array();
 	}
 }

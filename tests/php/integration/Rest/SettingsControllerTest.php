@@ -17,6 +17,7 @@ use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Privacy\PersonalData;
 use Kestrel\Forms\Settings\ApiSettings;
 use Kestrel\Forms\Settings\GeneralSettings;
+use Kestrel\Forms\Settings\PaymentSettings;
 use Kestrel\Forms\Settings\RetentionJob;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 use WP_REST_Request;
@@ -145,7 +146,8 @@ final class SettingsControllerTest extends TestCase {
 		$job  = new RetentionJob( new GeneralSettings(), new EntryWorkspaceRepository(), Plugin::instance()->uploads );
 		$now  = strtotime( '2026-02-01 00:00:00 UTC' );
 		$this->assertSame( 0, $job->run( $now ), 'Retention 0 keeps everything.' );
-		( new GeneralSettings() )->save( array( 'retention_days' => 14 ) );
+		$general = new GeneralSettings();
+		$general->store( $general->validate( array( 'retention_days' => 14 ) )['values'] );
 		$this->assertSame( 1, $job->run( $now ) );
 		$this->assertNull( $repo->find( $old ) );
 		$this->assertNotNull( $repo->find( $new ) );
@@ -201,5 +203,161 @@ final class SettingsControllerTest extends TestCase {
 			$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( 'DELETE', '/kestrel-forms/v1/settings/app-passwords/00000000-0000-4000-8000-000000000000' ) );
 		}
 		$this->assertFalse( ( new ApiSettings() )->enabled() );
+	}
+
+	public function test_a_refused_section_stores_no_other_section_and_fires_no_update(): void {
+		$updates = array();
+		foreach ( array( 'updated_option', 'added_option' ) as $hook ) {
+			add_action(
+				$hook,
+				static function ( string $option ) use ( &$updates ): void {
+					$updates[] = $option;
+				}
+			);
+		}
+		$response = $this->rest(
+			'POST',
+			'/kestrel-forms/v1/settings',
+			array(
+				'general'  => array( 'currency' => 'EUR', 'delete_on_uninstall' => true ),
+				'captcha'  => array( 'site_key' => 'site-key-1' ),
+				'payments' => array( 'environment' => 'moon' ),
+			)
+		);
+		$this->assert_rest_error( 'kestrel_forms_invalid_settings', 400, $response );
+		$this->assertSame( array( 'payments.environment' ), array_keys( (array) $response->get_data()['data']['errors'] ) );
+		$this->assertSame( array(), $updates, 'Nothing written, not even put back.' );
+		foreach ( array( GeneralSettings::OPTION, GeneralSettings::UNINSTALL_OPTION, PaymentSettings::OPTION, 'kestrel_forms_captcha' ) as $option ) {
+			$this->assertSame( 'absent', get_option( $option, 'absent' ), $option . ' has no row.' );
+		}
+	}
+
+	public function test_a_save_updates_each_sent_section_once(): void {
+		$updates = array();
+		foreach ( array( 'updated_option', 'added_option' ) as $hook ) {
+			add_action(
+				$hook,
+				static function ( string $option ) use ( &$updates ): void {
+					$updates[] = $option;
+				}
+			);
+		}
+		$this->assert_rest_status(
+			200,
+			$this->rest( 'POST', '/kestrel-forms/v1/settings', array( 'general' => array( 'currency' => 'EUR' ), 'payments' => array( 'location_id' => 'L1' ) ) )
+		);
+		$this->assertSame( 1, count( array_keys( $updates, GeneralSettings::OPTION, true ) ) );
+		$this->assertSame( 1, count( array_keys( $updates, PaymentSettings::OPTION, true ) ) );
+		$this->assertNotContains( 'kestrel_forms_captcha', $updates, 'A section not sent is not written.' );
+	}
+
+	public function test_what_the_settings_screen_sends_is_accepted(): void {
+		// The shape of assets-src/admin/store/settings toRequest(): retention days as typed text.
+		$response = $this->rest(
+			'POST',
+			'/kestrel-forms/v1/settings',
+			array(
+				'general'  => array(
+					'currency'            => 'EUR',
+					'retention_days'      => '30',
+					'delete_on_uninstall' => false,
+				),
+				'captcha'  => array(
+					'site_key'   => 'site-key-1',
+					'theme'      => 'dark',
+					'size'       => 'compact',
+					'badge'      => 'inline',
+					'secret_key' => 'captcha-secret-key-123456',
+				),
+				'api'      => array( 'enabled' => true ),
+				'payments' => array(
+					'environment'        => 'sandbox',
+					'application_id'     => 'sq0idp-abc',
+					'location_id'        => 'L1',
+					'clear_access_token' => false,
+					'access_token'       => self::TOKEN,
+				),
+			)
+		);
+		$this->assert_rest_status( 200, $response );
+		$this->assertSame( 30, $response->get_data()['general']['retention_days'] );
+		$this->assertSame( 'compact', $response->get_data()['captcha']['size'] );
+		$this->assertTrue( $response->get_data()['payments']['access_token_set'] );
+
+		// Typed text the screen cannot turn into days gets the field's own message.
+		foreach ( array( '-3', 'abc', '' ) as $typed ) {
+			$refused = $this->rest( 'POST', '/kestrel-forms/v1/settings', array( 'general' => array( 'retention_days' => $typed ) ) );
+			$this->assert_rest_error( 'kestrel_forms_invalid_settings', 400, $refused );
+			$this->assertStringContainsString( 'whole number of days', ( (array) $refused->get_data()['data']['errors'] )['general.retention_days'] );
+		}
+	}
+
+	public function test_the_string_false_is_false(): void {
+		( new ApiSettings() )->set_enabled( true );
+		$this->rest( 'POST', '/kestrel-forms/v1/settings', array( 'payments' => array( 'access_token' => self::TOKEN ) ) );
+
+		// As a form-encoded client sends them.
+		$request = new WP_REST_Request( 'POST', '/kestrel-forms/v1/settings' );
+		$request->set_body_params(
+			array(
+				'api'      => array( 'enabled' => 'false' ),
+				'general'  => array( 'delete_on_uninstall' => 'false' ),
+				'payments' => array( 'clear_access_token' => 'false' ),
+			)
+		);
+		$response = rest_do_request( $request );
+		$this->assert_rest_status( 200, $response );
+		$this->assertFalse( $response->get_data()['api']['enabled'] );
+		$this->assertFalse( ( new ApiSettings() )->enabled() );
+		$this->assertFalse( $response->get_data()['general']['delete_on_uninstall'] );
+		$this->assertTrue( $response->get_data()['payments']['access_token_set'], 'The token is kept.' );
+		$this->assertSame( self::TOKEN, get_option( PaymentSettings::OPTION )['access_token'] );
+
+		$request = new WP_REST_Request( 'POST', '/kestrel-forms/v1/settings' );
+		$request->set_body_params( array( 'api' => array( 'enabled' => 'true' ) ) );
+		$this->assertTrue( rest_do_request( $request )->get_data()['api']['enabled'] );
+	}
+
+	public function test_unknown_keys_and_values_of_the_wrong_type_are_refused_at_the_boundary(): void {
+		$cases = array(
+			array( 'api' => array( 'enabled' => 'maybe' ) ),
+			array( 'api' => array( 'enabled' => true, 'everyone' => true ) ),
+			array( 'general' => array( 'currency' => 'EUR', 'colour' => 'red' ) ),
+			array( 'captcha' => array( 'site_key' => array( 'x' ) ) ),
+			array( 'payments' => array( 'clear_access_token' => 'yes please' ) ),
+			array( 'payments' => array( 'access_token_set' => false ) ),
+		);
+		foreach ( $cases as $body ) {
+			$response = $this->rest( 'POST', '/kestrel-forms/v1/settings', $body );
+			$this->assert_rest_error( 'kestrel_forms_invalid_param', 400, $response );
+		}
+		$this->assertFalse( ( new ApiSettings() )->enabled() );
+		$this->assertFalse( get_option( GeneralSettings::OPTION ) );
+	}
+
+	public function test_application_password_routes_ask_for_wordpress_own_capabilities(): void {
+		add_filter( 'wp_is_application_passwords_available', '__return_true' );
+		$created = $this->rest( 'POST', '/kestrel-forms/v1/settings/app-passwords', array( 'name' => 'Kept' ) );
+		$this->assert_rest_status( 201, $created );
+		$uuid   = $created->get_data()['uuid'];
+		$denied = array();
+		add_filter(
+			'map_meta_cap',
+			static function ( array $caps, string $cap ) use ( &$denied ): array {
+				return in_array( $cap, $denied, true ) ? array( 'do_not_allow' ) : $caps;
+			},
+			10,
+			2
+		);
+		$denied = array( 'list_app_passwords' );
+		$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( 'GET', '/kestrel-forms/v1/settings/app-passwords' ) );
+		$this->assert_rest_status( 201, $this->rest( 'POST', '/kestrel-forms/v1/settings/app-passwords', array( 'name' => 'Other' ) ) );
+		$denied = array( 'create_app_password' );
+		$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( 'POST', '/kestrel-forms/v1/settings/app-passwords', array( 'name' => 'Refused' ) ) );
+		$denied = array( 'delete_app_password' );
+		$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( 'DELETE', '/kestrel-forms/v1/settings/app-passwords/' . $uuid ) );
+		$denied = array();
+		$this->assertSame( array( 'Kept', 'Other' ), array_column( $this->rest( 'GET', '/kestrel-forms/v1/settings/app-passwords' )->get_data(), 'name' ) );
+		$this->assert_rest_status( 200, $this->rest( 'DELETE', '/kestrel-forms/v1/settings/app-passwords/' . $uuid ) );
 	}
 }
