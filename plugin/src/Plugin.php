@@ -130,7 +130,7 @@ final class Plugin {
 		add_action( 'kestrel_forms_form_deleted', array( self::class, 'delete_form_uploads' ) );
 		if ( is_admin() ) {
 			$plugin = self::instance();
-			( new AdminPages( $plugin->forms, $plugin->entries, $plugin->form_validator ) )->register();
+			( new AdminPages( $plugin->forms ) )->register();
 			( new SettingsPage( $plugin->captcha_settings() ) )->register();
 		}
 	}

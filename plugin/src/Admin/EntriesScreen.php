@@ -26,9 +26,7 @@ final class EntriesScreen {
 	 * Prints the screen (AdminPages::render_entries()).
 	 */
 	public function render(): void {
-		if ( ! Capabilities::current_user_can_manage() ) {
-			wp_die( esc_html__( 'Sorry, you are not allowed to manage forms.', 'kestrel-forms' ), 403 );
-		}
+		Capabilities::die_unless_manager();
 		wp_enqueue_script( Assets::ADMIN_ENTRIES );
 		wp_enqueue_style( 'wp-components' );
 		wp_enqueue_style( Assets::ADMIN_ENTRIES ); // DataViews and the workspace's own styles.
@@ -52,17 +50,16 @@ final class EntriesScreen {
 		$form_id  = absint( $_GET['form_id'] ?? 0 );
 		$entry_id = absint( $_GET['entry_id'] ?? 0 );
 		// phpcs:enable
+		$items  = $this->forms->page( FormRepository::STATUS_ACTIVE, 1, 200 )['items'];
 		$forms  = array_map(
 			static fn( array $r ): array => array(
 				'id'    => $r['form']->id,
 				'title' => $r['form']->title(),
 			),
-			$this->forms->page( FormRepository::STATUS_ACTIVE, 1, 200 )['items']
+			$items
 		);
 		$record = $form_id ? $this->forms->find_record( $form_id ) : null;
-		if ( ! $record && $forms ) {
-			$record = $this->forms->find_record( $forms[0]['id'] );
-		}
+		$record = $record ?? ( $items[0] ?? null ); // Else the first listed form, already read.
 		$fields = array();
 		if ( $record ) {
 			foreach ( EntryPresenter::value_fields( $record['form'] ) as $field ) {

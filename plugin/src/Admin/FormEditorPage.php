@@ -20,8 +20,6 @@ use Kestrel\Forms\Security\Capabilities;
  */
 final class FormEditorPage {
 
-	public const HANDLE = 'kestrel-forms-admin-forms';
-
 	/** The screen's hook suffix (add_menu_page with AdminPages::MENU_SLUG). */
 	private const HOOK_SUFFIX = 'toplevel_page_' . AdminPages::MENU_SLUG;
 
@@ -37,9 +35,7 @@ final class FormEditorPage {
 	 * Prints the app's root (list, or editor when form_id is given).
 	 */
 	public static function render(): void {
-		if ( ! Capabilities::current_user_can_manage() ) {
-			wp_die( esc_html__( 'Sorry, you are not allowed to manage forms.', 'kestrel-forms' ), 403 );
-		}
+		Capabilities::die_unless_manager();
 		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- read-only screen state.
 		$config = array(
 			'formId'       => absint( $_GET['form_id'] ?? 0 ),
@@ -87,7 +83,7 @@ final class FormEditorPage {
 	}
 
 	/**
-	 * Enqueues the app on its screen only.
+	 * Enqueues the app on its screen only (the live preview uses the visitor components' style).
 	 *
 	 * @param string $hook_suffix Current admin screen.
 	 */
@@ -95,28 +91,12 @@ final class FormEditorPage {
 		if ( self::HOOK_SUFFIX !== $hook_suffix || ! Capabilities::current_user_can_manage() ) {
 			return;
 		}
-		$dir        = KESTREL_FORMS_DIR . '/build/';
-		$asset_file = $dir . 'admin-forms.asset.php';
-		if ( ! is_readable( $asset_file ) ) {
-			return;
-		}
-		$asset   = require $asset_file;
-		$url     = plugins_url( 'build/', KESTREL_FORMS_FILE );
-		$version = $asset['version'] ?? KESTREL_FORMS_VERSION;
-		wp_enqueue_script( self::HANDLE, $url . 'admin-forms.js', $asset['dependencies'] ?? array(), $version, true );
-		wp_set_script_translations( self::HANDLE, 'kestrel-forms', KESTREL_FORMS_DIR . '/languages' );
-		$styles = array( 'wp-components' );
+		wp_enqueue_script( Assets::ADMIN_FORMS );
+		wp_enqueue_style( 'wp-components' );
 		if ( wp_style_is( Assets::FORM_VIEW, 'registered' ) ) {
-			$styles[] = Assets::FORM_VIEW; // The live preview uses the visitor components.
+			wp_enqueue_style( Assets::FORM_VIEW );
 		}
-		if ( is_readable( $dir . 'admin-forms.css' ) ) {
-			wp_enqueue_style( self::HANDLE, $url . 'admin-forms.css', $styles, $version );
-			wp_style_add_data( self::HANDLE, 'rtl', 'replace' ); // build/admin-forms-rtl.css on right-to-left sites.
-		} else {
-			foreach ( $styles as $style ) {
-				wp_enqueue_style( $style );
-			}
-		}
+		wp_enqueue_style( Assets::ADMIN_FORMS ); // After the visitor style, which it adjusts.
 	}
 
 	/**

@@ -13,12 +13,20 @@ namespace Kestrel\Forms\Assets;
  * Handles:
  * - kestrel-forms-form-view (script + style): the visitor form, enqueued only where a form renders.
  * - kestrel-forms-block-editor (script): the block's editor UI.
+ * - kestrel-forms-admin-forms, -admin-entries, -admin-settings (script + style): the admin apps,
+ *   enqueued by their screens.
  * - password-strength-meter (WordPress core): only where a form shows password strength.
+ *
+ * The block editor and admin handles are registered in wp-admin only (the block editor runs
+ * there, enqueue_block_editor_assets included); the front end reads only the visitor's files.
  */
 final class Assets {
 
 	public const FORM_VIEW    = 'kestrel-forms-form-view';
 	public const BLOCK_EDITOR = 'kestrel-forms-block-editor';
+
+	/** The admin forms list and form editor (Admin\FormEditorPage). */
+	public const ADMIN_FORMS = 'kestrel-forms-admin-forms';
 
 	/** The admin entries workspace (Admin\EntriesScreen). */
 	public const ADMIN_ENTRIES = 'kestrel-forms-admin-entries';
@@ -35,7 +43,12 @@ final class Assets {
 	 */
 	public static function register(): void {
 		self::register_script( self::FORM_VIEW, 'form-view', true );
+		if ( ! is_admin() ) {
+			return;
+		}
 		self::register_script( self::BLOCK_EDITOR, 'block-editor', false );
+		// Enqueued before its mount point is printed, so it waits for the footer.
+		self::register_script( self::ADMIN_FORMS, 'admin-forms', false, true );
 		self::register_script( self::ADMIN_ENTRIES, 'admin-entries', false );
 		self::register_script( self::ADMIN_SETTINGS, 'admin-settings', false );
 	}
@@ -62,8 +75,9 @@ final class Assets {
 	 * @param string $name      Entry name in build/.
 	 * @param bool   $with_view Whether the entry is the visitor script (deferred in the footer); an
 	 *                          entry's CSS file of the same name is registered under the same handle.
+	 * @param bool   $in_footer Whether an admin script is printed in the footer.
 	 */
-	private static function register_script( string $handle, string $name, bool $with_view ): void {
+	private static function register_script( string $handle, string $name, bool $with_view, bool $in_footer = false ): void {
 		$dir        = KESTREL_FORMS_DIR . '/build/';
 		$asset_file = $dir . $name . '.asset.php';
 		if ( ! is_readable( $asset_file ) ) {
@@ -79,7 +93,7 @@ final class Assets {
 			$with_view ? array(
 				'in_footer' => true,
 				'strategy'  => 'defer',
-			) : array( 'in_footer' => false )
+			) : array( 'in_footer' => $in_footer )
 		);
 		wp_set_script_translations( $handle, 'kestrel-forms', KESTREL_FORMS_DIR . '/languages' );
 		if ( is_readable( $dir . $name . '.css' ) ) {

@@ -14,8 +14,8 @@ use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Security\Capabilities;
 
 /**
- * Saves through the Settings API (options.php, its nonce and the option's sanitize callback);
- * anyone with the plugin capability may save, not only users with manage_options.
+ * Anyone with the plugin capability may open it, not only users with manage_options; the React
+ * page saves over REST (Rest\SettingsController, behind the same capability).
  */
 final class SettingsPage {
 
@@ -24,11 +24,10 @@ final class SettingsPage {
 	public function __construct( private readonly Settings $settings ) {}
 
 	/**
-	 * Hooks the submenu (after AdminPages added the Forms menu) and the save capability.
+	 * Hooks the submenu (after AdminPages added the Forms menu).
 	 */
 	public function register(): void {
 		add_action( 'admin_menu', array( $this, 'add_menu' ), 20 );
-		add_filter( 'option_page_capability_' . Settings::GROUP, array( self::class, 'capability' ) );
 	}
 
 	/**
@@ -46,20 +45,10 @@ final class SettingsPage {
 	}
 
 	/**
-	 * `option_page_capability_kestrel_forms_captcha`: options.php asks for manage_options by
-	 * default; this screen belongs to the plugin capability.
-	 */
-	public static function capability(): string {
-		return Capabilities::MANAGE;
-	}
-
-	/**
 	 * Prints the screen.
 	 */
 	public function render(): void {
-		if ( ! Capabilities::current_user_can_manage() ) {
-			wp_die( esc_html__( 'Sorry, you are not allowed to manage forms.', 'kestrel-forms' ), 403 );
-		}
+		Capabilities::die_unless_manager();
 		// The React settings page (assets-src/admin/settings); data comes over REST
 		// (Rest\SettingsController), never a secret.
 		wp_enqueue_script( Assets::ADMIN_SETTINGS );

@@ -42,4 +42,14 @@ final class Capabilities {
 	public static function current_user_can_manage(): bool {
 		return current_user_can( self::MANAGE );
 	}
+
+	/**
+	 * Stops an admin screen with 403 unless the current user may manage forms (every screen
+	 * checks again on render, whatever the menu said).
+	 */
+	public static function die_unless_manager(): void {
+		if ( ! self::current_user_can_manage() ) {
+			wp_die( esc_html__( 'Sorry, you are not allowed to manage forms.', 'kestrel-forms' ), 403 );
+		}
+	}
 }

@@ -1,7 +1,7 @@
 <?php
 /**
- * The admin screens: the server-rendered forms list, the entries workspace's mount point
- * (its data comes over REST: tests/php/integration/Rest/EntriesWorkspaceTest.php).
+ * The admin screens: the entries workspace's mount point (its data comes over REST:
+ * tests/php/integration/Rest/EntriesWorkspaceTest.php).
  *
  * @package KestrelForms\Tests
  */
@@ -11,6 +11,9 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Tests\Integration\Admin;
 
 use Kestrel\Forms\Admin\AdminPages;
+use Kestrel\Forms\Admin\EntriesScreen;
+use Kestrel\Forms\Admin\EntryPresenter;
+use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Tests\Integration\Rest\FormsControllerTest;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
@@ -20,13 +23,19 @@ final class AdminPagesTest extends TestCase {
 	private AdminPages $pages;
 
 	protected function set_up(): void {
+		require_once ABSPATH . 'wp-admin/includes/class-wp-screen.php';
+		require_once ABSPATH . 'wp-admin/includes/screen.php';
 		$plugin      = Plugin::instance();
-		$this->pages = new AdminPages( $plugin->forms, $plugin->entries, $plugin->form_validator );
+		$this->pages = new AdminPages( $plugin->forms );
 		$this->as_admin();
+		// A wp-admin request: the admin scripts are registered there only.
+		set_current_screen( 'forms_page_' . AdminPages::ENTRIES_SLUG );
+		Assets::register();
 	}
 
 	protected function tear_down(): void {
 		$_GET = array();
+		unset( $GLOBALS['current_screen'] );
 	}
 
 	/**
@@ -66,21 +75,20 @@ final class AdminPagesTest extends TestCase {
 			ob_end_clean();
 		}
 	}
+	public function test_entries_screen_without_a_form_opens_the_first_listed_form(): void {
+		$definition          = FormsControllerTest::definition();
+		$definition['title'] = 'Listed first or not';
+		Plugin::instance()->forms->create( $definition );
 
-	public function test_forms_list_pages_and_escapes(): void {
-		for ( $i = 1; $i <= 21; $i++ ) {
-			$definition          = FormsControllerTest::definition();
-			$definition['title'] = 'Form <b>' . $i . '</b>';
-			Plugin::instance()->forms->create( $definition );
-		}
-		$first = self::output( array( $this->pages, 'render_forms' ) );
-		$this->assertSame( 20, substr_count( $first, 'data-form-id=' ) );
-		$this->assertStringContainsString( 'Form &lt;b&gt;21&lt;/b&gt;', $first );
-		$this->assertStringNotContainsString( '<b>21</b>', $first );
-		$this->assertStringContainsString( '[kestrel_form id=&quot;', $first );
-
-		$_GET   = array( 'paged' => '2' );
-		$second = self::output( array( $this->pages, 'render_forms' ) );
-		$this->assertSame( 1, substr_count( $second, 'data-form-id=' ) );
+		$_GET   = array( 'form_id' => '999999' );
+		$config = ( new EntriesScreen( Plugin::instance()->forms ) )->config();
+		$this->assertNotEmpty( $config['forms'] );
+		$first = $config['forms'][0]['id'];
+		$this->assertSame( $first, $config['formId'], 'An unknown form id falls back to the first listed form.' );
+		$this->assertNotEmpty( $config['fields'] );
+		$this->assertSame(
+			array_column( $config['fields'], 'id' ),
+			array_map( static fn( array $f ): int => (int) $f['id'], EntryPresenter::value_fields( Plugin::instance()->forms->find( $first ) ) )
+		);
 	}
 }

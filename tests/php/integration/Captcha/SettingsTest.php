@@ -1,6 +1,7 @@
 <?php
 /**
- * The captcha settings option, its sanitize callback and the Forms → Settings screen.
+ * The captcha settings option, its sanitize callback and the Forms → Settings screen (saved
+ * over REST: tests/php/integration/Rest/SettingsControllerTest.php).
  *
  * @package KestrelForms\Tests
  */
@@ -50,6 +51,8 @@ final class SettingsTest extends TestCase {
 		$this->assertIsArray( $registered );
 		$this->assertSame( Settings::GROUP, $registered['group'] );
 		$this->assertFalse( $registered['show_in_rest'] );
+		$allowed = apply_filters( 'allowed_options', array() );
+		$this->assertContains( Settings::OPTION, $allowed[ Settings::GROUP ] ?? array() );
 		$this->assertSame( Settings::DEFAULTS, self::settings()->get() );
 		$this->assertFalse( self::settings()->is_configured() );
 
@@ -107,27 +110,6 @@ final class SettingsTest extends TestCase {
 		$this->assertStringContainsString( 'id="kestrel-forms-settings-app"', $html );
 		$this->assertStringNotContainsString( self::SECRET, $html );
 		$this->assertStringNotContainsString( 'site-key-1', $html );
-	}
-
-	public function test_saving_needs_the_plugin_capability_not_manage_options(): void {
-		// The page registers on is_admin() requests; tests run outside wp-admin.
-		( new SettingsPage( self::settings() ) )->register();
-		$this->assertSame( Capabilities::MANAGE, apply_filters( 'option_page_capability_' . Settings::GROUP, 'manage_options' ) );
-		$allowed = apply_filters( 'allowed_options', array() );
-		$this->assertContains( Settings::OPTION, $allowed[ Settings::GROUP ] ?? array() );
-
-		$editor = self::user_with_role( 'editor' );
-		wp_set_current_user( $editor );
-		$capability = apply_filters( 'option_page_capability_' . Settings::GROUP, 'manage_options' );
-		$this->assertFalse( current_user_can( $capability ) );
-		$user = wp_get_current_user();
-		$user->add_cap( Capabilities::MANAGE );
-		try {
-			$this->assertTrue( current_user_can( $capability ), 'Whoever may manage forms may save the settings.' );
-			$this->assertFalse( current_user_can( 'manage_options' ) );
-		} finally {
-			$user->remove_cap( Capabilities::MANAGE );
-		}
 	}
 
 	public function test_the_screen_is_a_submenu_of_forms_for_the_plugin_capability(): void {
