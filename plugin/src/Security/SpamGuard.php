@@ -53,9 +53,10 @@ final class SpamGuard {
 		if ( $minimum <= 0 ) {
 			return false;
 		}
-		// A signed-in client without a page (an app with an application password) has no render
-		// time to show; signing in already tells it from a bot.
-		if ( ( null === $token || '' === $token ) && is_user_logged_in() ) {
+		// A client without a page (an app signed in with an application password) has no render
+		// time to show; its password already tells it from a bot. A browser signed in with a
+		// cookie submits from a page, so it shows one like anyone else.
+		if ( ( null === $token || '' === $token ) && did_action( 'application_password_did_authenticate' ) ) {
 			return false;
 		}
 		$rendered = self::rendered_at( $form->id, $token );

@@ -12,6 +12,7 @@ namespace Kestrel\Forms\Tests\Integration\Rest;
 
 use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Security\SpamGuard;
+use Kestrel\Forms\Settings\ApiSettings;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
 final class SpamSubmissionTest extends TestCase {
@@ -66,13 +67,29 @@ final class SpamSubmissionTest extends TestCase {
 		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => $other ) ), 'Another form\'s token.' );
 	}
 
+	protected function tear_down(): void {
+		delete_option( ApiSettings::OPTION );
+	}
+
 	public function test_a_signed_in_client_without_a_page_is_not_held_to_the_minimum_time(): void {
 		$form_id = $this->form( array( 'minimumSubmitSeconds' => 5 ) );
 		$this->as_admin();
+		// An application-password client (the web API must be on for it to reach the route).
+		( new ApiSettings() )->set_enabled( true );
+		do_action( 'application_password_did_authenticate', wp_get_current_user(), array() );
 		$this->assertSame( 'active', $this->status_of_submission( $form_id, array() ) );
 		// With a page's token, the minimum still counts.
 		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => SpamGuard::render_token( $form_id ) ) ) );
 		// And the honeypot always does.
 		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'honeypot' => 'x' ) ) );
+	}
+
+	public function test_a_browser_signed_in_with_a_cookie_is_held_to_the_minimum_time(): void {
+		$form_id = $this->form( array( 'minimumSubmitSeconds' => 5 ) );
+		$this->as_admin();
+		$this->assertSame( 0, did_action( 'application_password_did_authenticate' ) );
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array() ), 'No token, no application password.' );
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => '' ) ) );
+		$this->assertSame( 'active', $this->status_of_submission( $form_id, array( 'render_token' => SpamGuard::render_token( $form_id, time() - 6 ) ) ) );
 	}
 }
