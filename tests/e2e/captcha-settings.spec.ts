@@ -135,7 +135,7 @@ test.describe( 'captcha settings screen', () => {
 		baseURL,
 		browser,
 	} ) => {
-		const { user, request, context } = await signedInSubscriber(
+		const { request, context, dispose } = await signedInSubscriber(
 			requestUtils,
 			baseURL as string,
 			browser,
@@ -155,14 +155,9 @@ test.describe( 'captcha settings screen', () => {
 			await expect( page.locator( 'body' ) ).not.toContainText(
 				'Secret key'
 			);
-			await context.close();
 		} finally {
 			// Only the user this test made: the site may be a developer's running site.
-			await requestUtils.rest( {
-				method: 'DELETE',
-				path: `/wp/v2/users/${ user.id }`,
-				params: { force: true, reassign: 1 },
-			} );
+			await dispose();
 		}
 	} );
 } );

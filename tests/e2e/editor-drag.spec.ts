@@ -8,7 +8,13 @@ import {
 	type RequestUtils,
 } from '@wordpress/e2e-test-utils-playwright';
 import type { Page } from '@playwright/test';
-import { contactForm, type StoredForm } from './utils';
+import {
+	type StoredForm,
+	contactForm,
+	createForm,
+	deleteForm,
+	openEditor,
+} from './utils';
 
 /**
  * Ids of the canvas fields, top to bottom.
@@ -40,20 +46,14 @@ test.describe( 'form editor drag and drop', () => {
 		page,
 		requestUtils,
 	} ) => {
-		const form = await requestUtils.rest< StoredForm >( {
-			method: 'POST',
-			path: '/kestrel-forms/v1/forms',
-			data: contactForm( `E2E drag ${ Date.now() }` ),
-		} );
+		const form = await createForm(
+			requestUtils,
+			contactForm( `E2E drag ${ Date.now() }` )
+		);
 		const ids = ( form.fields as Array< { id: number } > ).map(
 			( f ) => f.id
 		);
-		await page.goto(
-			`/wp-admin/admin.php?page=kestrel-forms&form_id=${ form.id }`
-		);
-		await expect(
-			page.getByRole( 'heading', { name: `Edit form: ${ form.title }` } )
-		).toBeVisible();
+		await openEditor( page, form );
 		expect( await canvasOrder( page ) ).toEqual( ids );
 
 		// Drag "Number" from the palette onto the second field: it is inserted before it.
@@ -92,10 +92,6 @@ test.describe( 'form editor drag and drop', () => {
 		] );
 		expect( saved[ 0 ][ 1 ] ).toBe( 'number' );
 
-		await requestUtils.rest( {
-			method: 'DELETE',
-			path: `/kestrel-forms/v1/forms/${ form.id }`,
-			params: { force: true },
-		} );
+		await deleteForm( requestUtils, form.id );
 	} );
 } );

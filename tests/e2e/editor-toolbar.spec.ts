@@ -3,45 +3,9 @@
  * open on hover and on keyboard focus and close on leave and Escape; Preview opens a 500×300
  * utility popup centred on the screen (§2), which grows to fit a larger form.
  */
-import {
-	test,
-	expect,
-	type RequestUtils,
-} from '@wordpress/e2e-test-utils-playwright';
-import type { Locator, Page } from '@playwright/test';
-import { contactForm, type StoredForm } from './utils';
-
-async function createForm(
-	requestUtils: RequestUtils,
-	definition: Record< string, unknown >
-): Promise< StoredForm > {
-	return requestUtils.rest< StoredForm >( {
-		method: 'POST',
-		path: '/kestrel-forms/v1/forms',
-		data: definition,
-	} );
-}
-
-async function deleteForm(
-	requestUtils: RequestUtils,
-	id: number
-): Promise< void > {
-	await requestUtils.rest( {
-		method: 'DELETE',
-		path: `/kestrel-forms/v1/forms/${ id }`,
-		params: { force: true },
-	} );
-}
-
-async function openEditor( page: Page, form: StoredForm ): Promise< Locator > {
-	await page.goto(
-		`/wp-admin/admin.php?page=kestrel-forms&form_id=${ form.id }`
-	);
-	await expect(
-		page.getByRole( 'heading', { name: `Edit form: ${ form.title }` } )
-	).toBeVisible();
-	return page.getByRole( 'navigation', { name: 'Form toolbar' } );
-}
+import { test, expect } from '@wordpress/e2e-test-utils-playwright';
+import type { Page } from '@playwright/test';
+import { contactForm, createForm, deleteForm, openEditor } from './utils';
 
 test.describe( 'form editor toolbar', () => {
 	test( 'hovering Edit and Settings shows their submenus; moving away hides them', async ( {

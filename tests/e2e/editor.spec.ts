@@ -10,7 +10,12 @@ import type { Page } from '@playwright/test';
 import {
 	ANONYMOUS_STATE,
 	type StoredForm,
+	createForm,
+	deleteForm,
+	entriesOf,
 	entryRows,
+	parseCsv,
+	seriousAxeViolations,
 	signedInSubscriber,
 } from './utils';
 
@@ -20,81 +25,6 @@ async function addField( page: Page, type: string, label: string ) {
 		.click();
 	const settings = page.locator( '.kestrel-forms-sidebar' );
 	await settings.getByLabel( 'Field label', { exact: true } ).fill( label );
-}
-
-async function axeSerious( page: Page ): Promise< string[] > {
-	await page.addScriptTag( {
-		content: fs.readFileSync(
-			require.resolve( 'axe-core/axe.min.js' ),
-			'utf8'
-		),
-	} );
-	return page.evaluate( async () => {
-		// @ts-expect-error -- axe is injected above.
-		const run = await window.axe.run(
-			document.querySelector( '#kestrel-forms-admin' ),
-			{
-				runOnly: {
-					type: 'tag',
-					values: [ 'wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa' ],
-				},
-			}
-		);
-		return (
-			run.violations as Array< {
-				id: string;
-				impact: string;
-				nodes: Array< { target: string[] } >;
-			} >
-		 )
-			.filter(
-				( v ) => v.impact === 'serious' || v.impact === 'critical'
-			)
-			.map(
-				( v ) =>
-					`${ v.id }: ${ v.nodes.map( ( n ) => n.target.join( ' ' ) ).join( ', ' ) }`
-			);
-	} );
-}
-
-/**
- * Rows of a CSV file (RFC 4180: quoted cells may hold commas, quotes and line breaks).
- *
- * @param text File contents, without the byte order mark.
- */
-function parseCsv( text: string ): string[][] {
-	const rows: string[][] = [];
-	let row: string[] = [];
-	let cell = '';
-	let quoted = false;
-	for ( let i = 0; i < text.length; i++ ) {
-		const c = text[ i ];
-		if ( quoted ) {
-			if ( c === '"' && text[ i + 1 ] === '"' ) {
-				cell += '"';
-				i++;
-			} else if ( c === '"' ) {
-				quoted = false;
-			} else {
-				cell += c;
-			}
-		} else if ( c === '"' ) {
-			quoted = true;
-		} else if ( c === ',' ) {
-			row.push( cell );
-			cell = '';
-		} else if ( c === '\n' ) {
-			rows.push( [ ...row, cell.replace( /\r$/, '' ) ] );
-			row = [];
-			cell = '';
-		} else {
-			cell += c;
-		}
-	}
-	if ( cell !== '' || row.length > 0 ) {
-		rows.push( [ ...row, cell ] );
-	}
-	return rows;
 }
 
 /** Waits that follow a page load or a server round trip on the slow site. */
@@ -196,7 +126,10 @@ test.describe( 'form editor', () => {
 		expect( await asked ).toContain( 'unsaved changes' );
 		await expect( page ).toHaveURL( /page=kestrel-forms&form_id=/, SLOW );
 
-		const serious = await axeSerious( page );
+		const serious = await seriousAxeViolations(
+			page,
+			'#kestrel-forms-admin'
+		);
 		expect( serious, serious.join( '\n' ) ).toEqual( [] );
 
 		await page.getByRole( 'button', { name: 'Save form' } ).click();
@@ -381,14 +314,9 @@ test.describe( 'form editor', () => {
 				.locator( '[data-entry-id]' )
 				.getAttribute( 'data-entry-id' )
 		);
-		const [ stored ] = await requestUtils.rest<
-			Array< { id: number; pricing: { total_minor: number } } >
-		>( {
-			path: '/kestrel-forms/v1/entries',
-			params: { form_id: formId },
-		} );
+		const [ stored ] = await entriesOf( requestUtils, formId );
 		expect( stored.id ).toBe( entryId );
-		expect( stored.pricing.total_minor ).toBe( 3750 );
+		expect( stored.pricing?.total_minor ).toBe( 3750 );
 
 		// On the entry screen, a file is attached to the upload field.
 		await row
@@ -538,11 +466,7 @@ test.describe( 'form editor', () => {
 			path: `/wp/v2/pages/${ pageId }`,
 			params: { force: true },
 		} );
-		await requestUtils.rest( {
-			method: 'DELETE',
-			path: `/kestrel-forms/v1/forms/${ formId }`,
-			params: { force: true },
-		} );
+		await deleteForm( requestUtils, formId );
 	} );
 
 	test( 'a subscriber cannot open the editor', async ( {
@@ -550,34 +474,29 @@ test.describe( 'form editor', () => {
 		baseURL,
 		browser,
 	} ) => {
-		const form = await requestUtils.rest< StoredForm >( {
-			method: 'POST',
-			path: '/kestrel-forms/v1/forms',
-			data: { title: 'E2E editor subscriber', fields: [] },
+		const form = await createForm( requestUtils, {
+			title: 'E2E editor subscriber',
+			fields: [],
 		} );
-		const { user, request, context } = await signedInSubscriber(
+		const { request, context, dispose } = await signedInSubscriber(
 			requestUtils,
 			baseURL as string,
 			browser,
 			'editorsub'
 		);
-		await request.request.dispose();
-		const page = await context.newPage();
-		const screen = await page.goto(
-			`/wp-admin/admin.php?page=kestrel-forms&form_id=${ form.id }`
-		);
-		expect( screen?.status() ).toBe( 403 );
-		await expect( page.locator( '#kestrel-forms-admin' ) ).toHaveCount( 0 );
-		await context.close();
-		await requestUtils.rest( {
-			method: 'DELETE',
-			path: `/wp/v2/users/${ user.id }`,
-			params: { force: true, reassign: 1 },
-		} );
-		await requestUtils.rest( {
-			method: 'DELETE',
-			path: `/kestrel-forms/v1/forms/${ form.id }`,
-			params: { force: true },
-		} );
+		try {
+			await request.request.dispose();
+			const page = await context.newPage();
+			const screen = await page.goto(
+				`/wp-admin/admin.php?page=kestrel-forms&form_id=${ form.id }`
+			);
+			expect( screen?.status() ).toBe( 403 );
+			await expect( page.locator( '#kestrel-forms-admin' ) ).toHaveCount(
+				0
+			);
+		} finally {
+			await dispose();
+			await deleteForm( requestUtils, form.id );
+		}
 	} );
 } );

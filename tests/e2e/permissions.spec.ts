@@ -88,28 +88,30 @@ test.describe( 'admin routes', () => {
 			requestUtils,
 			contactForm( 'E2E subscriber' )
 		);
-		const { user, request, headers, context } = await signedInSubscriber(
+		const { request, headers, context, dispose } = await signedInSubscriber(
 			requestUtils,
 			baseURL as string,
 			browser,
 			'subscriber'
 		);
-		await expectEveryRouteForbidden( request.request, form.id, headers );
+		try {
+			await expectEveryRouteForbidden(
+				request.request,
+				form.id,
+				headers
+			);
 
-		const page = await context.newPage();
-		const screen = await page.goto(
-			'/wp-admin/admin.php?page=kestrel-forms'
-		);
-		expect( screen?.status() ).toBe( 403 );
-		await expect( page.locator( 'body' ) ).toContainText(
-			'Sorry, you are not allowed'
-		);
-		await context.close();
-		// Only the user this test made: the site may be a developer's running site.
-		await requestUtils.rest( {
-			method: 'DELETE',
-			path: `/wp/v2/users/${ user.id }`,
-			params: { force: true, reassign: 1 },
-		} );
+			const page = await context.newPage();
+			const screen = await page.goto(
+				'/wp-admin/admin.php?page=kestrel-forms'
+			);
+			expect( screen?.status() ).toBe( 403 );
+			await expect( page.locator( 'body' ) ).toContainText(
+				'Sorry, you are not allowed'
+			);
+		} finally {
+			// Only the user this test made: the site may be a developer's running site.
+			await dispose();
+		}
 	} );
 } );
