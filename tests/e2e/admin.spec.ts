@@ -37,7 +37,10 @@ test.describe( 'Forms admin', () => {
 		).toBeVisible();
 		await expect(
 			row.getByRole( 'link', { name: '1', exact: true } )
-		).toHaveAttribute( 'href', /kestrel-forms-entries&form_id=/ );
+		).toHaveAttribute(
+			'href',
+			new RegExp( `kestrel-forms-entries&form_id=${ form.id }\\b` )
+		);
 		await expect(
 			row.getByRole( 'textbox', { name: 'Shortcode' } )
 		).toHaveValue( `[kestrel_form id="${ form.id }"]` );
