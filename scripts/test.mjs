@@ -2,8 +2,11 @@
 /**
  * `npm test`: the whole suite, each part even when an earlier one failed, then one summary.
  *
- * Parts: build, ESLint, PHP syntax, TypeScript, Jest, PHPUnit unit + integration, Playwright
- * e2e against a real WordPress (started and stopped by scripts/e2e.mjs when not running).
+ * Parts: build (the plugin's assets and the payments SDK), ESLint, PHP syntax, TypeScript, the
+ * payments SDK's types against the provider's published types (compat/), Jest, PHPUnit unit +
+ * integration, Playwright e2e against a real WordPress (started and stopped by scripts/e2e.mjs
+ * when not running), and the payments e2e in Chromium against the provider sandbox (started and
+ * stopped by tests/e2e-payments/playwright.config.ts). The two browser suites need the build.
  * Test counts come from each runner's machine-readable report in artifacts/; a check without
  * tests (lint, types, build) counts as one. The last line is the summary.
  */
@@ -100,9 +103,26 @@ function junit( file ) {
 	return { passed: attr( 'tests' ) - failed - skipped, failed, skipped };
 }
 
+/**
+ * Counts from a Playwright JSON report: a test that passed only on retry counts as passed, with
+ * a note saying how many did.
+ *
+ * @param {string} file Report in artifacts/.
+ */
+function playwrightCounts( file ) {
+	const { stats } = readJson( file );
+	return {
+		passed: stats.expected + stats.flaky,
+		failed: stats.unexpected,
+		skipped: stats.skipped,
+		note: stats.flaky ? `${ stats.flaky } passed only on retry` : undefined,
+	};
+}
+
 for ( const file of [
 	'jest-results.json',
 	'e2e-results.json',
+	'e2e-payments-results.json',
 	'phpunit-unit.xml',
 	'phpunit-integration.xml',
 ] ) {
@@ -147,42 +167,28 @@ suite(
 	[ 'run', 'test:php', '--', '--testsuite', 'integration' ],
 	() => junit( 'phpunit-integration.xml' )
 );
-if ( built ) {
-	suite( 'playwright e2e', 'npm', [ 'run', 'test:e2e' ], () => {
-		const { stats } = readJson( 'e2e-results.json' );
-		return {
-			passed: stats.expected + stats.flaky,
-			failed: stats.unexpected,
-			skipped: stats.skipped,
-			note: stats.flaky
-				? `${ stats.flaky } passed only on retry`
-				: undefined,
-		};
-	} );
-} else {
-	results.push( {
-		name: 'playwright e2e',
-		passed: 0,
-		failed: 1,
-		skipped: 0,
-		note: 'not run: the build failed',
-	} );
-}
 
+// Both browser suites test the built assets: without a build, neither runs and both say so.
 // Payments SDK (issue 6): Chromium with the real frames against the provider sandbox, which
 // the Playwright config starts and stops (tests/e2e-payments/playwright.config.ts).
-if ( built ) {
-	fs.rmSync( path.join( ARTIFACTS, 'e2e-payments-results.json' ), {
-		force: true,
-	} );
-	suite( 'payments e2e', 'npm', [ 'run', 'test:e2e:payments' ], () => {
-		const { stats } = readJson( 'e2e-payments-results.json' );
-		return {
-			passed: stats.expected + stats.flaky,
-			failed: stats.unexpected,
-			skipped: stats.skipped,
-		};
-	} );
+const e2eSuites = [
+	[ 'playwright e2e', 'test:e2e', 'e2e-results.json' ],
+	[ 'payments e2e', 'test:e2e:payments', 'e2e-payments-results.json' ],
+];
+for ( const [ name, script, report ] of e2eSuites ) {
+	if ( built ) {
+		suite( name, 'npm', [ 'run', script ], () =>
+			playwrightCounts( report )
+		);
+	} else {
+		results.push( {
+			name,
+			passed: 0,
+			failed: 1,
+			skipped: 0,
+			note: 'not run: the build failed',
+		} );
+	}
 }
 
 console.log( '\n=== Summary' );
