@@ -21,6 +21,7 @@
 import { chromium } from '@playwright/test';
 import { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 import { NO_AUTO_LOGIN_COOKIE } from '../scripts/wp.mjs';
+import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.mjs';
 import {
 	FIRST_FORMULA_FIELD,
 	formulaInputs,
@@ -39,15 +40,6 @@ const WARM_UP = 30;
 /** A change whose DOM update has not happened by then fails the benchmark. */
 const FLIP_TIMEOUT_MS = 2000;
 const BASE_URL = process.env.WP_BASE_URL ?? 'http://localhost:8888';
-const CHROMIUM_ARGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run',
-	'--disable-quic',
-];
 const LAST_FORMULA = FIRST_FORMULA_FIELD + 99;
 
 /**
@@ -187,10 +179,7 @@ async function main() {
 			},
 		} );
 
-		browser = await chromium.launch( {
-			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-			args: CHROMIUM_ARGS,
-		} );
+		browser = await chromium.launch( CHROMIUM_LAUNCH_OPTIONS );
 		const context = await browser.newContext();
 		await context.addCookies( [
 			{ name: NO_AUTO_LOGIN_COOKIE, value: '1', url: page.link },

@@ -16,6 +16,7 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 import { NO_AUTO_LOGIN_COOKIE } from '../scripts/wp.mjs';
+import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.mjs';
 
 const RUNS = Number(
 	( process.argv.find( ( a ) => a.startsWith( '--runs=' ) ) ?? '=7' ).split(
@@ -23,15 +24,6 @@ const RUNS = Number(
 	)[ 1 ]
 );
 const BASE_URL = process.env.WP_BASE_URL ?? 'http://localhost:8888';
-const CHROMIUM_ARGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run',
-	'--disable-quic',
-];
 
 /**
  * A fresh, anonymous browser context (no cache). Playground would log a cookie-less browser in
@@ -142,10 +134,7 @@ async function main() {
 		},
 	} );
 
-	const browser = await chromium.launch( {
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-		args: CHROMIUM_ARGS,
-	} );
+	const browser = await chromium.launch( CHROMIUM_LAUNCH_OPTIONS );
 	try {
 		const withForm = await assetsOf( browser, demo.page_url );
 		const without = await assetsOf( browser, baseline.link );

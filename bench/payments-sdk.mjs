@@ -2,7 +2,8 @@
 /**
  * Payments SDK figures (issue 6, npm run bench): gzip size (level 6) of the host bundle and of
  * each frame, and the median time from `Square.payments()` to an attached, ready card in
- * headless Chromium against the local sandbox (cold context each run). Prints, asserts nothing.
+ * headless Chromium (Debian's, bench/chromium.mjs) against the local sandbox (cold context each
+ * run). Prints, asserts nothing.
  * Targets: host < 40 KB gzip, card frame < 25 KB gzip, ready < 300 ms.
  *
  * Usage: node bench/payments-sdk.mjs [--runs=7]  (needs npm run build)
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { createMerchant } from '../sandbox/merchant.mjs';
 import { createProvider } from '../sandbox/provider.mjs';
+import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.mjs';
 
 const HERE = path.dirname( fileURLToPath( import.meta.url ) );
 const BUILD = path.resolve( HERE, '..', 'build', 'payments-sdk' );
@@ -22,7 +24,6 @@ const RUNS = Number(
 		'='
 	)[ 1 ]
 );
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const kb = ( n ) => `${ ( n / 1024 ).toFixed( 1 ) } KB`;
 const listen = ( server ) =>
@@ -51,10 +52,7 @@ async function main() {
 	const providerPort = await listen( provider );
 	const merchant = createMerchant( `http://127.0.0.1:${ providerPort }` );
 	const merchantPort = await listen( merchant );
-	const browser = await chromium.launch( {
-		executablePath: fs.existsSync( CHROMIUM ) ? CHROMIUM : undefined,
-		args: [ '--no-sandbox', '--disable-gpu', '--no-first-run' ],
-	} );
+	const browser = await chromium.launch( CHROMIUM_LAUNCH_OPTIONS );
 	const times = [];
 	try {
 		for ( let i = 0; i < RUNS; i++ ) {

@@ -17,22 +17,14 @@
  * Usage: node bench/upload.mjs [--size=200] [--chunk=2] [--parallel=3]   (sizes in MB;
  * WordPress must be running: npm start)
  */
-import { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 import { NO_AUTO_LOGIN_COOKIE } from '../scripts/wp.mjs';
+import { BASE_URL, option, startProbe, stopProbe } from './probe.mjs';
 
 const MB = 1024 * 1024;
-const arg = ( name, fallback ) =>
-	Number(
-		(
-			process.argv.find( ( a ) => a.startsWith( `--${ name }=` ) ) ??
-			`=${ fallback }`
-		).split( '=' )[ 1 ]
-	);
+const arg = ( name, fallback ) => Number( option( name, fallback ) );
 const SIZE = Math.round( arg( 'size', 200 ) * MB );
 const CHUNK = Math.round( arg( 'chunk', 2 ) * MB );
 const PARALLEL = Math.max( 1, arg( 'parallel', 3 ) );
-const BASE_URL = process.env.WP_BASE_URL ?? 'http://localhost:8888';
-const PROBE = 'kestrel-forms-bench-probe/kestrel-forms-bench-probe';
 const UPLOAD_URL = `${ BASE_URL }/?rest_route=/kestrel-forms/v1/uploads`;
 
 /**
@@ -56,16 +48,7 @@ function bytesOf( start, end ) {
 const fmtMB = ( bytes ) => ( bytes / MB ).toFixed( 1 ) + ' MB';
 
 async function main() {
-	const requestUtils = await RequestUtils.setup( {
-		user: { username: 'admin', password: 'password' },
-		baseURL: BASE_URL,
-		storageStatePath: 'artifacts/storage-states/bench-admin.json',
-	} );
-	await requestUtils.rest( {
-		method: 'PUT',
-		path: `/wp/v2/plugins/${ PROBE }`,
-		data: { status: 'active' },
-	} );
+	const requestUtils = await startProbe();
 	let formId = 0;
 	try {
 		const form = await requestUtils.rest( {
@@ -248,19 +231,7 @@ async function main() {
 				} )
 				.catch( () => {} );
 		}
-		await requestUtils
-			.rest( {
-				method: 'DELETE',
-				path: '/kestrel-forms-bench-probe/v1/memory',
-			} )
-			.catch( () => {} );
-		await requestUtils
-			.rest( {
-				method: 'PUT',
-				path: `/wp/v2/plugins/${ PROBE }`,
-				data: { status: 'inactive' },
-			} )
-			.catch( () => {} );
+		await stopProbe( requestUtils );
 	}
 }
 
