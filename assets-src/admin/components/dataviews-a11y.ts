@@ -1,5 +1,5 @@
 /**
- * DataViews 4.17 (the release in WordPress 6.8, see docs/adr/admin-lists-dataviews.md) draws
+ * DataViews 4.17 (the release in WordPress 6.8, see docs/adr/0004-admin-lists-dataviews.md) draws
  * each filter chip's remove button as an icon with a hover tooltip and no accessible name
  * (axe: button-name, critical). Until DataViews names it, this names it after its chip:
  * "Remove filter: Starred is: Starred", or "Reset filter: …" for a primary filter.
