@@ -211,6 +211,7 @@ final class Plugin {
 	public static function on_rest_api_init(): void {
 		$plugin = self::instance();
 		add_filter( 'rest_request_after_callbacks', array( ErrorMapper::class, 'rename_core_errors' ), 10, 3 );
+		add_filter( 'rest_post_dispatch', array( ErrorMapper::class, 'add_retry_after' ), 10, 3 );
 		( new FormsController( $plugin->forms, $plugin->entries, $plugin->form_validator, $plugin->renderer ) )->register_routes();
 		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator, $plugin->feeds, $plugin->uploads ) )->register_routes();
 		( new EntriesController( $plugin->entries, new EntryWorkspaceRepository(), $plugin->forms, $plugin->submission_validator, $plugin->uploads ) )->register_routes();

@@ -114,6 +114,69 @@ final class ErrorMapper {
 		return new WP_Error( 'kestrel_forms_storage_failed', __( 'The data could not be saved. Please try again.', 'kestrel-forms' ), array( 'status' => 500 ) );
 	}
 
+	/**
+	 * 429 when a client went over a rate limit ({@see \Kestrel\Forms\Security\RateLimiter}).
+	 * `data.retry_after` becomes the `Retry-After` header ({@see self::add_retry_after()}).
+	 *
+	 * @param int $retry_after Seconds until the client may try again.
+	 */
+	public static function rate_limited( int $retry_after ): WP_Error {
+		return new WP_Error(
+			'kestrel_forms_rate_limited',
+			sprintf(
+				/* translators: %d: seconds to wait. */
+				_n( 'Too many requests. Please try again in %d second.', 'Too many requests. Please try again in %d seconds.', $retry_after, 'kestrel-forms' ),
+				$retry_after
+			),
+			array(
+				'status'      => 429,
+				'retry_after' => $retry_after,
+			)
+		);
+	}
+
+	/**
+	 * 413 for a request body over the route's limit, refused before it is parsed.
+	 *
+	 * @param int $limit Bytes allowed.
+	 */
+	public static function too_large( int $limit ): WP_Error {
+		return new WP_Error(
+			'kestrel_forms_request_too_large',
+			sprintf(
+				/* translators: %s: size such as "1 MB". */
+				__( 'The request is too large (at most %s).', 'kestrel-forms' ),
+				size_format( $limit )
+			),
+			array(
+				'status' => 413,
+				'limit'  => $limit,
+			)
+		);
+	}
+
+	/**
+	 * `rest_post_dispatch` filter: an error of this plugin that says when to retry
+	 * (`data.retry_after`, e.g. 429 or a 503 while another worker assembles a file) carries the
+	 * `Retry-After` header, which resumable.js and other HTTP clients read.
+	 *
+	 * @param mixed           $response Response.
+	 * @param mixed           $server   Server.
+	 * @param WP_REST_Request $request  Request.
+	 * @return mixed
+	 */
+	public static function add_retry_after( $response, $server, $request ) {
+		if ( ! $response instanceof \WP_REST_Response || ! str_starts_with( (string) $request->get_route(), '/' . Routes::NAMESPACE . '/' ) ) {
+			return $response;
+		}
+		$data  = $response->get_data();
+		$retry = is_array( $data ) ? ( $data['data']['retry_after'] ?? null ) : null;
+		if ( is_int( $retry ) && $retry > 0 ) {
+			$response->header( 'Retry-After', (string) $retry );
+		}
+		return $response;
+	}
+
 	/** Core REST error codes raised before our callbacks run, and the codes we answer instead. */
 	private const CORE_CODES = array(
 		'rest_invalid_json'          => 'kestrel_forms_invalid_json',
