@@ -42,9 +42,9 @@ final class EntryWorkspaceRepository {
 	 */
 	public function query( array $criteria, int $page, int $per_page ): array {
 		global $wpdb;
-		$t                = Schema::tables();
-		[ $where, $args ] = $this->where( $criteria );
-		[ $order, $oargs ] = $this->order( $criteria );
+		$t                     = Schema::tables();
+		list( $where, $args )  = $this->where( $criteria );
+		list( $order, $oargs ) = $this->order( $criteria );
 		// phpcs:disable WordPress.DB.PreparedSQL -- table names are ours; every value is a placeholder.
 		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$t['entries']} e WHERE {$where}", $args ) );
 		$rows  = $wpdb->get_results(
@@ -72,10 +72,10 @@ final class EntryWorkspaceRepository {
 	 */
 	public function each_batch( array $criteria, callable $each, int $size = 500 ): int {
 		global $wpdb;
-		$t                = Schema::tables();
-		[ $where, $args ] = $this->where( $criteria );
-		$last             = PHP_INT_MAX;
-		$count            = 0;
+		$t                    = Schema::tables();
+		list( $where, $args ) = $this->where( $criteria );
+		$last                 = PHP_INT_MAX;
+		$count                = 0;
 		do {
 			// phpcs:disable WordPress.DB.PreparedSQL -- table names are ours; every value is a placeholder.
 			$rows = $wpdb->get_results(

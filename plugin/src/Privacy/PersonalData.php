@@ -20,7 +20,7 @@ use Kestrel\Forms\Uploads\UploadStore;
  */
 final class PersonalData {
 
-	public const ID       = 'kestrel-forms';
+	public const ID        = 'kestrel-forms';
 	private const PER_PAGE = 20;
 
 	public function __construct(
@@ -42,7 +42,7 @@ final class PersonalData {
 	 * @return array<string, mixed>
 	 */
 	public function add_exporter( $exporters ): array {
-		$exporters         = is_array( $exporters ) ? $exporters : array();
+		$exporters             = is_array( $exporters ) ? $exporters : array();
 		$exporters[ self::ID ] = array(
 			'exporter_friendly_name' => __( 'Kestrel Forms entries', 'kestrel-forms' ),
 			'callback'               => array( $this, 'export' ),
@@ -55,7 +55,7 @@ final class PersonalData {
 	 * @return array<string, mixed>
 	 */
 	public function add_eraser( $erasers ): array {
-		$erasers           = is_array( $erasers ) ? $erasers : array();
+		$erasers             = is_array( $erasers ) ? $erasers : array();
 		$erasers[ self::ID ] = array(
 			'eraser_friendly_name' => __( 'Kestrel Forms entries', 'kestrel-forms' ),
 			'callback'             => array( $this, 'erase' ),
@@ -79,7 +79,7 @@ final class PersonalData {
 				'done' => true,
 			);
 		}
-		$ids  = $this->entries->ids_with_value( $email, self::PER_PAGE, ( $page - 1 ) * self::PER_PAGE );
+		$ids     = $this->entries->ids_with_value( $email, self::PER_PAGE, ( $page - 1 ) * self::PER_PAGE );
 		$data    = array();
 		$records = array(); // Each form read once per page.
 		foreach ( $ids as $id ) {
@@ -87,7 +87,7 @@ final class PersonalData {
 			if ( ! $item ) {
 				continue;
 			}
-			$entry  = $item['entry'];
+			$entry = $item['entry'];
 			if ( ! array_key_exists( $entry->form_id, $records ) ) {
 				$records[ $entry->form_id ] = $this->forms->find_record( $entry->form_id );
 			}

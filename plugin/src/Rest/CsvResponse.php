@@ -42,7 +42,7 @@ final class CsvResponse extends StreamedResponse {
 	 */
 	public function stream( $out ): int {
 		fwrite( $out, "\xEF\xBB\xBF" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
-		$put = static function ( array $cells ) use ( $out ): void {
+		$put  = static function ( array $cells ) use ( $out ): void {
 			fputcsv( $out, array_map( array( self::class, 'neutralise' ), $cells ), ',', '"', '' );
 		};
 		$rows = ( $this->writer )( $put );

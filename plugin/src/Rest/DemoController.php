@@ -122,27 +122,65 @@ final class DemoController {
 				'message' => __( 'Thank you! Your message has been received.', 'kestrel-forms' ),
 			),
 			'fields'       => array(
-				array( 'id' => 1, 'type' => 'text', 'label' => __( 'Name', 'kestrel-forms' ), 'isRequired' => true, 'maxLength' => 100 ),
-				array( 'id' => 2, 'type' => 'email', 'label' => __( 'Email', 'kestrel-forms' ), 'isRequired' => true, 'description' => __( 'We only use it to answer you.', 'kestrel-forms' ) ),
+				array(
+					'id'         => 1,
+					'type'       => 'text',
+					'label'      => __( 'Name', 'kestrel-forms' ),
+					'isRequired' => true,
+					'maxLength'  => 100,
+				),
+				array(
+					'id'          => 2,
+					'type'        => 'email',
+					'label'       => __( 'Email', 'kestrel-forms' ),
+					'isRequired'  => true,
+					'description' => __( 'We only use it to answer you.', 'kestrel-forms' ),
+				),
 				array(
 					'id'      => 3,
 					'type'    => 'select',
 					'label'   => __( 'Topic', 'kestrel-forms' ),
 					'choices' => array(
-						array( 'text' => __( 'A question', 'kestrel-forms' ), 'value' => 'question' ),
-						array( 'text' => __( 'A booking', 'kestrel-forms' ), 'value' => 'booking' ),
-						array( 'text' => __( 'Something else', 'kestrel-forms' ), 'value' => 'other' ),
+						array(
+							'text'  => __( 'A question', 'kestrel-forms' ),
+							'value' => 'question',
+						),
+						array(
+							'text'  => __( 'A booking', 'kestrel-forms' ),
+							'value' => 'booking',
+						),
+						array(
+							'text'  => __( 'Something else', 'kestrel-forms' ),
+							'value' => 'other',
+						),
 					),
 				),
-				array( 'id' => 4, 'type' => 'number', 'label' => __( 'Number of guests', 'kestrel-forms' ), 'rangeMin' => 1, 'rangeMax' => 20 ),
-				array( 'id' => 5, 'type' => 'section', 'label' => __( 'How should we reply?', 'kestrel-forms' ) ),
+				array(
+					'id'       => 4,
+					'type'     => 'number',
+					'label'    => __( 'Number of guests', 'kestrel-forms' ),
+					'rangeMin' => 1,
+					'rangeMax' => 20,
+				),
+				array(
+					'id'    => 5,
+					'type'  => 'section',
+					'label' => __( 'How should we reply?', 'kestrel-forms' ),
+				),
 				array(
 					'id'      => 6,
 					'type'    => 'radio',
 					'label'   => __( 'Preferred contact', 'kestrel-forms' ),
 					'choices' => array(
-						array( 'text' => __( 'Email', 'kestrel-forms' ), 'value' => 'email', 'isSelected' => true ),
-						array( 'text' => __( 'Phone', 'kestrel-forms' ), 'value' => 'phone' ),
+						array(
+							'text'       => __( 'Email', 'kestrel-forms' ),
+							'value'      => 'email',
+							'isSelected' => true,
+						),
+						array(
+							'text'  => __( 'Phone', 'kestrel-forms' ),
+							'value' => 'phone',
+						),
 					),
 				),
 				array(
@@ -150,13 +188,34 @@ final class DemoController {
 					'type'    => 'checkbox',
 					'label'   => __( 'Send me', 'kestrel-forms' ),
 					'choices' => array(
-						array( 'text' => __( 'The newsletter', 'kestrel-forms' ), 'value' => 'newsletter' ),
-						array( 'text' => __( 'Event invitations', 'kestrel-forms' ), 'value' => 'events' ),
+						array(
+							'text'  => __( 'The newsletter', 'kestrel-forms' ),
+							'value' => 'newsletter',
+						),
+						array(
+							'text'  => __( 'Event invitations', 'kestrel-forms' ),
+							'value' => 'events',
+						),
 					),
 				),
-				array( 'id' => 8, 'type' => 'textarea', 'label' => __( 'Message', 'kestrel-forms' ), 'isRequired' => true, 'maxLength' => 2000 ),
-				array( 'id' => 9, 'type' => 'html', 'content' => '<p><small>' . esc_html__( 'We never share your details.', 'kestrel-forms' ) . '</small></p>' ),
-				array( 'id' => 10, 'type' => 'hidden', 'label' => __( 'Campaign', 'kestrel-forms' ), 'defaultValue' => 'demo' ),
+				array(
+					'id'         => 8,
+					'type'       => 'textarea',
+					'label'      => __( 'Message', 'kestrel-forms' ),
+					'isRequired' => true,
+					'maxLength'  => 2000,
+				),
+				array(
+					'id'      => 9,
+					'type'    => 'html',
+					'content' => '<p><small>' . esc_html__( 'We never share your details.', 'kestrel-forms' ) . '</small></p>',
+				),
+				array(
+					'id'           => 10,
+					'type'         => 'hidden',
+					'label'        => __( 'Campaign', 'kestrel-forms' ),
+					'defaultValue' => 'demo',
+				),
 			),
 		);
 	}

@@ -291,14 +291,14 @@ final class EntriesController extends WP_REST_Controller {
 	public function get_collection_params(): array {
 		$params = parent::get_collection_params();
 		unset( $params['search'], $params['context'] );
-		$params             = array_merge( $params, $this->filter_params() );
-		$params['orderby']  = array(
+		$params            = array_merge( $params, $this->filter_params() );
+		$params['orderby'] = array(
 			'description' => __( 'Sort by date, id or an input id\'s value.', 'kestrel-forms' ),
 			'type'        => 'string',
 			'pattern'     => '^(created_at|id|\\d+(\\.\\d+)?)$',
 			'default'     => 'created_at',
 		);
-		$params['order']    = array(
+		$params['order']   = array(
 			'type'    => 'string',
 			'enum'    => array( 'asc', 'desc' ),
 			'default' => 'desc',
@@ -645,7 +645,7 @@ final class EntriesController extends WP_REST_Controller {
 	 * A listed entry: the API shape plus flags and the display text of each value field.
 	 *
 	 * @param array{entry: Entry, is_read: bool, is_starred: bool} $item Item.
-	 * @param Form|null                                           $form Form.
+	 * @param Form|null                                            $form Form.
 	 * @return array<string, mixed>
 	 */
 	private function present_listed( array $item, ?Form $form ): array {
@@ -828,17 +828,33 @@ final class EntriesController extends WP_REST_Controller {
 				'title'      => 'kestrel-entry',
 				'type'       => 'object',
 				'properties' => array(
-					'id'         => array( 'type' => 'integer', 'readonly' => true ),
-					'form_id'    => array( 'type' => 'integer', 'readonly' => true ),
+					'id'         => array(
+						'type'     => 'integer',
+						'readonly' => true,
+					),
+					'form_id'    => array(
+						'type'     => 'integer',
+						'readonly' => true,
+					),
 					'values'     => array(
 						'type'                 => 'object',
 						'description'          => __( 'Values keyed by input id.', 'kestrel-forms' ),
 						'additionalProperties' => array( 'type' => 'string' ),
 					),
-					'created_at' => array( 'type' => 'string', 'format' => 'date-time', 'description' => __( 'UTC.', 'kestrel-forms' ) ),
-					'source_url' => array( 'type' => 'string', 'format' => 'uri' ),
+					'created_at' => array(
+						'type'        => 'string',
+						'format'      => 'date-time',
+						'description' => __( 'UTC.', 'kestrel-forms' ),
+					),
+					'source_url' => array(
+						'type'   => 'string',
+						'format' => 'uri',
+					),
 					'user_id'    => array( 'type' => 'integer' ),
-					'status'     => array( 'type' => 'string', 'enum' => array( Entry::STATUS_ACTIVE, Entry::STATUS_SPAM, Entry::STATUS_TRASH ) ),
+					'status'     => array(
+						'type' => 'string',
+						'enum' => array( Entry::STATUS_ACTIVE, Entry::STATUS_SPAM, Entry::STATUS_TRASH ),
+					),
 				),
 			);
 		}

@@ -129,8 +129,8 @@ final class FormsController extends WP_REST_Controller {
 	 * @return array<string, array<string, mixed>>
 	 */
 	public function get_collection_params(): array {
-		$params           = parent::get_collection_params();
-		$params['status'] = array(
+		$params            = parent::get_collection_params();
+		$params['status']  = array(
 			'description' => __( 'Only forms with this status.', 'kestrel-forms' ),
 			'type'        => 'string',
 			'enum'        => array( FormRepository::STATUS_ACTIVE, FormRepository::STATUS_TRASH ),
@@ -404,10 +404,24 @@ final class FormsController extends WP_REST_Controller {
 			'properties' => array_merge(
 				$schema['properties'] ?? array(),
 				array(
-					'status'     => array( 'type' => 'string', 'readonly' => true ),
-					'createdAt'  => array( 'type' => 'string', 'format' => 'date-time', 'readonly' => true ),
-					'updatedAt'  => array( 'type' => 'string', 'format' => 'date-time', 'readonly' => true ),
-					'entryCount' => array( 'type' => 'integer', 'readonly' => true ),
+					'status'     => array(
+						'type'     => 'string',
+						'readonly' => true,
+					),
+					'createdAt'  => array(
+						'type'     => 'string',
+						'format'   => 'date-time',
+						'readonly' => true,
+					),
+					'updatedAt'  => array(
+						'type'     => 'string',
+						'format'   => 'date-time',
+						'readonly' => true,
+					),
+					'entryCount' => array(
+						'type'     => 'integer',
+						'readonly' => true,
+					),
 				)
 			),
 		);

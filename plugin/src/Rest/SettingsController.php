@@ -268,8 +268,8 @@ final class SettingsController extends WP_REST_Controller {
 		if ( is_wp_error( $created ) ) {
 			return new WP_Error( 'kestrel_forms_app_password_failed', $created->get_error_message(), array( 'status' => 400 ) );
 		}
-		[ $password, $item ] = $created;
-		$response            = rest_ensure_response( self::present_password( $item ) + array( 'password' => WP_Application_Passwords::chunk_password( $password ) ) );
+		list( $password, $item ) = $created;
+		$response                = rest_ensure_response( self::present_password( $item ) + array( 'password' => WP_Application_Passwords::chunk_password( $password ) ) );
 		$response->set_status( 201 );
 		return $response;
 	}

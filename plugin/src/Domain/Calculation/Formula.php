@@ -74,12 +74,14 @@ final class Formula {
 		$text = (string) preg_replace_callback(
 			self::TAG,
 			static function ( array $m ) use ( $value_of ): string {
-				$decimal = Decimal::from_number( (float) $value_of(
-					array(
-						'input_id' => $m[1],
-						'modifier' => isset( $m[2] ) && '' !== $m[2] ? $m[2] : null,
+				$decimal = Decimal::from_number(
+					(float) $value_of(
+						array(
+							'input_id' => $m[1],
+							'modifier' => isset( $m[2] ) && '' !== $m[2] ? $m[2] : null,
+						)
 					)
-				) );
+				);
 				return str_starts_with( $decimal, '-' ) ? '(' . $decimal . ')' : $decimal;
 			},
 			$formula

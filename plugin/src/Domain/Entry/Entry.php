@@ -19,15 +19,15 @@ final class Entry {
 	public const STATUS_TRASH  = 'trash';
 
 	/**
-	 * @param int                   $id         Entry id (0 before it is stored).
-	 * @param int                   $form_id    Form id.
+	 * @param int                                $id         Entry id (0 before it is stored).
+	 * @param int                                $form_id    Form id.
 	 * @param array<string, string|array<mixed>> $values Values by input id (lists and repeaters: rows of cells).
-	 * @param string                $created_at UTC time, "Y-m-d H:i:s".
-	 * @param string                $source_url Page the visitor submitted from ('' when unknown).
-	 * @param int                   $user_id    Submitting user, 0 for visitors.
-	 * @param string                $status     One of the STATUS_* constants.
-	 * @param array<string, mixed>|null $pricing Products, shipping and total as the server computed them.
-	 * @param list<int>                 $feeds   Ids of the feeds the submission activated.
+	 * @param string                             $created_at UTC time, "Y-m-d H:i:s".
+	 * @param string                             $source_url Page the visitor submitted from ('' when unknown).
+	 * @param int                                $user_id    Submitting user, 0 for visitors.
+	 * @param string                             $status     One of the STATUS_* constants.
+	 * @param array<string, mixed>|null          $pricing Products, shipping and total as the server computed them.
+	 * @param list<int>                          $feeds   Ids of the feeds the submission activated.
 	 */
 	public function __construct(
 		public readonly int $id,

@@ -60,13 +60,27 @@ final class FormValidator {
 			$path = 'fields[' . $index . ']';
 			$id   = (int) $field['id'];
 			if ( isset( $seen[ $id ] ) ) {
-				$errors[] = new SchemaError( $path . '.id', 'unique', array( 'detail' => 'duplicates the id of fields[' . $seen[ $id ] . ']', 'ref' => 'fields[' . $seen[ $id ] . ']' ) );
+				$errors[] = new SchemaError(
+					$path . '.id',
+					'unique',
+					array(
+						'detail' => 'duplicates the id of fields[' . $seen[ $id ] . ']',
+						'ref'    => 'fields[' . $seen[ $id ] . ']',
+					)
+				);
 			}
 			$seen[ $id ] = $index;
 
 			foreach ( $field['inputs'] ?? array() as $input_index => $input ) {
 				if ( ! str_starts_with( $input['id'], $id . '.' ) ) {
-					$errors[] = new SchemaError( $path . '.inputs[' . $input_index . '].id', 'inputId', array( 'detail' => 'must start with the field id ' . $id . '.', 'ref' => $id . '.' ) );
+					$errors[] = new SchemaError(
+						$path . '.inputs[' . $input_index . '].id',
+						'inputId',
+						array(
+							'detail' => 'must start with the field id ' . $id . '.',
+							'ref'    => $id . '.',
+						)
+					);
 				}
 			}
 			if ( 'checkbox' === $field['type'] && isset( $field['inputs'] ) && is_array( $field['inputs'] ) && count( $field['inputs'] ) !== count( $field['choices'] ) ) {
@@ -88,7 +102,7 @@ final class FormValidator {
 			}
 		}
 		foreach ( $definition['fields'] as $index => $field ) {
-			$path = 'fields[' . $index . ']';
+			$path   = 'fields[' . $index . ']';
 			$errors = array_merge( $errors, self::check_logic( $field['conditionalLogic'] ?? null, $path . '.conditionalLogic', $value_fields ) );
 			if ( ! empty( $field['enableCalculation'] ) ) {
 				$errors = array_merge( $errors, self::check_formula( $field, $path, $value_fields ) );
@@ -107,7 +121,14 @@ final class FormValidator {
 		}
 		foreach ( $definition['fields'] as $index => $field ) {
 			if ( isset( $field['productField'] ) && ! isset( $products[ (int) $field['productField'] ] ) ) {
-				$errors[] = new SchemaError( 'fields[' . $index . '].productField', 'unknownField', array( 'detail' => 'names no product field: ' . $field['productField'], 'ref' => (string) $field['productField'] ) );
+				$errors[] = new SchemaError(
+					'fields[' . $index . '].productField',
+					'unknownField',
+					array(
+						'detail' => 'names no product field: ' . $field['productField'],
+						'ref'    => (string) $field['productField'],
+					)
+				);
 			}
 			if ( 'product' === $field['type'] && 'calculation' === ( $field['inputType'] ?? '' ) ) {
 				$errors = array_merge( $errors, self::check_formula( $field + array( 'type' => 'product' ), 'fields[' . $index . ']', $value_fields ) );
@@ -118,7 +139,14 @@ final class FormValidator {
 			try {
 				DependencyGraph::build( $definition );
 			} catch ( DependencyCycle $e ) {
-				$errors[] = new SchemaError( 'fields', 'cycle', array( 'detail' => 'fields ' . implode( ', ', $e->field_ids ) . ' depend on each other in a cycle', 'fields' => $e->field_ids ) );
+				$errors[] = new SchemaError(
+					'fields',
+					'cycle',
+					array(
+						'detail' => 'fields ' . implode( ', ', $e->field_ids ) . ' depend on each other in a cycle',
+						'fields' => $e->field_ids,
+					)
+				);
 			}
 		}
 		return $errors;
@@ -136,7 +164,14 @@ final class FormValidator {
 		$errors = array();
 		foreach ( $logic['rules'] ?? array() as $i => $rule ) {
 			if ( ! isset( $value_fields[ DependencyGraph::field_id_of( $rule['fieldId'] ) ] ) ) {
-				$errors[] = new SchemaError( $path . '.rules[' . $i . '].fieldId', 'unknownField', array( 'detail' => 'names no field with a value: ' . $rule['fieldId'], 'ref' => (string) $rule['fieldId'] ) );
+				$errors[] = new SchemaError(
+					$path . '.rules[' . $i . '].fieldId',
+					'unknownField',
+					array(
+						'detail' => 'names no field with a value: ' . $rule['fieldId'],
+						'ref'    => (string) $rule['fieldId'],
+					)
+				);
 			}
 		}
 		return $errors;
@@ -158,7 +193,14 @@ final class FormValidator {
 		$errors  = array();
 		foreach ( Formula::merge_tags( $formula ) as $tag ) {
 			if ( ! isset( $value_fields[ DependencyGraph::field_id_of( $tag['input_id'] ) ] ) ) {
-				$errors[] = new SchemaError( $path . '.calculationFormula', 'unknownField', array( 'detail' => 'reads no field with a value: {:' . $tag['input_id'] . '}', 'ref' => '{:' . $tag['input_id'] . '}' ) );
+				$errors[] = new SchemaError(
+					$path . '.calculationFormula',
+					'unknownField',
+					array(
+						'detail' => 'reads no field with a value: {:' . $tag['input_id'] . '}',
+						'ref'    => '{:' . $tag['input_id'] . '}',
+					)
+				);
 			}
 		}
 		if ( ! $errors && null === Formula::evaluate( Formula::substitute( $formula, static fn(): float => 1.0 ) ) ) {

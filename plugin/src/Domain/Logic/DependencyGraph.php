@@ -20,10 +20,10 @@ final class DependencyGraph {
 	public const SUBMIT_NODE = 0;
 
 	/**
-	 * @param list<int>            $order      Nodes in evaluation order.
+	 * @param list<int>             $order      Nodes in evaluation order.
 	 * @param array<int, list<int>> $dependents Direct dependents.
-	 * @param array<int, int>      $section_of Section of each field in one.
-	 * @param array<int, int>      $page_of    Page break each field comes after.
+	 * @param array<int, int>       $section_of Section of each field in one.
+	 * @param array<int, int>       $page_of    Page break each field comes after.
 	 */
 	private function __construct(
 		public readonly array $order,

@@ -69,10 +69,10 @@ final class FormEvaluator {
 				$state['submitVisible'] = $this->logic_shows( $state, $this->form['button']['conditionalLogic'] ?? null );
 				continue;
 			}
-			$field   = $this->by_id[ $node ];
-			$section = $this->graph->section_of[ $node ] ?? null;
-			$page    = $this->graph->page_of[ $node ] ?? null;
-			$shown   = ( null === $section || $state['visible'][ $section ] )
+			$field                     = $this->by_id[ $node ];
+			$section                   = $this->graph->section_of[ $node ] ?? null;
+			$page                      = $this->graph->page_of[ $node ] ?? null;
+			$shown                     = ( null === $section || $state['visible'][ $section ] )
 				&& ( null === $page || $state['visible'][ $page ] )
 				&& $this->logic_shows( $state, $field['conditionalLogic'] ?? null );
 			$state['visible'][ $node ] = $shown;
@@ -87,7 +87,7 @@ final class FormEvaluator {
 				if ( 'product' === $field['type'] ) {
 					continue;
 				}
-				$state['values'][ $node ]     = null === $result ? '' : Numbers::format_number( $result, (int) ( $field['calculationRounding'] ?? -1 ), (string) ( $field['numberFormat'] ?? 'decimal_dot' ) );
+				$state['values'][ $node ] = null === $result ? '' : Numbers::format_number( $result, (int) ( $field['calculationRounding'] ?? -1 ), (string) ( $field['numberFormat'] ?? 'decimal_dot' ) );
 				continue;
 			}
 			if ( array_key_exists( $node, $this->defaults ) ) {
@@ -199,7 +199,7 @@ final class FormEvaluator {
 	}
 
 	/**
-	 * @param array<string, mixed>                              $state Evaluation so far.
+	 * @param array<string, mixed>                           $state Evaluation so far.
 	 * @param array{input_id: string, modifier: string|null} $tag   Merge tag.
 	 */
 	private function number_of( array $state, array $tag ): float {
@@ -217,10 +217,10 @@ final class FormEvaluator {
 				? Numbers::price_from_choice( $text )
 				: ( Numbers::to_number( $text, $format ) ?? 0.0 );
 		};
-		$value = $state['values'][ $id ] ?? '';
+		$value  = $state['values'][ $id ] ?? '';
 		if ( Rows::is_repeated( $field ) ) {
 			// A list or repeater column sums its rows: {:5.2} is column 2 of field 5.
-			$column = str_contains( $tag['input_id'], '.' ) ? (int) explode( '.', $tag['input_id'] )[1] : null;
+			$column      = str_contains( $tag['input_id'], '.' ) ? (int) explode( '.', $tag['input_id'] )[1] : null;
 			$cell_format = null !== $column ? (string) ( $field['fields'][ $column - 1 ]['numberFormat'] ?? $format ) : $format;
 			$sum         = 0.0;
 			foreach ( Rows::column_cells( $field, is_array( $value ) ? array_map( 'strval', $value ) : array(), $column ) as $cell ) {

@@ -24,9 +24,30 @@ use InvalidArgumentException;
 final class SchemaValidator {
 
 	private const KNOWN = array(
-		'$schema', '$id', 'title', 'description', '$defs', 'type', 'enum', 'const', 'required',
-		'properties', 'additionalProperties', 'items', 'minItems', 'maxItems', 'minLength',
-		'maxLength', 'pattern', 'minimum', 'maximum', '$ref', 'allOf', 'if', 'then', 'else',
+		'$schema',
+		'$id',
+		'title',
+		'description',
+		'$defs',
+		'type',
+		'enum',
+		'const',
+		'required',
+		'properties',
+		'additionalProperties',
+		'items',
+		'minItems',
+		'maxItems',
+		'minLength',
+		'maxLength',
+		'pattern',
+		'minimum',
+		'maximum',
+		'$ref',
+		'allOf',
+		'if',
+		'then',
+		'else',
 	);
 
 	/**
