@@ -13,6 +13,11 @@
  * and that WordPress core is in .wp-core/ (scripts/fetch-wp-core.sh). Each run writes a JUnit
  * report, artifacts/phpunit-<suite>.xml (artifacts/phpunit-run.xml for a run of chosen files),
  * for the test summary. The exit code is PHPUnit's; with both suites, the first failing one's.
+ *
+ * KESTREL_TEST_DB=mariadb runs the integration suite on MariaDB instead of SQLite
+ * (tests/php/integration/Support/Database.php): without KESTREL_TEST_DB_HOST it uses the native
+ * stack's MariaDB (scripts/native.mjs), starting the stack first when it is not running and
+ * stopping it afterwards. Reports then get a `-mariadb` suffix (artifacts/phpunit-integration-mariadb.xml).
  */
 
 import { spawnSync } from 'node:child_process';
@@ -31,6 +36,9 @@ const root = path.resolve(
 	'..'
 );
 const SUITES = [ 'unit', 'integration' ];
+const ON_MARIADB = [ 'mariadb', 'mysql' ].includes(
+	( process.env.KESTREL_TEST_DB ?? '' ).toLowerCase()
+);
 const INTEGRATION_BOOTSTRAP = 'tests/php/integration/bootstrap.php';
 
 // PHPUnit 9 options that take a separate value; needed to tell test paths from option values.
@@ -237,7 +245,9 @@ function runPhpunit( { label, args, bootWordPress, parsed } ) {
 	const report = path.join(
 		root,
 		'artifacts',
-		`phpunit-${ label.replace( /[^\w-]+/g, '-' ) }.xml`
+		`phpunit-${ label.replace( /[^\w-]+/g, '-' ) }${
+			ON_MARIADB && bootWordPress ? '-mariadb' : ''
+		}.xml`
 	);
 	const extra = [];
 	if ( ! parsed.junit ) {
@@ -280,7 +290,32 @@ function runPhpunit( { label, args, bootWordPress, parsed } ) {
 	return status;
 }
 
-function main() {
+/**
+ * For KESTREL_TEST_DB=mariadb without a host of its own: makes sure PHP has mysqli and the native
+ * stack's MariaDB runs.
+ *
+ * @return {Promise<Function|null>} A function that stops the stack again when this run started it.
+ */
+async function ensureMariaDb() {
+	if (
+		php( 'echo extension_loaded("mysqli") ? "yes" : "no";' ) !== 'yes'
+	) {
+		throw new Error(
+			'PHP lacks mysqli for KESTREL_TEST_DB=mariadb. Install php8.2-mysql (npm run start:native installs it as root).'
+		);
+	}
+	if ( process.env.KESTREL_TEST_DB_HOST ) {
+		return null;
+	}
+	const native = await import( './native.mjs' );
+	if ( ( await native.status() ).pids.mariadbd ) {
+		return null;
+	}
+	await native.start();
+	return () => native.stop();
+}
+
+async function main() {
 	const args = process.argv.slice( 2 );
 	const parsed = parseArgs( args );
 
@@ -346,11 +381,15 @@ function main() {
 	}
 
 	let exitCode = 0;
+	let stopNative = null;
 	for ( const one of runs ) {
 		if ( one.needsWordPress ) {
 			try {
 				ensurePdoSqlite();
 				ensureWordPressCore();
+				if ( ON_MARIADB && ! stopNative ) {
+					stopNative = ( await ensureMariaDb() ) ?? ( () => {} );
+				}
 			} catch ( error ) {
 				console.error( `phpunit.mjs: ${ error.message }` );
 				exitCode ||= 1;
@@ -360,7 +399,16 @@ function main() {
 		const status = runPhpunit( { ...one, parsed } );
 		exitCode ||= status;
 	}
+	if ( stopNative && ! process.env.KEEP_WP ) {
+		await stopNative();
+	}
 	return exitCode;
 }
 
-process.exitCode = main();
+main().then(
+	( code ) => ( process.exitCode = code ),
+	( error ) => {
+		console.error( `phpunit.mjs: ${ error.message ?? error }` );
+		process.exitCode = 1;
+	}
+);

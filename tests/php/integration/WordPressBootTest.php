@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration;
 
+use Kestrel\Forms\Tests\Integration\Support\Database;
 use Kestrel\Forms\Tests\Integration\Support\Environment;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 use Kestrel\Forms\Tests\Integration\Support\WPDieException;
@@ -24,13 +25,22 @@ final class WordPressBootTest extends TestCase {
 		$this->assertSame( Environment::SITE_URL, home_url() );
 	}
 
-	public function test_the_database_is_a_fresh_sqlite_file_that_round_trips(): void {
+	public function test_the_database_is_the_chosen_fresh_one_and_round_trips(): void {
 		global $wpdb;
 
-		$this->assertSame( 'sqlite', DB_ENGINE );
-		$this->assertInstanceOf( \WP_SQLite_DB::class, $wpdb );
-		$this->assertFileExists( DB_DIR . DB_FILE );
-		$this->assertStringStartsWith( KESTREL_FORMS_TESTS_SITE, DB_DIR );
+		// KESTREL_TEST_DB chooses the engine (Support/Database.php); each run gets a new database.
+		if ( 'mysql' === Database::engine() ) {
+			$this->assertSame( 'mysql', DB_ENGINE );
+			$this->assertSame( \wpdb::class, get_class( $wpdb ) );
+			$this->assertMatchesRegularExpression( '/mariadb|^\d+\.\d+/i', (string) $wpdb->get_var( 'SELECT VERSION()' ) );
+			$this->assertSame( DB_NAME, $wpdb->get_var( 'SELECT DATABASE()' ) );
+			$this->assertStringStartsWith( 'kestrel_tests', DB_NAME );
+		} else {
+			$this->assertSame( 'sqlite', DB_ENGINE );
+			$this->assertInstanceOf( \WP_SQLite_DB::class, $wpdb );
+			$this->assertFileExists( DB_DIR . DB_FILE );
+			$this->assertStringStartsWith( KESTREL_FORMS_TESTS_SITE, DB_DIR );
+		}
 		$this->assertSame( Environment::TABLE_PREFIX, $wpdb->prefix );
 
 		$this->assertTrue( update_option( 'kestrel_forms_tests_probe', array( 'answer' => 42 ) ) );

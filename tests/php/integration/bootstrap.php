@@ -1,6 +1,7 @@
 <?php
 /**
- * Bootstrap of the `integration` suite: a real WordPress 6.8 on a fresh SQLite database.
+ * Bootstrap of the `integration` suite: a real WordPress 6.8 on a fresh SQLite database, or on a
+ * fresh MariaDB database with KESTREL_TEST_DB=mariadb (Support/Database.php).
  *
  * scripts/phpunit.mjs passes this file as --bootstrap; when PHPUnit runs with the default
  * bootstrap instead (plain `phpunit --testsuite integration`), Support\TestCase requires it before
@@ -19,6 +20,7 @@
 
 declare( strict_types = 1 );
 
+use Kestrel\Forms\Tests\Integration\Support\Database;
 use Kestrel\Forms\Tests\Integration\Support\Environment;
 
 if ( defined( 'KESTREL_FORMS_TESTS_WP_LOADED' ) ) {
@@ -33,6 +35,9 @@ require_once dirname( __DIR__ ) . '/autoload.php';
  * as wordpress-develop's bootstrap, plus $table_prefix).
  */
 global $wpdb, $current_site, $current_blog, $wp_rewrite, $shortcode_tags, $wp, $phpmailer, $wp_theme_directories, $table_prefix;
+
+// The database: SQLite by default, MariaDB with KESTREL_TEST_DB=mariadb (see Support/Database.php).
+Database::create();
 
 $kestrel_site = Environment::create_site();
 if ( getenv( 'KESTREL_KEEP_TEST_SITE' ) ) {

@@ -164,7 +164,8 @@ final class Environment {
 	 */
 	public static function define_constants( string $site ): void {
 		$content   = $site . '/wp-content';
-		$constants = array(
+		// KESTREL_TEST_DB=mariadb puts the run on MariaDB (Database::constants() wins below).
+		$constants = Database::constants() + array(
 			'ABSPATH'                         => self::core_dir() . '/',
 			'WP_CONTENT_DIR'                  => $content,
 			'WP_CONTENT_URL'                  => self::SITE_URL . '/wp-content',
