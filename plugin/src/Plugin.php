@@ -37,6 +37,7 @@ use Kestrel\Forms\Settings\RetentionJob;
 use Kestrel\Forms\Rest\DemoController;
 use Kestrel\Forms\Rest\EntriesController;
 use Kestrel\Forms\Rest\ErrorMapper;
+use Kestrel\Forms\Rest\Routes;
 use Kestrel\Forms\Rest\FormsController;
 use Kestrel\Forms\Rest\StreamedResponse;
 use Kestrel\Forms\Rest\SubmissionsController;
@@ -79,7 +80,7 @@ final class Plugin {
 				new EntryRepository(),
 				new FormValidator( SchemaValidator::from_file( self::schema_file() ) ),
 				new SubmissionValidator( FormRenderer::card_rules( ... ) ),
-				new FormRenderer( $forms ),
+				new FormRenderer( $forms, Routes::NAMESPACE ),
 				new FeedRegistry(),
 				new UploadStore( new UploadRepository(), new Storage(), $forms )
 			);

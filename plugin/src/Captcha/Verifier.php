@@ -9,16 +9,14 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Captcha;
 
-use WP_Error;
-
 /**
  * Asks the provider whether a response token is valid, through the WordPress HTTP API (so tests
- * and the offline stand-in can answer with `pre_http_request` or the filtered verify URL), and
+ * and the offline stand-in can answer with `pre_http_request` or the filtered verify URL),
+ * accepts it only when it was solved on this site (the answer's `hostname`, issue 12), and
  * refuses a token it already accepted once (issue 4, "Captcha").
  *
- * Error codes (status): kestrel_forms_captcha_missing (400), kestrel_forms_captcha_failed (400),
- * kestrel_forms_captcha_reused (400), kestrel_forms_captcha_unavailable (503),
- * kestrel_forms_captcha_not_configured (503).
+ * Failures are {@see CaptchaFailure} values: missing, failed, reused (400), unavailable and
+ * not_configured (503).
  */
 final class Verifier {
 
@@ -48,9 +46,10 @@ final class Verifier {
 	 *
 	 * @param string $response  Token from the widget.
 	 * @param string $remote_ip Visitor's IP address; sent to the provider when it is a valid address.
-	 * @return true|WP_Error True when the provider accepted a token not seen before.
+	 * @return true|CaptchaFailure True when the provider accepted a token not seen before, solved
+	 *                             on one of this site's hosts.
 	 */
-	public function verify( string $response, string $remote_ip ): true|WP_Error {
+	public function verify( string $response, string $remote_ip ): true|CaptchaFailure {
 		$response = trim( $response );
 		if ( '' === $response ) {
 			return self::error( 'missing' );
@@ -101,39 +100,42 @@ final class Verifier {
 			}
 			return self::error( 'failed' );
 		}
+		// A token solved on another site (with the same keys, or relayed from a page the attacker
+		// controls) is not an answer to this site's form. Google's test keys answer
+		// "testkey.google.com": a site using them adds that host with the filter.
+		$hostname = is_string( $result['hostname'] ?? null ) ? strtolower( rtrim( $result['hostname'], '.' ) ) : '';
+		if ( '' === $hostname || ! in_array( $hostname, self::hostnames(), true ) ) {
+			return self::error( 'failed' );
+		}
 
 		set_transient( $used_key, time(), self::REMEMBER_SECONDS );
 		return true;
 	}
 
 	/**
-	 * The WP_Error for a failure kind, with a message for visitors.
+	 * The hosts a captcha answer may have been solved on: the site's (home_url) host unless
+	 * filtered, lower case.
+	 *
+	 * @return list<string>
+	 */
+	public static function hostnames(): array {
+		$home = (string) wp_parse_url( home_url(), PHP_URL_HOST );
+		/**
+		 * Filters the host names a captcha answer may carry (the page the visitor solved it on).
+		 *
+		 * @param string[] $hostnames Default: the host of home_url().
+		 */
+		$hosts = (array) apply_filters( 'kestrel_forms_captcha_hostnames', '' === $home ? array() : array( $home ) );
+		$hosts = array_map( static fn( $host ): string => strtolower( rtrim( trim( (string) $host ), '.' ) ), array_filter( $hosts, 'is_string' ) );
+		return array_values( array_unique( array_filter( $hosts ) ) );
+	}
+
+	/**
+	 * The failure value of a kind.
 	 *
 	 * @param string $kind missing, failed, reused, unavailable or not_configured.
 	 */
-	private static function error( string $kind ): WP_Error {
-		switch ( $kind ) {
-			case 'missing':
-				$message = __( 'Please confirm you are not a robot.', 'kestrel-forms' );
-				$status  = 400;
-				break;
-			case 'failed':
-				$message = __( 'The captcha check failed. Please confirm again that you are not a robot.', 'kestrel-forms' );
-				$status  = 400;
-				break;
-			case 'reused':
-				$message = __( 'This captcha answer was already used. Please confirm again that you are not a robot.', 'kestrel-forms' );
-				$status  = 400;
-				break;
-			case 'not_configured':
-				$message = __( 'The captcha is not set up correctly on this site, so the form cannot be sent. Please let the site owner know.', 'kestrel-forms' );
-				$status  = 503;
-				break;
-			default:
-				$kind    = 'unavailable';
-				$message = __( 'The captcha could not be checked right now. Please try again in a moment.', 'kestrel-forms' );
-				$status  = 503;
-		}
-		return new WP_Error( 'kestrel_forms_captcha_' . $kind, $message, array( 'status' => $status ) );
+	private static function error( string $kind ): CaptchaFailure {
+		return new CaptchaFailure( $kind );
 	}
 }

@@ -15,7 +15,6 @@ use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Validation\CardRules;
 use Kestrel\Forms\Persistence\FormRepository;
-use Kestrel\Forms\Rest\Routes;
 use Kestrel\Forms\Security\SpamGuard;
 use Kestrel\Forms\Settings\GeneralSettings;
 
@@ -44,11 +43,14 @@ final class FormRenderer {
 	);
 
 	/**
-	 * @param FormRepository    $forms   Forms.
-	 * @param ClientConfig|null $captcha What the browser needs of the captcha settings.
+	 * @param FormRepository    $forms          Forms.
+	 * @param string            $rest_namespace The plugin's REST namespace (given by the composition
+	 *                                          root, so Frontend does not import Rest).
+	 * @param ClientConfig|null $captcha        What the browser needs of the captcha settings.
 	 */
 	public function __construct(
 		private readonly FormRepository $forms,
+		private readonly string $rest_namespace,
 		private ?ClientConfig $captcha = null
 	) {}
 
@@ -77,14 +79,18 @@ final class FormRenderer {
 				'showDescription' => (bool) ( $options['description'] ?? true ),
 			),
 			'rest'    => array(
-				'submitPath' => sprintf( '/%s/forms/%d/submissions', Routes::NAMESPACE, $form->id ),
-				'submitUrl'  => rest_url( sprintf( '%s/forms/%d/submissions', Routes::NAMESPACE, $form->id ) ),
+				'submitPath'        => sprintf( '/%s/forms/%d/submissions', $this->rest_namespace, $form->id ),
+				'submitUrl'         => rest_url( sprintf( '%s/forms/%d/submissions', $this->rest_namespace, $form->id ) ),
 				// Pages served from a cache were rendered for visitors who are not logged in: they
 				// submit without the page's REST nonce, which may have expired by then.
-				'anonymous'  => ! is_user_logged_in(),
-				'uploadUrl'  => rest_url( Routes::NAMESPACE . '/uploads' ),
-				// The signed time this page printed the form (minimum time to submit).
-				'renderToken' => SpamGuard::render_token( $form->id ),
+				'anonymous'         => ! is_user_logged_in(),
+				'uploadUrl'         => rest_url( $this->rest_namespace . '/uploads' ),
+				// The signed time this page printed the form (minimum time to submit). It is good
+				// for renderTokenMaxAge seconds; a page served from a cache for longer fetches a
+				// fresh one from renderTokenUrl (forms-ui/submit/render-token.ts).
+				'renderToken'       => SpamGuard::render_token( $form->id ),
+				'renderTokenUrl'    => rest_url( sprintf( '%s/forms/%d/render-token', $this->rest_namespace, $form->id ) ),
+				'renderTokenMaxAge' => SpamGuard::max_age(),
 			),
 		);
 		// The captcha's public settings, only for forms that ask for one (null: not set up).

@@ -43,28 +43,40 @@ final class EntryRepository {
 			}
 		}
 
-		$wpdb->query( 'START TRANSACTION' );
-		$ok = $wpdb->insert(
-			$t['entries'],
-			array(
-				'form_id'        => $entry->form_id,
-				'status'         => $entry->status,
-				'created_at'     => $entry->created_at,
-				'source_url'     => $entry->source_url,
-				'user_id'        => $entry->user_id,
-				'submission_key' => $submission_key,
-				'currency'       => $entry->pricing['currency'] ?? null,
-				'total_minor'    => $entry->pricing['totalMinor'] ?? null,
-				'pricing'        => null === $entry->pricing ? null : wp_json_encode( $entry->pricing ),
-				'feeds'          => $entry->feeds ? wp_json_encode( array_values( $entry->feeds ) ) : null,
-			),
-			array( '%d', '%s', '%s', '%s', '%d', '%s', '%s', '%d', '%s', '%s' )
+		$row = array(
+			'form_id'        => $entry->form_id,
+			'status'         => $entry->status,
+			'created_at'     => $entry->created_at,
+			'source_url'     => $entry->source_url,
+			'user_id'        => $entry->user_id,
+			'submission_key' => $submission_key,
+			'currency'       => $entry->pricing['currency'] ?? null,
+			'total_minor'    => $entry->pricing['totalMinor'] ?? null,
+			'pricing'        => null === $entry->pricing ? null : wp_json_encode( $entry->pricing ),
+			'feeds'          => $entry->feeds ? wp_json_encode( array_values( $entry->feeds ) ) : null,
 		);
+		$wpdb->query( 'START TRANSACTION' );
+		if ( null === $submission_key ) {
+			$ok = $wpdb->insert( $t['entries'], $row, array( '%d', '%s', '%s', '%s', '%d', '%s', '%s', '%d', '%s', '%s' ) );
+		} else {
+			// Two workers with the same key can both pass the lookup above. The unique index
+			// (form_id, submission_key) lets one row in; INSERT IGNORE makes the other insert
+			// nothing instead of failing, so wpdb neither logs nor prints "Duplicate entry" (with
+			// WP_DEBUG_DISPLAY that HTML would land in front of the JSON answer). On MariaDB the
+			// loser waits for the winner's transaction; on SQLite it becomes INSERT OR IGNORE.
+			$ok = self::insert_ignore( $t['entries'], $row );
+			if ( 0 === $ok ) {
+				$wpdb->query( 'ROLLBACK' );
+				// Read after the rollback, outside the transaction: the winner has committed.
+				return array(
+					'id'      => $this->id_for_submission_key( $entry->form_id, $submission_key ),
+					'created' => false,
+				);
+			}
+		}
 		if ( ! $ok ) {
 			$wpdb->query( 'ROLLBACK' );
-			// A parallel request with the same key won the unique index: answer with its entry.
-			$existing = null === $submission_key ? 0 : $this->id_for_submission_key( $entry->form_id, $submission_key );
-			return array( 'id' => $existing, 'created' => false );
+			return array( 'id' => 0, 'created' => false );
 		}
 		$entry_id = (int) $wpdb->insert_id;
 		foreach ( $entry->values as $input_id => $value ) {
@@ -94,6 +106,33 @@ final class EntryRepository {
 		}
 		$wpdb->query( 'COMMIT' );
 		return array( 'id' => $entry_id, 'created' => true );
+	}
+
+	/**
+	 * `INSERT IGNORE` of one row (NULL for null values).
+	 *
+	 * @param string               $table Table.
+	 * @param array<string, mixed> $row   Column => value.
+	 * @return int|false Rows inserted (0 when a unique key already held the row), false on error.
+	 */
+	private static function insert_ignore( string $table, array $row ): int|false {
+		global $wpdb;
+		$columns      = array();
+		$placeholders = array();
+		$values       = array();
+		foreach ( $row as $column => $value ) {
+			$columns[] = '`' . $column . '`';
+			if ( null === $value ) {
+				$placeholders[] = 'NULL';
+				continue;
+			}
+			$placeholders[] = is_int( $value ) ? '%d' : '%s';
+			$values[]       = $value;
+		}
+		$sql = "INSERT IGNORE INTO {$table} (" . implode( ', ', $columns ) . ') VALUES (' . implode( ', ', $placeholders ) . ')';
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery -- columns are ours, values are placeholders.
+		$result = $wpdb->query( $values ? $wpdb->prepare( $sql, $values ) : $sql );
+		return false === $result ? false : (int) $result;
 	}
 
 	/**

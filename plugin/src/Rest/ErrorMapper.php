@@ -9,10 +9,12 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Rest;
 
+use Kestrel\Forms\Captcha\CaptchaFailure;
 use Kestrel\Forms\Domain\Form\InvalidForm;
 use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Validation\FieldError;
 use Kestrel\Forms\Security\Capabilities;
+use Kestrel\Forms\Submissions\SubmissionRefused;
 use Kestrel\Forms\Uploads\UploadError;
 use WP_Error;
 use WP_REST_Request;
@@ -98,6 +100,39 @@ final class ErrorMapper {
 	 */
 	public static function upload_error( UploadError $e ): WP_Error {
 		return new WP_Error( $e->error_code, UploadMessages::message( $e ), array( 'status' => $e->status() ) );
+	}
+
+	/**
+	 * A submission that was not stored ({@see SubmissionRefused}, from the Submissions use case).
+	 *
+	 * @param SubmissionRefused $e Exception.
+	 */
+	public static function submission_refused( SubmissionRefused $e ): WP_Error {
+		return match ( $e->kind ) {
+			SubmissionRefused::FORM_NOT_FOUND    => self::form_not_found(),
+			SubmissionRefused::VALUES_NOT_OBJECT => new WP_Error(
+				'kestrel_forms_invalid_param',
+				__( 'values must be an object keyed by field id or input id.', 'kestrel-forms' ),
+				array(
+					'status' => 400,
+					'params' => array( 'values' => __( 'values must be an object.', 'kestrel-forms' ) ),
+				)
+			),
+			SubmissionRefused::INVALID_FIELDS    => self::validation_messages( $e->messages ),
+			SubmissionRefused::CAPTCHA           => self::captcha_failed( $e->captcha ?? new CaptchaFailure( CaptchaFailure::UNAVAILABLE ) ),
+			SubmissionRefused::RATE_LIMITED      => self::rate_limited( $e->retry_after ),
+			SubmissionRefused::TOO_LARGE         => self::too_large( $e->limit ),
+			default                              => self::storage_failed(),
+		};
+	}
+
+	/**
+	 * A captcha answer that was not accepted: `kestrel_forms_captcha_{kind}`, 400 or 503.
+	 *
+	 * @param CaptchaFailure $failure Failure.
+	 */
+	public static function captcha_failed( CaptchaFailure $failure ): WP_Error {
+		return new WP_Error( 'kestrel_forms_captcha_' . $failure->kind, $failure->message(), array( 'status' => $failure->status() ) );
 	}
 
 	/**

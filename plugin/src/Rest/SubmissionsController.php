@@ -9,16 +9,20 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Rest;
 
-use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
 use Kestrel\Forms\Captcha\Verifier;
-use Kestrel\Forms\Domain\Entry\Entry;
-use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Validation\FieldError;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
 use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
+use Kestrel\Forms\Security\Capabilities;
+use Kestrel\Forms\Security\ClientAddress;
 use Kestrel\Forms\Security\SpamGuard;
-use Kestrel\Forms\Settings\GeneralSettings;
+use Kestrel\Forms\Submissions\StoredSubmission;
+use Kestrel\Forms\Submissions\SubmissionGate;
+use Kestrel\Forms\Submissions\SubmissionRefused;
+use Kestrel\Forms\Submissions\SubmissionRequest;
+use Kestrel\Forms\Submissions\SubmitForm;
 use Kestrel\Forms\Uploads\UploadError;
 use Kestrel\Forms\Uploads\UploadStore;
 use WP_Error;
@@ -29,26 +33,48 @@ use WP_REST_Server;
 
 /**
  * `POST kestrel-forms/v1/forms/{id}/submissions`: anyone may submit, without a nonce, so forms
- * work on cached pages. Everything the browser sends is validated again here.
+ * work on cached pages. The controller only translates: the route's request becomes a
+ * {@see SubmissionRequest} for {@see SubmitForm}, its answer or refusal becomes the response.
+ * Before WordPress reads the body ({@see self::gate()}), the client's rate and the body's size
+ * are checked.
+ *
+ * `GET kestrel-forms/v1/forms/{id}/render-token`: a fresh signed render time for a page that
+ * was served from a cache longer than render tokens live.
  */
 final class SubmissionsController extends WP_REST_Controller {
 
+	/** The submissions route, as WordPress matches it (case-insensitive). */
+	private const ROUTE_PATTERN = '#^/' . Routes::NAMESPACE . '/forms/(\d+)/submissions/?$#i';
+
+	private readonly SubmitForm $submit;
+
 	public function __construct(
 		private readonly FormRepository $forms,
-		private readonly EntryRepository $entries,
-		private readonly SubmissionValidator $validator,
-		private readonly FeedRegistry $feeds,
-		private readonly UploadStore $uploads,
-		private ?Verifier $captcha = null
+		EntryRepository $entries,
+		SubmissionValidator $validator,
+		FeedRegistry $feeds,
+		UploadStore $uploads,
+		?Verifier $captcha = null
 	) {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'forms/(?P<form_id>[\d]+)/submissions';
+		$this->submit    = new SubmitForm(
+			$forms,
+			$entries,
+			$validator,
+			$feeds,
+			$uploads,
+			static fn( FieldError|UploadError $error ): string => $error instanceof UploadError ? UploadMessages::message( $error ) : Messages::field_error( $error ),
+			$captcha
+		);
 	}
 
 	/**
-	 * Registers the route.
+	 * Registers the routes and the early gate.
 	 */
 	public function register_routes(): void {
+		// Before WordPress checks the arguments (which decodes the JSON body).
+		add_filter( 'rest_pre_dispatch', array( self::class, 'gate' ), 5, 3 );
 		register_rest_route(
 			$this->namespace,
 			'/' . $this->rest_base,
@@ -57,11 +83,9 @@ final class SubmissionsController extends WP_REST_Controller {
 					'methods'             => WP_REST_Server::CREATABLE,
 					'callback'            => array( $this, 'create_item' ),
 					'permission_callback' => array( $this, 'create_item_permissions_check' ),
+					// The form is the route's: there is no form_id argument, and a form_id in the
+					// body or query is ignored.
 					'args'                => array(
-						'form_id'        => array(
-							'type'    => 'integer',
-							'minimum' => 1,
-						),
 						'values'         => array(
 							'description' => __( 'Submitted values keyed by field id or input id.', 'kestrel-forms' ),
 							'type'        => 'object',
@@ -98,6 +122,41 @@ final class SubmissionsController extends WP_REST_Controller {
 				),
 			)
 		);
+		register_rest_route(
+			$this->namespace,
+			'/forms/(?P<form_id>[\d]+)/render-token',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'render_token' ),
+					'permission_callback' => '__return_true',
+				),
+			)
+		);
+	}
+
+	/**
+	 * `rest_pre_dispatch`: a POST to the submissions route is counted against the client's rate
+	 * limit and its body measured before anything parses it (WordPress decodes JSON lazily, first
+	 * when it checks the route's arguments, after this filter).
+	 *
+	 * @param mixed           $result  Response so far (null to go on).
+	 * @param mixed           $server  Server.
+	 * @param WP_REST_Request $request Request.
+	 * @return mixed
+	 */
+	public static function gate( $result, $server, $request ) {
+		if ( null !== $result || ! $request instanceof WP_REST_Request || 'POST' !== $request->get_method()
+			|| 1 !== preg_match( self::ROUTE_PATTERN, (string) $request->get_route() ) ) {
+			return $result;
+		}
+		$declared = $request->get_header( 'content_length' );
+		try {
+			SubmissionGate::check( is_numeric( $declared ) ? (int) $declared : null, strlen( (string) $request->get_body() ) );
+		} catch ( SubmissionRefused $e ) {
+			return ErrorMapper::submission_refused( $e );
+		}
+		return $result;
 	}
 
 	/**
@@ -112,10 +171,10 @@ final class SubmissionsController extends WP_REST_Controller {
 		 * Whether the current visitor may submit this form.
 		 *
 		 * @param bool            $allowed Default true.
-		 * @param int             $form_id Form id.
+		 * @param int             $form_id Form id (the route's).
 		 * @param WP_REST_Request $request Request.
 		 */
-		$allowed = (bool) apply_filters( 'kestrel_forms_can_submit', true, (int) $request['form_id'], $request );
+		$allowed = (bool) apply_filters( 'kestrel_forms_can_submit', true, self::route_form_id( $request ), $request );
 		return $allowed ? true : ErrorMapper::forbidden();
 	}
 
@@ -126,228 +185,80 @@ final class SubmissionsController extends WP_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_item( $request ) {
-		$form = $this->forms->find( (int) $request['form_id'] );
-		if ( ! $form ) {
-			return ErrorMapper::form_not_found();
-		}
-		// A repeat of a stored submission (double click, network retry) gets the first answer
-		// again, before anything it carried (captcha answer, upload tokens) is checked once more.
-		$submission_key = isset( $request['submission_key'] ) ? (string) $request['submission_key'] : '';
-		$existing       = '' !== $submission_key ? $this->entries->id_for_submission_key( $form->id, $submission_key ) : 0;
-		$first          = $existing ? $this->entries->find( $existing ) : null;
-		if ( $first ) {
-			return $this->answer( $form, $first, false );
-		}
-		$values = (array) $request['values'];
-		if ( $values && array_is_list( $values ) ) {
-			// WordPress accepts a JSON list as an "object"; positions are not field ids.
-			return new WP_Error(
-				'kestrel_forms_invalid_param',
-				__( 'values must be an object keyed by field id or input id.', 'kestrel-forms' ),
-				array(
-					'status' => 400,
-					'params' => array( 'values' => __( 'values must be an object.', 'kestrel-forms' ) ),
-				)
-			);
-		}
-
-		/**
-		 * Filters the raw submitted values before validation.
-		 *
-		 * @param array<string, mixed> $values Values keyed by field id or input id.
-		 * @param Form                 $form   The form.
-		 */
-		$values = (array) apply_filters( 'kestrel_forms_submission_before', $values, $form );
-		$values = $this->with_uploaded_files( $form, $values, $request['uploaded_files'] );
-		// Prices in the form's currency, or the site's default one (as the browser did).
-		$result = $this->validator->validate( $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] ), $values );
-
-		$messages = array();
-		foreach ( $result->errors as $field_id => $error ) {
-			$messages[ (string) $field_id ] = Messages::field_error( $error );
-		}
-		// Uploaded files: only what this server issued for this form, field and upload id.
-		$clean         = $result->values;
-		$tokens        = array();
-		$upload_fields = array();
-		foreach ( $form->fields() as $field ) {
-			$key = (string) $field['id'];
-			if ( 'fileupload' !== $field['type'] || ! isset( $clean[ $key ] ) || isset( $messages[ $key ] ) ) {
-				continue;
-			}
-			$files = $this->uploads->claim( $form, (int) $field['id'], (string) $request['upload_id'], (array) $clean[ $key ] );
-			if ( $files instanceof WP_Error ) {
-				$messages[ $key ] = $files->get_error_message();
-				continue;
-			}
-			$clean[ $key ]   = $files;
-			$upload_fields[] = $key;
-			array_push( $tokens, ...array_column( $files, 'token' ) );
-		}
-		/**
-		 * Filters validation messages (by field id); add one to refuse a submission.
-		 *
-		 * @param array<string, string> $messages Messages by field id.
-		 * @param Form                  $form     The form.
-		 * @param array<string, string> $clean    Clean values by input id.
-		 */
-		$messages = (array) apply_filters( 'kestrel_forms_validation_errors', $messages, $form, $clean );
-		if ( $messages ) {
-			return ErrorMapper::validation_messages( array_map( 'strval', $messages ) );
-		}
-
-		// A captcha the visitor can see is verified with the provider before anything is stored.
-		foreach ( $form->fields() as $field ) {
-			if ( 'captcha' !== $field['type'] || empty( $result->visible[ (int) $field['id'] ] ) ) {
-				continue;
-			}
-			$answer   = $values[ (string) $field['id'] ] ?? '';
-			$this->captcha ??= new Verifier( new CaptchaSettings() );
-			$verified = $this->captcha->verify( is_string( $answer ) ? $answer : '', self::remote_ip() );
-			if ( $verified instanceof WP_Error ) {
-				$status = (int) ( $verified->get_error_data()['status'] ?? 400 );
-				return 400 === $status
-					? ErrorMapper::validation_messages( array( (string) $field['id'] => $verified->get_error_message() ) )
-					: $verified;
-			}
-		}
-
-		// Spam is stored as spam (visible to admins), and the sender sees the usual answer.
-		$spam   = SpamGuard::is_spam( $form, $request[ SpamGuard::HONEYPOT_PARAM ], $request[ SpamGuard::TOKEN_PARAM ] );
-		$entry  = new Entry(
-			0,
-			$form->id,
-			$clean,
-			gmdate( 'Y-m-d H:i:s' ),
-			$this->source_url( $request ),
-			get_current_user_id(),
-			$spam ? Entry::STATUS_SPAM : Entry::STATUS_ACTIVE,
-			$result->pricing,
-			array_map( static fn( array $feed ): int => (int) $feed['feedId'], $result->feeds )
+		$source = $request['source_url'] ?? $request->get_header( 'referer' ) ?? '';
+		$input  = new SubmissionRequest(
+			self::route_form_id( $request ),
+			$request['values'],
+			is_string( $source ) ? $source : '',
+			is_string( $request['submission_key'] ) ? $request['submission_key'] : '',
+			$request[ SpamGuard::HONEYPOT_PARAM ],
+			$request[ SpamGuard::TOKEN_PARAM ],
+			is_string( $request['upload_id'] ) ? $request['upload_id'] : '',
+			$request['uploaded_files'],
+			ClientAddress::current(),
+			get_current_user_id()
 		);
-		// The files become this entry's in its own transaction: of two submissions naming the
-		// same files, the second is refused instead of listing files it does not own.
-		$stored = $this->entries->insert(
-			$entry,
-			'' !== $submission_key ? $submission_key : null,
-			$tokens ? fn( int $id ): bool => $this->uploads->reserve( $tokens, $id ) : null
-		);
-		if ( ! empty( $stored['refused'] ) ) {
-			$taken = UploadMessages::message( new UploadError( UploadError::UNKNOWN ) );
-			return ErrorMapper::validation_messages( array_fill_keys( $upload_fields, $taken ) );
+		try {
+			return $this->answer( $this->submit->submit( $input ) );
+		} catch ( SubmissionRefused $e ) {
+			return ErrorMapper::submission_refused( $e );
 		}
-		if ( ! $stored['id'] ) {
-			return ErrorMapper::storage_failed();
-		}
-		$entry = $entry->with_id( $stored['id'] );
-		if ( $stored['created'] && $spam ) {
-			$this->uploads->attach( $tokens, $stored['id'] );
-			/**
-			 * Fires after a submission is stored as spam (no add-on feeds run for it).
-			 *
-			 * @param Entry $entry The stored entry.
-			 * @param Form  $form  The form.
-			 */
-			do_action( 'kestrel_forms_submission_spam', $entry, $form );
-		} elseif ( $stored['created'] ) {
-			$this->uploads->attach( $tokens, $stored['id'] );
-			/**
-			 * Fires after a submission is stored as an entry (not for a repeated submission key).
-			 *
-			 * @param Entry $entry The stored entry.
-			 * @param Form  $form  The form.
-			 */
-			do_action( 'kestrel_forms_submission_after', $entry, $form );
-			$this->feeds->process( $result->feeds, $entry, $form );
-		}
-
-		return $this->answer( $form, $entry, $stored['created'] );
 	}
 
 	/**
-	 * The answer to a stored submission: its entry id and the confirmation; a repeat of an
-	 * earlier submission (same submission key) is marked as a replay.
+	 * `GET …/forms/{id}/render-token`: a render token signed now, for a page older than tokens
+	 * live (the browser asks when its page's token is old). Never cached.
 	 *
-	 * @param Form  $form    The form.
-	 * @param Entry $entry   The stored entry.
-	 * @param bool  $created Whether this request stored it.
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
 	 */
-	private function answer( Form $form, Entry $entry, bool $created ): WP_REST_Response {
-		$confirmation = $form->confirmation( __( 'Thanks for contacting us! We will get in touch with you shortly.', 'kestrel-forms' ) );
-		/**
-		 * Filters the confirmation returned to the visitor.
-		 *
-		 * @param array{type: string, message?: string, url?: string} $confirmation Confirmation.
-		 * @param Form  $form  The form.
-		 * @param Entry $entry The entry.
-		 */
-		$confirmation = (array) apply_filters( 'kestrel_forms_confirmation', $confirmation, $form, $entry );
-		if ( isset( $confirmation['message'] ) ) {
-			$confirmation['message'] = wp_kses_post( (string) $confirmation['message'] );
+	public function render_token( $request ) {
+		$form = $this->forms->find( self::route_form_id( $request ) );
+		if ( ! $form ) {
+			return ErrorMapper::form_not_found();
 		}
-		if ( isset( $confirmation['url'] ) ) {
-			$confirmation['url'] = esc_url_raw( (string) $confirmation['url'] );
-		}
-
 		$response = new WP_REST_Response(
 			array(
-				'entry_id'     => $entry->id,
-				'confirmation' => $confirmation,
-			),
-			201
+				'token'   => SpamGuard::render_token( $form->id ),
+				'max_age' => SpamGuard::max_age(),
+			)
 		);
-		if ( ! $created ) {
+		$response->header( 'Cache-Control', 'no-store, max-age=0' );
+		return $response;
+	}
+
+	/**
+	 * The answer to a stored submission: its public reference (never the entry id, which only
+	 * managers see) and the confirmation; a repeat of an earlier submission (same submission
+	 * key) is marked as a replay and names the same reference.
+	 *
+	 * @param StoredSubmission $stored The stored submission.
+	 */
+	private function answer( StoredSubmission $stored ): WP_REST_Response {
+		$data = array(
+			'reference'    => $stored->reference(),
+			'confirmation' => $stored->confirmation,
+		);
+		// Someone who may read entries anyway (an administrator testing a form, an app with an
+		// application password) also gets the id, to open the entry.
+		if ( Capabilities::current_user_can_manage() ) {
+			$data['entry_id'] = $stored->entry->id;
+		}
+		$response = new WP_REST_Response( $data, 201 );
+		if ( ! $stored->created ) {
 			$response->header( 'Kestrel-Idempotent-Replay', 'true' );
 		}
 		return $response;
 	}
 
 	/**
-	 * The page the visitor submitted from: the body's source_url or the Referer, kept only when
-	 * it is an http(s) URL on this site.
+	 * The form id of the route (`…/forms/{id}/…`): only the URL decides the form, never a
+	 * `form_id` in the body or the query.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 */
-	private function source_url( WP_REST_Request $request ): string {
-		$candidate = (string) ( $request['source_url'] ?? $request->get_header( 'referer' ) ?? '' );
-		$url       = esc_url_raw( $candidate, array( 'http', 'https' ) );
-		$host      = wp_parse_url( $url, PHP_URL_HOST );
-		$home_host = wp_parse_url( home_url(), PHP_URL_HOST );
-		return ( $url && $host && strtolower( (string) $host ) === strtolower( (string) $home_host ) ) ? $url : '';
-	}
-
-	/**
-	 * Puts the tokens of the uploaded-files object (`input_{fieldId}` => records) under each
-	 * file-upload field's id, where validation reads them. The records' names are ignored: the
-	 * server keeps its own.
-	 *
-	 * @param Form                $form     The form.
-	 * @param array<mixed, mixed> $values   Submitted values.
-	 * @param mixed               $uploaded The uploaded_files parameter.
-	 * @return array<mixed, mixed>
-	 */
-	private function with_uploaded_files( Form $form, array $values, mixed $uploaded ): array {
-		if ( ! is_array( $uploaded ) ) {
-			return $values;
-		}
-		foreach ( $form->fields() as $field ) {
-			$records = $uploaded[ 'input_' . $field['id'] ] ?? null;
-			if ( 'fileupload' !== $field['type'] || ! is_array( $records ) ) {
-				continue;
-			}
-			$values[ (string) $field['id'] ] = array_map(
-				static fn( mixed $record ): mixed => is_array( $record ) ? ( $record['temp_filename'] ?? null ) : null,
-				array_values( $records )
-			);
-		}
-		return $values;
-	}
-
-	/**
-	 * The visitor's IP address as the server saw it (for the captcha provider), or ''.
-	 */
-	private static function remote_ip(): string {
-		$ip = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
-		return false !== filter_var( $ip, FILTER_VALIDATE_IP ) ? $ip : '';
+	private static function route_form_id( WP_REST_Request $request ): int {
+		$params = $request->get_url_params();
+		return isset( $params['form_id'] ) && is_numeric( $params['form_id'] ) ? (int) $params['form_id'] : 0;
 	}
 }

@@ -15,8 +15,12 @@ use Kestrel\Forms\Domain\Form\Form;
  * Decides whether a submission is spam: the honeypot input (on unless the form sets
  * enableHoneypot to false) was filled in, or the form was sent sooner than its
  * minimumSubmitSeconds after the page printed it. The render time travels in a token signed
- * with the site's salt, so a client cannot make a form older than it is. Spam is stored with
- * the spam status, never silently dropped, and the visitor sees the usual confirmation.
+ * with the site's salt and the form's id, so a client cannot make a form older than it is nor use
+ * one form's token for another. A token is good for {@see self::max_age()} seconds (a day unless
+ * filtered): an old token, whoever replays it, counts like no token. Pages cached longer than
+ * that still work for people: the browser fetches a fresh token
+ * (`GET kestrel-forms/v1/forms/{id}/render-token`) when the page's one is old. Spam is stored
+ * with the spam status, never silently dropped, and the visitor sees the usual confirmation.
  */
 final class SpamGuard {
 
@@ -25,6 +29,27 @@ final class SpamGuard {
 
 	/** Name of the render token in the submission body. */
 	public const TOKEN_PARAM = 'render_token';
+
+	/** Default lifetime of a render token, in seconds. */
+	public const DEFAULT_MAX_AGE = DAY_IN_SECONDS;
+
+	/** Clock skew tolerated between PHP workers (a token from slightly in the future). */
+	private const SKEW_SECONDS = 60;
+
+	/**
+	 * How long a render token is accepted, in seconds (filter `kestrel_forms_render_token_max_age`,
+	 * default a day, at least a minute).
+	 */
+	public static function max_age(): int {
+		/**
+		 * Filters how long the signed render time of a form is accepted (seconds). Older tokens
+		 * count as missing, so a form with minimumSubmitSeconds stores the submission as spam;
+		 * browsers showing an older cached page fetch a fresh token first.
+		 *
+		 * @param int $seconds Default 86400 (a day).
+		 */
+		return max( MINUTE_IN_SECONDS, (int) apply_filters( 'kestrel_forms_render_token_max_age', self::DEFAULT_MAX_AGE ) );
+	}
 
 	/**
 	 * A token holding the time the form was printed: "{unix time}.{signature}".
@@ -59,21 +84,27 @@ final class SpamGuard {
 		if ( ( null === $token || '' === $token ) && did_action( 'application_password_did_authenticate' ) ) {
 			return false;
 		}
-		$rendered = self::rendered_at( $form->id, $token );
+		$rendered = self::rendered_at( $form->id, $token, $now );
 		return null === $rendered || ( $now ?? time() ) - $rendered < $minimum;
 	}
 
 	/**
-	 * The render time a valid token holds, or null.
+	 * The render time a token holds when it is this form's, signed by this site and not older
+	 * than max_age(); otherwise null.
 	 *
-	 * @param int   $form_id Form id.
-	 * @param mixed $token   Token.
+	 * @param int      $form_id Form id.
+	 * @param mixed    $token   Token.
+	 * @param int|null $now     Unix time (tests).
 	 */
-	private static function rendered_at( int $form_id, mixed $token ): ?int {
+	public static function rendered_at( int $form_id, mixed $token, ?int $now = null ): ?int {
 		if ( ! is_string( $token ) || 1 !== preg_match( '/^(\d{1,12})\.([a-f0-9]{64})$/D', $token, $m ) ) {
 			return null;
 		}
-		return hash_equals( self::sign( $form_id, (int) $m[1] ), $m[2] ) ? (int) $m[1] : null;
+		if ( ! hash_equals( self::sign( $form_id, (int) $m[1] ), $m[2] ) ) {
+			return null;
+		}
+		$age = ( $now ?? time() ) - (int) $m[1];
+		return $age > self::max_age() || $age < -self::SKEW_SECONDS ? null : (int) $m[1];
 	}
 
 	/**

@@ -10,11 +10,11 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Captcha;
 
+use Kestrel\Forms\Captcha\CaptchaFailure;
 use Kestrel\Forms\Captcha\Settings;
 use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Tests\CaptchaStandIn\StandIn;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
-use WP_Error;
 
 final class StandInTest extends TestCase {
 
@@ -45,7 +45,7 @@ final class StandInTest extends TestCase {
 		return $response->get_data()['token'];
 	}
 
-	private static function verify( string $token ): true|WP_Error {
+	private static function verify( string $token ): true|CaptchaFailure {
 		return Plugin::instance()->captcha_verifier()->verify( $token, '127.0.0.1' );
 	}
 
@@ -84,7 +84,7 @@ final class StandInTest extends TestCase {
 		$token = $this->token();
 		$this->assertStringStartsWith( 'stand-in-pass-', $token );
 		$this->assertTrue( self::verify( $token ) );
-		$this->assertSame( 'kestrel_forms_captcha_reused', self::verify( $token )->get_error_code() );
+		$this->assertSame( 'kestrel_forms_captcha_reused', 'kestrel_forms_captcha_' . self::verify( $token )->kind );
 	}
 
 	public function test_the_stand_in_provider_accepts_its_tokens_once_like_google(): void {
@@ -105,22 +105,22 @@ final class StandInTest extends TestCase {
 
 	public function test_tokens_it_did_not_issue_fail(): void {
 		$this->configure();
-		$this->assertSame( 'kestrel_forms_captcha_failed', self::verify( 'stand-in-pass-forged' )->get_error_code() );
+		$this->assertSame( 'kestrel_forms_captcha_failed', 'kestrel_forms_captcha_' . self::verify( 'stand-in-pass-forged' )->kind );
 		$fail = $this->token( 'fail' );
 		$this->assertStringStartsWith( 'stand-in-fail-', $fail );
-		$this->assertSame( 'kestrel_forms_captcha_failed', self::verify( $fail )->get_error_code() );
+		$this->assertSame( 'kestrel_forms_captcha_failed', 'kestrel_forms_captcha_' . self::verify( $fail )->kind );
 	}
 
 	public function test_a_down_token_makes_the_provider_unavailable(): void {
 		$this->configure();
 		$error = self::verify( $this->token( 'down' ) );
-		$this->assertSame( 'kestrel_forms_captcha_unavailable', $error->get_error_code() );
-		$this->assertSame( 503, $error->get_error_data()['status'] );
+		$this->assertSame( 'kestrel_forms_captcha_unavailable', 'kestrel_forms_captcha_' . $error->kind );
+		$this->assertSame( 503, $error->status() );
 	}
 
 	public function test_a_wrong_secret_is_refused_like_google_does(): void {
 		$this->configure( array( 'secret_key' => 'another-secret' ) );
-		$this->assertSame( 'kestrel_forms_captcha_not_configured', self::verify( $this->token() )->get_error_code() );
+		$this->assertSame( 'kestrel_forms_captcha_not_configured', 'kestrel_forms_captcha_' . self::verify( $this->token() )->kind );
 	}
 
 	public function test_unknown_outcomes_are_refused(): void {

@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Captcha;
 
+use Kestrel\Forms\Captcha\CaptchaFailure;
 use Kestrel\Forms\Captcha\Settings;
 use Kestrel\Forms\Captcha\Verifier;
 use Kestrel\Forms\Plugin;
@@ -41,7 +42,7 @@ final class VerifierTest extends TestCase {
 				'secret_key' => self::SECRET,
 			)
 		);
-		$this->answer = self::json( array( 'success' => true ) );
+		$this->answer = self::json( self::passed() );
 		add_filter(
 			'pre_http_request',
 			function ( $pre, array $args, string $url ) {
@@ -82,6 +83,19 @@ final class VerifierTest extends TestCase {
 		);
 	}
 
+	/**
+	 * The provider's answer for a token solved on this site (example.org in the tests).
+	 *
+	 * @return array<string, mixed>
+	 */
+	private static function passed(): array {
+		return array(
+			'success'      => true,
+			'challenge_ts' => '2026-01-01T00:00:00Z',
+			'hostname'     => 'example.org',
+		);
+	}
+
 	private static function verifier(): Verifier {
 		return Plugin::instance()->captcha_verifier();
 	}
@@ -94,12 +108,13 @@ final class VerifierTest extends TestCase {
 	 * @param string $code   Expected code.
 	 * @param int    $status Expected status.
 	 * @param mixed  $result verify() result.
+	 * @param string $why    Message on failure.
 	 */
-	private function assert_error( string $code, int $status, mixed $result ): void {
-		$this->assertInstanceOf( WP_Error::class, $result );
-		$this->assertSame( $code, $result->get_error_code() );
-		$this->assertSame( array( 'status' => $status ), $result->get_error_data() );
-		$this->assertNotSame( '', $result->get_error_message() );
+	private function assert_error( string $code, int $status, mixed $result, string $why = '' ): void {
+		$this->assertInstanceOf( CaptchaFailure::class, $result, $why );
+		$this->assertSame( $code, 'kestrel_forms_captcha_' . $result->kind, $why );
+		$this->assertSame( $status, $result->status() );
+		$this->assertNotSame( '', $result->message() );
 	}
 
 	public function test_an_accepted_token_posts_secret_response_and_ip_to_google(): void {
@@ -133,7 +148,7 @@ final class VerifierTest extends TestCase {
 	public function test_a_missing_response_is_refused_without_asking_the_provider(): void {
 		$error = self::verifier()->verify( '  ', '203.0.113.7' );
 		$this->assert_error( 'kestrel_forms_captcha_missing', 400, $error );
-		$this->assertSame( 'Please confirm you are not a robot.', $error->get_error_message() );
+		$this->assertSame( 'Please confirm you are not a robot.', $error->message() );
 		$this->assertSame( array(), $this->requests );
 	}
 
@@ -169,7 +184,7 @@ final class VerifierTest extends TestCase {
 		$token        = self::token();
 		$this->answer = self::json( array( 'success' => false ) );
 		$this->assert_error( 'kestrel_forms_captcha_failed', 400, self::verifier()->verify( $token, '' ) );
-		$this->answer = self::json( array( 'success' => true ) );
+		$this->answer = self::json( self::passed() );
 		$this->assertTrue( self::verifier()->verify( $token, '' ) );
 	}
 
@@ -184,7 +199,7 @@ final class VerifierTest extends TestCase {
 		$this->answer = new WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out' );
 		$error        = self::verifier()->verify( self::token(), '' );
 		$this->assert_error( 'kestrel_forms_captcha_unavailable', 503, $error );
-		$this->assertStringNotContainsString( 'cURL', $error->get_error_message() );
+		$this->assertStringNotContainsString( 'cURL', $error->message() );
 	}
 
 	/**
@@ -228,6 +243,38 @@ final class VerifierTest extends TestCase {
 		$this->assertFalse( self::verifier()->is_configured() );
 		$this->assert_error( 'kestrel_forms_captcha_not_configured', 503, self::verifier()->verify( self::token(), '' ) );
 		$this->assertSame( array(), $this->requests );
+	}
+
+	public function test_the_answer_must_have_been_solved_on_this_site(): void {
+		$this->assertSame( array( 'example.org' ), Verifier::hostnames(), 'The host of home_url().' );
+		foreach ( array( 'evil.example', 'example.org.evil.example', 'testkey.google.com' ) as $elsewhere ) {
+			$this->answer = self::json( array( 'hostname' => $elsewhere ) + self::passed() );
+			$this->assert_error( 'kestrel_forms_captcha_failed', 400, self::verifier()->verify( self::token(), '' ), $elsewhere );
+		}
+		$no_host = self::passed();
+		unset( $no_host['hostname'] );
+		$this->answer = self::json( $no_host );
+		$this->assert_error( 'kestrel_forms_captcha_failed', 400, self::verifier()->verify( self::token(), '' ), 'No hostname.' );
+
+		// Case and a trailing dot do not matter.
+		$this->answer = self::json( array( 'hostname' => 'Example.ORG.' ) + self::passed() );
+		$this->assertTrue( self::verifier()->verify( self::token(), '' ) );
+
+		// A refused hostname does not use the token up: the same token, from this site, passes.
+		$token        = self::token();
+		$this->answer = self::json( array( 'hostname' => 'evil.example' ) + self::passed() );
+		$this->assert_error( 'kestrel_forms_captcha_failed', 400, self::verifier()->verify( $token, '' ) );
+		$this->answer = self::json( self::passed() );
+		$this->assertTrue( self::verifier()->verify( $token, '' ) );
+	}
+
+	public function test_more_hostnames_can_be_allowed(): void {
+		add_filter( 'kestrel_forms_captcha_hostnames', static fn( array $hosts ): array => array_merge( $hosts, array( 'Shop.Example.org' ) ) );
+		$this->assertSame( array( 'example.org', 'shop.example.org' ), Verifier::hostnames() );
+		$this->answer = self::json( array( 'hostname' => 'shop.example.org' ) + self::passed() );
+		$this->assertTrue( self::verifier()->verify( self::token(), '' ) );
+		$this->answer = self::json( array( 'hostname' => 'other.example.org' ) + self::passed() );
+		$this->assert_error( 'kestrel_forms_captcha_failed', 400, self::verifier()->verify( self::token(), '' ) );
 	}
 
 	public function test_an_oversized_response_fails_without_asking(): void {

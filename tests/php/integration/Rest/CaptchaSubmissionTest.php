@@ -16,12 +16,15 @@ use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
 final class CaptchaSubmissionTest extends TestCase {
 
+	use SubmissionAnswers;
+
 	private int $form_id;
 
 	/** @var list<string> Tokens the fake provider was asked about. */
 	private array $asked = array();
 
 	protected function set_up(): void {
+		self::without_submission_rate_limit();
 		update_option(
 			Settings::OPTION,
 			array(
@@ -36,7 +39,13 @@ final class CaptchaSubmissionTest extends TestCase {
 				$this->asked[] = $token;
 				return array(
 					'headers'  => array(),
-					'body'     => (string) wp_json_encode( array( 'success' => str_starts_with( $token, 'good' ) ) ),
+					'body'     => (string) wp_json_encode(
+						array(
+							'success'  => str_starts_with( $token, 'good' ),
+							// Solved on this site unless the token says otherwise.
+							'hostname' => str_contains( $token, '-elsewhere' ) ? 'evil.example' : (string) wp_parse_url( home_url(), PHP_URL_HOST ),
+						)
+					),
 					'response' => array(
 						'code'    => 200,
 						'message' => 'OK',
@@ -92,13 +101,13 @@ final class CaptchaSubmissionTest extends TestCase {
 	public function test_an_accepted_answer_is_verified_once_and_never_stored_and_a_repeat_replays(): void {
 		$first = $this->submit( 'good-1', 'key-12345678' );
 		$this->assert_rest_status( 201, $first );
-		$entry = Plugin::instance()->entries->find( (int) $first->get_data()['entry_id'] );
+		$entry = Plugin::instance()->entries->find( self::entry_id_of( $first ) );
 		$this->assertSame( array( '1' => 'Ada' ), $entry->values );
 
 		// The same submission again (a network retry): the first answer, no second verification.
 		$again = $this->submit( 'good-1', 'key-12345678' );
 		$this->assert_rest_status( 201, $again );
-		$this->assertSame( $first->get_data()['entry_id'], $again->get_data()['entry_id'] );
+		$this->assertSame( self::entry_id_of( $first ), self::entry_id_of( $again ) );
 		$this->assertSame( 'true', $again->get_headers()['Kestrel-Idempotent-Replay'] ?? null );
 		$this->assertSame( array( 'good-1' ), $this->asked );
 

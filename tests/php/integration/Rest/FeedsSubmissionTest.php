@@ -16,6 +16,12 @@ use RuntimeException;
 
 final class FeedsSubmissionTest extends TestCase {
 
+	use SubmissionAnswers;
+
+	protected function set_up(): void {
+		self::without_submission_rate_limit();
+	}
+
 	public function test_active_feeds_are_recorded_and_processed_in_priority_order(): void {
 		delete_option( ExampleLogAddon::OPTION );
 		// The plugin's own registry, as an add-on would use it on kestrel_forms_register_feed_addons.
@@ -55,7 +61,7 @@ final class FeedsSubmissionTest extends TestCase {
 		$this->as_anonymous();
 		$response = $this->rest( 'POST', "/kestrel-forms/v1/forms/{$form_id}/submissions", array( 'values' => array( '1' => 'Ada', '3' => 'a' ) ) );
 		$this->assert_rest_status( 201, $response );
-		$entry_id = $response->get_data()['entry_id'];
+		$entry_id = self::entry_id_of( $response );
 
 		$this->assertSame( array( 2 ), $failed, 'A failing add-on is reported and does not stop the others.' );
 		$log = get_option( ExampleLogAddon::OPTION );

@@ -17,12 +17,15 @@ use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
 final class PasswordCardSubmissionTest extends TestCase {
 
+	use SubmissionAnswers;
+
 	private const PASSWORD = 'Kestrel-horse-battery-9';
 	private const CARD     = '4242 4242 4242 4242';
 
 	private int $form_id;
 
 	protected function set_up(): void {
+		self::without_submission_rate_limit();
 		$this->as_admin();
 		$response      = $this->rest(
 			'POST',
@@ -80,7 +83,7 @@ final class PasswordCardSubmissionTest extends TestCase {
 		$this->assert_rest_status( 201, $response );
 
 		$this->as_admin();
-		$rest = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $response->get_data()['entry_id'] );
+		$rest = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . self::entry_id_of( $response ) );
 		$this->assertSame(
 			array(
 				'1'   => '(password not stored)',
@@ -97,7 +100,7 @@ final class PasswordCardSubmissionTest extends TestCase {
 			$this->assertStringNotContainsString( $secret, $list );
 		}
 
-		$entry  = Plugin::instance()->entries->find( (int) $response->get_data()['entry_id'] );
+		$entry  = Plugin::instance()->entries->find( self::entry_id_of( $response ) );
 		$fields = Plugin::instance()->forms->find( $this->form_id )->fields();
 		$this->assertInstanceOf( Entry::class, $entry );
 		$this->assertSame( 'Given (not stored)', EntryPresenter::value( $fields[0], $entry ) );

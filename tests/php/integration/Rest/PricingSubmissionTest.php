@@ -14,9 +14,12 @@ use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
 final class PricingSubmissionTest extends TestCase {
 
+	use SubmissionAnswers;
+
 	private int $form_id;
 
 	protected function set_up(): void {
+		self::without_submission_rate_limit();
 		$this->as_admin();
 		$response      = $this->rest(
 			'POST',
@@ -69,7 +72,7 @@ final class PricingSubmissionTest extends TestCase {
 		);
 		$this->assert_rest_status( 201, $response );
 		$this->as_admin();
-		$entry = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $response->get_data()['entry_id'] )->get_data();
+		$entry = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . self::entry_id_of( $response ) )->get_data();
 		$this->assertSame( '54.85', ( (array) $entry['values'] )['5'] );
 		$this->assertSame( 'EUR', $entry['pricing']['currency'] );
 		$this->assertSame( '54.85', $entry['pricing']['total'] );
@@ -127,7 +130,7 @@ final class PricingSubmissionTest extends TestCase {
 			$response = $this->rest( 'POST', "/kestrel-forms/v1/forms/{$form_id}/submissions", array( 'values' => array( '1.3' => '1' ) ) );
 			$this->assert_rest_status( 201, $response );
 			$this->as_admin();
-			return $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $response->get_data()['entry_id'] )->get_data();
+			return $this->rest( 'GET', '/kestrel-forms/v1/entries/' . self::entry_id_of( $response ) )->get_data();
 		};
 		$this->assertSame( 'USD', $submit()['pricing']['currency'], 'USD until the site sets a default.' );
 		update_option( GeneralSettings::OPTION, array( 'currency' => 'GBP', 'retention_days' => 0 ) );

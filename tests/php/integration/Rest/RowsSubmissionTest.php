@@ -14,9 +14,12 @@ use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
 final class RowsSubmissionTest extends TestCase {
 
+	use SubmissionAnswers;
+
 	private int $form_id;
 
 	protected function set_up(): void {
+		self::without_submission_rate_limit();
 		$this->as_admin();
 		$response      = $this->rest(
 			'POST',
@@ -83,7 +86,7 @@ final class RowsSubmissionTest extends TestCase {
 		);
 		$this->assert_rest_status( 201, $response );
 		$this->as_admin();
-		$entry  = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $response->get_data()['entry_id'] )->get_data();
+		$entry  = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . self::entry_id_of( $response ) )->get_data();
 		$values = (array) $entry['values'];
 		$this->assertSame( array( array( 'Tea', '3' ), array( 'Cake', '1' ) ), $values['1'] );
 		// A repeater cell is stored in its field's canonical form.

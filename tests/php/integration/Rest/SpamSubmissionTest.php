@@ -17,6 +17,12 @@ use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
 final class SpamSubmissionTest extends TestCase {
 
+	use SubmissionAnswers;
+
+	protected function set_up(): void {
+		self::without_submission_rate_limit();
+	}
+
 	/**
 	 * @param array<string, mixed> $settings Extra form settings.
 	 */
@@ -42,7 +48,7 @@ final class SpamSubmissionTest extends TestCase {
 	private function status_of_submission( int $form_id, array $extra ): string {
 		$response = $this->rest( 'POST', "/kestrel-forms/v1/forms/{$form_id}/submissions", array( 'values' => array( '1' => 'Ada' ) ) + $extra );
 		$this->assert_rest_status( 201, $response );
-		return Plugin::instance()->entries->find( (int) $response->get_data()['entry_id'] )->status;
+		return Plugin::instance()->entries->find( self::entry_id_of( $response ) )->status;
 	}
 
 	public function test_a_filled_honeypot_is_stored_as_spam(): void {

@@ -14,9 +14,12 @@ use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
 final class SubmissionsControllerTest extends TestCase {
 
+	use SubmissionAnswers;
+
 	private int $form_id;
 
 	protected function set_up(): void {
+		self::without_submission_rate_limit();
 		$this->as_admin();
 		$definition                 = FormsControllerTest::definition();
 		$definition['fields'][]     = array( 'id' => 4, 'type' => 'number', 'label' => 'Count', 'rangeMin' => 1, 'rangeMax' => 5 );
@@ -46,7 +49,9 @@ final class SubmissionsControllerTest extends TestCase {
 		$this->assertSame( array( 'type' => 'message', 'message' => 'Thanks!alert(1)' ), $data['confirmation'] );
 
 		$this->as_admin();
-		$entry = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $data['entry_id'] );
+		$this->assertArrayNotHasKey( 'entry_id', $data, 'Visitors never see entry ids.' );
+		$this->assertMatchesRegularExpression( '/^[a-f0-9]{32}$/D', $data['reference'] );
+		$entry = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . self::entry_id_of( $response ) );
 		$this->assert_rest_status( 200, $entry );
 		$entry = json_decode( (string) wp_json_encode( $entry->get_data() ), true );
 		$this->assertSame( $this->form_id, $entry['form_id'] );
@@ -101,15 +106,17 @@ final class SubmissionsControllerTest extends TestCase {
 		$second = $this->submit( array( '1' => 'Ada' ), array( 'submission_key' => $key ) );
 		$this->assert_rest_status( 201, $first );
 		$this->assert_rest_status( 201, $second );
-		$this->assertSame( $first->get_data()['entry_id'], $second->get_data()['entry_id'] );
+		$this->assertSame( $first->get_data()['reference'], $second->get_data()['reference'] );
+		$this->assertSame( self::entry_id_of( $first ), self::entry_id_of( $second ) );
+		$this->assertArrayNotHasKey( 'entry_id', $second->get_data(), 'A replay names no id either.' );
 		$this->assertSame( 'true', $second->get_headers()['Kestrel-Idempotent-Replay'] ?? null );
 
 		$third = $this->submit( array( '1' => 'Ada' ), array( 'submission_key' => str_repeat( 'cd34', 8 ) ) );
-		$this->assertNotSame( $first->get_data()['entry_id'], $third->get_data()['entry_id'] );
+		$this->assertNotSame( self::entry_id_of( $first ), self::entry_id_of( $third ) );
 	}
 
 	public function test_foreign_source_url_is_not_stored(): void {
-		$id = $this->submit( array( '1' => 'Ada' ), array( 'source_url' => 'https://evil.example/phish' ) )->get_data()['entry_id'];
+		$id = self::entry_id_of( $this->submit( array( '1' => 'Ada' ), array( 'source_url' => 'https://evil.example/phish' ) ) );
 		$this->as_admin();
 		$this->assertSame( '', $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $id )->get_data()['source_url'] );
 	}

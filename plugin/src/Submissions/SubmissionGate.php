@@ -1,0 +1,60 @@
+<?php
+/**
+ * What every submission passes before anything reads it: the client's rate and the body's size.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Submissions;
+
+use Kestrel\Forms\Security\ClientAddress;
+use Kestrel\Forms\Security\RateLimiter;
+
+/**
+ * Runs before the body is parsed (for REST: on `rest_pre_dispatch`, before WordPress decodes the
+ * JSON to check the route's arguments), so a flood or a huge body costs a counter and a length,
+ * never a JSON decode, a form lookup or a database row.
+ */
+final class SubmissionGate {
+
+	/** The RateLimiter bucket of submissions. */
+	public const BUCKET = 'submission';
+
+	/** Default largest submission body, in bytes. */
+	public const DEFAULT_MAX_BYTES = MB_IN_BYTES;
+
+	/**
+	 * The largest body a submission may have (filter `kestrel_forms_max_submission_bytes`).
+	 */
+	public static function max_bytes(): int {
+		/**
+		 * Filters the largest submission body accepted, in bytes (files travel separately, through
+		 * the uploads route). Larger bodies are refused with 413 before they are parsed.
+		 *
+		 * @param int $bytes Default 1 MB (1048576).
+		 */
+		return max( 1024, (int) apply_filters( 'kestrel_forms_max_submission_bytes', self::DEFAULT_MAX_BYTES ) );
+	}
+
+	/**
+	 * Counts the submission against the client's rate limit, then checks the body's size: the
+	 * length the client declared and the bytes that actually came.
+	 *
+	 * @param int|null $declared_length The Content-Length header (null when absent).
+	 * @param int      $body_length     Bytes of the raw body.
+	 * @param string   $client          Client address (default {@see ClientAddress::current()}).
+	 * @throws SubmissionRefused RATE_LIMITED or TOO_LARGE.
+	 */
+	public static function check( ?int $declared_length, int $body_length, ?string $client = null ): void {
+		$retry = RateLimiter::hit( self::BUCKET, $client ?? ClientAddress::current() );
+		if ( null !== $retry ) {
+			throw SubmissionRefused::rate_limited( $retry );
+		}
+		$limit = self::max_bytes();
+		if ( max( (int) $declared_length, $body_length ) > $limit ) {
+			throw SubmissionRefused::too_large( $limit );
+		}
+	}
+}

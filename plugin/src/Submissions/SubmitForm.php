@@ -1,0 +1,280 @@
+<?php
+/**
+ * The submission use case: validate, verify, store, notify.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Submissions;
+
+use Closure;
+use Kestrel\Forms\Captcha\CaptchaFailure;
+use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
+use Kestrel\Forms\Captcha\Verifier;
+use Kestrel\Forms\Domain\Entry\Entry;
+use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Validation\FieldError;
+use Kestrel\Forms\Domain\Validation\SubmissionValidator;
+use Kestrel\Forms\Feeds\FeedRegistry;
+use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Persistence\FormRepository;
+use Kestrel\Forms\Security\SpamGuard;
+use Kestrel\Forms\Settings\GeneralSettings;
+use Kestrel\Forms\Uploads\UploadError;
+use Kestrel\Forms\Uploads\UploadStore;
+use WP_Error;
+
+/**
+ * Turns a {@see SubmissionRequest} into a stored entry, or throws {@see SubmissionRefused}.
+ * Doors (the REST route today, a plain form post later) call it after {@see SubmissionGate}
+ * and only translate its answer. Everything the browser sent is validated again here.
+ */
+final class SubmitForm {
+
+	/**
+	 * @param FormRepository                           $forms     Forms.
+	 * @param EntryRepository                          $entries   Entries.
+	 * @param SubmissionValidator                      $validator The server's engine.
+	 * @param FeedRegistry                             $feeds     Add-on feeds.
+	 * @param UploadStore                              $uploads   Uploaded files.
+	 * @param Closure(FieldError|UploadError): string  $message   Visitor message of a field's error.
+	 * @param Verifier|null                            $captcha   Captcha verifier (built on first use).
+	 */
+	public function __construct(
+		private readonly FormRepository $forms,
+		private readonly EntryRepository $entries,
+		private readonly SubmissionValidator $validator,
+		private readonly FeedRegistry $feeds,
+		private readonly UploadStore $uploads,
+		private readonly Closure $message,
+		private ?Verifier $captcha = null
+	) {}
+
+	/**
+	 * Validates and stores a submission.
+	 *
+	 * @param SubmissionRequest $request The submission.
+	 * @throws SubmissionRefused When it is not stored.
+	 */
+	public function submit( SubmissionRequest $request ): StoredSubmission {
+		$form = $this->forms->find( $request->form_id );
+		if ( ! $form ) {
+			throw SubmissionRefused::form_not_found();
+		}
+		// A repeat of a stored submission (double click, network retry) gets the first answer
+		// again, before anything it carried (captcha answer, upload tokens) is checked once more.
+		$key      = $request->submission_key;
+		$existing = '' !== $key ? $this->entries->id_for_submission_key( $form->id, $key ) : 0;
+		$first    = $existing ? $this->entries->find( $existing ) : null;
+		if ( $first ) {
+			return $this->stored( $form, $first, false );
+		}
+		$values = is_array( $request->values ) ? $request->values : null;
+		if ( null === $values || ( $values && array_is_list( $values ) ) ) {
+			// WordPress accepts a JSON list as an "object"; positions are not field ids.
+			throw SubmissionRefused::values_not_object();
+		}
+
+		/**
+		 * Filters the raw submitted values before validation.
+		 *
+		 * @param array<string, mixed> $values Values keyed by field id or input id.
+		 * @param Form                 $form   The form.
+		 */
+		$values = (array) apply_filters( 'kestrel_forms_submission_before', $values, $form );
+		$values = $this->with_uploaded_files( $form, $values, $request->uploaded_files );
+		// Prices in the form's currency, or the site's default one (as the browser did).
+		$result = $this->validator->validate( $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] ), $values );
+
+		$messages = array();
+		foreach ( $result->errors as $field_id => $error ) {
+			$messages[ (string) $field_id ] = ( $this->message )( $error );
+		}
+		// Uploaded files: only what this server issued for this form, field and upload id.
+		$clean         = $result->values;
+		$tokens        = array();
+		$upload_fields = array();
+		foreach ( $form->fields() as $field ) {
+			$field_key = (string) $field['id'];
+			if ( 'fileupload' !== $field['type'] || ! isset( $clean[ $field_key ] ) || isset( $messages[ $field_key ] ) ) {
+				continue;
+			}
+			try {
+				$files = $this->uploads->claim( $form, (int) $field['id'], $request->upload_id, (array) $clean[ $field_key ] );
+			} catch ( UploadError $e ) {
+				$messages[ $field_key ] = ( $this->message )( $e );
+				continue;
+			}
+			if ( $files instanceof WP_Error ) {
+				$messages[ $field_key ] = $files->get_error_message();
+				continue;
+			}
+			$clean[ $field_key ] = $files;
+			$upload_fields[]     = $field_key;
+			array_push( $tokens, ...array_column( $files, 'token' ) );
+		}
+		/**
+		 * Filters validation messages (by field id); add one to refuse a submission.
+		 *
+		 * @param array<string, string> $messages Messages by field id.
+		 * @param Form                  $form     The form.
+		 * @param array<string, string> $clean    Clean values by input id.
+		 */
+		$messages = (array) apply_filters( 'kestrel_forms_validation_errors', $messages, $form, $clean );
+		if ( $messages ) {
+			throw SubmissionRefused::invalid_fields( array_map( 'strval', $messages ) );
+		}
+
+		$this->verify_captcha( $form, $result->visible, $values, $request->client_ip );
+
+		// Spam is stored as spam (visible to admins), and the sender sees the usual answer.
+		$spam  = SpamGuard::is_spam( $form, $request->honeypot, $request->render_token );
+		$entry = new Entry(
+			0,
+			$form->id,
+			$clean,
+			gmdate( 'Y-m-d H:i:s' ),
+			$this->source_url( $request->source_url ),
+			$request->user_id,
+			$spam ? Entry::STATUS_SPAM : Entry::STATUS_ACTIVE,
+			$result->pricing,
+			array_map( static fn( array $feed ): int => (int) $feed['feedId'], $result->feeds )
+		);
+		// The files become this entry's in its own transaction: of two submissions naming the
+		// same files, the second is refused instead of listing files it does not own.
+		$stored = $this->entries->insert(
+			$entry,
+			'' !== $key ? $key : null,
+			$tokens ? fn( int $id ): bool => $this->uploads->reserve( $tokens, $id ) : null
+		);
+		if ( ! empty( $stored['refused'] ) ) {
+			$taken = ( $this->message )( new UploadError( UploadError::UNKNOWN ) );
+			throw SubmissionRefused::invalid_fields( array_fill_keys( $upload_fields, $taken ) );
+		}
+		if ( ! $stored['id'] ) {
+			throw SubmissionRefused::storage_failed();
+		}
+		if ( ! $stored['created'] ) {
+			// Another request with the same key stored its entry first: answer with that one.
+			$winner = $this->entries->find( $stored['id'] );
+			if ( ! $winner ) {
+				throw SubmissionRefused::storage_failed();
+			}
+			return $this->stored( $form, $winner, false );
+		}
+		$entry = $entry->with_id( $stored['id'] );
+		$this->uploads->attach( $tokens, $stored['id'] );
+		if ( $spam ) {
+			/**
+			 * Fires after a submission is stored as spam (no add-on feeds run for it).
+			 *
+			 * @param Entry $entry The stored entry.
+			 * @param Form  $form  The form.
+			 */
+			do_action( 'kestrel_forms_submission_spam', $entry, $form );
+		} else {
+			/**
+			 * Fires after a submission is stored as an entry (not for a repeated submission key).
+			 *
+			 * @param Entry $entry The stored entry.
+			 * @param Form  $form  The form.
+			 */
+			do_action( 'kestrel_forms_submission_after', $entry, $form );
+			$this->feeds->process( $result->feeds, $entry, $form );
+		}
+		return $this->stored( $form, $entry, true );
+	}
+
+	/**
+	 * A captcha the visitor can see is verified with the provider before anything is stored. A
+	 * refused answer is the captcha field's message; a provider or site failure is its own.
+	 *
+	 * @param Form                $form      The form.
+	 * @param array<int, bool>    $visible   Visibility by field id.
+	 * @param array<mixed, mixed> $values    Submitted values.
+	 * @param string              $client_ip The client's address.
+	 * @throws SubmissionRefused When the captcha is not passed.
+	 */
+	private function verify_captcha( Form $form, array $visible, array $values, string $client_ip ): void {
+		foreach ( $form->fields() as $field ) {
+			if ( 'captcha' !== $field['type'] || empty( $visible[ (int) $field['id'] ] ) ) {
+				continue;
+			}
+			$answer          = $values[ (string) $field['id'] ] ?? '';
+			$this->captcha ??= new Verifier( new CaptchaSettings() );
+			$verified        = $this->captcha->verify( is_string( $answer ) ? $answer : '', $client_ip );
+			if ( $verified instanceof CaptchaFailure ) {
+				throw 400 === $verified->status()
+					? SubmissionRefused::invalid_fields( array( (string) $field['id'] => $verified->message() ) )
+					: SubmissionRefused::captcha( $verified );
+			}
+		}
+	}
+
+	/**
+	 * The answer for a stored entry, with the form's confirmation.
+	 *
+	 * @param Form  $form    The form.
+	 * @param Entry $entry   The stored entry.
+	 * @param bool  $created Whether this request stored it.
+	 */
+	private function stored( Form $form, Entry $entry, bool $created ): StoredSubmission {
+		$confirmation = $form->confirmation( __( 'Thanks for contacting us! We will get in touch with you shortly.', 'kestrel-forms' ) );
+		/**
+		 * Filters the confirmation returned to the visitor.
+		 *
+		 * @param array{type: string, message?: string, url?: string} $confirmation Confirmation.
+		 * @param Form  $form  The form.
+		 * @param Entry $entry The entry.
+		 */
+		$confirmation = (array) apply_filters( 'kestrel_forms_confirmation', $confirmation, $form, $entry );
+		if ( isset( $confirmation['message'] ) ) {
+			$confirmation['message'] = wp_kses_post( (string) $confirmation['message'] );
+		}
+		if ( isset( $confirmation['url'] ) ) {
+			$confirmation['url'] = esc_url_raw( (string) $confirmation['url'] );
+		}
+		return new StoredSubmission( $form, $entry, $created, $confirmation );
+	}
+
+	/**
+	 * The page the visitor submitted from, kept only when it is an http(s) URL on this site.
+	 *
+	 * @param string $candidate URL the door received.
+	 */
+	private function source_url( string $candidate ): string {
+		$url       = esc_url_raw( $candidate, array( 'http', 'https' ) );
+		$host      = wp_parse_url( $url, PHP_URL_HOST );
+		$home_host = wp_parse_url( home_url(), PHP_URL_HOST );
+		return ( $url && $host && strtolower( (string) $host ) === strtolower( (string) $home_host ) ) ? $url : '';
+	}
+
+	/**
+	 * Puts the tokens of the uploaded-files object (`input_{fieldId}` => records) under each
+	 * file-upload field's id, where validation reads them. The records' names are ignored: the
+	 * server keeps its own.
+	 *
+	 * @param Form                $form     The form.
+	 * @param array<mixed, mixed> $values   Submitted values.
+	 * @param mixed               $uploaded The uploaded_files parameter.
+	 * @return array<mixed, mixed>
+	 */
+	private function with_uploaded_files( Form $form, array $values, mixed $uploaded ): array {
+		if ( ! is_array( $uploaded ) ) {
+			return $values;
+		}
+		foreach ( $form->fields() as $field ) {
+			$records = $uploaded[ 'input_' . $field['id'] ] ?? null;
+			if ( 'fileupload' !== $field['type'] || ! is_array( $records ) ) {
+				continue;
+			}
+			$values[ (string) $field['id'] ] = array_map(
+				static fn( mixed $record ): mixed => is_array( $record ) ? ( $record['temp_filename'] ?? null ) : null,
+				array_values( $records )
+			);
+		}
+		return $values;
+	}
+}
