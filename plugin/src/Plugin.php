@@ -132,7 +132,7 @@ final class Plugin {
 		if ( is_admin() ) {
 			$plugin = self::instance();
 			( new AdminPages( $plugin->forms ) )->register();
-			( new SettingsPage( $plugin->captcha_settings() ) )->register();
+			( new SettingsPage() )->register();
 		}
 	}
 

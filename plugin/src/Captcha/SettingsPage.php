@@ -21,8 +21,6 @@ final class SettingsPage {
 
 	public const SLUG = 'kestrel-forms-settings';
 
-	public function __construct( private readonly Settings $settings ) {}
-
 	/**
 	 * Hooks the submenu (after AdminPages added the Forms menu).
 	 */

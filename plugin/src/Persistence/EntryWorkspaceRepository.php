@@ -360,11 +360,11 @@ final class EntryWorkspaceRepository {
 			$parts[] = 'e.status = %s';
 			$args[]  = in_array( $status, self::STATUSES, true ) ? $status : Entry::STATUS_ACTIVE;
 		}
-		if ( isset( $c['starred'] ) && null !== $c['starred'] ) {
+		if ( isset( $c['starred'] ) ) {
 			$parts[] = 'e.is_starred = %d';
 			$args[]  = $c['starred'] ? 1 : 0;
 		}
-		if ( isset( $c['read'] ) && null !== $c['read'] ) {
+		if ( isset( $c['read'] ) ) {
 			$parts[] = 'e.is_read = %d';
 			$args[]  = $c['read'] ? 1 : 0;
 		}

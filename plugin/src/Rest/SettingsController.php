@@ -234,7 +234,7 @@ final class SettingsController extends WP_REST_Controller {
 			$this->payments->store( $payment['values'] );
 		}
 		if ( is_array( $request['api'] ) && array_key_exists( 'enabled', $request['api'] ) ) {
-			$this->api->set_enabled( rest_sanitize_boolean( $request['api']['enabled'] ) );
+			$this->api->set_enabled( wp_validate_boolean( $request['api']['enabled'] ) );
 		}
 		return rest_ensure_response( $this->current() );
 	}

@@ -65,7 +65,7 @@ final class GeneralSettings {
 			}
 		}
 		if ( array_key_exists( 'delete_on_uninstall', $input ) ) {
-			$values['delete_on_uninstall'] = rest_sanitize_boolean( $input['delete_on_uninstall'] );
+			$values['delete_on_uninstall'] = wp_validate_boolean( $input['delete_on_uninstall'] );
 		}
 		return array(
 			'values' => $values,

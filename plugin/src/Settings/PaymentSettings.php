@@ -87,7 +87,7 @@ final class PaymentSettings {
 				$values[ $key ] = $text;
 			}
 		}
-		if ( rest_sanitize_boolean( $input['clear_access_token'] ?? false ) ) {
+		if ( wp_validate_boolean( $input['clear_access_token'] ?? false ) ) {
 			$values['access_token'] = '';
 		} elseif ( isset( $input['access_token'] ) && '' !== $input['access_token'] ) {
 			$token = is_string( $input['access_token'] ) ? trim( $input['access_token'] ) : '';

@@ -58,7 +58,7 @@ final class Formula {
 			$key          = $m[1] . ':' . ( $m[2] ?? '' );
 			$tags[ $key ] = array(
 				'input_id' => $m[1],
-				'modifier' => isset( $m[2] ) && '' !== $m[2] ? $m[2] : null,
+				'modifier' => $m[2] ?? null,
 			);
 		}
 		return array_values( $tags );
@@ -78,7 +78,7 @@ final class Formula {
 					(float) $value_of(
 						array(
 							'input_id' => $m[1],
-							'modifier' => isset( $m[2] ) && '' !== $m[2] ? $m[2] : null,
+							'modifier' => $m[2] ?? null,
 						)
 					)
 				);
