@@ -11,6 +11,9 @@ export {
 	MAX_TEXT_LENGTH,
 } from './validation/validate';
 export type { ValidationIssue, ValidationIssues } from './validation/types';
+export { amountRange } from './validation/validate';
+export { readQuantity } from './validation/quantity';
+export { fieldIssue, validateSubmission } from './validation/submission';
 export {
 	PASSWORD_STATES,
 	PASSWORD_STRENGTHS,

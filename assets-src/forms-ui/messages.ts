@@ -52,6 +52,33 @@ export function issueMessage(
 				),
 				String( issue.max )
 			);
+		case 'integer':
+			return __( 'Please enter a whole number.', 'kestrel-forms' );
+		case 'amount_range':
+			return sprintf(
+				/* translators: 1: smallest amount, 2: largest amount, both with the currency (e.g. $0.00, $999,999,999.99). */
+				__( 'Please enter an amount from %1$s to %2$s.', 'kestrel-forms' ),
+				issue.min,
+				issue.max
+			);
+		case 'amount_over':
+			return sprintf(
+				/* translators: %s: largest amount with the currency, e.g. $999,999,999.99. */
+				__(
+					'This comes to more than %s, the most this form accepts.',
+					'kestrel-forms'
+				),
+				issue.max
+			);
+		case 'amount_under':
+			return sprintf(
+				/* translators: %s: smallest amount with the currency, e.g. $0.00. */
+				__(
+					'This comes to less than %s, which this form does not accept.',
+					'kestrel-forms'
+				),
+				issue.min
+			);
 		case 'choice':
 			return __(
 				'Please choose one of the listed options.',

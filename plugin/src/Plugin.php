@@ -79,7 +79,7 @@ final class Plugin {
 				$forms,
 				new EntryRepository(),
 				new FormValidator( SchemaValidator::from_file( self::schema_file() ) ),
-				new SubmissionValidator( FormRenderer::card_rules( ... ) ),
+				new SubmissionValidator( FormRenderer::card_rules( ... ), null, \Kestrel\Forms\Settings\MoneyLimits::for_form( ... ) ),
 				new FormRenderer( $forms, Routes::NAMESPACE ),
 				new FeedRegistry(),
 				new UploadStore( new UploadRepository(), new Storage(), $forms )

@@ -5,21 +5,24 @@ import {
 	formatMoney,
 	fromMinorUnits,
 	isDecimal,
-	roundDecimal,
-	toMinorUnits,
-	toNumber,
+	limitsOf,
+	maxMinorUnits,
+	readDecimal,
+	toMinorUnitsWithin,
 } from '../../shared/money';
+import { readQuantity } from '../validation/quantity';
+import type { ValidationIssue } from '../validation/types';
 
 /** One product on the order: everything in integer minor units of the form's currency. */
 export interface ProductLine {
 	fieldId: number;
 	name: string;
-	/** Quantity as a canonical decimal ("1", "1.5"). */
+	/** Quantity as a canonical whole number ("1", "12"). */
 	quantity: string;
 	/** Price of one, options included. */
 	unitMinor: number;
 	options: Array< { fieldId: number; name: string; priceMinor: number } >;
-	/** unit × quantity, rounded half away from zero. */
+	/** unit × quantity. */
 	lineMinor: number;
 }
 
@@ -29,6 +32,13 @@ export interface Pricing {
 	products: ProductLine[];
 	shippingMinor: number;
 	totalMinor: number;
+	/**
+	 * Money out of bounds, by field id (issue 12): a quantity that is not a whole number in
+	 * range, a typed or calculated price below 0 or above the bound, a line or shipping above
+	 * it, a total above it or below 0 (on the total field, else the last product). What is
+	 * reported here is left off the order; a total out of bounds counts 0.
+	 */
+	issues: Record< number, ValidationIssue >;
 }
 
 /**
@@ -36,6 +46,18 @@ export interface Pricing {
  * @param productId
  */
 export const quantityKey = ( productId: number ) => `${ productId }.3`;
+
+/**
+ * A sum when its size stays within `max`, else null (exact: BigInt).
+ *
+ * @param a   Addend.
+ * @param b   Addend.
+ * @param max Largest size.
+ */
+function add( a: number, b: number, max: number ): number | null {
+	const sum = BigInt( a ) + BigInt( b );
+	return sum > BigInt( max ) || sum < -BigInt( max ) ? null : Number( sum );
+}
 
 /**
  * Computes prices and the total from the definition and the values: the browser shows it live,
@@ -46,6 +68,11 @@ export const quantityKey = ( productId: number ) => `${ productId }.3`;
  * a quantity above 0; its quantity comes from a visible quantity field for it, else its own
  * quantity input, else 1 when quantity is disabled; visible options of a counted product add
  * their prices; shipping counts when at least one product does.
+ *
+ * Money is integer minor units within the form's bounds (`form.limits`): text becomes minor
+ * units only after its digits are compared with the bound, and products and sums are made in
+ * BigInt and checked before they become numbers again, so no amount is ever an inexact float.
+ * The twin of PHP `PriceCalculator::compute()`.
  *
  * @param form       Form definition.
  * @param values     Effective values (hidden fields at defaults), by field or input id.
@@ -60,62 +87,114 @@ export function computePricing(
 ): Pricing {
 	const code = currencyOf( form.currency ).code;
 	const decimals = currencyOf( code ).decimals;
-	const minor = ( decimal: string ) => toMinorUnits( decimal, decimals );
+	const limits = limitsOf( form.limits );
+	const max = maxMinorUnits( limits, decimals );
+	const amount = ( price: string ) =>
+		isDecimal( price ) ? toMinorUnitsWithin( price, decimals, max ) : null;
+	const money = ( minor: number ) =>
+		formatMoney( fromMinorUnits( minor, decimals ), code );
 	const shown = ( f: FieldDefinition ) => visible[ f.id ] !== false;
 	const text = ( key: string | number ) => {
 		const v = values[ key ];
 		return typeof v === 'string' ? v : '';
 	};
+	const issues: Record< number, ValidationIssue > = {};
+	const report = ( id: number, issue: ValidationIssue ) => {
+		if ( ! ( id in issues ) ) {
+			issues[ id ] = issue;
+		}
+	};
+	const over = ( id: number ) =>
+		report( id, { code: 'amount_over', max: money( max ) } );
 
 	const products: ProductLine[] = [];
 	for ( const product of form.fields.filter(
 		( f ) => f.type === 'product' && shown( f )
 	) ) {
+		const [ quantity, quantityField ] = quantityOf(
+			form,
+			product,
+			values,
+			visible,
+			limits.maxQuantity
+		);
+		if ( typeof quantity !== 'number' ) {
+			report( quantityField, quantity );
+			continue;
+		}
 		const unit = unitPrice(
 			product,
 			text( product.id ),
 			code,
 			calculated[ product.id ]
 		);
-		if ( unit === null ) {
+		if ( unit === null || quantity <= 0 ) {
 			continue;
 		}
-		const quantity = quantityOf( form, product, values, visible );
-		if ( quantity === null || Number( quantity ) <= 0 ) {
-			continue;
-		}
-		const options = form.fields
-			.filter(
-				( f ) =>
-					f.type === 'option' &&
-					f.productField === product.id &&
-					shown( f )
-			)
-			.flatMap( ( option ) =>
-				chosenChoices( option, values[ option.id ] ).map(
-					( choice ) => ( {
-						fieldId: option.id,
-						name: choice.text,
-						priceMinor: minor( choice.price ?? '0' ),
-					} )
-				)
-			);
-		const unitMinor =
-			minor( unit ) + options.reduce( ( t, o ) => t + o.priceMinor, 0 );
-		const lineMinor = toMinorUnits(
-			roundDecimal(
-				decimalFromNumber( unitMinor * Number( quantity ) ),
-				0
-			),
-			0
+		const typed = [ 'price', 'calculation' ].includes(
+			product.inputType ?? ''
 		);
+		const base = amount( unit );
+		if ( typed && ( base === null || base < 0 ) ) {
+			// Visitors type these (or a formula reads what they type): never below 0.
+			report( product.id, {
+				code: 'amount_range',
+				min: money( 0 ),
+				max: money( max ),
+			} );
+			continue;
+		}
+		if ( base === null ) {
+			over( product.id );
+			continue;
+		}
+		let unitMinor: number = base;
+		const options: ProductLine[ 'options' ] = [];
+		let valid = true;
+		for ( const option of form.fields ) {
+			if (
+				! valid ||
+				option.type !== 'option' ||
+				option.productField !== product.id ||
+				! shown( option )
+			) {
+				continue;
+			}
+			for ( const choice of chosenChoices(
+				option,
+				values[ option.id ]
+			) ) {
+				const price = amount( choice.price ?? '0' );
+				const sum: number | null =
+					price === null ? null : add( unitMinor, price, max );
+				if ( price === null || sum === null ) {
+					over( price === null ? option.id : product.id );
+					valid = false;
+					break;
+				}
+				unitMinor = sum;
+				options.push( {
+					fieldId: option.id,
+					name: choice.text,
+					priceMinor: price,
+				} );
+			}
+		}
+		if ( ! valid ) {
+			continue;
+		}
+		const line = BigInt( unitMinor ) * BigInt( quantity );
+		if ( line > BigInt( max ) || line < -BigInt( max ) ) {
+			over( product.id );
+			continue;
+		}
 		products.push( {
 			fieldId: product.id,
 			name: product.label ?? '',
-			quantity,
+			quantity: String( quantity ),
 			unitMinor,
 			options,
-			lineMinor,
+			lineMinor: Number( line ),
 		} );
 	}
 
@@ -124,19 +203,46 @@ export function computePricing(
 		for ( const shipping of form.fields.filter(
 			( f ) => f.type === 'shipping' && shown( f )
 		) ) {
-			if ( shipping.inputType === 'singleshipping' ) {
-				shippingMinor += minor( shipping.basePrice ?? '0' );
-			} else {
-				shippingMinor += chosenChoices(
-					shipping,
-					values[ shipping.id ]
-				).reduce( ( t, c ) => t + minor( c.price ?? '0' ), 0 );
+			const prices =
+				shipping.inputType === 'singleshipping'
+					? [ shipping.basePrice ?? '0' ]
+					: chosenChoices( shipping, values[ shipping.id ] ).map(
+							( c ) => c.price ?? '0'
+						);
+			for ( const price of prices ) {
+				const minor = amount( price );
+				const sum =
+					minor === null ? null : add( shippingMinor, minor, max );
+				if ( sum === null ) {
+					over( shipping.id );
+					break;
+				}
+				shippingMinor = sum;
 			}
 		}
 	}
-	const totalMinor =
-		products.reduce( ( t, p ) => t + p.lineMinor, 0 ) + shippingMinor;
-	return { currency: code, products, shippingMinor, totalMinor };
+
+	let total = BigInt( shippingMinor );
+	for ( const line of products ) {
+		total += BigInt( line.lineMinor );
+	}
+	const target =
+		form.fields.find( ( f ) => f.type === 'total' && shown( f ) )?.id ??
+		products[ products.length - 1 ]?.fieldId;
+	if ( target !== undefined && total > BigInt( max ) ) {
+		over( target );
+		total = BigInt( 0 );
+	} else if ( target !== undefined && total < BigInt( 0 ) ) {
+		report( target, { code: 'amount_under', min: money( 0 ) } );
+		total = BigInt( 0 );
+	}
+	return {
+		currency: code,
+		products,
+		shippingMinor,
+		totalMinor: Number( total ),
+		issues,
+	};
 }
 
 /**
@@ -176,13 +282,10 @@ function unitPrice(
 			);
 			return choice ? ( choice.price ?? '0' ) : null;
 		}
-		case 'price': {
-			const n =
-				value.trim() === ''
-					? null
-					: toNumber( value, 'currency', code );
-			return n === null ? null : decimalFromNumber( n );
-		}
+		case 'price':
+			return value.trim() === ''
+				? null
+				: readDecimal( value, 'currency', code );
 		case 'calculation':
 			return calculated === null || calculated === undefined
 				? '0'
@@ -229,35 +332,43 @@ export function hasOwnQuantity(
 }
 
 /**
- * The quantity of a product as a canonical decimal; null when it is not a number.
+ * A product's quantity (or why it is not one) and the field that holds it: its quantity field
+ * (0 when that is hidden), else its own input ("{id}.3"), else 1.
  *
  * @param form    Form definition.
  * @param product Product field.
  * @param values  Values.
  * @param visible Visibility.
+ * @param max     Largest quantity.
  */
 function quantityOf(
 	form: FormDefinition,
 	product: FieldDefinition,
 	values: FormValues,
-	visible: Record< number, boolean >
-): string | null {
+	visible: Record< number, boolean >,
+	max: number
+): [ number | ValidationIssue, number ] {
 	const field = quantityFieldOf( form, product );
-	let raw: unknown;
 	if ( field ) {
 		// A quantity field hidden by its rules counts 0 (the reference product still counts it).
-		raw = visible[ field.id ] === false ? '0' : values[ field.id ];
-	} else if ( ! hasOwnQuantity( form, product ) ) {
-		return '1';
-	} else {
-		raw = values[ quantityKey( product.id ) ];
+		const raw = visible[ field.id ] === false ? '0' : values[ field.id ];
+		return [
+			readQuantity(
+				typeof raw === 'string' ? raw : '',
+				field.numberFormat,
+				max
+			),
+			field.id,
+		];
 	}
-	const text = typeof raw === 'string' ? raw.trim() : '';
-	if ( text === '' ) {
-		return '0';
+	if ( ! hasOwnQuantity( form, product ) ) {
+		return [ 1, product.id ];
 	}
-	const n = toNumber( text, field?.numberFormat ?? 'decimal_dot' );
-	return n === null ? null : decimalFromNumber( n );
+	const raw = values[ quantityKey( product.id ) ];
+	return [
+		readQuantity( typeof raw === 'string' ? raw : '', 'decimal_dot', max ),
+		product.id,
+	];
 }
 
 /**

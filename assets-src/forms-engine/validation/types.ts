@@ -8,6 +8,14 @@ export type ValidationIssue =
 	| { code: 'range'; min: number; max: number }
 	| { code: 'min'; min: number }
 	| { code: 'max'; max: number }
+	/** Quantities: a number, but not a whole one. */
+	| { code: 'integer' }
+	/** A typed or calculated price outside its bounds (money text, e.g. "$0.00"). */
+	| { code: 'amount_range'; min: string; max: string }
+	/** A product line, shipping or the total above the largest amount (money text). */
+	| { code: 'amount_over'; max: string }
+	/** The total below zero (money text). */
+	| { code: 'amount_under'; min: string }
 	| { code: 'choice' }
 	| { code: 'max_length'; limit: number }
 	| { code: 'max_rows'; limit: number }

@@ -11,7 +11,16 @@ import { parseNumber } from './number';
 import { validatePassword } from './password';
 import { validateCard } from './credit-card';
 import { validateRows } from './rows';
-import { toNumber } from '../../shared/money';
+import {
+	currency as currencyOf,
+	formatMoney,
+	fromMinorUnits,
+	limitsOf,
+	maxMinorUnits,
+	readDecimal,
+	toMinorUnitsWithin,
+} from '../../shared/money';
+import { readQuantity } from './quantity';
 import type { ValidationIssue, ValidationIssues } from './types';
 
 /** Upper bound for a text value when the field sets no maxLength (as on the server). */
@@ -28,13 +37,15 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
  *
  * @param field    Field definition.
  * @param value    Current value.
- * @param currency
+ * @param currency The form's currency (typed prices).
+ * @param limits   The form's money bounds (`form.limits`; absent: the defaults).
  * @return The issue, or null when the value is acceptable.
  */
 export function validateField(
 	field: FieldDefinition,
 	value: FieldValue | undefined,
-	currency?: string
+	currency?: string,
+	limits?: FormDefinition[ 'limits' ]
 ): ValidationIssue | null {
 	if ( isDisplayOnly( field ) || ! hasInput( field ) ) {
 		return null;
@@ -105,17 +116,19 @@ export function validateField(
 		case 'number':
 			return validateNumber( field, text );
 		case 'quantity': {
-			const parsed = parseNumber( text, field.numberFormat );
-			if ( parsed === null ) {
-				return { code: 'number' };
-			}
-			return parsed.startsWith( '-' ) ? { code: 'min', min: 0 } : null;
+			const quantity = readQuantity(
+				text,
+				field.numberFormat,
+				limitsOf( limits ).maxQuantity
+			);
+			return typeof quantity === 'number' ? null : quantity;
 		}
 		case 'product':
 			if ( field.inputType === 'price' ) {
-				return toNumber( text, 'currency', currency ) === null
+				const amount = readDecimal( text, 'currency', currency );
+				return amount === null
 					? { code: 'number' }
-					: null;
+					: amountRange( amount, currency, limits );
 			}
 			return isChoice( field, text );
 		case 'radio':
@@ -163,6 +176,32 @@ export function isMulti( field: FieldDefinition ): boolean {
 	);
 }
 
+/**
+ * The bounds of a typed price (0 to the largest amount, as money text) when it is outside them,
+ * else null; the twin of `SubmissionValidator::amount_range()`.
+ *
+ * @param amount   Canonical decimal.
+ * @param currency Currency code.
+ * @param limits   The form's money bounds.
+ */
+export function amountRange(
+	amount: string,
+	currency: string | undefined,
+	limits: FormDefinition[ 'limits' ]
+): ValidationIssue | null {
+	const code = currencyOf( currency ).code;
+	const decimals = currencyOf( code ).decimals;
+	const max = maxMinorUnits( limitsOf( limits ), decimals );
+	const minor = toMinorUnitsWithin( amount, decimals, max );
+	return minor !== null && minor >= 0
+		? null
+		: {
+				code: 'amount_range',
+				min: formatMoney( '0', code ),
+				max: formatMoney( fromMinorUnits( max, decimals ), code ),
+			};
+}
+
 function isChoice(
 	field: FieldDefinition,
 	text: string
@@ -185,7 +224,12 @@ export function validateForm(
 ): ValidationIssues {
 	const issues: ValidationIssues = {};
 	for ( const field of form.fields ) {
-		const issue = validateField( field, values[ field.id ] );
+		const issue = validateField(
+			field,
+			values[ field.id ],
+			form.currency,
+			form.limits
+		);
 		if ( issue ) {
 			issues[ field.id ] = issue;
 		}

@@ -29,6 +29,7 @@ import {
 	reevaluate,
 	toSubmissionValues,
 	validateField,
+	fieldIssue,
 	type Evaluation,
 	type PreparedForm,
 } from '../../forms-engine';
@@ -330,7 +331,12 @@ export function Form( props: FormProps ) {
 				const field = form.fields.find(
 					( f ) => f.id === fieldId
 				) as FieldDefinition;
-				const issue = validateField( field, value, form.currency );
+				const issue = validateField(
+					field,
+					value,
+					form.currency,
+					form.limits
+				);
 				const next = { ...current };
 				if ( issue ) {
 					next[ fieldId ] = issueMessage( issue, field );
@@ -404,17 +410,11 @@ export function Form( props: FormProps ) {
 	): Record< number, string > => {
 		const messages: Record< number, string > = {};
 		for ( const field of fields ) {
-			if (
-				( final && final.visible[ field.id ] === false ) ||
-				! hasInput( field )
-			) {
+			if ( final && final.visible[ field.id ] === false ) {
 				continue;
 			}
-			const issue = validateField(
-				field,
-				values[ field.id ],
-				form.currency
-			);
+			// The field's own value, then money out of bounds (quantities, prices, total).
+			const issue = fieldIssue( form, field, values[ field.id ], final );
 			if ( issue ) {
 				messages[ field.id ] = issueMessage( issue, field );
 			}

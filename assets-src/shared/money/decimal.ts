@@ -89,6 +89,40 @@ export function toMinorUnits( decimal: string, decimals: number ): number {
 }
 
 /**
+ * An amount in integer minor units, rounded half away from zero, when its size is at most `max`
+ * minor units; null otherwise. Digits are compared as text before they become a number, so a
+ * 20-digit amount is null rather than an inexact float. The twin of `to_minor_units_within()`.
+ *
+ * @param decimal  Canonical decimal.
+ * @param decimals The currency's decimals.
+ * @param max      Largest size in minor units (a safe integer, 0 or more).
+ */
+export function toMinorUnitsWithin(
+	decimal: string,
+	decimals: number,
+	max: number
+): number | null {
+	const { negative, integer, fraction } = split(
+		roundDecimal( decimal, decimals )
+	);
+	const digits = ( integer + fraction.padEnd( decimals, '0' ) ).replace(
+		/^0+/,
+		''
+	);
+	if ( digits === '' ) {
+		return 0;
+	}
+	const limit = String( Math.max( 0, max ) );
+	if (
+		digits.length > limit.length ||
+		( digits.length === limit.length && digits > limit )
+	) {
+		return null;
+	}
+	return negative ? -Number( digits ) : Number( digits );
+}
+
+/**
  * Minor units back to a canonical decimal.
  *
  * @param minor    Integer minor units.

@@ -5,3 +5,4 @@ export * from './decimal';
 export * from './currencies';
 export * from './format';
 export * from './parse';
+export * from './limits';

@@ -49,6 +49,51 @@ export function toNumber(
 }
 
 /**
+ * Reads a number like `toNumber` but as a canonical decimal ("1234.5"), never through a float:
+ * a 20-digit amount keeps every digit, so bounds can be checked exactly. The twin of PHP
+ * `Numbers::to_decimal()`.
+ *
+ * @param text         Text.
+ * @param numberFormat decimal_dot, decimal_comma or currency.
+ * @param currencyCode Currency for the currency format (default USD).
+ * @return The canonical decimal, or null.
+ */
+export function readDecimal(
+	text: string,
+	numberFormat: ValueFormat = 'decimal_dot',
+	currencyCode?: string
+): string | null {
+	let s = String( text ).trim();
+	if ( numberFormat === 'currency' ) {
+		const c = currency( currencyCode );
+		for ( const symbol of [ c.symbol_right, c.symbol_left ] ) {
+			if ( symbol ) {
+				s = s.split( symbol ).join( '' );
+			}
+		}
+	}
+	const { thousand, point } = separators( numberFormat, currencyCode );
+	s = s.replace( /[\s\u00a0\u202f]/g, '' );
+	if ( thousand && thousand !== point ) {
+		s = s.split( thousand ).join( '' );
+	}
+	if ( point !== '.' ) {
+		if ( s.includes( '.' ) ) {
+			return null;
+		}
+		s = s.split( point ).join( '.' );
+	}
+	const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec( s );
+	if ( ! match || match[ 2 ] + ( match[ 3 ] ?? '' ) === '' ) {
+		return null;
+	}
+	const integer = match[ 2 ].replace( /^0+/, '' ) || '0';
+	const fraction = ( match[ 3 ] ?? '' ).replace( /0+$/, '' );
+	const number = fraction ? `${ integer }.${ fraction }` : integer;
+	return match[ 1 ] === '-' && number !== '0' ? `-${ number }` : number;
+}
+
+/**
  * The price of a `text|price` choice value: the number after the last `|` (issue 3, decision 5),
  * read in decimal_dot; 0 when there is none or it is not a number.
  *

@@ -195,6 +195,11 @@ export interface FormDefinition {
 	feeds?: Feed[];
 	/** ISO code of the form's currency (default: the site's, else USD). */
 	currency?: string;
+	/**
+	 * Money bounds the server adds to the public definition (its filters): the largest quantity
+	 * and the largest amount in major units. Never stored; absent means the defaults.
+	 */
+	limits?: { maxQuantity?: number; maxAmount?: string };
 	button?: {
 		type?: 'text';
 		text?: string;

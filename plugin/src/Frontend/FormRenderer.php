@@ -158,6 +158,8 @@ final class FormRenderer {
 			}
 			$public['fields'][] = $field;
 		}
+		// The money bounds the server validates with (filters), so the browser refuses the same.
+		$public['limits'] = \Kestrel\Forms\Settings\MoneyLimits::for_form( $form )->to_array();
 		return $public;
 	}
 

@@ -43,6 +43,17 @@ final class Messages {
 			case FieldError::MAX:
 				/* translators: %s: maximum. */
 				return sprintf( __( 'Please enter a number less than or equal to %s.', 'kestrel-forms' ), self::num( $p['max'] ) );
+			case FieldError::INTEGER:
+				return __( 'Please enter a whole number.', 'kestrel-forms' );
+			case FieldError::AMOUNT_RANGE:
+				/* translators: 1: smallest amount, 2: largest amount, both with the currency (e.g. $0.00, $999,999,999.99). */
+				return sprintf( __( 'Please enter an amount from %1$s to %2$s.', 'kestrel-forms' ), (string) $p['min'], (string) $p['max'] );
+			case FieldError::AMOUNT_OVER:
+				/* translators: %s: largest amount with the currency, e.g. $999,999,999.99. */
+				return sprintf( __( 'This comes to more than %s, the most this form accepts.', 'kestrel-forms' ), (string) $p['max'] );
+			case FieldError::AMOUNT_UNDER:
+				/* translators: %s: smallest amount with the currency, e.g. $0.00. */
+				return sprintf( __( 'This comes to less than %s, which this form does not accept.', 'kestrel-forms' ), (string) $p['min'] );
 			case FieldError::CHOICE:
 				return __( 'Please choose one of the listed options.', 'kestrel-forms' );
 			case FieldError::MAX_LENGTH:

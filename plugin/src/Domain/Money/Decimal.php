@@ -89,6 +89,28 @@ final class Decimal {
 	}
 
 	/**
+	 * Integer minor units, rounded half away from zero, when the amount's size is at most $max
+	 * minor units; null otherwise. Digits are compared as text before any cast, so an amount of
+	 * 20 digits is null (never PHP_INT_MAX, never a float).
+	 *
+	 * @param string $decimal  Canonical decimal.
+	 * @param int    $decimals Currency decimals.
+	 * @param int    $max      Largest size in minor units, 0 or more.
+	 */
+	public static function to_minor_units_within( string $decimal, int $decimals, int $max ): ?int {
+		[ $negative, $integer, $fraction ] = self::split( self::round( $decimal, $decimals ) );
+		$digits                            = ltrim( $integer . str_pad( $fraction, $decimals, '0' ), '0' );
+		if ( '' === $digits ) {
+			return 0;
+		}
+		$limit = (string) max( 0, $max );
+		if ( strlen( $digits ) > strlen( $limit ) || ( strlen( $digits ) === strlen( $limit ) && strcmp( $digits, $limit ) > 0 ) ) {
+			return null;
+		}
+		return $negative ? -(int) $digits : (int) $digits;
+	}
+
+	/**
 	 * Minor units back to a canonical decimal.
 	 *
 	 * @param int $minor    Minor units.

@@ -96,6 +96,44 @@ final class Numbers {
 	}
 
 	/**
+	 * Reads a number in a format as a canonical decimal, without passing through a float (see
+	 * toDecimal in parse.ts): the same text to_number() reads, kept digit for digit.
+	 *
+	 * @param string      $text          Text.
+	 * @param string      $format        Number format.
+	 * @param string|null $currency_code Currency for the currency format.
+	 */
+	public static function to_decimal( string $text, string $format = 'decimal_dot', ?string $currency_code = null ): ?string {
+		$s = trim( $text );
+		if ( 'currency' === $format ) {
+			$c = Currencies::get( $currency_code ?? Currencies::DEFAULT );
+			foreach ( array( $c['symbol_right'], $c['symbol_left'] ) as $symbol ) {
+				if ( '' !== $symbol ) {
+					$s = str_replace( (string) $symbol, '', $s );
+				}
+			}
+		}
+		[ $thousand, $point ] = self::separators( $format, $currency_code );
+		$s                    = (string) preg_replace( '/[\s\x{00a0}\x{202f}]/u', '', $s );
+		if ( '' !== $thousand && $thousand !== $point ) {
+			$s = str_replace( $thousand, '', $s );
+		}
+		if ( '.' !== $point ) {
+			if ( str_contains( $s, '.' ) ) {
+				return null;
+			}
+			$s = str_replace( $point, '.', $s );
+		}
+		if ( 1 !== preg_match( '/^(-?)(\d*)(?:\.(\d*))?$/', $s, $m ) || '' === $m[2] . ( $m[3] ?? '' ) ) {
+			return null;
+		}
+		$integer  = ltrim( $m[2], '0' );
+		$fraction = rtrim( $m[3] ?? '', '0' );
+		$number   = ( '' === $integer ? '0' : $integer ) . ( '' === $fraction ? '' : '.' . $fraction );
+		return '-' === $m[1] && '0' !== $number ? '-' . $number : $number;
+	}
+
+	/**
 	 * The price of a `text|price` choice value: after the last `|`, decimal_dot; 0 when none.
 	 *
 	 * @param string $value Choice value.

@@ -26,6 +26,14 @@ final class FieldError {
 	public const INVALID    = 'invalid';
 	public const MAX_ROWS   = 'max_rows';
 	public const MAX_FILES  = 'max_files';
+	/** Quantities: a number, but not a whole one. */
+	public const INTEGER = 'integer';
+	/** A typed or calculated price outside its bounds: params min, max (money text). */
+	public const AMOUNT_RANGE = 'amount_range';
+	/** A product line, shipping or the total above the largest amount: params max (money text). */
+	public const AMOUNT_OVER = 'amount_over';
+	/** The total below zero: params min (money text). */
+	public const AMOUNT_UNDER = 'amount_under';
 	/** A problem in one row of a list or repeater: params row (from 1), column, error (a FieldError). */
 	public const ROW = 'row';
 	/** Password fields: the confirmation differs. */

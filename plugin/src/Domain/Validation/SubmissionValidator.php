@@ -16,7 +16,9 @@ use Kestrel\Forms\Domain\Logic\DependencyGraph;
 use Kestrel\Forms\Domain\Logic\FormEvaluator;
 use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Decimal;
+use Kestrel\Forms\Domain\Money\Limits;
 use Kestrel\Forms\Domain\Money\Numbers;
+use Kestrel\Forms\Domain\Pricing\Quantity;
 
 /**
  * Turns raw submitted values (keyed by field id or input id) into clean values keyed by input id.
@@ -33,10 +35,14 @@ final class SubmissionValidator {
 	 *                                  layer applies `kestrel_forms_card_rules`); null: the defaults.
 	 * @param \Closure|null $today      The current year and month: fn(): array{0: int, 1: int}
 	 *                                  (null: the UTC clock), for card expiry.
+	 * @param \Closure|null $limits     The money bounds for a form: fn( Form ): Limits (the WordPress
+	 *                                  layer applies `kestrel_forms_max_quantity` and
+	 *                                  `kestrel_forms_max_amount`); null: Limits::defaults().
 	 */
 	public function __construct(
 		private readonly ?\Closure $card_rules = null,
-		private readonly ?\Closure $today = null
+		private readonly ?\Closure $today = null,
+		private readonly ?\Closure $limits = null
 	) {}
 
 	/**
@@ -48,8 +54,13 @@ final class SubmissionValidator {
 	public function validate( Form $form, array $raw ): SubmissionResult {
 		$values = array();
 		$errors = array();
+		// The server's bounds, whatever a stored definition says; the engines read them there.
+		$limits               = null === $this->limits ? Limits::defaults() : ( $this->limits )( $form );
+		$definition           = $form->definition;
+		$definition['limits'] = $limits->to_array();
+		$currency             = (string) ( $form->definition['currency'] ?? Currencies::DEFAULT );
 		// Visibility and calculated values come from the stored definition, never the browser.
-		$evaluator  = new FormEvaluator( $form->definition );
+		$evaluator  = new FormEvaluator( $definition );
 		$evaluation = $evaluator->evaluate( $this->entered( $form, $raw ) );
 		foreach ( $form->fields() as $field ) {
 			$type = (string) $field['type'];
@@ -81,7 +92,7 @@ final class SubmissionValidator {
 				continue;
 			}
 			if ( 'product' === $type ) {
-				$quantity = $this->product_quantity( $form, $field, $raw );
+				$quantity = $this->product_quantity( $form, $field, $raw, $limits );
 				if ( $quantity instanceof FieldError ) {
 					$errors[ $id ] = $quantity;
 					continue;
@@ -125,7 +136,7 @@ final class SubmissionValidator {
 			}
 			$result = self::is_multi( $field )
 				? $this->checkbox( $field, $raw )
-				: $this->single( $field, $raw[ (string) $id ] ?? null, (string) ( $form->definition['currency'] ?? Currencies::DEFAULT ) );
+				: $this->single( $field, $raw[ (string) $id ] ?? null, $currency, $limits );
 
 			if ( $result instanceof FieldError ) {
 				$errors[ $id ] = $result;
@@ -143,17 +154,39 @@ final class SubmissionValidator {
 			}
 			$values += $result;
 		}
-		return new SubmissionResult( $values, $errors, $evaluation['pricing'], FeedEvaluator::active( $form->definition, $evaluator, $evaluation ), $evaluation['visible'] );
+		// Amounts out of bounds (lines, total, calculated prices) are errors on their fields; a
+		// field's own error comes first, except "required" for a product left off because of them.
+		$pricing = $evaluation['pricing'];
+		foreach ( $pricing['errors'] ?? array() as $field_id => $problem ) {
+			$field = $form->field( (int) $field_id );
+			if ( null !== $field && ( ! isset( $errors[ $field_id ] ) || FieldError::REQUIRED === $errors[ $field_id ]->code ) ) {
+				$errors[ $field_id ] = $this->error( $field, $problem['code'], $problem['params'] );
+			}
+		}
+		if ( null !== $pricing ) {
+			unset( $pricing['errors'] ); // Not part of the stored order.
+		}
+		$ordered = array();
+		foreach ( $form->fields() as $field ) {
+			if ( isset( $errors[ (int) $field['id'] ] ) ) {
+				$ordered[ (int) $field['id'] ] = $errors[ (int) $field['id'] ];
+			}
+		}
+		$errors = $ordered; // In field order, as the visitor meets them.
+		return new SubmissionResult( $values, $errors, $pricing, FeedEvaluator::active( $form->definition, $evaluator, $evaluation ), $evaluation['visible'] );
 	}
 
 	/**
 	 * One-value fields: text, textarea, email, number, select, radio, hidden.
 	 *
-	 * @param array<string, mixed> $field Field definition.
-	 * @param mixed                $raw   Submitted value.
+	 * @param array<string, mixed> $field    Field definition.
+	 * @param mixed                $raw      Submitted value.
+	 * @param string               $currency The form's currency (typed prices).
+	 * @param Limits|null          $limits   Money bounds (null: the defaults).
 	 * @return array<string, string>|FieldError The value by input id (empty array when blank), or an error.
 	 */
-	private function single( array $field, mixed $raw, string $currency = Currencies::DEFAULT ): array|FieldError {
+	private function single( array $field, mixed $raw, string $currency = Currencies::DEFAULT, ?Limits $limits = null ): array|FieldError {
+		$limits ??= Limits::defaults();
 		$text = $this->to_text( $raw, 'textarea' === $field['type'] );
 		if ( null === $text ) {
 			return $this->error( $field, FieldError::INVALID );
@@ -187,22 +220,23 @@ final class SubmissionValidator {
 				$text = $number;
 				break;
 			case 'quantity':
-				$number = NumberParser::parse( $text, (string) ( $field['numberFormat'] ?? 'decimal_dot' ) );
-				if ( null === $number ) {
-					return $this->error( $field, FieldError::NUMBER );
+				$quantity = Quantity::read( $text, (string) ( $field['numberFormat'] ?? 'decimal_dot' ), $limits->max_quantity );
+				if ( is_string( $quantity ) ) {
+					return $this->error( $field, $quantity, FieldError::RANGE === $quantity ? Quantity::range( $limits->max_quantity ) : array() );
 				}
-				if ( str_starts_with( $number, '-' ) ) {
-					return $this->error( $field, FieldError::MIN, array( 'min' => 0 ) );
-				}
-				$text = $number;
+				$text = (string) $quantity;
 				break;
 			case 'product':
 				if ( 'price' === ( $field['inputType'] ?? '' ) ) {
-					$amount = Numbers::to_number( $text, 'currency', $currency );
+					$amount = Numbers::to_decimal( $text, 'currency', $currency );
 					if ( null === $amount ) {
 						return $this->error( $field, FieldError::NUMBER );
 					}
-					$text = Decimal::from_number( $amount );
+					$range = self::amount_range( $amount, $currency, $limits );
+					if ( null !== $range ) {
+						return $this->error( $field, FieldError::AMOUNT_RANGE, $range );
+					}
+					$text = $amount;
 					break;
 				}
 				// Drop-down and radio products are choices.
@@ -551,9 +585,10 @@ final class SubmissionValidator {
 	 * @param Form                 $form    Form.
 	 * @param array<string, mixed> $product Product field.
 	 * @param array<mixed, mixed>  $raw     Submitted values.
+	 * @param Limits               $limits  Money bounds.
 	 * @return array<string, string>|FieldError
 	 */
-	private function product_quantity( Form $form, array $product, array $raw ): array|FieldError {
+	private function product_quantity( Form $form, array $product, array $raw, Limits $limits ): array|FieldError {
 		if ( ! empty( $product['disableQuantity'] ) || 'hiddenproduct' === ( $product['inputType'] ?? '' ) ) {
 			return array();
 		}
@@ -570,13 +605,32 @@ final class SubmissionValidator {
 		if ( '' === $text ) {
 			return array();
 		}
-		$number = NumberParser::parse( $text );
-		if ( null === $number ) {
-			return $this->error( $product, FieldError::NUMBER );
+		$quantity = Quantity::read( $text, 'decimal_dot', $limits->max_quantity );
+		if ( is_string( $quantity ) ) {
+			return $this->error( $product, $quantity, FieldError::RANGE === $quantity ? Quantity::range( $limits->max_quantity ) : array() );
 		}
-		if ( str_starts_with( $number, '-' ) ) {
-			return $this->error( $product, FieldError::MIN, array( 'min' => 0 ) );
+		return array( $key => (string) $quantity );
+	}
+
+	/**
+	 * The bounds of a typed price (0 to the largest amount, as money text) when it is outside
+	 * them, else null.
+	 *
+	 * @param string $amount   Canonical decimal.
+	 * @param string $currency Currency code.
+	 * @param Limits $limits   Money bounds.
+	 * @return array{min: string, max: string}|null
+	 */
+	private static function amount_range( string $amount, string $currency, Limits $limits ): ?array {
+		$decimals = (int) Currencies::get( $currency )['decimals'];
+		$max      = $limits->max_minor( $decimals );
+		$minor    = Decimal::to_minor_units_within( $amount, $decimals, $max );
+		if ( null !== $minor && $minor >= 0 ) {
+			return null;
 		}
-		return array( $key => $number );
+		return array(
+			'min' => Numbers::format_money( '0', $currency ),
+			'max' => Numbers::format_money( Decimal::from_minor_units( $max, $decimals ), $currency ),
+		);
 	}
 }
