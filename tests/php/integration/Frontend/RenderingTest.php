@@ -45,6 +45,10 @@ final class RenderingTest extends TestCase {
 		$this->assertSame( $this->form_id, $data['form']['id'] );
 		$this->assertSame( 'Say </script><script>alert(1)</script>', $data['form']['title'] );
 		$this->assertSame( '/kestrel-forms/v1/forms/' . $this->form_id . '/submissions', $data['rest']['submitPath'] );
+		// A page cached for longer than render tokens live fetches a fresh one (issue 12).
+		$this->assertSame( rest_url( 'kestrel-forms/v1/forms/' . $this->form_id . '/render-token' ), $data['rest']['renderTokenUrl'] );
+		$this->assertSame( DAY_IN_SECONDS, $data['rest']['renderTokenMaxAge'] );
+		$this->assertEqualsWithDelta( time(), \Kestrel\Forms\Security\SpamGuard::rendered_at( $this->form_id, $data['rest']['renderToken'] ), 2 );
 		$this->assertArrayNotHasKey( 'confirmation', $data['form'] );
 		$html_field = end( $data['form']['fields'] );
 		$this->assertSame( '<p>Safe</p>bad()', $html_field['content'] );
@@ -77,5 +81,14 @@ final class RenderingTest extends TestCase {
 		// A form without its own currency carries the site's default one (USD unless set).
 		$this->assertSame( array( 'id', 'title', 'currency', 'fields' ), array_keys( $public ) );
 		$this->assertSame( 'USD', $public['currency'] );
+	}
+
+	public function test_frontend_does_not_import_the_rest_layer(): void {
+		// One direction only (docs/ARCHITECTURE §6): Rest may use Frontend, never the reverse.
+		$files = glob( dirname( __DIR__, 4 ) . '/plugin/src/Frontend/*.php' );
+		$this->assertNotEmpty( $files );
+		foreach ( $files as $file ) {
+			$this->assertDoesNotMatchRegularExpression( '/^use Kestrel\\\\Forms\\\\Rest\\\\/m', (string) file_get_contents( $file ), basename( $file ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents
+		}
 	}
 }

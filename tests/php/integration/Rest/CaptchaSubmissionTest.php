@@ -114,4 +114,11 @@ final class CaptchaSubmissionTest extends TestCase {
 		// A new submission with the used answer is refused.
 		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $this->submit( 'good-1', 'key-87654321' ) );
 	}
+
+	public function test_an_answer_solved_on_another_site_is_refused_and_stores_nothing(): void {
+		$response = $this->submit( 'good-elsewhere-1' );
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $response );
+		$this->assertStringContainsString( 'not a robot', (string) ( (array) $response->get_data()['data']['errors'] )['2'] );
+		$this->assertSame( 0, Plugin::instance()->entries->page_for_form( $this->form_id, 1, 10 )['total'] );
+	}
 }

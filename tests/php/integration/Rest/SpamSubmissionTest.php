@@ -73,6 +73,46 @@ final class SpamSubmissionTest extends TestCase {
 		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => $other ) ), 'Another form\'s token.' );
 	}
 
+	public function test_render_tokens_expire_after_a_filterable_max_age_for_anyone(): void {
+		$form_id = $this->form( array( 'minimumSubmitSeconds' => 5 ) );
+		$this->assertSame( DAY_IN_SECONDS, SpamGuard::max_age() );
+		$day_old = SpamGuard::render_token( $form_id, time() - DAY_IN_SECONDS + 60 );
+		$this->assertSame( 'active', $this->status_of_submission( $form_id, array( 'render_token' => $day_old ) ), 'Within a day.' );
+		$expired = SpamGuard::render_token( $form_id, time() - DAY_IN_SECONDS - 60 );
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => $expired ) ), 'Older than a day.' );
+		$this->as_admin();
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => $expired ) ), 'Whoever replays it.' );
+		$this->as_anonymous();
+		$future = SpamGuard::render_token( $form_id, time() + 3600 );
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => $future ) ), 'From the future.' );
+
+		add_filter( 'kestrel_forms_render_token_max_age', static fn(): int => 600 );
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => SpamGuard::render_token( $form_id, time() - 700 ) ) ) );
+		$this->assertSame( 'active', $this->status_of_submission( $form_id, array( 'render_token' => SpamGuard::render_token( $form_id, time() - 500 ) ) ) );
+	}
+
+	public function test_a_token_is_bound_to_its_form(): void {
+		$first  = $this->form( array( 'minimumSubmitSeconds' => 5 ) );
+		$second = $this->form( array( 'minimumSubmitSeconds' => 5 ) );
+		$token  = SpamGuard::render_token( $first, time() - 60 );
+		$this->assertSame( 'active', $this->status_of_submission( $first, array( 'render_token' => $token ) ) );
+		$this->assertSame( 'spam', $this->status_of_submission( $second, array( 'render_token' => $token ) ) );
+	}
+
+	public function test_a_page_cached_longer_than_tokens_live_gets_a_fresh_token(): void {
+		$form_id  = $this->form( array( 'minimumSubmitSeconds' => 5 ) );
+		$response = $this->rest( 'GET', "/kestrel-forms/v1/forms/{$form_id}/render-token" );
+		$this->assert_rest_status( 200, $response );
+		$this->assertSame( 'no-store, max-age=0', $response->get_headers()['Cache-Control'] ?? null );
+		$data = $response->get_data();
+		$this->assertSame( DAY_IN_SECONDS, $data['max_age'] );
+		$this->assertEqualsWithDelta( time(), SpamGuard::rendered_at( $form_id, $data['token'] ), 2 );
+		$this->assertNull( SpamGuard::rendered_at( $form_id + 1, $data['token'] ), 'Bound to the form.' );
+		// Fresh means fresh: sent at once it is still too soon.
+		$this->assertSame( 'spam', $this->status_of_submission( $form_id, array( 'render_token' => $data['token'] ) ) );
+		$this->assert_rest_error( 'kestrel_forms_form_not_found', 404, $this->rest( 'GET', '/kestrel-forms/v1/forms/987654/render-token' ) );
+	}
+
 	protected function tear_down(): void {
 		delete_option( ApiSettings::OPTION );
 	}
