@@ -14,17 +14,18 @@ namespace Kestrel\Forms\Persistence;
  * whenever the stored version differs from VERSION (the Action Scheduler pattern). Bump VERSION
  * whenever a CREATE TABLE below changes. Version 2 added the entry's pricing columns, version 3 the feeds that fired,
  * version 4 the uploaded files,
- * version 5 the entries workspace (read and starred flags, notes).
+ * version 5 the entries workspace (read and starred flags, notes),
+ * version 6 the upload sessions (issue 12: server-issued upload tokens).
  */
 final class Schema {
 
-	public const VERSION        = 5;
+	public const VERSION        = 6;
 	public const VERSION_OPTION = 'kestrel_forms_schema_version';
 
 	/**
 	 * Table names with the site prefix.
 	 *
-	 * @return array{forms: string, entries: string, entry_values: string, uploads: string, entry_notes: string}
+	 * @return array{forms: string, entries: string, entry_values: string, uploads: string, entry_notes: string, upload_sessions: string}
 	 */
 	public static function tables(): array {
 		global $wpdb;
@@ -34,6 +35,7 @@ final class Schema {
 			'entry_values' => $wpdb->prefix . 'kestrel_forms_entry_values',
 			'uploads'      => $wpdb->prefix . 'kestrel_forms_uploads',
 			'entry_notes'  => $wpdb->prefix . 'kestrel_forms_entry_notes',
+			'upload_sessions' => $wpdb->prefix . 'kestrel_forms_upload_sessions',
 		);
 	}
 
@@ -136,6 +138,32 @@ final class Schema {
   created_at datetime NOT NULL,
   PRIMARY KEY  (id),
   KEY entry_id (entry_id)
+) $charset;"
+		);
+		// One row per upload session (Uploads\UploadService): named by the sha256 of a token the
+		// server issued (never the token), the client's hashed address for the per-client caps,
+		// the file's figures fixed by its first chunk, and its state (open, assembling,
+		// complete, refused, discarded). A complete session's file is the uploads row whose
+		// upload_key is this token_hash.
+		dbDelta(
+			"CREATE TABLE {$t['upload_sessions']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  token_hash char(64) NOT NULL,
+  form_id bigint(20) unsigned NOT NULL,
+  field_id bigint(20) unsigned NOT NULL,
+  client char(64) NOT NULL,
+  status varchar(20) NOT NULL DEFAULT 'open',
+  name varchar(255) DEFAULT NULL,
+  type varchar(255) DEFAULT NULL,
+  total_size bigint(20) unsigned DEFAULT NULL,
+  chunk_size bigint(20) unsigned DEFAULT NULL,
+  total_chunks int(10) unsigned DEFAULT NULL,
+  created_at datetime NOT NULL,
+  updated_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY token_hash (token_hash),
+  KEY client_status (client,status),
+  KEY created_at (created_at)
 ) $charset;"
 		);
 		update_option( self::VERSION_OPTION, self::VERSION, true );

@@ -9,13 +9,13 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Rest;
 
-use Kestrel\Forms\Admin\EntryPresenter;
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
+use Kestrel\Forms\Entries\EntryPresenter;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
@@ -449,11 +449,13 @@ final class EntriesController extends WP_REST_Controller {
 			return new WP_Error( 'kestrel_forms_not_editable', __( 'Files can only be attached to an upload field of this entry\'s form.', 'kestrel-forms' ), array( 'status' => 400 ) );
 		}
 		// Files are claimed for active forms only, as a submission's are.
-		$files = FormRepository::STATUS_ACTIVE === $record['status']
-			? $this->uploads->claim( $form, (int) $field['id'], (string) $request['upload_id'], (array) $request['tokens'] )
-			: ErrorMapper::upload_error( new UploadError( UploadError::UNKNOWN ) );
-		if ( $files instanceof WP_Error ) {
-			return $files;
+		try {
+			if ( FormRepository::STATUS_ACTIVE !== $record['status'] ) {
+				throw new UploadError( UploadError::UNKNOWN );
+			}
+			$files = $this->uploads->claim( $form, (int) $field['id'], (string) $request['upload_id'], (array) $request['tokens'] );
+		} catch ( UploadError $e ) {
+			return ErrorMapper::upload_error( $e );
 		}
 		$key      = (string) $field['id'];
 		$existing = is_array( $entry->values[ $key ] ?? null ) ? array_values( $entry->values[ $key ] ) : array();

@@ -52,6 +52,19 @@ final class UploadMessages {
 				return __( 'The file is being processed. Please try again in a moment.', 'kestrel-forms' );
 			case UploadError::FILE_NOT_FOUND:
 				return __( 'File not found.', 'kestrel-forms' );
+			case UploadError::SESSION_UNKNOWN:
+				return __( 'This upload has expired or was removed. Please upload the file again.', 'kestrel-forms' );
+			case UploadError::MISMATCH:
+				return __( 'A part of the file does not belong to this upload. Please upload the file again.', 'kestrel-forms' );
+			case UploadError::MARKUP:
+				return __( 'The file contains web page or script code, which this type of file may not contain.', 'kestrel-forms' );
+			case UploadError::IMAGE_TOO_LARGE:
+				/* translators: %s: number of megapixels such as "50". */
+				return sprintf( __( 'The image has too many pixels (at most %s megapixels).', 'kestrel-forms' ), number_format_i18n( (int) ( $p['limit'] ?? 0 ) / 1000000, 1 ) );
+			case UploadError::QUOTA:
+				return __( 'You have too many uploads in progress. Please submit the form or try again later.', 'kestrel-forms' );
+			case UploadError::RATE_LIMITED:
+				return __( 'Too many uploads at once. Please try again in a moment.', 'kestrel-forms' );
 			case UploadError::STORAGE:
 			default:
 				return __( 'The file could not be stored. Please try again later.', 'kestrel-forms' );

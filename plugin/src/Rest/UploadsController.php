@@ -11,12 +11,10 @@ namespace Kestrel\Forms\Rest;
 
 use Kestrel\Forms\Contracts\ChunkSource;
 use Kestrel\Forms\Persistence\FormRepository;
-use Kestrel\Forms\Uploads\ChunkPlan;
-use Kestrel\Forms\Uploads\ChunkReceiver;
+use Kestrel\Forms\Security\ClientAddress;
 use Kestrel\Forms\Uploads\ChunkRequest;
-use Kestrel\Forms\Uploads\FileInspector;
-use Kestrel\Forms\Uploads\FileNames;
 use Kestrel\Forms\Uploads\UploadError;
+use Kestrel\Forms\Uploads\UploadService;
 use Kestrel\Forms\Uploads\UploadStore;
 use WP_Error;
 use WP_HTTP_Response;
@@ -26,21 +24,28 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * Visitors (public, like submissions, so cached pages work):
- *   GET    /uploads            resumable.js testChunks: 200 + envelope when the chunk (or the
- *                              whole file) is stored, 204 when it must be sent
- *   POST   /uploads            one chunk (multipart `file` + resumable.js and our params)
- *   DELETE /uploads/{token}    remove an unclaimed file (form_id, field_id, upload_id)
+ * Visitors (public, like submissions, so cached pages work; docs/rest-api.md, "Uploads"):
+ *   POST   /uploads/sessions   open a session for one file: { form_id, field_id } -> 201
+ *                              { upload_token, expires_in }
+ *   GET    /uploads            resumable.js testChunks: 200 + envelope when this session's
+ *                              chunk (or the whole file) is stored, 204 when it must be sent
+ *   POST   /uploads            one chunk (multipart `file` + resumable.js's params)
+ *   DELETE /uploads            remove the session's unclaimed file (or its chunks)
+ *   The last three name the session by its token: header X-Kestrel-Upload-Token (or the
+ *   upload_token parameter).
  * Managers (kestrel_forms_manage):
  *   GET    /entries/{entry_id}/files/{token}   the file, as an attachment
  *
  * Upload routes answer the envelope the uploader reads (spec §7): `{ status: "ok", data }` or
  * `{ status: "error", error: { code, message } }` (envelope_errors() wraps every error of these
- * routes, including WordPress's own argument checks). Everything else: docs/rest-api.md.
+ * routes, including WordPress's own argument checks). The work is Uploads\UploadService's.
  */
 final class UploadsController extends WP_REST_Controller {
 
-	private readonly ChunkReceiver $receiver;
+	/** The request header that carries the session token. */
+	public const TOKEN_HEADER = 'X-Kestrel-Upload-Token';
+
+	private readonly UploadService $service;
 
 	/**
 	 * @param FormRepository $forms   Forms.
@@ -54,7 +59,7 @@ final class UploadsController extends WP_REST_Controller {
 	) {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'uploads';
-		$this->receiver  = $uploads->receiver( $source );
+		$this->service   = new UploadService( $forms, $uploads, $source );
 	}
 
 	/**
@@ -63,6 +68,39 @@ final class UploadsController extends WP_REST_Controller {
 	 * @param bool $override Replace routes registered before (tests swap the chunk source).
 	 */
 	public function register_routes( bool $override = false ): void {
+		$token = array(
+			'upload_token' => array(
+				'description' => __( 'The upload session token (better sent as the X-Kestrel-Upload-Token header).', 'kestrel-forms' ),
+				'type'        => 'string',
+				'pattern'     => '^[a-f0-9]{64}$',
+			),
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/sessions',
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'start' ),
+					'permission_callback' => array( $this, 'upload_permissions_check' ),
+					'args'                => array(
+						'form_id'  => array(
+							'description' => __( 'The form.', 'kestrel-forms' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+							'required'    => true,
+						),
+						'field_id' => array(
+							'description' => __( 'The file upload field.', 'kestrel-forms' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+							'required'    => true,
+						),
+					),
+				),
+			),
+			$override
+		);
 		register_rest_route(
 			$this->namespace,
 			'/' . $this->rest_base,
@@ -71,26 +109,19 @@ final class UploadsController extends WP_REST_Controller {
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => array( $this, 'test_chunk' ),
 					'permission_callback' => array( $this, 'upload_permissions_check' ),
-					'args'                => $this->chunk_args(),
+					'args'                => $this->chunk_args() + $token,
 				),
 				array(
 					'methods'             => WP_REST_Server::CREATABLE,
 					'callback'            => array( $this, 'receive_chunk' ),
 					'permission_callback' => array( $this, 'upload_permissions_check' ),
-					'args'                => $this->chunk_args(),
+					'args'                => $this->chunk_args() + $token,
 				),
-			),
-			$override
-		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<token>[a-f0-9]{32})',
-			array(
 				array(
 					'methods'             => WP_REST_Server::DELETABLE,
 					'callback'            => array( $this, 'discard' ),
 					'permission_callback' => array( $this, 'upload_permissions_check' ),
-					'args'                => array_intersect_key( $this->chunk_args(), array_flip( array( 'form_id', 'field_id', 'upload_id' ) ) ),
+					'args'                => $token,
 				),
 			),
 			$override
@@ -116,9 +147,10 @@ final class UploadsController extends WP_REST_Controller {
 	}
 
 	/**
-	 * Arguments of the upload routes: resumable.js's own parameters plus the uploader's
-	 * multipart params (spec §3). resumable.js leaves out parameters whose value is 0 or empty,
-	 * so the sizes are optional here and checked in ChunkPlan.
+	 * Arguments of the chunk routes: resumable.js's own parameters. resumable.js leaves out
+	 * parameters whose value is 0 or empty, so the sizes are optional here and checked in
+	 * ChunkPlan. form_id and field_id are optional: the session knows them (when sent, they
+	 * must be the session's).
 	 *
 	 * @return array<string, array<string, mixed>>
 	 */
@@ -129,39 +161,25 @@ final class UploadsController extends WP_REST_Controller {
 			'minimum'     => $minimum,
 			'required'    => $required,
 		);
+		$text = static fn( string $description, bool $required ): array => array(
+			'description' => $description,
+			'type'        => 'string',
+			'minLength'   => $required ? 1 : 0,
+			'maxLength'   => 255,
+			'required'    => $required,
+		);
 		return array(
-			'form_id'                   => $int( __( 'The form.', 'kestrel-forms' ), true ),
-			'field_id'                  => $int( __( 'The file upload field.', 'kestrel-forms' ), true ),
-			'upload_id'                 => array(
-				'description' => __( 'The form\'s unique upload id, made by the browser: 8 hex characters.', 'kestrel-forms' ),
-				'type'        => 'string',
-				'pattern'     => '^[A-Fa-f0-9]{8}$',
-				'required'    => true,
-			),
-			'original_filename'         => array(
-				'description' => __( 'The file\'s name on the visitor\'s device (default: resumableFilename).', 'kestrel-forms' ),
-				'type'        => 'string',
-				'maxLength'   => 255,
-			),
+			'form_id'                   => $int( __( 'The form (optional; must be the session\'s).', 'kestrel-forms' ), false ),
+			'field_id'                  => $int( __( 'The file upload field (optional; must be the session\'s).', 'kestrel-forms' ), false ),
+			'original_filename'         => $text( __( 'The file\'s name on the visitor\'s device (default: resumableFilename).', 'kestrel-forms' ), false ),
 			'resumableChunkNumber'      => $int( __( 'This chunk, from 1.', 'kestrel-forms' ), true ),
 			'resumableChunkSize'        => $int( __( 'The chunk size, bytes.', 'kestrel-forms' ), true ),
 			'resumableCurrentChunkSize' => $int( __( 'This chunk\'s size, bytes.', 'kestrel-forms' ), false, 0 ),
 			'resumableTotalSize'        => $int( __( 'The file size, bytes.', 'kestrel-forms' ), false, 0 ),
 			'resumableTotalChunks'      => $int( __( 'The number of chunks.', 'kestrel-forms' ), true ),
-			'resumableIdentifier'       => array(
-				'description' => __( 'The uploader\'s identifier of the file.', 'kestrel-forms' ),
-				'type'        => 'string',
-				'minLength'   => 1,
-				'maxLength'   => 255,
-				'required'    => true,
-			),
-			'resumableFilename'         => array(
-				'description' => __( 'The file name.', 'kestrel-forms' ),
-				'type'        => 'string',
-				'minLength'   => 1,
-				'maxLength'   => 255,
-				'required'    => true,
-			),
+			'resumableType'             => $text( __( 'The file\'s type as the browser reports it.', 'kestrel-forms' ), false ),
+			'resumableIdentifier'       => $text( __( 'The uploader\'s identifier of the file (not used by the server).', 'kestrel-forms' ), false ),
+			'resumableFilename'         => $text( __( 'The file name.', 'kestrel-forms' ), true ),
 		);
 	}
 
@@ -200,6 +218,35 @@ final class UploadsController extends WP_REST_Controller {
 	}
 
 	/**
+	 * POST /uploads/sessions: a new session for one file.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function start( $request ) {
+		if ( null === $this->forms->find( (int) $request['form_id'] ) ) {
+			return ErrorMapper::form_not_found();
+		}
+		try {
+			$session = $this->service->start( (int) $request['form_id'], (int) $request['field_id'], ClientAddress::current() );
+		} catch ( UploadError $e ) {
+			return ErrorMapper::upload_error( $e );
+		}
+		$response = new WP_REST_Response(
+			array(
+				'status' => 'ok',
+				'data'   => array(
+					'upload_token' => $session['token'],
+					'expires_in'   => $session['expires_in'],
+				),
+			),
+			201
+		);
+		$response->header( 'Cache-Control', 'no-store' );
+		return $response;
+	}
+
+	/**
 	 * GET /uploads: resumable.js's testChunks.
 	 *
 	 * @param WP_REST_Request $request Request.
@@ -207,12 +254,8 @@ final class UploadsController extends WP_REST_Controller {
 	 */
 	public function test_chunk( $request ) {
 		try {
-			$chunk = $this->chunk_request( $request );
-			if ( $chunk instanceof WP_Error ) {
-				return $chunk;
-			}
-			$result = $this->receiver->test( $chunk );
-			return null === $result ? new WP_REST_Response( null, 204 ) : self::ok( $chunk, $result );
+			$result = $this->service->test( self::chunk_request( $request ), ClientAddress::current() );
+			return null === $result ? new WP_REST_Response( null, 204 ) : self::ok( $result );
 		} catch ( UploadError $e ) {
 			return ErrorMapper::upload_error( $e );
 		}
@@ -226,31 +269,29 @@ final class UploadsController extends WP_REST_Controller {
 	 */
 	public function receive_chunk( $request ) {
 		try {
-			$chunk = $this->chunk_request( $request );
-			if ( $chunk instanceof WP_Error ) {
-				return $chunk;
-			}
-			$file = $request->get_file_params()['file'] ?? null;
+			$chunk = self::chunk_request( $request );
+			$file  = $request->get_file_params()['file'] ?? null;
 			if ( ! is_array( $file ) || ! is_string( $file['tmp_name'] ?? null ) || UPLOAD_ERR_OK !== (int) ( $file['error'] ?? UPLOAD_ERR_NO_FILE ) ) {
 				$php_error = is_array( $file ) && is_scalar( $file['error'] ?? null ) ? (int) $file['error'] : UPLOAD_ERR_NO_FILE;
 				throw new UploadError( UploadError::MISSING_FILE, array(), "PHP upload error {$php_error}" );
 			}
-			return self::ok( $chunk, $this->receiver->receive( $chunk, $file ) );
+			return self::ok( $this->service->receive( $chunk, $file, ClientAddress::current() ) );
 		} catch ( UploadError $e ) {
 			return ErrorMapper::upload_error( $e );
 		}
 	}
 
 	/**
-	 * DELETE /uploads/{token}: the visitor removed a file before submitting.
+	 * DELETE /uploads: the visitor removed a file before submitting.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function discard( $request ) {
-		$removed = $this->uploads->discard( (int) $request['form_id'], (int) $request['field_id'], (string) $request['upload_id'], (string) $request['token'] );
-		if ( ! $removed ) {
-			return ErrorMapper::upload_error( new UploadError( UploadError::UNKNOWN ) );
+		try {
+			$this->service->discard( self::token( $request ), ClientAddress::current() );
+		} catch ( UploadError $e ) {
+			return ErrorMapper::upload_error( $e );
 		}
 		return new WP_REST_Response(
 			array(
@@ -276,64 +317,50 @@ final class UploadsController extends WP_REST_Controller {
 	}
 
 	/**
-	 * Checks everything about a chunk request except the chunk's bytes.
+	 * The session token of a request: the header, else the upload_token parameter.
 	 *
 	 * @param WP_REST_Request $request Request.
-	 * @return ChunkRequest|WP_Error
-	 *
-	 * @throws UploadError When the field, the name or the figures are refused.
 	 */
-	private function chunk_request( WP_REST_Request $request ): ChunkRequest|WP_Error {
-		$form_id  = (int) $request['form_id'];
-		$field_id = (int) $request['field_id'];
-		$form     = $this->forms->find( $form_id );
-		if ( null === $form ) {
-			return ErrorMapper::form_not_found();
-		}
-		$policy = $this->uploads->policy( $form, $field_id );
-		if ( null === $policy ) {
-			return ErrorMapper::upload_error( new UploadError( UploadError::FIELD_NOT_FOUND ) );
-		}
+	private static function token( WP_REST_Request $request ): string {
+		$header = $request->get_header( 'x_kestrel_upload_token' );
+		return is_string( $header ) && '' !== $header ? trim( $header ) : (string) ( $request['upload_token'] ?? '' );
+	}
+
+	/**
+	 * The chunk request's figures as sent (the service checks them).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	private static function chunk_request( WP_REST_Request $request ): ChunkRequest {
 		$original = (string) ( $request['original_filename'] ?? '' );
-		$name     = sanitize_file_name( wp_basename( '' !== $original ? $original : (string) $request['resumableFilename'] ) );
-		( new FileInspector() )->check_name( $name, $policy );
-
-		$plan = ChunkPlan::create(
-			(int) ( $request['resumableTotalSize'] ?? 0 ),
-			(int) $request['resumableChunkSize'],
-			(int) $request['resumableTotalChunks'],
-			$this->uploads->max_chunk_size(),
-			$policy->max_bytes
-		);
-		$number = (int) $request['resumableChunkNumber'];
-		$plan->check_chunk( $number, (int) ( $request['resumableCurrentChunkSize'] ?? -1 ) );
-
 		return new ChunkRequest(
-			$form_id,
-			$field_id,
-			(string) FileNames::upload_id( (string) $request['upload_id'] ),
-			(string) $request['resumableIdentifier'],
-			$name,
-			$plan,
-			$number,
-			$policy
+			self::token( $request ),
+			(int) $request['resumableChunkNumber'],
+			(int) $request['resumableChunkSize'],
+			(int) ( $request['resumableCurrentChunkSize'] ?? -1 ),
+			(int) ( $request['resumableTotalSize'] ?? 0 ),
+			(int) $request['resumableTotalChunks'],
+			'' !== $original ? $original : (string) $request['resumableFilename'],
+			(string) ( $request['resumableType'] ?? '' ),
+			isset( $request['form_id'] ) ? (int) $request['form_id'] : null,
+			isset( $request['field_id'] ) ? (int) $request['field_id'] : null
 		);
 	}
 
 	/**
-	 * The success envelope.
+	 * The success envelope. temp_filename is the session token once the file is complete:
+	 * the form's value for the field names the file by it (Uploads\UploadStore::claim()).
 	 *
-	 * @param ChunkRequest                                                $chunk  Request.
-	 * @param array{complete: bool, record: array<string, mixed>|null} $result Receiver's answer.
+	 * @param array{complete: bool, token: string, name: string, record: array<string, mixed>|null} $result Service answer.
 	 */
-	private static function ok( ChunkRequest $chunk, array $result ): WP_REST_Response {
+	private static function ok( array $result ): WP_REST_Response {
 		$record = $result['record'];
 		return new WP_REST_Response(
 			array(
 				'status' => 'ok',
 				'data'   => array(
-					'uploaded_filename' => $record ? (string) $record['name'] : $chunk->name,
-					'temp_filename'     => $record ? (string) $record['token'] : null,
+					'uploaded_filename' => $result['name'],
+					'temp_filename'     => $record ? $result['token'] : null,
 					'size'              => $record ? (int) $record['size'] : null,
 					'complete'          => $result['complete'],
 				),
@@ -366,6 +393,9 @@ final class UploadsController extends WP_REST_Controller {
 		);
 		if ( isset( $data['data']['params'] ) ) {
 			$error['params'] = $data['data']['params'];
+		}
+		if ( isset( $data['data']['retry_after'] ) ) {
+			$error['retry_after'] = (int) $data['data']['retry_after'];
 		}
 		$response->set_data(
 			array(

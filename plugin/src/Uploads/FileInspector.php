@@ -11,9 +11,24 @@ namespace Kestrel\Forms\Uploads;
 
 /**
  * Name checks (field allow-list, WordPress's allowed types, never a script) run on every chunk,
- * so a refused type stores nothing; the content check runs once on the assembled file.
+ * so a refused type stores nothing; the content checks run once on the assembled file:
+ * the content must be what the extension says, files whose type cannot hold markup must hold
+ * none anywhere (a PDF header followed by PHP or HTML), and images must not declare more
+ * pixels than allowed (read from the header, never decoded).
  */
 final class FileInspector {
+
+	/** Default largest image: 50 megapixels (filter kestrel_forms_upload_max_image_pixels). */
+	public const DEFAULT_MAX_PIXELS = 50000000;
+
+	/**
+	 * Markup a browser or a PHP handler would act on, lowercase. Each is long enough (or
+	 * followed by a delimiter) that random binary data matches it less than once in 10^9 bytes.
+	 */
+	private const MARKUP = '~<\\?php\\s|<script[\\s/>]|<html[\\s>]|<!doctype\\s+html|<iframe[\\s/>]|<frameset[\\s>]|<svg[\\s/][^<>]{0,512}?(?:xmlns|on[a-z]+\\s*=)|<body[\\s>]|<object[\\s>]|<embed[\\s/>]|<meta\\s+http-equiv|<base\\s+href|<\\?xml-stylesheet~';
+
+	/** Bytes read at a time by the markup scan (the tail of each block is read again). */
+	private const SCAN_BLOCK = 1048576;
 
 	/**
 	 * Refuses a file name whose extension the field or WordPress does not allow.
@@ -75,9 +90,114 @@ final class FileInspector {
 			}
 			$name = $proper;
 		}
+		$mime = (string) $real['type'];
+		$this->check_markup( $path, $mime, $name );
+		$this->check_pixels( $path, $mime );
 		return array(
 			'name' => $name,
-			'mime' => (string) $real['type'],
+			'mime' => $mime,
 		);
+	}
+
+	/**
+	 * Whether files of a type are checked for markup: types that cannot legitimately hold
+	 * HTML, script or PHP (images except SVG, PDF, audio, video, office documents). Text, CSV,
+	 * SVG, XML and archives are not.
+	 *
+	 * @param string $mime Mime type.
+	 * @param string $name File name.
+	 */
+	public static function is_markup_free_type( string $mime, string $name ): bool {
+		$mime = strtolower( $mime );
+		$free = ( str_starts_with( $mime, 'image/' ) && ! str_contains( $mime, 'svg' ) )
+			|| str_starts_with( $mime, 'audio/' )
+			|| str_starts_with( $mime, 'video/' )
+			|| in_array( $mime, array( 'application/pdf', 'application/msword', 'application/rtf', 'application/vnd.apple.keynote', 'application/vnd.apple.numbers', 'application/vnd.apple.pages' ), true )
+			|| str_starts_with( $mime, 'application/vnd.ms-' )
+			|| str_starts_with( $mime, 'application/vnd.openxmlformats-officedocument.' )
+			|| str_starts_with( $mime, 'application/vnd.oasis.opendocument.' );
+		/**
+		 * Filters whether an uploaded file of this type is refused when it holds markup
+		 * (`<?php`, `<script`, `<html`, `<iframe`, `<svg`, `<!DOCTYPE html`, ...).
+		 *
+		 * @param bool   $free Default: true for images (not SVG), PDF, audio, video, office documents.
+		 * @param string $mime The file's real mime type.
+		 * @param string $name The file name.
+		 */
+		return (bool) apply_filters( 'kestrel_forms_upload_markup_free_type', $free, $mime, $name );
+	}
+
+	/**
+	 * Refuses markup anywhere in a file whose type cannot hold it. Streams the file in blocks
+	 * (constant memory), with an overlap so a pattern split by a block edge is still found.
+	 *
+	 * @param string $path Absolute path.
+	 * @param string $mime Real mime type.
+	 * @param string $name File name.
+	 *
+	 * @throws UploadError MARKUP, or STORAGE when the file cannot be read.
+	 */
+	public function check_markup( string $path, string $mime, string $name ): void {
+		if ( ! self::is_markup_free_type( $mime, $name ) ) {
+			return;
+		}
+		// phpcs:disable WordPress.WP.AlternativeFunctions -- streaming read of a private file.
+		$in = @fopen( $path, 'rb' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged
+		if ( ! $in ) {
+			throw Storage::failure( "cannot read {$path} for the content check: " . Storage::last_error() );
+		}
+		try {
+			$tail = '';
+			while ( ! feof( $in ) ) {
+				$block = fread( $in, self::SCAN_BLOCK );
+				if ( false === $block ) {
+					throw Storage::failure( "cannot read {$path} for the content check: " . Storage::last_error() );
+				}
+				$text = strtolower( $tail . $block );
+				if ( 1 === preg_match( self::MARKUP, $text, $match ) ) {
+					throw new UploadError( UploadError::MARKUP, array(), "'{$match[0]}' in a {$mime} file" );
+				}
+				$tail = substr( $text, -600 );
+			}
+		} finally {
+			fclose( $in );
+		}
+		// phpcs:enable
+	}
+
+	/**
+	 * The largest image accepted, in pixels (width × height).
+	 */
+	public static function max_pixels(): int {
+		/**
+		 * Filters the largest uploaded image, in pixels (width × height), read from the header.
+		 *
+		 * @param int $pixels Default 50 000 000 (50 megapixels).
+		 */
+		return max( 1, (int) apply_filters( 'kestrel_forms_upload_max_image_pixels', self::DEFAULT_MAX_PIXELS ) );
+	}
+
+	/**
+	 * Refuses an image whose header declares more pixels than allowed (getimagesize() reads
+	 * the header only; nothing is decoded).
+	 *
+	 * @param string $path Absolute path.
+	 * @param string $mime Real mime type.
+	 *
+	 * @throws UploadError IMAGE_TOO_LARGE.
+	 */
+	public function check_pixels( string $path, string $mime ): void {
+		if ( ! str_starts_with( strtolower( $mime ), 'image/' ) ) {
+			return;
+		}
+		$size = @getimagesize( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- an unreadable header is not an image size.
+		if ( ! is_array( $size ) ) {
+			return;
+		}
+		$pixels = (int) $size[0] * (int) $size[1];
+		$limit  = self::max_pixels();
+		if ( $pixels > $limit ) {
+			throw new UploadError( UploadError::IMAGE_TOO_LARGE, array( 'limit' => $limit ), "{$size[0]} x {$size[1]} pixels" );
+		}
 	}
 }

@@ -10,9 +10,9 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Uploads;
 
 /**
- * Nothing the client sends ever becomes part of a path: chunk folders are named by a hash of the
- * upload's identity, stored files by random hex with no extension, so no web server can map
- * them to a script handler (docs/rest-api.md, "Uploads").
+ * Nothing the client sends ever becomes part of a path: chunk folders are named by the hash of
+ * the server-issued session token, stored files by random hex with no extension, so no web
+ * server can map them to a script handler (docs/rest-api.md, "Uploads").
  */
 final class FileNames {
 
@@ -45,7 +45,35 @@ final class FileNames {
 	}
 
 	/**
+	 * A new upload session token: 64 lowercase hex characters (256 bits from the CSPRNG). Only
+	 * its sha256 (token_hash()) is stored, so the database never holds a live token.
+	 */
+	public static function session_token(): string {
+		return bin2hex( random_bytes( 32 ) );
+	}
+
+	/**
+	 * Whether a string has the shape of a session token.
+	 *
+	 * @param mixed $value Candidate.
+	 */
+	public static function is_session_token( mixed $value ): bool {
+		return is_string( $value ) && 1 === preg_match( '/^[a-f0-9]{64}$/D', $value );
+	}
+
+	/**
+	 * What is stored of a session token (and names its chunk folder).
+	 *
+	 * @param string $token Session token.
+	 */
+	public static function token_hash( string $token ): string {
+		return hash( 'sha256', 'kestrel-forms-upload-session|' . $token );
+	}
+
+	/**
 	 * The browser's unique upload id (spec §9: 8 hex characters), lowercased; null when malformed.
+	 * It no longer identifies anything on the server (the session token does); kept so callers
+	 * that still send it are accepted.
 	 *
 	 * @param mixed $value Candidate.
 	 */
@@ -54,21 +82,19 @@ final class FileNames {
 	}
 
 	/**
-	 * The storage key of one file being uploaded: a hash of everything that identifies it, so
-	 * the client's identifier never reaches the file system and a different chunking of the
-	 * same file is a different upload.
+	 * The name shown for a file: the client's name without bidi overrides and isolates
+	 * (U+202A-202E, U+2066-2069, which make "photo\u{202E}gnp.exe" read as "photoexe.png"),
+	 * zero-width characters (U+200B-200D, U+2060, U+FEFF), the soft hyphen and control
+	 * characters, then WordPress's file-name sanitizing.
 	 *
-	 * @param int       $form_id    Form id.
-	 * @param int       $field_id   Field id.
-	 * @param string    $upload_id  The browser's upload id.
-	 * @param string    $identifier resumableIdentifier.
-	 * @param ChunkPlan $plan       Chunking.
+	 * @param string $name Name as the client sent it.
 	 */
-	public static function upload_key( int $form_id, int $field_id, string $upload_id, string $identifier, ChunkPlan $plan ): string {
-		return hash(
-			'sha256',
-			implode( "\0", array( 'kestrel-forms-upload', $form_id, $field_id, $upload_id, $identifier, $plan->total_size, $plan->chunk_size, $plan->total_chunks ) )
-		);
+	public static function display_name( string $name ): string {
+		if ( ! mb_check_encoding( $name, 'UTF-8' ) ) {
+			$name = (string) mb_convert_encoding( $name, 'UTF-8', 'UTF-8' );
+		}
+		$name = (string) preg_replace( '/[\x{202A}-\x{202E}\x{2066}-\x{2069}\x{200B}-\x{200D}\x{2060}\x{FEFF}\x{00AD}\p{Cc}]/u', '', $name );
+		return sanitize_file_name( wp_basename( $name ) );
 	}
 
 	/**

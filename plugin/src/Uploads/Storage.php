@@ -1,6 +1,6 @@
 <?php
 /**
- * The private folder that holds chunks and uploaded files.
+ * The private folders that hold chunks and uploaded files.
  *
  * @package KestrelForms
  */
@@ -10,78 +10,132 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Uploads;
 
 /**
- * Layout under the base folder (default wp-content/uploads/kestrel-forms, filter
- * `kestrel_forms_upload_dir` to move it, ideally outside the web root):
+ * No byte a visitor sent may be served at a URL anyone can compute (issue 12). Layout:
  *
- *     .htaccess, web.config, index.php   deny every web request (Apache, IIS) / empty listing
- *     tmp/chunks/<sha256 key>/<n>.part  chunks of an upload in progress
- *     tmp/locks/<sha256 key>.lock       flock target of an upload's assembly
- *     tmp/files/<32 hex>                assembled, checked files not yet claimed by an entry
- *     entries/<entry id>/<32 hex>       files of an entry
+ *     {container}                              filter kestrel_forms_upload_dir, default
+ *                                              {uploads basedir}/kestrel-forms; deny files
+ *       private-{secret}/                      the base: the secret is 32 random hex characters
+ *                                              made once per site (option kestrel_forms_storage_secret)
+ *         tmp/files/{32 hex}                   checked files not yet claimed by an entry
+ *         entries/{entry id}/{32 hex}          files of an entry
+ *     {work}                                   filter kestrel_forms_upload_tmp_dir, default
+ *                                              {base}/tmp: data not yet checked
+ *         chunks/{sha256 of the session token}/{n}.part
+ *         assembly/{32 hex}                    a file being assembled and checked
  *
- * Every name is made here from hashes, random hex and integers; none has an extension, so even
- * a server that ignores the deny rules (nginx) has nothing to run, and the names cannot be guessed.
+ * Every folder gets deny files for Apache (.htaccess) and IIS (web.config) and an empty
+ * index.php. nginx ignores those: the documented server rule denies {container} as a whole
+ * (docs/security.md), and even without it the secret folder name cannot be guessed. A site
+ * that can should point both filters outside the web root. Stored names are random hex
+ * without an extension, so no server maps them to a script handler.
+ *
+ * Folders are created race-safe (make_dir(): several PHP workers receive chunks of one upload
+ * at once), and every storage failure is logged with its path and reason (log()).
  */
 final class Storage {
 
+	public const SECRET_OPTION = 'kestrel_forms_storage_secret';
+	public const LOG_PREFIX    = 'Kestrel Forms uploads: ';
+
+	private ?string $container;
 	private ?string $base = null;
+	private ?string $work = null;
 
 	/**
-	 * @param string|null $base Base folder (null: the filtered default, resolved on first use).
+	 * @param string|null $container Outer folder (null: the filtered default, resolved on first use).
 	 */
-	public function __construct( ?string $base = null ) {
-		$this->base = null === $base ? null : rtrim( $base, '/\\' );
+	public function __construct( ?string $container = null ) {
+		$this->container = null === $container ? null : rtrim( $container, '/\\' );
 	}
 
 	/**
-	 * The base folder, without a trailing slash.
+	 * The outer folder (filter kestrel_forms_upload_dir), without a trailing slash.
 	 */
-	public function base(): string {
-		if ( null === $this->base ) {
+	public function container(): string {
+		if ( null === $this->container ) {
 			$uploads = wp_upload_dir( null, false );
 			/**
-			 * Filters the private folder of uploaded files. Put it outside the web root when you can.
+			 * Filters the folder of uploaded files (a per-site secret sub-folder is made inside).
+			 * Put it outside the web root when the host allows it.
 			 *
 			 * @param string $dir Default: {uploads basedir}/kestrel-forms.
 			 */
-			$this->base = rtrim( (string) apply_filters( 'kestrel_forms_upload_dir', $uploads['basedir'] . '/kestrel-forms' ), '/\\' );
+			$this->container = rtrim( (string) apply_filters( 'kestrel_forms_upload_dir', $uploads['basedir'] . '/kestrel-forms' ), '/\\' );
+		}
+		return $this->container;
+	}
+
+	/**
+	 * The private base folder (stored relative paths start here), without a trailing slash.
+	 */
+	public function base(): string {
+		if ( null === $this->base ) {
+			$this->base = $this->container() . '/private-' . self::secret();
 		}
 		return $this->base;
 	}
 
 	/**
-	 * Creates the folders and the deny files when missing.
+	 * The folder of data not yet checked (filter kestrel_forms_upload_tmp_dir).
+	 */
+	public function work(): string {
+		if ( null === $this->work ) {
+			/**
+			 * Filters the folder of uploads in progress (chunks, files being assembled and
+			 * checked). A folder outside the web root that only this site uses is best; every
+			 * PHP worker (every server) of the site must reach the same folder.
+			 *
+			 * @param string $dir Default: {private base}/tmp.
+			 */
+			$this->work = rtrim( (string) apply_filters( 'kestrel_forms_upload_tmp_dir', $this->base() . '/tmp' ), '/\\' );
+		}
+		return $this->work;
+	}
+
+	/**
+	 * The per-site secret (32 lowercase hex), made on first use. Two workers making it at once
+	 * agree: add_option() lets one win and both read the stored value.
+	 */
+	public static function secret(): string {
+		$secret = get_option( self::SECRET_OPTION );
+		if ( is_string( $secret ) && 1 === preg_match( '/^[a-f0-9]{32}$/D', $secret ) ) {
+			return $secret;
+		}
+		add_option( self::SECRET_OPTION, bin2hex( random_bytes( 16 ) ), '', true );
+		wp_cache_delete( self::SECRET_OPTION, 'options' );
+		wp_cache_delete( 'notoptions', 'options' );
+		wp_cache_delete( 'alloptions', 'options' );
+		global $wpdb;
+		$stored = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", self::SECRET_OPTION ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- read past every cache: the row another worker just wrote.
+		if ( ! is_string( $stored ) || 1 !== preg_match( '/^[a-f0-9]{32}$/D', $stored ) ) {
+			// A broken value (edited by hand): replace it. Files under the old name stay there.
+			$stored = bin2hex( random_bytes( 16 ) );
+			update_option( self::SECRET_OPTION, $stored, true );
+		}
+		return $stored;
+	}
+
+	/**
+	 * Creates the folders and the deny files when missing; moves files stored by older
+	 * versions (directly under the container) into the private base once.
 	 *
-	 * @throws UploadError When the folder cannot be created.
+	 * @throws UploadError STORAGE when a folder cannot be created.
 	 */
 	public function ensure(): void {
-		$base = $this->base();
-		foreach ( array( $base, "$base/tmp", "$base/tmp/chunks", "$base/tmp/locks", "$base/tmp/files", "$base/entries" ) as $dir ) {
-			if ( ! is_dir( $dir ) && ! wp_mkdir_p( $dir ) ) {
-				throw new UploadError( UploadError::STORAGE, array(), "cannot create {$dir}" );
-			}
-			if ( ! is_file( "$dir/index.php" ) ) {
-				self::write( "$dir/index.php", "<?php\n// Silence is golden.\n" );
-			}
+		$container = $this->container();
+		$base      = $this->base();
+		$fresh     = ! is_dir( $base );
+		foreach ( array( $container, $base, "$base/tmp", "$base/tmp/files", "$base/entries" ) as $dir ) {
+			self::make_dir( $dir );
+			self::deny( $dir );
 		}
-		if ( ! is_file( "$base/.htaccess" ) ) {
-			self::write(
-				"$base/.htaccess",
-				"# Kestrel Forms: uploaded files are served only through the REST API.\n" .
-				"<IfModule mod_authz_core.c>\n\tRequire all denied\n</IfModule>\n" .
-				"<IfModule !mod_authz_core.c>\n\tOrder deny,allow\n\tDeny from all\n</IfModule>\n" .
-				"Options -Indexes -ExecCGI\n" .
-				"<IfModule mod_php.c>\n\tphp_flag engine off\n</IfModule>\n" .
-				"<IfModule mod_php7.c>\n\tphp_flag engine off\n</IfModule>\n"
-			);
+		$work = $this->work();
+		foreach ( array( $work, "$work/chunks", "$work/assembly" ) as $dir ) {
+			self::make_dir( $dir );
+			self::deny( $dir );
 		}
-		if ( ! is_file( "$base/web.config" ) ) {
-			self::write(
-				"$base/web.config",
-				"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<configuration>\n\t<system.webServer>\n" .
-				"\t\t<authorization>\n\t\t\t<deny users=\"*\" />\n\t\t</authorization>\n" .
-				"\t\t<handlers accessPolicy=\"Read\" />\n\t</system.webServer>\n</configuration>\n"
-			);
+		if ( $fresh ) {
+			$this->migrate_legacy();
 		}
 	}
 
@@ -95,11 +149,15 @@ final class Storage {
 		if ( 1 !== preg_match( '#^(tmp/files|entries/[0-9]+)/[a-f0-9]{32}$#D', $relative ) ) {
 			return null;
 		}
+		if ( ! is_dir( $this->base() ) && is_dir( $this->container() . '/entries' ) ) {
+			// Files stored before the private base existed: move them first.
+			$this->ensure();
+		}
 		return $this->base() . '/' . $relative;
 	}
 
 	/**
-	 * Relative path for a new assembled file.
+	 * Relative path for a new checked, unclaimed file.
 	 *
 	 * @param string $name A token-shaped random name.
 	 */
@@ -118,12 +176,12 @@ final class Storage {
 	}
 
 	/**
-	 * Folder of an upload's chunks.
+	 * Folder of an upload session's chunks.
 	 *
-	 * @param string $key Storage key (sha256 hex).
+	 * @param string $key The session's token hash (sha256 hex).
 	 */
 	public function chunk_dir( string $key ): string {
-		return $this->base() . '/tmp/chunks/' . $key;
+		return $this->work() . '/chunks/' . $key;
 	}
 
 	/**
@@ -137,38 +195,101 @@ final class Storage {
 	}
 
 	/**
-	 * The lock file of an upload's assembly.
-	 *
-	 * @param string $key Storage key.
+	 * A new path where a file is assembled and checked.
 	 */
-	public function lock_path( string $key ): string {
-		return $this->base() . '/tmp/locks/' . $key . '.lock';
+	public function assembly_path(): string {
+		return $this->work() . '/assembly/' . FileNames::token();
 	}
 
 	/**
-	 * Folders under the base that the cleanup job sweeps.
+	 * Folders the cleanup job sweeps.
 	 *
-	 * @return array{chunks: string, locks: string, files: string}
+	 * @return array{chunks: string, assembly: string, files: string}
 	 */
 	public function temp_dirs(): array {
-		$base = $this->base();
 		return array(
-			'chunks' => "$base/tmp/chunks",
-			'locks'  => "$base/tmp/locks",
-			'files'  => "$base/tmp/files",
+			'chunks'   => $this->work() . '/chunks',
+			'assembly' => $this->work() . '/assembly',
+			'files'    => $this->base() . '/tmp/files',
 		);
 	}
 
 	/**
 	 * Removes everything this class created (uninstall). Only its own sub-folders and files, in
-	 * case a site pointed the base at a folder that holds other things too.
+	 * case a site pointed the folders at places that hold other things too.
 	 */
 	public function destroy(): void {
-		$base = $this->base();
-		foreach ( array( 'tmp', 'entries', '.htaccess', 'web.config', 'index.php' ) as $entry ) {
-			self::remove_tree( $base . '/' . $entry );
+		$work = $this->work();
+		foreach ( array( 'chunks', 'assembly', '.htaccess', 'web.config', 'index.php' ) as $entry ) {
+			self::remove_tree( $work . '/' . $entry );
 		}
-		@rmdir( $base ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- only when empty.
+		@rmdir( $work ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- only when empty.
+		self::remove_tree( $this->base() );
+		$container = $this->container();
+		foreach ( array( 'tmp', 'entries', '.htaccess', 'web.config', 'index.php' ) as $entry ) {
+			self::remove_tree( $container . '/' . $entry );
+		}
+		foreach ( (array) glob( $container . '/private-*', GLOB_ONLYDIR ) as $dir ) {
+			self::remove_tree( (string) $dir );
+		}
+		@rmdir( $container ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- only when empty.
+	}
+
+	/**
+	 * Creates a folder and its parents, safe against other workers creating the same folder at
+	 * the same moment: a mkdir() that fails because the folder now exists is success (PHP's
+	 * recursive mkdir() and wp_mkdir_p() report that race as a failure).
+	 *
+	 * @param string $dir Folder.
+	 *
+	 * @throws UploadError STORAGE (logged) when the folder cannot be created.
+	 */
+	public static function make_dir( string $dir ): void {
+		clearstatcache( true, $dir );
+		if ( is_dir( $dir ) ) {
+			return;
+		}
+		$parent = dirname( $dir );
+		if ( $parent !== $dir && '' !== $parent && '.' !== $parent ) {
+			self::make_dir( $parent );
+		}
+		if ( @mkdir( $dir, 0755 ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_mkdir -- the race is handled below.
+			return;
+		}
+		$reason = self::last_error();
+		clearstatcache( true, $dir );
+		if ( is_dir( $dir ) ) {
+			// Another worker made it between our check and our mkdir() (EEXIST): fine.
+			return;
+		}
+		throw self::failure( "cannot create directory {$dir}: {$reason}" );
+	}
+
+	/**
+	 * A logged STORAGE error.
+	 *
+	 * @param string $detail What failed, with the path and the reason.
+	 */
+	public static function failure( string $detail ): UploadError {
+		self::log( $detail );
+		return new UploadError( UploadError::STORAGE, array(), $detail );
+	}
+
+	/**
+	 * Writes a storage problem to the PHP error log, with a prefix to search for.
+	 *
+	 * @param string $message What failed, with the path and the reason.
+	 */
+	public static function log( string $message ): void {
+		error_log( self::LOG_PREFIX . $message ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- storage failures must reach the site's log.
+	}
+
+	/**
+	 * The last PHP warning's text (why a file function failed), or 'unknown reason'.
+	 */
+	public static function last_error(): string {
+		$error = error_get_last();
+		return is_array( $error ) && '' !== (string) $error['message'] ? (string) $error['message'] : 'unknown reason';
 	}
 
 	/**
@@ -184,8 +305,8 @@ final class Storage {
 		if ( ! is_dir( $dir ) ) {
 			return;
 		}
-		foreach ( (array) scandir( $dir ) as $entry ) {
-			if ( '.' === $entry || '..' === $entry ) {
+		foreach ( (array) @scandir( $dir ) as $entry ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- a parallel request may have removed it.
+			if ( '.' === $entry || '..' === $entry || '' === $entry ) {
 				continue;
 			}
 			self::remove_tree( $dir . '/' . $entry );
@@ -194,10 +315,69 @@ final class Storage {
 	}
 
 	/**
+	 * Writes the deny files of a folder when missing.
+	 *
+	 * @param string $dir Folder.
+	 */
+	private static function deny( string $dir ): void {
+		if ( ! is_file( "$dir/index.php" ) ) {
+			self::write( "$dir/index.php", "<?php\n// Silence is golden.\n" );
+		}
+		if ( ! is_file( "$dir/.htaccess" ) ) {
+			self::write(
+				"$dir/.htaccess",
+				"# Kestrel Forms: uploaded files are served only through the REST API.\n" .
+				"<IfModule mod_authz_core.c>\n\tRequire all denied\n</IfModule>\n" .
+				"<IfModule !mod_authz_core.c>\n\tOrder deny,allow\n\tDeny from all\n</IfModule>\n" .
+				"Options -Indexes -ExecCGI\n" .
+				"<IfModule mod_php.c>\n\tphp_flag engine off\n</IfModule>\n" .
+				"<IfModule mod_php7.c>\n\tphp_flag engine off\n</IfModule>\n"
+			);
+		}
+		if ( ! is_file( "$dir/web.config" ) ) {
+			self::write(
+				"$dir/web.config",
+				"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<configuration>\n\t<system.webServer>\n" .
+				"\t\t<authorization>\n\t\t\t<deny users=\"*\" />\n\t\t</authorization>\n" .
+				"\t\t<handlers accessPolicy=\"Read\" />\n\t</system.webServer>\n</configuration>\n"
+			);
+		}
+	}
+
+	/**
+	 * Moves what older versions stored directly under the container (entries/, tmp/files/)
+	 * into the private base, and deletes their in-progress data (tmp/chunks, tmp/locks), which
+	 * sat at computable paths.
+	 */
+	private function migrate_legacy(): void {
+		$container = $this->container();
+		$base      = $this->base();
+		foreach ( array( 'entries' => 'entries', 'tmp/files' => 'tmp/files' ) as $from => $to ) {
+			$old = "$container/$from";
+			if ( ! is_dir( $old ) ) {
+				continue;
+			}
+			foreach ( (array) @scandir( $old ) as $name ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged
+				$name = (string) $name;
+				if ( '' === $name || '.' === $name[0] || 'index.php' === $name || 'web.config' === $name ) {
+					continue;
+				}
+				if ( ! @rename( "$old/$name", "$base/$to/$name" ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.rename_rename
+					self::log( "cannot move {$old}/{$name} into {$base}/{$to}: " . self::last_error() );
+				}
+			}
+			self::remove_tree( $old );
+		}
+		self::remove_tree( "$container/tmp" );
+	}
+
+	/**
 	 * @param string $path     File.
 	 * @param string $contents Contents.
 	 */
 	private static function write( string $path, string $contents ): void {
-		file_put_contents( $path, $contents ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
+		if ( false === @file_put_contents( $path, $contents ) ) { // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents, WordPress.PHP.NoSilencedErrors.Discouraged
+			self::log( "cannot write {$path}: " . self::last_error() );
+		}
 	}
 }

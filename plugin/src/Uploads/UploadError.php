@@ -16,8 +16,9 @@ use RuntimeException;
  * message. Rest\ErrorMapper::upload_error() turns it into a translated WP_Error, in one place.
  *
  * Statuses: resumable.js (1.1) gives up at once on 400, 404, 415, 500 and 501 and retries
- * anything else (up to 100 times), so every refusal below uses one of those; only BUSY (a
- * passing race with another request of the same upload) uses 503, which it retries.
+ * anything else (up to 100 times), so every refusal below uses one of those; our uploader
+ * adds 409 to that list. BUSY (another worker is assembling this upload) uses 503 and the
+ * 429s carry a Retry-After: the uploader waits that long and retries.
  */
 final class UploadError extends RuntimeException {
 
@@ -45,6 +46,18 @@ final class UploadError extends RuntimeException {
 	public const STORAGE = 'kestrel_forms_upload_storage_failed';
 	/** No such stored file (download). */
 	public const FILE_NOT_FOUND = 'kestrel_forms_file_not_found';
+	/** The upload token is missing, unknown, expired, or its file was discarded or refused. */
+	public const SESSION_UNKNOWN = 'kestrel_forms_upload_session_unknown';
+	/** A chunk's file name, type, total size, chunk size or chunk count differ from the first chunk's. */
+	public const MISMATCH = 'kestrel_forms_upload_mismatch';
+	/** Markup (HTML, script, PHP) in a file whose type cannot hold it. */
+	public const MARKUP = 'kestrel_forms_upload_dangerous_content';
+	/** An image with more pixels than allowed (params: limit, megapixels). */
+	public const IMAGE_TOO_LARGE = 'kestrel_forms_upload_image_too_large';
+	/** Too many upload requests or new sessions from this client (params: retry_after). */
+	public const RATE_LIMITED = 'kestrel_forms_rate_limited';
+	/** This client has too many uploads open or too many bytes stored (params: retry_after). */
+	public const QUOTA = 'kestrel_forms_upload_quota_exceeded';
 
 	private const STATUS = array(
 		self::MISSING_FILE    => 400,
@@ -59,7 +72,16 @@ final class UploadError extends RuntimeException {
 		self::BUSY            => 503,
 		self::STORAGE         => 500,
 		self::FILE_NOT_FOUND  => 404,
+		self::SESSION_UNKNOWN => 404,
+		self::MISMATCH        => 409,
+		self::MARKUP          => 415,
+		self::IMAGE_TOO_LARGE => 415,
+		self::RATE_LIMITED    => 429,
+		self::QUOTA           => 429,
 	);
+
+	/** Seconds a client waits before retrying a BUSY answer. */
+	public const BUSY_RETRY_AFTER = 2;
 
 	/**
 	 * @param string               $error_code One of the constants.
@@ -79,5 +101,19 @@ final class UploadError extends RuntimeException {
 	 */
 	public function status(): int {
 		return self::STATUS[ $this->error_code ] ?? 400;
+	}
+
+	/**
+	 * Seconds the client should wait before trying again (the Retry-After header), or null
+	 * when a retry cannot help.
+	 */
+	public function retry_after(): ?int {
+		if ( self::BUSY === $this->error_code ) {
+			return self::BUSY_RETRY_AFTER;
+		}
+		if ( isset( $this->params['retry_after'] ) ) {
+			return max( 1, (int) $this->params['retry_after'] );
+		}
+		return null;
 	}
 }

@@ -9,18 +9,14 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Uploads;
 
-use Kestrel\Forms\Contracts\ChunkSource;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\UploadRepository;
-use Kestrel\Forms\Rest\ErrorMapper;
-use Kestrel\Forms\Rest\Routes;
-use WP_Error;
 
 /**
  * The API the submission and entry code use (docs/rest-api.md, "Uploads"):
  *
- *     $files = $store->claim( $form, $field_id, $upload_id, $tokens ); // before storing the entry
+ *     $files = $store->claim( $form, $field_id, $upload_id, $tokens ); // throws UploadError
  *     $store->reserve( $tokens, $entry_id );                            // in the entry's transaction
  *     $store->attach( $tokens, $entry_id );                             // after storing it
  *     $store->files_of_entry( $entry_id );                              // admin entry view
@@ -37,20 +33,18 @@ final class UploadStore {
 	/** Default largest chunk: 32 MiB (filter kestrel_forms_upload_max_chunk_size). */
 	public const DEFAULT_MAX_CHUNK = 32 * 1024 * 1024;
 
+	/**
+	 * The REST route of entry files (Rest\Routes::NAMESPACE + the download route of
+	 * Rest\UploadsController; a test checks they agree). Written out here so that Uploads
+	 * never imports Rest.
+	 */
+	public const DOWNLOAD_ROUTE = 'kestrel-forms/v1/entries/%d/files/%s';
+
 	public function __construct(
 		public readonly UploadRepository $records,
 		public readonly Storage $storage,
 		private readonly FormRepository $forms
 	) {}
-
-	/**
-	 * A chunk receiver that takes chunks from the given source.
-	 *
-	 * @param ChunkSource $source Where chunks come from (production: PhpUploadSource).
-	 */
-	public function receiver( ChunkSource $source ): ChunkReceiver {
-		return new ChunkReceiver( $this->storage, $this->records, new FileInspector(), $source );
-	}
 
 	/**
 	 * Largest file accepted for any field, bytes.
@@ -78,6 +72,19 @@ final class UploadStore {
 	}
 
 	/**
+	 * How long unclaimed uploads and upload sessions are kept, seconds.
+	 */
+	public function max_age(): int {
+		/**
+		 * Filters how long unclaimed uploads, upload sessions and unfinished chunks are kept,
+		 * in seconds.
+		 *
+		 * @param int $seconds Default DAY_IN_SECONDS.
+		 */
+		return max( 60, (int) apply_filters( 'kestrel_forms_upload_max_age', DAY_IN_SECONDS ) );
+	}
+
+	/**
 	 * The policy of a form's field, or null when the form is not active (given by id) or the
 	 * field is not a file-upload field.
 	 *
@@ -90,55 +97,59 @@ final class UploadStore {
 	}
 
 	/**
-	 * The files a submission refers to, checked: every token must have been issued by this server
-	 * for exactly this form, field and upload id, be complete (a record exists only once a file is
-	 * assembled and checked) and not yet claimed; and there may be no more than the field allows.
-	 * Claiming does not change anything: call attach() once the entry is stored.
+	 * The files a submission refers to, checked. Each token is the secret session token the
+	 * server issued to the form view that uploaded the file (POST /uploads/sessions); only
+	 * its hash is stored. A file qualifies when its session was opened for exactly this form
+	 * and field, it is complete (a record exists only once a file is assembled and checked)
+	 * and not yet claimed; and there may be no more than the field allows. Claiming does not
+	 * change anything: call reserve() in the entry's transaction and attach() once it is stored.
 	 *
 	 * @param Form|int     $form      The form the caller holds, or an id to read (active forms only).
 	 * @param int          $field_id  File-upload field id.
-	 * @param string       $upload_id The form's upload id (8 hex).
-	 * @param array<mixed> $tokens    temp_filename values the browser sent.
-	 * @return list<array{token: string, name: string, size: int, mime: string}>|WP_Error In the
-	 *         order given (duplicates once); kestrel_forms_upload_unknown (400) for any token that
-	 *         does not qualify, kestrel_forms_upload_too_many (400) above the field's limit.
+	 * @param string       $upload_id Ignored (the token alone names the file); kept for callers.
+	 * @param array<mixed> $tokens    temp_filename values the browser sent (session tokens).
+	 * @return list<array{token: string, name: string, size: int, mime: string}> In the order
+	 *         given (duplicates once), `token` being the file's own id (for reserve(), attach()
+	 *         and download URLs, never shown to visitors).
+	 *
+	 * @throws UploadError UNKNOWN (400) for any token that does not qualify, TOO_MANY (400)
+	 *                     above the field's limit (Rest\ErrorMapper::upload_error() makes the
+	 *                     WP_Error, Rest\UploadMessages::message() the field message).
 	 */
-	public function claim( Form|int $form, int $field_id, string $upload_id, array $tokens ): array|WP_Error {
+	public function claim( Form|int $form, int $field_id, string $upload_id, array $tokens ): array {
 		$unique = array();
 		foreach ( $tokens as $token ) {
-			if ( ! FileNames::is_token( $token ) ) {
-				return ErrorMapper::upload_error( new UploadError( UploadError::UNKNOWN ) );
+			if ( ! FileNames::is_session_token( $token ) ) {
+				throw new UploadError( UploadError::UNKNOWN );
 			}
 			$unique[ $token ] = $token;
 		}
 		if ( ! $unique ) {
 			return array();
 		}
-		$upload_id = FileNames::upload_id( $upload_id );
-		$policy    = null === $upload_id ? null : $this->policy( $form, $field_id );
-		if ( null === $upload_id || null === $policy ) {
-			return ErrorMapper::upload_error( new UploadError( UploadError::UNKNOWN ) );
+		$policy = $this->policy( $form, $field_id );
+		if ( null === $policy ) {
+			throw new UploadError( UploadError::UNKNOWN );
 		}
 		$form_id = $form instanceof Form ? $form->id : $form;
-		$records = $this->records->find_by_tokens( array_values( $unique ) );
 		$files   = array();
 		foreach ( $unique as $token ) {
-			$record = $records[ $token ] ?? null;
+			$record = $this->records->find_unclaimed_by_key( FileNames::token_hash( $token ) );
 			$path   = $record ? $this->storage->absolute( $record['path'] ) : null;
 			if ( ! $record || null === $path
-				|| $record['form_id'] !== $form_id || $record['field_id'] !== $field_id || $record['upload_id'] !== $upload_id
+				|| $record['form_id'] !== $form_id || $record['field_id'] !== $field_id
 				|| null !== $record['entry_id'] || ! is_file( $path ) ) {
-				return ErrorMapper::upload_error( new UploadError( UploadError::UNKNOWN ) );
+				throw new UploadError( UploadError::UNKNOWN );
 			}
 			$files[] = array(
-				'token' => $token,
+				'token' => $record['token'],
 				'name'  => $record['name'],
 				'size'  => $record['size'],
 				'mime'  => $record['mime'],
 			);
 		}
 		if ( null !== $policy->max_files && count( $files ) > $policy->max_files ) {
-			return ErrorMapper::upload_error( new UploadError( UploadError::TOO_MANY, array( 'limit' => $policy->max_files ) ) );
+			throw new UploadError( UploadError::TOO_MANY, array( 'limit' => $policy->max_files ) );
 		}
 		return $files;
 	}
@@ -247,28 +258,8 @@ final class UploadStore {
 	 * @param string $token    Token.
 	 */
 	public static function download_url( int $entry_id, string $token ): string {
-		$url = rest_url( Routes::NAMESPACE . '/entries/' . $entry_id . '/files/' . $token );
+		$url = rest_url( sprintf( self::DOWNLOAD_ROUTE, $entry_id, $token ) );
 		return is_user_logged_in() ? add_query_arg( '_wpnonce', wp_create_nonce( 'wp_rest' ), $url ) : $url;
-	}
-
-	/**
-	 * A visitor removes a file before submitting: only an unclaimed file of this form, field and
-	 * upload id.
-	 *
-	 * @param int    $form_id   Form id.
-	 * @param int    $field_id  Field id.
-	 * @param string $upload_id Upload id.
-	 * @param string $token     Token.
-	 * @return bool Whether a file was removed.
-	 */
-	public function discard( int $form_id, int $field_id, string $upload_id, string $token ): bool {
-		$upload_id = FileNames::upload_id( $upload_id );
-		$record    = FileNames::is_token( $token ) ? ( $this->records->find_by_tokens( array( $token ) )[ $token ] ?? null ) : null;
-		if ( ! $record || null !== $record['entry_id'] || $record['form_id'] !== $form_id || $record['field_id'] !== $field_id || $record['upload_id'] !== $upload_id ) {
-			return false;
-		}
-		$this->remove( array( $record ) );
-		return true;
 	}
 
 	/**
@@ -292,48 +283,51 @@ final class UploadStore {
 	public function delete_for_form( int $form_id ): void {
 		$records = $this->records->find_for_form( $form_id );
 		$this->remove( $records );
+		$this->records->delete_sessions_of_form( $form_id );
 		foreach ( array_unique( array_filter( array_column( $records, 'entry_id' ) ) ) as $entry_id ) {
 			Storage::remove_tree( $this->storage->base() . '/entries/' . (int) $entry_id );
 		}
 	}
 
 	/**
-	 * The scheduled cleanup (CleanupJob::HOOK): unclaimed files, abandoned chunk folders, stray
-	 * assembled files and lock files older than the maximum age.
+	 * The scheduled cleanup (CleanupJob::HOOK): unclaimed files, expired upload sessions,
+	 * abandoned chunk folders and stray assembled files older than the maximum age.
 	 *
-	 * @param int|null $max_age Seconds (null: filter kestrel_forms_upload_max_age, default a day).
-	 * @return array{files: int, chunks: int, orphans: int, locks: int} What was removed.
+	 * @param int|null $max_age Seconds (null: max_age()).
+	 * @return array{files: int, sessions: int, chunks: int, orphans: int} What was removed.
 	 */
 	public function cleanup( ?int $max_age = null ): array {
-		if ( null === $max_age ) {
-			/**
-			 * Filters how long unclaimed uploads and unfinished chunks are kept, in seconds.
-			 *
-			 * @param int $seconds Default DAY_IN_SECONDS.
-			 */
-			$max_age = (int) apply_filters( 'kestrel_forms_upload_max_age', DAY_IN_SECONDS );
-		}
+		$max_age = $max_age ?? $this->max_age();
 		$cutoff  = time() - max( 0, $max_age );
+		$before  = gmdate( 'Y-m-d H:i:s', $cutoff );
 		$removed = array(
-			'files'   => 0,
-			'chunks'  => 0,
-			'orphans' => 0,
-			'locks'   => 0,
+			'files'    => 0,
+			'sessions' => 0,
+			'chunks'   => 0,
+			'orphans'  => 0,
 		);
 		do {
-			$batch = $this->records->find_unclaimed_before( gmdate( 'Y-m-d H:i:s', $cutoff ), 200 );
+			$batch = $this->records->find_unclaimed_before( $before, 200 );
 			$this->remove( $batch );
 			$removed['files'] += count( $batch );
 		} while ( count( $batch ) === 200 );
+		do {
+			$sessions = $this->records->find_sessions_before( $before, 200 );
+			foreach ( $sessions as $session ) {
+				Storage::remove_tree( $this->storage->chunk_dir( $session['token_hash'] ) );
+			}
+			$this->records->delete_sessions( array_column( $sessions, 'id' ) );
+			$removed['sessions'] += count( $sessions );
+		} while ( count( $sessions ) === 200 );
 
 		$dirs = $this->storage->temp_dirs();
 		foreach ( self::children( $dirs['chunks'] ) as $path ) {
-			if ( is_dir( $path ) && self::newest_mtime( $path ) < $cutoff ) {
+			if ( is_dir( $path ) && ( self::newest_mtime( $path ) < $cutoff || ! $this->records->session_exists( basename( $path ) ) ) ) {
 				Storage::remove_tree( $path );
 				++$removed['chunks'];
 			}
 		}
-		foreach ( self::children( $dirs['files'] ) as $path ) {
+		foreach ( array_merge( self::children( $dirs['assembly'] ), self::children( $dirs['files'] ) ) as $path ) {
 			$name = basename( $path );
 			if ( is_file( $path ) && FileNames::is_token( $name ) && (int) filemtime( $path ) < $cutoff
 				&& ! $this->records->path_exists( Storage::temp_relative( $name ) ) ) {
@@ -341,13 +335,16 @@ final class UploadStore {
 				++$removed['orphans'];
 			}
 		}
-		foreach ( self::children( $dirs['locks'] ) as $path ) {
-			if ( str_ends_with( $path, '.lock' ) && is_file( $path ) && (int) filemtime( $path ) < $cutoff ) {
-				wp_delete_file( $path );
-				++$removed['locks'];
-			}
-		}
 		return $removed;
+	}
+
+	/**
+	 * Deletes the files and rows of some records (a discarded upload).
+	 *
+	 * @param list<array<string, mixed>> $records Records.
+	 */
+	public function remove_records( array $records ): void {
+		$this->remove( $records );
 	}
 
 	/**

@@ -79,6 +79,7 @@ final class EntryAttachTest extends UploadsTestCase {
 		$entry_a = Plugin::instance()->entries->insert( new Entry( 0, $this->form_id, array( '1' => 'Ada' ), gmdate( 'Y-m-d H:i:s' ) ) )['id'];
 		$entry_b = Plugin::instance()->entries->insert( new Entry( 0, $this->form_id, array( '1' => 'Bob' ), gmdate( 'Y-m-d H:i:s' ) ) )['id'];
 		$token   = $this->uploaded( 'shared.txt' );
+		$file_id = (string) $this->records()[0]['token'];
 		$this->as_admin();
 
 		// The other request takes the file after this one's claim passed, before its values are
@@ -86,10 +87,10 @@ final class EntryAttachTest extends UploadsTestCase {
 		$raced = false;
 		add_filter(
 			'query',
-			static function ( string $query ) use ( &$raced, $token, $entry_b ): string {
+			static function ( string $query ) use ( &$raced, $file_id, $entry_b ): string {
 				if ( ! $raced && 'START TRANSACTION' === $query ) {
 					$raced = true;
-					Plugin::instance()->uploads->reserve( array( $token ), $entry_b );
+					Plugin::instance()->uploads->reserve( array( $file_id ), $entry_b );
 				}
 				return $query;
 			}

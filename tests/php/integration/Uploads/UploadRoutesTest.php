@@ -44,13 +44,13 @@ final class UploadRoutesTest extends UploadsTestCase {
 		$this->assertTrue( $data['complete'] );
 		$this->assertSame( 'My-notes-final.txt', $data['uploaded_filename'] );
 		$this->assertSame( 3500, $data['size'] );
-		$this->assertMatchesRegularExpression( '/^[a-f0-9]{32}$/D', $data['temp_filename'] );
+		// The form names the file by its session token; the record has its own random id.
+		$this->assertSame( $this->token, $data['temp_filename'] );
 
 		$records = $this->records();
 		$this->assertCount( 1, $records );
-		$this->assertSame( $data['temp_filename'], $records[0]['token'] );
+		$this->assertMatchesRegularExpression( '/^[a-f0-9]{32}$/D', $records[0]['token'] );
 		$this->assertSame( 'text/plain', $records[0]['mime'] );
-		$this->assertSame( self::UPLOAD_ID, $records[0]['upload_id'] );
 		$this->assertNull( $records[0]['entry_id'] );
 		// Stored under a random name without extension, never the token, never the client's name.
 		$this->assertMatchesRegularExpression( '#^tmp/files/[a-f0-9]{32}$#D', $records[0]['path'] );
@@ -86,8 +86,10 @@ final class UploadRoutesTest extends UploadsTestCase {
 		$this->assert_rest_status( 200, $this->test_chunk( 1 ) );
 		$this->assertSame( array( 'uploaded_filename' => 'notes.txt', 'temp_filename' => null, 'size' => null, 'complete' => false ), $this->test_chunk( 1 )->get_data()['data'] );
 		$this->assert_rest_status( 204, $this->test_chunk( 2 ) );
-		// Same chunk of another upload (other upload id, or other chunking): not there.
-		$this->assert_rest_status( 204, $this->test_chunk( 1, array( 'upload_id' => '0000abcd' ) ) );
+		// Same chunk of another session: not there.
+		$mine = $this->token;
+		$this->assert_rest_status( 204, $this->test_chunk( 1, array(), $this->new_session() ) );
+		$this->token = $mine;
 
 		$this->send( 2 );
 		$done = $this->send( 3 )->get_data()['data'];
@@ -130,8 +132,8 @@ final class UploadRoutesTest extends UploadsTestCase {
 		$this->assert_upload_error( 'kestrel_forms_upload_invalid_chunk', 400, $this->send( 1 ) );
 		remove_all_filters( 'kestrel_forms_upload_max_chunk_size' );
 		// Missing and malformed parameters come in the same envelope.
-		$this->assert_upload_error( 'kestrel_forms_missing_param', 400, $this->send( 1, array( 'resumableIdentifier' => null ) ) );
-		$this->assert_upload_error( 'kestrel_forms_invalid_param', 400, $this->send( 1, array( 'upload_id' => '../etc' ) ) );
+		$this->assert_upload_error( 'kestrel_forms_missing_param', 400, $this->send( 1, array( 'resumableFilename' => null ) ) );
+		$this->assert_upload_error( 'kestrel_forms_invalid_param', 400, $this->send( 1, array( 'upload_token' => '../etc' ) ) );
 		$this->assert_upload_error( 'kestrel_forms_invalid_param', 400, $this->send( 1, array( 'form_id' => 'abc' ) ) );
 
 		$this->assertSame( array(), $this->stored( 'tmp/chunks' ), 'no refused chunk is kept' );
@@ -241,21 +243,26 @@ final class UploadRoutesTest extends UploadsTestCase {
 
 	public function test_unknown_forms_and_fields(): void {
 		$this->file( self::text( 3500 ), 'notes.txt' );
-		$this->assert_upload_error( 'kestrel_forms_form_not_found', 404, $this->send( 1, array( 'form_id' => '987654' ) ) );
-		$this->assert_upload_error( 'kestrel_forms_upload_field_not_found', 404, $this->send( 1, array( 'field_id' => '1' ) ), 'a text field' );
-		$this->assert_upload_error( 'kestrel_forms_upload_field_not_found', 404, $this->send( 1, array( 'field_id' => '99' ) ) );
-		$this->assert_upload_error( 'kestrel_forms_form_not_found', 404, $this->test_chunk( 1, array( 'form_id' => '987654' ) ) );
+		$this->assert_upload_error( 'kestrel_forms_form_not_found', 404, $this->start_session( 2, 987654 ) );
+		$this->assert_upload_error( 'kestrel_forms_upload_field_not_found', 404, $this->start_session( 1 ), 'a text field' );
+		$this->assert_upload_error( 'kestrel_forms_upload_field_not_found', 404, $this->start_session( 99 ) );
+		// A chunk naming another form or field than its session's.
+		$this->assert_upload_error( 'kestrel_forms_upload_mismatch', 409, $this->send( 1, array( 'form_id' => '987654' ) ) );
+		$this->assert_upload_error( 'kestrel_forms_upload_mismatch', 409, $this->send( 1, array( 'field_id' => '3' ) ) );
 
 		$this->as_admin();
 		$this->rest( 'DELETE', "/kestrel-forms/v1/forms/{$this->form_id}" );
 		$this->as_anonymous();
-		$this->assert_upload_error( 'kestrel_forms_form_not_found', 404, $this->send( 1 ), 'a trashed form takes no uploads' );
+		$this->assert_upload_error( 'kestrel_forms_upload_field_not_found', 404, $this->send( 1 ), 'a trashed form takes no uploads' );
+		$this->assert_upload_error( 'kestrel_forms_form_not_found', 404, $this->start_session() );
 		$this->assertSame( array(), $this->stored( 'tmp/chunks' ) );
 	}
 
 	public function test_sites_can_refuse_uploads_and_the_refusal_keeps_the_envelope(): void {
-		add_filter( 'kestrel_forms_can_upload', '__return_false' );
 		$this->file( self::text( 500 ), 'notes.txt' );
+		$this->new_session();
+		add_filter( 'kestrel_forms_can_upload', '__return_false' );
+		$this->assert_upload_error( 'kestrel_forms_forbidden', 403, $this->start_session() );
 		$this->assert_upload_error( 'kestrel_forms_forbidden', 403, $this->send( 1 ) );
 		remove_all_filters( 'kestrel_forms_can_upload' );
 		add_filter( 'kestrel_forms_can_submit', '__return_false' );
@@ -265,31 +272,31 @@ final class UploadRoutesTest extends UploadsTestCase {
 	public function test_the_private_folder_denies_web_access(): void {
 		$this->file( self::text( 500 ), 'notes.txt' );
 		$this->upload_all();
-		$base = $this->storage()->base();
-		$this->assertSame( wp_upload_dir()['basedir'] . '/kestrel-forms', $base );
-		$this->assertStringContainsString( 'Require all denied', (string) file_get_contents( "$base/.htaccess" ) );
-		$this->assertStringContainsString( 'Deny from all', (string) file_get_contents( "$base/.htaccess" ) );
-		$this->assertStringContainsString( '<deny users="*" />', (string) file_get_contents( "$base/web.config" ) );
-		foreach ( array( '', '/tmp', '/tmp/files', '/tmp/chunks', '/entries' ) as $sub ) {
-			$this->assertFileExists( "$base$sub/index.php" );
+		$container = wp_upload_dir()['basedir'] . '/kestrel-forms';
+		$base      = $this->storage()->base();
+		$this->assertMatchesRegularExpression( '#^' . preg_quote( $container, '#' ) . '/private-[a-f0-9]{32}$#D', $base );
+		foreach ( array( $container, $base, "$base/tmp", "$base/tmp/files", "$base/tmp/chunks", "$base/entries" ) as $dir ) {
+			$this->assertStringContainsString( 'Require all denied', (string) file_get_contents( "$dir/.htaccess" ), $dir );
+			$this->assertStringContainsString( 'Deny from all', (string) file_get_contents( "$dir/.htaccess" ), $dir );
+			$this->assertStringContainsString( '<deny users="*" />', (string) file_get_contents( "$dir/web.config" ), $dir );
+			$this->assertFileExists( "$dir/index.php" );
 		}
 	}
 
 	public function test_visitors_can_discard_their_own_unclaimed_file(): void {
 		$this->file( self::text( 500 ), 'notes.txt' );
 		$token = $this->upload_all()['temp_filename'];
-		$route = "/kestrel-forms/v1/uploads/{$token}";
-		$query = array( 'form_id' => $this->form_id, 'field_id' => 2, 'upload_id' => self::UPLOAD_ID );
 
-		$wrong = $this->rest( 'DELETE', $route, null, array( 'upload_id' => 'ffffffff' ) + $query );
-		$this->assert_upload_error( 'kestrel_forms_upload_unknown', 400, $wrong );
+		$this->assert_upload_error( 'kestrel_forms_upload_session_unknown', 404, $this->discard( str_repeat( 'a', 64 ) ) );
 		$this->assertCount( 1, $this->records() );
 
-		$response = $this->rest( 'DELETE', $route, null, $query );
+		$response = $this->discard( $token );
 		$this->assert_rest_status( 200, $response );
 		$this->assertSame( array( 'status' => 'ok', 'data' => array( 'deleted' => true ) ), $response->get_data() );
 		$this->assertSame( array(), $this->records() );
 		$this->assertSame( array(), $this->stored( 'tmp/files' ) );
+		// The session is over: nothing more can be sent to it.
+		$this->assert_upload_error( 'kestrel_forms_upload_session_unknown', 404, $this->send( 1 ) );
 	}
 
 	/**

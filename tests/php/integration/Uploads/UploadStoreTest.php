@@ -15,6 +15,9 @@ use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Rest\FileResponse;
 use Kestrel\Forms\Rest\StreamedResponse;
 use Kestrel\Forms\Uploads\CleanupJob;
+use Kestrel\Forms\Rest\ErrorMapper;
+use Kestrel\Forms\Uploads\FileNames;
+use Kestrel\Forms\Uploads\UploadError;
 use Kestrel\Forms\Uploads\UploadStore;
 use WP_Error;
 use WP_REST_Request;
@@ -59,60 +62,84 @@ final class UploadStoreTest extends UploadsTestCase {
 		return $stored['id'];
 	}
 
-	private function assert_unknown( mixed $result ): void {
-		$this->assertInstanceOf( WP_Error::class, $result );
-		$this->assertSame( 'kestrel_forms_upload_unknown', $result->get_error_code() );
-		$this->assertSame( array( 'status' => 400 ), $result->get_error_data() );
-		$this->assertNotSame( '', $result->get_error_message() );
+	private function assert_unknown( callable $claim, string $code = UploadError::UNKNOWN ): void {
+		try {
+			$claim();
+			$this->fail( 'claim() accepted it' );
+		} catch ( UploadError $e ) {
+			$this->assertSame( $code, $e->error_code );
+			$this->assertSame( 400, $e->status() );
+			$error = ErrorMapper::upload_error( $e );
+			$this->assertSame( array( 'status' => 400 ), $error->get_error_data() );
+			$this->assertNotSame( '', $error->get_error_message() );
+		}
+	}
+
+	/**
+	 * The record id (for attach(), reserve(), downloads) of the file a session uploaded.
+	 *
+	 * @param string $session Session token.
+	 */
+	private function file_id( string $session ): string {
+		foreach ( $this->records() as $record ) {
+			if ( FileNames::token_hash( $session ) === $record['upload_key'] ) {
+				return (string) $record['token'];
+			}
+		}
+		$this->fail( 'no record for this session' );
 	}
 
 	public function test_claim_returns_only_files_issued_for_this_form_field_and_upload(): void {
 		$mine  = $this->uploaded( 'a.txt', 3 );
 		$mine2 = $this->uploaded( 'b.txt', 3 );
 		$other_field  = $this->uploaded( 'c.txt', 2 );
-		$other_upload = $this->uploaded( 'd.txt', 3, 'fedcba98' );
 
 		$files = $this->store()->claim( $this->form_id, 3, 'ABCDEF12', array( $mine2, $mine, $mine ) );
 		$this->assertSame(
 			array(
-				array( 'token' => $mine2, 'name' => 'b.txt', 'size' => 1505, 'mime' => 'text/plain' ),
-				array( 'token' => $mine, 'name' => 'a.txt', 'size' => 1505, 'mime' => 'text/plain' ),
+				array( 'token' => $this->file_id( $mine2 ), 'name' => 'b.txt', 'size' => 1505, 'mime' => 'text/plain' ),
+				array( 'token' => $this->file_id( $mine ), 'name' => 'a.txt', 'size' => 1505, 'mime' => 'text/plain' ),
 			),
 			$files
 		);
 		$this->assertSame( array(), $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array() ) );
 
-		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $mine, $other_field ) ) );
-		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $other_upload ) ) );
-		$this->assert_unknown( $this->store()->claim( $this->form_id, 2, self::UPLOAD_ID, array( $mine ) ) );
-		$this->assert_unknown( $this->store()->claim( 987654, 3, self::UPLOAD_ID, array( $mine ) ) );
-		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( str_repeat( 'a', 32 ) ) ) );
-		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( '../../wp-config.php' ) ) );
-		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( array( $mine ) ) ) );
-		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, 'nothex!!', array( $mine ) ) );
+		$this->assert_unknown( fn() => $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $mine, $other_field ) ) );
+		$this->assert_unknown( fn() => $this->store()->claim( $this->form_id, 2, self::UPLOAD_ID, array( $mine ) ) );
+		$this->assert_unknown( fn() => $this->store()->claim( 987654, 3, self::UPLOAD_ID, array( $mine ) ) );
+		$this->assert_unknown( fn() => $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( str_repeat( 'a', 64 ) ) ) );
+		// The file's own id (in entries and download URLs) does not claim it: only the session token.
+		$this->assert_unknown( fn() => $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $this->file_id( $mine ) ) ) );
+		$this->assert_unknown( fn() => $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( '../../wp-config.php' ) ) );
+		$this->assert_unknown( fn() => $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( array( $mine ) ) ) );
 		// The browser's name for the file is never trusted: only a token counts.
-		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( 'a.txt' ) ) );
+		$this->assert_unknown( fn() => $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( 'a.txt' ) ) );
 	}
 
 	public function test_claim_enforces_the_fields_file_limit(): void {
 		$one   = $this->uploaded( 'a.txt', 3 );
 		$two   = $this->uploaded( 'b.txt', 3 );
 		$three = $this->uploaded( 'c.txt', 3 );
-		$result = $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $one, $two, $three ) );
-		$this->assertInstanceOf( WP_Error::class, $result );
-		$this->assertSame( 'kestrel_forms_upload_too_many', $result->get_error_code() );
-		$this->assertSame( 400, $result->get_error_data()['status'] );
-		$this->assertSame( 'You can upload at most 2 files here.', $result->get_error_message() );
+		try {
+			$this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $one, $two, $three ) );
+			$this->fail( 'three files claimed' );
+		} catch ( UploadError $e ) {
+			$result = ErrorMapper::upload_error( $e );
+			$this->assertSame( 'kestrel_forms_upload_too_many', $result->get_error_code() );
+			$this->assertSame( 400, $result->get_error_data()['status'] );
+			$this->assertSame( 'You can upload at most 2 files here.', $result->get_error_message() );
+		}
 
 		// Field 2 takes a single file.
 		$a = $this->uploaded( 'a.txt', 2 );
 		$b = $this->uploaded( 'b.txt', 2 );
-		$this->assertSame( 'kestrel_forms_upload_too_many', $this->store()->claim( $this->form_id, 2, self::UPLOAD_ID, array( $a, $b ) )->get_error_code() );
+		$this->assert_unknown( fn() => $this->store()->claim( $this->form_id, 2, self::UPLOAD_ID, array( $a, $b ) ), UploadError::TOO_MANY );
 		$this->assertCount( 1, $this->store()->claim( $this->form_id, 2, self::UPLOAD_ID, array( $b ) ) );
 	}
 
 	public function test_attach_moves_files_to_the_entry_once(): void {
-		$token    = $this->uploaded( 'cv.txt', 2 );
+		$session  = $this->uploaded( 'cv.txt', 2 );
+		$token    = $this->file_id( $session );
 		$entry_id = $this->entry();
 		$this->store()->attach( array( $token, 'junk' ), $entry_id );
 
@@ -123,7 +150,7 @@ final class UploadStoreTest extends UploadsTestCase {
 		$this->assertCount( 1, $this->stored( 'entries' ) );
 
 		// Claimed files cannot be claimed or attached again.
-		$this->assert_unknown( $this->store()->claim( $this->form_id, 2, self::UPLOAD_ID, array( $token ) ) );
+		$this->assert_unknown( fn() => $this->store()->claim( $this->form_id, 2, self::UPLOAD_ID, array( $session ) ) );
 		$other = $this->entry();
 		$this->store()->attach( array( $token ), $other );
 		$this->assertSame( (string) $entry_id, (string) $this->records()[0]['entry_id'] );
@@ -132,16 +159,17 @@ final class UploadStoreTest extends UploadsTestCase {
 		// A new upload of the same file (same identity) is a new file, not the claimed one.
 		$this->file( self::text( 1500 ) . 'cv.txt', 'cv.txt' );
 		$again = $this->upload_all()['temp_filename'];
-		$this->assertNotSame( $token, $again );
+		$this->assertNotSame( $session, $again );
 	}
 
 	public function test_two_submissions_naming_the_same_files_store_only_the_first(): void {
-		$first  = $this->uploaded( 'a.txt', 3 );
-		$second = $this->uploaded( 'b.txt', 3 );
-		$tokens = array( $first, $second );
+		$first_session  = $this->uploaded( 'a.txt', 3 );
+		$second_session = $this->uploaded( 'b.txt', 3 );
 		// Both submissions pass the claim check before either is stored (the race).
-		$this->assertCount( 2, $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, $tokens ) );
-		$this->assertCount( 1, $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $second ) ) );
+		$tokens = array_column( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $first_session, $second_session ) ), 'token' );
+		$this->assertCount( 2, $tokens );
+		[ $first, $second ] = $tokens;
+		$this->assertCount( 1, $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $second_session ) ) );
 
 		$entries = Plugin::instance()->entries;
 		$entry   = new Entry( 0, $this->form_id, array( '1' => 'Ada' ), gmdate( 'Y-m-d H:i:s' ), '', 0 );
@@ -163,14 +191,15 @@ final class UploadStoreTest extends UploadsTestCase {
 		}
 
 		// A reservation that fails half-way takes nothing: the first mark is rolled back too.
-		$third = $this->uploaded( 'c.txt', 3 );
-		$mixed = $entries->insert( $entry, null, fn( int $id ): bool => $this->store()->reserve( array( $third, $first ), $id ) );
+		$third_session = $this->uploaded( 'c.txt', 3 );
+		$third         = $this->file_id( $third_session );
+		$mixed         = $entries->insert( $entry, null, fn( int $id ): bool => $this->store()->reserve( array( $third, $first ), $id ) );
 		$this->assertTrue( $mixed['refused'] ?? false );
-		$this->assertCount( 1, $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $third ) ) );
+		$this->assertCount( 1, $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $third_session ) ) );
 	}
 
 	public function test_entry_files_are_listed_and_downloadable_by_managers_only(): void {
-		$token    = $this->uploaded( 'Résumé "2026".txt', 2 );
+		$token    = $this->file_id( $this->uploaded( 'Résumé "2026".txt', 2 ) );
 		$entry_id = $this->entry();
 		$this->store()->attach( array( $token ), $entry_id );
 		$route = "/kestrel-forms/v1/entries/{$entry_id}/files/{$token}";
@@ -215,14 +244,14 @@ final class UploadStoreTest extends UploadsTestCase {
 	}
 
 	public function test_unclaimed_files_cannot_be_downloaded(): void {
-		$token = $this->uploaded( 'a.txt', 2 );
+		$token = $this->file_id( $this->uploaded( 'a.txt', 2 ) );
 		$this->as_admin();
 		$this->assert_rest_error( 'kestrel_forms_file_not_found', 404, $this->rest( 'GET', "/kestrel-forms/v1/entries/1/files/{$token}" ) );
 	}
 
 	public function test_deleting_an_entry_or_a_form_deletes_its_files(): void {
-		$kept     = $this->uploaded( 'kept.txt', 2 );
-		$gone     = $this->uploaded( 'gone.txt', 3 );
+		$kept     = $this->file_id( $this->uploaded( 'kept.txt', 2 ) );
+		$gone     = $this->file_id( $this->uploaded( 'gone.txt', 3 ) );
 		$entry_a  = $this->entry();
 		$entry_b  = $this->entry();
 		$this->store()->attach( array( $kept ), $entry_a );
@@ -242,9 +271,9 @@ final class UploadStoreTest extends UploadsTestCase {
 	}
 
 	public function test_deleting_several_entries_deletes_the_files_of_each(): void {
-		$first   = $this->uploaded( 'first.txt', 2 );
-		$second  = $this->uploaded( 'second.txt', 3 );
-		$kept    = $this->uploaded( 'kept.txt', 3, 'fedcba98' );
+		$first   = $this->file_id( $this->uploaded( 'first.txt', 2 ) );
+		$second  = $this->file_id( $this->uploaded( 'second.txt', 3 ) );
+		$kept    = $this->file_id( $this->uploaded( 'kept.txt', 3 ) );
 		$entry_a = $this->entry();
 		$entry_b = $this->entry();
 		$entry_c = $this->entry();
@@ -268,14 +297,14 @@ final class UploadStoreTest extends UploadsTestCase {
 		$reads = $this->count_form_reads();
 		$this->assertSame( 2, $this->store()->policy( $form, 3 )->max_files );
 		$this->assertNull( $this->store()->policy( $form, 1 ), 'Not an upload field.' );
-		$this->assertSame( array( $one ), array_column( $this->store()->claim( $form, 3, self::UPLOAD_ID, array( $one ) ), 'token' ) );
+		$this->assertSame( array( $this->file_id( $one ) ), array_column( $this->store()->claim( $form, 3, self::UPLOAD_ID, array( $one ) ), 'token' ) );
 		$this->assertSame( 0, $reads(), 'No read of the forms table.' );
 		// By id, as before: read, active forms only.
 		$this->assertSame( 2, $this->store()->policy( $this->form_id, 3 )->max_files );
 		$this->assertSame( 1, $reads() );
 		Plugin::instance()->forms->set_status( $this->form_id, 'trash' );
 		$this->assertNull( $this->store()->policy( $this->form_id, 3 ) );
-		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $one ) ) );
+		$this->assert_unknown( fn() => $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $one ) ) );
 	}
 
 	/**
@@ -318,55 +347,51 @@ final class UploadStoreTest extends UploadsTestCase {
 		global $wpdb;
 		$old_token   = $this->uploaded( 'old.txt', 3 );
 		$fresh_token = $this->uploaded( 'fresh.txt', 3 );
-		$claimed     = $this->uploaded( 'claimed.txt', 2 );
+		$claimed     = $this->file_id( $this->uploaded( 'claimed.txt', 2 ) );
 		$this->store()->attach( array( $claimed ), $this->entry() );
 		$table = Schema::tables()['uploads'];
 		$long_ago = gmdate( 'Y-m-d H:i:s', time() - DAY_IN_SECONDS - 60 );
-		$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET created_at = %s WHERE token IN (%s, %s)", $long_ago, $old_token, $claimed ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET created_at = %s WHERE token IN (%s, %s)", $long_ago, $this->file_id( $old_token ), $claimed ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 
-		// An abandoned upload (one chunk of three, a day old), one in progress, a stray file and a lock.
+		// An abandoned upload (one chunk of three, a day old), one in progress, a stray file, a
+		// chunk folder of no session, and an expired session with no chunk.
 		$this->file( self::text( 3500 ), 'abandoned.txt' );
 		$this->send( 1 );
+		$abandoned = $this->storage()->chunk_dir( FileNames::token_hash( (string) $this->token ) );
 		$this->file( self::text( 3600 ), 'active.txt' );
 		$this->send( 1 );
-		$dirs = $this->storage()->temp_dirs();
-		$then = time() - DAY_IN_SECONDS - 60;
-		$abandoned = $this->chunk_dir_of( 3500, 'abandoned.txt' );
+		$active = $this->storage()->chunk_dir( FileNames::token_hash( (string) $this->token ) );
+		$dirs   = $this->storage()->temp_dirs();
+		$then   = time() - DAY_IN_SECONDS - 60;
 		$this->assertFileExists( $abandoned . '/1.part' );
 		touch( $abandoned . '/1.part', $then );
 		touch( $abandoned, $then );
+		$sessions = Schema::tables()['upload_sessions'];
+		$wpdb->query( $wpdb->prepare( "UPDATE {$sessions} SET created_at = %s WHERE token_hash = %s", $long_ago, basename( $abandoned ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 		$orphan = $dirs['files'] . '/' . str_repeat( 'c', 32 );
 		file_put_contents( $orphan, 'left by a crashed assembly' );
 		touch( $orphan, $then );
-		$lock = $dirs['locks'] . '/' . str_repeat( 'd', 64 ) . '.lock';
-		touch( $lock, $then );
-		$fresh_lock = $dirs['locks'] . '/' . str_repeat( 'e', 64 ) . '.lock';
-		touch( $fresh_lock );
+		$assembly = $dirs['assembly'] . '/' . str_repeat( 'd', 32 );
+		file_put_contents( $assembly, 'left by a crashed assembly' );
+		touch( $assembly, $then );
+		$stray = $dirs['chunks'] . '/' . str_repeat( 'e', 64 );
+		mkdir( $stray );
+		$this->assertSame( 5, (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$sessions}" ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 
 		do_action( CleanupJob::HOOK );
 
-		$this->assertEqualsCanonicalizing( array( $fresh_token, $claimed ), array_column( $this->records(), 'token' ) );
+		$this->assertEqualsCanonicalizing( array( $this->file_id( $fresh_token ), $claimed ), array_column( $this->records(), 'token' ) );
 		$this->assertCount( 1, $this->stored( 'tmp/files' ), 'only the fresh unclaimed file is left' );
 		$this->assertCount( 1, $this->stored( 'entries' ) );
 		$this->assertFileDoesNotExist( $abandoned );
-		$this->assertFileExists( $this->chunk_dir_of( 3600, 'active.txt' ) . '/1.part' );
+		$this->assertFileExists( $active . '/1.part' );
 		$this->assertFileDoesNotExist( $orphan );
-		$this->assertFileDoesNotExist( $lock );
-		$this->assertFileExists( $fresh_lock );
+		$this->assertFileDoesNotExist( $assembly );
+		$this->assertFileDoesNotExist( $stray );
+		$this->assertSame( 4, (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$sessions}" ), 'the abandoned session is gone' ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 
 		// The expired token is gone for good.
-		$this->assert_unknown( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $old_token ) ) );
+		$this->assert_unknown( fn() => $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $old_token ) ) );
 	}
 
-	/**
-	 * The chunk folder of an upload of the current form's field 2 with the default chunking.
-	 *
-	 * @param int    $size Total size.
-	 * @param string $name File name.
-	 */
-	private function chunk_dir_of( int $size, string $name ): string {
-		$plan = \Kestrel\Forms\Uploads\ChunkPlan::create( $size, 1000, intdiv( $size, 1000 ), PHP_INT_MAX, PHP_INT_MAX );
-		$key  = \Kestrel\Forms\Uploads\FileNames::upload_key( $this->form_id, 2, self::UPLOAD_ID, $size . '-' . preg_replace( '/[^0-9a-zA-Z_-]/', '', $name ), $plan );
-		return $this->storage()->chunk_dir( $key );
-	}
 }

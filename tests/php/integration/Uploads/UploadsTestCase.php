@@ -43,6 +43,9 @@ abstract class UploadsTestCase extends TestCase {
 
 	protected int $field_id = 2;
 
+	/** The session token of the current file (made by the first request that needs it). */
+	protected ?string $token = null;
+
 	protected function set_up(): void {
 		$this->chunk_dir = sys_get_temp_dir() . '/kestrel-upload-tests-' . getmypid();
 		if ( ! is_dir( $this->chunk_dir ) ) {
@@ -75,6 +78,18 @@ abstract class UploadsTestCase extends TestCase {
 	protected function tear_down(): void {
 		Storage::remove_tree( $this->chunk_dir );
 		$this->storage()->destroy();
+		unset( $_SERVER['REMOTE_ADDR'] );
+	}
+
+	/**
+	 * DELETE /uploads for a session.
+	 *
+	 * @param string $token Session token.
+	 */
+	protected function discard( string $token ): WP_REST_Response {
+		$request = new WP_REST_Request( 'DELETE', '/kestrel-forms/v1/uploads' );
+		$request->set_header( 'X-Kestrel-Upload-Token', $token );
+		return $this->dispatch( $request );
 	}
 
 	protected function storage(): Storage {
@@ -95,6 +110,44 @@ abstract class UploadsTestCase extends TestCase {
 		$this->chunk_size       = $chunk;
 		$this->force_chunk_size = $force;
 		$this->identifier       = strlen( $content ) . '-' . preg_replace( '/[^0-9a-zA-Z_-]/', '', $name );
+		$this->token            = null;
+	}
+
+	/**
+	 * POST /uploads/sessions.
+	 *
+	 * @param int|null $field_id Field (default: the current one).
+	 * @param int|null $form_id  Form (default: the test's).
+	 */
+	protected function start_session( ?int $field_id = null, ?int $form_id = null ): WP_REST_Response {
+		$request = new WP_REST_Request( 'POST', '/kestrel-forms/v1/uploads/sessions' );
+		$request->set_header( 'Content-Type', 'application/json' );
+		$request->set_body(
+			(string) wp_json_encode(
+				array(
+					'form_id'  => $form_id ?? $this->form_id,
+					'field_id' => $field_id ?? $this->field_id,
+				)
+			)
+		);
+		return $this->dispatch( $request );
+	}
+
+	/**
+	 * A new session for the current file; returns its token.
+	 */
+	protected function new_session(): string {
+		$response = $this->start_session();
+		$this->assert_rest_status( 201, $response );
+		$this->token = (string) $response->get_data()['data']['upload_token'];
+		return $this->token;
+	}
+
+	/**
+	 * The current file's session token (opened on first use).
+	 */
+	protected function token(): string {
+		return $this->token ?? $this->new_session();
 	}
 
 	/**
@@ -124,7 +177,6 @@ abstract class UploadsTestCase extends TestCase {
 		return array(
 			'form_id'                   => (string) $this->form_id,
 			'field_id'                  => (string) $this->field_id,
-			'upload_id'                 => self::UPLOAD_ID,
 			'original_filename'         => $this->file_name,
 			'resumableChunkNumber'      => (string) $number,
 			'resumableChunkSize'        => (string) $this->chunk_size,
@@ -145,13 +197,15 @@ abstract class UploadsTestCase extends TestCase {
 	 * @param array<string, mixed> $params Parameters to change (null removes one).
 	 * @param string|null          $bytes  The chunk's bytes (default: the right ones).
 	 * @param array|null           $file   The whole file parameter, to send something odd.
+	 * @param string|null          $token  Session token (default: the current file's).
 	 */
-	protected function send( int $number, array $params = array(), ?string $bytes = null, ?array $file = null ): WP_REST_Response {
+	protected function send( int $number, array $params = array(), ?string $bytes = null, ?array $file = null, ?string $token = null ): WP_REST_Response {
 		$bytes ??= $this->chunks()[ $number - 1 ] ?? '';
 		$tmp     = tempnam( $this->chunk_dir, 'chunk' );
 		file_put_contents( $tmp, $bytes );
 		$request = new WP_REST_Request( 'POST', '/kestrel-forms/v1/uploads' );
 		$request->set_header( 'Content-Type', 'multipart/form-data; boundary=x' );
+		$request->set_header( 'X-Kestrel-Upload-Token', $token ?? $this->token() );
 		$request->set_body_params( array_filter( array_merge( $this->params( $number ), $params ), static fn( $v ) => null !== $v ) );
 		$request->set_file_params(
 			array(
@@ -172,9 +226,11 @@ abstract class UploadsTestCase extends TestCase {
 	 *
 	 * @param int                  $number Chunk number.
 	 * @param array<string, mixed> $params Parameters to change.
+	 * @param string|null          $token  Session token (default: the current file's).
 	 */
-	protected function test_chunk( int $number, array $params = array() ): WP_REST_Response {
+	protected function test_chunk( int $number, array $params = array(), ?string $token = null ): WP_REST_Response {
 		$request = new WP_REST_Request( 'GET', '/kestrel-forms/v1/uploads' );
+		$request->set_header( 'X-Kestrel-Upload-Token', $token ?? $this->token() );
 		$request->set_query_params( array_merge( $this->params( $number ), $params ) );
 		return $this->dispatch( $request );
 	}
@@ -241,7 +297,7 @@ abstract class UploadsTestCase extends TestCase {
 		}
 		$out = array();
 		foreach ( new \RecursiveIteratorIterator( new \RecursiveDirectoryIterator( $dir, \FilesystemIterator::SKIP_DOTS ) ) as $file ) {
-			if ( 'index.php' !== $file->getFilename() ) {
+			if ( ! in_array( $file->getFilename(), array( 'index.php', '.htaccess', 'web.config' ), true ) ) {
 				$out[] = substr( $file->getPathname(), strlen( $dir ) + 1 );
 			}
 		}

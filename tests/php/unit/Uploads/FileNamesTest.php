@@ -9,7 +9,6 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Unit\Uploads;
 
-use Kestrel\Forms\Uploads\ChunkPlan;
 use Kestrel\Forms\Uploads\FieldPolicy;
 use Kestrel\Forms\Uploads\FileNames;
 use PHPUnit\Framework\TestCase;
@@ -38,23 +37,25 @@ final class FileNamesTest extends TestCase {
 	}
 
 	/**
-	 * The storage key is a hash: the client's identifier never becomes a path, and every part of
-	 * the upload's identity changes it.
+	 * Session tokens: 256 bits from the CSPRNG, never the same twice; only a hash is stored.
 	 */
-	public function test_upload_keys_hash_the_whole_identity(): void {
-		$plan = ChunkPlan::create( 3500, 1000, 3, 10000, 10000 );
-		$key  = FileNames::upload_key( 1, 2, 'abcdef12', '../../wp-config.php', $plan );
-		$this->assertMatchesRegularExpression( '/^[a-f0-9]{64}$/D', $key );
-		$this->assertSame( $key, FileNames::upload_key( 1, 2, 'abcdef12', '../../wp-config.php', $plan ) );
-		$others = array(
-			FileNames::upload_key( 9, 2, 'abcdef12', '../../wp-config.php', $plan ),
-			FileNames::upload_key( 1, 9, 'abcdef12', '../../wp-config.php', $plan ),
-			FileNames::upload_key( 1, 2, 'abcdef13', '../../wp-config.php', $plan ),
-			FileNames::upload_key( 1, 2, 'abcdef12', 'other', $plan ),
-			FileNames::upload_key( 1, 2, 'abcdef12', '../../wp-config.php', ChunkPlan::create( 3500, 1000, 4, 10000, 10000 ) ),
-		);
-		$this->assertNotContains( $key, $others );
-		$this->assertCount( 5, array_unique( $others ) );
+	public function test_session_tokens_are_random_and_stored_hashed(): void {
+		$tokens = array();
+		for ( $i = 0; $i < 200; $i++ ) {
+			$tokens[] = FileNames::session_token();
+		}
+		$this->assertCount( 200, array_unique( $tokens ) );
+		foreach ( $tokens as $token ) {
+			$this->assertMatchesRegularExpression( '/^[a-f0-9]{64}$/D', $token );
+			$this->assertTrue( FileNames::is_session_token( $token ) );
+		}
+		$hash = FileNames::token_hash( $tokens[0] );
+		$this->assertMatchesRegularExpression( '/^[a-f0-9]{64}$/D', $hash );
+		$this->assertNotSame( $tokens[0], $hash );
+		$this->assertSame( $hash, FileNames::token_hash( $tokens[0] ) );
+		$this->assertFalse( FileNames::is_session_token( strtoupper( $tokens[0] ) ) );
+		$this->assertFalse( FileNames::is_session_token( FileNames::token() ) );
+		$this->assertFalse( FileNames::is_session_token( '../../wp-config.php' ) );
 	}
 
 	public function test_extensions(): void {
