@@ -9,13 +9,13 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Rest;
 
+use Kestrel\Forms\Admin\EntryPresenter;
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
-use Kestrel\Forms\Entries\EntryPresenter;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
