@@ -331,20 +331,22 @@ function writeSite( url ) {
 	fs.writeFileSync( path.join( content, 'index.php' ), '<?php\n// Silence is golden.\n' );
 
 	// The plugin, as wp-env maps it (see tests/php/integration/Support/Environment.php).
+	// KESTREL_NATIVE_PLUGIN_DIR maps another copy instead (e.g. `git archive <commit> plugin`
+	// unpacked elsewhere, to run the parallel tests against an older commit).
+	const source = path.resolve(
+		process.env.KESTREL_NATIVE_PLUGIN_DIR || path.join( ROOT, 'plugin' )
+	);
 	const plugin = path.join( content, 'plugins', 'kestrel-forms' );
 	fs.rmSync( plugin, { recursive: true, force: true } );
 	fs.mkdirSync( plugin );
-	for ( const entry of fs.readdirSync( path.join( ROOT, 'plugin' ) ) ) {
+	for ( const entry of fs.readdirSync( source ) ) {
 		if ( entry === 'build' ) {
 			continue;
 		}
 		if ( entry === 'kestrel-forms.php' ) {
-			fs.copyFileSync(
-				path.join( ROOT, 'plugin', entry ),
-				path.join( plugin, entry )
-			);
+			fs.copyFileSync( path.join( source, entry ), path.join( plugin, entry ) );
 		} else {
-			fs.symlinkSync( path.join( ROOT, 'plugin', entry ), path.join( plugin, entry ) );
+			fs.symlinkSync( path.join( source, entry ), path.join( plugin, entry ) );
 		}
 	}
 	fs.mkdirSync( path.join( ROOT, 'build' ), { recursive: true } );

@@ -1,0 +1,106 @@
+/**
+ * The documented nginx rules (docs/nginx/kestrel-forms.conf), as the native stack serves them:
+ * no file the plugin keeps under wp-content/uploads/ is reachable by URL, and no PHP runs under
+ * uploads. Runs after the upload tests (files sorted by name), so the plugin's folders hold real
+ * chunks and files; it also plants its own probes.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { STATE } from '../../scripts/native.mjs';
+import { BASE_URL, tag } from './helpers.mjs';
+
+const UPLOADS = path.join( STATE, 'site', 'wp-content', 'uploads' );
+const planted = [];
+
+/**
+ * Writes a file under uploads/ and remembers it for clean-up.
+ *
+ * @param {string} relative Path below uploads/.
+ * @param {string} content  Content.
+ * @return {string} Its URL path.
+ */
+function plant( relative, content ) {
+	const file = path.join( UPLOADS, relative );
+	fs.mkdirSync( path.dirname( file ), { recursive: true } );
+	fs.writeFileSync( file, content );
+	planted.push( file );
+	return `/wp-content/uploads/${ relative }`;
+}
+
+/**
+ * Every file below a folder (relative paths).
+ *
+ * @param {string} dir Folder.
+ * @return {string[]} Files.
+ */
+function walk( dir ) {
+	if ( ! fs.existsSync( dir ) ) {
+		return [];
+	}
+	return fs
+		.readdirSync( dir, { withFileTypes: true, recursive: true } )
+		.filter( ( e ) => e.isFile() )
+		.map( ( e ) =>
+			path.relative( UPLOADS, path.join( e.parentPath ?? e.path, e.name ) )
+		);
+}
+
+const get = async ( urlPath ) => {
+	const response = await fetch( `${ BASE_URL }${ urlPath }`, {
+		redirect: 'manual',
+	} );
+	return { status: response.status, text: await response.text() };
+};
+
+after( () => planted.forEach( ( file ) => fs.rmSync( file, { force: true } ) ) );
+
+describe( 'nginx rules for uploads (docs/nginx/kestrel-forms.conf)', () => {
+	test( 'nothing in the plugin\'s upload folders is served', async () => {
+		const id = tag();
+		plant( `kestrel-forms/tmp/probe-${ id }.html`, '<p>visitor bytes</p>' );
+		plant( `kestrel-forms/probe-${ id }.txt`, 'visitor bytes' );
+		// Whatever the plugin names its folders (a per-site secret in the name included), every
+		// file below uploads/ whose path mentions kestrel-forms must stay unreachable.
+		const files = fs
+			.readdirSync( UPLOADS )
+			.filter( ( name ) => name.startsWith( 'kestrel-forms' ) )
+			.flatMap( ( name ) => walk( path.join( UPLOADS, name ) ) );
+		assert.ok( files.length >= 2, 'the probes exist' );
+		const served = [];
+		for ( const file of files ) {
+			const { status } = await get(
+				`/wp-content/uploads/${ file.split( path.sep ).map( encodeURIComponent ).join( '/' ) }`
+			);
+			if ( status !== 404 && status !== 403 ) {
+				served.push( `${ file }: HTTP ${ status }` );
+			}
+		}
+		assert.deepEqual( served, [], `served from the plugin's folders (${ files.length } files checked)` );
+		for ( const url of [
+			'/wp-content/uploads/kestrel-forms/',
+			'/wp-content/uploads/kestrel-forms',
+			`/wp-content/uploads/%6bestrel-forms/tmp/probe-${ id }.html`,
+			`/wp-content/uploads//kestrel-forms/tmp/probe-${ id }.html`,
+		] ) {
+			assert.equal( ( await get( url ) ).status, 404, url );
+		}
+	} );
+
+	test( 'no PHP runs under uploads, other uploads are served', async () => {
+		const id = tag();
+		const script = plant( `2026/11/probe-${ id }.php`, `<?php echo 'EXEC-' . ( 6 * 7 );` );
+		const answer = await get( script );
+		assert.equal( answer.status, 403, script );
+		assert.ok( ! answer.text.includes( 'EXEC-42' ), 'the script ran' );
+		for ( const variant of [ 'phtml', 'phar', 'php5' ] ) {
+			const other = plant( `2026/11/probe-${ id }.${ variant }`, '<?php echo 1;' );
+			assert.equal( ( await get( other ) ).status, 403, other );
+		}
+		const plain = plant( `2026/11/probe-${ id }.txt`, 'hello' );
+		const ok = await get( plain );
+		assert.equal( ok.status, 200, plain );
+		assert.equal( ok.text, 'hello' );
+	} );
+} );
