@@ -79,7 +79,7 @@ final class RenderingTest extends TestCase {
 		$this->assertNotNull( $form );
 		$public = Plugin::instance()->renderer->public_definition( $form );
 		// A form without its own currency carries the site's default one (USD unless set).
-		$this->assertSame( array( 'id', 'title', 'currency', 'fields' ), array_keys( $public ) );
+		$this->assertSame( array( 'id', 'title', 'currency', 'fields', 'limits' ), array_keys( $public ) );
 		$this->assertSame( 'USD', $public['currency'] );
 	}
 

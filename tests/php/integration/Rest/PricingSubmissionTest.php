@@ -94,7 +94,7 @@ final class PricingSubmissionTest extends TestCase {
 		$this->assertSame(
 			array(
 				'1' => 'Please choose one of the listed options.',
-				'3' => 'Please enter a number greater than or equal to 0.',
+				'3' => 'Please enter a number from 0 to 1000000.',
 				'4' => 'Please choose one of the listed options.',
 			),
 			(array) $response->get_data()['data']['errors']
