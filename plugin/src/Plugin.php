@@ -34,6 +34,7 @@ use Kestrel\Forms\Settings\ApiSettings;
 use Kestrel\Forms\Settings\GeneralSettings;
 use Kestrel\Forms\Settings\PaymentSettings;
 use Kestrel\Forms\Settings\RetentionJob;
+use Kestrel\Forms\Rest\ApiGate;
 use Kestrel\Forms\Rest\DemoController;
 use Kestrel\Forms\Rest\EntriesController;
 use Kestrel\Forms\Rest\ErrorMapper;
@@ -126,12 +127,12 @@ final class Plugin {
 		add_action( 'rest_api_init', array( self::class, 'on_rest_api_init' ) );
 		add_action( CleanupJob::HOOK, array( self::class, 'clean_up_uploads' ) );
 		add_action( RetentionJob::HOOK, array( self::class, 'apply_retention' ) );
-		add_filter( 'rest_pre_dispatch', array( ApiSettings::class, 'gate' ), 10, 3 );
+		add_filter( 'rest_pre_dispatch', array( ApiGate::class, 'gate' ), 10, 3 );
 		( new PersonalData( new EntryWorkspaceRepository(), self::instance()->forms, self::instance()->uploads ) )->register();
 		add_action( 'kestrel_forms_form_deleted', array( self::class, 'delete_form_uploads' ) );
 		if ( is_admin() ) {
 			$plugin = self::instance();
-			( new AdminPages( $plugin->forms ) )->register();
+			( new AdminPages( $plugin->forms, Routes::NAMESPACE ) )->register();
 			( new SettingsPage() )->register();
 		}
 	}

@@ -22,7 +22,15 @@ final class AdminPages {
 	public const MENU_SLUG    = 'kestrel-forms';
 	public const ENTRIES_SLUG = 'kestrel-forms-entries';
 
-	public function __construct( private readonly FormRepository $forms ) {}
+	/**
+	 * @param FormRepository $forms          Forms.
+	 * @param string         $rest_namespace The plugin's REST namespace (Rest\Routes::NAMESPACE,
+	 *                                       given by Plugin.php: Admin/ never imports Rest/).
+	 */
+	public function __construct(
+		private readonly FormRepository $forms,
+		private readonly string $rest_namespace
+	) {}
 
 	/**
 	 * Hooks the menu and the form editor's scripts.
@@ -54,6 +62,6 @@ final class AdminPages {
 	 * assets-src/admin/entries).
 	 */
 	public function render_entries(): void {
-		( new EntriesScreen( $this->forms ) )->render();
+		( new EntriesScreen( $this->forms, $this->rest_namespace ) )->render();
 	}
 }

@@ -10,8 +10,8 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Admin;
 
 use Kestrel\Forms\Assets\Assets;
+use Kestrel\Forms\Entries\EntryPresenter;
 use Kestrel\Forms\Persistence\FormRepository;
-use Kestrel\Forms\Rest\Routes;
 use Kestrel\Forms\Security\Capabilities;
 
 /**
@@ -20,7 +20,15 @@ use Kestrel\Forms\Security\Capabilities;
  */
 final class EntriesScreen {
 
-	public function __construct( private readonly FormRepository $forms ) {}
+	/**
+	 * @param FormRepository $forms          Forms.
+	 * @param string         $rest_namespace The plugin's REST namespace (Rest\Routes::NAMESPACE,
+	 *                                       given by Plugin.php: Admin/ never imports Rest/).
+	 */
+	public function __construct(
+		private readonly FormRepository $forms,
+		private readonly string $rest_namespace
+	) {}
 
 	/**
 	 * Prints the screen (AdminPages::render_entries()).
@@ -76,7 +84,7 @@ final class EntriesScreen {
 			'forms'     => $forms,
 			'fields'    => $fields,
 			'screenUrl' => admin_url( 'admin.php?page=' . AdminPages::ENTRIES_SLUG ),
-			'exportUrl' => rest_url( Routes::NAMESPACE . '/entries/export' ),
+			'exportUrl' => rest_url( $this->rest_namespace . '/entries/export' ),
 			'nonce'     => wp_create_nonce( 'wp_rest' ),
 		);
 	}

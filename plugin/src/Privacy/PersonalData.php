@@ -9,7 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Privacy;
 
-use Kestrel\Forms\Admin\EntryPresenter;
+use Kestrel\Forms\Entries\EntryPresenter;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Uploads\UploadStore;

@@ -9,13 +9,13 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Rest;
 
-use Kestrel\Forms\Admin\EntryPresenter;
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
+use Kestrel\Forms\Entries\EntryPresenter;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
@@ -380,12 +380,7 @@ final class EntriesController extends WP_REST_Controller {
 			$field_id = (int) strtok( (string) $key, '.' );
 			$field    = $form->field( $field_id );
 			if ( ! $field || ! self::is_editable( $field ) ) {
-				return new WP_Error(
-					'kestrel_forms_not_editable',
-					/* translators: %s: field or input id. */
-					sprintf( __( 'The value of "%s" cannot be edited.', 'kestrel-forms' ), (string) $key ),
-					array( 'status' => 400 )
-				);
+				return ErrorMapper::value_not_editable( (string) $key );
 			}
 			$field_ids[ $field_id ] = true;
 		}
@@ -446,7 +441,7 @@ final class EntriesController extends WP_REST_Controller {
 		$field  = $form ? $form->field( (int) $request['field_id'] ) : null;
 		$policy = FieldPolicy::of_field( $field, $this->uploads->hard_cap() );
 		if ( ! $form || ! $field || ! $policy ) {
-			return new WP_Error( 'kestrel_forms_not_editable', __( 'Files can only be attached to an upload field of this entry\'s form.', 'kestrel-forms' ), array( 'status' => 400 ) );
+			return ErrorMapper::not_an_upload_field();
 		}
 		// Files are claimed for active forms only, as a submission's are.
 		try {
@@ -536,7 +531,7 @@ final class EntriesController extends WP_REST_Controller {
 		}
 		$note = trim( sanitize_textarea_field( (string) $request['note'] ) );
 		if ( '' === $note ) {
-			return new WP_Error( 'kestrel_forms_empty_note', __( 'Write a note first.', 'kestrel-forms' ), array( 'status' => 400 ) );
+			return ErrorMapper::empty_note();
 		}
 		$id = $this->workspace->add_note( $entry_id, get_current_user_id(), $note );
 		if ( ! $id ) {
@@ -560,7 +555,7 @@ final class EntriesController extends WP_REST_Controller {
 	 */
 	public function delete_note( $request ) {
 		if ( ! $this->workspace->delete_note( (int) $request['id'], (int) $request['note_id'] ) ) {
-			return new WP_Error( 'kestrel_forms_note_not_found', __( 'Note not found.', 'kestrel-forms' ), array( 'status' => 404 ) );
+			return ErrorMapper::note_not_found();
 		}
 		return rest_ensure_response( array( 'deleted' => true ) );
 	}

@@ -261,4 +261,90 @@ final class ErrorMapper {
 			array( 'status' => 403 )
 		);
 	}
+
+	/**
+	 * 403 for an application-password client while the web API is switched off (Rest\ApiGate).
+	 */
+	public static function api_disabled(): WP_Error {
+		return new WP_Error(
+			'kestrel_forms_api_disabled',
+			__( 'The Kestrel Forms API is switched off for external clients. An administrator can switch it on under Forms → Settings → Web API.', 'kestrel-forms' ),
+			array( 'status' => 403 )
+		);
+	}
+
+	/**
+	 * 400 when an entry edit names a field or input whose value cannot be edited.
+	 *
+	 * @param string $key Field or input id as sent.
+	 */
+	public static function value_not_editable( string $key ): WP_Error {
+		return new WP_Error(
+			'kestrel_forms_not_editable',
+			/* translators: %s: field or input id. */
+			sprintf( __( 'The value of "%s" cannot be edited.', 'kestrel-forms' ), $key ),
+			array( 'status' => 400 )
+		);
+	}
+
+	/**
+	 * 400 when files are attached to a field that is not an upload field of the entry's form.
+	 */
+	public static function not_an_upload_field(): WP_Error {
+		return new WP_Error( 'kestrel_forms_not_editable', __( 'Files can only be attached to an upload field of this entry\'s form.', 'kestrel-forms' ), array( 'status' => 400 ) );
+	}
+
+	/**
+	 * 400 for an entry note without text.
+	 */
+	public static function empty_note(): WP_Error {
+		return new WP_Error( 'kestrel_forms_empty_note', __( 'Write a note first.', 'kestrel-forms' ), array( 'status' => 400 ) );
+	}
+
+	/**
+	 * 404 for a note that is not on the entry.
+	 */
+	public static function note_not_found(): WP_Error {
+		return new WP_Error( 'kestrel_forms_note_not_found', __( 'Note not found.', 'kestrel-forms' ), array( 'status' => 404 ) );
+	}
+
+	/**
+	 * 400 for refused settings: the first message, and every message by setting key in
+	 * `data.errors`.
+	 *
+	 * @param array<string, string> $errors Messages by setting key (at least one).
+	 */
+	public static function invalid_settings( array $errors ): WP_Error {
+		return new WP_Error(
+			'kestrel_forms_invalid_settings',
+			(string) reset( $errors ),
+			array(
+				'status' => 400,
+				'errors' => (object) $errors,
+			)
+		);
+	}
+
+	/**
+	 * 400 when the site offers no application passwords.
+	 */
+	public static function app_passwords_unavailable(): WP_Error {
+		return new WP_Error( 'kestrel_forms_app_passwords_unavailable', __( 'Application passwords are not available on this site (they need HTTPS or a local environment).', 'kestrel-forms' ), array( 'status' => 400 ) );
+	}
+
+	/**
+	 * 400 when WordPress refused to create an application password (its message is kept).
+	 *
+	 * @param WP_Error $error WordPress's error.
+	 */
+	public static function app_password_failed( WP_Error $error ): WP_Error {
+		return new WP_Error( 'kestrel_forms_app_password_failed', $error->get_error_message(), array( 'status' => 400 ) );
+	}
+
+	/**
+	 * 404 for an application password that is not the user's.
+	 */
+	public static function app_password_not_found(): WP_Error {
+		return new WP_Error( 'kestrel_forms_app_password_not_found', __( 'Application password not found.', 'kestrel-forms' ), array( 'status' => 404 ) );
+	}
 }

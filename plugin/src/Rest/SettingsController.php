@@ -215,14 +215,7 @@ final class SettingsController extends WP_REST_Controller {
 		}
 		if ( $errors ) {
 			// One refused value keeps every section as it was: nothing has been stored.
-			return new WP_Error(
-				'kestrel_forms_invalid_settings',
-				reset( $errors ),
-				array(
-					'status' => 400,
-					'errors' => (object) $errors,
-				)
-			);
+			return ErrorMapper::invalid_settings( $errors );
 		}
 		if ( null !== $general ) {
 			$this->general->store( $general['values'] );
@@ -262,11 +255,11 @@ final class SettingsController extends WP_REST_Controller {
 	public function create_app_password( $request ) {
 		$user_id = get_current_user_id();
 		if ( ! wp_is_application_passwords_available_for_user( $user_id ) ) {
-			return new WP_Error( 'kestrel_forms_app_passwords_unavailable', __( 'Application passwords are not available on this site (they need HTTPS or a local environment).', 'kestrel-forms' ), array( 'status' => 400 ) );
+			return ErrorMapper::app_passwords_unavailable();
 		}
 		$created = WP_Application_Passwords::create_new_application_password( $user_id, array( 'name' => sanitize_text_field( (string) $request['name'] ) ) );
 		if ( is_wp_error( $created ) ) {
-			return new WP_Error( 'kestrel_forms_app_password_failed', $created->get_error_message(), array( 'status' => 400 ) );
+			return ErrorMapper::app_password_failed( $created );
 		}
 		list( $password, $item ) = $created;
 		$response                = rest_ensure_response( self::present_password( $item ) + array( 'password' => WP_Application_Passwords::chunk_password( $password ) ) );
@@ -283,7 +276,7 @@ final class SettingsController extends WP_REST_Controller {
 	public function delete_app_password( $request ) {
 		$deleted = WP_Application_Passwords::delete_application_password( get_current_user_id(), (string) $request['uuid'] );
 		if ( is_wp_error( $deleted ) ) {
-			return new WP_Error( 'kestrel_forms_app_password_not_found', __( 'Application password not found.', 'kestrel-forms' ), array( 'status' => 404 ) );
+			return ErrorMapper::app_password_not_found();
 		}
 		return rest_ensure_response( array( 'deleted' => true ) );
 	}

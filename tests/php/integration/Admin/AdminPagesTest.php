@@ -12,9 +12,10 @@ namespace Kestrel\Forms\Tests\Integration\Admin;
 
 use Kestrel\Forms\Admin\AdminPages;
 use Kestrel\Forms\Admin\EntriesScreen;
-use Kestrel\Forms\Admin\EntryPresenter;
 use Kestrel\Forms\Assets\Assets;
+use Kestrel\Forms\Entries\EntryPresenter;
 use Kestrel\Forms\Plugin;
+use Kestrel\Forms\Rest\Routes;
 use Kestrel\Forms\Tests\Integration\Rest\FormsControllerTest;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
@@ -26,7 +27,7 @@ final class AdminPagesTest extends TestCase {
 		require_once ABSPATH . 'wp-admin/includes/class-wp-screen.php';
 		require_once ABSPATH . 'wp-admin/includes/screen.php';
 		$plugin      = Plugin::instance();
-		$this->pages = new AdminPages( $plugin->forms );
+		$this->pages = new AdminPages( $plugin->forms, Routes::NAMESPACE );
 		$this->as_admin();
 		// A wp-admin request: the admin scripts are registered there only.
 		set_current_screen( 'forms_page_' . AdminPages::ENTRIES_SLUG );
@@ -81,7 +82,7 @@ final class AdminPagesTest extends TestCase {
 		Plugin::instance()->forms->create( $definition );
 
 		$_GET   = array( 'form_id' => '999999' );
-		$config = ( new EntriesScreen( Plugin::instance()->forms ) )->config();
+		$config = ( new EntriesScreen( Plugin::instance()->forms, Routes::NAMESPACE ) )->config();
 		$this->assertNotEmpty( $config['forms'] );
 		$first = $config['forms'][0]['id'];
 		$this->assertSame( $first, $config['formId'], 'An unknown form id falls back to the first listed form.' );

@@ -10,7 +10,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Rest;
 
-use Kestrel\Forms\Admin\EntryPresenter;
+use Kestrel\Forms\Entries\EntryPresenter;
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;

@@ -15,6 +15,7 @@ use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Privacy\PersonalData;
+use Kestrel\Forms\Rest\ApiGate;
 use Kestrel\Forms\Settings\ApiSettings;
 use Kestrel\Forms\Settings\GeneralSettings;
 use Kestrel\Forms\Settings\PaymentSettings;
@@ -129,14 +130,14 @@ final class SettingsControllerTest extends TestCase {
 
 	public function test_the_api_switch_refuses_application_password_clients_only(): void {
 		$request = new WP_REST_Request( 'GET', '/kestrel-forms/v1/forms' );
-		$this->assertNull( ApiSettings::gate( null, null, $request ), 'Cookie clients are never refused.' );
+		$this->assertNull( ApiGate::gate( null, null, $request ), 'Cookie clients are never refused.' );
 		do_action( 'application_password_did_authenticate', get_userdata( get_current_user_id() ), array() );
-		$refused = ApiSettings::gate( null, null, $request );
+		$refused = ApiGate::gate( null, null, $request );
 		$this->assertInstanceOf( \WP_Error::class, $refused );
 		$this->assertSame( 'kestrel_forms_api_disabled', $refused->get_error_code() );
-		$this->assertNull( ApiSettings::gate( null, null, new WP_REST_Request( 'GET', '/wp/v2/posts' ) ) );
+		$this->assertNull( ApiGate::gate( null, null, new WP_REST_Request( 'GET', '/wp/v2/posts' ) ) );
 		( new ApiSettings() )->set_enabled( true );
-		$this->assertNull( ApiSettings::gate( null, null, $request ) );
+		$this->assertNull( ApiGate::gate( null, null, $request ) );
 	}
 
 	public function test_retention_deletes_only_entries_older_than_the_period(): void {

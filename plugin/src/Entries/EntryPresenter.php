@@ -7,7 +7,7 @@
 
 declare( strict_types = 1 );
 
-namespace Kestrel\Forms\Admin;
+namespace Kestrel\Forms\Entries;
 
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
@@ -19,6 +19,11 @@ use Kestrel\Forms\Uploads\UploadStore;
 
 /**
  * Plain text only: templates escape it at output.
+ *
+ * Shared by the entries REST routes (Rest\EntriesController), the entries screen
+ * (Admin\EntriesScreen) and the personal-data exporter (Privacy\PersonalData). It lives in
+ * Entries/, not in Admin/ or Rest/, so that PHP folders import one way only: nothing but
+ * Plugin.php imports Rest/ (tests/php/unit/ArchitectureTest.php).
  */
 final class EntryPresenter {
 
