@@ -22,6 +22,8 @@ interface ContainerData {
 		anonymous?: boolean;
 		uploadUrl?: string;
 		renderToken?: string;
+		renderTokenUrl?: string;
+		renderTokenMaxAge?: number;
 	};
 }
 
@@ -68,6 +70,8 @@ function mount( container: HTMLElement ) {
 			anonymous={ data.rest.anonymous }
 			uploadUrl={ data.rest.uploadUrl }
 			renderToken={ data.rest.renderToken }
+			renderTokenUrl={ data.rest.renderTokenUrl }
+			renderTokenMaxAge={ data.rest.renderTokenMaxAge }
 			captcha={ data.captcha }
 			hooks={ kestrelForms.hooks }
 			showTitle={ data.options?.showTitle }

@@ -46,6 +46,7 @@ import {
 	postSubmission,
 	type SubmissionFailure,
 } from '../submit/submit';
+import { keepRenderToken } from '../submit/render-token';
 import { Field } from './Field';
 import type { UploadBindings } from './FileUploadField';
 import type { CaptchaConfig, CaptchaGate } from './CaptchaField';
@@ -64,6 +65,10 @@ export interface FormProps {
 	uploadUrl?: string;
 	/** The signed time the page printed the form (the server's minimum time to submit). */
 	renderToken?: string;
+	/** Where a fresh render token is fetched when the page's one is old (cached pages). */
+	renderTokenUrl?: string;
+	/** Seconds the server accepts a render token. */
+	renderTokenMaxAge?: number;
 	/** The site's captcha settings for the browser (null: not set up). */
 	captcha?: CaptchaConfig | null;
 	hooks: Hooks;
@@ -192,6 +197,18 @@ export function Form( props: FormProps ) {
 	);
 	const [ announcement, setAnnouncement ] = useState( '' );
 	const inFlight = useRef( false );
+	// The signed render time, refreshed when the page came from a cache older than tokens live.
+	const [ renderToken ] = useState( () =>
+		keepRenderToken( {
+			token: props.renderToken,
+			url: preview ? undefined : props.renderTokenUrl,
+			maxAge: props.renderTokenMaxAge,
+		} )
+	);
+	useEffect( () => {
+		renderToken.start();
+		return () => renderToken.stop();
+	}, [ renderToken ] );
 	// The honeypot: people never see or fill it; a bot that does is stored as spam.
 	const honeypot = useRef< HTMLInputElement >( null );
 	// An invisible captcha runs its challenge on the final submit (spec §4).
@@ -521,6 +538,10 @@ export function Form( props: FormProps ) {
 			form
 		) as ReturnType< typeof toSubmissionValues >;
 		try {
+			const refreshing = renderToken.ready();
+			if ( refreshing ) {
+				await refreshing;
+			}
 			const result = await postSubmission(
 				props.submitPath,
 				{
@@ -529,7 +550,7 @@ export function Form( props: FormProps ) {
 					submission_key: newSubmissionKey(),
 					upload_id: uploadId,
 					honeypot: honeypot.current?.value ?? '',
-					render_token: props.renderToken,
+					render_token: renderToken.current(),
 					uploaded_files: uploadedFiles( active, uploadRecords ),
 				},
 				props.submitUrl,

@@ -1,4 +1,5 @@
 import apiFetch from '@wordpress/api-fetch';
+import { _n, sprintf } from '@wordpress/i18n';
 import type { Confirmation, SubmissionValues } from '../../shared';
 
 export interface SubmissionPayload {
@@ -19,19 +20,23 @@ export interface SubmissionPayload {
 }
 
 export interface SubmissionSuccess {
-	entry_id: number;
+	/** The entry's opaque public reference (32 hex characters); visitors never see entry ids. */
+	reference: string;
+	/** Only for users who may manage entries. */
+	entry_id?: number;
 	confirmation: Confirmation;
 }
 
 /** What a failed submission means for the visitor. */
 export type SubmissionFailure =
 	| { kind: 'validation'; message: string; errors: Record< string, string > }
+	| { kind: 'rate_limited'; message: string; retryAfter: number }
 	| { kind: 'error'; message: string };
 
 interface RestError {
 	code?: string;
 	message?: string;
-	data?: { errors?: Record< string, string > };
+	data?: { errors?: Record< string, string >; retry_after?: number };
 }
 
 /**
@@ -110,7 +115,13 @@ async function postWithoutNonce(
 	if ( response.ok ) {
 		return body as SubmissionSuccess;
 	}
-	throw toFailure( ( body ?? {} ) as RestError );
+	const error = ( body ?? {} ) as RestError;
+	if ( response.status === 429 && ! error.data?.retry_after ) {
+		// A proxy's own 429 has no JSON body: the header still says how long to wait.
+		const header = Number( response.headers.get( 'Retry-After' ) );
+		throw rateLimited( Number.isFinite( header ) ? header : 0 );
+	}
+	throw toFailure( error );
 }
 
 /**
@@ -131,7 +142,34 @@ export function toFailure(
 	) {
 		return { kind: 'validation', message, errors: error.data.errors };
 	}
+	if ( error?.code === 'kestrel_forms_rate_limited' ) {
+		return rateLimited( Number( error.data?.retry_after ) || 0 );
+	}
 	return { kind: 'error', message };
+}
+
+/**
+ * The failure for a 429: how long to wait, in words the visitor reads (and hears: the form shows
+ * failures in its announced summary). The entered values stay as they are.
+ *
+ * @param seconds Seconds from the Retry-After header or `data.retry_after` (0: unknown).
+ */
+export function rateLimited( seconds: number ): SubmissionFailure {
+	const wait = Math.max( 1, Math.ceil( seconds ) || 60 );
+	return {
+		kind: 'rate_limited',
+		retryAfter: wait,
+		message: sprintf(
+			/* translators: %d: seconds to wait. */
+			_n(
+				'Too many submissions were sent from your connection. Please try again in %d second.',
+				'Too many submissions were sent from your connection. Please try again in %d seconds.',
+				wait,
+				'kestrel-forms'
+			),
+			wait
+		),
+	};
 }
 
 /**

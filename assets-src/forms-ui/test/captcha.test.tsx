@@ -103,7 +103,7 @@ describe( 'the captcha field', () => {
 
 	it( 'invisible: the final submit runs the challenge first and sends its answer', async () => {
 		mockedFetch.mockResolvedValue( {
-			entry_id: 1,
+			reference: '0123456789abcdef0123456789abcdef',
 			confirmation: { type: 'message', message: 'Thanks' },
 		} );
 		const { api } = fakeProvider();

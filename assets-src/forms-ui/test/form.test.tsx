@@ -161,7 +161,7 @@ describe( 'Form submission', () => {
 
 		await act( async () => {
 			resolve( {
-				entry_id: 9,
+				reference: '0123456789abcdef0123456789abcdef',
 				confirmation: {
 					type: 'message',
 					message: '<p>Thanks <b>Ada</b></p>',
@@ -245,7 +245,7 @@ describe( 'Form submission', () => {
 			ok: true,
 			json: () =>
 				Promise.resolve( {
-					entry_id: 4,
+					reference: 'fedcba9876543210fedcba9876543210',
 					confirmation: { type: 'message', message: 'Got it' },
 				} ),
 		} );
@@ -281,5 +281,158 @@ describe( 'Form submission', () => {
 		expect( JSON.parse( init.body ).submission_key ).toBe(
 			mockedFetch.mock.calls[ 0 ][ 0 ].data.submission_key
 		);
+	} );
+
+	it( 'tells a rate-limited visitor how long to wait, announces it and keeps the values', async () => {
+		mockedFetch.mockRejectedValue( {
+			code: 'kestrel_forms_rate_limited',
+			message: 'Too many requests. Please try again in 42 seconds.',
+			data: { status: 429, retry_after: 42 },
+		} );
+		setup();
+		fireEvent.change( screen.getByLabelText( /Name/ ), {
+			target: { value: 'Ada' },
+		} );
+		fireEvent.change( screen.getByLabelText( 'Email' ), {
+			target: { value: 'ada@example.org' },
+		} );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Send' } ) );
+		const expected =
+			'Too many submissions were sent from your connection. Please try again in 42 seconds.';
+		await waitFor( () =>
+			expect(
+				document.getElementById( 'kestrel_form_errors_5' )?.textContent
+			).toContain( expected )
+		);
+		// Announced to screen readers too (the summary's text, after the usual delay).
+		await waitFor(
+			() =>
+				expect( screen.getByRole( 'status' ).textContent ).toContain(
+					'Please try again in 42 seconds.'
+				),
+			{ timeout: 3000 }
+		);
+		expect( screen.getByLabelText( /Name/ ) ).toHaveProperty(
+			'value',
+			'Ada'
+		);
+		expect( screen.getByLabelText( 'Email' ) ).toHaveProperty(
+			'value',
+			'ada@example.org'
+		);
+		expect( screen.getByRole( 'button', { name: 'Send' } ) ).toHaveProperty(
+			'disabled',
+			false
+		);
+	} );
+
+	it( "reads Retry-After when a 429 comes without the plugin's JSON", async () => {
+		const fetchMock = jest.fn().mockResolvedValue( {
+			ok: false,
+			status: 429,
+			headers: {
+				get: ( name: string ) =>
+					name === 'Retry-After' ? '30' : null,
+			},
+			json: () => Promise.reject( new Error( 'not JSON' ) ),
+		} );
+		Object.defineProperty( window, 'fetch', {
+			value: fetchMock,
+			configurable: true,
+		} );
+		render(
+			<Form
+				form={ form }
+				submitPath="/kestrel-forms/v1/forms/5/submissions"
+				submitUrl="https://example.org/wp-json/kestrel-forms/v1/forms/5/submissions"
+				anonymous
+				hooks={ createHooks() }
+			/>
+		);
+		fireEvent.change( screen.getByLabelText( /Name/ ), {
+			target: { value: 'Ada' },
+		} );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Send' } ) );
+		await waitFor( () =>
+			expect(
+				screen.getByText( /Please try again in 30 seconds\./ )
+			).toBeTruthy()
+		);
+		expect( screen.getByLabelText( /Name/ ) ).toHaveProperty(
+			'value',
+			'Ada'
+		);
+	} );
+
+	it( "fetches a fresh render token when the cached page's one is old, and sends it", async () => {
+		const signature = 'a'.repeat( 64 );
+		const old = `${ Math.floor( Date.now() / 1000 ) - 2 * 86400 }.${ signature }`;
+		const fresh = `${ Math.floor( Date.now() / 1000 ) }.${ 'b'.repeat( 64 ) }`;
+		const fetchMock = jest.fn().mockResolvedValue( {
+			ok: true,
+			json: () => Promise.resolve( { token: fresh, max_age: 86400 } ),
+		} );
+		Object.defineProperty( window, 'fetch', {
+			value: fetchMock,
+			configurable: true,
+		} );
+		mockedFetch.mockResolvedValue( {
+			reference: '0123456789abcdef0123456789abcdef',
+			confirmation: { type: 'message', message: 'Thanks' },
+		} );
+		render(
+			<Form
+				form={ form }
+				submitPath="/kestrel-forms/v1/forms/5/submissions"
+				renderToken={ old }
+				renderTokenUrl="https://example.org/wp-json/kestrel-forms/v1/forms/5/render-token"
+				renderTokenMaxAge={ 86400 }
+				hooks={ createHooks() }
+			/>
+		);
+		await waitFor( () => expect( fetchMock ).toHaveBeenCalledTimes( 1 ) );
+		expect( fetchMock.mock.calls[ 0 ][ 0 ] ).toBe(
+			'https://example.org/wp-json/kestrel-forms/v1/forms/5/render-token'
+		);
+		fireEvent.change( screen.getByLabelText( /Name/ ), {
+			target: { value: 'Ada' },
+		} );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Send' } ) );
+		await waitFor( () => expect( mockedFetch ).toHaveBeenCalledTimes( 1 ) );
+		expect( mockedFetch.mock.calls[ 0 ][ 0 ].data.render_token ).toBe(
+			fresh
+		);
+	} );
+
+	it( "keeps the page's render token while it is good", async () => {
+		const fetchMock = jest.fn();
+		Object.defineProperty( window, 'fetch', {
+			value: fetchMock,
+			configurable: true,
+		} );
+		const page = `${ Math.floor( Date.now() / 1000 ) - 3600 }.${ 'c'.repeat( 64 ) }`;
+		mockedFetch.mockResolvedValue( {
+			reference: '0123456789abcdef0123456789abcdef',
+			confirmation: { type: 'message', message: 'Thanks' },
+		} );
+		render(
+			<Form
+				form={ form }
+				submitPath="/kestrel-forms/v1/forms/5/submissions"
+				renderToken={ page }
+				renderTokenUrl="https://example.org/wp-json/kestrel-forms/v1/forms/5/render-token"
+				renderTokenMaxAge={ 86400 }
+				hooks={ createHooks() }
+			/>
+		);
+		fireEvent.change( screen.getByLabelText( /Name/ ), {
+			target: { value: 'Ada' },
+		} );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Send' } ) );
+		await waitFor( () => expect( mockedFetch ).toHaveBeenCalledTimes( 1 ) );
+		expect( mockedFetch.mock.calls[ 0 ][ 0 ].data.render_token ).toBe(
+			page
+		);
+		expect( fetchMock ).not.toHaveBeenCalled();
 	} );
 } );
