@@ -284,7 +284,9 @@ final class UploadRepository {
 	 */
 	public function touch_session( int $id ): void {
 		global $wpdb;
-		$wpdb->update( Schema::tables()['upload_sessions'], array( 'updated_at' => gmdate( 'Y-m-d H:i:s' ) ), array( 'id' => $id ), array( '%s' ), array( '%d' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		$table = Schema::tables()['upload_sessions'];
+		// Open sessions only: an assembly's age tells whether its worker died.
+		$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET updated_at = %s WHERE id = %d AND status = 'open'", gmdate( 'Y-m-d H:i:s' ), $id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery
 	}
 
 	/**

@@ -266,6 +266,27 @@ final class Storage {
 	}
 
 	/**
+	 * Moves a file: a rename, or a copy when the two places are on different file systems or
+	 * stream wrappers (the work folder may be elsewhere than the private base).
+	 *
+	 * @param string $from Existing file.
+	 * @param string $to   New path.
+	 *
+	 * @throws UploadError STORAGE (logged) when it cannot be moved.
+	 */
+	public static function move( string $from, string $to ): void {
+		if ( @rename( $from, $to ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.rename_rename
+			return;
+		}
+		$reason = self::last_error();
+		if ( @copy( $from, $to ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged
+			wp_delete_file( $from );
+			return;
+		}
+		throw self::failure( "cannot move {$from} to {$to}: {$reason}; copy: " . self::last_error() );
+	}
+
+	/**
 	 * A logged STORAGE error.
 	 *
 	 * @param string $detail What failed, with the path and the reason.

@@ -232,7 +232,12 @@ final class UploadService {
 	 */
 	private function finished( array $session, ChunkRequest $request ): ?array {
 		if ( 'assembling' === $session['status'] ) {
-			throw new UploadError( UploadError::BUSY, array(), 'another request is assembling this upload' );
+			if ( strtotime( $session['updated_at'] . ' UTC' ) >= time() - self::STALE_ASSEMBLY ) {
+				throw new UploadError( UploadError::BUSY, array(), 'another request is assembling this upload' );
+			}
+			// The worker that started the assembly died: this request may take it over (the
+			// gate in assemble() lets one do so).
+			return null;
 		}
 		if ( 'complete' !== $session['status'] ) {
 			return null;
@@ -382,12 +387,10 @@ final class UploadService {
 		try {
 			self::concatenate( $dir, $plan, $target );
 			$checked = $this->inspector->check_file( $target, $name, $plan->total_size, $policy );
-			$file    = FileNames::token();
+			$file     = FileNames::token();
 			$relative = Storage::temp_relative( FileNames::token() );
 			$final    = (string) $this->storage->absolute( $relative );
-			if ( ! @rename( $target, $final ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.rename_rename
-				throw Storage::failure( "cannot move the assembled file {$target} to {$final}: " . Storage::last_error() );
-			}
+			Storage::move( $target, $final );
 			$record = array(
 				'token'      => $file,
 				'upload_key' => (string) $session['token_hash'],
