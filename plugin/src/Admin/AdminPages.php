@@ -23,6 +23,8 @@ final class AdminPages {
 	public const ENTRIES_SLUG = 'kestrel-forms-entries';
 
 	/**
+	 * Takes the forms store and the REST namespace for the screens.
+	 *
 	 * @param FormRepository $forms          Forms.
 	 * @param string         $rest_namespace The plugin's REST namespace (Rest\Routes::NAMESPACE,
 	 *                                       given by Plugin.php: Admin/ never imports Rest/).

@@ -21,6 +21,8 @@ use Kestrel\Forms\Security\Capabilities;
 final class EntriesScreen {
 
 	/**
+	 * Takes the forms store and the REST namespace of the export link.
+	 *
 	 * @param FormRepository $forms          Forms.
 	 * @param string         $rest_namespace The plugin's REST namespace (Rest\Routes::NAMESPACE,
 	 *                                       given by Plugin.php: Admin/ never imports Rest/).

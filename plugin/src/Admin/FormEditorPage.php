@@ -105,8 +105,11 @@ final class FormEditorPage {
 	 * @param string $classes Body classes.
 	 */
 	public function body_class( string $classes ): string {
-		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- presentation only.
-		if ( ! empty( $_GET['preview'] ) && AdminPages::MENU_SLUG === ( $_GET['page'] ?? '' ) ) {
+		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- presentation only: a body class, no state changes.
+		$preview = ! empty( $_GET['preview'] );
+		$page    = isset( $_GET['page'] ) ? sanitize_key( wp_unslash( $_GET['page'] ) ) : '';
+		// phpcs:enable
+		if ( $preview && AdminPages::MENU_SLUG === $page ) {
 			$classes .= ' kestrel-forms-preview-window';
 		}
 		return $classes;

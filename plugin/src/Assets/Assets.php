@@ -71,6 +71,8 @@ final class Assets {
 	}
 
 	/**
+	 * Registers one built entry point with its generated dependencies.
+	 *
 	 * @param string $handle    Handle.
 	 * @param string $name      Entry name in build/.
 	 * @param bool   $with_view Whether the entry is the visitor script (deferred in the footer); an

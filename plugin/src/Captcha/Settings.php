@@ -10,7 +10,9 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Captcha;
 
 /**
- * Stores the reCAPTCHA v2 keys and look in one option:
+ * The captcha settings: reCAPTCHA v2 keys and look.
+ *
+ * Stored in one option:
  *
  *     array{ site_key: string, secret_key: string, theme: 'light'|'dark',
  *            size: 'normal'|'compact'|'invisible', badge: 'bottomright'|'bottomleft'|'inline' }

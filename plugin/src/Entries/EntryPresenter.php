@@ -115,7 +115,7 @@ final class EntryPresenter {
 			}
 			$files[] = array(
 				'name'      => (string) $file['name'],
-				'size_text' => size_format( (int) ( $file['size'] ?? 0 ), 1 ) ?: '0 B',
+				'size_text' => (string) size_format( max( 0, (int) ( $file['size'] ?? 0 ) ), 1 ),
 				'url'       => UploadStore::download_url( $entry->id, (string) $file['token'] ),
 			);
 		}

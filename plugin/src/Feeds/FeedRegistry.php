@@ -14,6 +14,8 @@ use Kestrel\Forms\Domain\Form\Form;
 use Throwable;
 
 /**
+ * The processors of feed add-ons, by add-on slug.
+ *
  * An add-on registers a processor for its slug on the `kestrel_forms_register_feed_addons`
  * action:
  *
@@ -26,10 +28,16 @@ use Throwable;
  */
 final class FeedRegistry {
 
-	/** @var array<string, callable> */
+	/**
+	 * Processors by add-on slug.
+	 *
+	 * @var array<string, callable>
+	 */
 	private array $processors = array();
 
 	/**
+	 * Registers the processor of an add-on.
+	 *
 	 * @param string   $slug      Add-on slug, as in a feed's addonSlug.
 	 * @param callable $processor fn( array $feed, Entry $entry, Form $form ): void.
 	 */
@@ -38,6 +46,8 @@ final class FeedRegistry {
 	}
 
 	/**
+	 * Whether an add-on registered a processor.
+	 *
 	 * @param string $slug Add-on slug.
 	 */
 	public function has( string $slug ): bool {

@@ -13,6 +13,8 @@ namespace Kestrel\Forms\Persistence;
 use Kestrel\Forms\Domain\Entry\Entry;
 
 /**
+ * Queries and changes of the entries workspace: lists, filters, flags, notes and export batches.
+ *
  * Criteria (every key optional except form_id):
  *
  *     array{ form_id: int, status?: 'active'|'spam'|'trash'|'all', search?: string,
@@ -45,15 +47,15 @@ final class EntryWorkspaceRepository {
 		$t                     = Schema::tables();
 		list( $where, $args )  = $this->where( $criteria );
 		list( $order, $oargs ) = $this->order( $criteria );
-		// phpcs:disable WordPress.DB.PreparedSQL -- table names are ours; every value is a placeholder.
+		// phpcs:disable WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders -- table names are ours; $where holds the placeholders and $args their values.
 		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$t['entries']} e WHERE {$where}", $args ) );
-		$rows  = $wpdb->get_results(
+		$rows  = (array) $wpdb->get_results(
 			$wpdb->prepare(
 				"SELECT e.* FROM {$t['entries']} e WHERE {$where} ORDER BY {$order} LIMIT %d OFFSET %d",
 				array_merge( $args, $oargs, array( $per_page, max( 0, ( $page - 1 ) * $per_page ) ) )
 			),
 			ARRAY_A
-		) ?: array();
+		);
 		// phpcs:enable
 		return array(
 			'items' => $this->hydrate_rows( $rows ),
@@ -77,11 +79,11 @@ final class EntryWorkspaceRepository {
 		$last                 = PHP_INT_MAX;
 		$count                = 0;
 		do {
-			// phpcs:disable WordPress.DB.PreparedSQL -- table names are ours; every value is a placeholder.
-			$rows = $wpdb->get_results(
+			// phpcs:disable WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders -- table names are ours; $where holds the placeholders and $args their values.
+			$rows = (array) $wpdb->get_results(
 				$wpdb->prepare( "SELECT e.* FROM {$t['entries']} e WHERE {$where} AND e.id < %d ORDER BY e.id DESC LIMIT %d", array_merge( $args, array( $last, $size ) ) ),
 				ARRAY_A
-			) ?: array();
+			);
 			// phpcs:enable
 			if ( ! $rows ) {
 				break;
@@ -173,7 +175,7 @@ final class EntryWorkspaceRepository {
 		}
 		$t            = Schema::tables();
 		$placeholders = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
-		// phpcs:ignore WordPress.DB.PreparedSQL -- column and table names come from the match above.
+		// phpcs:ignore WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- column and table names come from the match above; one %d per id.
 		return (int) $wpdb->query( $wpdb->prepare( "UPDATE {$t['entries']} SET {$set[0]} = {$set[2]} WHERE id IN ($placeholders)", array_merge( array( $set[1] ), $ids ) ) );
 	}
 
@@ -191,7 +193,7 @@ final class EntryWorkspaceRepository {
 		}
 		$t            = Schema::tables();
 		$placeholders = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
-		// phpcs:disable WordPress.DB.PreparedSQL -- table names are ours.
+		// phpcs:disable WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- table names are ours; one %d per id.
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$t['entry_values']} WHERE entry_id IN ($placeholders)", $ids ) );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$t['entry_notes']} WHERE entry_id IN ($placeholders)", $ids ) );
 		$deleted = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$t['entries']} WHERE id IN ($placeholders)", $ids ) );
@@ -279,7 +281,7 @@ final class EntryWorkspaceRepository {
 	public function notes( int $entry_id ): array {
 		global $wpdb;
 		$t    = Schema::tables();
-		$rows = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$t['entry_notes']} WHERE entry_id = %d ORDER BY id ASC", $entry_id ), ARRAY_A ) ?: array(); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows = (array) $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$t['entry_notes']} WHERE entry_id = %d ORDER BY id ASC", $entry_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
 		return array_map(
 			static fn( array $r ): array => array(
 				'id'         => (int) $r['id'],
@@ -429,10 +431,10 @@ final class EntryWorkspaceRepository {
 		$t            = Schema::tables();
 		$ids          = array_map( static fn( array $r ): int => (int) $r['id'], $rows );
 		$placeholders = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
-		$value_rows   = $wpdb->get_results(
-			$wpdb->prepare( "SELECT entry_id, input_id, value FROM {$t['entry_values']} WHERE entry_id IN ($placeholders) ORDER BY id", $ids ), // phpcs:ignore WordPress.DB.PreparedSQL
+		$value_rows   = (array) $wpdb->get_results(
+			$wpdb->prepare( "SELECT entry_id, input_id, value FROM {$t['entry_values']} WHERE entry_id IN ($placeholders) ORDER BY id", $ids ), // phpcs:ignore WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- one %d per id, built above.
 			ARRAY_A
-		) ?: array();
+		);
 		$values       = array();
 		foreach ( $value_rows as $vr ) {
 			$input_id = (string) $vr['input_id'];
@@ -456,7 +458,7 @@ final class EntryWorkspaceRepository {
 					(string) $row['source_url'],
 					(int) $row['user_id'],
 					(string) $row['status'],
-					isset( $row['pricing'] ) && is_string( $row['pricing'] ) ? ( json_decode( $row['pricing'], true ) ?: null ) : null,
+					self::pricing_of( $row['pricing'] ?? null ),
 					isset( $row['feeds'] ) && is_string( $row['feeds'] ) ? array_map( 'intval', (array) json_decode( $row['feeds'], true ) ) : array()
 				),
 				'is_read'    => ! empty( $row['is_read'] ),
@@ -464,5 +466,16 @@ final class EntryWorkspaceRepository {
 			);
 		}
 		return $items;
+	}
+
+	/**
+	 * The stored pricing snapshot of an entry, or null when there is none (or it is unreadable).
+	 *
+	 * @param mixed $json The `pricing` column.
+	 * @return array<string, mixed>|null
+	 */
+	private static function pricing_of( mixed $json ): ?array {
+		$pricing = is_string( $json ) ? json_decode( $json, true ) : null;
+		return is_array( $pricing ) && array() !== $pricing ? $pricing : null;
 	}
 }

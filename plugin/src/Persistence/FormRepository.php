@@ -128,7 +128,7 @@ final class FormRepository {
 			$where   .= ' AND title LIKE %s';
 			$params[] = '%' . $wpdb->esc_like( $search ) . '%';
 		}
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $table and $where are ours; values are placeholders.
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders -- $table and $where are ours; $where holds the placeholders and $params their values.
 		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE {$where}", $params ) );
 		$rows  = $wpdb->get_results(
 			$wpdb->prepare(
@@ -139,12 +139,14 @@ final class FormRepository {
 		);
 		// phpcs:enable
 		return array(
-			'items' => array_map( array( self::class, 'hydrate' ), $rows ?: array() ),
+			'items' => array_map( array( self::class, 'hydrate' ), (array) $rows ),
 			'total' => $total,
 		);
 	}
 
 	/**
+	 * A form record from a database row.
+	 *
 	 * @param array<string, mixed> $row Database row.
 	 * @return array{form: Form, status: string, created_at: string, updated_at: string}
 	 */
@@ -163,6 +165,8 @@ final class FormRepository {
 	}
 
 	/**
+	 * The definition as stored (JSON).
+	 *
 	 * @param array<string, mixed> $definition Definition.
 	 */
 	private static function encode( array $definition ): string {

@@ -23,6 +23,13 @@ final class PersonalData {
 	public const ID        = 'kestrel-forms';
 	private const PER_PAGE = 20;
 
+	/**
+	 * Takes the entries, the forms and the files it exports and erases.
+	 *
+	 * @param EntryWorkspaceRepository $entries Entries.
+	 * @param FormRepository           $forms   Forms.
+	 * @param UploadStore              $uploads Files of entries.
+	 */
 	public function __construct(
 		private readonly EntryWorkspaceRepository $entries,
 		private readonly FormRepository $forms,
@@ -38,6 +45,8 @@ final class PersonalData {
 	}
 
 	/**
+	 * Adds the entries exporter (`wp_privacy_personal_data_exporters`).
+	 *
 	 * @param array<string, mixed> $exporters Exporters.
 	 * @return array<string, mixed>
 	 */
@@ -51,6 +60,8 @@ final class PersonalData {
 	}
 
 	/**
+	 * Adds the entries eraser (`wp_privacy_personal_data_erasers`).
+	 *
 	 * @param array<string, mixed> $erasers Erasers.
 	 * @return array<string, mixed>
 	 */

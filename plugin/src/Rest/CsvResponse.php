@@ -17,6 +17,8 @@ namespace Kestrel\Forms\Rest;
 final class CsvResponse extends StreamedResponse {
 
 	/**
+	 * A CSV download written by $writer.
+	 *
 	 * @param string   $filename Download name (ASCII).
 	 * @param \Closure $writer   fn( callable $put_row ): int rows written; $put_row( list<string> ).
 	 */
@@ -41,7 +43,7 @@ final class CsvResponse extends StreamedResponse {
 	 * @return int Rows written (header included).
 	 */
 	public function stream( $out ): int {
-		fwrite( $out, "\xEF\xBB\xBF" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite
+		fwrite( $out, "\xEF\xBB\xBF" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite, WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- a stream (php://output), which WP_Filesystem cannot write.
 		$put  = static function ( array $cells ) use ( $out ): void {
 			fputcsv( $out, array_map( array( self::class, 'neutralise' ), $cells ), ',', '"', '' );
 		};

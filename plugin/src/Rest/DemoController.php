@@ -24,6 +24,12 @@ final class DemoController {
 
 	private const OPTION = 'kestrel_forms_demo';
 
+	/**
+	 * Takes the forms store and the definition validator.
+	 *
+	 * @param FormRepository $forms     Forms.
+	 * @param FormValidator  $validator Definition validator.
+	 */
 	public function __construct(
 		private readonly FormRepository $forms,
 		private readonly FormValidator $validator

@@ -43,6 +43,15 @@ final class EntriesController extends WP_REST_Controller {
 	/** Field types an admin cannot edit: secrets never stored, files, computed and priced values. */
 	public const NOT_EDITABLE = array( 'password', 'creditcard', 'fileupload', 'captcha', 'total', 'product', 'option', 'quantity', 'shipping' );
 
+	/**
+	 * Takes the stores and services the entries routes use.
+	 *
+	 * @param EntryRepository          $entries   Entries.
+	 * @param EntryWorkspaceRepository $workspace Entries workspace queries.
+	 * @param FormRepository           $forms     Forms.
+	 * @param SubmissionValidator      $validator Validates edited values.
+	 * @param UploadStore              $uploads   Files of entries.
+	 */
 	public function __construct(
 		private readonly EntryRepository $entries,
 		private readonly EntryWorkspaceRepository $workspace,
@@ -286,6 +295,8 @@ final class EntriesController extends WP_REST_Controller {
 	}
 
 	/**
+	 * Query parameters of GET /entries.
+	 *
 	 * @return array<string, array<string, mixed>>
 	 */
 	public function get_collection_params(): array {
@@ -307,6 +318,8 @@ final class EntriesController extends WP_REST_Controller {
 	}
 
 	/**
+	 * GET /entries needs the plugin capability.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return true|WP_Error
 	 */
@@ -315,6 +328,8 @@ final class EntriesController extends WP_REST_Controller {
 	}
 
 	/**
+	 * GET /entries/{id} needs the plugin capability.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return true|WP_Error
 	 */
@@ -444,10 +459,10 @@ final class EntriesController extends WP_REST_Controller {
 			return ErrorMapper::not_an_upload_field();
 		}
 		// Files are claimed for active forms only, as a submission's are.
+		if ( FormRepository::STATUS_ACTIVE !== $record['status'] ) {
+			return ErrorMapper::upload_error( new UploadError( UploadError::UNKNOWN ) );
+		}
 		try {
-			if ( FormRepository::STATUS_ACTIVE !== $record['status'] ) {
-				throw new UploadError( UploadError::UNKNOWN );
-			}
 			$files = $this->uploads->claim( $form, (int) $field['id'], (string) $request['upload_id'], (array) $request['tokens'] );
 		} catch ( UploadError $e ) {
 			return ErrorMapper::upload_error( $e );
@@ -816,6 +831,8 @@ final class EntriesController extends WP_REST_Controller {
 	}
 
 	/**
+	 * Schema of an entry as the routes return it.
+	 *
 	 * @return array<string, mixed>
 	 */
 	public function get_item_schema(): array {

@@ -19,6 +19,8 @@ use Kestrel\Forms\Uploads\FileNames;
 final class FileResponse extends StreamedResponse {
 
 	/**
+	 * A stored file, sent as a download.
+	 *
 	 * @param string $path Absolute path.
 	 * @param string $name Download name.
 	 * @param int    $size Bytes.

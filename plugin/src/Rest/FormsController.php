@@ -32,6 +32,14 @@ final class FormsController extends WP_REST_Controller {
 	/** Keys the API adds to a form; ignored when a client sends them back. */
 	public const READ_ONLY_KEYS = array( 'id', 'status', 'createdAt', 'updatedAt', 'entryCount' );
 
+	/**
+	 * Takes the stores and services the forms routes use.
+	 *
+	 * @param FormRepository  $forms     Forms.
+	 * @param EntryRepository $entries   Entries.
+	 * @param FormValidator   $validator Definition validator.
+	 * @param FormRenderer    $renderer  Form renderer.
+	 */
 	public function __construct(
 		private readonly FormRepository $forms,
 		private readonly EntryRepository $entries,
@@ -141,6 +149,8 @@ final class FormsController extends WP_REST_Controller {
 	}
 
 	/**
+	 * Listing forms needs the plugin capability.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return true|WP_Error
 	 */
@@ -149,6 +159,8 @@ final class FormsController extends WP_REST_Controller {
 	}
 
 	/**
+	 * Reading a form needs the plugin capability.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return true|WP_Error
 	 */
@@ -157,6 +169,8 @@ final class FormsController extends WP_REST_Controller {
 	}
 
 	/**
+	 * Creating a form needs the plugin capability.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return true|WP_Error
 	 */
@@ -165,6 +179,8 @@ final class FormsController extends WP_REST_Controller {
 	}
 
 	/**
+	 * Updating a form needs the plugin capability.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return true|WP_Error
 	 */
@@ -173,6 +189,8 @@ final class FormsController extends WP_REST_Controller {
 	}
 
 	/**
+	 * Deleting a form needs the plugin capability.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return true|WP_Error
 	 */
@@ -458,7 +476,11 @@ final class FormsController extends WP_REST_Controller {
 	 * @return array<string, mixed>
 	 */
 	private function present( array $record, int $entry_count ): array {
-		/** @var Form $form */
+		/**
+		 * The record's form.
+		 *
+		 * @var Form $form
+		 */
 		$form = $record['form'];
 		return array_merge(
 			array( 'id' => $form->id ),

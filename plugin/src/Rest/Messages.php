@@ -180,6 +180,8 @@ final class Messages {
 	}
 
 	/**
+	 * A number as text for a message (whole numbers without decimals).
+	 *
 	 * @param mixed $n Number.
 	 */
 	private static function num( mixed $n ): string {

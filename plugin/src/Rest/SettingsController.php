@@ -31,6 +31,14 @@ use WP_REST_Server;
  */
 final class SettingsController extends WP_REST_Controller {
 
+	/**
+	 * Takes the settings sections the route reads and writes.
+	 *
+	 * @param GeneralSettings $general  General settings.
+	 * @param CaptchaSettings $captcha  Captcha settings.
+	 * @param ApiSettings     $api      Web API switch.
+	 * @param PaymentSettings $payments Payment settings.
+	 */
 	public function __construct(
 		private readonly GeneralSettings $general,
 		private readonly CaptchaSettings $captcha,
@@ -148,6 +156,8 @@ final class SettingsController extends WP_REST_Controller {
 	}
 
 	/**
+	 * Every settings route needs the plugin capability.
+	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return true|WP_Error
 	 */

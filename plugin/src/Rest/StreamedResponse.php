@@ -44,10 +44,10 @@ abstract class StreamedResponse extends WP_REST_Response {
 			while ( ob_get_level() > 0 ) {
 				ob_end_clean();
 			}
-			$out = fopen( 'php://output', 'wb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen
+			$out = fopen( 'php://output', 'wb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen, WordPress.WP.AlternativeFunctions.file_system_read_fopen -- php://output is a stream, not a file WP_Filesystem could write.
 			if ( $out ) {
 				$result->stream( $out );
-				fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+				fclose( $out ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose, WordPress.WP.AlternativeFunctions.file_system_read_fclose -- see fopen() above.
 			}
 		}
 		return true;

@@ -18,6 +18,8 @@ namespace Kestrel\Forms\Security;
 final class DefinitionSanitizer {
 
 	/**
+	 * The definition with markup a user without unfiltered_html may not store removed.
+	 *
 	 * @param array<string, mixed> $definition Schema-valid definition.
 	 * @return array<string, mixed>
 	 */

@@ -26,6 +26,8 @@ final class ApiSettings {
 	}
 
 	/**
+	 * Switches external access on or off.
+	 *
 	 * @param bool $enabled On or off.
 	 */
 	public function set_enabled( bool $enabled ): void {

@@ -23,6 +23,8 @@ final class GeneralSettings {
 	public const MAX_RETENTION    = 36500;
 
 	/**
+	 * The stored settings, with defaults for missing or invalid values.
+	 *
 	 * @return array{currency: string, retention_days: int, delete_on_uninstall: bool}
 	 */
 	public function get(): array {

@@ -23,6 +23,13 @@ final class RetentionJob {
 	private const BATCH       = 200;
 	private const MAX_BATCHES = 25;
 
+	/**
+	 * Takes the settings, the entries and the uploads it cleans up.
+	 *
+	 * @param GeneralSettings          $settings General settings (retention days).
+	 * @param EntryWorkspaceRepository $entries  Entries.
+	 * @param UploadStore              $uploads  Files of entries.
+	 */
 	public function __construct(
 		private readonly GeneralSettings $settings,
 		private readonly EntryWorkspaceRepository $entries,

@@ -19,9 +19,18 @@ final class Formula {
 
 	private const TAG = '/\{[^{}]*?:(\d+(?:\.\d+)?)(?::([a-z_]+))?\}/';
 
-	/** @var list<array{0: string, 1: float|string}> */
+	/**
+	 * Tokens of the expression being parsed.
+	 *
+	 * @var list<array{0: string, 1: float|string}>
+	 */
 	private array $tokens = array();
 
+	/**
+	 * Index of the next token to read.
+	 *
+	 * @var int
+	 */
 	private int $position = 0;
 
 	/**
@@ -39,7 +48,7 @@ final class Formula {
 			return null;
 		}
 		$value = $parser->expression();
-		if ( null === $value || $parser->position !== count( $parser->tokens ) ) {
+		if ( null === $value || count( $parser->tokens ) !== $parser->position ) {
 			return null;
 		}
 		return is_finite( $value ) ? $value : 0.0;
@@ -89,6 +98,12 @@ final class Formula {
 		return str_replace( array( "\r", "\n" ), ' ', $text );
 	}
 
+	/**
+	 * Splits the text into number and operator tokens.
+	 *
+	 * @param string $text Expression text.
+	 * @return bool False on a character that is not part of a formula.
+	 */
 	private function tokenize( string $text ): bool {
 		$length = strlen( $text );
 		$i      = 0;
@@ -109,6 +124,11 @@ final class Formula {
 		return true;
 	}
 
+	/**
+	 * Parses a sum or difference of terms.
+	 *
+	 * @return float|null Null when invalid.
+	 */
 	private function expression(): ?float {
 		$left = $this->term();
 		while ( null !== $left && $this->peek_op( '+', '-' ) ) {
@@ -122,6 +142,11 @@ final class Formula {
 		return $left;
 	}
 
+	/**
+	 * Parses a product or quotient of unary terms.
+	 *
+	 * @return float|null Null when invalid; a division by zero gives ±INF or NAN.
+	 */
 	private function term(): ?float {
 		$left = $this->unary();
 		while ( null !== $left && $this->peek_op( '*', '/' ) ) {
@@ -140,6 +165,11 @@ final class Formula {
 		return $left;
 	}
 
+	/**
+	 * Parses a signed primary.
+	 *
+	 * @return float|null Null when invalid.
+	 */
 	private function unary(): ?float {
 		if ( $this->peek_op( '+', '-' ) ) {
 			$op    = $this->tokens[ $this->position++ ][1];
@@ -152,6 +182,11 @@ final class Formula {
 		return $this->primary();
 	}
 
+	/**
+	 * Parses a number or a parenthesised expression.
+	 *
+	 * @return float|null Null when invalid.
+	 */
 	private function primary(): ?float {
 		$token = $this->tokens[ $this->position ] ?? null;
 		if ( null === $token ) {
@@ -173,6 +208,12 @@ final class Formula {
 		return null;
 	}
 
+	/**
+	 * Whether the next token is one of the operators.
+	 *
+	 * @param string ...$ops Operators.
+	 * @return bool
+	 */
 	private function peek_op( string ...$ops ): bool {
 		$token = $this->tokens[ $this->position ] ?? null;
 		return null !== $token && 'op' === $token[0] && in_array( $token[1], $ops, true );

@@ -19,6 +19,8 @@ final class Entry {
 	public const STATUS_TRASH  = 'trash';
 
 	/**
+	 * An entry as stored.
+	 *
 	 * @param int                                $id         Entry id (0 before it is stored).
 	 * @param int                                $form_id    Form id.
 	 * @param array<string, string|array<mixed>> $values Values by input id (lists and repeaters: rows of cells).

@@ -18,6 +18,8 @@ use Kestrel\Forms\Domain\Logic\FormEvaluator;
 final class FeedEvaluator {
 
 	/**
+	 * The feeds that run for an entry, in priority order.
+	 *
 	 * @param array<string, mixed> $form       Form definition.
 	 * @param FormEvaluator        $evaluator  The form's evaluator.
 	 * @param array<string, mixed> $evaluation Its evaluation of the entered values.
@@ -28,7 +30,10 @@ final class FeedEvaluator {
 		$order = array_keys( $feeds );
 		usort(
 			$order,
-			static fn( int $a, int $b ): int => ( ( (int) ( $feeds[ $a ]['priority'] ?? 0 ) ) <=> ( (int) ( $feeds[ $b ]['priority'] ?? 0 ) ) ) ?: $a <=> $b
+			static function ( int $a, int $b ) use ( $feeds ): int {
+				$by_priority = ( (int) ( $feeds[ $a ]['priority'] ?? 0 ) ) <=> ( (int) ( $feeds[ $b ]['priority'] ?? 0 ) );
+				return 0 !== $by_priority ? $by_priority : $a <=> $b;
+			}
 		);
 		$taken  = array();
 		$active = array();

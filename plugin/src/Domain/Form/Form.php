@@ -18,6 +18,8 @@ final class Form {
 	public const DISPLAY_ONLY_TYPES = array( 'section', 'html', 'page' );
 
 	/**
+	 * A form from its stored id and definition.
+	 *
 	 * @param int                  $id         Stored id (0 before the form is saved).
 	 * @param array<string, mixed> $definition Schema-valid definition.
 	 */
@@ -41,6 +43,8 @@ final class Form {
 	}
 
 	/**
+	 * The fields of the form.
+	 *
 	 * @return list<array<string, mixed>> Field definitions in display order.
 	 */
 	public function fields(): array {
@@ -48,6 +52,8 @@ final class Form {
 	}
 
 	/**
+	 * One field by id.
+	 *
 	 * @param int $field_id Field id.
 	 * @return array<string, mixed>|null The field, or null when the form has none with that id.
 	 */

@@ -20,9 +20,16 @@ use Kestrel\Forms\Domain\Schema\SchemaValidator;
  */
 final class FormValidator {
 
+	/**
+	 * Takes the JSON Schema validator of form definitions.
+	 *
+	 * @param SchemaValidator $schema Validator of the form definition schema.
+	 */
 	public function __construct( private readonly SchemaValidator $schema ) {}
 
 	/**
+	 * Checks a definition against the schema, then the rules a schema cannot express.
+	 *
 	 * @param mixed $definition Decoded JSON.
 	 * @return list<SchemaError> Empty when the definition is valid.
 	 */

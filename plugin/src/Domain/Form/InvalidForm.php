@@ -18,6 +18,8 @@ use Kestrel\Forms\Domain\Schema\SchemaError;
 final class InvalidForm extends DomainException {
 
 	/**
+	 * Carries every violation; the message is the first one.
+	 *
 	 * @param list<SchemaError> $errors At least one violation.
 	 */
 	public function __construct( public readonly array $errors ) {

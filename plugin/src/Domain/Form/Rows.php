@@ -22,6 +22,8 @@ final class Rows {
 	public const MAX_CELL_LENGTH = 65535;
 
 	/**
+	 * Whether the field stores rows (lists and repeaters).
+	 *
 	 * @param array<string, mixed> $field Field.
 	 */
 	public static function is_repeated( array $field ): bool {

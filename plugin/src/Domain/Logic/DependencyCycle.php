@@ -17,6 +17,8 @@ use DomainException;
 final class DependencyCycle extends DomainException {
 
 	/**
+	 * Names the fields on the cycle.
+	 *
 	 * @param list<int> $field_ids Fields on the cycle.
 	 */
 	public function __construct( public readonly array $field_ids ) {

@@ -20,6 +20,8 @@ final class DependencyGraph {
 	public const SUBMIT_NODE = 0;
 
 	/**
+	 * A graph built by build().
+	 *
 	 * @param list<int>             $order      Nodes in evaluation order.
 	 * @param array<int, list<int>> $dependents Direct dependents.
 	 * @param array<int, int>       $section_of Section of each field in one.
@@ -130,6 +132,8 @@ final class DependencyGraph {
 	}
 
 	/**
+	 * The fields a field reads (logic rules, formula tags, product links).
+	 *
 	 * @param array<string, mixed> $field Field.
 	 * @return list<int>
 	 */
@@ -145,6 +149,8 @@ final class DependencyGraph {
 	}
 
 	/**
+	 * Orders nodes so that each comes after what it reads.
+	 *
 	 * @param list<int>             $left  Unsorted nodes.
 	 * @param array<int, list<int>> $reads What each node reads.
 	 * @return list<int>

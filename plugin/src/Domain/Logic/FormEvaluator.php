@@ -27,15 +27,30 @@ final class FormEvaluator {
 	/** The value of a radio's "other" choice before anything is typed (see OTHER_CHOICE in TypeScript). */
 	public const OTHER_CHOICE = 'gf_other_choice';
 
-	/** @var array<int, array<string, mixed>> */
+	/**
+	 * Field definitions by id.
+	 *
+	 * @var array<int, array<string, mixed>>
+	 */
 	private array $by_id = array();
 
-	/** @var array<int, string|list<string>> */
+	/**
+	 * Default values by field id.
+	 *
+	 * @var array<int, string|list<string>>
+	 */
 	private array $defaults = array();
 
+	/**
+	 * Evaluation order of the fields.
+	 *
+	 * @var DependencyGraph
+	 */
 	private DependencyGraph $graph;
 
 	/**
+	 * Prepares the evaluation order of a form.
+	 *
 	 * @param array<string, mixed> $form Form definition.
 	 * @throws DependencyCycle On a cycle.
 	 */
@@ -140,10 +155,12 @@ final class FormEvaluator {
 			$results[] = $this->rule_holds( $state, $rule );
 		}
 		$matched = 'any' === ( $logic['logicType'] ?? 'all' ) ? in_array( true, $results, true ) : ! in_array( false, $results, true );
-		return $matched === ( 'show' === ( $logic['actionType'] ?? 'show' ) );
+		return ( 'show' === ( $logic['actionType'] ?? 'show' ) ) === $matched;
 	}
 
 	/**
+	 * Whether one rule holds for the values so far.
+	 *
 	 * @param array<string, mixed> $state Evaluation so far.
 	 * @param array<string, mixed> $rule  Rule.
 	 */
@@ -183,6 +200,8 @@ final class FormEvaluator {
 	}
 
 	/**
+	 * The value of a calculated field, or null when its formula is invalid.
+	 *
 	 * @param array<string, mixed> $state Evaluation so far.
 	 * @param array<string, mixed> $field Calculated field.
 	 */
@@ -199,6 +218,8 @@ final class FormEvaluator {
 	}
 
 	/**
+	 * The number a merge tag stands for.
+	 *
 	 * @param array<string, mixed>                           $state Evaluation so far.
 	 * @param array{input_id: string, modifier: string|null} $tag   Merge tag.
 	 */

@@ -80,6 +80,16 @@ final class Operators {
 		return false;
 	}
 
+	/**
+	 * Equality of two values, as numbers in the field's number format when both read as numbers.
+	 *
+	 * @param string  $raw_a         First value as entered.
+	 * @param string  $raw_b         Second value as entered.
+	 * @param string  $a             First value, normalised.
+	 * @param string  $b             Second value, normalised.
+	 * @param ?string $number_format Number format of the field, if it has one.
+	 * @return bool
+	 */
 	private static function equals( string $raw_a, string $raw_b, string $a, string $b, ?string $number_format ): bool {
 		if ( null !== $number_format && '' !== trim( $raw_a ) && '' !== trim( $raw_b ) ) {
 			$x = self::read_number( $raw_a, $number_format );
@@ -91,6 +101,13 @@ final class Operators {
 		return $a === $b;
 	}
 
+	/**
+	 * Reads a number in the given format, falling back to a decimal point.
+	 *
+	 * @param string  $text   Text.
+	 * @param ?string $format Number format, if any.
+	 * @return float|null Null when the text is no number.
+	 */
 	private static function read_number( string $text, ?string $format ): ?float {
 		if ( '' === trim( $text ) ) {
 			return null;

@@ -16,6 +16,8 @@ namespace Kestrel\Forms\Domain\Schema;
 final class SchemaError {
 
 	/**
+	 * One schema violation.
+	 *
 	 * @param string               $path    JSON path of the offending value, '' for the document root.
 	 * @param string               $keyword The failing keyword: type, required, enum, pattern, ...
 	 * @param array<string, mixed> $params  Keyword details, e.g. [ 'expected' => 'string' ].

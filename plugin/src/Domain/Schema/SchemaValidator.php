@@ -51,6 +51,8 @@ final class SchemaValidator {
 	);
 
 	/**
+	 * Takes the whole schema document.
+	 *
 	 * @param array<string, mixed> $root The whole schema document ($ref targets resolve against it).
 	 */
 	public function __construct( private readonly array $root ) {}
@@ -83,10 +85,13 @@ final class SchemaValidator {
 	}
 
 	/**
+	 * Checks a value against a sub-schema, adding violations to $errors.
+	 *
 	 * @param mixed                $value  Value under test.
 	 * @param array<string, mixed> $schema Sub-schema.
 	 * @param string               $path   JSON path of the value.
 	 * @param list<SchemaError>    $errors Collected errors.
+	 * @throws InvalidArgumentException On a schema keyword this validator does not support.
 	 */
 	private function check( mixed $value, array $schema, string $path, array &$errors ): void {
 		foreach ( array_keys( $schema ) as $keyword ) {
@@ -143,6 +148,8 @@ final class SchemaValidator {
 	}
 
 	/**
+	 * Checks the string keywords (minLength, maxLength, pattern).
+	 *
 	 * @param string               $value  String under test.
 	 * @param array<string, mixed> $schema Sub-schema.
 	 * @param string               $path   JSON path.
@@ -165,6 +172,8 @@ final class SchemaValidator {
 	}
 
 	/**
+	 * Checks the array keywords (items, minItems, maxItems).
+	 *
 	 * @param list<mixed>          $value  List under test.
 	 * @param array<string, mixed> $schema Sub-schema.
 	 * @param string               $path   JSON path.
@@ -187,6 +196,8 @@ final class SchemaValidator {
 	}
 
 	/**
+	 * Checks the object keywords (required, properties, additionalProperties).
+	 *
 	 * @param array<string|int, mixed> $value  Object under test (associative array).
 	 * @param array<string, mixed>     $schema Sub-schema.
 	 * @param string                   $path   JSON path.
@@ -220,6 +231,7 @@ final class SchemaValidator {
 	 *
 	 * @param mixed    $value Value under test.
 	 * @param string[] $types JSON type names.
+	 * @throws InvalidArgumentException On a JSON type name the schema language does not have.
 	 */
 	private function matches_type( mixed $value, array $types ): bool {
 		foreach ( $types as $type ) {
@@ -241,12 +253,14 @@ final class SchemaValidator {
 	}
 
 	/**
+	 * Whether the value is one of the allowed values.
+	 *
 	 * @param mixed       $value   Value under test.
 	 * @param list<mixed> $allowed Allowed values (strict comparison, numbers compared by value).
 	 */
 	private function in_list( mixed $value, array $allowed ): bool {
 		foreach ( $allowed as $candidate ) {
-			if ( $candidate === $value || ( is_numeric( $candidate ) && is_numeric( $value ) && ! is_string( $value ) && ! is_string( $candidate ) && $candidate == $value ) ) { // phpcs:ignore Universal.Operators.StrictComparisons
+			if ( $candidate === $value || ( is_numeric( $candidate ) && is_numeric( $value ) && ! is_string( $value ) && ! is_string( $candidate ) && $candidate == $value ) ) { // phpcs:ignore WordPress.PHP.StrictComparisons.LooseComparison, Universal.Operators.StrictComparisons -- numbers compare by value (1 == 1.0), as JSON Schema's enum does.
 				return true;
 			}
 		}
@@ -254,6 +268,8 @@ final class SchemaValidator {
 	}
 
 	/**
+	 * The values as a JSON list for messages.
+	 *
 	 * @param list<mixed> $values Values to list.
 	 */
 	private function list_text( array $values ): string {
