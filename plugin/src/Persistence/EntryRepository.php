@@ -109,6 +109,61 @@ final class EntryRepository {
 	}
 
 	/**
+	 * Claims a submission key for one worker while it checks and stores the submission, so that
+	 * concurrent requests with the same key (a double submit, a retrying proxy) do not all ask the
+	 * captcha provider and claim uploads: one holds the claim, the others wait for its entry.
+	 * The claim is a transient pair in the options table, created with INSERT IGNORE (the unique
+	 * option name lets exactly one worker in, on MariaDB and SQLite alike, without a database
+	 * error); a claim older than its lifetime (its worker died) is taken over, and WordPress's
+	 * expired-transient cleanup removes leftovers.
+	 *
+	 * @param int    $form_id Form id.
+	 * @param string $key     Submission key.
+	 * @param int    $ttl     Seconds the claim holds at most.
+	 */
+	public function claim_submission_key( int $form_id, string $key, int $ttl = 60 ): bool {
+		global $wpdb;
+		$name   = self::claim_name( $form_id, $key );
+		$now    = time();
+		$insert = "INSERT IGNORE INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'off')";
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.NotPrepared -- an atomic claim has no WordPress API.
+		for ( $attempt = 0; $attempt < 2; $attempt++ ) {
+			if ( 1 === (int) $wpdb->query( $wpdb->prepare( $insert, '_transient_timeout_' . $name, (string) ( $now + $ttl ) ) ) ) {
+				$wpdb->query( $wpdb->prepare( $insert, '_transient_' . $name, '1' ) );
+				return true;
+			}
+			// Only one worker's DELETE of an expired claim matches; that one tries again.
+			$expired = $wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name = %s AND CAST(option_value AS UNSIGNED) < %d", '_transient_timeout_' . $name, $now ) );
+			if ( 1 !== (int) $expired ) {
+				return false;
+			}
+		}
+		// phpcs:enable
+		return false;
+	}
+
+	/**
+	 * Gives a claimed submission key back ({@see self::claim_submission_key()}).
+	 *
+	 * @param int    $form_id Form id.
+	 * @param string $key     Submission key.
+	 */
+	public function release_submission_key( int $form_id, string $key ): void {
+		global $wpdb;
+		$name = self::claim_name( $form_id, $key );
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name IN (%s, %s)", '_transient_timeout_' . $name, '_transient_' . $name ) );
+	}
+
+	/**
+	 * @param int    $form_id Form id.
+	 * @param string $key     Submission key.
+	 */
+	private static function claim_name( int $form_id, string $key ): string {
+		return 'kf_claim_' . substr( hash( 'sha256', $form_id . '|' . $key ), 0, 32 );
+	}
+
+	/**
 	 * `INSERT IGNORE` of one row (NULL for null values).
 	 *
 	 * @param string               $table Table.

@@ -122,6 +122,14 @@ final class ErrorMapper {
 			SubmissionRefused::CAPTCHA           => self::captcha_failed( $e->captcha ?? new CaptchaFailure( CaptchaFailure::UNAVAILABLE ) ),
 			SubmissionRefused::RATE_LIMITED      => self::rate_limited( $e->retry_after ),
 			SubmissionRefused::TOO_LARGE         => self::too_large( $e->limit ),
+			SubmissionRefused::IN_PROGRESS       => new WP_Error(
+				'kestrel_forms_submission_in_progress',
+				__( 'This submission is still being processed. Please wait a moment.', 'kestrel-forms' ),
+				array(
+					'status'      => 409,
+					'retry_after' => $e->retry_after,
+				)
+			),
 			default                              => self::storage_failed(),
 		};
 	}

@@ -26,6 +26,7 @@ final class SubmissionRefused extends RuntimeException {
 	public const STORAGE_FAILED = 'storage_failed';
 	public const RATE_LIMITED = 'rate_limited';
 	public const TOO_LARGE = 'too_large';
+	public const IN_PROGRESS = 'in_progress';
 
 	/**
 	 * @param string                $kind        One of the constants.
@@ -85,6 +86,13 @@ final class SubmissionRefused extends RuntimeException {
 	 */
 	public static function rate_limited( int $retry_after ): self {
 		return new self( self::RATE_LIMITED, array(), $retry_after );
+	}
+
+	/**
+	 * Another request with the same submission key is still being checked.
+	 */
+	public static function in_progress(): self {
+		return new self( self::IN_PROGRESS, array(), 2 );
 	}
 
 	/**

@@ -33,6 +33,10 @@ use WP_Error;
  */
 final class SubmitForm {
 
+	/** How often, and how long (ms), a request waits for another one with the same key. */
+	private const WAIT_STEPS = 25;
+	private const WAIT_STEP_MS = 200;
+
 	/**
 	 * @param FormRepository                           $forms     Forms.
 	 * @param EntryRepository                          $entries   Entries.
@@ -41,6 +45,7 @@ final class SubmitForm {
 	 * @param UploadStore                              $uploads   Uploaded files.
 	 * @param Closure(FieldError|UploadError): string  $message   Visitor message of a field's error.
 	 * @param Verifier|null                            $captcha   Captcha verifier (built on first use).
+	 * @param Closure(int): void|null                  $pause     Waits some milliseconds (tests).
 	 */
 	public function __construct(
 		private readonly FormRepository $forms,
@@ -49,7 +54,8 @@ final class SubmitForm {
 		private readonly FeedRegistry $feeds,
 		private readonly UploadStore $uploads,
 		private readonly Closure $message,
-		private ?Verifier $captcha = null
+		private ?Verifier $captcha = null,
+		private ?Closure $pause = null
 	) {}
 
 	/**
@@ -71,6 +77,64 @@ final class SubmitForm {
 		if ( $first ) {
 			return $this->stored( $form, $first, false );
 		}
+		if ( '' === $key ) {
+			return $this->store( $form, $request );
+		}
+		// One request per key at a time: the others wait for its entry instead of asking the
+		// captcha provider (and claiming uploads) a second time.
+		$winner = $this->claim_or_wait( $form, $key );
+		if ( $winner ) {
+			return $this->stored( $form, $winner, false );
+		}
+		try {
+			return $this->store( $form, $request );
+		} finally {
+			$this->entries->release_submission_key( $form->id, $key );
+		}
+	}
+
+	/**
+	 * Claims a submission key, or waits for the request holding it to store its entry.
+	 *
+	 * @param Form   $form The form.
+	 * @param string $key  Submission key.
+	 * @return Entry|null The other request's entry, or null when this request holds the key now.
+	 * @throws SubmissionRefused IN_PROGRESS when the other request takes too long.
+	 */
+	private function claim_or_wait( Form $form, string $key ): ?Entry {
+		for ( $step = 0; ; $step++ ) {
+			$claimed = $this->entries->claim_submission_key( $form->id, $key );
+			// Looked up after the claim too: the holder may have stored its entry and let go.
+			$id     = $this->entries->id_for_submission_key( $form->id, $key );
+			$winner = $id ? $this->entries->find( $id ) : null;
+			if ( $claimed && ! $winner ) {
+				return null;
+			}
+			if ( $claimed ) {
+				$this->entries->release_submission_key( $form->id, $key );
+			}
+			if ( $winner ) {
+				return $winner;
+			}
+			if ( $step >= self::WAIT_STEPS ) {
+				throw SubmissionRefused::in_progress();
+			}
+			$this->pause ??= static function ( int $ms ): void {
+				usleep( $ms * 1000 );
+			};
+			( $this->pause )( self::WAIT_STEP_MS );
+		}
+	}
+
+	/**
+	 * Validates, verifies and stores a submission (the key, if any, is this request's).
+	 *
+	 * @param Form              $form    The form.
+	 * @param SubmissionRequest $request The submission.
+	 * @throws SubmissionRefused When it is not stored.
+	 */
+	private function store( Form $form, SubmissionRequest $request ): StoredSubmission {
+		$key    = $request->submission_key;
 		$values = is_array( $request->values ) ? $request->values : null;
 		if ( null === $values || ( $values && array_is_list( $values ) ) ) {
 			// WordPress accepts a JSON list as an "object"; positions are not field ids.
