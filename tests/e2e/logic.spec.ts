@@ -140,9 +140,11 @@ test.describe( 'conditional logic and formulas', () => {
 			}
 		);
 		expect( response.status() ).toBe( 201 );
-		const { entry_id: entryId } = await response.json();
+		// Visitors get an opaque reference, never the entry id (issue 12).
+		const { reference, entry_id: entryId } = await response.json();
+		expect( reference ).toMatch( /^[a-f0-9]{32}$/ );
+		expect( entryId ).toBeUndefined();
 		const [ entry ] = await entriesOf( requestUtils, form.id );
-		expect( entry.id ).toBe( entryId );
 		expect( entry.values ).toEqual( { 1: '10', 2: '2', 3: 'no', 4: '20' } );
 
 		// A choice that is not in the definition is refused.
