@@ -81,7 +81,14 @@ final class WordPressBootTest extends TestCase {
 
 	public function test_rest_helper_sends_json_bodies(): void {
 		$this->as_admin();
-		$response = $this->rest( 'POST', '/wp/v2/posts', array( 'title' => 'Harness probe', 'status' => 'draft' ) );
+		$response = $this->rest(
+			'POST',
+			'/wp/v2/posts',
+			array(
+				'title'  => 'Harness probe',
+				'status' => 'draft',
+			)
+		);
 
 		$this->assert_rest_status( 201, $response );
 		$this->assertSame( 'Harness probe', $response->get_data()['title']['raw'] );

@@ -63,7 +63,7 @@ final class ArchitectureTest extends TestCase {
 	 * names in signatures, and must not see comments, strings or the file's own namespace.
 	 */
 	public function test_the_scanner_finds_every_kind_of_reference(): void {
-		$source = <<<'PHP'
+		$source  = <<<'PHP'
 <?php
 namespace Kestrel\Forms\Rest;
 use Kestrel\Forms\Admin\EntryPresenter;
@@ -117,22 +117,22 @@ PHP;
 	 * @return list<array{0: string, 1: int}>
 	 */
 	private static function references( string $source ): array {
-		$refs   = array();
-		$tokens = token_get_all( $source );
-		$count  = count( $tokens );
-		for ( $i = 0; $i < $count; $i++ ) {
-			$token = $tokens[ $i ];
+		$refs         = array();
+		$in_namespace = false; // Between `namespace` and its name: the file's own namespace.
+		foreach ( token_get_all( $source ) as $token ) {
 			if ( ! is_array( $token ) ) {
+				$in_namespace = false;
 				continue;
 			}
 			if ( T_NAMESPACE === $token[0] ) {
-				// Skip the file's own namespace declaration.
-				for ( $i++; $i < $count && is_array( $tokens[ $i ] ) && in_array( $tokens[ $i ][0], array( T_WHITESPACE, T_NAME_QUALIFIED, T_STRING ), true ); $i++ ) {
-					continue;
-				}
+				$in_namespace = true;
 				continue;
 			}
 			if ( ! in_array( $token[0], array( T_NAME_QUALIFIED, T_NAME_FULLY_QUALIFIED ), true ) ) {
+				continue;
+			}
+			if ( $in_namespace ) {
+				$in_namespace = false;
 				continue;
 			}
 			// A group use (`use Kestrel\Forms\Persistence\{A, B};`) is one name before the brace.
@@ -140,8 +140,7 @@ PHP;
 			if ( ! str_starts_with( $name, self::PREFIX ) ) {
 				continue;
 			}
-			$rest   = substr( $name, strlen( self::PREFIX ) );
-			$refs[] = array( explode( '\\', $rest )[0], $token[2] );
+			$refs[] = array( explode( '\\', substr( $name, strlen( self::PREFIX ) ) )[0], $token[2] );
 		}
 		return $refs;
 	}

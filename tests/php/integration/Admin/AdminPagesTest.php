@@ -61,7 +61,13 @@ final class AdminPagesTest extends TestCase {
 		$config = json_decode( html_entity_decode( $m[1], ENT_QUOTES ), true );
 		$this->assertSame( $form_id, $config['formId'] );
 		$this->assertSame( 0, $config['entryId'] );
-		$this->assertContains( array( 'id' => $form_id, 'title' => 'Form <b>1</b>' ), $config['forms'] );
+		$this->assertContains(
+			array(
+				'id'    => $form_id,
+				'title' => 'Form <b>1</b>',
+			),
+			$config['forms']
+		);
 		$this->assertNotEmpty( $config['fields'] );
 		$this->assertStringContainsString( 'entries/export', $config['exportUrl'] );
 	}

@@ -63,8 +63,20 @@ final class SettingsTest extends TestCase {
 	}
 
 	public function test_a_bad_theme_is_refused_with_a_settings_error_and_the_rest_saved(): void {
-		self::save( array( 'site_key' => 'site', 'secret_key' => self::SECRET, 'theme' => 'dark' ) );
-		self::save( array( 'site_key' => 'site2', 'theme' => 'neon', 'size' => 'invisible' ) );
+		self::save(
+			array(
+				'site_key'   => 'site',
+				'secret_key' => self::SECRET,
+				'theme'      => 'dark',
+			)
+		);
+		self::save(
+			array(
+				'site_key' => 'site2',
+				'theme'    => 'neon',
+				'size'     => 'invisible',
+			)
+		);
 
 		$stored = self::stored();
 		$this->assertSame( 'dark', $stored['theme'], 'The refused theme leaves the stored one.' );
@@ -83,13 +95,29 @@ final class SettingsTest extends TestCase {
 	}
 
 	public function test_a_blank_secret_keeps_the_stored_one_and_clear_secret_removes_it(): void {
-		self::save( array( 'site_key' => 'site', 'secret_key' => self::SECRET ) );
-		self::save( array( 'site_key' => 'site', 'secret_key' => '', 'theme' => 'dark' ) );
+		self::save(
+			array(
+				'site_key'   => 'site',
+				'secret_key' => self::SECRET,
+			)
+		);
+		self::save(
+			array(
+				'site_key'   => 'site',
+				'secret_key' => '',
+				'theme'      => 'dark',
+			)
+		);
 		$this->assertSame( self::SECRET, self::stored()['secret_key'] );
 		$this->assertSame( 'dark', self::stored()['theme'] );
 		$this->assertTrue( self::settings()->is_configured() );
 
-		self::save( array( 'secret_key' => '', 'clear_secret' => '1' ) );
+		self::save(
+			array(
+				'secret_key'   => '',
+				'clear_secret' => '1',
+			)
+		);
 		$this->assertSame( '', self::stored()['secret_key'] );
 		$this->assertArrayNotHasKey( 'clear_secret', self::stored() );
 		$this->assertFalse( self::settings()->is_configured() );
@@ -104,7 +132,13 @@ final class SettingsTest extends TestCase {
 
 	public function test_the_screen_is_a_mount_point_that_never_prints_the_secret(): void {
 		$this->as_admin();
-		self::save( array( 'site_key' => 'site-key-1', 'secret_key' => self::SECRET, 'size' => 'invisible' ) );
+		self::save(
+			array(
+				'site_key'   => 'site-key-1',
+				'secret_key' => self::SECRET,
+				'size'       => 'invisible',
+			)
+		);
 		$html = $this->render_screen();
 		// The React page reads the settings over REST (Rest\SettingsController, masked there).
 		$this->assertStringContainsString( 'id="kestrel-forms-settings-app"', $html );

@@ -108,17 +108,88 @@ final class EntriesWorkspaceTest extends TestCase {
 	public function test_search_filters_sort_and_paging(): void {
 		$this->assertSame( array( $this->ids[1] ), $this->listed( array( 'search' => 'grace@' ) ) );
 		$this->assertSame( array( $this->ids[0] ), $this->listed( array( 'search' => '#' . $this->ids[0] ) ) );
-		$this->assertSame( array( $this->ids[2], $this->ids[1] ), $this->listed( array( 'field' => '3', 'field_value' => 'basic' ) ) );
-		$this->assertSame( array( $this->ids[0] ), $this->listed( array( 'field' => '1', 'field_value' => 'love', 'field_operator' => 'contains' ) ) );
-		$this->assertSame( array( $this->ids[1] ), $this->listed( array( 'date_from' => '2026-02-01', 'date_to' => '2026-02-28' ) ) );
-		$this->assertSame( array( $this->ids[2], $this->ids[0], $this->ids[1] ), $this->listed( array( 'orderby' => '1', 'order' => 'asc' ) ) );
-		$this->assertSame( array( $this->ids[0] ), $this->listed( array( 'orderby' => 'id', 'order' => 'asc', 'per_page' => 1 ) ) );
-		$this->assertSame( array( $this->ids[1] ), $this->listed( array( 'orderby' => 'id', 'order' => 'asc', 'per_page' => 1, 'page' => 2 ) ) );
-		$this->assert_rest_error( 'kestrel_forms_invalid_param', 400, $this->rest( 'GET', '/kestrel-forms/v1/entries', null, array( 'form_id' => $this->form_id, 'orderby' => 'value; DROP' ) ) );
+		$this->assertSame(
+			array( $this->ids[2], $this->ids[1] ),
+			$this->listed(
+				array(
+					'field'       => '3',
+					'field_value' => 'basic',
+				)
+			)
+		);
+		$this->assertSame(
+			array( $this->ids[0] ),
+			$this->listed(
+				array(
+					'field'          => '1',
+					'field_value'    => 'love',
+					'field_operator' => 'contains',
+				)
+			)
+		);
+		$this->assertSame(
+			array( $this->ids[1] ),
+			$this->listed(
+				array(
+					'date_from' => '2026-02-01',
+					'date_to'   => '2026-02-28',
+				)
+			)
+		);
+		$this->assertSame(
+			array( $this->ids[2], $this->ids[0], $this->ids[1] ),
+			$this->listed(
+				array(
+					'orderby' => '1',
+					'order'   => 'asc',
+				)
+			)
+		);
+		$this->assertSame(
+			array( $this->ids[0] ),
+			$this->listed(
+				array(
+					'orderby'  => 'id',
+					'order'    => 'asc',
+					'per_page' => 1,
+				)
+			)
+		);
+		$this->assertSame(
+			array( $this->ids[1] ),
+			$this->listed(
+				array(
+					'orderby'  => 'id',
+					'order'    => 'asc',
+					'per_page' => 1,
+					'page'     => 2,
+				)
+			)
+		);
+		$this->assert_rest_error(
+			'kestrel_forms_invalid_param',
+			400,
+			$this->rest(
+				'GET',
+				'/kestrel-forms/v1/entries',
+				null,
+				array(
+					'form_id' => $this->form_id,
+					'orderby' => 'value; DROP',
+				)
+			)
+		);
 	}
 
 	public function test_bulk_actions_change_flags_status_and_delete_for_good(): void {
-		$bulk = fn( string $action, array $ids ) => $this->rest( 'POST', '/kestrel-forms/v1/entries/bulk', array( 'action' => $action, 'ids' => $ids ) );
+		$bulk = fn( string $action, array $ids ) => $this->rest(
+			'POST',
+			'/kestrel-forms/v1/entries/bulk',
+			array(
+				'action' => $action,
+				'ids'    => $ids,
+			)
+		);
 		$this->assertSame( 2, $bulk( 'star', array( $this->ids[0], $this->ids[1] ) )->get_data()['changed'] );
 		$this->assertSame( array( $this->ids[1], $this->ids[0] ), $this->listed( array( 'starred' => true ) ) );
 		$bulk( 'read', array( $this->ids[2] ) );
@@ -152,7 +223,13 @@ final class EntriesWorkspaceTest extends TestCase {
 		$this->assertSame( 'Workspace', $detail['form_title'] );
 		$plan = $detail['fields'][2];
 		$this->assertSame( array( 'Plan', 'Basic plan', true ), array( $plan['label'], $plan['text'], $plan['editable'] ) );
-		$this->assertSame( array( 'previous' => $this->ids[2], 'next' => $this->ids[0] ), $detail['neighbours'] );
+		$this->assertSame(
+			array(
+				'previous' => $this->ids[2],
+				'next'     => $this->ids[0],
+			),
+			$detail['neighbours']
+		);
 	}
 
 	public function test_detail_shows_money_rows_and_files_with_download_links(): void {
@@ -169,7 +246,7 @@ final class EntriesWorkspaceTest extends TestCase {
 						'columns' => array( 'Item', 'Qty' ),
 					),
 					array(
-						'id'            => 2,
+						'id'                => 2,
 						'type'              => 'fileupload',
 						'label'             => 'Photos',
 						'multipleFiles'     => true,
@@ -280,7 +357,14 @@ final class EntriesWorkspaceTest extends TestCase {
 		$this->assert_rest_status( 200, $ok );
 		$values = (array) $ok->get_data()['values'];
 		ksort( $values );
-		$this->assertSame( array( 1 => 'Ada Lovelace', 2 => 'ada@lovelace.example', 3 => 'pro' ), $values );
+		$this->assertSame(
+			array(
+				1 => 'Ada Lovelace',
+				2 => 'ada@lovelace.example',
+				3 => 'pro',
+			),
+			$values
+		);
 		$this->assertSame( array( 'Edited: Email' ), array_column( $ok->get_data()['notes'], 'note' ) );
 	}
 
@@ -364,8 +448,8 @@ final class EntriesWorkspaceTest extends TestCase {
 	}
 
 	public function test_list_and_repeater_values_are_edited_as_visitors_submit_them(): void {
-		[ $form_id, $id ] = $this->rows_entry();
-		$route            = '/kestrel-forms/v1/entries/' . $id;
+		list( $form_id, $id ) = $this->rows_entry();
+		$route                = '/kestrel-forms/v1/entries/' . $id;
 
 		$detail = $this->rest( 'GET', $route )->get_data();
 		$this->assertTrue( $detail['fields'][1]['editable'] );
@@ -399,8 +483,10 @@ final class EntriesWorkspaceTest extends TestCase {
 		rewind( $out );
 		fread( $out, 3 ); // Byte order mark.
 		$records = array();
-		while ( false !== ( $record = fgetcsv( $out, null, ',', '"', '' ) ) ) {
+		$record  = fgetcsv( $out, null, ',', '"', '' );
+		while ( false !== $record ) {
 			$records[] = $record;
+			$record    = fgetcsv( $out, null, ',', '"', '' );
 		}
 		$this->assertSame( array( 'Items', 'Guests' ), array_slice( $records[0], 5, 2 ) );
 		$this->assertSame( array( "Item: Tea, Qty: 3\nItem: Cake, Qty: 1", "Name: Ada, Age: 36\nName: Grace, Age: 85" ), array_slice( $records[1], 5, 2 ) );
@@ -419,7 +505,18 @@ final class EntriesWorkspaceTest extends TestCase {
 		$repo = new EntryRepository();
 		$more = array();
 		foreach ( array( 'pro', 'basic', 'pro' ) as $plan ) {
-			$more[] = $repo->insert( new Entry( 0, $this->form_id, array( '1' => 'Ada again', '2' => 'ada@example.org', '3' => $plan ), '2026-04-01 10:00:00' ) )['id'];
+			$more[] = $repo->insert(
+				new Entry(
+					0,
+					$this->form_id,
+					array(
+						'1' => 'Ada again',
+						'2' => 'ada@example.org',
+						'3' => $plan,
+					),
+					'2026-04-01 10:00:00'
+				)
+			)['id'];
 		}
 		$reads = 0;
 		$table = Schema::tables()['forms'];
@@ -446,9 +543,9 @@ final class EntriesWorkspaceTest extends TestCase {
 	}
 
 	public function test_list_and_repeater_edits_are_validated_on_the_server(): void {
-		[ , $id ] = $this->rows_entry();
-		$route    = '/kestrel-forms/v1/entries/' . $id;
-		$refused  = function ( array $values ) use ( $route ): string {
+		list( , $id ) = $this->rows_entry();
+		$route        = '/kestrel-forms/v1/entries/' . $id;
+		$refused      = function ( array $values ) use ( $route ): string {
 			$response = $this->rest( 'POST', $route, array( 'values' => $values ) );
 			$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $response );
 			$errors = (array) $response->get_data()['data']['errors'];
@@ -471,8 +568,23 @@ final class EntriesWorkspaceTest extends TestCase {
 	}
 
 	public function test_csv_export_has_every_filtered_row_and_neutralises_formulas(): void {
-		$this->rest( 'POST', '/kestrel-forms/v1/entries/bulk', array( 'action' => 'spam', 'ids' => array( $this->ids[1] ) ) );
-		$response = $this->rest( 'GET', '/kestrel-forms/v1/entries/export', null, array( 'form_id' => $this->form_id, 'status' => 'active' ) );
+		$this->rest(
+			'POST',
+			'/kestrel-forms/v1/entries/bulk',
+			array(
+				'action' => 'spam',
+				'ids'    => array( $this->ids[1] ),
+			)
+		);
+		$response = $this->rest(
+			'GET',
+			'/kestrel-forms/v1/entries/export',
+			null,
+			array(
+				'form_id' => $this->form_id,
+				'status'  => 'active',
+			)
+		);
 		$this->assertInstanceOf( CsvResponse::class, $response );
 		$this->assertStringContainsString( 'attachment', $response->get_headers()['Content-Disposition'] );
 		$out = fopen( 'php://memory', 'w+b' );
@@ -492,8 +604,8 @@ final class EntriesWorkspaceTest extends TestCase {
 		for ( $i = 0; $i < 1197; $i++ ) {
 			$repo->insert( new Entry( 0, $this->form_id, array( '1' => 'Bulk ' . $i ), '2026-04-01 00:00:00' ) );
 		}
-		$sizes = array();
-		$ids   = array();
+		$sizes  = array();
+		$ids    = array();
 		$walked = ( new \Kestrel\Forms\Persistence\EntryWorkspaceRepository() )->each_batch(
 			array(
 				'form_id' => $this->form_id,
@@ -528,7 +640,14 @@ final class EntriesWorkspaceTest extends TestCase {
 			array( 'GET', '/kestrel-forms/v1/entries?form_id=' . $this->form_id, null ),
 			array( 'GET', '/kestrel-forms/v1/entries/' . $id, null ),
 			array( 'POST', '/kestrel-forms/v1/entries/' . $id, array( 'values' => array( '1' => 'x' ) ) ),
-			array( 'POST', '/kestrel-forms/v1/entries/bulk', array( 'action' => 'trash', 'ids' => array( $id ) ) ),
+			array(
+				'POST',
+				'/kestrel-forms/v1/entries/bulk',
+				array(
+					'action' => 'trash',
+					'ids'    => array( $id ),
+				),
+			),
 			array( 'GET', '/kestrel-forms/v1/entries/' . $id . '/notes', null ),
 			array( 'POST', '/kestrel-forms/v1/entries/' . $id . '/notes', array( 'note' => 'x' ) ),
 			array( 'DELETE', '/kestrel-forms/v1/entries/' . $id . '/notes/1', null ),
@@ -536,7 +655,7 @@ final class EntriesWorkspaceTest extends TestCase {
 		);
 		foreach ( array( 'subscriber', 'anonymous' ) as $who ) {
 			'subscriber' === $who ? $this->as_subscriber() : $this->as_anonymous();
-			foreach ( $routes as [ $method, $route, $body ] ) {
+			foreach ( $routes as list( $method, $route, $body ) ) {
 				$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( $method, $route, $body ) );
 			}
 		}

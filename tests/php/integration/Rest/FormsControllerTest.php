@@ -20,13 +20,31 @@ final class FormsControllerTest extends TestCase {
 		return array(
 			'title'  => 'Contact',
 			'fields' => array(
-				array( 'id' => 1, 'type' => 'text', 'label' => 'Name', 'isRequired' => true ),
-				array( 'id' => 2, 'type' => 'email', 'label' => 'Email' ),
+				array(
+					'id'         => 1,
+					'type'       => 'text',
+					'label'      => 'Name',
+					'isRequired' => true,
+				),
+				array(
+					'id'    => 2,
+					'type'  => 'email',
+					'label' => 'Email',
+				),
 				array(
 					'id'      => 3,
 					'type'    => 'radio',
 					'label'   => 'Pick',
-					'choices' => array( array( 'text' => 'A', 'value' => 'a' ), array( 'text' => 'B', 'value' => 'b' ) ),
+					'choices' => array(
+						array(
+							'text'  => 'A',
+							'value' => 'a',
+						),
+						array(
+							'text'  => 'B',
+							'value' => 'b',
+						),
+					),
 				),
 			),
 		);
@@ -106,9 +124,12 @@ final class FormsControllerTest extends TestCase {
 			array( 'GET', '/kestrel-forms/v1/entries/1' ),
 			array( 'POST', '/kestrel-forms/v1/demo' ),
 		);
-		foreach ( array( 'subscriber' => 403, 'anonymous' => 403 ) as $who => $status ) {
+		foreach ( array(
+			'subscriber' => 403,
+			'anonymous'  => 403,
+		) as $who => $status ) {
 			'subscriber' === $who ? $this->as_subscriber() : $this->as_anonymous();
-			foreach ( $routes as [ $method, $route ] ) {
+			foreach ( $routes as list( $method, $route ) ) {
 				$body     = in_array( $method, array( 'POST', 'PUT' ), true ) ? self::definition() : null;
 				$response = $this->rest( $method, $route, $body );
 				$this->assertSame( $status, $response->get_status(), "$who $method $route" );
@@ -132,8 +153,15 @@ final class FormsControllerTest extends TestCase {
 
 	public function test_markup_is_filtered_for_users_without_unfiltered_html(): void {
 		$definition                 = self::definition();
-		$definition['fields'][]     = array( 'id' => 9, 'type' => 'html', 'content' => '<p>Hi</p><img src=x onerror="alert(1)"><script>bad()</script>' );
-		$definition['confirmation'] = array( 'type' => 'message', 'message' => '<b>Thanks</b><script>bad()</script>' );
+		$definition['fields'][]     = array(
+			'id'      => 9,
+			'type'    => 'html',
+			'content' => '<p>Hi</p><img src=x onerror="alert(1)"><script>bad()</script>',
+		);
+		$definition['confirmation'] = array(
+			'type'    => 'message',
+			'message' => '<b>Thanks</b><script>bad()</script>',
+		);
 
 		$this->as_admin();
 		$editor_id = self::user_with_role( 'editor' );
@@ -150,7 +178,10 @@ final class FormsControllerTest extends TestCase {
 	public function test_authors_read_the_embed_view_only(): void {
 		$this->as_admin();
 		$definition                 = self::definition();
-		$definition['confirmation'] = array( 'type' => 'message', 'message' => 'Private' );
+		$definition['confirmation'] = array(
+			'type'    => 'message',
+			'message' => 'Private',
+		);
 		$id                         = $this->rest( 'POST', '/kestrel-forms/v1/forms', $definition )->get_data()['id'];
 
 		$this->as_role( 'author' );

@@ -90,7 +90,16 @@ final class SettingsControllerTest extends TestCase {
 		$this->assertSame( self::TOKEN, get_option( 'kestrel_forms_payments' )['access_token'] );
 
 		// A blank token keeps the stored one; clear_access_token removes it.
-		$this->rest( 'POST', '/kestrel-forms/v1/settings', array( 'payments' => array( 'access_token' => '', 'location_id' => 'L9' ) ) );
+		$this->rest(
+			'POST',
+			'/kestrel-forms/v1/settings',
+			array(
+				'payments' => array(
+					'access_token' => '',
+					'location_id'  => 'L9',
+				),
+			)
+		);
 		$this->assertSame( self::TOKEN, get_option( 'kestrel_forms_payments' )['access_token'] );
 		$this->assertSame( 'L9', get_option( 'kestrel_forms_payments' )['location_id'] );
 		$cleared = $this->rest( 'POST', '/kestrel-forms/v1/settings', array( 'payments' => array( 'clear_access_token' => true ) ) );
@@ -175,8 +184,28 @@ final class SettingsControllerTest extends TestCase {
 			)
 		)->get_data()['id'];
 		$repo    = new EntryRepository();
-		$ada     = $repo->insert( new Entry( 0, $form_id, array( '1' => 'Ada', '2' => 'Ada@Example.org' ), '2026-01-01 00:00:00' ) )['id'];
-		$other   = $repo->insert( new Entry( 0, $form_id, array( '1' => 'Bob', '2' => 'bob@example.org' ), '2026-01-01 00:00:00' ) )['id'];
+		$ada     = $repo->insert(
+			new Entry(
+				0,
+				$form_id,
+				array(
+					'1' => 'Ada',
+					'2' => 'Ada@Example.org',
+				),
+				'2026-01-01 00:00:00'
+			)
+		)['id'];
+		$other   = $repo->insert(
+			new Entry(
+				0,
+				$form_id,
+				array(
+					'1' => 'Bob',
+					'2' => 'bob@example.org',
+				),
+				'2026-01-01 00:00:00'
+			)
+		)['id'];
 		$this->assertArrayHasKey( PersonalData::ID, apply_filters( 'wp_privacy_personal_data_exporters', array() ) );
 		$this->assertArrayHasKey( PersonalData::ID, apply_filters( 'wp_privacy_personal_data_erasers', array() ) );
 
@@ -185,7 +214,13 @@ final class SettingsControllerTest extends TestCase {
 		$this->assertTrue( $exported['done'] );
 		$this->assertCount( 1, $exported['data'] );
 		$this->assertSame( 'kestrel-forms-entry-' . $ada, $exported['data'][0]['item_id'] );
-		$this->assertContains( array( 'name' => 'Name', 'value' => 'Ada' ), $exported['data'][0]['data'] );
+		$this->assertContains(
+			array(
+				'name'  => 'Name',
+				'value' => 'Ada',
+			),
+			$exported['data'][0]['data']
+		);
 
 		$erased = $privacy->erase( 'ada@example.org', 1 );
 		$this->assertTrue( $erased['items_removed'] );
@@ -220,7 +255,10 @@ final class SettingsControllerTest extends TestCase {
 			'POST',
 			'/kestrel-forms/v1/settings',
 			array(
-				'general'  => array( 'currency' => 'EUR', 'delete_on_uninstall' => true ),
+				'general'  => array(
+					'currency'            => 'EUR',
+					'delete_on_uninstall' => true,
+				),
 				'captcha'  => array( 'site_key' => 'site-key-1' ),
 				'payments' => array( 'environment' => 'moon' ),
 			)
@@ -245,7 +283,14 @@ final class SettingsControllerTest extends TestCase {
 		}
 		$this->assert_rest_status(
 			200,
-			$this->rest( 'POST', '/kestrel-forms/v1/settings', array( 'general' => array( 'currency' => 'EUR' ), 'payments' => array( 'location_id' => 'L1' ) ) )
+			$this->rest(
+				'POST',
+				'/kestrel-forms/v1/settings',
+				array(
+					'general'  => array( 'currency' => 'EUR' ),
+					'payments' => array( 'location_id' => 'L1' ),
+				)
+			)
 		);
 		$this->assertSame( 1, count( array_keys( $updates, GeneralSettings::OPTION, true ) ) );
 		$this->assertSame( 1, count( array_keys( $updates, PaymentSettings::OPTION, true ) ) );
@@ -322,8 +367,18 @@ final class SettingsControllerTest extends TestCase {
 	public function test_unknown_keys_and_values_of_the_wrong_type_are_refused_at_the_boundary(): void {
 		$cases = array(
 			array( 'api' => array( 'enabled' => 'maybe' ) ),
-			array( 'api' => array( 'enabled' => true, 'everyone' => true ) ),
-			array( 'general' => array( 'currency' => 'EUR', 'colour' => 'red' ) ),
+			array(
+				'api' => array(
+					'enabled'  => true,
+					'everyone' => true,
+				),
+			),
+			array(
+				'general' => array(
+					'currency' => 'EUR',
+					'colour'   => 'red',
+				),
+			),
 			array( 'captcha' => array( 'site_key' => array( 'x' ) ) ),
 			array( 'payments' => array( 'clear_access_token' => 'yes please' ) ),
 			array( 'payments' => array( 'access_token_set' => false ) ),

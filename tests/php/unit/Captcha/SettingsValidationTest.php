@@ -79,7 +79,13 @@ final class SettingsValidationTest extends TestCase {
 	}
 
 	public function test_a_blank_or_missing_secret_keeps_the_stored_one(): void {
-		$blank = Settings::validate( array( 'secret_key' => '  ', 'theme' => 'light' ), self::STORED );
+		$blank = Settings::validate(
+			array(
+				'secret_key' => '  ',
+				'theme'      => 'light',
+			),
+			self::STORED
+		);
 		$this->assertSame( self::STORED['secret_key'], $blank['values']['secret_key'] );
 		$this->assertSame( 'light', $blank['values']['theme'] );
 		$this->assertSame( array(), $blank['errors'] );
@@ -90,7 +96,14 @@ final class SettingsValidationTest extends TestCase {
 	}
 
 	public function test_clear_secret_removes_it_and_a_blank_site_key_clears_the_site_key(): void {
-		$result = Settings::validate( array( 'site_key' => '', 'secret_key' => '', 'clear_secret' => '1' ), self::STORED );
+		$result = Settings::validate(
+			array(
+				'site_key'     => '',
+				'secret_key'   => '',
+				'clear_secret' => '1',
+			),
+			self::STORED
+		);
 		$this->assertSame( '', $result['values']['secret_key'] );
 		$this->assertSame( '', $result['values']['site_key'] );
 		$this->assertSame( array(), $result['errors'] );
@@ -103,13 +116,27 @@ final class SettingsValidationTest extends TestCase {
 	}
 
 	public function test_a_damaged_current_value_reads_as_the_default(): void {
-		$result = Settings::validate( array(), array( 'theme' => 'neon', 'size' => 3, 'site_key' => 'a b' ) );
+		$result = Settings::validate(
+			array(),
+			array(
+				'theme'    => 'neon',
+				'size'     => 3,
+				'site_key' => 'a b',
+			)
+		);
 		$this->assertSame( Settings::DEFAULTS, $result['values'] );
 		$this->assertSame( array(), $result['errors'] );
 	}
 
 	public function test_unknown_keys_are_dropped(): void {
-		$result = Settings::validate( array( 'theme' => 'dark', 'extra' => 'x', 'clear_secret' => '' ), Settings::DEFAULTS );
+		$result = Settings::validate(
+			array(
+				'theme'        => 'dark',
+				'extra'        => 'x',
+				'clear_secret' => '',
+			),
+			Settings::DEFAULTS
+		);
 		$this->assertSame( array_keys( Settings::DEFAULTS ), array_keys( $result['values'] ) );
 	}
 }

@@ -1,6 +1,6 @@
 <?php
 /**
- * tests/fixtures/engine/feeds.json, also run by Jest.
+ * The shared feeds fixtures (tests/fixtures/engine/feeds.json), also run by Jest.
  *
  * @package KestrelForms\Tests
  */

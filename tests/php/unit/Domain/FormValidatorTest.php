@@ -28,21 +28,55 @@ final class FormValidatorTest extends TestCase {
 	 */
 	private static function valid(): array {
 		return array(
-			'title'  => 'Contact',
-			'fields' => array(
-				array( 'id' => 1, 'type' => 'text', 'label' => 'Name', 'isRequired' => true, 'maxLength' => 20 ),
-				array( 'id' => 2, 'type' => 'email', 'label' => 'Email' ),
+			'title'        => 'Contact',
+			'fields'       => array(
+				array(
+					'id'         => 1,
+					'type'       => 'text',
+					'label'      => 'Name',
+					'isRequired' => true,
+					'maxLength'  => 20,
+				),
+				array(
+					'id'    => 2,
+					'type'  => 'email',
+					'label' => 'Email',
+				),
 				array(
 					'id'      => 3,
 					'type'    => 'checkbox',
 					'label'   => 'Pick',
-					'choices' => array( array( 'text' => 'A', 'value' => 'a', 'isSelected' => true ) ),
-					'inputs'  => array( array( 'id' => '3.1', 'label' => 'A' ) ),
+					'choices' => array(
+						array(
+							'text'       => 'A',
+							'value'      => 'a',
+							'isSelected' => true,
+						),
+					),
+					'inputs'  => array(
+						array(
+							'id'    => '3.1',
+							'label' => 'A',
+						),
+					),
 				),
-				array( 'id' => 4, 'type' => 'number', 'label' => 'Count', 'rangeMin' => 1, 'rangeMax' => null ),
-				array( 'id' => 5, 'type' => 'html', 'content' => '<p>Hi</p>' ),
+				array(
+					'id'       => 4,
+					'type'     => 'number',
+					'label'    => 'Count',
+					'rangeMin' => 1,
+					'rangeMax' => null,
+				),
+				array(
+					'id'      => 5,
+					'type'    => 'html',
+					'content' => '<p>Hi</p>',
+				),
 			),
-			'confirmation' => array( 'type' => 'message', 'message' => 'Thanks' ),
+			'confirmation' => array(
+				'type'    => 'message',
+				'message' => 'Thanks',
+			),
 		);
 	}
 
@@ -60,7 +94,11 @@ final class FormValidatorTest extends TestCase {
 
 	public function test_choice_field_without_choices_names_the_path(): void {
 		$form              = self::valid();
-		$form['fields'][2] = array( 'id' => 3, 'type' => 'radio', 'label' => 'Pick' );
+		$form['fields'][2] = array(
+			'id'    => 3,
+			'type'  => 'radio',
+			'label' => 'Pick',
+		);
 		$this->assertSame( array( 'fields[2].choices required' ), $this->paths( $form ) );
 	}
 
@@ -83,8 +121,8 @@ final class FormValidatorTest extends TestCase {
 	}
 
 	public function test_wrong_types(): void {
-		$form                            = self::valid();
-		$form['fields']                  = 'nope';
+		$form           = self::valid();
+		$form['fields'] = 'nope';
 		$this->assertSame( array( 'fields type' ), $this->paths( $form ) );
 
 		$form                            = self::valid();
@@ -102,10 +140,10 @@ final class FormValidatorTest extends TestCase {
 	}
 
 	public function test_cross_field_rules(): void {
-		$form                             = self::valid();
-		$form['fields'][1]['id']          = 1;
-		$form['fields'][2]['inputs'][0]   = array( 'id' => '9.1' );
-		$form['fields'][3]['rangeMax']    = 0;
+		$form                           = self::valid();
+		$form['fields'][1]['id']        = 1;
+		$form['fields'][2]['inputs'][0] = array( 'id' => '9.1' );
+		$form['fields'][3]['rangeMax']  = 0;
 		$this->assertSame(
 			array( 'fields[1].id unique', 'fields[2].inputs[0].id inputId', 'fields[3].rangeMin range' ),
 			$this->paths( $form )
@@ -114,7 +152,11 @@ final class FormValidatorTest extends TestCase {
 
 	public function test_assert_valid_throws_with_the_first_path_in_the_message(): void {
 		$form              = self::valid();
-		$form['fields'][2] = array( 'id' => 3, 'type' => 'select', 'label' => 'Pick' );
+		$form['fields'][2] = array(
+			'id'    => 3,
+			'type'  => 'select',
+			'label' => 'Pick',
+		);
 		try {
 			$this->validator->assert_valid( $form );
 			$this->fail( 'InvalidForm expected' );
@@ -124,14 +166,26 @@ final class FormValidatorTest extends TestCase {
 	}
 
 	public function test_logic_and_formulas_must_read_known_value_fields(): void {
-		$form                                  = self::valid();
-		$form['fields'][0]['conditionalLogic'] = array(
+		$form                                    = self::valid();
+		$form['fields'][0]['conditionalLogic']   = array(
 			'actionType' => 'show',
 			'logicType'  => 'all',
 			'rules'      => array(
-				array( 'fieldId' => '2', 'operator' => 'is', 'value' => 'x' ),
-				array( 'fieldId' => '5', 'operator' => 'is', 'value' => 'x' ),
-				array( 'fieldId' => '42', 'operator' => 'contains', 'value' => 'x' ),
+				array(
+					'fieldId'  => '2',
+					'operator' => 'is',
+					'value'    => 'x',
+				),
+				array(
+					'fieldId'  => '5',
+					'operator' => 'is',
+					'value'    => 'x',
+				),
+				array(
+					'fieldId'  => '42',
+					'operator' => 'contains',
+					'value'    => 'x',
+				),
 			),
 		);
 		$form['fields'][3]['enableCalculation']  = true;
@@ -159,8 +213,20 @@ final class FormValidatorTest extends TestCase {
 
 	public function test_a_cycle_is_refused_naming_the_fields(): void {
 		$form              = self::valid();
-		$form['fields'][3] = array( 'id' => 4, 'type' => 'number', 'label' => 'A', 'enableCalculation' => true, 'calculationFormula' => '{:6}+1' );
-		$form['fields'][]  = array( 'id' => 6, 'type' => 'number', 'label' => 'B', 'enableCalculation' => true, 'calculationFormula' => '{:4}+1' );
+		$form['fields'][3] = array(
+			'id'                 => 4,
+			'type'               => 'number',
+			'label'              => 'A',
+			'enableCalculation'  => true,
+			'calculationFormula' => '{:6}+1',
+		);
+		$form['fields'][]  = array(
+			'id'                 => 6,
+			'type'               => 'number',
+			'label'              => 'B',
+			'enableCalculation'  => true,
+			'calculationFormula' => '{:4}+1',
+		);
 		$errors            = $this->validator->validate( $form );
 		$this->assertCount( 1, $errors );
 		$this->assertSame( 'cycle', $errors[0]->keyword );
@@ -170,22 +236,54 @@ final class FormValidatorTest extends TestCase {
 
 	public function test_pricing_fields_reference_products_and_calculated_products_need_a_valid_formula(): void {
 		$form             = self::valid();
-		$form['fields'][] = array( 'id' => 7, 'type' => 'product', 'label' => 'P', 'inputType' => 'calculation', 'calculationFormula' => '{:4} ** 2' );
-		$form['fields'][] = array( 'id' => 8, 'type' => 'quantity', 'label' => 'Q', 'productField' => 2 );
-		$form['fields'][] = array( 'id' => 9, 'type' => 'option', 'label' => 'O', 'inputType' => 'radio', 'productField' => 7, 'choices' => array( array( 'text' => 'A', 'value' => 'a', 'price' => '1.5' ) ) );
+		$form['fields'][] = array(
+			'id'                 => 7,
+			'type'               => 'product',
+			'label'              => 'P',
+			'inputType'          => 'calculation',
+			'calculationFormula' => '{:4} ** 2',
+		);
+		$form['fields'][] = array(
+			'id'           => 8,
+			'type'         => 'quantity',
+			'label'        => 'Q',
+			'productField' => 2,
+		);
+		$form['fields'][] = array(
+			'id'           => 9,
+			'type'         => 'option',
+			'label'        => 'O',
+			'inputType'    => 'radio',
+			'productField' => 7,
+			'choices'      => array(
+				array(
+					'text'  => 'A',
+					'value' => 'a',
+					'price' => '1.5',
+				),
+			),
+		);
 		$this->assertSame(
 			array( 'fields[5].calculationFormula formula', 'fields[6].productField unknownField' ),
 			$this->paths( $form )
 		);
 		// Schema errors come first: a single product needs its price.
-		$form['fields'][] = array( 'id' => 10, 'type' => 'product', 'label' => 'S', 'inputType' => 'singleproduct' );
+		$form['fields'][] = array(
+			'id'        => 10,
+			'type'      => 'product',
+			'label'     => 'S',
+			'inputType' => 'singleproduct',
+		);
 		$this->assertSame( array( 'fields[8].basePrice required' ), $this->paths( $form ) );
 	}
 
 	public function test_controls_need_a_label(): void {
-		$form                         = self::valid();
-		$form['fields'][0]['label']   = '  ';
-		$form['fields'][]             = array( 'id' => 8, 'type' => 'hidden' );
+		$form                       = self::valid();
+		$form['fields'][0]['label'] = '  ';
+		$form['fields'][]           = array(
+			'id'   => 8,
+			'type' => 'hidden',
+		);
 		$this->assertSame( array( 'fields[0].label required' ), $this->paths( $form ) );
 	}
 }

@@ -1,6 +1,6 @@
 <?php
 /**
- * tests/fixtures/engine/formula.json, also run by Jest.
+ * The shared formula fixtures (tests/fixtures/engine/formula.json), also run by Jest.
  *
  * @package KestrelForms\Tests
  */
@@ -64,9 +64,18 @@ final class FormulaFixturesTest extends TestCase {
 	public function test_merge_tags_are_listed_once_with_modifiers(): void {
 		$this->assertSame(
 			array(
-				array( 'input_id' => '1', 'modifier' => null ),
-				array( 'input_id' => '3.2', 'modifier' => null ),
-				array( 'input_id' => '4', 'modifier' => 'price' ),
+				array(
+					'input_id' => '1',
+					'modifier' => null,
+				),
+				array(
+					'input_id' => '3.2',
+					'modifier' => null,
+				),
+				array(
+					'input_id' => '4',
+					'modifier' => 'price',
+				),
 			),
 			Formula::merge_tags( '{Price:1}*{:3.2}+{Price:1}+{Opt:4:price}' )
 		);

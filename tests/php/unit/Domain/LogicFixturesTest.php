@@ -1,6 +1,6 @@
 <?php
 /**
- * tests/fixtures/engine/logic.json, also run by Jest.
+ * The shared logic fixtures (tests/fixtures/engine/logic.json), also run by Jest.
  *
  * @package KestrelForms\Tests
  */

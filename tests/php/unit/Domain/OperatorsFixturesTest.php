@@ -1,6 +1,6 @@
 <?php
 /**
- * tests/fixtures/engine/operators.json, also run by Jest.
+ * The shared operators fixtures (tests/fixtures/engine/operators.json), also run by Jest.
  *
  * @package KestrelForms\Tests
  */

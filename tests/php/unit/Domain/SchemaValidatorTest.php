@@ -40,7 +40,10 @@ final class SchemaValidatorTest extends TestCase {
 	}
 
 	public function test_strings_count_characters_not_bytes(): void {
-		$schema = array( 'type' => 'string', 'maxLength' => 3 );
+		$schema = array(
+			'type'      => 'string',
+			'maxLength' => 3,
+		);
 		$this->assertSame( array(), self::errors( $schema, 'héé' ) );
 		$this->assertSame( array( ' maxLength' ), self::errors( $schema, 'héé!' ) );
 	}
@@ -53,7 +56,10 @@ final class SchemaValidatorTest extends TestCase {
 				'item' => array(
 					'type'       => 'object',
 					'properties' => array( 'kind' => array( 'enum' => array( 'a', 'b' ) ) ),
-					'if'         => array( 'properties' => array( 'kind' => array( 'const' => 'b' ) ), 'required' => array( 'kind' ) ),
+					'if'         => array(
+						'properties' => array( 'kind' => array( 'const' => 'b' ) ),
+						'required'   => array( 'kind' ),
+					),
 					'then'       => array( 'required' => array( 'extra' ) ),
 				),
 			),

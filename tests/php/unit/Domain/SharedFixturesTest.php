@@ -57,7 +57,13 @@ final class SharedFixturesTest extends TestCase {
 	 * @param array{field: array<string, mixed>, value: mixed, expected: string|null} $case Fixture.
 	 */
 	public function test_field_validation( array $case ): void {
-		$form   = new Form( 1, array( 'title' => 'T', 'fields' => array( $case['field'] ) ) );
+		$form   = new Form(
+			1,
+			array(
+				'title'  => 'T',
+				'fields' => array( $case['field'] ),
+			)
+		);
 		$result = ( new SubmissionValidator() )->validate( $form, array( (string) $case['field']['id'] => $case['value'] ) );
 		$error  = $result->errors[ (int) $case['field']['id'] ] ?? null;
 		$this->assertSame( $case['expected'], $error ? $error->code : null );
