@@ -70,9 +70,18 @@ export const PACKAGES = [
 	[ 'mariadb-server', '/usr/sbin/mariadbd' ],
 	[ 'mariadb-client', '/usr/bin/mariadb' ],
 	[ `php${ PHP_VERSION }-fpm`, PHP_FPM ],
-	[ `php${ PHP_VERSION }-mysql`, `/etc/php/${ PHP_VERSION }/mods-available/mysqli.ini` ],
-	[ `php${ PHP_VERSION }-curl`, `/etc/php/${ PHP_VERSION }/mods-available/curl.ini` ],
-	[ `php${ PHP_VERSION }-gd`, `/etc/php/${ PHP_VERSION }/mods-available/gd.ini` ],
+	[
+		`php${ PHP_VERSION }-mysql`,
+		`/etc/php/${ PHP_VERSION }/mods-available/mysqli.ini`,
+	],
+	[
+		`php${ PHP_VERSION }-curl`,
+		`/etc/php/${ PHP_VERSION }/mods-available/curl.ini`,
+	],
+	[
+		`php${ PHP_VERSION }-gd`,
+		`/etc/php/${ PHP_VERSION }/mods-available/gd.ini`,
+	],
 	[ 'nginx-light', NGINX ],
 ];
 
@@ -100,9 +109,9 @@ export function siteInfo() {
  * Installs the Debian packages the stack needs when some are missing.
  */
 export function ensurePackages() {
-	const missing = PACKAGES.filter( ( [ , file ] ) => ! fs.existsSync( file ) ).map(
-		( [ name ] ) => name
-	);
+	const missing = PACKAGES.filter(
+		( [ , file ] ) => ! fs.existsSync( file )
+	).map( ( [ name ] ) => name );
 	if ( ! missing.length ) {
 		return;
 	}
@@ -131,8 +140,8 @@ export function ensurePackages() {
 /**
  * Runs SQL with the mariadb client as root over the stack's socket.
  *
- * @param {string} sql      Statements.
- * @param {string} [db]     Database (default: the site's).
+ * @param {string} sql  Statements.
+ * @param {string} [db] Database (default: the site's).
  * @return {string} Tab-separated output without column names.
  */
 export function sql( sql, db = DB_NAME ) {
@@ -191,7 +200,10 @@ function daemon( name, command, args ) {
 	} );
 	child.unref();
 	fs.closeSync( out );
-	fs.writeFileSync( path.join( STATE, `${ name }.pid` ), String( child.pid ) );
+	fs.writeFileSync(
+		path.join( STATE, `${ name }.pid` ),
+		String( child.pid )
+	);
 	return child.pid;
 }
 
@@ -217,7 +229,10 @@ async function waitFor( what, check, timeout, log ) {
 	throw new Error( `${ what } did not come up. ${ log }:\n${ tail }` );
 }
 
-/** MariaDB: own datadir, unix socket only (no TCP port to collide with), no systemd. */
+/**
+ * MariaDB: own datadir, unix socket only (no TCP port to collide with), no systemd.
+ * @param fresh
+ */
 async function startMariaDb( fresh ) {
 	fs.mkdirSync( DB_DIR, { recursive: true } );
 	fs.writeFileSync(
@@ -243,9 +258,13 @@ async function startMariaDb( fresh ) {
 	if ( livePid( path.join( STATE, 'mariadbd.pid' ) ) ) {
 		return false;
 	}
-	const fresh_ = fresh || ! fs.existsSync( path.join( DB_DIR, 'data', 'mysql' ) );
+	const fresh_ =
+		fresh || ! fs.existsSync( path.join( DB_DIR, 'data', 'mysql' ) );
 	if ( fresh_ ) {
-		fs.rmSync( path.join( DB_DIR, 'data' ), { recursive: true, force: true } );
+		fs.rmSync( path.join( DB_DIR, 'data' ), {
+			recursive: true,
+			force: true,
+		} );
 		const r = spawnSync(
 			'mariadb-install-db',
 			[
@@ -256,17 +275,25 @@ async function startMariaDb( fresh ) {
 			{ encoding: 'utf8' }
 		);
 		if ( r.status !== 0 ) {
-			throw new Error( `mariadb-install-db failed:\n${ r.stdout }${ r.stderr }` );
+			throw new Error(
+				`mariadb-install-db failed:\n${ r.stdout }${ r.stderr }`
+			);
 		}
 		step( 'mariadb datadir initialised' );
 	}
-	daemon( 'mariadbd', '/usr/sbin/mariadbd', [ `--defaults-file=${ DB_CNF }` ] );
+	daemon( 'mariadbd', '/usr/sbin/mariadbd', [
+		`--defaults-file=${ DB_CNF }`,
+	] );
 	await waitFor(
 		'MariaDB',
 		() =>
-			spawnSync( 'mariadb-admin', [ `--defaults-file=${ DB_CNF }`, 'ping' ], {
-				stdio: 'ignore',
-			} ).status === 0,
+			spawnSync(
+				'mariadb-admin',
+				[ `--defaults-file=${ DB_CNF }`, 'ping' ],
+				{
+					stdio: 'ignore',
+				}
+			).status === 0,
 		30_000,
 		path.join( LOGS, 'mariadbd.err' )
 	);
@@ -295,9 +322,14 @@ function link( target, link ) {
 	fs.symlinkSync( target, link );
 }
 
-/** The site's files: core copy, wp-content, the plugin mapping, wp-config.php. */
+/**
+ * The site's files: core copy, wp-content, the plugin mapping, wp-config.php.
+ * @param url
+ */
 function writeSite( url ) {
-	if ( ! fs.existsSync( path.join( CORE_DIR, 'wp-includes', 'version.php' ) ) ) {
+	if (
+		! fs.existsSync( path.join( CORE_DIR, 'wp-includes', 'version.php' ) )
+	) {
 		const r = spawnSync(
 			'bash',
 			[ path.join( ROOT, 'scripts', 'fetch-wp-core.sh' ), CORE_DIR ],
@@ -324,11 +356,23 @@ function writeSite( url ) {
 		throw new Error( `rsync of .wp-core failed: ${ r.stderr }` );
 	}
 	const content = path.join( SITE, 'wp-content' );
-	for ( const sub of [ 'plugins', 'mu-plugins', 'uploads', 'languages', 'upgrade' ] ) {
+	for ( const sub of [
+		'plugins',
+		'mu-plugins',
+		'uploads',
+		'languages',
+		'upgrade',
+	] ) {
 		fs.mkdirSync( path.join( content, sub ), { recursive: true } );
 	}
-	link( path.join( CORE_DIR, 'wp-content', 'themes' ), path.join( content, 'themes' ) );
-	fs.writeFileSync( path.join( content, 'index.php' ), '<?php\n// Silence is golden.\n' );
+	link(
+		path.join( CORE_DIR, 'wp-content', 'themes' ),
+		path.join( content, 'themes' )
+	);
+	fs.writeFileSync(
+		path.join( content, 'index.php' ),
+		'<?php\n// Silence is golden.\n'
+	);
 
 	// The plugin, as wp-env maps it (see tests/php/integration/Support/Environment.php).
 	// KESTREL_NATIVE_PLUGIN_DIR maps another copy instead (e.g. `git archive <commit> plugin`
@@ -344,9 +388,15 @@ function writeSite( url ) {
 			continue;
 		}
 		if ( entry === 'kestrel-forms.php' ) {
-			fs.copyFileSync( path.join( source, entry ), path.join( plugin, entry ) );
+			fs.copyFileSync(
+				path.join( source, entry ),
+				path.join( plugin, entry )
+			);
 		} else {
-			fs.symlinkSync( path.join( source, entry ), path.join( plugin, entry ) );
+			fs.symlinkSync(
+				path.join( source, entry ),
+				path.join( plugin, entry )
+			);
 		}
 	}
 	fs.mkdirSync( path.join( ROOT, 'build' ), { recursive: true } );
@@ -437,7 +487,8 @@ function writeMuPlugins( dir ) {
  * Plugin Name: Kestrel Forms native test site
  * Description: Written by scripts/native.mjs for the native TEST stack only. Raises the plugin's
  * rate limits when the option kestrel_forms_test_rate_limits holds them (JSON: {"submission":
- * [1000, 60], ...}; the parallel tests and the bench set it and remove it afterwards), keeps the
+ * [1000, 60], ..., "upload_client_sessions": 1000}; the parallel tests and the bench set it and
+ * remove it afterwards), keeps the
  * offline site from update checks, and loads the must-use plugins that e2e specs drop into
  * .wp-core/wp-content/mu-plugins (they assume the Playground site served from .wp-core).
  */
@@ -453,6 +504,16 @@ add_filter(
 	},
 	1000,
 	2
+);
+
+// Uploads in progress per client (UploadService), from the same option.
+add_filter(
+	'kestrel_forms_upload_client_sessions',
+	static function ( $sessions ) {
+		$raised = json_decode( (string) get_option( 'kestrel_forms_test_rate_limits', '' ), true );
+		return is_array( $raised ) && isset( $raised['upload_client_sessions'] ) ? (int) $raised['upload_client_sessions'] : $sessions;
+	},
+	1000
 );
 
 // Offline: no update checks (they log warnings when the network is blocked).
@@ -474,7 +535,10 @@ unset( $kestrel_native_mu );
 	);
 }
 
-/** php-fpm: own global config and pool, unix socket, static workers, foreground. */
+/**
+ * php-fpm: own global config and pool, unix socket, static workers, foreground.
+ * @param workers
+ */
 async function startFpm( workers ) {
 	fs.mkdirSync( FPM_DIR, { recursive: true } );
 	const conf = path.join( FPM_DIR, 'php-fpm.conf' );
@@ -521,13 +585,22 @@ async function startFpm( workers ) {
 	step( `php-fpm up (${ workers } workers)` );
 }
 
-/** nginx: own main config around the documented site rules, foreground. */
+/**
+ * nginx: own main config around the documented site rules, foreground.
+ * @param port
+ */
 async function startNginx( port ) {
 	for ( const sub of [ 'body', 'fastcgi', 'proxy', 'uwsgi', 'scgi' ] ) {
 		fs.mkdirSync( path.join( NGINX_DIR, 'tmp', sub ), { recursive: true } );
 	}
-	fs.copyFileSync( '/etc/nginx/fastcgi_params', path.join( NGINX_DIR, 'fastcgi_params' ) );
-	fs.copyFileSync( '/etc/nginx/mime.types', path.join( NGINX_DIR, 'mime.types' ) );
+	fs.copyFileSync(
+		'/etc/nginx/fastcgi_params',
+		path.join( NGINX_DIR, 'fastcgi_params' )
+	);
+	fs.copyFileSync(
+		'/etc/nginx/mime.types',
+		path.join( NGINX_DIR, 'mime.types' )
+	);
 	const conf = path.join( NGINX_DIR, 'nginx.conf' );
 	fs.writeFileSync(
 		conf,
@@ -560,9 +633,13 @@ http {
 }
 `
 	);
-	const test = spawnSync( NGINX, [ '-t', '-q', '-p', NGINX_DIR, '-c', conf ], {
-		encoding: 'utf8',
-	} );
+	const test = spawnSync(
+		NGINX,
+		[ '-t', '-q', '-p', NGINX_DIR, '-c', conf ],
+		{
+			encoding: 'utf8',
+		}
+	);
 	if ( test.status !== 0 ) {
 		throw new Error( `nginx -t refused the config:\n${ test.stderr }` );
 	}
@@ -575,7 +652,9 @@ http {
 		'nginx',
 		async () => {
 			try {
-				await fetch( `http://127.0.0.1:${ port }/wp-includes/images/blank.gif` );
+				await fetch(
+					`http://127.0.0.1:${ port }/wp-includes/images/blank.gif`
+				);
 				return true;
 			} catch {
 				return false;
@@ -591,13 +670,17 @@ http {
 class Browser {
 	constructor( base ) {
 		this.base = base;
-		this.cookies = new Map( [ [ 'wordpress_test_cookie', 'WP%20Cookie%20check' ] ] );
+		this.cookies = new Map( [
+			[ 'wordpress_test_cookie', 'WP%20Cookie%20check' ],
+		] );
 	}
 
 	async request( url, options = {} ) {
 		const headers = {
 			...( options.headers ?? {} ),
-			Cookie: [ ...this.cookies ].map( ( [ k, v ] ) => `${ k }=${ v }` ).join( '; ' ),
+			Cookie: [ ...this.cookies ]
+				.map( ( [ k, v ] ) => `${ k }=${ v }` )
+				.join( '; ' ),
 		};
 		const response = await fetch( new URL( url, this.base ), {
 			redirect: 'manual',
@@ -615,18 +698,26 @@ class Browser {
 	async rest( method, route, body, nonce ) {
 		const response = await this.request( `/?rest_route=${ route }`, {
 			method,
-			headers: { 'Content-Type': 'application/json', 'X-WP-Nonce': nonce },
+			headers: {
+				'Content-Type': 'application/json',
+				'X-WP-Nonce': nonce,
+			},
 			body: body ? JSON.stringify( body ) : undefined,
 		} );
 		const text = await response.text();
 		if ( ! response.ok ) {
-			throw new Error( `${ method } ${ route }: HTTP ${ response.status } ${ text.slice( 0, 500 ) }` );
+			throw new Error(
+				`${ method } ${ route }: HTTP ${ response.status } ${ text.slice( 0, 500 ) }`
+			);
 		}
 		return JSON.parse( text );
 	}
 }
 
-/** Installs WordPress over HTTP and sets the site up; returns the application password. */
+/**
+ * Installs WordPress over HTTP and sets the site up; returns the application password.
+ * @param url
+ */
 async function install( url ) {
 	const form = ( data ) => new URLSearchParams( data ).toString();
 	const browser = new Browser( url );
@@ -646,14 +737,20 @@ async function install( url ) {
 	} );
 	const page = await installed.text();
 	if ( ! installed.ok || ! /Success|wp-login\.php/.test( page ) ) {
-		throw new Error( `WordPress install failed: HTTP ${ installed.status }\n${ page.slice( 0, 800 ) }` );
+		throw new Error(
+			`WordPress install failed: HTTP ${ installed.status }\n${ page.slice( 0, 800 ) }`
+		);
 	}
 	step( 'wordpress installed (admin / password)' );
 
 	const login = await browser.request( '/wp-login.php', {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-		body: form( { log: ADMIN.username, pwd: ADMIN.password, testcookie: '1' } ),
+		body: form( {
+			log: ADMIN.username,
+			pwd: ADMIN.password,
+			testcookie: '1',
+		} ),
 	} );
 	if ( login.status !== 302 ) {
 		throw new Error( `Login failed: HTTP ${ login.status }` );
@@ -669,8 +766,17 @@ async function install( url ) {
 	);
 	step( 'plugin activated through REST' );
 	await browser
-		.rest( 'POST', '/kestrel-forms/v1/settings', { api: { enabled: true } }, nonce )
-		.catch( ( e ) => console.warn( `Warning: enabling the web API failed: ${ e.message }` ) );
+		.rest(
+			'POST',
+			'/kestrel-forms/v1/settings',
+			{ api: { enabled: true } },
+			nonce
+		)
+		.catch( ( e ) =>
+			console.warn(
+				`Warning: enabling the web API failed: ${ e.message }`
+			)
+		);
 	const app = await browser.rest(
 		'POST',
 		'/wp/v2/users/me/application-passwords',
@@ -697,7 +803,8 @@ async function install( url ) {
  */
 export async function start( {
 	fresh = false,
-	port = parseInt( process.env.KESTREL_NATIVE_PORT || '', 10 ) || DEFAULT_PORT,
+	port = parseInt( process.env.KESTREL_NATIVE_PORT || '', 10 ) ||
+		DEFAULT_PORT,
 	workers = parseInt( process.env.KESTREL_NATIVE_WORKERS || '', 10 ) || 4,
 } = {} ) {
 	ensurePackages();
@@ -727,9 +834,10 @@ export async function start( {
 			'mysql'
 		).trim() === '1';
 	if ( ! installed || ! info?.appPassword || info.url !== url ) {
-		const appPassword = installed && info?.appPassword && info.url === url
-			? info.appPassword
-			: await install( url );
+		const appPassword =
+			installed && info?.appPassword && info.url === url
+				? info.appPassword
+				: await install( url );
 		info = {
 			url,
 			appPassword,
@@ -741,7 +849,10 @@ export async function start( {
 			debugLog: DEBUG_LOG,
 			workers,
 		};
-		fs.writeFileSync( INFO_PATH, JSON.stringify( info, null, '\t' ) + '\n' );
+		fs.writeFileSync(
+			INFO_PATH,
+			JSON.stringify( info, null, '\t' ) + '\n'
+		);
 	}
 	// Smoke: the REST index answers as clean JSON through nginx and php-fpm.
 	const index = await fetch( `${ url }/wp-json/` );
@@ -749,9 +860,13 @@ export async function start( {
 	try {
 		JSON.parse( body );
 	} catch {
-		throw new Error( `The REST index is not JSON (HTTP ${ index.status }):\n${ body.slice( 0, 500 ) }` );
+		throw new Error(
+			`The REST index is not JSON (HTTP ${ index.status }):\n${ body.slice( 0, 500 ) }`
+		);
 	}
-	step( `ready: ${ url }/ (admin / password), debug log ${ path.relative( ROOT, DEBUG_LOG ) }` );
+	step(
+		`ready: ${ url }/ (admin / password), debug log ${ path.relative( ROOT, DEBUG_LOG ) }`
+	);
 	return info;
 }
 
@@ -772,7 +887,10 @@ export async function stop( { quiet = false } = {} ) {
 		any = true;
 		process.kill( pid, 'SIGTERM' );
 		const deadline = Date.now() + 20_000;
-		while ( livePid( path.join( STATE, `${ name }.pid` ) ) && Date.now() < deadline ) {
+		while (
+			livePid( path.join( STATE, `${ name }.pid` ) ) &&
+			Date.now() < deadline
+		) {
 			await new Promise( ( resolve ) => setTimeout( resolve, 50 ) );
 		}
 		if ( livePid( path.join( STATE, `${ name }.pid` ) ) ) {
@@ -781,7 +899,9 @@ export async function stop( { quiet = false } = {} ) {
 		fs.rmSync( path.join( STATE, `${ name }.pid` ), { force: true } );
 	}
 	if ( ! quiet ) {
-		console.log( any ? 'Native stack stopped.' : 'Native stack is not running.' );
+		console.log(
+			any ? 'Native stack stopped.' : 'Native stack is not running.'
+		);
 	}
 	return any;
 }
@@ -823,7 +943,9 @@ async function main( argv ) {
 			await start( {
 				fresh: argv.includes( '--fresh' ),
 				...( opt( 'port' ) ? { port: Number( opt( 'port' ) ) } : {} ),
-				...( opt( 'workers' ) ? { workers: Number( opt( 'workers' ) ) } : {} ),
+				...( opt( 'workers' )
+					? { workers: Number( opt( 'workers' ) ) }
+					: {} ),
 			} );
 			return 0;
 		case 'stop':
@@ -835,8 +957,8 @@ async function main( argv ) {
 				argv.includes( '--json' )
 					? JSON.stringify( s )
 					: s.running
-					? `running at ${ s.url }/ (${ JSON.stringify( s.pids ) })`
-					: `not running (${ JSON.stringify( s.pids ) })`
+						? `running at ${ s.url }/ (${ JSON.stringify( s.pids ) })`
+						: `not running (${ JSON.stringify( s.pids ) })`
 			);
 			return s.running ? 0 : 1;
 		}
@@ -850,7 +972,8 @@ async function main( argv ) {
 
 if (
 	process.argv[ 1 ] &&
-	import.meta.url === pathToFileURL( fs.realpathSync( process.argv[ 1 ] ) ).href
+	import.meta.url ===
+		pathToFileURL( fs.realpathSync( process.argv[ 1 ] ) ).href
 ) {
 	main( process.argv.slice( 2 ) ).then(
 		( code ) => process.exit( code ),

@@ -31,9 +31,9 @@ export const N = Number( process.env.KESTREL_PARALLEL_N || 50 );
 /**
  * One REST request; the body is read as text and parsed, so a non-JSON answer is visible.
  *
- * @param {string}  method  HTTP method.
- * @param {string}  route   Route, e.g. /kestrel-forms/v1/forms.
- * @param {Object}  options { body, form (FormData), admin, headers, query }.
+ * @param {string} method  HTTP method.
+ * @param {string} route   Route, e.g. /kestrel-forms/v1/forms.
+ * @param {Object} options { body, form (FormData), admin, headers, query }.
  * @return {Promise<{status: number, headers: Headers, text: string, json: *, ms: number}>} Answer.
  */
 export async function rest( method, route, options = {} ) {
@@ -100,7 +100,11 @@ export async function createForm( definition ) {
 		admin: true,
 		body: definition,
 	} );
-	assert.equal( answer.status, 201, `creating a form: ${ answer.text.slice( 0, 400 ) }` );
+	assert.equal(
+		answer.status,
+		201,
+		`creating a form: ${ answer.text.slice( 0, 400 ) }`
+	);
 	return answer.json.id;
 }
 
@@ -127,6 +131,7 @@ export function raiseRateLimits() {
 		submission: [ 100000, 60 ],
 		upload_request: [ 100000, 60 ],
 		upload_session: [ 100000, 3600 ],
+		upload_client_sessions: 100000,
 	} );
 	sql(
 		`INSERT INTO ${ TABLE_PREFIX }options (option_name, option_value, autoload) VALUES ('kestrel_forms_test_rate_limits', '${ limits }', 'off')
@@ -224,8 +229,12 @@ export function fileBytes( start, end, seed = '' ) {
 }
 
 /**
- * Opens an upload of one file to a form's file field: what every chunk, test and discard of it
- * then carries. Today's protocol: the browser's 8-hex upload id plus resumable.js's parameters.
+ * Opens an upload of one file to a form's file field and returns what every chunk, test and
+ * discard of it then carries. The protocol (docs/rest-api.md, "Uploads"): POST /uploads/sessions
+ * { form_id, field_id } answers 201 with a server-issued `upload_token`, sent with every request
+ * of that file as the X-Kestrel-Upload-Token header, next to resumable.js's parameters. Against
+ * code from before the sessions (no such route) it falls back to the old identification by the
+ * browser's 8-hex upload id, so the tests can be run against an older commit.
  *
  * @param {Object} options
  * @param {number} options.formId  Form.
@@ -233,29 +242,43 @@ export function fileBytes( start, end, seed = '' ) {
  * @param {number} options.size    File size in bytes.
  * @param {number} options.chunk   Chunk size in bytes (resumable.js forceChunkSize).
  * @param {string} [options.name]  File name.
- * @return {Promise<Object>} The upload: { params(number), headers, total, size, chunk, name, uploadId }.
+ * @return {Promise<Object>} The upload: { params(number), headers, total, size, chunk, name, token }.
  */
 export async function openUpload( { formId, fieldId, size, chunk, name } ) {
 	const uploadId = crypto.randomBytes( 4 ).toString( 'hex' );
 	const fileName = name ?? `parallel-${ uploadId }.txt`;
 	const total = Math.max( Math.ceil( size / chunk ), 1 );
+	const session = await rest( 'POST', '/kestrel-forms/v1/uploads/sessions', {
+		body: { form_id: formId, field_id: fieldId },
+	} );
+	let token = null;
+	if ( session.status === 201 ) {
+		token = session.json.data.upload_token;
+	} else if (
+		( session.json?.code ?? session.json?.error?.code ) !== 'rest_no_route'
+	) {
+		throw new Error(
+			`Opening an upload session: HTTP ${ session.status } ${ session.text.slice( 0, 300 ) }`
+		);
+	}
 	return {
 		formId,
 		fieldId,
 		uploadId,
+		token,
 		name: fileName,
 		size,
 		chunk,
 		total,
 		seed: uploadId,
-		headers: {},
+		headers: token ? { 'X-Kestrel-Upload-Token': token } : {},
 		params( number ) {
 			const start = ( number - 1 ) * chunk;
 			const end = Math.min( size, start + chunk );
 			return {
 				form_id: formId,
 				field_id: fieldId,
-				upload_id: uploadId,
+				...( token ? {} : { upload_id: uploadId } ),
 				original_filename: fileName,
 				resumableChunkNumber: number,
 				resumableChunkSize: chunk,
@@ -269,6 +292,27 @@ export async function openUpload( { formId, fieldId, size, chunk, name } ) {
 			};
 		},
 	};
+}
+
+/**
+ * Discards an upload's unclaimed file or chunks (DELETE /uploads).
+ *
+ * @param {Object} upload From openUpload().
+ * @param {string} [file] The finished file's token (the old protocol named it in the path).
+ * @return {Promise<Object>} Answer from rest().
+ */
+export function discardUpload( upload, file ) {
+	return upload.token
+		? rest( 'DELETE', '/kestrel-forms/v1/uploads', {
+				headers: upload.headers,
+			} )
+		: rest( 'DELETE', `/kestrel-forms/v1/uploads/${ file }`, {
+				query: {
+					form_id: upload.formId,
+					field_id: upload.fieldId,
+					upload_id: upload.uploadId,
+				},
+			} );
 }
 
 /**
@@ -294,6 +338,40 @@ export function sendChunk( upload, number ) {
 		form,
 		headers: upload.headers,
 	} );
+}
+
+/**
+ * Sends one chunk as the visitor uploader does: a 503 (kestrel_forms_upload_busy: another
+ * request is assembling the file) or 429 is retried after its Retry-After, at most 5 times;
+ * every other answer is final.
+ *
+ * @param {Object} upload From openUpload().
+ * @param {number} number Chunk number, 1-based.
+ * @return {Promise<Object>} The last answer from rest(), with `retries` (how many were needed).
+ */
+export async function sendChunkLikeClient( upload, number ) {
+	let retries = 0;
+	for (;;) {
+		const answer = await sendChunk( upload, number );
+		if (
+			( answer.status !== 503 && answer.status !== 429 ) ||
+			retries >= 5
+		) {
+			return { ...answer, retries };
+		}
+		retries++;
+		const seconds = Number(
+			answer.headers.get( 'retry-after' ) ??
+				answer.json?.error?.retry_after ??
+				1
+		);
+		await new Promise( ( resolve ) =>
+			setTimeout(
+				resolve,
+				Math.min( Math.max( seconds, 0.1 ), 10 ) * 1000
+			)
+		);
+	}
 }
 
 /**

@@ -43,7 +43,10 @@ function walk( dir ) {
 		.readdirSync( dir, { withFileTypes: true, recursive: true } )
 		.filter( ( e ) => e.isFile() )
 		.map( ( e ) =>
-			path.relative( UPLOADS, path.join( e.parentPath ?? e.path, e.name ) )
+			path.relative(
+				UPLOADS,
+				path.join( e.parentPath ?? e.path, e.name )
+			)
 		);
 }
 
@@ -54,10 +57,12 @@ const get = async ( urlPath ) => {
 	return { status: response.status, text: await response.text() };
 };
 
-after( () => planted.forEach( ( file ) => fs.rmSync( file, { force: true } ) ) );
+after( () =>
+	planted.forEach( ( file ) => fs.rmSync( file, { force: true } ) )
+);
 
 describe( 'nginx rules for uploads (docs/nginx/kestrel-forms.conf)', () => {
-	test( 'nothing in the plugin\'s upload folders is served', async () => {
+	test( "nothing in the plugin's upload folders is served", async () => {
 		const id = tag();
 		plant( `kestrel-forms/tmp/probe-${ id }.html`, '<p>visitor bytes</p>' );
 		plant( `kestrel-forms/probe-${ id }.txt`, 'visitor bytes' );
@@ -77,7 +82,11 @@ describe( 'nginx rules for uploads (docs/nginx/kestrel-forms.conf)', () => {
 				served.push( `${ file }: HTTP ${ status }` );
 			}
 		}
-		assert.deepEqual( served, [], `served from the plugin's folders (${ files.length } files checked)` );
+		assert.deepEqual(
+			served,
+			[],
+			`served from the plugin's folders (${ files.length } files checked)`
+		);
 		for ( const url of [
 			'/wp-content/uploads/kestrel-forms/',
 			'/wp-content/uploads/kestrel-forms',
@@ -90,12 +99,18 @@ describe( 'nginx rules for uploads (docs/nginx/kestrel-forms.conf)', () => {
 
 	test( 'no PHP runs under uploads, other uploads are served', async () => {
 		const id = tag();
-		const script = plant( `2026/11/probe-${ id }.php`, `<?php echo 'EXEC-' . ( 6 * 7 );` );
+		const script = plant(
+			`2026/11/probe-${ id }.php`,
+			`<?php echo 'EXEC-' . ( 6 * 7 );`
+		);
 		const answer = await get( script );
 		assert.equal( answer.status, 403, script );
 		assert.ok( ! answer.text.includes( 'EXEC-42' ), 'the script ran' );
 		for ( const variant of [ 'phtml', 'phar', 'php5' ] ) {
-			const other = plant( `2026/11/probe-${ id }.${ variant }`, '<?php echo 1;' );
+			const other = plant(
+				`2026/11/probe-${ id }.${ variant }`,
+				'<?php echo 1;'
+			);
 			assert.equal( ( await get( other ) ).status, 403, other );
 		}
 		const plain = plant( `2026/11/probe-${ id }.txt`, 'hello' );

@@ -58,6 +58,7 @@ async function main() {
 main().then(
 	( code ) => process.exit( code ),
 	( error ) => {
+		// eslint-disable-next-line no-console
 		console.error( `Error: ${ error.message ?? error }` );
 		process.exit( 1 );
 	}

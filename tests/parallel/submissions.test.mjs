@@ -92,7 +92,9 @@ describe( `submissions, ${ N } at once`, () => {
 				)
 			);
 			if ( stored !== 1 ) {
-				problems.push( `round ${ round }: ${ stored } entries for one key` );
+				problems.push(
+					`round ${ round }: ${ stored } entries for one key`
+				);
 			}
 			if ( replays !== N - 1 ) {
 				problems.push(
