@@ -88,4 +88,55 @@ test.describe( 'pricing', () => {
 		expect( pricing.total ).toBe( '54.85' );
 		expect( pricing.total_minor ).toBe( 5485 );
 	} );
+
+	test( 'a quantity of 1.5 or one above the maximum is a field error in the browser, before anything is sent', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, pageUrl } = await createFormPage(
+			requestUtils,
+			shop( 'E2E shop bounds' )
+		);
+		const id = form.id;
+		let posted = 0;
+		page.on( 'request', ( request ) => {
+			if (
+				request.method() === 'POST' &&
+				request.url().includes( 'submissions' )
+			) {
+				posted++;
+			}
+		} );
+		await page.goto( pageUrl );
+		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
+			'data-kestrel-ready',
+			'true'
+		);
+		const quantity = page.locator( `#input_${ id }_3_3` );
+		const error = page.locator( `#validation_message_${ id }_3` );
+
+		await quantity.fill( '1.5' );
+		await page.locator( `#form_submit_button_${ id }` ).click();
+		await expect( error ).toHaveText( 'Please enter a whole number.' );
+
+		// The server's maximum reached the browser in the form's definition (default 1,000,000).
+		await quantity.fill( '1000001' );
+		await page.locator( `#form_submit_button_${ id }` ).click();
+		await expect( error ).toHaveText(
+			'Please enter a number from 0 to 1000000.'
+		);
+		expect( posted ).toBe( 0 );
+		expect( await entriesOf( requestUtils, id ) ).toHaveLength( 0 );
+
+		await quantity.fill( '2' );
+		await page.locator( `#form_submit_button_${ id }` ).click();
+		await expect(
+			page.locator( '.kestrel-form__confirmation' )
+		).toBeVisible();
+		const [ entry ] = await entriesOf( requestUtils, id );
+		expect(
+			( entry as unknown as { pricing: { total_minor: number } } ).pricing
+				.total_minor
+		).toBe( 230 );
+	} );
 } );

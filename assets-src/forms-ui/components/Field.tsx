@@ -537,7 +537,7 @@ function PricingField( props: FieldProps ) {
 				? formatMoney( props.calculated ?? 0, props.currency )
 				: formatMoney( field.basePrice ?? '0', props.currency );
 		main = (
-			<FieldShell { ...{ formId, field, concealed } }>
+			<FieldShell { ...{ formId, field, concealed, error: props.error } }>
 				<p
 					className="kestrel-form__label"
 					id={ ids.label( formId, field.id ) }
@@ -574,7 +574,7 @@ function TotalField( props: FieldProps ) {
 	const { formId, field, value, concealed } = props;
 	const id = ids.input( formId, field.id );
 	return (
-		<FieldShell { ...{ formId, field, concealed } }>
+		<FieldShell { ...{ formId, field, concealed, error: props.error } }>
 			<label
 				className="kestrel-form__label"
 				htmlFor={ id }

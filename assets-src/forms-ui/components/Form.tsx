@@ -500,8 +500,8 @@ export function Form( props: FormProps ) {
 		const visibleFields = form.fields.filter(
 			( f ) => ! final || final.visible[ f.id ] !== false
 		);
-		const active = visibleFields.filter( hasInput );
-		const messages = validateVisible( active, final );
+		// Fields without inputs too: pricing reports quantities, lines and the total on them.
+		const messages = validateVisible( visibleFields, final );
 		if ( Object.keys( messages ).length ) {
 			showErrors( messages, summaryText() );
 			return;
@@ -517,6 +517,7 @@ export function Form( props: FormProps ) {
 			return;
 		}
 
+		const active = visibleFields.filter( hasInput );
 		inFlight.current = true;
 		setStatus( 'submitting' );
 		announce( __( 'Sending your submission…', 'kestrel-forms' ) );
