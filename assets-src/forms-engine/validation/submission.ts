@@ -55,10 +55,18 @@ export function validateSubmission(
 	const evaluation = evaluateForm( prepareForm( form ), entered );
 	const issues: ValidationIssues = {};
 	for ( const field of form.fields ) {
-		if ( isDisplayOnly( field ) || evaluation.visible[ field.id ] === false ) {
+		if (
+			isDisplayOnly( field ) ||
+			evaluation.visible[ field.id ] === false
+		) {
 			continue;
 		}
-		const issue = fieldIssue( form, field, entered[ field.id ], evaluation );
+		const issue = fieldIssue(
+			form,
+			field,
+			entered[ field.id ],
+			evaluation
+		);
 		if ( issue ) {
 			issues[ field.id ] = issue;
 		}
