@@ -57,7 +57,10 @@ export function issueMessage(
 		case 'amount_range':
 			return sprintf(
 				/* translators: 1: smallest amount, 2: largest amount, both with the currency (e.g. $0.00, $999,999,999.99). */
-				__( 'Please enter an amount from %1$s to %2$s.', 'kestrel-forms' ),
+				__(
+					'Please enter an amount from %1$s to %2$s.',
+					'kestrel-forms'
+				),
 				issue.min,
 				issue.max
 			);
