@@ -65,7 +65,7 @@ final class ErrorMapper {
 	/**
 	 * A submission that failed validation, from ready messages.
 	 *
-	 * @param array<string, string> $messages Messages by field id.
+	 * @param array<int|string, string> $messages Messages by field id (numeric ids stay integer keys in PHP).
 	 */
 	public static function validation_messages( array $messages ): WP_Error {
 		return new WP_Error(
@@ -222,8 +222,8 @@ final class ErrorMapper {
 
 	/** Core REST error codes raised before our callbacks run, and the codes we answer instead. */
 	private const CORE_CODES = array(
-		'rest_invalid_json'          => 'kestrel_forms_invalid_json',
-		'rest_invalid_param'         => 'kestrel_forms_invalid_param',
+		'rest_invalid_json'           => 'kestrel_forms_invalid_json',
+		'rest_invalid_param'          => 'kestrel_forms_invalid_param',
 		'rest_missing_callback_param' => 'kestrel_forms_missing_param',
 	);
 
@@ -232,9 +232,9 @@ final class ErrorMapper {
 	 * checking the body and arguments keep their message and data but get a kestrel_forms_* code,
 	 * so clients see one stable family of codes.
 	 *
-	 * @param mixed           $response Result of the callbacks (or the validation error).
-	 * @param array           $handler  Route handler.
-	 * @param WP_REST_Request $request  Request.
+	 * @param mixed                $response Result of the callbacks (or the validation error).
+	 * @param array<string, mixed> $handler  Route handler.
+	 * @param WP_REST_Request      $request  Request.
 	 * @return mixed
 	 */
 	public static function rename_core_errors( $response, $handler, $request ) {
