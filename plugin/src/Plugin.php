@@ -54,12 +54,45 @@ use Kestrel\Forms\Uploads\UploadStore;
  */
 final class Plugin {
 
+	/**
+	 * The shared instance.
+	 *
+	 * @var self|null
+	 */
 	private static ?self $instance = null;
 
+	/**
+	 * Captcha settings, built on first use.
+	 *
+	 * @var CaptchaSettings|null
+	 */
 	private ?CaptchaSettings $captcha_settings = null;
-	private ?Verifier $captcha_verifier       = null;
-	private ?ClientConfig $captcha_config     = null;
 
+	/**
+	 * Captcha verifier, built on first use.
+	 *
+	 * @var Verifier|null
+	 */
+	private ?Verifier $captcha_verifier = null;
+
+	/**
+	 * Captcha client configuration, built on first use.
+	 *
+	 * @var ClientConfig|null
+	 */
+	private ?ClientConfig $captcha_config = null;
+
+	/**
+	 * Holds the services that are built once (instance()).
+	 *
+	 * @param FormRepository      $forms                Forms.
+	 * @param EntryRepository     $entries              Entries.
+	 * @param FormValidator       $form_validator       Form definition validator.
+	 * @param SubmissionValidator $submission_validator Submission validator.
+	 * @param FormRenderer        $renderer             Form renderer.
+	 * @param FeedRegistry        $feeds                Feed add-ons.
+	 * @param UploadStore         $uploads              Files of entries.
+	 */
 	private function __construct(
 		public readonly FormRepository $forms,
 		public readonly EntryRepository $entries,
