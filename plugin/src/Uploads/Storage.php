@@ -18,8 +18,9 @@ namespace Kestrel\Forms\Uploads;
  *                                              made once per site (option kestrel_forms_storage_secret)
  *         tmp/files/{32 hex}                   checked files not yet claimed by an entry
  *         entries/{entry id}/{32 hex}          files of an entry
- *     {work}                                   filter kestrel_forms_upload_tmp_dir, default
- *                                              {base}/tmp: data not yet checked
+ *     {work}                                   filter kestrel_forms_upload_tmp_dir: data not yet
+ *                                              checked; default {temp dir}/kestrel-forms-{secret}
+ *                                              outside the web root, else {base}/tmp
  *         chunks/{sha256 of the session token}/{n}.part
  *         assembly/{32 hex}                    a file being assembled and checked
  *
@@ -76,7 +77,10 @@ final class Storage {
 	}
 
 	/**
-	 * The folder of data not yet checked (filter kestrel_forms_upload_tmp_dir).
+	 * The folder of data not yet checked (filter kestrel_forms_upload_tmp_dir). By default a
+	 * per-site folder in the system's temporary folder (get_temp_dir(), which honours
+	 * WP_TEMP_DIR) when that is writable and outside the web root, as WordPress's own uploads
+	 * in progress are; otherwise {private base}/tmp.
 	 */
 	public function work(): string {
 		if ( null === $this->work ) {
@@ -85,11 +89,36 @@ final class Storage {
 			 * checked). A folder outside the web root that only this site uses is best; every
 			 * PHP worker (every server) of the site must reach the same folder.
 			 *
-			 * @param string $dir Default: {private base}/tmp.
+			 * @param string $dir Default: {temp dir}/kestrel-forms-{secret} when the temp dir is
+			 *                    writable and outside the web root, else {private base}/tmp.
 			 */
-			$this->work = rtrim( (string) apply_filters( 'kestrel_forms_upload_tmp_dir', $this->base() . '/tmp' ), '/\\' );
+			$this->work = rtrim( (string) apply_filters( 'kestrel_forms_upload_tmp_dir', $this->default_work() ), '/\\' );
 		}
 		return $this->work;
+	}
+
+	/**
+	 * The default work folder: outside the web root when the host allows it.
+	 *
+	 * @param string|null $temp The temporary folder (null: get_temp_dir()).
+	 */
+	public function default_work( ?string $temp = null ): string {
+		$temp = rtrim( str_replace( '\\', '/', $temp ?? (string) get_temp_dir() ), '/' );
+		if ( '' !== $temp && is_dir( $temp ) && wp_is_writable( $temp ) ) {
+			$real  = (string) realpath( $temp );
+			$roots = array( ABSPATH, WP_CONTENT_DIR, $this->container() );
+			$inside = false;
+			foreach ( $roots as $root ) {
+				$root_real = realpath( $root );
+				if ( false !== $root_real && '' !== $real && ( $real === $root_real || str_starts_with( $real . '/', rtrim( $root_real, '/' ) . '/' ) ) ) {
+					$inside = true;
+				}
+			}
+			if ( ! $inside && '' !== $real ) {
+				return $real . '/kestrel-forms-' . self::secret();
+			}
+		}
+		return $this->base() . '/tmp';
 	}
 
 	/**
@@ -129,10 +158,15 @@ final class Storage {
 			self::make_dir( $dir );
 			self::deny( $dir );
 		}
-		$work = $this->work();
+		$work  = $this->work();
+		$fresh_work = ! is_dir( $work );
 		foreach ( array( $work, "$work/chunks", "$work/assembly" ) as $dir ) {
 			self::make_dir( $dir );
 			self::deny( $dir );
+		}
+		if ( $fresh_work && ! str_starts_with( $work, $this->container() ) ) {
+			// Only this site's PHP reads it (a shared temporary folder may have other users).
+			@chmod( $work, 0700 ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.file_system_operations_chmod
 		}
 		if ( $fresh ) {
 			$this->migrate_legacy();

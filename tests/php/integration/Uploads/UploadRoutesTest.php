@@ -103,7 +103,7 @@ final class UploadRoutesTest extends UploadsTestCase {
 	public function test_a_truncated_chunk_is_not_reported_as_stored(): void {
 		$this->file( self::text( 3500 ), 'notes.txt' );
 		$this->send( 1 );
-		$dirs = glob( $this->storage()->base() . '/tmp/chunks/*', GLOB_ONLYDIR );
+		$dirs = glob( $this->storage()->temp_dirs()['chunks'] . '/*', GLOB_ONLYDIR );
 		$this->assertCount( 1, $dirs );
 		$this->assertMatchesRegularExpression( '#/[a-f0-9]{64}$#D', $dirs[0], 'chunk folders are named by a hash' );
 		file_put_contents( $dirs[0] . '/1.part', 'short' );
@@ -275,7 +275,8 @@ final class UploadRoutesTest extends UploadsTestCase {
 		$container = wp_upload_dir()['basedir'] . '/kestrel-forms';
 		$base      = $this->storage()->base();
 		$this->assertMatchesRegularExpression( '#^' . preg_quote( $container, '#' ) . '/private-[a-f0-9]{32}$#D', $base );
-		foreach ( array( $container, $base, "$base/tmp", "$base/tmp/files", "$base/tmp/chunks", "$base/entries" ) as $dir ) {
+		$work      = $this->storage()->work();
+		foreach ( array( $container, $base, "$base/tmp", "$base/tmp/files", "$base/entries", $work, "$work/chunks", "$work/assembly" ) as $dir ) {
 			$this->assertStringContainsString( 'Require all denied', (string) file_get_contents( "$dir/.htaccess" ), $dir );
 			$this->assertStringContainsString( 'Deny from all', (string) file_get_contents( "$dir/.htaccess" ), $dir );
 			$this->assertStringContainsString( '<deny users="*" />', (string) file_get_contents( "$dir/web.config" ), $dir );

@@ -377,20 +377,44 @@ final class UploadSecurityTest extends UploadsTestCase {
 	/* ------------------------------------------------------------------ 2. where bytes live */
 
 	public function test_no_uploaded_byte_sits_at_a_computable_path(): void {
-		$this->file( '<html><script>alert(document.cookie)</script></html>' . self::text( 3000 ), 'page.txt' );
-		$this->send( 1 );
+		$marker = '<html><script>alert(document.cookie)</script></html>';
+		$this->file( $marker . self::text( 3000 ), 'page.txt' );
+		$this->assert_rest_status( 200, $this->send( 1 ) );
 		$secret = (string) get_option( Storage::SECRET_OPTION );
 		$this->assertMatchesRegularExpression( '/^[a-f0-9]{32}$/D', $secret );
+
+		// Chunks not yet checked are outside the web root altogether (the system's temporary
+		// folder here), in a folder named with the secret.
 		$uploads = wp_upload_dir()['basedir'];
-		$found   = $this->files_holding( $uploads, '<script>alert(document.cookie)' );
-		$this->assertNotEmpty( $found );
-		foreach ( $found as $path ) {
-			$this->assertStringStartsWith( $uploads . '/kestrel-forms/private-' . $secret . '/', $path, 'only under the secret folder' );
-			$this->assertDoesNotMatchRegularExpression( '/\.(html?|php|txt|svg)$/i', $path, 'no extension a server maps to a handler' );
-		}
+		$this->assertSame( array(), $this->files_holding( $uploads, $marker ), 'no unchecked byte under wp-content/uploads' );
+		$this->assertSame( array(), $this->files_holding( ABSPATH, $marker ), 'nor anywhere under the web root' );
+		$work = $this->storage()->work();
+		$this->assertStringContainsString( 'kestrel-forms-' . $secret, $work );
+		$found = $this->files_holding( $work, $marker );
+		$this->assertCount( 1, $found );
+		$this->assertStringNotContainsString( (string) $this->identifier, $found[0] );
+		$this->assertDoesNotMatchRegularExpression( '/\.(html?|php|txt|svg)$/i', $found[0], 'no extension a server maps to a handler' );
+
+		// Checked files wait under the secret folder, with random names and no extension.
+		$this->file( self::png(), 'pixel.png' );
+		$this->upload_all();
+		$stored = $this->files_holding( $uploads, self::png() );
+		$this->assertCount( 1, $stored );
+		$this->assertMatchesRegularExpression( '#^' . preg_quote( $uploads, '#' ) . '/kestrel-forms/private-' . $secret . '/tmp/files/[a-f0-9]{32}$#D', $stored[0] );
 		// The old computable place stays empty.
 		$this->assertDirectoryDoesNotExist( $uploads . '/kestrel-forms/tmp' );
-		$this->assertStringNotContainsString( (string) $this->identifier, implode( "\n", $found ) );
+	}
+
+	public function test_without_a_temporary_folder_outside_the_web_root_chunks_go_under_the_secret_folder(): void {
+		$storage = new Storage();
+		$secret  = Storage::secret();
+		$this->assertSame( $storage->base() . '/tmp', $storage->default_work( WP_CONTENT_DIR . '/tmp-inside' ), 'not writable: missing' );
+		mkdir( WP_CONTENT_DIR . '/tmp-inside' );
+		$this->assertSame( $storage->base() . '/tmp', $storage->default_work( WP_CONTENT_DIR . '/tmp-inside' ), 'inside the web root' );
+		rmdir( WP_CONTENT_DIR . '/tmp-inside' );
+		$this->assertSame( $storage->base() . '/tmp', $storage->default_work( ABSPATH ) );
+		$this->assertStringContainsString( '/private-' . $secret . '/', $storage->default_work( ABSPATH ) );
+		$this->assertSame( realpath( sys_get_temp_dir() ) . '/kestrel-forms-' . $secret, $storage->default_work( sys_get_temp_dir() ) );
 	}
 
 	public function test_in_progress_data_can_live_outside_the_web_root(): void {
@@ -433,10 +457,12 @@ final class UploadSecurityTest extends UploadsTestCase {
 	/**
 	 * Re-registers the upload routes over a fresh Storage whose work folder is $work.
 	 *
-	 * @param string $work Work folder (filter kestrel_forms_upload_tmp_dir).
+	 * @param string|null $work Work folder (filter kestrel_forms_upload_tmp_dir), null: as filtered already.
 	 */
-	private function use_storage( string $work ): void {
-		add_filter( 'kestrel_forms_upload_tmp_dir', static fn() => $work );
+	private function use_storage( ?string $work ): void {
+		if ( null !== $work ) {
+			add_filter( 'kestrel_forms_upload_tmp_dir', static fn() => $work );
+		}
 		$plugin = Plugin::instance();
 		$store  = new UploadStore( $plugin->uploads->records, new Storage(), $plugin->forms );
 		// Copies the test's file (a rename cannot cross into a stream wrapper).

@@ -287,11 +287,14 @@ abstract class UploadsTestCase extends TestCase {
 	/**
 	 * Files under a folder of the private storage, relative to it.
 	 *
-	 * @param string $sub Sub-folder such as tmp/files.
+	 * @param string $sub Sub-folder such as tmp/files (tmp/chunks and tmp/assembly: of the work folder).
 	 * @return list<string>
 	 */
 	protected function stored( string $sub ): array {
-		$dir = $this->storage()->base() . '/' . $sub;
+		// In-progress data lives in the work folder (by default outside the web root).
+		$dir = str_starts_with( $sub, 'tmp/chunks' ) || str_starts_with( $sub, 'tmp/assembly' )
+			? $this->storage()->work() . '/' . substr( $sub, 4 )
+			: $this->storage()->base() . '/' . $sub;
 		if ( ! is_dir( $dir ) ) {
 			return array();
 		}
