@@ -17,10 +17,16 @@ final class Currencies {
 
 	public const DEFAULT = 'USD';
 
-	/** @var array<string, array<string, string|int>>|null */
+	/**
+	 * The currencies once read.
+	 *
+	 * @var array<string, array<string, string|int>>|null
+	 */
 	private static ?array $all = null;
 
 	/**
+	 * Every built-in currency by code.
+	 *
 	 * @return array<string, array<string, string|int>>
 	 */
 	public static function all(): array {

@@ -31,10 +31,10 @@ final class Decimal {
 			return '0';
 		}
 		// Same digits as JavaScript's toExponential(14): "d.dddddddddddddde±x".
-		[ $mantissa, $exponent ] = explode( 'e', sprintf( '%.14e', $value ) );
-		$negative = str_starts_with( $mantissa, '-' );
-		$digits   = str_replace( array( '-', '.' ), '', $mantissa );
-		$point    = 1 + (int) $exponent;
+		list( $mantissa, $exponent ) = explode( 'e', sprintf( '%.14e', $value ) );
+		$negative                    = str_starts_with( $mantissa, '-' );
+		$digits                      = str_replace( array( '-', '.' ), '', $mantissa );
+		$point                       = 1 + (int) $exponent;
 		if ( $point <= 0 ) {
 			$integer  = '0';
 			$fraction = str_repeat( '0', -$point ) . $digits;
@@ -64,7 +64,7 @@ final class Decimal {
 	 * @param int    $places  Places, 0 or more.
 	 */
 	public static function round( string $decimal, int $places ): string {
-		[ $negative, $integer, $fraction ] = self::split( $decimal );
+		list( $negative, $integer, $fraction ) = self::split( $decimal );
 		if ( strlen( $fraction ) <= $places ) {
 			return self::compose( $negative, $integer, $fraction );
 		}
@@ -83,8 +83,8 @@ final class Decimal {
 	 * @param int    $decimals Currency decimals.
 	 */
 	public static function to_minor_units( string $decimal, int $decimals ): int {
-		[ $negative, $integer, $fraction ] = self::split( self::round( $decimal, $decimals ) );
-		$minor                             = (int) ( $integer . str_pad( $fraction, $decimals, '0' ) );
+		list( $negative, $integer, $fraction ) = self::split( self::round( $decimal, $decimals ) );
+		$minor                                 = (int) ( $integer . str_pad( $fraction, $decimals, '0' ) );
 		return $negative ? -$minor : $minor;
 	}
 
@@ -98,8 +98,8 @@ final class Decimal {
 	 * @param int    $max      Largest size in minor units, 0 or more.
 	 */
 	public static function to_minor_units_within( string $decimal, int $decimals, int $max ): ?int {
-		[ $negative, $integer, $fraction ] = self::split( self::round( $decimal, $decimals ) );
-		$digits                            = ltrim( $integer . str_pad( $fraction, $decimals, '0' ), '0' );
+		list( $negative, $integer, $fraction ) = self::split( self::round( $decimal, $decimals ) );
+		$digits                                = ltrim( $integer . str_pad( $fraction, $decimals, '0' ), '0' );
 		if ( '' === $digits ) {
 			return 0;
 		}
@@ -107,7 +107,7 @@ final class Decimal {
 		if ( strlen( $digits ) > strlen( $limit ) || ( strlen( $digits ) === strlen( $limit ) && strcmp( $digits, $limit ) > 0 ) ) {
 			return null;
 		}
-		return $negative ? -(int) $digits : (int) $digits;
+		return $negative ? - (int) $digits : (int) $digits;
 	}
 
 	/**
@@ -132,14 +132,16 @@ final class Decimal {
 	 * @param string $point    Decimal separator.
 	 */
 	public static function format( string $decimal, int $decimals, bool $pad, string $thousand, string $point ): string {
-		$rounded                           = $decimals >= 0 ? self::round( $decimal, $decimals ) : $decimal;
-		[ $negative, $integer, $fraction ] = self::split( $rounded );
-		$grouped                           = (string) preg_replace( '/\B(?=(\d{3})+(?!\d))/', $thousand, $integer );
-		$digits                            = $pad && $decimals > 0 ? str_pad( $fraction, $decimals, '0' ) : $fraction;
+		$rounded                               = $decimals >= 0 ? self::round( $decimal, $decimals ) : $decimal;
+		list( $negative, $integer, $fraction ) = self::split( $rounded );
+		$grouped                               = (string) preg_replace( '/\B(?=(\d{3})+(?!\d))/', $thousand, $integer );
+		$digits                                = $pad && $decimals > 0 ? str_pad( $fraction, $decimals, '0' ) : $fraction;
 		return ( $negative ? '-' : '' ) . $grouped . ( '' !== $digits ? $point . $digits : '' );
 	}
 
 	/**
+	 * The sign, integer digits and fraction digits of a canonical decimal.
+	 *
 	 * @param string $decimal Canonical decimal.
 	 * @return array{0: bool, 1: string, 2: string}
 	 * @throws InvalidArgumentException When the text is not canonical.
@@ -151,6 +153,13 @@ final class Decimal {
 		return array( '-' === $m[1], $m[2], $m[3] ?? '' );
 	}
 
+	/**
+	 * A canonical decimal from its parts: no leading or trailing zeros, never "-0".
+	 *
+	 * @param bool   $negative Sign.
+	 * @param string $integer  Integer digits.
+	 * @param string $fraction Fraction digits.
+	 */
 	private static function compose( bool $negative, string $integer, string $fraction ): string {
 		$int  = ltrim( $integer, '0' );
 		$int  = '' === $int ? '0' : $int;
@@ -159,6 +168,11 @@ final class Decimal {
 		return ( $negative && ! $zero ? '-' : '' ) . $int . ( '' !== $frac ? '.' . $frac : '' );
 	}
 
+	/**
+	 * A string of digits plus one ("199" becomes "200").
+	 *
+	 * @param string $digits Digits.
+	 */
 	private static function increment( string $digits ): string {
 		for ( $i = strlen( $digits ) - 1; $i >= 0; $i-- ) {
 			if ( '9' !== $digits[ $i ] ) {

@@ -36,6 +36,8 @@ final class Limits {
 	public const CEILING = 9007199254740991;
 
 	/**
+	 * Bounds already normalised (see from()).
+	 *
 	 * @param int    $max_quantity Largest quantity, 0 to CEILING.
 	 * @param string $max_amount   Largest amount in major units, a canonical non-negative decimal.
 	 */
@@ -105,8 +107,8 @@ final class Limits {
 	 * @param int $decimals Currency decimals.
 	 */
 	public function max_minor( int $decimals ): int {
-		[ $integer, $fraction ] = array_pad( explode( '.', $this->max_amount ), 2, '' );
-		$digits                 = ltrim( $integer . substr( str_pad( $fraction, $decimals, '0' ), 0, $decimals ), '0' );
+		list( $integer, $fraction ) = array_pad( explode( '.', $this->max_amount ), 2, '' );
+		$digits                     = ltrim( $integer . substr( str_pad( $fraction, $decimals, '0' ), 0, $decimals ), '0' );
 		if ( '' === $digits ) {
 			return 0;
 		}

@@ -38,7 +38,7 @@ final class Numbers {
 	 * @param string|null      $currency_code Currency for the currency format.
 	 */
 	public static function format_number( float|int|string $value, int $decimals, string $format = 'decimal_dot', ?string $currency_code = null ): string {
-		[ $thousand, $point ] = self::separators( $format, $currency_code );
+		list( $thousand, $point ) = self::separators( $format, $currency_code );
 		return Decimal::format( self::decimal( $value ), $decimals, false, $thousand, $point );
 	}
 
@@ -77,8 +77,8 @@ final class Numbers {
 				}
 			}
 		}
-		[ $thousand, $point ] = self::separators( $format, $currency_code );
-		$s                    = (string) preg_replace( '/[\s\x{00a0}\x{202f}]/u', '', $s );
+		list( $thousand, $point ) = self::separators( $format, $currency_code );
+		$s                        = (string) preg_replace( '/[\s\x{00a0}\x{202f}]/u', '', $s );
 		if ( '' !== $thousand && $thousand !== $point ) {
 			$s = str_replace( $thousand, '', $s );
 		}
@@ -113,8 +113,8 @@ final class Numbers {
 				}
 			}
 		}
-		[ $thousand, $point ] = self::separators( $format, $currency_code );
-		$s                    = (string) preg_replace( '/[\s\x{00a0}\x{202f}]/u', '', $s );
+		list( $thousand, $point ) = self::separators( $format, $currency_code );
+		$s                        = (string) preg_replace( '/[\s\x{00a0}\x{202f}]/u', '', $s );
 		if ( '' !== $thousand && $thousand !== $point ) {
 			$s = str_replace( $thousand, '', $s );
 		}
@@ -157,7 +157,10 @@ final class Numbers {
 	}
 
 	/**
+	 * A number as a canonical decimal.
+	 *
 	 * @param float|int|string $value Number or canonical decimal.
+	 * @throws \InvalidArgumentException When text is not a canonical decimal.
 	 */
 	private static function decimal( float|int|string $value ): string {
 		if ( is_string( $value ) ) {

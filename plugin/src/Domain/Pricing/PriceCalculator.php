@@ -30,6 +30,8 @@ use Kestrel\Forms\Domain\Validation\FieldError;
 final class PriceCalculator {
 
 	/**
+	 * The order for some values: products, shipping, total and what is out of bounds.
+	 *
 	 * @param array<string, mixed>                   $form       Form definition (`limits` optional).
 	 * @param array<int|string, string|list<string>> $values     Effective values by field or input id.
 	 * @param array<int, bool>                       $visible    Visibility.
@@ -185,6 +187,9 @@ final class PriceCalculator {
 	}
 
 	/**
+	 * A product's unit price (before options) as a canonical decimal, or null when not chosen or
+	 * not a number.
+	 *
 	 * @param array<string, mixed> $product    Product field.
 	 * @param string               $value      Its value.
 	 * @param string               $code       Currency code.
@@ -272,9 +277,9 @@ final class PriceCalculator {
 	 * Where a total out of bounds is reported: the first visible total field, else the last
 	 * product on the order; null when nothing is on the order.
 	 *
-	 * @param list<array<string, mixed>>  $fields   Fields.
-	 * @param \Closure                    $shown    Visibility test.
-	 * @param list<array<string, mixed>>  $products Order lines.
+	 * @param list<array<string, mixed>> $fields   Fields.
+	 * @param \Closure                   $shown    Visibility test.
+	 * @param list<array<string, mixed>> $products Order lines.
 	 */
 	private static function total_target( array $fields, \Closure $shown, array $products ): ?int {
 		foreach ( $fields as $field ) {
@@ -286,6 +291,8 @@ final class PriceCalculator {
 	}
 
 	/**
+	 * The chosen choices of an option or shipping field (checkbox: every checked one).
+	 *
 	 * @param array<string, mixed> $field Field with choices.
 	 * @param mixed                $value Its value.
 	 * @return list<array<string, mixed>>

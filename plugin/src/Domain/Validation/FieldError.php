@@ -47,6 +47,8 @@ final class FieldError {
 	public const CARD_NAME    = 'card_name';
 
 	/**
+	 * An error.
+	 *
 	 * @param string               $code           One of the constants above.
 	 * @param array<string, mixed> $params         Details such as [ 'limit' => 20 ].
 	 * @param string               $custom_message The field's own error message, '' when none.

@@ -31,6 +31,8 @@ final class SubmissionValidator {
 	public const MAX_TEXT_LENGTH = 65535;
 
 	/**
+	 * A validator with the site's rules (cards, clock, money bounds).
+	 *
 	 * @param \Closure|null $card_rules The card rules for a form: fn( Form ): array (the WordPress
 	 *                                  layer applies `kestrel_forms_card_rules`); null: the defaults.
 	 * @param \Closure|null $today      The current year and month: fn(): array{0: int, 1: int}
@@ -187,7 +189,7 @@ final class SubmissionValidator {
 	 */
 	private function single( array $field, mixed $raw, string $currency = Currencies::DEFAULT, ?Limits $limits = null ): array|FieldError {
 		$limits ??= Limits::defaults();
-		$text = $this->to_text( $raw, 'textarea' === $field['type'] );
+		$text     = $this->to_text( $raw, 'textarea' === $field['type'] );
 		if ( null === $text ) {
 			return $this->error( $field, FieldError::INVALID );
 		}
@@ -421,6 +423,8 @@ final class SubmissionValidator {
 	}
 
 	/**
+	 * The range error of a number outside its field's rangeMin and rangeMax, else null.
+	 *
 	 * @param array<string, mixed> $field Number field.
 	 * @param float                $value Parsed number.
 	 */
@@ -429,7 +433,14 @@ final class SubmissionValidator {
 		$max = isset( $field['rangeMax'] ) && is_numeric( $field['rangeMax'] ) ? (float) $field['rangeMax'] : null;
 		if ( ( null !== $min && $value < $min ) || ( null !== $max && $value > $max ) ) {
 			if ( null !== $min && null !== $max ) {
-				return $this->error( $field, FieldError::RANGE, array( 'min' => $min, 'max' => $max ) );
+				return $this->error(
+					$field,
+					FieldError::RANGE,
+					array(
+						'min' => $min,
+						'max' => $max,
+					)
+				);
 			}
 			return null !== $min
 				? $this->error( $field, FieldError::MIN, array( 'min' => $min ) )
@@ -465,6 +476,8 @@ final class SubmissionValidator {
 	}
 
 	/**
+	 * The values of a field's choices.
+	 *
 	 * @param array<string, mixed> $field Field with choices.
 	 * @return list<string>
 	 */
@@ -473,6 +486,8 @@ final class SubmissionValidator {
 	}
 
 	/**
+	 * An error for a field, with the field's own message when it has one.
+	 *
 	 * @param array<string, mixed> $field  Field definition.
 	 * @param string               $code   FieldError code.
 	 * @param array<string, mixed> $params Details.

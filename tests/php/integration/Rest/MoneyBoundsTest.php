@@ -38,11 +38,38 @@ final class MoneyBoundsTest extends TestCase {
 				'title'    => 'Shop',
 				'currency' => 'USD',
 				'fields'   => array(
-					array( 'id' => 1, 'type' => 'product', 'label' => 'Mug', 'inputType' => 'singleproduct', 'basePrice' => '10' ),
-					array( 'id' => 2, 'type' => 'product', 'label' => 'Donation', 'inputType' => 'price', 'disableQuantity' => true ),
-					array( 'id' => 3, 'type' => 'product', 'label' => 'Tickets', 'inputType' => 'singleproduct', 'basePrice' => '999999999.99' ),
-					array( 'id' => 4, 'type' => 'quantity', 'label' => 'How many tickets', 'productField' => 3 ),
-					array( 'id' => 9, 'type' => 'total', 'label' => 'Total' ),
+					array(
+						'id'        => 1,
+						'type'      => 'product',
+						'label'     => 'Mug',
+						'inputType' => 'singleproduct',
+						'basePrice' => '10',
+					),
+					array(
+						'id'              => 2,
+						'type'            => 'product',
+						'label'           => 'Donation',
+						'inputType'       => 'price',
+						'disableQuantity' => true,
+					),
+					array(
+						'id'        => 3,
+						'type'      => 'product',
+						'label'     => 'Tickets',
+						'inputType' => 'singleproduct',
+						'basePrice' => '999999999.99',
+					),
+					array(
+						'id'           => 4,
+						'type'         => 'quantity',
+						'label'        => 'How many tickets',
+						'productField' => 3,
+					),
+					array(
+						'id'    => 9,
+						'type'  => 'total',
+						'label' => 'Total',
+					),
 				),
 			)
 		);
@@ -85,25 +112,78 @@ final class MoneyBoundsTest extends TestCase {
 	}
 
 	public function test_a_negative_typed_price_is_a_400_on_its_product(): void {
-		$this->assert_field_errors( array( '2' => self::PRICE_RANGE ), $this->submit( array( '1.3' => '0', '2' => '-100' ) ) );
+		$this->assert_field_errors(
+			array( '2' => self::PRICE_RANGE ),
+			$this->submit(
+				array(
+					'1.3' => '0',
+					'2'   => '-100',
+				)
+			)
+		);
 	}
 
 	public function test_a_20_digit_typed_price_is_a_400_not_a_500(): void {
-		$this->assert_field_errors( array( '2' => self::PRICE_RANGE ), $this->submit( array( '1.3' => '0', '2' => '99999999999999999999' ) ) );
-		$this->assert_field_errors( array( '2' => self::PRICE_RANGE ), $this->submit( array( '1.3' => '0', '2' => '1000000000.00' ) ) );
+		$this->assert_field_errors(
+			array( '2' => self::PRICE_RANGE ),
+			$this->submit(
+				array(
+					'1.3' => '0',
+					'2'   => '99999999999999999999',
+				)
+			)
+		);
+		$this->assert_field_errors(
+			array( '2' => self::PRICE_RANGE ),
+			$this->submit(
+				array(
+					'1.3' => '0',
+					'2'   => '1000000000.00',
+				)
+			)
+		);
 	}
 
 	public function test_a_line_over_the_bound_is_a_400_on_the_product(): void {
-		$this->assert_field_errors( array( '3' => self::OVER ), $this->submit( array( '1.3' => '0', '4' => '2' ) ) );
-		$this->assert_field_errors( array( '3' => self::OVER ), $this->submit( array( '1.3' => '0', '4' => '1000000' ) ) );
+		$this->assert_field_errors(
+			array( '3' => self::OVER ),
+			$this->submit(
+				array(
+					'1.3' => '0',
+					'4'   => '2',
+				)
+			)
+		);
+		$this->assert_field_errors(
+			array( '3' => self::OVER ),
+			$this->submit(
+				array(
+					'1.3' => '0',
+					'4'   => '1000000',
+				)
+			)
+		);
 	}
 
 	public function test_a_total_over_the_bound_is_a_400_on_the_total_field(): void {
-		$this->assert_field_errors( array( '9' => self::OVER ), $this->submit( array( '1.3' => '1', '2' => '999999999.99' ) ) );
+		$this->assert_field_errors(
+			array( '9' => self::OVER ),
+			$this->submit(
+				array(
+					'1.3' => '1',
+					'2'   => '999999999.99',
+				)
+			)
+		);
 	}
 
 	public function test_amounts_at_the_bounds_are_stored_exactly(): void {
-		$response = $this->submit( array( '1.3' => '0', '2' => '999999999.99' ) );
+		$response = $this->submit(
+			array(
+				'1.3' => '0',
+				'2'   => '999999999.99',
+			)
+		);
 		$this->assert_rest_status( 201, $response );
 		$entry = self::entry_of( $response );
 		$this->assertNotNull( $entry );
@@ -119,8 +199,24 @@ final class MoneyBoundsTest extends TestCase {
 		add_filter( 'kestrel_forms_max_quantity', fn() => 5 );
 		add_filter( 'kestrel_forms_max_amount', fn() => '100' );
 		$this->assert_field_errors( array( '1' => 'Please enter a number from 0 to 5.' ), $this->submit( array( '1.3' => '6' ) ) );
-		$this->assert_field_errors( array( '2' => 'Please enter an amount from $0.00 to $100.00.' ), $this->submit( array( '1.3' => '0', '2' => '100.01' ) ) );
-		$this->assert_rest_status( 201, $this->submit( array( '1.3' => '5', '2' => '50' ) ) );
+		$this->assert_field_errors(
+			array( '2' => 'Please enter an amount from $0.00 to $100.00.' ),
+			$this->submit(
+				array(
+					'1.3' => '0',
+					'2'   => '100.01',
+				)
+			)
+		);
+		$this->assert_rest_status(
+			201,
+			$this->submit(
+				array(
+					'1.3' => '5',
+					'2'   => '50',
+				)
+			)
+		);
 
 		$form = Plugin::instance()->forms->find( $this->form_id );
 		$this->assertNotNull( $form );

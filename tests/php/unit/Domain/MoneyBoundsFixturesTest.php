@@ -1,6 +1,6 @@
 <?php
 /**
- * tests/fixtures/engine/money-bounds.json, also run by Jest (issue 12, "Money").
+ * The fixtures in tests/fixtures/engine/money-bounds.json, also run by Jest (issue 12, "Money").
  *
  * @package KestrelForms\Tests
  */
@@ -24,8 +24,8 @@ final class MoneyBoundsFixturesTest extends TestCase {
 	 */
 	private static function family( string $name ): array {
 		static $data = null;
-		$data ??= json_decode( (string) file_get_contents( dirname( __DIR__, 3 ) . '/fixtures/engine/money-bounds.json' ), true );
-		$cases = array();
+		$data      ??= json_decode( (string) file_get_contents( dirname( __DIR__, 3 ) . '/fixtures/engine/money-bounds.json' ), true );
+		$cases       = array();
 		foreach ( $data[ $name ] as $i => $case ) {
 			$cases[ $name . ' #' . $i . ' ' . ( $case['name'] ?? json_encode( $case, JSON_UNESCAPED_UNICODE ) ) ] = array( $case );
 		}
