@@ -47,9 +47,19 @@ describe( 'money bounds fixtures (also run by PHPUnit)', () => {
 		expect( validateSubmission( form, values ) ).toEqual(
 			c.expected.errors
 		);
-		expect(
-			evaluateForm( prepareForm( form ), values ).pricing?.totalMinor
-		).toBe( c.expected.totalMinor );
+		const pricing = evaluateForm( prepareForm( form ), values ).pricing;
+		expect( pricing?.totalMinor ).toBe( c.expected.totalMinor );
+		// Every amount is an exact integer of minor units, never an inexact float.
+		for ( const amount of [
+			pricing?.totalMinor,
+			pricing?.shippingMinor,
+			...( pricing?.products ?? [] ).flatMap( ( line ) => [
+				line.unitMinor,
+				line.lineMinor,
+			] ),
+		] ) {
+			expect( Number.isSafeInteger( amount ) ).toBe( true );
+		}
 	} );
 } );
 

@@ -116,6 +116,15 @@ final class MoneyBoundsFixturesTest extends TestCase {
 			$c['expected']['errors']
 		);
 		$this->assertSame( $expected, $errors );
+		// Every amount is an integer of minor units, never a float (an overflow would be one).
+		foreach ( array( 'shippingMinor', 'totalMinor' ) as $key ) {
+			$this->assertIsInt( $result->pricing[ $key ] ?? 0, $key );
+		}
+		foreach ( $result->pricing['products'] ?? array() as $line ) {
+			$this->assertIsInt( $line['unitMinor'] );
+			$this->assertIsInt( $line['lineMinor'] );
+			$this->assertSame( $line['unitMinor'] * (int) $line['quantity'], $line['lineMinor'] );
+		}
 		if ( array_key_exists( 'totalMinor', $c['expected'] ) ) {
 			$this->assertSame( $c['expected']['totalMinor'], $result->pricing['totalMinor'] ?? null );
 		}
