@@ -73,11 +73,11 @@ final class Assets {
 	/**
 	 * Registers one built entry point with its generated dependencies.
 	 *
-	 * @param string $handle    Handle.
-	 * @param string $name      Entry name in build/.
-	 * @param bool   $with_view Whether the entry is the visitor script (deferred in the footer); an
-	 *                          entry's CSS file of the same name is registered under the same handle.
-	 * @param bool   $in_footer Whether an admin script is printed in the footer.
+	 * @param non-empty-string $handle    Handle.
+	 * @param string           $name      Entry name in build/.
+	 * @param bool             $with_view Whether the entry is the visitor script (deferred in the footer); an
+	 *                                    entry's CSS file of the same name is registered under the same handle.
+	 * @param bool             $in_footer Whether an admin script is printed in the footer.
 	 */
 	private static function register_script( string $handle, string $name, bool $with_view, bool $in_footer = false ): void {
 		$dir        = KESTREL_FORMS_DIR . '/build/';

@@ -73,8 +73,9 @@ final class EntryPresenter {
 		if ( 'checkbox' === $field['type'] ) {
 			$parts = array();
 			foreach ( Form::choice_input_ids( $field ) as $input_id ) {
-				if ( isset( $entry->values[ $input_id ] ) ) {
-					$parts[] = $labels[ $entry->values[ $input_id ] ] ?? $entry->values[ $input_id ];
+				$stored = $entry->values[ $input_id ] ?? null;
+				if ( is_string( $stored ) ) {
+					$parts[] = $labels[ $stored ] ?? $stored;
 				}
 			}
 			return implode( ', ', $parts );
@@ -163,8 +164,9 @@ final class EntryPresenter {
 		if ( ! is_string( $last4 ) || '' === $last4 ) {
 			return '';
 		}
+		$brand = $entry->values[ $id . '.4' ] ?? '';
 		/* translators: 1: card brand such as Visa, 2: the card number's last four digits. */
-		$card = sprintf( __( '%1$s ending %2$s', 'kestrel-forms' ), (string) ( $entry->values[ $id . '.4' ] ?? '' ), $last4 );
+		$card = sprintf( __( '%1$s ending %2$s', 'kestrel-forms' ), is_string( $brand ) ? $brand : '', $last4 );
 		$name = $entry->values[ $id . '.5' ] ?? '';
 		return is_string( $name ) && '' !== $name ? $card . ', ' . $name : $card;
 	}

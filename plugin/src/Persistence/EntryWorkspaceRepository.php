@@ -58,7 +58,7 @@ final class EntryWorkspaceRepository {
 		);
 		// phpcs:enable
 		return array(
-			'items' => $this->hydrate_rows( $rows ),
+			'items' => $this->hydrate_rows( array_values( $rows ) ),
 			'total' => $total,
 		);
 	}
@@ -90,7 +90,7 @@ final class EntryWorkspaceRepository {
 			}
 			$last   = (int) $rows[ count( $rows ) - 1 ]['id'];
 			$count += count( $rows );
-			$each( $this->hydrate_rows( $rows ) );
+			$each( $this->hydrate_rows( array_values( $rows ) ) );
 			unset( $rows );
 		} while ( true );
 		return $count;
@@ -290,7 +290,7 @@ final class EntryWorkspaceRepository {
 				'note'       => (string) $r['note'],
 				'created_at' => (string) $r['created_at'],
 			),
-			$rows
+			array_values( $rows )
 		);
 	}
 
@@ -322,7 +322,7 @@ final class EntryWorkspaceRepository {
 	public function ids_created_before( string $before, int $limit ): array {
 		global $wpdb;
 		$t = Schema::tables();
-		return array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$t['entries']} WHERE created_at < %s ORDER BY id ASC LIMIT %d", $before, $limit ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		return array_values( array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$t['entries']} WHERE created_at < %s ORDER BY id ASC LIMIT %d", $before, $limit ) ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 	}
 
 	/**
@@ -336,11 +336,13 @@ final class EntryWorkspaceRepository {
 	public function ids_with_value( string $value, int $limit, int $offset = 0 ): array {
 		global $wpdb;
 		$t = Schema::tables();
-		return array_map(
-			'intval',
-			$wpdb->get_col(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
-				$wpdb->prepare( "SELECT DISTINCT entry_id FROM {$t['entry_values']} WHERE LOWER(value) = LOWER(%s) ORDER BY entry_id DESC LIMIT %d OFFSET %d", $value, $limit, $offset )
+		return array_values(
+			array_map(
+				'intval',
+				$wpdb->get_col(
+					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
+					$wpdb->prepare( "SELECT DISTINCT entry_id FROM {$t['entry_values']} WHERE LOWER(value) = LOWER(%s) ORDER BY entry_id DESC LIMIT %d OFFSET %d", $value, $limit, $offset )
+				)
 			)
 		);
 	}
@@ -459,7 +461,7 @@ final class EntryWorkspaceRepository {
 					(int) $row['user_id'],
 					(string) $row['status'],
 					self::pricing_of( $row['pricing'] ?? null ),
-					isset( $row['feeds'] ) && is_string( $row['feeds'] ) ? array_map( 'intval', (array) json_decode( $row['feeds'], true ) ) : array()
+					isset( $row['feeds'] ) && is_string( $row['feeds'] ) ? array_values( array_map( 'intval', (array) json_decode( $row['feeds'], true ) ) ) : array()
 				),
 				'is_read'    => ! empty( $row['is_read'] ),
 				'is_starred' => ! empty( $row['is_starred'] ),

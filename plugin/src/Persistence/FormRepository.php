@@ -139,7 +139,7 @@ final class FormRepository {
 		);
 		// phpcs:enable
 		return array(
-			'items' => array_map( array( self::class, 'hydrate' ), (array) $rows ),
+			'items' => array_map( array( self::class, 'hydrate' ), array_values( (array) $rows ) ),
 			'total' => $total,
 		);
 	}

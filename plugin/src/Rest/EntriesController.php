@@ -68,7 +68,7 @@ final class EntriesController extends WP_REST_Controller {
 	 */
 	public function register_routes(): void {
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base,
 			array(
 				array(
@@ -81,7 +81,7 @@ final class EntriesController extends WP_REST_Controller {
 			)
 		);
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base . '/(?P<id>[\d]+)',
 			array(
 				array(
@@ -115,7 +115,7 @@ final class EntriesController extends WP_REST_Controller {
 			)
 		);
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base . '/bulk',
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
@@ -141,7 +141,7 @@ final class EntriesController extends WP_REST_Controller {
 			)
 		);
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base . '/export',
 			array(
 				'methods'             => WP_REST_Server::READABLE,
@@ -151,7 +151,7 @@ final class EntriesController extends WP_REST_Controller {
 			)
 		);
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base . '/(?P<id>[\d]+)/notes',
 			array(
 				array(
@@ -175,7 +175,7 @@ final class EntriesController extends WP_REST_Controller {
 			)
 		);
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base . '/(?P<id>[\d]+)/notes/(?P<note_id>[\d]+)',
 			array(
 				'methods'             => WP_REST_Server::DELETABLE,
@@ -184,7 +184,7 @@ final class EntriesController extends WP_REST_Controller {
 			)
 		);
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base . '/(?P<id>[\d]+)/files',
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
@@ -434,7 +434,8 @@ final class EntriesController extends WP_REST_Controller {
 		 */
 		do_action( 'kestrel_forms_entry_updated', $entry->id, $field_ids );
 		$this->add_system_note( $entry->id, $form, $field_ids );
-		return rest_ensure_response( $this->present_detail( (array) $this->workspace->find( $entry->id ) ) );
+		$item = $this->workspace->find( $entry->id );
+		return $item ? rest_ensure_response( $this->present_detail( $item ) ) : ErrorMapper::entry_not_found();
 	}
 
 	/**
@@ -494,7 +495,8 @@ final class EntriesController extends WP_REST_Controller {
 		$this->uploads->attach( $tokens, $entry->id );
 		/* translators: 1: comma-separated file names, 2: field label. */
 		$this->workspace->add_note( $entry->id, get_current_user_id(), sprintf( __( 'Attached %1$s to %2$s', 'kestrel-forms' ), implode( ', ', array_column( $files, 'name' ) ), EntryPresenter::label( $field ) ) );
-		return rest_ensure_response( $this->present_detail( (array) $this->workspace->find( $entry->id ) ) );
+		$item = $this->workspace->find( $entry->id );
+		return $item ? rest_ensure_response( $this->present_detail( $item ) ) : ErrorMapper::entry_not_found();
 	}
 
 	/**
@@ -504,7 +506,7 @@ final class EntriesController extends WP_REST_Controller {
 	 * @return WP_REST_Response
 	 */
 	public function bulk( $request ) {
-		$ids    = array_map( 'intval', (array) $request['ids'] );
+		$ids    = array_values( array_map( 'intval', (array) $request['ids'] ) );
 		$action = (string) $request['action'];
 		if ( 'delete' === $action ) {
 			$this->uploads->delete_for_entries( $ids );

@@ -55,7 +55,7 @@ final class FormsController extends WP_REST_Controller {
 	 */
 	public function register_routes(): void {
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base,
 			array(
 				array(
@@ -73,7 +73,7 @@ final class FormsController extends WP_REST_Controller {
 			)
 		);
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base . '/(?P<id>[\d]+)',
 			array(
 				'args'   => array(
@@ -111,7 +111,7 @@ final class FormsController extends WP_REST_Controller {
 		);
 		foreach ( array( 'restore', 'duplicate' ) as $action ) {
 			register_rest_route(
-				$this->namespace,
+				Routes::NAMESPACE,
 				'/' . $this->rest_base . '/(?P<id>[\d]+)/' . $action,
 				array(
 					'args' => array(

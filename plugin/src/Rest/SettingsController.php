@@ -55,7 +55,7 @@ final class SettingsController extends WP_REST_Controller {
 	public function register_routes(): void {
 		$permission = array( $this, 'permissions_check' );
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base,
 			array(
 				array(
@@ -72,7 +72,7 @@ final class SettingsController extends WP_REST_Controller {
 			)
 		);
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base . '/app-passwords',
 			array(
 				array(
@@ -96,7 +96,7 @@ final class SettingsController extends WP_REST_Controller {
 			)
 		);
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base . '/app-passwords/(?P<uuid>[0-9a-f-]{36})',
 			array(
 				'methods'             => WP_REST_Server::DELETABLE,

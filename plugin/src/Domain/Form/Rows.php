@@ -34,6 +34,7 @@ final class Rows {
 	 * Cells in a row: a list's columns (one when it names none), a repeater's fields.
 	 *
 	 * @param array<string, mixed> $field List or repeater field.
+	 * @return int<1, max>
 	 */
 	public static function column_count( array $field ): int {
 		$parts = 'repeater' === $field['type'] ? ( $field['fields'] ?? array() ) : ( $field['columns'] ?? array() );

@@ -145,7 +145,7 @@ final class DependencyGraph {
 				$out[] = self::field_id_of( $tag['input_id'] );
 			}
 		}
-		return $out;
+		return array_values( $out );
 	}
 
 	/**
