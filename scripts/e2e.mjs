@@ -9,6 +9,13 @@
  * 3. Runs `playwright test -c tests/e2e/playwright.config.ts ...args`.
  * 4. Stops WordPress again only if step 2 started it (KEEP_WP=1 keeps it running).
  * 5. Exits with Playwright's exit code. Results: artifacts/e2e-results.json.
+ *
+ *     node scripts/e2e.mjs --native [playwright test arguments ...]      (npm run test:e2e:native)
+ *
+ * The same against the native stack (scripts/native.mjs: nginx, php-fpm, MariaDB), with
+ * tests/e2e/playwright.native.config.ts (the specs that touch submissions, uploads, entries and
+ * payments); a stack it starts is fresh and is stopped afterwards (KEEP_WP=1 keeps it).
+ * Results: artifacts/e2e-native-results.json.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,7 +30,12 @@ const PLAYWRIGHT_CLI = path.join(
 	'test',
 	'cli.js'
 );
-const CONFIG = path.join( 'tests', 'e2e', 'playwright.config.ts' );
+const NATIVE = process.argv.includes( '--native' );
+const CONFIG = path.join(
+	'tests',
+	'e2e',
+	NATIVE ? 'playwright.native.config.ts' : 'playwright.config.ts'
+);
 
 /**
  * Installs Debian's chromium when it is missing and we may (root, apt-get present).
@@ -102,6 +114,23 @@ function runPlaywright( args, baseUrl ) {
  */
 async function main() {
 	ensureChromium();
+	const args = process.argv.slice( 2 ).filter( ( a ) => a !== '--native' );
+	if ( NATIVE ) {
+		const native = await import( './native.mjs' );
+		const running = ( await native.status() ).running;
+		const { url } = running
+			? native.siteInfo()
+			: await native.start( { fresh: true } );
+		let code;
+		try {
+			code = await runPlaywright( args, url );
+		} finally {
+			if ( ! running && ! process.env.KEEP_WP ) {
+				await native.stop();
+			}
+		}
+		return code;
+	}
 
 	let startedHere = false;
 	let url;
@@ -123,7 +152,7 @@ async function main() {
 
 	let code;
 	try {
-		code = await runPlaywright( process.argv.slice( 2 ), url );
+		code = await runPlaywright( args, url );
 	} finally {
 		if ( startedHere && ! process.env.KEEP_WP ) {
 			await stop();

@@ -122,16 +122,16 @@ export function ensurePackages() {
 	}
 	console.log( `Installing ${ missing.join( ' ' ) } with apt-get ...` );
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	const install = () =>
+	const aptInstall = () =>
 		spawnSync(
 			'apt-get',
 			[ 'install', '-y', '-q', '--no-install-recommends', ...missing ],
 			{ stdio: 'inherit', env }
 		).status;
 	// Package lists may be empty (fresh containers): update once and retry.
-	if ( install() !== 0 ) {
+	if ( aptInstall() !== 0 ) {
 		spawnSync( 'apt-get', [ 'update', '-q' ], { stdio: 'inherit', env } );
-		if ( install() !== 0 ) {
+		if ( aptInstall() !== 0 ) {
 			throw new Error( 'apt-get install failed; see its output above.' );
 		}
 	}
@@ -140,18 +140,26 @@ export function ensurePackages() {
 /**
  * Runs SQL with the mariadb client as root over the stack's socket.
  *
- * @param {string} sql  Statements.
- * @param {string} [db] Database (default: the site's).
+ * @param {string} statements Statements.
+ * @param {string} [db]       Database (default: the site's).
  * @return {string} Tab-separated output without column names.
  */
-export function sql( sql, db = DB_NAME ) {
+export function sql( statements, db = DB_NAME ) {
 	const r = spawnSync(
 		'mariadb',
-		[ `--defaults-file=${ DB_CNF }`, '-uroot', '-N', '-B', db, '-e', sql ],
+		[
+			`--defaults-file=${ DB_CNF }`,
+			'-uroot',
+			'-N',
+			'-B',
+			db,
+			'-e',
+			statements,
+		],
 		{ encoding: 'utf8' }
 	);
 	if ( r.status !== 0 ) {
-		throw new Error( `SQL failed: ${ r.stderr.trim() }\n${ sql }` );
+		throw new Error( `SQL failed: ${ r.stderr.trim() }\n${ statements }` );
 	}
 	return r.stdout;
 }
@@ -231,7 +239,8 @@ async function waitFor( what, check, timeout, log ) {
 
 /**
  * MariaDB: own datadir, unix socket only (no TCP port to collide with), no systemd.
- * @param fresh
+ * @param {boolean} fresh Start from an empty datadir.
+ * @return {Promise<boolean>} Whether the database is new.
  */
 async function startMariaDb( fresh ) {
 	fs.mkdirSync( DB_DIR, { recursive: true } );
@@ -315,16 +324,17 @@ async function startMariaDb( fresh ) {
  * Links `target` at `link`, replacing whatever is there.
  *
  * @param {string} target What the link points at.
- * @param {string} link   The link.
+ * @param {string} where  The link.
  */
-function link( target, link ) {
-	fs.rmSync( link, { recursive: true, force: true } );
-	fs.symlinkSync( target, link );
+function link( target, where ) {
+	fs.rmSync( where, { recursive: true, force: true } );
+	fs.symlinkSync( target, where );
 }
 
 /**
  * The site's files: core copy, wp-content, the plugin mapping, wp-config.php.
- * @param url
+ *
+ * @param {string} url Site URL.
  */
 function writeSite( url ) {
 	if (
@@ -537,7 +547,8 @@ unset( $kestrel_native_mu );
 
 /**
  * php-fpm: own global config and pool, unix socket, static workers, foreground.
- * @param workers
+ *
+ * @param {number} workers php-fpm workers.
  */
 async function startFpm( workers ) {
 	fs.mkdirSync( FPM_DIR, { recursive: true } );
@@ -587,15 +598,24 @@ async function startFpm( workers ) {
 
 /**
  * nginx: own main config around the documented site rules, foreground.
- * @param port
+ *
+ * @param {number} port Port.
  */
 async function startNginx( port ) {
 	for ( const sub of [ 'body', 'fastcgi', 'proxy', 'uwsgi', 'scgi' ] ) {
 		fs.mkdirSync( path.join( NGINX_DIR, 'tmp', sub ), { recursive: true } );
 	}
-	fs.copyFileSync(
-		'/etc/nginx/fastcgi_params',
-		path.join( NGINX_DIR, 'fastcgi_params' )
+	// Debian's fastcgi_params (since its 2025 security update) passes HTTP_HOST as $host, which
+	// drops the port: on a site served on a port other than 80/443 WordPress then redirects
+	// every page to itself. Our copy keeps the port; docs/nginx/kestrel-forms.conf says so.
+	fs.writeFileSync(
+		path.join( NGINX_DIR, 'fastcgi_params' ),
+		fs
+			.readFileSync( '/etc/nginx/fastcgi_params', 'utf8' )
+			.replace(
+				/^fastcgi_param\s+HTTP_HOST\s+\$host;$/m,
+				'fastcgi_param  HTTP_HOST        $host:$server_port;'
+			)
 	);
 	fs.copyFileSync(
 		'/etc/nginx/mime.types',
@@ -716,7 +736,9 @@ class Browser {
 
 /**
  * Installs WordPress over HTTP and sets the site up; returns the application password.
- * @param url
+ *
+ * @param {string} url Site URL.
+ * @return {Promise<string>} "admin:application password".
  */
 async function install( url ) {
 	const form = ( data ) => new URLSearchParams( data ).toString();
@@ -793,6 +815,52 @@ async function install( url ) {
 }
 
 /**
+ * Smoke test of a new site: a form made with the application password, one anonymous
+ * submission through nginx and php-fpm, the entry counted in MariaDB. The form stays (as
+ * "Native smoke"), so ids made by tests never start at 1.
+ *
+ * @param {string} url         Site URL.
+ * @param {string} appPassword "user:application password".
+ */
+async function smoke( url, appPassword ) {
+	const auth = `Basic ${ Buffer.from( appPassword ).toString( 'base64' ) }`;
+	const made = await fetch( `${ url }/wp-json/kestrel-forms/v1/forms`, {
+		method: 'POST',
+		headers: { Authorization: auth, 'Content-Type': 'application/json' },
+		body: JSON.stringify( {
+			title: 'Native smoke',
+			fields: [
+				{ id: 1, type: 'text', label: 'Name', isRequired: true },
+			],
+		} ),
+	} );
+	const form = await made.json().catch( () => null );
+	if ( made.status !== 201 || ! form?.id ) {
+		throw new Error(
+			`Smoke: creating a form answered HTTP ${ made.status }`
+		);
+	}
+	const sent = await fetch(
+		`${ url }/wp-json/kestrel-forms/v1/forms/${ form.id }/submissions`,
+		{
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify( { values: { 1: 'Ada' } } ),
+		}
+	);
+	const text = await sent.text();
+	const count = sql(
+		`SELECT COUNT(*) FROM ${ TABLE_PREFIX }kestrel_forms_entries WHERE form_id = ${ Number( form.id ) }`
+	).trim();
+	if ( sent.status !== 201 || count !== '1' ) {
+		throw new Error(
+			`Smoke: a submission answered HTTP ${ sent.status } (${ text.slice( 0, 300 ) }), ${ count } entries stored`
+		);
+	}
+	step( `smoke: form ${ form.id } made, 1 submission stored in MariaDB` );
+}
+
+/**
  * Starts the stack (idempotent).
  *
  * @param {Object}  [options]
@@ -854,7 +922,10 @@ export async function start( {
 			JSON.stringify( info, null, '\t' ) + '\n'
 		);
 	}
-	// Smoke: the REST index answers as clean JSON through nginx and php-fpm.
+	if ( ! installed ) {
+		await smoke( url, info.appPassword );
+	}
+	// The REST index answers as clean JSON through nginx and php-fpm.
 	const index = await fetch( `${ url }/wp-json/` );
 	const body = await index.text();
 	try {
@@ -953,12 +1024,11 @@ async function main( argv ) {
 			return 0;
 		case 'status': {
 			const s = await status();
+			const words = s.running ? `running at ${ s.url }/` : 'not running';
 			console.log(
 				argv.includes( '--json' )
 					? JSON.stringify( s )
-					: s.running
-						? `running at ${ s.url }/ (${ JSON.stringify( s.pids ) })`
-						: `not running (${ JSON.stringify( s.pids ) })`
+					: `${ words } (${ JSON.stringify( s.pids ) })`
 			);
 			return s.running ? 0 : 1;
 		}

@@ -297,9 +297,7 @@ function runPhpunit( { label, args, bootWordPress, parsed } ) {
  * @return {Promise<Function|null>} A function that stops the stack again when this run started it.
  */
 async function ensureMariaDb() {
-	if (
-		php( 'echo extension_loaded("mysqli") ? "yes" : "no";' ) !== 'yes'
-	) {
+	if ( php( 'echo extension_loaded("mysqli") ? "yes" : "no";' ) !== 'yes' ) {
 		throw new Error(
 			'PHP lacks mysqli for KESTREL_TEST_DB=mariadb. Install php8.2-mysql (npm run start:native installs it as root).'
 		);

@@ -9,10 +9,20 @@
  * stopped by tests/e2e-payments/playwright.config.ts). The two browser suites need the build.
  * Test counts come from each runner's machine-readable report in artifacts/; a check without
  * tests (lint, types, build) counts as one. The last line is the summary.
+ *
+ * Then the native stack (issue 12; scripts/native.mjs: nginx with docs/nginx/kestrel-forms.conf,
+ * php-fpm with 4 workers, MariaDB), started fresh here and stopped at the end: the PHPUnit
+ * integration suite again on MariaDB, the parallel tests (tests/parallel: real concurrency), the
+ * e2e specs that touch submissions, uploads, entries and payments
+ * (tests/e2e/playwright.native.config.ts), and a check that the site's WordPress debug log got
+ * no PHP warning, database error or line from the plugin meanwhile.
+ * PHP coding standards (lint:phpcs) and PHPStan (analyse:php) run as checks; a missing script
+ * counts as a failure, never as a pass.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import * as native from './native.mjs';
 
 const ROOT = path.resolve(
 	path.dirname( new URL( import.meta.url ).pathname ),
@@ -23,20 +33,28 @@ fs.mkdirSync( ARTIFACTS, { recursive: true } );
 
 const results = [];
 
+let lastSeconds = 0;
+
 /**
  * Runs a command with inherited output.
  *
- * @param {string}   cmd  Command.
- * @param {string[]} args Arguments.
+ * @param {string}   cmd   Command.
+ * @param {string[]} args  Arguments.
+ * @param {Object}   [env] Extra environment variables.
  * @return {number} Exit status.
  */
-function run( cmd, args ) {
-	console.log( `\n=== ${ cmd } ${ args.join( ' ' ) }` );
+function run( cmd, args, env = {} ) {
+	const vars = Object.entries( env )
+		.map( ( [ k, v ] ) => `${ k }=${ v } ` )
+		.join( '' );
+	console.log( `\n=== ${ vars }${ cmd } ${ args.join( ' ' ) }` );
+	const started = Date.now();
 	const r = spawnSync( cmd, args, {
 		cwd: ROOT,
 		stdio: 'inherit',
-		env: process.env,
+		env: { ...process.env, ...env },
 	} );
+	lastSeconds = ( Date.now() - started ) / 1000;
 	return r.status ?? 1;
 }
 
@@ -54,8 +72,34 @@ function check( name, cmd, args ) {
 		passed: ok ? 1 : 0,
 		failed: ok ? 0 : 1,
 		skipped: 0,
+		seconds: lastSeconds,
 	} );
 	return ok;
+}
+
+/**
+ * A check through an npm script that must exist: a missing script is a failure with a note,
+ * never a skipped pass.
+ *
+ * @param {string} name   Name in the summary.
+ * @param {string} script npm script.
+ */
+function scriptCheck( name, script ) {
+	const scripts =
+		JSON.parse(
+			fs.readFileSync( path.join( ROOT, 'package.json' ), 'utf8' )
+		).scripts ?? {};
+	if ( ! scripts[ script ] ) {
+		results.push( {
+			name,
+			passed: 0,
+			failed: 1,
+			skipped: 0,
+			note: `npm script ${ script } is missing`,
+		} );
+		return false;
+	}
+	return check( name, 'npm', [ 'run', script ] );
 }
 
 /**
@@ -66,9 +110,10 @@ function check( name, cmd, args ) {
  * @param {string}   cmd    Command.
  * @param {string[]} args   Arguments.
  * @param {Function} counts Reads { passed, failed, skipped } from the report, or null.
+ * @param {Object}   env    Extra environment variables.
  */
-function suite( name, cmd, args, counts ) {
-	const status = run( cmd, args );
+function suite( name, cmd, args, counts, env = {} ) {
+	const status = run( cmd, args, env );
 	let c = null;
 	try {
 		c = counts();
@@ -84,7 +129,7 @@ function suite( name, cmd, args, counts ) {
 		c.failed = 1;
 		c.note = 'ran no test';
 	}
-	results.push( { name, ...c } );
+	results.push( { name, ...c, seconds: lastSeconds } );
 }
 
 const readJson = ( file ) =>
@@ -119,12 +164,35 @@ function playwrightCounts( file ) {
 	};
 }
 
+/**
+ * Counts from a `node --test` JUnit report (its closing comments hold the totals); cancelled
+ * tests count as failed.
+ *
+ * @param {string} file Report in artifacts/.
+ */
+function nodeTestCounts( file ) {
+	const xml = fs.readFileSync( path.join( ARTIFACTS, file ), 'utf8' );
+	const total = ( name ) =>
+		Number(
+			( xml.match( new RegExp( `<!-- ${ name } (\\d+) -->` ) ) ??
+				[] )[ 1 ] ?? 0
+		);
+	return {
+		passed: total( 'pass' ),
+		failed: total( 'fail' ) + total( 'cancelled' ),
+		skipped: total( 'skipped' ) + total( 'todo' ),
+	};
+}
+
 for ( const file of [
 	'jest-results.json',
 	'e2e-results.json',
 	'e2e-payments-results.json',
+	'e2e-native-results.json',
+	'parallel-results.xml',
 	'phpunit-unit.xml',
 	'phpunit-integration.xml',
+	'phpunit-integration-mariadb.xml',
 ] ) {
 	fs.rmSync( path.join( ARTIFACTS, file ), { force: true } );
 }
@@ -132,6 +200,9 @@ for ( const file of [
 const built = check( 'build', 'npm', [ 'run', 'build' ] );
 check( 'eslint', 'npm', [ 'run', 'lint:js' ] );
 check( 'php -l', 'npm', [ 'run', 'lint:php' ] );
+// WordPress coding standards and PHPStan (issue 12; composer dev packages, .ci/run installs them).
+scriptCheck( 'phpcs (WPCS)', 'lint:phpcs' );
+scriptCheck( 'phpstan', 'analyse:php' );
 check( 'tsc', 'npm', [ 'run', 'typecheck' ] );
 // Payments SDK types against the provider's published types (compat/, issue 6).
 check( 'payments types compat', 'npm', [ 'run', 'test:compat' ] );
@@ -191,11 +262,97 @@ for ( const [ name, script, report ] of e2eSuites ) {
 	}
 }
 
+// The native stack (issue 12): MariaDB, php-fpm (4 workers) and nginx, fresh for this run.
+const NATIVE_PATTERN =
+	/Duplicate entry|WordPress database error|PHP (Warning|Notice|Fatal|Parse|Deprecated|Error)|kestrel/i;
+let nativeUp = false;
+console.log( '\n=== native stack: node scripts/native.mjs start --fresh' );
+const nativeStarted = Date.now();
+try {
+	await native.start( { fresh: true } );
+	nativeUp = true;
+	results.push( {
+		name: 'native stack start',
+		passed: 1,
+		failed: 0,
+		skipped: 0,
+		seconds: ( Date.now() - nativeStarted ) / 1000,
+	} );
+} catch ( error ) {
+	console.error( error );
+	results.push( {
+		name: 'native stack start',
+		passed: 0,
+		failed: 1,
+		skipped: 0,
+		note: String( error.message ?? error ).split( '\n' )[ 0 ],
+	} );
+}
+if ( nativeUp ) {
+	const logStart = fs.existsSync( native.DEBUG_LOG )
+		? fs.statSync( native.DEBUG_LOG ).size
+		: 0;
+	try {
+		suite(
+			'phpunit integr. MariaDB',
+			'npm',
+			[ 'run', 'test:php', '--', '--testsuite', 'integration' ],
+			() => junit( 'phpunit-integration-mariadb.xml' ),
+			{ KESTREL_TEST_DB: 'mariadb' }
+		);
+		suite( 'parallel (native)', 'node', [ 'tests/parallel/run.mjs' ], () =>
+			nodeTestCounts( 'parallel-results.xml' )
+		);
+		if ( built ) {
+			suite( 'e2e (native)', 'npm', [ 'run', 'test:e2e:native' ], () =>
+				playwrightCounts( 'e2e-native-results.json' )
+			);
+		} else {
+			results.push( {
+				name: 'e2e (native)',
+				passed: 0,
+				failed: 1,
+				skipped: 0,
+				note: 'not run: the build failed',
+			} );
+		}
+		// Every request above went through the native site: its debug log must stay clean.
+		const log = fs.existsSync( native.DEBUG_LOG )
+			? fs
+					.readFileSync( native.DEBUG_LOG )
+					.subarray( logStart )
+					.toString( 'utf8' )
+			: '';
+		const bad = log
+			.split( '\n' )
+			.filter( ( line ) => NATIVE_PATTERN.test( line ) );
+		console.log( '\n=== native debug log' );
+		bad.slice( 0, 30 ).forEach( ( line ) =>
+			console.log( line.slice( 0, 400 ) )
+		);
+		results.push( {
+			name: 'native debug log',
+			passed: bad.length ? 0 : 1,
+			failed: bad.length ? 1 : 0,
+			skipped: 0,
+			note: bad.length
+				? `${ bad.length } error line(s) in ${ path.relative( ROOT, native.DEBUG_LOG ) }`
+				: undefined,
+		} );
+	} finally {
+		await native.stop();
+	}
+}
+
 console.log( '\n=== Summary' );
 for ( const r of results ) {
 	const mark = r.failed ? 'FAIL' : 'ok  ';
+	const time =
+		r.seconds === undefined
+			? ''
+			: `${ Math.round( r.seconds ) }s`.padStart( 6 );
 	console.log(
-		`${ mark } ${ r.name.padEnd( 20 ) } ${ String( r.passed ).padStart( 4 ) } passed ${ String( r.failed ).padStart( 3 ) } failed ${ String( r.skipped ).padStart( 3 ) } skipped${ r.note ? `  (${ r.note })` : '' }`
+		`${ mark } ${ r.name.padEnd( 24 ) } ${ String( r.passed ).padStart( 4 ) } passed ${ String( r.failed ).padStart( 3 ) } failed ${ String( r.skipped ).padStart( 3 ) } skipped${ time }${ r.note ? `  (${ r.note })` : '' }`
 	);
 }
 const sum = ( key ) => results.reduce( ( t, r ) => t + r[ key ], 0 );
