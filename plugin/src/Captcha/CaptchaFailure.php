@@ -31,6 +31,8 @@ final class CaptchaFailure {
 	public const NOT_CONFIGURED = 'not_configured';
 
 	/**
+	 * A failure of a kind.
+	 *
 	 * @param string $kind One of the constants.
 	 */
 	public function __construct( public readonly string $kind ) {}

@@ -32,6 +32,11 @@ final class Verifier {
 
 	private const USED_PREFIX = 'kestrel_forms_captcha_used_';
 
+	/**
+	 * Builds the verifier.
+	 *
+	 * @param Settings $settings The captcha settings (keys).
+	 */
 	public function __construct( private readonly Settings $settings ) {}
 
 	/**
@@ -49,7 +54,7 @@ final class Verifier {
 	 * @return true|CaptchaFailure True when the provider accepted a token not seen before, solved
 	 *                             on one of this site's hosts.
 	 */
-	public function verify( string $response, string $remote_ip ): true|CaptchaFailure {
+	public function verify( string $response, string $remote_ip ): bool|CaptchaFailure {
 		$response = trim( $response );
 		if ( '' === $response ) {
 			return self::error( 'missing' );

@@ -15,6 +15,11 @@ namespace Kestrel\Forms\Frontend;
  */
 final class Block {
 
+	/**
+	 * Builds the block.
+	 *
+	 * @param FormRenderer $renderer Prints forms.
+	 */
 	public function __construct( private readonly FormRenderer $renderer ) {}
 
 	/**
@@ -28,6 +33,8 @@ final class Block {
 	}
 
 	/**
+	 * The block's HTML.
+	 *
 	 * @param array<string, mixed> $attributes Block attributes.
 	 */
 	public function render( array $attributes ): string {

@@ -43,6 +43,8 @@ final class FormRenderer {
 	);
 
 	/**
+	 * Builds the renderer.
+	 *
 	 * @param FormRepository    $forms          Forms.
 	 * @param string            $rest_namespace The plugin's REST namespace (given by the composition
 	 *                                          root, so Frontend does not import Rest).

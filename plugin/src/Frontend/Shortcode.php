@@ -16,6 +16,11 @@ final class Shortcode {
 
 	public const TAG = 'kestrel_form';
 
+	/**
+	 * Builds the shortcode.
+	 *
+	 * @param FormRenderer $renderer Prints forms.
+	 */
 	public function __construct( private readonly FormRenderer $renderer ) {}
 
 	/**
@@ -26,6 +31,8 @@ final class Shortcode {
 	}
 
 	/**
+	 * The shortcode's HTML.
+	 *
 	 * @param array<string, string>|string $atts Shortcode attributes.
 	 */
 	public function render( $atts ): string {

@@ -24,8 +24,8 @@ final class EntryRepository {
 	 * Stores an entry and its values atomically. With a submission key, a repeat of the same
 	 * submission (double click, network retry) returns the first entry's id instead of a copy.
 	 *
-	 * @param Entry                    $entry          Entry to store (its id is ignored).
-	 * @param string|null              $submission_key Client idempotency key, unique per form.
+	 * @param Entry                      $entry          Entry to store (its id is ignored).
+	 * @param string|null                $submission_key Client idempotency key, unique per form.
 	 * @param (callable(int): bool)|null $within        Runs in the same transaction with the new
 	 *                                                  entry's id (e.g. taking its uploaded files);
 	 *                                                  false undoes everything.
@@ -39,7 +39,10 @@ final class EntryRepository {
 		if ( null !== $submission_key ) {
 			$existing = $this->id_for_submission_key( $entry->form_id, $submission_key );
 			if ( $existing ) {
-				return array( 'id' => $existing, 'created' => false );
+				return array(
+					'id'      => $existing,
+					'created' => false,
+				);
 			}
 		}
 
@@ -76,7 +79,10 @@ final class EntryRepository {
 		}
 		if ( ! $ok ) {
 			$wpdb->query( 'ROLLBACK' );
-			return array( 'id' => 0, 'created' => false );
+			return array(
+				'id'      => 0,
+				'created' => false,
+			);
 		}
 		$entry_id = (int) $wpdb->insert_id;
 		foreach ( $entry->values as $input_id => $value ) {
@@ -93,7 +99,10 @@ final class EntryRepository {
 			);
 			if ( ! $ok ) {
 				$wpdb->query( 'ROLLBACK' );
-				return array( 'id' => 0, 'created' => false );
+				return array(
+					'id'      => 0,
+					'created' => false,
+				);
 			}
 		}
 		if ( null !== $within && ! $within( $entry_id ) ) {
@@ -105,7 +114,10 @@ final class EntryRepository {
 			);
 		}
 		$wpdb->query( 'COMMIT' );
-		return array( 'id' => $entry_id, 'created' => true );
+		return array(
+			'id'      => $entry_id,
+			'created' => true,
+		);
 	}
 
 	/**
@@ -156,6 +168,8 @@ final class EntryRepository {
 	}
 
 	/**
+	 * The option name of a key's claim.
+	 *
 	 * @param int    $form_id Form id.
 	 * @param string $key     Submission key.
 	 */
@@ -191,6 +205,8 @@ final class EntryRepository {
 	}
 
 	/**
+	 * One entry with its values, or null.
+	 *
 	 * @param int $id Entry id.
 	 */
 	public function find( int $id ): ?Entry {
@@ -216,7 +232,7 @@ final class EntryRepository {
 		$t = Schema::tables();
 		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
 		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$t['entries']} WHERE form_id = %d", $form_id ) );
-		$rows  = $wpdb->get_results(
+		$rows  = (array) $wpdb->get_results(
 			$wpdb->prepare(
 				"SELECT * FROM {$t['entries']} WHERE form_id = %d ORDER BY created_at DESC, id DESC LIMIT %d OFFSET %d",
 				$form_id,
@@ -224,9 +240,9 @@ final class EntryRepository {
 				( $page - 1 ) * $per_page
 			),
 			ARRAY_A
-		) ?: array();
+		);
 		// phpcs:enable
-		$values = $this->values_for( array_map( static fn( array $r ): int => (int) $r['id'], $rows ) );
+		$values = $this->values_for( array_values( array_map( static fn( array $r ): int => (int) $r['id'], $rows ) ) );
 		$items  = array();
 		foreach ( $rows as $row ) {
 			$items[] = self::hydrate( $row, $values[ (int) $row['id'] ] ?? array() );
@@ -250,11 +266,11 @@ final class EntryRepository {
 		}
 		$t            = Schema::tables();
 		$placeholders = implode( ',', array_fill( 0, count( $form_ids ), '%d' ) );
-		$rows         = $wpdb->get_results(
-			$wpdb->prepare( "SELECT form_id, COUNT(*) AS n FROM {$t['entries']} WHERE form_id IN ($placeholders) GROUP BY form_id", $form_ids ), // phpcs:ignore WordPress.DB.PreparedSQL
+		$rows         = (array) $wpdb->get_results(
+			$wpdb->prepare( "SELECT form_id, COUNT(*) AS n FROM {$t['entries']} WHERE form_id IN ($placeholders) GROUP BY form_id", $form_ids ), // phpcs:ignore WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders -- $placeholders is a list of %d.
 			ARRAY_A
-		) ?: array();
-		$counts = array();
+		);
+		$counts       = array();
 		foreach ( $rows as $row ) {
 			$counts[ (int) $row['form_id'] ] = (int) $row['n'];
 		}
@@ -289,7 +305,7 @@ final class EntryRepository {
 	 * Values of several entries, in one query.
 	 *
 	 * @param list<int> $entry_ids Entry ids.
-	 * @return array<int, array<string, string>> Values by input id, by entry id.
+	 * @return array<int, array<string, string|array<mixed>>> Values by input id (structured values decoded), by entry id.
 	 */
 	private function values_for( array $entry_ids ): array {
 		global $wpdb;
@@ -298,11 +314,11 @@ final class EntryRepository {
 		}
 		$t            = Schema::tables();
 		$placeholders = implode( ',', array_fill( 0, count( $entry_ids ), '%d' ) );
-		$rows         = $wpdb->get_results(
-			$wpdb->prepare( "SELECT entry_id, input_id, value FROM {$t['entry_values']} WHERE entry_id IN ($placeholders) ORDER BY id", $entry_ids ), // phpcs:ignore WordPress.DB.PreparedSQL
+		$rows         = (array) $wpdb->get_results(
+			$wpdb->prepare( "SELECT entry_id, input_id, value FROM {$t['entry_values']} WHERE entry_id IN ($placeholders) ORDER BY id", $entry_ids ), // phpcs:ignore WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders -- $placeholders is a list of %d.
 			ARRAY_A
-		) ?: array();
-		$values = array();
+		);
+		$values       = array();
 		foreach ( $rows as $row ) {
 			$input_id = (string) $row['input_id'];
 			$value    = (string) $row['value'];
@@ -317,8 +333,21 @@ final class EntryRepository {
 	}
 
 	/**
+	 * The stored pricing JSON as an array (null when there is none).
+	 *
+	 * @param mixed $json Column value.
+	 * @return array<string, mixed>|null
+	 */
+	private static function pricing_of( mixed $json ): ?array {
+		$pricing = is_string( $json ) ? json_decode( $json, true ) : null;
+		return is_array( $pricing ) && array() !== $pricing ? $pricing : null;
+	}
+
+	/**
+	 * An entry from its row and values.
+	 *
 	 * @param array<string, mixed>  $row    Entries row.
-	 * @param array<string, string> $values Values by input id.
+	 * @param array<string, string|array<mixed>> $values Values by input id.
 	 */
 	private static function hydrate( array $row, array $values ): Entry {
 		return new Entry(
@@ -329,8 +358,8 @@ final class EntryRepository {
 			(string) $row['source_url'],
 			(int) $row['user_id'],
 			(string) $row['status'],
-			isset( $row['pricing'] ) && is_string( $row['pricing'] ) ? ( json_decode( $row['pricing'], true ) ?: null ) : null,
-			isset( $row['feeds'] ) && is_string( $row['feeds'] ) ? array_map( 'intval', (array) json_decode( $row['feeds'], true ) ) : array()
+			self::pricing_of( $row['pricing'] ?? null ),
+			isset( $row['feeds'] ) && is_string( $row['feeds'] ) ? array_values( array_map( 'intval', (array) json_decode( $row['feeds'], true ) ) ) : array()
 		);
 	}
 }

@@ -46,8 +46,23 @@ final class SubmissionsController extends WP_REST_Controller {
 	/** The submissions route, as WordPress matches it (case-insensitive). */
 	private const ROUTE_PATTERN = '#^/' . Routes::NAMESPACE . '/forms/(\d+)/submissions/?$#i';
 
+	/**
+	 * The submission use case.
+	 *
+	 * @var SubmitForm
+	 */
 	private readonly SubmitForm $submit;
 
+	/**
+	 * Builds the controller and its use case from the plugin's services.
+	 *
+	 * @param FormRepository      $forms     Forms.
+	 * @param EntryRepository     $entries   Entries.
+	 * @param SubmissionValidator $validator The server's engine.
+	 * @param FeedRegistry        $feeds     Add-on feeds.
+	 * @param UploadStore         $uploads   Uploaded files.
+	 * @param Verifier|null       $captcha   Captcha verifier (built on first use).
+	 */
 	public function __construct(
 		private readonly FormRepository $forms,
 		EntryRepository $entries,
@@ -76,7 +91,7 @@ final class SubmissionsController extends WP_REST_Controller {
 		// Before WordPress checks the arguments (which decodes the JSON body).
 		add_filter( 'rest_pre_dispatch', array( self::class, 'gate' ), 5, 3 );
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/' . $this->rest_base,
 			array(
 				array(
@@ -123,7 +138,7 @@ final class SubmissionsController extends WP_REST_Controller {
 			)
 		);
 		register_rest_route(
-			$this->namespace,
+			Routes::NAMESPACE,
 			'/forms/(?P<form_id>[\d]+)/render-token',
 			array(
 				array(

@@ -108,6 +108,8 @@ final class SpamGuard {
 	}
 
 	/**
+	 * The signature of a form's render time.
+	 *
 	 * @param int $form_id Form id.
 	 * @param int $time    Unix time.
 	 */

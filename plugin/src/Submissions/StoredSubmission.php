@@ -19,6 +19,8 @@ use Kestrel\Forms\Domain\Form\Form;
 final class StoredSubmission {
 
 	/**
+	 * Holds the stored submission.
+	 *
 	 * @param Form                 $form         The form.
 	 * @param Entry                $entry        The stored entry.
 	 * @param bool                 $created      Whether this submission stored it (false: a replay).

@@ -19,16 +19,18 @@ use RuntimeException;
  */
 final class SubmissionRefused extends RuntimeException {
 
-	public const FORM_NOT_FOUND = 'form_not_found';
+	public const FORM_NOT_FOUND    = 'form_not_found';
 	public const VALUES_NOT_OBJECT = 'values_not_object';
-	public const INVALID_FIELDS = 'invalid_fields';
-	public const CAPTCHA = 'captcha';
-	public const STORAGE_FAILED = 'storage_failed';
-	public const RATE_LIMITED = 'rate_limited';
-	public const TOO_LARGE = 'too_large';
-	public const IN_PROGRESS = 'in_progress';
+	public const INVALID_FIELDS    = 'invalid_fields';
+	public const CAPTCHA           = 'captcha';
+	public const STORAGE_FAILED    = 'storage_failed';
+	public const RATE_LIMITED      = 'rate_limited';
+	public const TOO_LARGE         = 'too_large';
+	public const IN_PROGRESS       = 'in_progress';
 
 	/**
+	 * Use the named constructors.
+	 *
 	 * @param string                $kind        One of the constants.
 	 * @param array<string, string> $messages    Messages by field id (INVALID_FIELDS).
 	 * @param int                   $retry_after Seconds to wait (RATE_LIMITED).

@@ -17,6 +17,8 @@ namespace Kestrel\Forms\Submissions;
 final class SubmissionRequest {
 
 	/**
+	 * Holds the submission's values.
+	 *
 	 * @param int    $form_id        The form, from the route.
 	 * @param mixed  $values         Submitted values keyed by field id or input id (checked by SubmitForm).
 	 * @param string $source_url     The page the form was sent from (body, else the Referer).

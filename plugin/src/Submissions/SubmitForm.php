@@ -24,7 +24,6 @@ use Kestrel\Forms\Security\SpamGuard;
 use Kestrel\Forms\Settings\GeneralSettings;
 use Kestrel\Forms\Uploads\UploadError;
 use Kestrel\Forms\Uploads\UploadStore;
-use WP_Error;
 
 /**
  * Turns a {@see SubmissionRequest} into a stored entry, or throws {@see SubmissionRefused}.
@@ -34,18 +33,20 @@ use WP_Error;
 final class SubmitForm {
 
 	/** How often, and how long (ms), a request waits for another one with the same key. */
-	private const WAIT_STEPS = 25;
+	private const WAIT_STEPS   = 25;
 	private const WAIT_STEP_MS = 200;
 
 	/**
-	 * @param FormRepository                           $forms     Forms.
-	 * @param EntryRepository                          $entries   Entries.
-	 * @param SubmissionValidator                      $validator The server's engine.
-	 * @param FeedRegistry                             $feeds     Add-on feeds.
-	 * @param UploadStore                              $uploads   Uploaded files.
-	 * @param Closure(FieldError|UploadError): string  $message   Visitor message of a field's error.
-	 * @param Verifier|null                            $captcha   Captcha verifier (built on first use).
-	 * @param Closure(int): void|null                  $pause     Waits some milliseconds (tests).
+	 * Builds the use case.
+	 *
+	 * @param FormRepository                          $forms     Forms.
+	 * @param EntryRepository                         $entries   Entries.
+	 * @param SubmissionValidator                     $validator The server's engine.
+	 * @param FeedRegistry                            $feeds     Add-on feeds.
+	 * @param UploadStore                             $uploads   Uploaded files.
+	 * @param Closure(FieldError|UploadError): string $message   Visitor message of a field's error.
+	 * @param Verifier|null                           $captcha   Captcha verifier (built on first use).
+	 * @param Closure(int): void|null                 $pause     Waits some milliseconds (tests).
 	 */
 	public function __construct(
 		private readonly FormRepository $forms,
@@ -169,10 +170,6 @@ final class SubmitForm {
 				$files = $this->uploads->claim( $form, (int) $field['id'], $request->upload_id, (array) $clean[ $field_key ] );
 			} catch ( UploadError $e ) {
 				$messages[ $field_key ] = ( $this->message )( $e );
-				continue;
-			}
-			if ( $files instanceof WP_Error ) {
-				$messages[ $field_key ] = $files->get_error_message();
 				continue;
 			}
 			$clean[ $field_key ] = $files;
