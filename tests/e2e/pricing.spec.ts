@@ -118,6 +118,11 @@ test.describe( 'pricing', () => {
 		await quantity.fill( '1.5' );
 		await page.locator( `#form_submit_button_${ id }` ).click();
 		await expect( error ).toHaveText( 'Please enter a whole number.' );
+		await expect( quantity ).toHaveAttribute( 'aria-invalid', 'true' );
+		await expect( quantity ).toHaveAttribute(
+			'aria-describedby',
+			`validation_message_${ id }_3`
+		);
 
 		// The server's maximum reached the browser in the form's definition (default 1,000,000).
 		await quantity.fill( '1000001' );

@@ -519,6 +519,7 @@ function PricingField( props: FieldProps ) {
 				field={ field }
 				value={ props.quantity }
 				concealed={ concealed }
+				error={ props.error }
 				onChange={ ( v ) =>
 					props.onChange( `${ field.id }.3`, v, true )
 				}

@@ -58,6 +58,7 @@ export function quantityInputId(
  * @param props.field     Product field.
  * @param props.value     Current quantity text.
  * @param props.concealed Hidden by logic.
+ * @param props.error     The product's message, when it shows one.
  * @param props.onChange  Called with the new text.
  * @param props.onCommit  Called when the input loses focus.
  */
@@ -66,6 +67,8 @@ export function QuantityInput( props: {
 	field: FieldDefinition;
 	value: string;
 	concealed?: boolean;
+	/** The product's message (a quantity out of bounds is reported on the product). */
+	error?: string;
 	onChange: ( value: string ) => void;
 	onCommit?: () => void;
 } ) {
@@ -77,8 +80,15 @@ export function QuantityInput( props: {
 				id={ id }
 				name={ `input_${ props.field.id }.3` }
 				type="text"
-				inputMode="decimal"
+				// Quantities are whole numbers (issue 12).
+				inputMode="numeric"
 				className="kestrel-form__control is-small"
+				aria-invalid={ props.error ? true : undefined }
+				aria-describedby={
+					props.error
+						? ids.validation( props.formId, props.field.id )
+						: undefined
+				}
 				value={ props.value }
 				disabled={ props.concealed }
 				tabIndex={ props.concealed ? -1 : undefined }
