@@ -27,7 +27,13 @@ final class ClientConfigTest extends TestCase {
 		$this->assertNull( $config->for_browser() );
 		update_option( Settings::OPTION, array( 'site_key' => 'siteKey1' ) );
 		$this->assertNull( $config->for_browser() );
-		update_option( Settings::OPTION, array( 'site_key' => '', 'secret_key' => self::SECRET ) );
+		update_option(
+			Settings::OPTION,
+			array(
+				'site_key'   => '',
+				'secret_key' => self::SECRET,
+			)
+		);
 		$this->assertNull( $config->for_browser() );
 	}
 
@@ -60,7 +66,13 @@ final class ClientConfigTest extends TestCase {
 	}
 
 	public function test_the_script_url_is_filterable_and_the_language_follows_the_user(): void {
-		update_option( Settings::OPTION, array( 'site_key' => 'siteKey1', 'secret_key' => self::SECRET ) );
+		update_option(
+			Settings::OPTION,
+			array(
+				'site_key'   => 'siteKey1',
+				'secret_key' => self::SECRET,
+			)
+		);
 		add_filter( 'kestrel_forms_captcha_script_url', static fn(): string => 'https://cdn.example.org/stand-in.js?v=2' );
 		$user_id = $this->as_subscriber();
 		update_user_meta( $user_id, 'locale', 'pt_BR' );
@@ -70,7 +82,13 @@ final class ClientConfigTest extends TestCase {
 	}
 
 	public function test_a_script_url_with_its_own_language_is_kept(): void {
-		update_option( Settings::OPTION, array( 'site_key' => 'siteKey1', 'secret_key' => self::SECRET ) );
+		update_option(
+			Settings::OPTION,
+			array(
+				'site_key'   => 'siteKey1',
+				'secret_key' => self::SECRET,
+			)
+		);
 		add_filter( 'kestrel_forms_captcha_script_url', static fn(): string => 'https://cdn.example.org/api.js?hl=fr' );
 		$this->assertSame( 'https://cdn.example.org/api.js?hl=fr', Plugin::instance()->captcha_config()->for_browser()['scriptUrl'] );
 	}

@@ -28,7 +28,15 @@ final class SchemaTest extends TestCase {
 	public function test_install_is_idempotent_and_keeps_data(): void {
 		global $wpdb;
 		$forms = Schema::tables()['forms'];
-		$wpdb->insert( $forms, array( 'title' => 'Keep me', 'definition' => '{}', 'created_at' => '2026-01-01 00:00:00', 'updated_at' => '2026-01-01 00:00:00' ) );
+		$wpdb->insert(
+			$forms,
+			array(
+				'title'      => 'Keep me',
+				'definition' => '{}',
+				'created_at' => '2026-01-01 00:00:00',
+				'updated_at' => '2026-01-01 00:00:00',
+			)
+		);
 		Schema::install();
 		Schema::install();
 		$this->assertSame( 'Keep me', $wpdb->get_var( "SELECT title FROM {$forms}" ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared

@@ -29,7 +29,13 @@ final class DefaultCurrencyTest extends TestCase {
 		$this->as_admin();
 		$definition = array(
 			'title'  => 'Shop',
-			'fields' => array( array( 'id' => 1, 'type' => 'total', 'label' => 'Total' ) ),
+			'fields' => array(
+				array(
+					'id'    => 1,
+					'type'  => 'total',
+					'label' => 'Total',
+				),
+			),
 		);
 		if ( null !== $currency ) {
 			$definition['currency'] = $currency;
@@ -51,7 +57,13 @@ final class DefaultCurrencyTest extends TestCase {
 
 	public function test_a_form_with_its_own_currency_keeps_it(): void {
 		$form = $this->form( 'GBP' );
-		update_option( GeneralSettings::OPTION, array( 'currency' => 'EUR', 'retention_days' => 0 ) );
+		update_option(
+			GeneralSettings::OPTION,
+			array(
+				'currency'       => 'EUR',
+				'retention_days' => 0,
+			)
+		);
 		$this->assertSame( 'GBP', Plugin::instance()->renderer->public_definition( $form )['currency'] );
 		$this->assertSame( $form, $form->with_default_currency( 'EUR' ) );
 	}

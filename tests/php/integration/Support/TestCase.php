@@ -262,10 +262,10 @@ abstract class TestCase extends PHPUnitTestCase {
 	 */
 	private function reset_request_state(): void {
 		wp_set_current_user( 0 );
-		$_GET     = array();
-		$_POST    = array();
-		$_REQUEST = array();
-		$_FILES   = array();
+		$_GET                      = array();
+		$_POST                     = array();
+		$_REQUEST                  = array();
+		$_FILES                    = array();
 		$GLOBALS['wp_rest_server'] = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited
 	}
 
