@@ -105,7 +105,7 @@ final class EntryWorkspaceRepository {
 	public function find( int $id ): ?array {
 		global $wpdb;
 		$t   = Schema::tables();
-		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$t['entries']} WHERE id = %d", $id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$row = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$t['entries']} WHERE id = %d", $id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
 		return $row ? $this->hydrate_rows( array( $row ) )[0] : null;
 	}
 
@@ -322,7 +322,7 @@ final class EntryWorkspaceRepository {
 	public function ids_created_before( string $before, int $limit ): array {
 		global $wpdb;
 		$t = Schema::tables();
-		return array_values( array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$t['entries']} WHERE created_at < %s ORDER BY id ASC LIMIT %d", $before, $limit ) ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		return array_values( array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM {$t['entries']} WHERE created_at < %s ORDER BY id ASC LIMIT %d", $before, $limit ) ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
 	}
 
 	/**

@@ -96,7 +96,7 @@ final class FormRepository {
 	public function find_record( int $id ): ?array {
 		global $wpdb;
 		$table = Schema::tables()['forms'];
-		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE id = %d", $id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE id = %d", $id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the table name is ours.
 		return $row ? self::hydrate( $row ) : null;
 	}
 
