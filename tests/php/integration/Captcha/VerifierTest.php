@@ -239,7 +239,13 @@ final class VerifierTest extends TestCase {
 	}
 
 	public function test_without_keys_nothing_is_verified(): void {
-		update_option( Settings::OPTION, array( 'secret_key' => '', 'clear_secret' => '1' ) );
+		update_option(
+			Settings::OPTION,
+			array(
+				'secret_key'   => '',
+				'clear_secret' => '1',
+			)
+		);
 		$this->assertFalse( self::verifier()->is_configured() );
 		$this->assert_error( 'kestrel_forms_captcha_not_configured', 503, self::verifier()->verify( self::token(), '' ) );
 		$this->assertSame( array(), $this->requests );

@@ -21,8 +21,16 @@ final class RenderingTest extends TestCase {
 		$this->as_admin();
 		$definition                 = FormsControllerTest::definition();
 		$definition['title']        = 'Say </script><script>alert(1)</script>';
-		$definition['fields'][]     = array( 'id' => 7, 'type' => 'html', 'content' => '<p>Safe</p><script>bad()</script>', 'adminLabel' => 'secret' );
-		$definition['confirmation'] = array( 'type' => 'message', 'message' => 'Server only' );
+		$definition['fields'][]     = array(
+			'id'         => 7,
+			'type'       => 'html',
+			'content'    => '<p>Safe</p><script>bad()</script>',
+			'adminLabel' => 'secret',
+		);
+		$definition['confirmation'] = array(
+			'type'    => 'message',
+			'message' => 'Server only',
+		);
 		$this->form_id              = $this->rest( 'POST', '/kestrel-forms/v1/forms', $definition )->get_data()['id'];
 		$this->as_anonymous();
 	}

@@ -57,14 +57,22 @@ final class CaptchaSubmissionTest extends TestCase {
 			2
 		);
 		$this->as_admin();
-		$response = $this->rest(
+		$response      = $this->rest(
 			'POST',
 			'/kestrel-forms/v1/forms',
 			array(
 				'title'  => 'Guarded',
 				'fields' => array(
-					array( 'id' => 1, 'type' => 'text', 'label' => 'Name' ),
-					array( 'id' => 2, 'type' => 'captcha', 'label' => 'Human?' ),
+					array(
+						'id'    => 1,
+						'type'  => 'text',
+						'label' => 'Name',
+					),
+					array(
+						'id'    => 2,
+						'type'  => 'captcha',
+						'label' => 'Human?',
+					),
 				),
 			)
 		);
@@ -83,7 +91,12 @@ final class CaptchaSubmissionTest extends TestCase {
 	 * @param string $key    Submission key.
 	 */
 	private function submit( string $answer, string $key = '' ): \WP_REST_Response {
-		$body = array( 'values' => array( '1' => 'Ada', '2' => $answer ) );
+		$body = array(
+			'values' => array(
+				'1' => 'Ada',
+				'2' => $answer,
+			),
+		);
 		if ( '' !== $key ) {
 			$body['submission_key'] = $key;
 		}

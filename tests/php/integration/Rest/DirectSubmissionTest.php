@@ -70,8 +70,16 @@ final class DirectSubmissionTest extends TestCase {
 			array(
 				'title'  => 'Guarded',
 				'fields' => array(
-					array( 'id' => 1, 'type' => 'text', 'label' => 'Name' ),
-					array( 'id' => 2, 'type' => 'captcha', 'label' => 'Human?' ),
+					array(
+						'id'    => 1,
+						'type'  => 'text',
+						'label' => 'Name',
+					),
+					array(
+						'id'    => 2,
+						'type'  => 'captcha',
+						'label' => 'Human?',
+					),
 				),
 			)
 		)->get_data()['id'];
@@ -104,7 +112,15 @@ final class DirectSubmissionTest extends TestCase {
 	}
 
 	private function request( string $answer, string $key = '' ): SubmissionRequest {
-		return new SubmissionRequest( $this->form_id, array( '1' => 'Ada', '2' => $answer ), home_url( '/contact/' ), $key );
+		return new SubmissionRequest(
+			$this->form_id,
+			array(
+				'1' => 'Ada',
+				'2' => $answer,
+			),
+			home_url( '/contact/' ),
+			$key
+		);
 	}
 
 	private function other_worker_stores( string $key ): int {
@@ -151,7 +167,17 @@ final class DirectSubmissionTest extends TestCase {
 		$this->assertSame( array(), $this->asked );
 
 		// Through REST (the waits are real there: about five seconds).
-		$response = $this->rest( 'POST', "/kestrel-forms/v1/forms/{$this->form_id}/submissions", array( 'values' => array( '1' => 'Ada', '2' => 'good-3' ), 'submission_key' => $key ) );
+		$response = $this->rest(
+			'POST',
+			"/kestrel-forms/v1/forms/{$this->form_id}/submissions",
+			array(
+				'values'         => array(
+					'1' => 'Ada',
+					'2' => 'good-3',
+				),
+				'submission_key' => $key,
+			)
+		);
 		$this->assert_rest_error( 'kestrel_forms_submission_in_progress', 409, $response );
 		$this->assertSame( '2', $response->get_headers()['Retry-After'] ?? null );
 		$this->assertSame( array(), $this->asked );

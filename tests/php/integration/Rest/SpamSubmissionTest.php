@@ -33,7 +33,13 @@ final class SpamSubmissionTest extends TestCase {
 			'/kestrel-forms/v1/forms',
 			array(
 				'title'  => 'Contact',
-				'fields' => array( array( 'id' => 1, 'type' => 'text', 'label' => 'Name' ) ),
+				'fields' => array(
+					array(
+						'id'    => 1,
+						'type'  => 'text',
+						'label' => 'Name',
+					),
+				),
 			) + $settings
 		);
 		$this->assert_rest_status( 201, $response );

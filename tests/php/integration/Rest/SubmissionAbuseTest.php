@@ -258,8 +258,8 @@ final class SubmissionAbuseTest extends TestCase {
 				return $query;
 			}
 		);
-		$errors_before = is_array( $EZSQL_ERROR ?? null ) ? count( $EZSQL_ERROR ) : 0;
-		$shown         = $wpdb->show_errors( true ); // As with WP_DEBUG_DISPLAY.
+		$errors_before    = is_array( $EZSQL_ERROR ?? null ) ? count( $EZSQL_ERROR ) : 0;
+		$shown            = $wpdb->show_errors( true ); // As with WP_DEBUG_DISPLAY.
 		$wpdb->last_error = '';
 		ob_start();
 		try {
