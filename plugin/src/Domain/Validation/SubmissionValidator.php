@@ -71,7 +71,8 @@ final class SubmissionValidator {
 				continue; // Hidden fields are neither validated nor stored.
 			}
 			if ( 'number' === $type && ! empty( $field['enableCalculation'] ) ) {
-				$computed = (string) ( $evaluation['values'][ $id ] ?? '' );
+				$computed = $evaluation['values'][ $id ] ?? '';
+				$computed = is_string( $computed ) ? $computed : '';
 				if ( '' !== $computed ) {
 					$values[ (string) $id ] = NumberParser::parse( $computed, (string) ( $field['numberFormat'] ?? 'decimal_dot' ) ) ?? $computed;
 				}
@@ -502,7 +503,7 @@ final class SubmissionValidator {
 	 *
 	 * @param Form                $form The form.
 	 * @param array<mixed, mixed> $raw  Submitted values.
-	 * @return array<int, string|list<string>>
+	 * @return array<int|string, string|list<string>> By field id, and "N.3" for a product's quantity.
 	 */
 	private function entered( Form $form, array $raw ): array {
 		$entered = array();
