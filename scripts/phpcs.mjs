@@ -12,7 +12,7 @@
  * found (warnings fail too); exits 1 on findings and 2 when vendor/ is missing or phpcs broke.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,6 +46,8 @@ if ( fix ) {
 
 mkdirSync( path.join( root, 'artifacts' ), { recursive: true } );
 const jsonReport = path.join( root, 'artifacts', 'phpcs.json' );
+// A report left by an earlier run must not stand in for this one.
+rmSync( jsonReport, { force: true } );
 const result = spawnSync(
 	'php',
 	[
