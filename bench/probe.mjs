@@ -29,13 +29,14 @@ export function option( name, fallback ) {
 /**
  * Signs in as admin (the dev site's login) and activates the probe plugin.
  *
+ * @param {string} [baseURL] Site (default: BASE_URL); bench/concurrency.mjs measures two.
  * @return {Promise<RequestUtils>} Admin request utils.
  */
-export async function startProbe() {
+export async function startProbe( baseURL = BASE_URL ) {
 	const requestUtils = await RequestUtils.setup( {
 		user: { username: 'admin', password: 'password' },
-		baseURL: BASE_URL,
-		storageStatePath: 'artifacts/storage-states/bench-admin.json',
+		baseURL,
+		storageStatePath: `artifacts/storage-states/bench-admin-${ new URL( baseURL ).port || 80 }.json`,
 	} );
 	await requestUtils.rest( {
 		method: 'PUT',

@@ -197,68 +197,74 @@ for ( const file of [
 	fs.rmSync( path.join( ARTIFACTS, file ), { force: true } );
 }
 
-const built = check( 'build', 'npm', [ 'run', 'build' ] );
-check( 'eslint', 'npm', [ 'run', 'lint:js' ] );
-check( 'php -l', 'npm', [ 'run', 'lint:php' ] );
-// WordPress coding standards and PHPStan (issue 12; composer dev packages, .ci/run installs them).
-scriptCheck( 'phpcs (WPCS)', 'lint:phpcs' );
-scriptCheck( 'phpstan', 'analyse:php' );
-check( 'tsc', 'npm', [ 'run', 'typecheck' ] );
-// Payments SDK types against the provider's published types (compat/, issue 6).
-check( 'payments types compat', 'npm', [ 'run', 'test:compat' ] );
-suite(
-	'jest',
-	'npm',
-	[
-		'run',
-		'test:unit',
-		'--',
-		'--ci',
-		'--json',
-		`--outputFile=${ path.join( ARTIFACTS, 'jest-results.json' ) }`,
-	],
-	() => {
-		const r = readJson( 'jest-results.json' );
-		return {
-			passed: r.numPassedTests,
-			failed: r.numFailedTests + r.numRuntimeErrorTestSuites,
-			skipped: r.numPendingTests + r.numTodoTests,
-		};
-	}
-);
-suite(
-	'phpunit unit',
-	'npm',
-	[ 'run', 'test:php', '--', '--testsuite', 'unit' ],
-	() => junit( 'phpunit-unit.xml' )
-);
-suite(
-	'phpunit integration',
-	'npm',
-	[ 'run', 'test:php', '--', '--testsuite', 'integration' ],
-	() => junit( 'phpunit-integration.xml' )
-);
+// `node scripts/test.mjs --native-only` runs only the native-stack part below (a developer's
+// shortcut; npm test and CI run everything), using the build/ that exists.
+const NATIVE_ONLY = process.argv.includes( '--native-only' );
+let built = fs.existsSync( path.join( ROOT, 'build', 'form-view.asset.php' ) );
+if ( ! NATIVE_ONLY ) {
+	built = check( 'build', 'npm', [ 'run', 'build' ] );
+	check( 'eslint', 'npm', [ 'run', 'lint:js' ] );
+	check( 'php -l', 'npm', [ 'run', 'lint:php' ] );
+	// WordPress coding standards and PHPStan (issue 12; composer dev packages, .ci/run installs them).
+	scriptCheck( 'phpcs (WPCS)', 'lint:phpcs' );
+	scriptCheck( 'phpstan', 'analyse:php' );
+	check( 'tsc', 'npm', [ 'run', 'typecheck' ] );
+	// Payments SDK types against the provider's published types (compat/, issue 6).
+	check( 'payments types compat', 'npm', [ 'run', 'test:compat' ] );
+	suite(
+		'jest',
+		'npm',
+		[
+			'run',
+			'test:unit',
+			'--',
+			'--ci',
+			'--json',
+			`--outputFile=${ path.join( ARTIFACTS, 'jest-results.json' ) }`,
+		],
+		() => {
+			const r = readJson( 'jest-results.json' );
+			return {
+				passed: r.numPassedTests,
+				failed: r.numFailedTests + r.numRuntimeErrorTestSuites,
+				skipped: r.numPendingTests + r.numTodoTests,
+			};
+		}
+	);
+	suite(
+		'phpunit unit',
+		'npm',
+		[ 'run', 'test:php', '--', '--testsuite', 'unit' ],
+		() => junit( 'phpunit-unit.xml' )
+	);
+	suite(
+		'phpunit integration',
+		'npm',
+		[ 'run', 'test:php', '--', '--testsuite', 'integration' ],
+		() => junit( 'phpunit-integration.xml' )
+	);
 
-// Both browser suites test the built assets: without a build, neither runs and both say so.
-// Payments SDK (issue 6): Chromium with the real frames against the provider sandbox, which
-// the Playwright config starts and stops (tests/e2e-payments/playwright.config.ts).
-const e2eSuites = [
-	[ 'playwright e2e', 'test:e2e', 'e2e-results.json' ],
-	[ 'payments e2e', 'test:e2e:payments', 'e2e-payments-results.json' ],
-];
-for ( const [ name, script, report ] of e2eSuites ) {
-	if ( built ) {
-		suite( name, 'npm', [ 'run', script ], () =>
-			playwrightCounts( report )
-		);
-	} else {
-		results.push( {
-			name,
-			passed: 0,
-			failed: 1,
-			skipped: 0,
-			note: 'not run: the build failed',
-		} );
+	// Both browser suites test the built assets: without a build, neither runs and both say so.
+	// Payments SDK (issue 6): Chromium with the real frames against the provider sandbox, which
+	// the Playwright config starts and stops (tests/e2e-payments/playwright.config.ts).
+	const e2eSuites = [
+		[ 'playwright e2e', 'test:e2e', 'e2e-results.json' ],
+		[ 'payments e2e', 'test:e2e:payments', 'e2e-payments-results.json' ],
+	];
+	for ( const [ name, script, report ] of e2eSuites ) {
+		if ( built ) {
+			suite( name, 'npm', [ 'run', script ], () =>
+				playwrightCounts( report )
+			);
+		} else {
+			results.push( {
+				name,
+				passed: 0,
+				failed: 1,
+				skipped: 0,
+				note: 'not run: the build failed',
+			} );
+		}
 	}
 }
 

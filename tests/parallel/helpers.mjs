@@ -137,9 +137,13 @@ export function raiseRateLimits() {
 		`INSERT INTO ${ TABLE_PREFIX }options (option_name, option_value, autoload) VALUES ('kestrel_forms_test_rate_limits', '${ limits }', 'off')
 		 ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)`
 	);
+	// Restoring also forgets the counters (RateLimiter keeps them as kf_rl_* transients without
+	// an object cache): hits made under the raised limits would otherwise lock this client out
+	// of the default ones for the rest of their window (an hour for upload sessions).
 	return () =>
 		sql(
-			`DELETE FROM ${ TABLE_PREFIX }options WHERE option_name = 'kestrel_forms_test_rate_limits'`
+			`DELETE FROM ${ TABLE_PREFIX }options WHERE option_name = 'kestrel_forms_test_rate_limits'
+			    OR option_name LIKE '\\_transient\\_kf\\_rl\\_%' OR option_name LIKE '\\_transient\\_timeout\\_kf\\_rl\\_%'`
 		);
 }
 

@@ -17,6 +17,11 @@
 
 defined( 'ABSPATH' ) || exit;
 
+// Benchmarks measure throughput, not the per-client limits: while this test-only plugin is active,
+// the rate limits and the uploads-in-progress cap are off (bench/concurrency.mjs).
+add_filter( 'kestrel_forms_rate_limit', static fn( $limit ) => array( 0, is_array( $limit ) ? (int) ( $limit[1] ?? 60 ) : 60 ), 1000 );
+add_filter( 'kestrel_forms_upload_client_sessions', static fn() => PHP_INT_MAX, 1000 );
+
 /**
  * The samples file (uploads folder, outside the plugin's own private folder).
  */
