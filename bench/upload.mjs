@@ -73,6 +73,27 @@ async function main() {
 			path: '/kestrel-forms-bench-probe/v1/memory',
 		} );
 
+		// The upload session (docs/rest-api.md, "Uploads"): its token goes with every request.
+		const session = await fetch( `${ UPLOAD_URL }/sessions`, {
+			method: 'POST',
+			headers: {
+				'Content-Type': 'application/json',
+				Cookie: `${ NO_AUTO_LOGIN_COOKIE }=1`,
+			},
+			body: JSON.stringify( { form_id: formId, field_id: 1 } ),
+		} );
+		const sessionJson = await session.json().catch( () => null );
+		const token = sessionJson?.data?.upload_token;
+		if ( session.status !== 201 || typeof token !== 'string' ) {
+			throw new Error(
+				`Session: HTTP ${ session.status } ${ JSON.stringify( sessionJson ) }`
+			);
+		}
+		const headers = {
+			Cookie: `${ NO_AUTO_LOGIN_COOKIE }=1`,
+			'X-Kestrel-Upload-Token': token,
+		};
+
 		// resumable.js with forceChunkSize: every chunk CHUNK bytes, the last one shorter.
 		const total = Math.max( Math.ceil( SIZE / CHUNK ), 1 );
 		const uploadId = Math.floor( Math.random() * 0xffffffff )
@@ -85,7 +106,6 @@ async function main() {
 			return {
 				form_id: formId,
 				field_id: 1,
-				upload_id: uploadId,
 				original_filename: fileName,
 				resumableChunkNumber: number,
 				resumableChunkSize: CHUNK,
@@ -115,9 +135,17 @@ async function main() {
 			const response = await fetch( UPLOAD_URL, {
 				method: 'POST',
 				body,
-				headers: { Cookie: `${ NO_AUTO_LOGIN_COOKIE }=1` },
+				headers,
 			} );
 			const json = await response.json().catch( () => null );
+			const retry = Number( response.headers.get( 'Retry-After' ) );
+			if ( [ 429, 503 ].includes( response.status ) && retry > 0 ) {
+				// Another request is assembling (503) or a rate limit: wait as asked, send again.
+				await new Promise( ( resolve ) =>
+					setTimeout( resolve, retry * 1000 )
+				);
+				return send( number );
+			}
 			if ( response.status !== 200 || json?.status !== 'ok' ) {
 				throw new Error(
 					`Chunk ${ number }: HTTP ${ response.status } ${ JSON.stringify( json ) }`
@@ -133,9 +161,7 @@ async function main() {
 			) ) {
 				test.searchParams.set( key, String( value ) );
 			}
-			const response = await fetch( test, {
-				headers: { Cookie: `${ NO_AUTO_LOGIN_COOKIE }=1` },
-			} );
+			const response = await fetch( test, { headers } );
 			return response.status === 200
 				? ( await response.json() ).data
 				: null;
@@ -176,8 +202,14 @@ async function main() {
 		const probe = await requestUtils.rest( {
 			path: '/kestrel-forms-bench-probe/v1/memory',
 		} );
-		const posts = probe.samples.filter( ( s ) => s.method === 'POST' );
-		const baseline = probe.samples.find( ( s ) => s.method === 'GET' );
+		const chunkRoute = ( s ) =>
+			! s.route || s.route === '/kestrel-forms/v1/uploads';
+		const posts = probe.samples.filter(
+			( s ) => s.method === 'POST' && chunkRoute( s )
+		);
+		const baseline = probe.samples.find(
+			( s ) => s.method === 'GET' && chunkRoute( s )
+		);
 		const peaks = posts.map( ( s ) => s.peak ).sort( ( a, b ) => a - b );
 		const reals = posts.map( ( s ) => s.real );
 		const median = peaks[ Math.floor( peaks.length / 2 ) ] ?? 0;
@@ -211,16 +243,7 @@ async function main() {
 		);
 
 		// The visitor never submits: remove the file now rather than waiting for the cleanup job.
-		const discard = new URL(
-			`${ BASE_URL }/?rest_route=/kestrel-forms/v1/uploads/${ done[ 0 ].temp_filename }`
-		);
-		discard.searchParams.set( 'form_id', formId );
-		discard.searchParams.set( 'field_id', 1 );
-		discard.searchParams.set( 'upload_id', uploadId );
-		await fetch( discard, {
-			method: 'DELETE',
-			headers: { Cookie: `${ NO_AUTO_LOGIN_COOKIE }=1` },
-		} );
+		await fetch( UPLOAD_URL, { method: 'DELETE', headers } );
 	} finally {
 		if ( formId ) {
 			await requestUtils

@@ -3,6 +3,8 @@
  * limits, every message, cancel and delete, a resumed upload, a disguised file the server
  * refuses, the submission and the files on the entry.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { request as playwrightRequest } from '@playwright/test';
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
@@ -140,7 +142,12 @@ test.describe( 'chunked multi-file upload', () => {
 		expect( hidden.input_2[ 0 ].uploaded_filename ).toBe( 'big.png' );
 
 		await page.getByLabel( 'Name' ).fill( 'Ada' );
+		const submitted = page.waitForResponse( ( response ) =>
+			response.url().includes( 'submissions' )
+		);
 		await page.getByRole( 'button', { name: 'Submit' } ).click();
+		const answer = await submitted;
+		expect( answer.status(), await answer.text() ).toBe( 201 );
 		await expect(
 			page.locator( '.kestrel-form__confirmation' )
 		).toBeVisible();
@@ -342,6 +349,18 @@ test.describe( 'chunked multi-file upload', () => {
 		);
 		await page.route( /uploads/, async ( route ) => {
 			const request = route.request();
+			if ( request.url().includes( 'sessions' ) ) {
+				// A session of our own making: nothing is left open on the server.
+				await route.fulfill( {
+					status: 201,
+					contentType: 'application/json',
+					body: JSON.stringify( {
+						status: 'ok',
+						data: { upload_token: 'c'.repeat( 64 ) },
+					} ),
+				} );
+				return;
+			}
 			if ( request.method() === 'GET' ) {
 				await route.fulfill( { status: 204, body: '' } );
 				return;
@@ -375,4 +394,157 @@ test.describe( 'chunked multi-file upload', () => {
 			page.locator( `#field_${ id }_2 .kestrel-form__file` )
 		).toHaveCount( 0 );
 	} );
+
+	test( 'every upload request carries the session token, and no chunk is reachable under wp-content/uploads', async ( {
+		page,
+		requestUtils,
+		baseURL,
+	} ) => {
+		const { form, pageUrl } = await createFormPage(
+			requestUtils,
+			uploadForm( 'E2E upload sessions' )
+		);
+		const id = form.id;
+
+		// The browser: a session per file, its token in a header of every request, never in a URL.
+		await open( page, pageUrl, id );
+		const seen: Array< { url: string; token: string | undefined } > = [];
+		page.on( 'request', ( request ) => {
+			if (
+				/kestrel-forms(\/|%2F)v1(\/|%2F)uploads/.test( request.url() )
+			) {
+				seen.push( {
+					url: request.url(),
+					token: request.headers()[ 'x-kestrel-upload-token' ],
+				} );
+			}
+		} );
+		await fileInput( page, id ).setInputFiles( [
+			file( 'one.txt', 3000, 'text/plain' ),
+		] );
+		await expect(
+			page.locator(
+				`#field_${ id }_2 .kestrel-form__file[data-status="complete"]`
+			)
+		).toHaveCount( 1 );
+		const hidden = JSON.parse(
+			( await page
+				.locator( `#kestrel_uploaded_files_${ id }` )
+				.inputValue() ) || '{}'
+		);
+		const token = hidden.input_2[ 0 ].temp_filename as string;
+		expect( token ).toMatch( /^[0-9a-f]{64}$/ );
+		const [ session, ...rest ] = seen;
+		expect( session.url ).toMatch( /sessions/ );
+		expect( rest.length ).toBeGreaterThanOrEqual( 2 );
+		for ( const request of rest ) {
+			expect( request.token ).toBe( token );
+			expect( request.url ).not.toContain( token );
+		}
+
+		// A visitor's chunk (markup a browser would run) waits where no URL reaches it.
+		const visitor = await playwrightRequest.newContext( {
+			baseURL,
+			storageState: ANONYMOUS_STATE,
+		} );
+		const route = ( sub: string ) =>
+			`/?rest_route=${ encodeURIComponent(
+				`/kestrel-forms/v1/uploads${ sub }`
+			) }`;
+		const started = await visitor.post( route( '/sessions' ), {
+			data: { form_id: id, field_id: 2 },
+		} );
+		expect( started.status() ).toBe( 201 );
+		const uploadToken = ( await started.json() ).data.upload_token;
+		const marker = `<html><script>alert("kf-${ Date.now() }")</script></html>`;
+		const chunk = Buffer.alloc( 2 * MB, 0x20 );
+		chunk.write( marker );
+		const params = {
+			form_id: String( id ),
+			field_id: '2',
+			resumableChunkNumber: '1',
+			resumableChunkSize: String( 2 * MB ),
+			resumableCurrentChunkSize: String( 2 * MB ),
+			resumableTotalSize: String( 4 * MB ),
+			resumableTotalChunks: '2',
+			resumableFilename: 'page.txt',
+			resumableType: 'text/plain',
+		};
+		const sent = await visitor.post( route( '' ), {
+			headers: { 'X-Kestrel-Upload-Token': uploadToken },
+			multipart: {
+				...params,
+				file: {
+					name: 'blob',
+					mimeType: 'application/octet-stream',
+					buffer: chunk,
+				},
+			},
+		} );
+		expect( sent.status() ).toBe( 200 );
+		const tested = await visitor.get(
+			`${ route( '' ) }&${ new URLSearchParams( params ).toString() }`,
+			{ headers: { 'X-Kestrel-Upload-Token': uploadToken } }
+		);
+		expect( tested.status() ).toBe( 200 );
+		// Without the token, testChunks says nothing.
+		const guessed = await visitor.get(
+			`${ route( '' ) }&${ new URLSearchParams( params ).toString() }`
+		);
+		expect( guessed.status() ).toBe( 404 );
+
+		// No file under the site's uploads folder (Playground's and the native stack's) holds
+		// the chunk's bytes, so no URL under wp-content/uploads can serve them; the places an
+		// attacker could compute answer nothing either.
+		const root = path.resolve( __dirname, '..', '..' );
+		for ( const content of [
+			path.join( root, '.wp-core', 'wp-content' ),
+			path.join( root, '.cache', 'native', 'site', 'wp-content' ),
+		] ) {
+			expect(
+				filesHolding( path.join( content, 'uploads' ), marker )
+			).toEqual( [] );
+		}
+		for ( const url of [
+			'/wp-content/uploads/kestrel-forms/',
+			'/wp-content/uploads/kestrel-forms/tmp/',
+			'/wp-content/uploads/kestrel-forms/tmp/chunks/',
+		] ) {
+			const answer = await visitor.get( url );
+			expect( await answer.text() ).not.toContain( marker );
+			expect( await answer.text() ).not.toMatch( /private-[0-9a-f]{32}/ );
+		}
+
+		const discarded = await visitor.delete( route( '' ), {
+			headers: { 'X-Kestrel-Upload-Token': uploadToken },
+		} );
+		expect( discarded.status() ).toBe( 200 );
+		await visitor.dispose();
+	} );
 } );
+
+/**
+ * Files under a folder (recursively) whose bytes contain a string.
+ *
+ * @param dir    Folder (missing: none).
+ * @param needle Text.
+ */
+function filesHolding( dir: string, needle: string ): string[] {
+	if ( ! fs.existsSync( dir ) ) {
+		return [];
+	}
+	const found: string[] = [];
+	for ( const entry of fs.readdirSync( dir, { withFileTypes: true } ) ) {
+		const full = path.join( dir, entry.name );
+		if ( entry.isDirectory() ) {
+			found.push( ...filesHolding( full, needle ) );
+		} else if (
+			entry.isFile() &&
+			fs.statSync( full ).size < 64 * MB &&
+			fs.readFileSync( full ).includes( needle )
+		) {
+			found.push( full );
+		}
+	}
+	return found;
+}

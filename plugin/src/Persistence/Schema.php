@@ -30,11 +30,11 @@ final class Schema {
 	public static function tables(): array {
 		global $wpdb;
 		return array(
-			'forms'        => $wpdb->prefix . 'kestrel_forms_forms',
-			'entries'      => $wpdb->prefix . 'kestrel_forms_entries',
-			'entry_values' => $wpdb->prefix . 'kestrel_forms_entry_values',
-			'uploads'      => $wpdb->prefix . 'kestrel_forms_uploads',
-			'entry_notes'  => $wpdb->prefix . 'kestrel_forms_entry_notes',
+			'forms'           => $wpdb->prefix . 'kestrel_forms_forms',
+			'entries'         => $wpdb->prefix . 'kestrel_forms_entries',
+			'entry_values'    => $wpdb->prefix . 'kestrel_forms_entry_values',
+			'uploads'         => $wpdb->prefix . 'kestrel_forms_uploads',
+			'entry_notes'     => $wpdb->prefix . 'kestrel_forms_entry_notes',
 			'upload_sessions' => $wpdb->prefix . 'kestrel_forms_upload_sessions',
 		);
 	}

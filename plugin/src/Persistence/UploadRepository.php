@@ -232,7 +232,7 @@ final class UploadRepository {
 	/**
 	 * Fixes a session's file figures, unless another request fixed them first.
 	 *
-	 * @param int                                                                          $id      Session id.
+	 * @param int                                                                                    $id      Session id.
 	 * @param array{name: string, type: string, total_size: int, chunk_size: int, total_chunks: int} $figures Figures of the first chunk.
 	 * @return bool Whether this call fixed them.
 	 */

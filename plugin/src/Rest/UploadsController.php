@@ -155,7 +155,7 @@ final class UploadsController extends WP_REST_Controller {
 	 * @return array<string, array<string, mixed>>
 	 */
 	private function chunk_args(): array {
-		$int = static fn( string $description, bool $required, int $minimum = 1 ): array => array(
+		$int  = static fn( string $description, bool $required, int $minimum = 1 ): array => array(
 			'description' => $description,
 			'type'        => 'integer',
 			'minimum'     => $minimum,

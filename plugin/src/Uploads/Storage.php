@@ -105,8 +105,8 @@ final class Storage {
 	public function default_work( ?string $temp = null ): string {
 		$temp = rtrim( str_replace( '\\', '/', $temp ?? (string) get_temp_dir() ), '/' );
 		if ( '' !== $temp && is_dir( $temp ) && wp_is_writable( $temp ) ) {
-			$real  = (string) realpath( $temp );
-			$roots = array( ABSPATH, WP_CONTENT_DIR, $this->container() );
+			$real   = (string) realpath( $temp );
+			$roots  = array( ABSPATH, WP_CONTENT_DIR, $this->container() );
 			$inside = false;
 			foreach ( $roots as $root ) {
 				$root_real = realpath( $root );
@@ -158,7 +158,7 @@ final class Storage {
 			self::make_dir( $dir );
 			self::deny( $dir );
 		}
-		$work  = $this->work();
+		$work       = $this->work();
 		$fresh_work = ! is_dir( $work );
 		foreach ( array( $work, "$work/chunks", "$work/assembly" ) as $dir ) {
 			self::make_dir( $dir );
@@ -407,7 +407,10 @@ final class Storage {
 	private function migrate_legacy(): void {
 		$container = $this->container();
 		$base      = $this->base();
-		foreach ( array( 'entries' => 'entries', 'tmp/files' => 'tmp/files' ) as $from => $to ) {
+		foreach ( array(
+			'entries'   => 'entries',
+			'tmp/files' => 'tmp/files',
+		) as $from => $to ) {
 			$old = "$container/$from";
 			if ( ! is_dir( $old ) ) {
 				continue;

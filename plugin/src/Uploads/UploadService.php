@@ -45,7 +45,18 @@ final class UploadService {
 	/** An assembly whose session was not touched for this long is taken to have died. */
 	private const STALE_ASSEMBLY = 300;
 
+	/**
+	 * Upload records and sessions.
+	 *
+	 * @var UploadRepository
+	 */
 	private readonly UploadRepository $records;
+
+	/**
+	 * The private folders.
+	 *
+	 * @var Storage
+	 */
 	private readonly Storage $storage;
 
 	/**
@@ -100,7 +111,7 @@ final class UploadService {
 	}
 
 	/**
-	 * resumable.js's testChunks: whether this chunk of the caller's own session is stored.
+	 * The testChunks request of resumable.js: whether this chunk of the caller's own session is stored.
 	 *
 	 * @param ChunkRequest $request The request.
 	 * @param string       $client  The client's address.
@@ -116,7 +127,7 @@ final class UploadService {
 		if ( null !== $done ) {
 			return $done;
 		}
-		[ $name, $plan ] = $this->figures( $session, $request );
+		list( $name, $plan ) = $this->figures( $session, $request );
 		$this->check_against_session( $session, $request, $name, $plan );
 		$path = Storage::chunk_path( $this->storage->chunk_dir( $session['token_hash'] ), $request->number );
 		clearstatcache( true, $path );
@@ -144,7 +155,7 @@ final class UploadService {
 			// A retry after the file was assembled: nothing to store.
 			return $done;
 		}
-		[ $name, $plan, $policy ] = $this->figures( $session, $request );
+		list( $name, $plan, $policy ) = $this->figures( $session, $request );
 		if ( null === $session['total_size'] ) {
 			$session = $this->fix_figures( $session, $request, $name, $plan, $client );
 		}
@@ -340,7 +351,8 @@ final class UploadService {
 		if ( false === $names ) {
 			return false;
 		}
-		if ( count( preg_grep( '/^[0-9]+\.part$/D', $names ) ?: array() ) < $plan->total_chunks ) {
+		$parts = preg_grep( '/^[0-9]+\.part$/D', $names );
+		if ( count( false === $parts ? array() : $parts ) < $plan->total_chunks ) {
 			return false;
 		}
 		for ( $n = 1; $n <= $plan->total_chunks; $n++ ) {
@@ -370,7 +382,7 @@ final class UploadService {
 		$id = (int) $session['id'];
 		// The gate: one conditional UPDATE, so exactly one worker assembles.
 		if ( ! $this->records->transition_session( $id, array( 'open' ), 'assembling', gmdate( 'Y-m-d H:i:s', time() - self::STALE_ASSEMBLY ) ) ) {
-			$now = $this->session( $token );
+			$now  = $this->session( $token );
 			$done = $this->finished( $now, new ChunkRequest( $token, 1, 0, 0, 0, 0, '', '' ) );
 			if ( null !== $done ) {
 				return $done;
@@ -386,7 +398,7 @@ final class UploadService {
 		$target = $this->storage->assembly_path();
 		try {
 			self::concatenate( $dir, $plan, $target );
-			$checked = $this->inspector->check_file( $target, $name, $plan->total_size, $policy );
+			$checked  = $this->inspector->check_file( $target, $name, $plan->total_size, $policy );
 			$file     = FileNames::token();
 			$relative = Storage::temp_relative( FileNames::token() );
 			$final    = (string) $this->storage->absolute( $relative );

@@ -100,22 +100,28 @@ final class ChunkPlanTest extends TestCase {
 	}
 
 	/**
-	 * Every refusal uses a status resumable.js gives up on at once (400, 404, 415, 500, 501);
-	 * only "busy" is retried.
+	 * Every refusal uses a status our uploader gives up on at once (resumable.js's 400, 404, 415,
+	 * 500, 501 and our 409); "busy" (503) and the 429s are retried after their Retry-After.
 	 */
-	public function test_statuses_are_final_for_resumable_js_except_busy(): void {
-		$permanent = array( 400, 404, 415, 500, 501 );
+	public function test_statuses_are_final_for_the_uploader_except_those_with_retry_after(): void {
+		$permanent = array( 400, 404, 409, 415, 500, 501 );
 		$codes     = ( new \ReflectionClass( UploadError::class ) )->getConstants();
 		foreach ( $codes as $name => $code ) {
 			if ( ! is_string( $code ) || ! str_starts_with( $code, 'kestrel_forms_' ) ) {
 				continue;
 			}
-			$status = ( new UploadError( $code ) )->status();
+			$error  = new UploadError( $code, array( 'retry_after' => 5 ) );
+			$status = $error->status();
 			if ( UploadError::BUSY === $code ) {
 				$this->assertSame( 503, $status );
+				$this->assertSame( UploadError::BUSY_RETRY_AFTER, $error->retry_after() );
+			} elseif ( in_array( $code, array( UploadError::RATE_LIMITED, UploadError::QUOTA ), true ) ) {
+				$this->assertSame( 429, $status );
+				$this->assertSame( 5, $error->retry_after() );
 			} else {
 				$this->assertContains( $status, $permanent, $name );
 			}
 		}
+		$this->assertNull( ( new UploadError( UploadError::MISMATCH ) )->retry_after() );
 	}
 }
