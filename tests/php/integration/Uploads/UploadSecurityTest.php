@@ -135,6 +135,35 @@ final class UploadSecurityTest extends UploadsTestCase {
 		}
 	}
 
+	public function test_a_submission_names_its_files_by_their_session_tokens_only(): void {
+		$this->file( self::text( 500 ), 'cv.txt' );
+		$token   = $this->upload_all()['temp_filename'];
+		$file_id = (string) $this->records()[0]['token'];
+		$submit  = fn( string $value ): WP_REST_Response => $this->rest(
+			'POST',
+			"/kestrel-forms/v1/forms/{$this->form_id}/submissions",
+			array(
+				'values'         => array( '1' => 'Ada' ),
+				'uploaded_files' => array( 'input_2' => array( array( 'temp_filename' => $value, 'uploaded_filename' => 'cv.txt' ) ) ),
+			)
+		);
+		// What another visitor could know or compute names nothing.
+		foreach ( array( $file_id, str_repeat( 'a', 64 ), 'cv.txt' ) as $guess ) {
+			$refused = $submit( $guess );
+			$this->assert_rest_status( 400, $refused );
+			$this->assertSame( 'kestrel_forms_validation_failed', $refused->get_data()['code'] );
+			$this->assertArrayHasKey( '2', (array) $refused->get_data()['data']['errors'] );
+		}
+		$this->assertNull( $this->records()[0]['entry_id'] );
+
+		$this->assert_rest_status( 201, $submit( $token ) );
+		$this->assertNotNull( $this->records()[0]['entry_id'] );
+		// Claimed once: the same token again, or a discard of it, is refused.
+		$this->assert_rest_status( 400, $submit( $token ) );
+		$this->assert_upload_error( 'kestrel_forms_upload_session_unknown', 404, $this->discard( $token ) );
+		$this->assertCount( 1, $this->stored( 'entries' ) );
+	}
+
 	/* ---------------------------------------------------- 1. figures fixed by the first chunk */
 
 	public function test_a_chunk_that_disagrees_with_the_first_is_409_and_harms_nothing(): void {
