@@ -37,6 +37,7 @@ use Kestrel\Forms\Settings\RetentionJob;
 use Kestrel\Forms\Rest\ApiGate;
 use Kestrel\Forms\Rest\DemoController;
 use Kestrel\Forms\Rest\EntriesController;
+use Kestrel\Forms\Rest\EntryNotesController;
 use Kestrel\Forms\Rest\ErrorMapper;
 use Kestrel\Forms\Rest\Routes;
 use Kestrel\Forms\Rest\FormsController;
@@ -249,7 +250,8 @@ final class Plugin {
 		add_filter( 'rest_post_dispatch', array( ErrorMapper::class, 'add_retry_after' ), 10, 3 );
 		( new FormsController( $plugin->forms, $plugin->entries, $plugin->form_validator, $plugin->renderer ) )->register_routes();
 		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator, $plugin->feeds, $plugin->uploads ) )->register_routes();
-		( new EntriesController( $plugin->entries, new EntryWorkspaceRepository(), $plugin->forms, $plugin->submission_validator, $plugin->uploads ) )->register_routes();
+		( new EntriesController( new EntryWorkspaceRepository(), $plugin->forms, $plugin->submission_validator, $plugin->uploads ) )->register_routes();
+		( new EntryNotesController( new EntryWorkspaceRepository() ) )->register_routes();
 		( new DemoController( $plugin->forms, $plugin->form_validator ) )->register_routes();
 		( new SettingsController( new GeneralSettings(), $plugin->captcha_settings(), new ApiSettings(), new PaymentSettings() ) )->register_routes();
 		( new UploadsController( $plugin->forms, $plugin->uploads, new PhpUploadSource() ) )->register_routes();

@@ -16,7 +16,6 @@ use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
 use Kestrel\Forms\Entries\EntryPresenter;
-use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Settings\GeneralSettings;
@@ -35,7 +34,7 @@ use WP_REST_Server;
  *   values formatted per field, order, feeds, notes and previous/next;
  * - `POST /entries/{id}` edits values (validated by Domain\Validation\SubmissionValidator);
  * - `POST /entries/bulk` read/unread, star/unstar, spam/not_spam, trash/restore, delete;
- * - `GET|POST /entries/{id}/notes`, `DELETE /entries/{id}/notes/{note_id}`;
+ * - notes: EntryNotesController;
  * - `GET /entries/export?form_id=N` a CSV of the filtered entries, streamed a batch at a time.
  */
 final class EntriesController extends WP_REST_Controller {
@@ -46,14 +45,12 @@ final class EntriesController extends WP_REST_Controller {
 	/**
 	 * Takes the stores and services the entries routes use.
 	 *
-	 * @param EntryRepository          $entries   Entries.
 	 * @param EntryWorkspaceRepository $workspace Entries workspace queries.
 	 * @param FormRepository           $forms     Forms.
 	 * @param SubmissionValidator      $validator Validates edited values.
 	 * @param UploadStore              $uploads   Files of entries.
 	 */
 	public function __construct(
-		private readonly EntryRepository $entries,
 		private readonly EntryWorkspaceRepository $workspace,
 		private readonly FormRepository $forms,
 		private readonly SubmissionValidator $validator,
@@ -148,39 +145,6 @@ final class EntriesController extends WP_REST_Controller {
 				'callback'            => array( $this, 'export' ),
 				'permission_callback' => array( $this, 'get_items_permissions_check' ),
 				'args'                => $this->filter_params(),
-			)
-		);
-		register_rest_route(
-			Routes::NAMESPACE,
-			'/' . $this->rest_base . '/(?P<id>[\d]+)/notes',
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_notes' ),
-					'permission_callback' => array( $this, 'get_items_permissions_check' ),
-				),
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_note' ),
-					'permission_callback' => array( $this, 'get_items_permissions_check' ),
-					'args'                => array(
-						'note' => array(
-							'type'      => 'string',
-							'minLength' => 1,
-							'maxLength' => 10000,
-							'required'  => true,
-						),
-					),
-				),
-			)
-		);
-		register_rest_route(
-			Routes::NAMESPACE,
-			'/' . $this->rest_base . '/(?P<id>[\d]+)/notes/(?P<note_id>[\d]+)',
-			array(
-				'methods'             => WP_REST_Server::DELETABLE,
-				'callback'            => array( $this, 'delete_note' ),
-				'permission_callback' => array( $this, 'get_items_permissions_check' ),
 			)
 		);
 		register_rest_route(
@@ -523,61 +487,6 @@ final class EntriesController extends WP_REST_Controller {
 	}
 
 	/**
-	 * GET /entries/{id}/notes
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function get_notes( $request ) {
-		if ( ! $this->entries->find( (int) $request['id'] ) ) {
-			return ErrorMapper::entry_not_found();
-		}
-		return rest_ensure_response( array_map( array( self::class, 'present_note' ), $this->workspace->notes( (int) $request['id'] ) ) );
-	}
-
-	/**
-	 * POST /entries/{id}/notes
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function create_note( $request ) {
-		$entry_id = (int) $request['id'];
-		if ( ! $this->entries->find( $entry_id ) ) {
-			return ErrorMapper::entry_not_found();
-		}
-		$note = trim( sanitize_textarea_field( (string) $request['note'] ) );
-		if ( '' === $note ) {
-			return ErrorMapper::empty_note();
-		}
-		$id = $this->workspace->add_note( $entry_id, get_current_user_id(), $note );
-		if ( ! $id ) {
-			return ErrorMapper::storage_failed();
-		}
-		foreach ( $this->workspace->notes( $entry_id ) as $stored ) {
-			if ( $stored['id'] === $id ) {
-				$response = rest_ensure_response( self::present_note( $stored ) );
-				$response->set_status( 201 );
-				return $response;
-			}
-		}
-		return ErrorMapper::storage_failed();
-	}
-
-	/**
-	 * DELETE /entries/{id}/notes/{note_id}
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return WP_REST_Response|WP_Error
-	 */
-	public function delete_note( $request ) {
-		if ( ! $this->workspace->delete_note( (int) $request['id'], (int) $request['note_id'] ) ) {
-			return ErrorMapper::note_not_found();
-		}
-		return rest_ensure_response( array( 'deleted' => true ) );
-	}
-
-	/**
 	 * GET /entries/export: the filtered entries as CSV, one column per value field.
 	 *
 	 * @param WP_REST_Request $request Request.
@@ -741,7 +650,7 @@ final class EntriesController extends WP_REST_Controller {
 			'fields'     => $fields,
 			'order'      => self::order_text( $entry->pricing ),
 			'feed_list'  => $feeds,
-			'notes'      => array_map( array( self::class, 'present_note' ), $this->workspace->notes( $entry->id ) ),
+			'notes'      => array_map( array( EntryNotesController::class, 'present_note' ), $this->workspace->notes( $entry->id ) ),
 			'neighbours' => $this->workspace->neighbours( $entry ),
 		);
 	}
@@ -812,23 +721,6 @@ final class EntriesController extends WP_REST_Controller {
 			),
 			'shipping' => EntryPresenter::money( (int) $pricing['shippingMinor'], $currency ),
 			'total'    => EntryPresenter::money( (int) $pricing['totalMinor'], $currency ),
-		);
-	}
-
-	/**
-	 * A note as the API shows it.
-	 *
-	 * @param array{id: int, entry_id: int, user_id: int, note: string, created_at: string} $note Note.
-	 * @return array<string, mixed>
-	 */
-	public static function present_note( array $note ): array {
-		$user = $note['user_id'] ? get_userdata( $note['user_id'] ) : false;
-		return array(
-			'id'         => $note['id'],
-			'user_id'    => $note['user_id'],
-			'user_name'  => $user ? $user->display_name : '',
-			'note'       => $note['note'],
-			'created_at' => FormsController::iso( $note['created_at'] ),
 		);
 	}
 
