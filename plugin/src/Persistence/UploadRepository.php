@@ -334,7 +334,8 @@ final class UploadRepository {
 	public function find_sessions_before( string $before, int $limit ): array {
 		global $wpdb;
 		$table = Schema::tables()['upload_sessions'];
-		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT id, token_hash FROM {$table} WHERE created_at < %s ORDER BY id LIMIT %d", $before, $limit ), ARRAY_A ) ?: array(); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT id, token_hash FROM {$table} WHERE created_at < %s ORDER BY id LIMIT %d", $before, $limit ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows  = is_array( $rows ) ? $rows : array();
 		return array_map(
 			static fn( array $r ): array => array(
 				'id'         => (int) $r['id'],

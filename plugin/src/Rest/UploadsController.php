@@ -45,9 +45,16 @@ final class UploadsController extends WP_REST_Controller {
 	/** The request header that carries the session token. */
 	public const TOKEN_HEADER = 'X-Kestrel-Upload-Token';
 
+	/**
+	 * The upload use cases.
+	 *
+	 * @var UploadService
+	 */
 	private readonly UploadService $service;
 
 	/**
+	 * Builds the controller and its service.
+	 *
 	 * @param FormRepository $forms   Forms.
 	 * @param UploadStore    $uploads Upload records and files.
 	 * @param ChunkSource    $source  Where chunks come from (production: Uploads\PhpUploadSource).
@@ -59,7 +66,7 @@ final class UploadsController extends WP_REST_Controller {
 	) {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'uploads';
-		$this->service   = new UploadService( $forms, $uploads, $source );
+		$this->service   = new UploadService( $uploads, $source );
 	}
 
 	/**

@@ -16,6 +16,8 @@ namespace Kestrel\Forms\Uploads;
 final class ChunkRequest {
 
 	/**
+	 * Holds the request's values.
+	 *
 	 * @param string   $token        The session token (header X-Kestrel-Upload-Token or upload_token).
 	 * @param int      $number       resumableChunkNumber (1-based).
 	 * @param int      $chunk_size   resumableChunkSize.

@@ -38,11 +38,30 @@ final class Storage {
 	public const SECRET_OPTION = 'kestrel_forms_storage_secret';
 	public const LOG_PREFIX    = 'Kestrel Forms uploads: ';
 
+	/**
+	 * The outer folder, once resolved.
+	 *
+	 * @var string|null
+	 */
 	private ?string $container;
+
+	/**
+	 * The private base folder, once resolved.
+	 *
+	 * @var string|null
+	 */
 	private ?string $base = null;
+
+	/**
+	 * The work folder, once resolved.
+	 *
+	 * @var string|null
+	 */
 	private ?string $work = null;
 
 	/**
+	 * Uses the given outer folder, or the filtered default.
+	 *
 	 * @param string|null $container Outer folder (null: the filtered default, resolved on first use).
 	 */
 	public function __construct( ?string $container = null ) {
@@ -430,6 +449,8 @@ final class Storage {
 	}
 
 	/**
+	 * Writes a small file (deny files); a failure is logged.
+	 *
 	 * @param string $path     File.
 	 * @param string $contents Contents.
 	 */

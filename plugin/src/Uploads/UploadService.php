@@ -10,7 +10,6 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Uploads;
 
 use Kestrel\Forms\Contracts\ChunkSource;
-use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\UploadRepository;
 use Kestrel\Forms\Security\RateLimiter;
 
@@ -60,13 +59,13 @@ final class UploadService {
 	private readonly Storage $storage;
 
 	/**
-	 * @param FormRepository     $forms     Forms.
-	 * @param UploadStore        $store     Files and records.
+	 * Builds the service.
+	 *
+	 * @param UploadStore        $store     Files, records and the forms' upload fields.
 	 * @param ChunkSource        $source    Where chunks come from (production: PhpUploadSource).
 	 * @param FileInspector|null $inspector Content checks.
 	 */
 	public function __construct(
-		private readonly FormRepository $forms,
 		private readonly UploadStore $store,
 		private readonly ChunkSource $source,
 		private ?FileInspector $inspector = null
@@ -560,6 +559,8 @@ final class UploadService {
 	}
 
 	/**
+	 * The service's answer about a session.
+	 *
 	 * @param string                    $token  Session token.
 	 * @param string                    $name   Name to show.
 	 * @param array<string, mixed>|null $record Finished file's record, or null while incomplete.

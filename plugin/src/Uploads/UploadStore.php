@@ -309,16 +309,18 @@ final class UploadStore {
 		do {
 			$batch = $this->records->find_unclaimed_before( $before, 200 );
 			$this->remove( $batch );
-			$removed['files'] += count( $batch );
-		} while ( count( $batch ) === 200 );
+			$found             = count( $batch );
+			$removed['files'] += $found;
+		} while ( 200 === $found );
 		do {
 			$sessions = $this->records->find_sessions_before( $before, 200 );
 			foreach ( $sessions as $session ) {
 				Storage::remove_tree( $this->storage->chunk_dir( $session['token_hash'] ) );
 			}
 			$this->records->delete_sessions( array_column( $sessions, 'id' ) );
-			$removed['sessions'] += count( $sessions );
-		} while ( count( $sessions ) === 200 );
+			$found                = count( $sessions );
+			$removed['sessions'] += $found;
+		} while ( 200 === $found );
 
 		$dirs = $this->storage->temp_dirs();
 		foreach ( self::children( $dirs['chunks'] ) as $path ) {
