@@ -37,6 +37,7 @@ use Kestrel\Forms\Settings\RetentionJob;
 use Kestrel\Forms\Rest\ApiGate;
 use Kestrel\Forms\Rest\DemoController;
 use Kestrel\Forms\Rest\EntriesController;
+use Kestrel\Forms\Rest\EntriesExportController;
 use Kestrel\Forms\Rest\EntryNotesController;
 use Kestrel\Forms\Rest\ErrorMapper;
 use Kestrel\Forms\Rest\Routes;
@@ -252,6 +253,7 @@ final class Plugin {
 		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator, $plugin->feeds, $plugin->uploads ) )->register_routes();
 		( new EntriesController( new EntryWorkspaceRepository(), $plugin->forms, $plugin->submission_validator, $plugin->uploads ) )->register_routes();
 		( new EntryNotesController( new EntryWorkspaceRepository() ) )->register_routes();
+		( new EntriesExportController( $plugin->forms, new EntryWorkspaceRepository() ) )->register_routes();
 		( new DemoController( $plugin->forms, $plugin->form_validator ) )->register_routes();
 		( new SettingsController( new GeneralSettings(), $plugin->captcha_settings(), new ApiSettings(), new PaymentSettings() ) )->register_routes();
 		( new UploadsController( $plugin->forms, $plugin->uploads, new PhpUploadSource() ) )->register_routes();

@@ -35,7 +35,7 @@ use WP_REST_Server;
  * - `POST /entries/{id}` edits values (validated by Domain\Validation\SubmissionValidator);
  * - `POST /entries/bulk` read/unread, star/unstar, spam/not_spam, trash/restore, delete;
  * - notes: EntryNotesController;
- * - `GET /entries/export?form_id=N` a CSV of the filtered entries, streamed a batch at a time.
+ * - export: EntriesExportController.
  */
 final class EntriesController extends WP_REST_Controller {
 
@@ -139,16 +139,6 @@ final class EntriesController extends WP_REST_Controller {
 		);
 		register_rest_route(
 			Routes::NAMESPACE,
-			'/' . $this->rest_base . '/export',
-			array(
-				'methods'             => WP_REST_Server::READABLE,
-				'callback'            => array( $this, 'export' ),
-				'permission_callback' => array( $this, 'get_items_permissions_check' ),
-				'args'                => $this->filter_params(),
-			)
-		);
-		register_rest_route(
-			Routes::NAMESPACE,
 			'/' . $this->rest_base . '/(?P<id>[\d]+)/files',
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
@@ -178,87 +168,6 @@ final class EntriesController extends WP_REST_Controller {
 	}
 
 	/**
-	 * Search, filter and sort parameters shared by the list and the export.
-	 *
-	 * @return array<string, array<string, mixed>>
-	 */
-	private function filter_params(): array {
-		return array(
-			'form_id'        => array(
-				'description' => __( 'The form whose entries to list.', 'kestrel-forms' ),
-				'type'        => 'integer',
-				'minimum'     => 1,
-				'required'    => true,
-			),
-			'search'         => array(
-				'description' => __( 'Text any value contains, or an entry id.', 'kestrel-forms' ),
-				'type'        => 'string',
-				'maxLength'   => 200,
-			),
-			'status'         => array(
-				'description' => __( 'Entries with this status; "all" for every status.', 'kestrel-forms' ),
-				'type'        => 'string',
-				'enum'        => array( 'all', Entry::STATUS_ACTIVE, Entry::STATUS_SPAM, Entry::STATUS_TRASH ),
-				'default'     => 'all',
-			),
-			'starred'        => array( 'type' => 'boolean' ),
-			'read'           => array( 'type' => 'boolean' ),
-			'date_from'      => array(
-				'description' => __( 'First day (site time zone), YYYY-MM-DD.', 'kestrel-forms' ),
-				'type'        => 'string',
-				'pattern'     => '^\\d{4}-\\d{2}-\\d{2}$',
-			),
-			'date_to'        => array(
-				'description' => __( 'Last day (site time zone), YYYY-MM-DD.', 'kestrel-forms' ),
-				'type'        => 'string',
-				'pattern'     => '^\\d{4}-\\d{2}-\\d{2}$',
-			),
-			'field'          => array(
-				'description' => __( 'Field or input id whose value to filter on.', 'kestrel-forms' ),
-				'type'        => 'string',
-				'pattern'     => '^\\d+(\\.\\d+)?$',
-			),
-			'field_value'    => array(
-				'type'      => 'string',
-				'maxLength' => 200,
-			),
-			'field_operator' => array(
-				'type'    => 'string',
-				'enum'    => array( 'is', 'contains' ),
-				'default' => 'is',
-			),
-		);
-	}
-
-	/**
-	 * Repository criteria from a request (dates in the site's time zone become UTC).
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return array<string, mixed>
-	 */
-	private static function criteria( WP_REST_Request $request ): array {
-		$criteria = array(
-			'form_id'        => (int) $request['form_id'],
-			'status'         => (string) ( $request['status'] ?? 'all' ),
-			'search'         => (string) ( $request['search'] ?? '' ),
-			'starred'        => isset( $request['starred'] ) ? (bool) $request['starred'] : null,
-			'read'           => isset( $request['read'] ) ? (bool) $request['read'] : null,
-			'field'          => (string) ( $request['field'] ?? '' ),
-			'field_value'    => (string) ( $request['field_value'] ?? '' ),
-			'field_operator' => (string) ( $request['field_operator'] ?? 'is' ),
-			'orderby'        => (string) ( $request['orderby'] ?? 'created_at' ),
-			'order'          => (string) ( $request['order'] ?? 'desc' ),
-		);
-		if ( ! empty( $request['date_from'] ) ) {
-			$criteria['date_from'] = get_gmt_from_date( $request['date_from'] . ' 00:00:00' );
-		}
-		if ( ! empty( $request['date_to'] ) ) {
-			$criteria['date_to'] = get_gmt_from_date( $request['date_to'] . ' 23:59:59' );
-		}
-		return $criteria;
-	}
-
-	/**
 	 * Query parameters of GET /entries.
 	 *
 	 * @return array<string, array<string, mixed>>
@@ -266,7 +175,7 @@ final class EntriesController extends WP_REST_Controller {
 	public function get_collection_params(): array {
 		$params = parent::get_collection_params();
 		unset( $params['search'], $params['context'] );
-		$params            = array_merge( $params, $this->filter_params() );
+		$params            = array_merge( $params, EntryQuery::params() );
 		$params['orderby'] = array(
 			'description' => __( 'Sort by date, id or an input id\'s value.', 'kestrel-forms' ),
 			'type'        => 'string',
@@ -309,7 +218,7 @@ final class EntriesController extends WP_REST_Controller {
 	 */
 	public function get_items( $request ) {
 		$per_page = (int) $request['per_page'];
-		$result   = $this->workspace->query( self::criteria( $request ), (int) $request['page'], $per_page );
+		$result   = $this->workspace->query( EntryQuery::criteria( $request ), (int) $request['page'], $per_page );
 		$form     = $this->form_of( (int) $request['form_id'] );
 		$items    = array();
 		foreach ( $result['items'] as $item ) {
@@ -484,45 +393,6 @@ final class EntriesController extends WP_REST_Controller {
 				'changed' => $changed,
 			)
 		);
-	}
-
-	/**
-	 * GET /entries/export: the filtered entries as CSV, one column per value field.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return CsvResponse|WP_Error
-	 */
-	public function export( $request ) {
-		$form = $this->form_of( (int) $request['form_id'] );
-		if ( ! $form ) {
-			return ErrorMapper::form_not_found();
-		}
-		$criteria = self::criteria( $request );
-		$fields   = EntryPresenter::value_fields( $form );
-		$writer   = function ( callable $put ) use ( $criteria, $fields ): int {
-			$put(
-				array_merge(
-					array( __( 'Entry', 'kestrel-forms' ), __( 'Submitted (UTC)', 'kestrel-forms' ), __( 'Status', 'kestrel-forms' ), __( 'Starred', 'kestrel-forms' ) ),
-					array_map( array( EntryPresenter::class, 'label' ), $fields )
-				)
-			);
-			return 1 + $this->workspace->each_batch(
-				$criteria,
-				static function ( array $batch ) use ( $put, $fields ): void {
-					foreach ( $batch as $item ) {
-						$entry = $item['entry'];
-						$row   = array( (string) $entry->id, $entry->created_at, $entry->status, $item['is_starred'] ? '1' : '0' );
-						foreach ( $fields as $field ) {
-							$row[] = 'fileupload' === $field['type']
-								? implode( ', ', array_column( EntryPresenter::files( $field, $entry ), 'name' ) )
-								: EntryPresenter::value( $field, $entry );
-						}
-						$put( $row );
-					}
-				}
-			);
-		};
-		return new CsvResponse( sprintf( 'kestrel-form-%d-entries-%s.csv', $form->id, gmdate( 'Y-m-d' ) ), \Closure::fromCallable( $writer ) );
 	}
 
 	/**
