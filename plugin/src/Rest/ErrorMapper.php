@@ -99,7 +99,17 @@ final class ErrorMapper {
 	 * @param UploadError $e Exception.
 	 */
 	public static function upload_error( UploadError $e ): WP_Error {
-		return new WP_Error( $e->error_code, UploadMessages::message( $e ), array( 'status' => $e->status() ) );
+		$retry = $e->retry_after();
+		if ( UploadError::RATE_LIMITED === $e->error_code ) {
+			return self::rate_limited( (int) $retry );
+		}
+		$data = array( 'status' => $e->status() );
+		if ( null !== $retry ) {
+			// Becomes the Retry-After header (add_retry_after()): 503 while another worker
+			// assembles the file, 429 when the client holds too many uploads.
+			$data['retry_after'] = $retry;
+		}
+		return new WP_Error( $e->error_code, UploadMessages::message( $e ), $data );
 	}
 
 	/**
