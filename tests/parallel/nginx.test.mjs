@@ -1,15 +1,24 @@
 /**
  * The documented nginx rules (docs/nginx/kestrel-forms.conf), as the native stack serves them:
  * no file the plugin keeps under wp-content/uploads/ is reachable by URL, and no PHP runs under
- * uploads. Runs after the upload tests (files sorted by name), so the plugin's folders hold real
- * chunks and files; it also plants its own probes.
+ * uploads. It first makes the plugin store real data (an upload in progress and a finished,
+ * unclaimed file) and plants its own probes, then asks nginx for every file there.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { STATE } from '../../scripts/native.mjs';
-import { BASE_URL, tag } from './helpers.mjs';
+import {
+	BASE_URL,
+	createForm,
+	deleteForm,
+	finishedTokens,
+	openUpload,
+	raiseRateLimits,
+	sendChunkLikeClient,
+	tag,
+} from './helpers.mjs';
 
 const UPLOADS = path.join( STATE, 'site', 'wp-content', 'uploads' );
 const planted = [];
@@ -57,9 +66,51 @@ const get = async ( urlPath ) => {
 	return { status: response.status, text: await response.text() };
 };
 
-after( () =>
-	planted.forEach( ( file ) => fs.rmSync( file, { force: true } ) )
-);
+let formId;
+let restoreLimits;
+
+before( async () => {
+	restoreLimits = raiseRateLimits();
+	formId = await createForm( {
+		title: `Parallel nginx ${ tag() }`,
+		fields: [
+			{
+				id: 1,
+				type: 'fileupload',
+				label: 'File',
+				maxFileSize: 1,
+				allowedExtensions: 'txt',
+			},
+		],
+	} );
+	// A finished, unclaimed file and an upload still in progress (2 of 3 chunks).
+	const done = await openUpload( {
+		formId,
+		fieldId: 1,
+		size: 3000,
+		chunk: 1024,
+	} );
+	const answers = [];
+	for ( let n = 1; n <= done.total; n++ ) {
+		answers.push( await sendChunkLikeClient( done, n ) );
+	}
+	assert.equal( ( await finishedTokens( done, answers ) ).length, 1 );
+	const open = await openUpload( {
+		formId,
+		fieldId: 1,
+		size: 3000,
+		chunk: 1024,
+	} );
+	for ( let n = 1; n < open.total; n++ ) {
+		assert.equal( ( await sendChunkLikeClient( open, n ) ).status, 200 );
+	}
+} );
+
+after( async () => {
+	planted.forEach( ( file ) => fs.rmSync( file, { force: true } ) );
+	await deleteForm( formId );
+	restoreLimits?.();
+} );
 
 describe( 'nginx rules for uploads (docs/nginx/kestrel-forms.conf)', () => {
 	test( "nothing in the plugin's upload folders is served", async () => {
@@ -72,7 +123,10 @@ describe( 'nginx rules for uploads (docs/nginx/kestrel-forms.conf)', () => {
 			.readdirSync( UPLOADS )
 			.filter( ( name ) => name.startsWith( 'kestrel-forms' ) )
 			.flatMap( ( name ) => walk( path.join( UPLOADS, name ) ) );
-		assert.ok( files.length >= 2, 'the probes exist' );
+		assert.ok(
+			files.length >= 4,
+			`the probes and the plugin's files exist (${ files.length })`
+		);
 		const served = [];
 		for ( const file of files ) {
 			const { status } = await get(
