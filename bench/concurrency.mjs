@@ -20,7 +20,9 @@
  * Usage: node bench/concurrency.mjs [--seq=200] [--n=50] [--rounds=3] [--size=200]
  *        [--pg-seq=20] [--pg-n=50] [--stack=both|native|playground]
  */
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import * as native from '../scripts/native.mjs';
 import { NO_AUTO_LOGIN_COOKIE } from '../scripts/wp.mjs';
 import { option, startProbe, stopProbe } from './probe.mjs';
@@ -343,7 +345,67 @@ async function measure( label, url, plan ) {
 	return lines;
 }
 
+/**
+ * Measures one stack in this process (WP_BASE_URL must already name it: the admin helpers read
+ * it when they load).
+ *
+ * @param {string} stack 'native' or 'playground'.
+ * @return {Promise<number>} Exit code.
+ */
+async function measureHere( stack ) {
+	const url = process.env.WP_BASE_URL ?? 'http://localhost:8888';
+	const plan =
+		stack === 'native'
+			? {
+					seq: num( 'seq', 200 ),
+					n: num( 'n', 50 ),
+					rounds: num( 'rounds', 3 ),
+					size: num( 'size', 200 ),
+				}
+			: {
+					seq: num( 'pg-seq', 20 ),
+					n: num( 'pg-n', 50 ),
+					rounds: 1,
+					size: 0,
+				};
+	try {
+		( await measure( stack, url, plan ) ).forEach( ( l ) =>
+			console.log( l )
+		);
+		return 0;
+	} catch ( error ) {
+		console.error( `  ${ stack }: ${ error.message ?? error }` );
+		return 1;
+	}
+}
+
+/**
+ * Runs this script for one stack in a child process with WP_BASE_URL set to it.
+ *
+ * @param {string} stack 'native' or 'playground'.
+ * @param {string} url   Site.
+ * @return {number} Exit code.
+ */
+function child( stack, url ) {
+	const r = spawnSync(
+		process.execPath,
+		[
+			fileURLToPath( import.meta.url ),
+			...process.argv
+				.slice( 2 )
+				.filter( ( a ) => ! a.startsWith( '--stack=' ) ),
+			`--stack=${ stack }`,
+			'--child',
+		],
+		{ stdio: 'inherit', env: { ...process.env, WP_BASE_URL: url } }
+	);
+	return r.status ?? 1;
+}
+
 async function main() {
+	if ( process.argv.includes( '--child' ) ) {
+		return measureHere( STACK );
+	}
 	let failed = 0;
 	if ( STACK === 'both' || STACK === 'native' ) {
 		const running = ( await native.status() ).running;
@@ -352,16 +414,7 @@ async function main() {
 			console.log(
 				`Native: nginx + php-fpm (${ info.workers ?? 4 } workers) + MariaDB at ${ info.url }`
 			);
-			const lines = await measure( 'native', info.url, {
-				seq: num( 'seq', 200 ),
-				n: num( 'n', 50 ),
-				rounds: num( 'rounds', 3 ),
-				size: num( 'size', 200 ),
-			} );
-			lines.forEach( ( l ) => console.log( l ) );
-		} catch ( error ) {
-			failed++;
-			console.error( `  native: ${ error.message ?? error }` );
+			failed += child( 'native', info.url ) ? 1 : 0;
 		} finally {
 			if ( ! running && ! process.env.KEEP_WP ) {
 				await native.stop();
@@ -370,7 +423,10 @@ async function main() {
 	}
 	if ( STACK === 'both' || STACK === 'playground' ) {
 		const url = process.env.WP_BASE_URL ?? 'http://localhost:8888';
-		const answers = await fetch( `${ url }/?rest_route=/` )
+		const answers = await fetch( `${ url }/?rest_route=/`, {
+			headers: ANON,
+			redirect: 'manual',
+		} )
 			.then( ( r ) => r.ok )
 			.catch( () => false );
 		if ( ! answers ) {
@@ -378,21 +434,10 @@ async function main() {
 				`Playground: not running at ${ url } (npm run bench starts it): no figures.`
 			);
 		} else {
-			try {
-				console.log(
-					`Playground: one PHP worker (WebAssembly) + SQLite at ${ url }; upload figures: bench/upload.mjs`
-				);
-				const lines = await measure( 'playground', url, {
-					seq: num( 'pg-seq', 20 ),
-					n: num( 'pg-n', 50 ),
-					rounds: 1,
-					size: 0,
-				} );
-				lines.forEach( ( l ) => console.log( l ) );
-			} catch ( error ) {
-				failed++;
-				console.error( `  playground: ${ error.message ?? error }` );
-			}
+			console.log(
+				`Playground: one PHP worker (WebAssembly) + SQLite at ${ url }; its upload figures: bench/upload.mjs`
+			);
+			failed += child( 'playground', url ) ? 1 : 0;
 		}
 	}
 	return failed ? 1 : 0;

@@ -2,6 +2,8 @@
 /**
  * `npm run bench`: runs every benchmark against a real WordPress, starting it when it is not
  * running and stopping it afterwards in that case. Prints figures; never fails on a number.
+ * bench/concurrency.mjs also measures the native stack (scripts/native.mjs), which it starts
+ * and stops itself.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -16,6 +18,8 @@ const BENCHMARKS = [
 	'upload.mjs',
 	'export.mjs',
 	'payments-sdk.mjs',
+	// The native stack (started and stopped by the script itself) next to this Playground site.
+	'concurrency.mjs',
 ];
 
 async function main() {
