@@ -10,7 +10,7 @@
  * artifacts/parallel-results.xml, plus the spec reporter on the terminal.
  *
  * Knobs: KESTREL_PARALLEL_N (concurrent submissions, default 50), KESTREL_PARALLEL_ROUNDS
- * (same-key rounds, default 5), KESTREL_PARALLEL_UPLOAD_ROUNDS (default 100).
+ * (same-key rounds, default 5), KESTREL_PARALLEL_UPLOAD_ROUNDS (default 200), KESTREL_PARALLEL_LAST_ROUNDS (default 10), KESTREL_PARALLEL_UPLOAD_BATCH (default 4).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -32,11 +32,11 @@ import {
 	together,
 } from './helpers.mjs';
 
-// Measured on the code before the fix (php-fpm, 4 workers, 2 CPUs): 3 to 7 of 100 such uploads
-// failed, so 100 rounds miss the race with a probability well under 1 %. Small chunks make the
-// requests reach the folder creation closer together than large ones do.
-const ROUNDS = Number( process.env.KESTREL_PARALLEL_UPLOAD_ROUNDS || 100 );
-const LAST_ROUNDS = Math.max( 1, Math.ceil( ROUNDS / 10 ) );
+// Measured on the code before the fix (32df0fa; php-fpm, 4 workers, 2 busy CPUs): 2 to 7 of 100
+// such uploads failed (5 of 200 in batches of 4), so 200 rounds miss the race with a probability
+// under 1 %. Small chunks make the requests reach the folder creation closer together.
+const ROUNDS = Number( process.env.KESTREL_PARALLEL_UPLOAD_ROUNDS || 200 );
+const LAST_ROUNDS = Number( process.env.KESTREL_PARALLEL_LAST_ROUNDS || 10 );
 const BATCH = Math.max(
 	1,
 	Number( process.env.KESTREL_PARALLEL_UPLOAD_BATCH || 4 )
