@@ -76,8 +76,8 @@ final class Formula {
 	/**
 	 * Replaces merge tags with plain decimals (negatives parenthesised) and line breaks with spaces.
 	 *
-	 * @param string   $formula  Formula.
-	 * @param callable $value_of fn( array{input_id: string, modifier: string|null} ): float.
+	 * @param string                                                          $formula  Formula.
+	 * @param callable(array{input_id: string, modifier: string|null}): float $value_of The number of a merge tag.
 	 */
 	public static function substitute( string $formula, callable $value_of ): string {
 		$text = (string) preg_replace_callback(

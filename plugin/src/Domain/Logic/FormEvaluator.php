@@ -21,6 +21,8 @@ use Kestrel\Forms\Domain\Pricing\PriceCalculator;
  * Visibility of every field and of the submit button, and the value of every calculated field,
  * from the stored definition and the entered values. The server trusts none of these from the
  * browser: it computes them here. Hidden fields count at their default values.
+ *
+ * @phpstan-type Evaluation array{visible: array<int, bool>, submitVisible: bool, values: array<int|string, string|list<string>>, calculated: array<int, float|null>, pricing: array<string, mixed>|null, nextVisible: array<int, bool>}
  */
 final class FormEvaluator {
 
@@ -68,7 +70,7 @@ final class FormEvaluator {
 	 * Evaluates the form.
 	 *
 	 * @param array<int|string, string|list<string>> $entered Entered values by field id.
-	 * @return array{visible: array<int, bool>, submitVisible: bool, values: array<int, string|list<string>>, calculated: array<int, float|null>, pricing: array<string, mixed>|null}
+	 * @return Evaluation
 	 */
 	public function evaluate( array $entered ): array {
 		$state = array(
@@ -116,8 +118,8 @@ final class FormEvaluator {
 	 * Products, shipping and total, and the total field's text (when the form has products).
 	 *
 	 * @param array<int|string, string|list<string>> $entered Entered values.
-	 * @param array<string, mixed>                   $state   Evaluation of the fields.
-	 * @return array<string, mixed>
+	 * @param Evaluation                             $state   Evaluation of the fields.
+	 * @return Evaluation
 	 */
 	private function with_pricing( array $entered, array $state ): array {
 		$values = $state['values'];
@@ -125,7 +127,8 @@ final class FormEvaluator {
 		foreach ( $this->by_id as $id => $field ) {
 			if ( 'product' === $field['type'] ) {
 				$has               = true;
-				$values[ "$id.3" ] = ! empty( $state['visible'][ $id ] ) ? (string) ( $entered[ "$id.3" ] ?? '1' ) : '0';
+				$quantity          = $entered[ "$id.3" ] ?? '1';
+				$values[ "$id.3" ] = ! empty( $state['visible'][ $id ] ) ? ( is_string( $quantity ) ? $quantity : '' ) : '0';
 			}
 		}
 		if ( ! $has ) {
@@ -186,7 +189,7 @@ final class FormEvaluator {
 	 * Checked values of a checkbox field, only the named input's when the reference names one.
 	 *
 	 * @param array<string, mixed> $field Field.
-	 * @param list<string>         $value Checked values.
+	 * @param array<mixed>         $value Checked values (strings).
 	 * @param string               $ref   "5" or "5.2".
 	 * @return list<string>
 	 */
@@ -244,7 +247,7 @@ final class FormEvaluator {
 			$column      = str_contains( $tag['input_id'], '.' ) ? (int) explode( '.', $tag['input_id'] )[1] : null;
 			$cell_format = null !== $column ? (string) ( $field['fields'][ $column - 1 ]['numberFormat'] ?? $format ) : $format;
 			$sum         = 0.0;
-			foreach ( Rows::column_cells( $field, is_array( $value ) ? array_map( 'strval', $value ) : array(), $column ) as $cell ) {
+			foreach ( Rows::column_cells( $field, is_array( $value ) ? array_values( array_map( 'strval', $value ) ) : array(), $column ) as $cell ) {
 				$sum += ( 'price' === $tag['modifier'] || str_contains( $cell, '|' ) )
 					? Numbers::price_from_choice( $cell )
 					: ( Numbers::to_number( $cell, $cell_format ) ?? 0.0 );
