@@ -346,7 +346,7 @@ final class EntryRepository {
 	/**
 	 * An entry from its row and values.
 	 *
-	 * @param array<string, mixed>  $row    Entries row.
+	 * @param array<string, mixed>               $row    Entries row.
 	 * @param array<string, string|array<mixed>> $values Values by input id.
 	 */
 	private static function hydrate( array $row, array $values ): Entry {

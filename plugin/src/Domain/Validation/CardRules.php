@@ -144,7 +144,7 @@ final class CardRules {
 	}
 
 	/**
-	 * @param string                            $digits Digits.
+	 * @param string                             $digits Digits.
 	 * @param string|array{0: string, 1: string} $prefix Prefix or range.
 	 */
 	private static function matches( string $digits, string|array $prefix ): bool {

@@ -15,9 +15,9 @@ namespace Kestrel\Forms\Domain\Validation;
 final class SubmissionResult {
 
 	/**
-	 * @param array<string, string>  $values Clean values by input id ("1", "3.2"); empty values omitted.
-	 * @param array<int, FieldError> $errors Errors by field id.
-	 * @param array<string, mixed>|null $pricing Products, shipping and total computed by the server.
+	 * @param array<string, string>      $values Clean values by input id ("1", "3.2"); empty values omitted.
+	 * @param array<int, FieldError>     $errors Errors by field id.
+	 * @param array<string, mixed>|null  $pricing Products, shipping and total computed by the server.
 	 * @param list<array<string, mixed>> $feeds  Feeds the submission activates, in priority order.
 	 * @param array<int, bool>           $visible Whether each field shows (conditional logic on the stored definition).
 	 */

@@ -50,7 +50,12 @@ final class StandInTest extends TestCase {
 	}
 
 	public function test_the_settings_route_configures_the_plugin_with_the_stand_in_keys(): void {
-		$this->configure( array( 'size' => 'invisible', 'badge' => 'inline' ) );
+		$this->configure(
+			array(
+				'size'  => 'invisible',
+				'badge' => 'inline',
+			)
+		);
 		$settings = Plugin::instance()->captcha_settings()->get();
 		$this->assertSame( StandIn::SITE_KEY, $settings['site_key'] );
 		$this->assertSame( StandIn::SECRET, $settings['secret_key'] );
@@ -90,7 +95,20 @@ final class StandInTest extends TestCase {
 	public function test_the_stand_in_provider_accepts_its_tokens_once_like_google(): void {
 		$this->configure();
 		$token  = $this->token();
-		$answer = fn(): array => json_decode( wp_remote_retrieve_body( wp_remote_post( StandIn::verify_url(), array( 'body' => array( 'secret' => StandIn::SECRET, 'response' => $token ) ) ) ), true );
+		$answer = fn(): array => json_decode(
+			wp_remote_retrieve_body(
+				wp_remote_post(
+					StandIn::verify_url(),
+					array(
+						'body' => array(
+							'secret'   => StandIn::SECRET,
+							'response' => $token,
+						),
+					)
+				)
+			),
+			true
+		);
 		$first  = $answer();
 		$this->assertTrue( $first['success'] );
 		$this->assertMatchesRegularExpression( '/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/', $first['challenge_ts'] );

@@ -43,8 +43,18 @@ final class FeedsSubmissionTest extends TestCase {
 		$this->as_admin();
 		$definition          = FormsControllerTest::definition();
 		$definition['feeds'] = array(
-			array( 'feedId' => 1, 'addonSlug' => 'example-log', 'priority' => 5, 'conditionalLogic' => null ),
-			array( 'feedId' => 2, 'addonSlug' => 'broken', 'priority' => 1, 'conditionalLogic' => null ),
+			array(
+				'feedId'           => 1,
+				'addonSlug'        => 'example-log',
+				'priority'         => 5,
+				'conditionalLogic' => null,
+			),
+			array(
+				'feedId'           => 2,
+				'addonSlug'        => 'broken',
+				'priority'         => 1,
+				'conditionalLogic' => null,
+			),
 			array(
 				'feedId'           => 3,
 				'addonSlug'        => 'example-log',
@@ -52,14 +62,29 @@ final class FeedsSubmissionTest extends TestCase {
 				'conditionalLogic' => array(
 					'actionType' => 'show',
 					'logicType'  => 'all',
-					'rules'      => array( array( 'fieldId' => '3', 'operator' => 'is', 'value' => 'b' ) ),
+					'rules'      => array(
+						array(
+							'fieldId'  => '3',
+							'operator' => 'is',
+							'value'    => 'b',
+						),
+					),
 				),
 			),
 		);
 		$form_id             = $this->rest( 'POST', '/kestrel-forms/v1/forms', $definition )->get_data()['id'];
 
 		$this->as_anonymous();
-		$response = $this->rest( 'POST', "/kestrel-forms/v1/forms/{$form_id}/submissions", array( 'values' => array( '1' => 'Ada', '3' => 'a' ) ) );
+		$response = $this->rest(
+			'POST',
+			"/kestrel-forms/v1/forms/{$form_id}/submissions",
+			array(
+				'values' => array(
+					'1' => 'Ada',
+					'3' => 'a',
+				),
+			)
+		);
 		$this->assert_rest_status( 201, $response );
 		$entry_id = self::entry_id_of( $response );
 

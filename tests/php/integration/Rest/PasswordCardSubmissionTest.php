@@ -27,7 +27,7 @@ final class PasswordCardSubmissionTest extends TestCase {
 	protected function set_up(): void {
 		self::without_submission_rate_limit();
 		$this->as_admin();
-		$response      = $this->rest(
+		$response = $this->rest(
 			'POST',
 			'/kestrel-forms/v1/forms',
 			array(
@@ -125,7 +125,14 @@ final class PasswordCardSubmissionTest extends TestCase {
 			(array) $response->get_data()['data']['errors']
 		);
 
-		$response = $this->submit( array( '2.1' => self::CARD, '2.2' => array( '01', '2001' ), '2.3' => '123', '2.5' => 'Ada' ) );
+		$response = $this->submit(
+			array(
+				'2.1' => self::CARD,
+				'2.2' => array( '01', '2001' ),
+				'2.3' => '123',
+				'2.5' => 'Ada',
+			)
+		);
 		$this->assertSame(
 			array(
 				'1' => 'This field is required.',
@@ -140,7 +147,7 @@ final class PasswordCardSubmissionTest extends TestCase {
 		add_filter(
 			'kestrel_forms_card_rules',
 			static function ( array $rules ): array {
-				$rules['store'] = array(
+				$rules['store']  = array(
 					'name'     => 'Store card',
 					'prefixes' => array( '4111' ),
 				);
@@ -152,7 +159,18 @@ final class PasswordCardSubmissionTest extends TestCase {
 		$this->assertTrue( wp_script_is( 'password-strength-meter', 'enqueued' ) );
 		$this->assertSame( 1, preg_match( '#<script type="application/json" class="kestrel-form__data">(.*?)</script>#s', $html, $m ) );
 		$card = json_decode( $m[1], true )['form']['fields'][1];
-		$this->assertSame( array( 'name' => 'Visa', 'prefixes' => array( '4' ), 'lengths' => array( 13, 16, 19 ) ), $card['cardRules']['visa'] );
+		$this->assertSame(
+			array(
+				'name'     => 'Visa',
+				'prefixes' => array( '4' ),
+				'lengths'  => array(
+					13,
+					16,
+					19,
+				),
+			),
+			$card['cardRules']['visa']
+		);
 		$this->assertSame( 'Store card', $card['cardRules']['store']['name'] );
 		$this->assertArrayNotHasKey( 'broken', $card['cardRules'] );
 
@@ -168,7 +186,11 @@ final class PasswordCardSubmissionTest extends TestCase {
 			array(
 				'title'  => 'No meter',
 				'fields' => array(
-					array( 'id' => 1, 'type' => 'password', 'label' => 'Password' ),
+					array(
+						'id'    => 1,
+						'type'  => 'password',
+						'label' => 'Password',
+					),
 				),
 			)
 		)->get_data()['id'];

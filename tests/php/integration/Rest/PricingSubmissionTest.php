@@ -21,7 +21,7 @@ final class PricingSubmissionTest extends TestCase {
 	protected function set_up(): void {
 		self::without_submission_rate_limit();
 		$this->as_admin();
-		$response      = $this->rest(
+		$response = $this->rest(
 			'POST',
 			'/kestrel-forms/v1/forms',
 			array(
@@ -35,8 +35,16 @@ final class PricingSubmissionTest extends TestCase {
 						'inputType'  => 'radio',
 						'isRequired' => true,
 						'choices'    => array(
-							array( 'text' => 'S', 'value' => 's', 'price' => '12.50' ),
-							array( 'text' => 'XL', 'value' => 'xl', 'price' => '14.30' ),
+							array(
+								'text'  => 'S',
+								'value' => 's',
+								'price' => '12.50',
+							),
+							array(
+								'text'  => 'XL',
+								'value' => 'xl',
+								'price' => '14.30',
+							),
 						),
 					),
 					array(
@@ -45,17 +53,38 @@ final class PricingSubmissionTest extends TestCase {
 						'label'        => 'Print',
 						'inputType'    => 'checkbox',
 						'productField' => 1,
-						'choices'      => array( array( 'text' => 'Logo', 'value' => 'logo', 'price' => '2.35' ) ),
+						'choices'      => array(
+							array(
+								'text'  => 'Logo',
+								'value' => 'logo',
+								'price' => '2.35',
+							),
+						),
 					),
-					array( 'id' => 3, 'type' => 'quantity', 'label' => 'How many', 'productField' => 1 ),
+					array(
+						'id'           => 3,
+						'type'         => 'quantity',
+						'label'        => 'How many',
+						'productField' => 1,
+					),
 					array(
 						'id'        => 4,
 						'type'      => 'shipping',
 						'label'     => 'Delivery',
 						'inputType' => 'select',
-						'choices'   => array( array( 'text' => 'Post', 'value' => 'post', 'price' => '4.90' ) ),
+						'choices'   => array(
+							array(
+								'text'  => 'Post',
+								'value' => 'post',
+								'price' => '4.90',
+							),
+						),
 					),
-					array( 'id' => 5, 'type' => 'total', 'label' => 'Total' ),
+					array(
+						'id'    => 5,
+						'type'  => 'total',
+						'label' => 'Total',
+					),
 				),
 			)
 		);
@@ -68,7 +97,15 @@ final class PricingSubmissionTest extends TestCase {
 		$response = $this->rest(
 			'POST',
 			"/kestrel-forms/v1/forms/{$this->form_id}/submissions",
-			array( 'values' => array( '1' => 'xl', '2' => array( 'logo' ), '3' => '3', '4' => 'post', '5' => '0.01' ) )
+			array(
+				'values' => array(
+					'1' => 'xl',
+					'2' => array( 'logo' ),
+					'3' => '3',
+					'4' => 'post',
+					'5' => '0.01',
+				),
+			)
 		);
 		$this->assert_rest_status( 201, $response );
 		$this->as_admin();
@@ -88,7 +125,13 @@ final class PricingSubmissionTest extends TestCase {
 		$response = $this->rest(
 			'POST',
 			"/kestrel-forms/v1/forms/{$this->form_id}/submissions",
-			array( 'values' => array( '1' => 'xxl|0.01', '3' => '-2', '4' => 'courier' ) )
+			array(
+				'values' => array(
+					'1' => 'xxl|0.01',
+					'3' => '-2',
+					'4' => 'courier',
+				),
+			)
 		);
 		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $response );
 		$this->assertSame(
@@ -105,7 +148,12 @@ final class PricingSubmissionTest extends TestCase {
 		$response = $this->rest(
 			'POST',
 			"/kestrel-forms/v1/forms/{$this->form_id}/submissions",
-			array( 'values' => array( '1' => 's', '3' => '0' ) )
+			array(
+				'values' => array(
+					'1' => 's',
+					'3' => '0',
+				),
+			)
 		);
 		$this->assertSame( array( '1' => 'This field is required.' ), (array) $response->get_data()['data']['errors'] );
 	}
@@ -118,8 +166,18 @@ final class PricingSubmissionTest extends TestCase {
 			array(
 				'title'  => 'Mugs',
 				'fields' => array(
-					array( 'id' => 1, 'type' => 'product', 'label' => 'Mug', 'inputType' => 'singleproduct', 'basePrice' => '12.50' ),
-					array( 'id' => 2, 'type' => 'total', 'label' => 'Total' ),
+					array(
+						'id'        => 1,
+						'type'      => 'product',
+						'label'     => 'Mug',
+						'inputType' => 'singleproduct',
+						'basePrice' => '12.50',
+					),
+					array(
+						'id'    => 2,
+						'type'  => 'total',
+						'label' => 'Total',
+					),
 				),
 			)
 		);
@@ -133,7 +191,13 @@ final class PricingSubmissionTest extends TestCase {
 			return $this->rest( 'GET', '/kestrel-forms/v1/entries/' . self::entry_id_of( $response ) )->get_data();
 		};
 		$this->assertSame( 'USD', $submit()['pricing']['currency'], 'USD until the site sets a default.' );
-		update_option( GeneralSettings::OPTION, array( 'currency' => 'GBP', 'retention_days' => 0 ) );
+		update_option(
+			GeneralSettings::OPTION,
+			array(
+				'currency'       => 'GBP',
+				'retention_days' => 0,
+			)
+		);
 		try {
 			$entry = $submit();
 			$this->assertSame( 'GBP', $entry['pricing']['currency'] );

@@ -21,7 +21,7 @@ final class RowsSubmissionTest extends TestCase {
 	protected function set_up(): void {
 		self::without_submission_rate_limit();
 		$this->as_admin();
-		$response      = $this->rest(
+		$response = $this->rest(
 			'POST',
 			'/kestrel-forms/v1/forms',
 			array(
@@ -56,14 +56,18 @@ final class RowsSubmissionTest extends TestCase {
 						),
 					),
 					array(
-						'id'                  => 3,
-						'type'                => 'product',
-						'label'               => 'Tickets',
-						'inputType'           => 'calculation',
-						'disableQuantity'     => true,
-						'calculationFormula'  => '{Items:1.2} * 2',
+						'id'                 => 3,
+						'type'               => 'product',
+						'label'              => 'Tickets',
+						'inputType'          => 'calculation',
+						'disableQuantity'    => true,
+						'calculationFormula' => '{Items:1.2} * 2',
 					),
-					array( 'id' => 4, 'type' => 'total', 'label' => 'Total' ),
+					array(
+						'id'    => 4,
+						'type'  => 'total',
+						'label' => 'Total',
+					),
 				),
 			)
 		);

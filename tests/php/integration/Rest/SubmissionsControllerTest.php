@@ -22,15 +22,37 @@ final class SubmissionsControllerTest extends TestCase {
 		self::without_submission_rate_limit();
 		$this->as_admin();
 		$definition                 = FormsControllerTest::definition();
-		$definition['fields'][]     = array( 'id' => 4, 'type' => 'number', 'label' => 'Count', 'rangeMin' => 1, 'rangeMax' => 5 );
+		$definition['fields'][]     = array(
+			'id'       => 4,
+			'type'     => 'number',
+			'label'    => 'Count',
+			'rangeMin' => 1,
+			'rangeMax' => 5,
+		);
 		$definition['fields'][]     = array(
 			'id'      => 5,
 			'type'    => 'checkbox',
 			'label'   => 'Extras',
-			'choices' => array( array( 'text' => 'X', 'value' => 'x' ), array( 'text' => 'Y', 'value' => 'y' ) ),
+			'choices' => array(
+				array(
+					'text'  => 'X',
+					'value' => 'x',
+				),
+				array(
+					'text'  => 'Y',
+					'value' => 'y',
+				),
+			),
 		);
-		$definition['fields'][]     = array( 'id' => 6, 'type' => 'html', 'content' => '<p>Hi</p>' );
-		$definition['confirmation'] = array( 'type' => 'message', 'message' => 'Thanks!<script>alert(1)</script>' );
+		$definition['fields'][]     = array(
+			'id'      => 6,
+			'type'    => 'html',
+			'content' => '<p>Hi</p>',
+		);
+		$definition['confirmation'] = array(
+			'type'    => 'message',
+			'message' => 'Thanks!<script>alert(1)</script>',
+		);
 		$this->form_id              = $this->rest( 'POST', '/kestrel-forms/v1/forms', $definition )->get_data()['id'];
 		$this->as_anonymous();
 	}
@@ -41,12 +63,26 @@ final class SubmissionsControllerTest extends TestCase {
 
 	public function test_anonymous_submission_is_stored_and_readable_by_admins(): void {
 		$response = $this->submit(
-			array( '1' => 'Ada', '2' => 'ada@example.org', '3' => 'b', '4' => '3', '5' => array( 'y' ), '6' => 'x', '42' => 'unknown' ),
+			array(
+				'1'  => 'Ada',
+				'2'  => 'ada@example.org',
+				'3'  => 'b',
+				'4'  => '3',
+				'5'  => array( 'y' ),
+				'6'  => 'x',
+				'42' => 'unknown',
+			),
 			array( 'source_url' => home_url( '/contact/' ) )
 		);
 		$this->assert_rest_status( 201, $response );
 		$data = $response->get_data();
-		$this->assertSame( array( 'type' => 'message', 'message' => 'Thanks!alert(1)' ), $data['confirmation'] );
+		$this->assertSame(
+			array(
+				'type'    => 'message',
+				'message' => 'Thanks!alert(1)',
+			),
+			$data['confirmation']
+		);
 
 		$this->as_admin();
 		$this->assertArrayNotHasKey( 'entry_id', $data, 'Visitors never see entry ids.' );
@@ -55,7 +91,16 @@ final class SubmissionsControllerTest extends TestCase {
 		$this->assert_rest_status( 200, $entry );
 		$entry = json_decode( (string) wp_json_encode( $entry->get_data() ), true );
 		$this->assertSame( $this->form_id, $entry['form_id'] );
-		$this->assertSame( array( '1' => 'Ada', '2' => 'ada@example.org', '3' => 'b', '4' => '3', '5.2' => 'y' ), $entry['values'] );
+		$this->assertSame(
+			array(
+				'1'   => 'Ada',
+				'2'   => 'ada@example.org',
+				'3'   => 'b',
+				'4'   => '3',
+				'5.2' => 'y',
+			),
+			$entry['values']
+		);
 		$this->assertSame( 0, $entry['user_id'] );
 		$this->assertSame( Entry::STATUS_ACTIVE, $entry['status'] );
 		$this->assertSame( home_url( '/contact/' ), $entry['source_url'] );
@@ -64,7 +109,14 @@ final class SubmissionsControllerTest extends TestCase {
 	}
 
 	public function test_validation_failure_maps_field_ids_to_messages_and_stores_nothing(): void {
-		$response = $this->submit( array( '2' => 'nope', '3' => 'z', '4' => '9', '5' => array( 'q' ) ) );
+		$response = $this->submit(
+			array(
+				'2' => 'nope',
+				'3' => 'z',
+				'4' => '9',
+				'5' => array( 'q' ),
+			)
+		);
 		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $response );
 		$errors = (array) $response->get_data()['data']['errors'];
 		$this->assertSame(
@@ -163,12 +215,29 @@ final class SubmissionsControllerTest extends TestCase {
 			$this->submit( array( '1' => $name ) );
 		}
 		$this->as_admin();
-		$page = $this->rest( 'GET', '/kestrel-forms/v1/entries', null, array( 'form_id' => $this->form_id, 'per_page' => 2 ) );
+		$page = $this->rest(
+			'GET',
+			'/kestrel-forms/v1/entries',
+			null,
+			array(
+				'form_id'  => $this->form_id,
+				'per_page' => 2,
+			)
+		);
 		$this->assert_rest_status( 200, $page );
 		$this->assertSame( array( 'three', 'two' ), array_map( static fn( $e ) => ( (array) $e['values'] )['1'], $page->get_data() ) );
 		$this->assertSame( '3', (string) $page->get_headers()['X-WP-Total'] );
 		$this->assertSame( '2', (string) $page->get_headers()['X-WP-TotalPages'] );
-		$second = $this->rest( 'GET', '/kestrel-forms/v1/entries', null, array( 'form_id' => $this->form_id, 'per_page' => 2, 'page' => 2 ) );
+		$second = $this->rest(
+			'GET',
+			'/kestrel-forms/v1/entries',
+			null,
+			array(
+				'form_id'  => $this->form_id,
+				'per_page' => 2,
+				'page'     => 2,
+			)
+		);
 		$this->assertSame( array( 'one' ), array_map( static fn( $e ) => ( (array) $e['values'] )['1'], $second->get_data() ) );
 		$this->assert_rest_error( 'kestrel_forms_entry_not_found', 404, $this->rest( 'GET', '/kestrel-forms/v1/entries/999999' ) );
 	}

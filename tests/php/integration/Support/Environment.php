@@ -140,7 +140,17 @@ final class Environment {
 	 */
 	public static function install( string $site ): void {
 		$command = array( PHP_BINARY, '-d', 'display_errors=stderr', __DIR__ . '/install.php', $site );
-		$process = proc_open( $command, array( 1 => array( 'pipe', 'w' ), 2 => array( 'pipe', 'w' ) ), $pipes );
+		$process = proc_open(
+			$command,
+			array(
+				1 => array( 'pipe', 'w' ),
+				2 => array(
+					'pipe',
+					'w',
+				),
+			),
+			$pipes
+		);
 		if ( ! is_resource( $process ) ) {
 			throw new RuntimeException( 'Could not start the WordPress installer.' );
 		}
@@ -163,50 +173,50 @@ final class Environment {
 	 * @param string $site A folder from create_site().
 	 */
 	public static function define_constants( string $site ): void {
-		$content   = $site . '/wp-content';
+		$content = $site . '/wp-content';
 		// KESTREL_TEST_DB=mariadb puts the run on MariaDB (Database::constants() wins below).
 		$constants = Database::constants() + array(
-			'ABSPATH'                         => self::core_dir() . '/',
-			'WP_CONTENT_DIR'                  => $content,
-			'WP_CONTENT_URL'                  => self::SITE_URL . '/wp-content',
-			'WP_HOME'                         => self::SITE_URL,
-			'WP_SITEURL'                      => self::SITE_URL,
+			'ABSPATH'                        => self::core_dir() . '/',
+			'WP_CONTENT_DIR'                 => $content,
+			'WP_CONTENT_URL'                 => self::SITE_URL . '/wp-content',
+			'WP_HOME'                        => self::SITE_URL,
+			'WP_SITEURL'                     => self::SITE_URL,
 
 			// The SQLite drop-in reads DB_DIR/DB_FILE; the MySQL constants must exist all the same.
-			'DB_ENGINE'                       => 'sqlite',
-			'DB_DIR'                          => $content . '/database/',
-			'DB_FILE'                         => 'tests.sqlite',
-			'DB_NAME'                         => 'kestrel_forms_tests',
-			'DB_USER'                         => '',
-			'DB_PASSWORD'                     => '',
-			'DB_HOST'                         => 'localhost',
-			'DB_CHARSET'                      => 'utf8mb4',
-			'DB_COLLATE'                      => '',
+			'DB_ENGINE'                      => 'sqlite',
+			'DB_DIR'                         => $content . '/database/',
+			'DB_FILE'                        => 'tests.sqlite',
+			'DB_NAME'                        => 'kestrel_forms_tests',
+			'DB_USER'                        => '',
+			'DB_PASSWORD'                    => '',
+			'DB_HOST'                        => 'localhost',
+			'DB_CHARSET'                     => 'utf8mb4',
+			'DB_COLLATE'                     => '',
 
-			'WP_DEBUG'                        => true,
-			'WP_DEBUG_DISPLAY'                => true,
-			'WP_DEBUG_LOG'                    => false,
-			'SCRIPT_DEBUG'                    => false,
-			'WP_ENVIRONMENT_TYPE'             => 'local',
+			'WP_DEBUG'                       => true,
+			'WP_DEBUG_DISPLAY'               => true,
+			'WP_DEBUG_LOG'                   => false,
+			'SCRIPT_DEBUG'                   => false,
+			'WP_ENVIRONMENT_TYPE'            => 'local',
 			// PHPUnit reports fatal errors itself; WordPress's handler would print an HTML page.
-			'WP_DISABLE_FATAL_ERROR_HANDLER'  => true,
-			'DISABLE_WP_CRON'                 => true,
-			'WP_HTTP_BLOCK_EXTERNAL'          => true,
-			'AUTOMATIC_UPDATER_DISABLED'      => true,
-			'WP_AUTO_UPDATE_CORE'             => false,
-			'WP_DEFAULT_THEME'                => 'twentytwentyfive',
+			'WP_DISABLE_FATAL_ERROR_HANDLER' => true,
+			'DISABLE_WP_CRON'                => true,
+			'WP_HTTP_BLOCK_EXTERNAL'         => true,
+			'AUTOMATIC_UPDATER_DISABLED'     => true,
+			'WP_AUTO_UPDATE_CORE'            => false,
+			'WP_DEFAULT_THEME'               => 'twentytwentyfive',
 
 			// Fixed salts: WordPress would otherwise generate and store them on first use.
-			'AUTH_KEY'                        => 'kestrel-tests-auth-key',
-			'SECURE_AUTH_KEY'                 => 'kestrel-tests-secure-auth-key',
-			'LOGGED_IN_KEY'                   => 'kestrel-tests-logged-in-key',
-			'NONCE_KEY'                       => 'kestrel-tests-nonce-key',
-			'AUTH_SALT'                       => 'kestrel-tests-auth-salt',
-			'SECURE_AUTH_SALT'                => 'kestrel-tests-secure-auth-salt',
-			'LOGGED_IN_SALT'                  => 'kestrel-tests-logged-in-salt',
-			'NONCE_SALT'                      => 'kestrel-tests-nonce-salt',
+			'AUTH_KEY'                       => 'kestrel-tests-auth-key',
+			'SECURE_AUTH_KEY'                => 'kestrel-tests-secure-auth-key',
+			'LOGGED_IN_KEY'                  => 'kestrel-tests-logged-in-key',
+			'NONCE_KEY'                      => 'kestrel-tests-nonce-key',
+			'AUTH_SALT'                      => 'kestrel-tests-auth-salt',
+			'SECURE_AUTH_SALT'               => 'kestrel-tests-secure-auth-salt',
+			'LOGGED_IN_SALT'                 => 'kestrel-tests-logged-in-salt',
+			'NONCE_SALT'                     => 'kestrel-tests-nonce-salt',
 
-			'KESTREL_FORMS_TESTS_SITE'        => $site,
+			'KESTREL_FORMS_TESTS_SITE'       => $site,
 		);
 		foreach ( $constants as $name => $value ) {
 			if ( ! defined( $name ) ) {

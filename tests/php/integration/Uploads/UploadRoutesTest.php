@@ -84,7 +84,15 @@ final class UploadRoutesTest extends UploadsTestCase {
 
 		$this->send( 1 );
 		$this->assert_rest_status( 200, $this->test_chunk( 1 ) );
-		$this->assertSame( array( 'uploaded_filename' => 'notes.txt', 'temp_filename' => null, 'size' => null, 'complete' => false ), $this->test_chunk( 1 )->get_data()['data'] );
+		$this->assertSame(
+			array(
+				'uploaded_filename' => 'notes.txt',
+				'temp_filename'     => null,
+				'size'              => null,
+				'complete'          => false,
+			),
+			$this->test_chunk( 1 )->get_data()['data']
+		);
 		$this->assert_rest_status( 204, $this->test_chunk( 2 ) );
 		// Same chunk of another session: not there.
 		$mine = $this->token;
@@ -120,7 +128,16 @@ final class UploadRoutesTest extends UploadsTestCase {
 		$this->assert_upload_error(
 			'kestrel_forms_upload_invalid_chunk',
 			400,
-			$this->send( 1, array(), null, array( 'name' => 'blob', 'tmp_name' => $this->temp_file( str_repeat( 'x', 1001 ) ), 'error' => 0 ) )
+			$this->send(
+				1,
+				array(),
+				null,
+				array(
+					'name'     => 'blob',
+					'tmp_name' => $this->temp_file( str_repeat( 'x', 1001 ) ),
+					'error'    => 0,
+				)
+			)
 		);
 		// Number outside 1..N, a chunk count that does not fit, a chunk size of zero.
 		$this->assert_upload_error( 'kestrel_forms_upload_invalid_chunk', 400, $this->send( 4, array( 'resumableCurrentChunkSize' => '1000' ), str_repeat( 'x', 1000 ) ) );
@@ -142,9 +159,35 @@ final class UploadRoutesTest extends UploadsTestCase {
 
 	public function test_missing_and_failed_file_parts(): void {
 		$this->file( self::text( 3500 ), 'notes.txt' );
-		$this->assert_upload_error( 'kestrel_forms_upload_missing_file', 400, $this->send( 1, array(), null, array( 'error' => UPLOAD_ERR_INI_SIZE, 'tmp_name' => '' ) ) );
+		$this->assert_upload_error(
+			'kestrel_forms_upload_missing_file',
+			400,
+			$this->send(
+				1,
+				array(),
+				null,
+				array(
+					'error'    => UPLOAD_ERR_INI_SIZE,
+					'tmp_name' => '',
+				)
+			)
+		);
 		// A path that is not an upload (the injected source, like PHP's, only takes its own files).
-		$this->assert_upload_error( 'kestrel_forms_upload_missing_file', 400, $this->send( 1, array(), null, array( 'name' => 'x', 'tmp_name' => ABSPATH . 'wp-config-sample.php', 'error' => 0, 'size' => 1000 ) ) );
+		$this->assert_upload_error(
+			'kestrel_forms_upload_missing_file',
+			400,
+			$this->send(
+				1,
+				array(),
+				null,
+				array(
+					'name'     => 'x',
+					'tmp_name' => ABSPATH . 'wp-config-sample.php',
+					'error'    => 0,
+					'size'     => 1000,
+				)
+			)
+		);
 		$request = new WP_REST_Request( 'POST', '/kestrel-forms/v1/uploads' );
 		$request->set_body_params( $this->params( 1 ) );
 		$this->assert_upload_error( 'kestrel_forms_upload_missing_file', 400, $this->dispatch( $request ) );
@@ -168,7 +211,15 @@ final class UploadRoutesTest extends UploadsTestCase {
 		$this->file( self::text( 500 ), 'notes.txt' );
 		$response = $this->send( 1 );
 		$this->assert_upload_error( 'kestrel_forms_upload_missing_file', 400, $response );
-		$this->assertFalse( ( new PhpUploadSource() )->move( array( 'tmp_name' => $this->temp_file( 'x' ), 'error' => 0 ), $this->chunk_dir . '/moved' ) );
+		$this->assertFalse(
+			( new PhpUploadSource() )->move(
+				array(
+					'tmp_name' => $this->temp_file( 'x' ),
+					'error'    => 0,
+				),
+				$this->chunk_dir . '/moved'
+			)
+		);
 		$this->assertFileDoesNotExist( $this->chunk_dir . '/moved' );
 	}
 
@@ -192,7 +243,17 @@ final class UploadRoutesTest extends UploadsTestCase {
 	public function test_an_empty_file_is_refused(): void {
 		$this->file( '', 'empty.txt' );
 		// resumable.js leaves out parameters whose value is 0.
-		$this->assert_upload_error( 'kestrel_forms_upload_empty', 400, $this->send( 1, array( 'resumableTotalSize' => null, 'resumableCurrentChunkSize' => null ) ) );
+		$this->assert_upload_error(
+			'kestrel_forms_upload_empty',
+			400,
+			$this->send(
+				1,
+				array(
+					'resumableTotalSize'        => null,
+					'resumableCurrentChunkSize' => null,
+				)
+			)
+		);
 	}
 
 	public function test_disallowed_extensions_are_refused_on_the_first_chunk(): void {
@@ -275,7 +336,7 @@ final class UploadRoutesTest extends UploadsTestCase {
 		$container = wp_upload_dir()['basedir'] . '/kestrel-forms';
 		$base      = $this->storage()->base();
 		$this->assertMatchesRegularExpression( '#^' . preg_quote( $container, '#' ) . '/private-[a-f0-9]{32}$#D', $base );
-		$work      = $this->storage()->work();
+		$work = $this->storage()->work();
 		foreach ( array( $container, $base, "$base/tmp", "$base/tmp/files", "$base/entries", $work, "$work/chunks", "$work/assembly" ) as $dir ) {
 			$this->assertStringContainsString( 'Require all denied', (string) file_get_contents( "$dir/.htaccess" ), $dir );
 			$this->assertStringContainsString( 'Deny from all', (string) file_get_contents( "$dir/.htaccess" ), $dir );
@@ -293,7 +354,13 @@ final class UploadRoutesTest extends UploadsTestCase {
 
 		$response = $this->discard( $token );
 		$this->assert_rest_status( 200, $response );
-		$this->assertSame( array( 'status' => 'ok', 'data' => array( 'deleted' => true ) ), $response->get_data() );
+		$this->assertSame(
+			array(
+				'status' => 'ok',
+				'data'   => array( 'deleted' => true ),
+			),
+			$response->get_data()
+		);
 		$this->assertSame( array(), $this->records() );
 		$this->assertSame( array(), $this->stored( 'tmp/files' ) );
 		// The session is over: nothing more can be sent to it.

@@ -77,8 +77,8 @@ final class UploadSecurityTest extends UploadsTestCase {
 	public function test_another_visitors_values_give_no_access_to_their_upload(): void {
 		// The victim: one finished file and one upload in progress (chunk 1 of 3).
 		$this->file( self::text( 500 ), 'victim.txt' );
-		$done         = $this->upload_all();
-		$victim_file  = $this->token;
+		$done        = $this->upload_all();
+		$victim_file = $this->token;
 		$this->file( self::text( 3500 ), 'victim-big.txt' );
 		$this->assert_rest_status( 200, $this->send( 1 ) );
 		$victim_big   = $this->token;
@@ -144,7 +144,14 @@ final class UploadSecurityTest extends UploadsTestCase {
 			"/kestrel-forms/v1/forms/{$this->form_id}/submissions",
 			array(
 				'values'         => array( '1' => 'Ada' ),
-				'uploaded_files' => array( 'input_2' => array( array( 'temp_filename' => $value, 'uploaded_filename' => 'cv.txt' ) ) ),
+				'uploaded_files' => array(
+					'input_2' => array(
+						array(
+							'temp_filename'     => $value,
+							'uploaded_filename' => 'cv.txt',
+						),
+					),
+				),
 			)
 		);
 		// What another visitor could know or compute names nothing.
@@ -170,11 +177,22 @@ final class UploadSecurityTest extends UploadsTestCase {
 		$this->file( self::text( 3500 ), 'notes.txt' );
 		$this->assert_rest_status( 200, $this->send( 1 ) );
 		$changes = array(
-			'name'         => array( 'original_filename' => 'other.txt' ),
-			'type'         => array( 'resumableType' => 'text/csv' ),
-			'total size'   => array( 'resumableTotalSize' => '3600', 'resumableCurrentChunkSize' => '1000' ),
-			'chunk size'   => array( 'resumableChunkSize' => '500', 'resumableCurrentChunkSize' => '500', 'resumableTotalChunks' => '7' ),
-			'chunk count'  => array( 'resumableTotalChunks' => '4', 'resumableChunkSize' => '875', 'resumableCurrentChunkSize' => '875' ),
+			'name'        => array( 'original_filename' => 'other.txt' ),
+			'type'        => array( 'resumableType' => 'text/csv' ),
+			'total size'  => array(
+				'resumableTotalSize'        => '3600',
+				'resumableCurrentChunkSize' => '1000',
+			),
+			'chunk size'  => array(
+				'resumableChunkSize'        => '500',
+				'resumableCurrentChunkSize' => '500',
+				'resumableTotalChunks'      => '7',
+			),
+			'chunk count' => array(
+				'resumableTotalChunks'      => '4',
+				'resumableChunkSize'        => '875',
+				'resumableCurrentChunkSize' => '875',
+			),
 		);
 		foreach ( $changes as $what => $params ) {
 			$size = (int) ( $params['resumableCurrentChunkSize'] ?? 1000 );
@@ -197,8 +215,31 @@ final class UploadSecurityTest extends UploadsTestCase {
 		$token   = $this->new_session();
 		$session = ( new UploadRepository() )->find_session( FileNames::token_hash( $token ) );
 		// Another worker fixed the figures between this request's read and its UPDATE.
-		$this->assertTrue( ( new UploadRepository() )->fix_session_figures( $session['id'], array( 'name' => 'notes.txt', 'type' => 'text/plain', 'total_size' => 3500, 'chunk_size' => 1000, 'total_chunks' => 3 ) ) );
-		$this->assertFalse( ( new UploadRepository() )->fix_session_figures( $session['id'], array( 'name' => 'x.txt', 'type' => '', 'total_size' => 1, 'chunk_size' => 1, 'total_chunks' => 1 ) ), 'only one UPDATE fixes' );
+		$this->assertTrue(
+			( new UploadRepository() )->fix_session_figures(
+				$session['id'],
+				array(
+					'name'         => 'notes.txt',
+					'type'         => 'text/plain',
+					'total_size'   => 3500,
+					'chunk_size'   => 1000,
+					'total_chunks' => 3,
+				)
+			)
+		);
+		$this->assertFalse(
+			( new UploadRepository() )->fix_session_figures(
+				$session['id'],
+				array(
+					'name'         => 'x.txt',
+					'type'         => '',
+					'total_size'   => 1,
+					'chunk_size'   => 1,
+					'total_chunks' => 1,
+				)
+			),
+			'only one UPDATE fixes'
+		);
 		$this->assert_rest_status( 200, $this->send( 2 ) );
 		$this->assert_upload_error( 'kestrel_forms_upload_mismatch', 409, $this->send( 1, array( 'original_filename' => 'x.txt' ) ) );
 	}
@@ -253,10 +294,10 @@ final class UploadSecurityTest extends UploadsTestCase {
 
 	public function test_display_names_lose_bidi_zero_width_and_control_characters(): void {
 		$names = array(
-			"invoice\u{202E}txt.exe.txt"       => sanitize_file_name( 'invoicetxt.exe.txt' ),
-			"pho\u{2066}to\u{2069}.png.txt"     => sanitize_file_name( 'photo.png.txt' ),
+			"invoice\u{202E}txt.exe.txt"    => sanitize_file_name( 'invoicetxt.exe.txt' ),
+			"pho\u{2066}to\u{2069}.png.txt" => sanitize_file_name( 'photo.png.txt' ),
 			"a\u{200B}b\u{200C}c\u{200D}d\u{2060}e\u{FEFF}.txt" => 'abcde.txt',
-			"bell\x07tab\ttext\x7f.txt"         => 'belltabtext.txt',
+			"bell\x07tab\ttext\x7f.txt"     => 'belltabtext.txt',
 			"left\u{202A}right\u{202B}\u{202C}\u{202D}.txt" => 'leftright.txt',
 		);
 		foreach ( $names as $sent => $kept ) {
@@ -288,7 +329,7 @@ final class UploadSecurityTest extends UploadsTestCase {
 		$_SERVER['REMOTE_ADDR'] = '198.51.100.1';
 		$this->assert_rest_status( 201, $this->start_session() );
 		$_SERVER['REMOTE_ADDR'] = '203.0.113.7';
-		$this->token = $first;
+		$this->token            = $first;
 		$this->upload_all();
 		$this->assert_rest_status( 201, $this->start_session() );
 		remove_all_filters( 'kestrel_forms_upload_client_sessions' );
@@ -313,7 +354,10 @@ final class UploadSecurityTest extends UploadsTestCase {
 
 	public function test_upload_requests_and_new_sessions_are_rate_limited_per_client(): void {
 		$_SERVER['REMOTE_ADDR'] = '203.0.113.9';
-		$limits = array( 'upload_session' => array( 2, 3600 ), 'upload_request' => array( 6, 60 ) );
+		$limits                 = array(
+			'upload_session' => array( 2, 3600 ),
+			'upload_request' => array( 6, 60 ),
+		);
 		add_filter( 'kestrel_forms_rate_limit', static fn( array $limit, string $bucket ): array => $limits[ $bucket ] ?? $limit, 10, 2 );
 		RateLimiter::reset( 'upload_session', '203.0.113.9' );
 		RateLimiter::reset( 'upload_request', '203.0.113.9' );

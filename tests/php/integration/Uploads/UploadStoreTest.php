@@ -90,15 +90,25 @@ final class UploadStoreTest extends UploadsTestCase {
 	}
 
 	public function test_claim_returns_only_files_issued_for_this_form_field_and_upload(): void {
-		$mine  = $this->uploaded( 'a.txt', 3 );
-		$mine2 = $this->uploaded( 'b.txt', 3 );
-		$other_field  = $this->uploaded( 'c.txt', 2 );
+		$mine        = $this->uploaded( 'a.txt', 3 );
+		$mine2       = $this->uploaded( 'b.txt', 3 );
+		$other_field = $this->uploaded( 'c.txt', 2 );
 
 		$files = $this->store()->claim( $this->form_id, 3, 'ABCDEF12', array( $mine2, $mine, $mine ) );
 		$this->assertSame(
 			array(
-				array( 'token' => $this->file_id( $mine2 ), 'name' => 'b.txt', 'size' => 1505, 'mime' => 'text/plain' ),
-				array( 'token' => $this->file_id( $mine ), 'name' => 'a.txt', 'size' => 1505, 'mime' => 'text/plain' ),
+				array(
+					'token' => $this->file_id( $mine2 ),
+					'name'  => 'b.txt',
+					'size'  => 1505,
+					'mime'  => 'text/plain',
+				),
+				array(
+					'token' => $this->file_id( $mine ),
+					'name'  => 'a.txt',
+					'size'  => 1505,
+					'mime'  => 'text/plain',
+				),
 			),
 			$files
 		);
@@ -178,7 +188,14 @@ final class UploadStoreTest extends UploadsTestCase {
 
 		// The second one names a file the first took: nothing of it is stored.
 		$lost = $entries->insert( $entry, null, fn( int $id ): bool => $this->store()->reserve( array( $second ), $id ) );
-		$this->assertSame( array( 'id' => 0, 'created' => false, 'refused' => true ), $lost );
+		$this->assertSame(
+			array(
+				'id'      => 0,
+				'created' => false,
+				'refused' => true,
+			),
+			$lost
+		);
 		global $wpdb;
 		$table = Schema::tables()['entries'];
 		$this->assertSame( '1', (string) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$table} WHERE form_id = %d", $this->form_id ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
@@ -250,10 +267,10 @@ final class UploadStoreTest extends UploadsTestCase {
 	}
 
 	public function test_deleting_an_entry_or_a_form_deletes_its_files(): void {
-		$kept     = $this->file_id( $this->uploaded( 'kept.txt', 2 ) );
-		$gone     = $this->file_id( $this->uploaded( 'gone.txt', 3 ) );
-		$entry_a  = $this->entry();
-		$entry_b  = $this->entry();
+		$kept    = $this->file_id( $this->uploaded( 'kept.txt', 2 ) );
+		$gone    = $this->file_id( $this->uploaded( 'gone.txt', 3 ) );
+		$entry_a = $this->entry();
+		$entry_b = $this->entry();
 		$this->store()->attach( array( $kept ), $entry_a );
 		$this->store()->attach( array( $gone ), $entry_b );
 
@@ -349,7 +366,7 @@ final class UploadStoreTest extends UploadsTestCase {
 		$fresh_token = $this->uploaded( 'fresh.txt', 3 );
 		$claimed     = $this->file_id( $this->uploaded( 'claimed.txt', 2 ) );
 		$this->store()->attach( array( $claimed ), $this->entry() );
-		$table = Schema::tables()['uploads'];
+		$table    = Schema::tables()['uploads'];
 		$long_ago = gmdate( 'Y-m-d H:i:s', time() - DAY_IN_SECONDS - 60 );
 		$wpdb->query( $wpdb->prepare( "UPDATE {$table} SET created_at = %s WHERE token IN (%s, %s)", $long_ago, $this->file_id( $old_token ), $claimed ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 

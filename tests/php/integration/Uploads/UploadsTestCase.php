@@ -62,13 +62,29 @@ abstract class UploadsTestCase extends TestCase {
 			20
 		);
 		$this->as_admin();
-		$definition             = FormsControllerTest::definition();
-		$definition['fields']   = array(
-			array( 'id' => 1, 'type' => 'text', 'label' => 'Name' ),
-			array( 'id' => 2, 'type' => 'fileupload', 'label' => 'CV', 'maxFileSize' => 1, 'allowedExtensions' => 'txt, png, jpg, xyz' ),
-			array( 'id' => 3, 'type' => 'fileupload', 'label' => 'Photos', 'multipleFiles' => true, 'maxFiles' => 2 ),
+		$definition           = FormsControllerTest::definition();
+		$definition['fields'] = array(
+			array(
+				'id'    => 1,
+				'type'  => 'text',
+				'label' => 'Name',
+			),
+			array(
+				'id'                => 2,
+				'type'              => 'fileupload',
+				'label'             => 'CV',
+				'maxFileSize'       => 1,
+				'allowedExtensions' => 'txt, png, jpg, xyz',
+			),
+			array(
+				'id'            => 3,
+				'type'          => 'fileupload',
+				'label'         => 'Photos',
+				'multipleFiles' => true,
+				'maxFiles'      => 2,
+			),
 		);
-		$response               = $this->rest( 'POST', '/kestrel-forms/v1/forms', $definition );
+		$response             = $this->rest( 'POST', '/kestrel-forms/v1/forms', $definition );
 		$this->assert_rest_status( 201, $response );
 		$this->form_id = (int) $response->get_data()['id'];
 		$this->as_anonymous();

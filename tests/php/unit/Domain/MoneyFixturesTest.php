@@ -21,8 +21,8 @@ final class MoneyFixturesTest extends TestCase {
 	 */
 	private static function family( string $name ): array {
 		static $data = null;
-		$data ??= json_decode( (string) file_get_contents( dirname( __DIR__, 3 ) . '/fixtures/engine/money.json' ), true );
-		$cases = array();
+		$data      ??= json_decode( (string) file_get_contents( dirname( __DIR__, 3 ) . '/fixtures/engine/money.json' ), true );
+		$cases       = array();
 		foreach ( $data[ $name ] as $i => $case ) {
 			$cases[ $name . ' #' . $i . ' ' . json_encode( $case, JSON_UNESCAPED_UNICODE ) ] = array( $case );
 		}

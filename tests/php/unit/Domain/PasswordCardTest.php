@@ -59,7 +59,13 @@ final class PasswordCardTest extends TestCase {
 	 * @param array<string, mixed> $raw   Submitted values.
 	 */
 	private static function validate( array $field, array $raw, ?SubmissionValidator $validator = null ): \Kestrel\Forms\Domain\Validation\SubmissionResult {
-		$form = new Form( 1, array( 'title' => 'T', 'fields' => array( $field ) ) );
+		$form = new Form(
+			1,
+			array(
+				'title'  => 'T',
+				'fields' => array( $field ),
+			)
+		);
 		return ( $validator ?? new SubmissionValidator() )->validate( $form, $raw );
 	}
 
@@ -83,7 +89,11 @@ final class PasswordCardTest extends TestCase {
 	}
 
 	public function test_a_password_is_stored_as_a_marker_only(): void {
-		$field  = array( 'id' => 5, 'type' => 'password', 'isRequired' => true );
+		$field  = array(
+			'id'         => 5,
+			'type'       => 'password',
+			'isRequired' => true,
+		);
 		$result = self::validate(
 			$field,
 			array(
@@ -97,13 +107,19 @@ final class PasswordCardTest extends TestCase {
 	}
 
 	public function test_a_password_that_is_not_text_is_refused(): void {
-		$field = array( 'id' => 5, 'type' => 'password' );
+		$field = array(
+			'id'   => 5,
+			'type' => 'password',
+		);
 		$this->assertSame( FieldError::INVALID, self::validate( $field, array( '5' => array( 'x' ) ) )->errors[5]->code );
 		$this->assertSame( FieldError::INVALID, self::validate( $field, array( '5' => "\xB1\x31" ) )->errors[5]->code );
 	}
 
 	public function test_a_card_is_stored_as_last_four_brand_and_name_only(): void {
-		$field  = array( 'id' => 7, 'type' => 'creditcard' );
+		$field  = array(
+			'id'   => 7,
+			'type' => 'creditcard',
+		);
 		$result = self::validate(
 			$field,
 			array(
@@ -129,13 +145,19 @@ final class PasswordCardTest extends TestCase {
 	}
 
 	public function test_malformed_card_parts_are_invalid(): void {
-		$field = array( 'id' => 7, 'type' => 'creditcard' );
+		$field = array(
+			'id'   => 7,
+			'type' => 'creditcard',
+		);
 		$this->assertSame( FieldError::INVALID, self::validate( $field, array( '7.1' => array( '4111' ) ) )->errors[7]->code );
 		$this->assertSame( FieldError::INVALID, self::validate( $field, array( '7.2' => '12/2099' ) )->errors[7]->code );
 	}
 
 	public function test_expiry_uses_the_given_clock_through_the_end_of_the_month(): void {
-		$field     = array( 'id' => 7, 'type' => 'creditcard' );
+		$field     = array(
+			'id'   => 7,
+			'type' => 'creditcard',
+		);
 		$validator = new SubmissionValidator( null, static fn(): array => array( 2030, 6 ) );
 		$card      = static fn( string $month, string $year ): array => array(
 			'7.1' => '4111111111111111',
@@ -150,14 +172,17 @@ final class PasswordCardTest extends TestCase {
 	}
 
 	public function test_card_rules_come_from_the_provider_and_an_ambiguous_number_has_no_type(): void {
-		$field = array( 'id' => 7, 'type' => 'creditcard' );
-		$raw   = array(
+		$field      = array(
+			'id'   => 7,
+			'type' => 'creditcard',
+		);
+		$raw        = array(
 			'7.1' => '4111111111111111',
 			'7.2' => array( '12', '2099' ),
 			'7.3' => '123',
 			'7.5' => 'Ada',
 		);
-		$store = static fn(): array => CardRules::defaults() + array(
+		$store      = static fn(): array => CardRules::defaults() + array(
 			'store' => array(
 				'name'     => 'Store card',
 				'prefixes' => array( '4111' ),
@@ -200,21 +225,21 @@ final class PasswordCardTest extends TestCase {
 			),
 			CardRules::normalize(
 				array(
-					'good'      => array(
+					'good'     => array(
 						'name'     => 'Good',
 						'prefixes' => array( '12', array( '30', '35' ), 'x', array( '1', '23' ) ),
 						'lengths'  => array( 16, 0, 40, '16' ),
 					),
-					'Bad Slug'  => array(
+					'Bad Slug' => array(
 						'name'     => 'B',
 						'prefixes' => array( '4' ),
 					),
-					'noname'    => array( 'prefixes' => array( '4' ) ),
-					'noprefix'  => array(
+					'noname'   => array( 'prefixes' => array( '4' ) ),
+					'noprefix' => array(
 						'name'     => 'N',
 						'prefixes' => array(),
 					),
-					'notarray'  => 'visa',
+					'notarray' => 'visa',
 				)
 			)
 		);

@@ -22,20 +22,49 @@ final class SubmissionValidatorTest extends TestCase {
 			array(
 				'title'  => 'T',
 				'fields' => array(
-					array( 'id' => 1, 'type' => 'text', 'isRequired' => true ),
-					array( 'id' => 2, 'type' => 'number', 'numberFormat' => 'decimal_comma' ),
+					array(
+						'id'         => 1,
+						'type'       => 'text',
+						'isRequired' => true,
+					),
+					array(
+						'id'           => 2,
+						'type'         => 'number',
+						'numberFormat' => 'decimal_comma',
+					),
 					array(
 						'id'      => 3,
 						'type'    => 'checkbox',
 						'choices' => array(
-							array( 'text' => 'A', 'value' => 'a' ),
-							array( 'text' => 'B', 'value' => 'b' ),
-							array( 'text' => 'C', 'value' => 'c' ),
+							array(
+								'text'  => 'A',
+								'value' => 'a',
+							),
+							array(
+								'text'  => 'B',
+								'value' => 'b',
+							),
+							array(
+								'text'  => 'C',
+								'value' => 'c',
+							),
 						),
 					),
-					array( 'id' => 4, 'type' => 'section', 'label' => 'S' ),
-					array( 'id' => 5, 'type' => 'textarea' ),
-					array( 'id' => 6, 'type' => 'text', 'isRequired' => true, 'errorMessage' => 'Tell us!' ),
+					array(
+						'id'    => 4,
+						'type'  => 'section',
+						'label' => 'S',
+					),
+					array(
+						'id'   => 5,
+						'type' => 'textarea',
+					),
+					array(
+						'id'           => 6,
+						'type'         => 'text',
+						'isRequired'   => true,
+						'errorMessage' => 'Tell us!',
+					),
 				),
 			)
 		);
@@ -70,12 +99,36 @@ final class SubmissionValidatorTest extends TestCase {
 	}
 
 	public function test_checkbox_accepts_input_ids(): void {
-		$result = ( new SubmissionValidator() )->validate( $this->form(), array( '1' => 'A', '6' => 'x', '3.2' => 'b', '3.3' => '' ) );
-		$this->assertSame( array( '3.2' => 'b' ), array_intersect_key( $result->values, array( '3.2' => 1, '3.3' => 1 ) ) );
+		$result = ( new SubmissionValidator() )->validate(
+			$this->form(),
+			array(
+				'1'   => 'A',
+				'6'   => 'x',
+				'3.2' => 'b',
+				'3.3' => '',
+			)
+		);
+		$this->assertSame(
+			array( '3.2' => 'b' ),
+			array_intersect_key(
+				$result->values,
+				array(
+					'3.2' => 1,
+					'3.3' => 1,
+				)
+			)
+		);
 	}
 
 	public function test_checkbox_input_with_another_choices_value_is_refused(): void {
-		$result = ( new SubmissionValidator() )->validate( $this->form(), array( '1' => 'A', '6' => 'x', '3.1' => 'b' ) );
+		$result = ( new SubmissionValidator() )->validate(
+			$this->form(),
+			array(
+				'1'   => 'A',
+				'6'   => 'x',
+				'3.1' => 'b',
+			)
+		);
 		$this->assertSame( FieldError::CHOICE, $result->errors[3]->code );
 	}
 
@@ -87,13 +140,25 @@ final class SubmissionValidatorTest extends TestCase {
 	}
 
 	public function test_invalid_utf8_and_nested_arrays_are_refused(): void {
-		$result = ( new SubmissionValidator() )->validate( $this->form(), array( '1' => "\xC3\x28", '6' => array( 'x' ) ) );
+		$result = ( new SubmissionValidator() )->validate(
+			$this->form(),
+			array(
+				'1' => "\xC3\x28",
+				'6' => array( 'x' ),
+			)
+		);
 		$this->assertSame( FieldError::INVALID, $result->errors[1]->code );
 		$this->assertSame( FieldError::INVALID, $result->errors[6]->code );
 	}
 
 	public function test_unbounded_text_is_capped(): void {
-		$result = ( new SubmissionValidator() )->validate( $this->form(), array( '1' => str_repeat( 'a', SubmissionValidator::MAX_TEXT_LENGTH + 1 ), '6' => 'x' ) );
+		$result = ( new SubmissionValidator() )->validate(
+			$this->form(),
+			array(
+				'1' => str_repeat( 'a', SubmissionValidator::MAX_TEXT_LENGTH + 1 ),
+				'6' => 'x',
+			)
+		);
 		$this->assertSame( FieldError::MAX_LENGTH, $result->errors[1]->code );
 	}
 
@@ -103,8 +168,15 @@ final class SubmissionValidatorTest extends TestCase {
 			array(
 				'title'  => 'T',
 				'fields' => array(
-					array( 'id' => 1, 'type' => 'number' ),
-					array( 'id' => 2, 'type' => 'number', 'numberFormat' => 'decimal_comma' ),
+					array(
+						'id'   => 1,
+						'type' => 'number',
+					),
+					array(
+						'id'           => 2,
+						'type'         => 'number',
+						'numberFormat' => 'decimal_comma',
+					),
 					array(
 						'id'                  => 3,
 						'type'                => 'number',
@@ -119,19 +191,46 @@ final class SubmissionValidatorTest extends TestCase {
 						'conditionalLogic' => array(
 							'actionType' => 'show',
 							'logicType'  => 'all',
-							'rules'      => array( array( 'fieldId' => '3', 'operator' => '>', 'value' => '100' ) ),
+							'rules'      => array(
+								array(
+									'fieldId'  => '3',
+									'operator' => '>',
+									'value'    => '100',
+								),
+							),
 						),
 					),
 				),
 			)
 		);
 		// The browser claims a total and sends the hidden field anyway.
-		$result = ( new SubmissionValidator() )->validate( $form, array( '1' => '2.675', '2' => '2,5', '3' => '9999', '4' => 'sneaky' ) );
+		$result = ( new SubmissionValidator() )->validate(
+			$form,
+			array(
+				'1' => '2.675',
+				'2' => '2,5',
+				'3' => '9999',
+				'4' => 'sneaky',
+			)
+		);
 		$this->assertTrue( $result->is_valid() );
-		$this->assertSame( array( '1' => '2.675', '2' => '2.5', '3' => '6.69' ), $result->values );
+		$this->assertSame(
+			array(
+				'1' => '2.675',
+				'2' => '2.5',
+				'3' => '6.69',
+			),
+			$result->values
+		);
 
 		// Once the formula shows field 4, it is required again.
-		$result = ( new SubmissionValidator() )->validate( $form, array( '1' => '50', '2' => '3' ) );
+		$result = ( new SubmissionValidator() )->validate(
+			$form,
+			array(
+				'1' => '50',
+				'2' => '3',
+			)
+		);
 		$this->assertSame( array( 4 ), array_keys( $result->errors ) );
 	}
 }

@@ -24,7 +24,7 @@ final class FileNamesTest extends TestCase {
 			$tokens[ $token ] = true;
 		}
 		$this->assertCount( 200, $tokens );
-		foreach ( array( '', 'ABCDEF0123456789abcdef0123456789', str_repeat( 'a', 31 ), str_repeat( 'a', 33 ), "../../etc/passwd", str_repeat( 'a', 32 ) . "\n", 42, null ) as $bad ) {
+		foreach ( array( '', 'ABCDEF0123456789abcdef0123456789', str_repeat( 'a', 31 ), str_repeat( 'a', 33 ), '../../etc/passwd', str_repeat( 'a', 32 ) . "\n", 42, null ) as $bad ) {
 			$this->assertFalse( FileNames::is_token( $bad ), var_export( $bad, true ) );
 		}
 	}
@@ -87,21 +87,53 @@ final class FileNamesTest extends TestCase {
 	public function test_field_policy(): void {
 		$mb = 1048576;
 		$this->assertNull( FieldPolicy::of_field( null, 10 * $mb ) );
-		$this->assertNull( FieldPolicy::of_field( array( 'id' => 1, 'type' => 'text' ), 10 * $mb ) );
+		$this->assertNull(
+			FieldPolicy::of_field(
+				array(
+					'id'   => 1,
+					'type' => 'text',
+				),
+				10 * $mb
+			)
+		);
 
-		$single = FieldPolicy::of_field( array( 'id' => 2, 'type' => 'fileupload', 'maxFileSize' => 1.5, 'allowedExtensions' => 'jpg, PNG' ), 10 * $mb );
+		$single = FieldPolicy::of_field(
+			array(
+				'id'                => 2,
+				'type'              => 'fileupload',
+				'maxFileSize'       => 1.5,
+				'allowedExtensions' => 'jpg, PNG',
+			),
+			10 * $mb
+		);
 		$this->assertSame( array( 'jpg', 'png' ), $single->extensions );
 		$this->assertSame( (int) ( 1.5 * $mb ), $single->max_bytes );
 		$this->assertSame( 1, $single->max_files );
 		$this->assertTrue( $single->allows_extension( 'png' ) );
 		$this->assertFalse( $single->allows_extension( 'gif' ) );
 
-		$multi = FieldPolicy::of_field( array( 'id' => 3, 'type' => 'fileupload', 'multipleFiles' => true, 'maxFiles' => 4, 'maxFileSize' => 10240 ), 10 * $mb );
+		$multi = FieldPolicy::of_field(
+			array(
+				'id'            => 3,
+				'type'          => 'fileupload',
+				'multipleFiles' => true,
+				'maxFiles'      => 4,
+				'maxFileSize'   => 10240,
+			),
+			10 * $mb
+		);
 		$this->assertSame( 10 * $mb, $multi->max_bytes, 'the hard cap wins over a larger field limit' );
 		$this->assertSame( 4, $multi->max_files );
 		$this->assertTrue( $multi->allows_extension( 'anything' ), 'no field list: WordPress decides' );
 
-		$unlimited = FieldPolicy::of_field( array( 'id' => 4, 'type' => 'fileupload', 'multipleFiles' => true ), 10 * $mb );
+		$unlimited = FieldPolicy::of_field(
+			array(
+				'id'            => 4,
+				'type'          => 'fileupload',
+				'multipleFiles' => true,
+			),
+			10 * $mb
+		);
 		$this->assertNull( $unlimited->max_files );
 		$this->assertSame( 10 * $mb, $unlimited->max_bytes );
 	}
