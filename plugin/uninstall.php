@@ -30,4 +30,5 @@ delete_option( 'kestrel_forms_captcha' );
 delete_option( 'kestrel_forms_general' );
 delete_option( 'kestrel_forms_payments' );
 delete_option( 'kestrel_forms_api_enabled' );
+delete_option( \Kestrel\Forms\Uploads\Storage::SECRET_OPTION );
 delete_option( 'kestrel_forms_delete_data_on_uninstall' );
