@@ -175,7 +175,7 @@ final class Schema {
 	public static function uninstall(): void {
 		global $wpdb;
 		foreach ( self::tables() as $table ) {
-			$wpdb->query( "DROP TABLE IF EXISTS {$table}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
+			$wpdb->query( "DROP TABLE IF EXISTS {$table}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.SchemaChange -- table names are ours; uninstall removes the plugin's own tables.
 		}
 		delete_option( self::VERSION_OPTION );
 	}

@@ -74,7 +74,8 @@ final class UploadRepository {
 		}
 		$table        = Schema::tables()['uploads'];
 		$placeholders = implode( ',', array_fill( 0, count( $tokens ), '%s' ) );
-		$rows         = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE token IN ($placeholders)", $tokens ), ARRAY_A ) ?: array(); // phpcs:ignore WordPress.DB.PreparedSQL
+		$rows         = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE token IN ($placeholders)", $tokens ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- table name is ours; one %s per token, built above.
+		$rows         = $rows ? $rows : array();
 		$out          = array();
 		foreach ( $rows as $row ) {
 			$out[ (string) $row['token'] ] = self::hydrate( $row );
@@ -91,7 +92,8 @@ final class UploadRepository {
 	public function find_for_entry( int $entry_id ): array {
 		global $wpdb;
 		$table = Schema::tables()['uploads'];
-		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE entry_id = %d ORDER BY field_id, id", $entry_id ), ARRAY_A ) ?: array(); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE entry_id = %d ORDER BY field_id, id", $entry_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows  = $rows ? $rows : array();
 		return array_map( array( self::class, 'hydrate' ), $rows );
 	}
 
@@ -104,7 +106,8 @@ final class UploadRepository {
 	public function find_for_form( int $form_id ): array {
 		global $wpdb;
 		$table = Schema::tables()['uploads'];
-		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE form_id = %d", $form_id ), ARRAY_A ) ?: array(); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE form_id = %d", $form_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows  = $rows ? $rows : array();
 		return array_map( array( self::class, 'hydrate' ), $rows );
 	}
 
@@ -118,7 +121,8 @@ final class UploadRepository {
 	public function find_unclaimed_before( string $before, int $limit ): array {
 		global $wpdb;
 		$table = Schema::tables()['uploads'];
-		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE entry_id IS NULL AND created_at < %s ORDER BY id LIMIT %d", $before, $limit ), ARRAY_A ) ?: array(); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE entry_id IS NULL AND created_at < %s ORDER BY id LIMIT %d", $before, $limit ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows  = $rows ? $rows : array();
 		return array_map( array( self::class, 'hydrate' ), $rows );
 	}
 
@@ -169,7 +173,7 @@ final class UploadRepository {
 		}
 		$table        = Schema::tables()['uploads'];
 		$placeholders = implode( ',', array_fill( 0, count( $tokens ), '%s' ) );
-		$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE token IN ($placeholders)", $tokens ) ); // phpcs:ignore WordPress.DB.PreparedSQL
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE token IN ($placeholders)", $tokens ) ); // phpcs:ignore WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- table name is ours; one %s per token, built above.
 	}
 
 	/**
@@ -274,7 +278,7 @@ final class UploadRepository {
 			$sql   .= " OR ( status = 'assembling' AND updated_at < %s )";
 			$args[] = $stale_before;
 		}
-		return 1 === (int) $wpdb->query( $wpdb->prepare( $sql . ' )', $args ) ); // phpcs:ignore WordPress.DB.PreparedSQL, WordPress.DB.DirectDatabaseQuery
+		return 1 === (int) $wpdb->query( $wpdb->prepare( $sql . ' )', $args ) ); // phpcs:ignore WordPress.DB.PreparedSQL, WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- $sql holds the placeholders (%s, %s, %d, one %s per state, %s) and $args their values.
 	}
 
 	/**
@@ -368,7 +372,7 @@ final class UploadRepository {
 		}
 		$table        = Schema::tables()['upload_sessions'];
 		$placeholders = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
-		$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE id IN ($placeholders)", $ids ) ); // phpcs:ignore WordPress.DB.PreparedSQL
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE id IN ($placeholders)", $ids ) ); // phpcs:ignore WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- table name is ours; one %d per id, built above.
 	}
 
 	/**
@@ -382,6 +386,8 @@ final class UploadRepository {
 	}
 
 	/**
+	 * A record from a database row, with its columns cast to their PHP types.
+	 *
 	 * @param array<string, mixed> $row Row.
 	 * @return array<string, mixed>
 	 */

@@ -18,6 +18,8 @@ use Kestrel\Forms\Uploads\UploadError;
 final class UploadMessages {
 
 	/**
+	 * The visitor-facing text of an upload error.
+	 *
 	 * @param UploadError $error Error.
 	 */
 	public static function message( UploadError $error ): string {

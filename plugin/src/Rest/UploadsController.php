@@ -280,7 +280,7 @@ final class UploadsController extends WP_REST_Controller {
 			$file  = $request->get_file_params()['file'] ?? null;
 			if ( ! is_array( $file ) || ! is_string( $file['tmp_name'] ?? null ) || UPLOAD_ERR_OK !== (int) ( $file['error'] ?? UPLOAD_ERR_NO_FILE ) ) {
 				$php_error = is_array( $file ) && is_scalar( $file['error'] ?? null ) ? (int) $file['error'] : UPLOAD_ERR_NO_FILE;
-				throw new UploadError( UploadError::MISSING_FILE, array(), "PHP upload error {$php_error}" );
+				return ErrorMapper::upload_error( new UploadError( UploadError::MISSING_FILE, array(), "PHP upload error {$php_error}" ) );
 			}
 			return self::ok( $this->service->receive( $chunk, $file, ClientAddress::current() ) );
 		} catch ( UploadError $e ) {

@@ -24,6 +24,13 @@ final class ChunkPlan {
 	/** More chunks than this for one file is refused (a 2 GiB file in 1 MiB chunks is 2048). */
 	public const MAX_CHUNKS = 10000;
 
+	/**
+	 * A plan from figures create() has checked.
+	 *
+	 * @param int $total_size   File size, bytes.
+	 * @param int $chunk_size   Chunk size, bytes.
+	 * @param int $total_chunks Number of chunks.
+	 */
 	private function __construct(
 		public readonly int $total_size,
 		public readonly int $chunk_size,

@@ -16,6 +16,8 @@ namespace Kestrel\Forms\Uploads;
 final class FieldPolicy {
 
 	/**
+	 * A policy from its three limits.
+	 *
 	 * @param list<string> $extensions Allowed extensions (empty: whatever WordPress allows).
 	 * @param int          $max_bytes  Largest file, bytes.
 	 * @param int|null     $max_files  Most files (null: no field limit).

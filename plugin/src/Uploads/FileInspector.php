@@ -136,6 +136,8 @@ final class FileInspector {
 	 * @param string $name File name.
 	 *
 	 * @throws UploadError MARKUP, or STORAGE when the file cannot be read.
+	 *
+	 * @phpcs:ignore Squiz.Commenting.FunctionCommentThrowTag.WrongNumber -- the sniff counts `throw Storage::failure()` as a class named Storage; it returns an UploadError (STORAGE).
 	 */
 	public function check_markup( string $path, string $mime, string $name ): void {
 		if ( ! self::is_markup_free_type( $mime, $name ) ) {

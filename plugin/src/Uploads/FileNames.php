@@ -140,7 +140,7 @@ final class FileNames {
 	public static function extension( string $name ): string {
 		$base = basename( str_replace( '\\', '/', $name ) );
 		$dot  = strrpos( $base, '.' );
-		return ( false === $dot || $dot === strlen( $base ) - 1 ) ? '' : strtolower( substr( $base, $dot + 1 ) );
+		return ( false === $dot || strlen( $base ) - 1 === $dot ) ? '' : strtolower( substr( $base, $dot + 1 ) );
 	}
 
 	/**

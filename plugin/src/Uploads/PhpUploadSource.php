@@ -17,6 +17,8 @@ use Kestrel\Forms\Contracts\ChunkSource;
 final class PhpUploadSource implements ChunkSource {
 
 	/**
+	 * Moves the uploaded file to the destination, when PHP received it in this request.
+	 *
 	 * @param array<string, mixed> $file        $_FILES entry.
 	 * @param string               $destination Absolute path chosen by the server.
 	 */

@@ -455,7 +455,7 @@ final class Storage {
 	 * @param string $contents Contents.
 	 */
 	private static function write( string $path, string $contents ): void {
-		if ( false === @file_put_contents( $path, $contents ) ) { // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents, WordPress.PHP.NoSilencedErrors.Discouraged
+		if ( false === @file_put_contents( $path, $contents ) ) { // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents, WordPress.PHP.NoSilencedErrors.Discouraged -- a small deny file in the private folder; a failure is logged below.
 			self::log( "cannot write {$path}: " . self::last_error() );
 		}
 	}

@@ -84,6 +84,8 @@ final class UploadError extends RuntimeException {
 	public const BUSY_RETRY_AFTER = 2;
 
 	/**
+	 * An upload error of a kind, with its message details.
+	 *
 	 * @param string               $error_code One of the constants.
 	 * @param array<string, mixed> $params     Details for the message.
 	 * @param string               $detail     Untranslated detail for logs and tests (never shown).

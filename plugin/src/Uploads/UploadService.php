@@ -84,6 +84,8 @@ final class UploadService {
 	 * @return array{token: string, expires_in: int}
 	 *
 	 * @throws UploadError RATE_LIMITED, QUOTA, FIELD_NOT_FOUND (FORM_NOT_FOUND is the caller's), STORAGE.
+	 *
+	 * @phpcs:ignore Squiz.Commenting.FunctionCommentThrowTag.WrongNumber -- the sniff counts `throw Storage::failure()` as a class named Storage; it returns an UploadError (STORAGE).
 	 */
 	public function start( int $form_id, int $field_id, string $client ): array {
 		self::limit( 'upload_request', $client );
@@ -145,6 +147,8 @@ final class UploadService {
 	 * @return array{complete: bool, token: string, name: string, record: array<string, mixed>|null}
 	 *
 	 * @throws UploadError When the chunk or the assembled file is refused.
+	 *
+	 * @phpcs:ignore Squiz.Commenting.FunctionCommentThrowTag.WrongNumber -- the sniff counts `throw Storage::failure()` as a class named Storage; it returns an UploadError (STORAGE).
 	 */
 	public function receive( ChunkRequest $request, array $file, string $client ): array {
 		self::limit( 'upload_request', $client );
@@ -376,6 +380,8 @@ final class UploadService {
 	 * @return array{complete: bool, token: string, name: string, record: array<string, mixed>|null}
 	 *
 	 * @throws UploadError When the assembled file is refused or cannot be stored; BUSY for a loser.
+	 *
+	 * @phpcs:ignore Squiz.Commenting.FunctionCommentThrowTag.WrongNumber -- the sniff counts `throw Storage::failure()` as a class named Storage; it returns an UploadError (STORAGE).
 	 */
 	private function assemble( array $session, string $token, string $name, ChunkPlan $plan, FieldPolicy $policy, string $dir ): array {
 		$id = (int) $session['id'];
@@ -442,6 +448,8 @@ final class UploadService {
 	 * @param string    $target New file.
 	 *
 	 * @throws UploadError When a chunk is missing or short, or the file cannot be written.
+	 *
+	 * @phpcs:ignore Squiz.Commenting.FunctionCommentThrowTag.Missing -- the sniff counts `throw Storage::failure()` as a class named Storage; it returns an UploadError (STORAGE).
 	 */
 	private static function concatenate( string $dir, ChunkPlan $plan, string $target ): void {
 		// phpcs:disable WordPress.WP.AlternativeFunctions -- streaming copy; WP_Filesystem would read whole files into memory.

@@ -40,6 +40,13 @@ final class UploadStore {
 	 */
 	public const DOWNLOAD_ROUTE = 'kestrel-forms/v1/entries/%d/files/%s';
 
+	/**
+	 * The store over its records, its files and the forms they belong to.
+	 *
+	 * @param UploadRepository $records Upload records.
+	 * @param Storage          $storage The private upload folder.
+	 * @param FormRepository   $forms   Forms (for the field policies).
+	 */
 	public function __construct(
 		public readonly UploadRepository $records,
 		public readonly Storage $storage,
@@ -373,7 +380,7 @@ final class UploadStore {
 	private static function children( string $dir ): array {
 		$names = is_dir( $dir ) ? scandir( $dir ) : false;
 		$out   = array();
-		foreach ( $names ?: array() as $name ) {
+		foreach ( $names ? $names : array() as $name ) {
 			if ( '.' !== $name && '..' !== $name && 'index.php' !== $name ) {
 				$out[] = $dir . '/' . $name;
 			}

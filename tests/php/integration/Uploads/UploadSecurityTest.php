@@ -30,8 +30,8 @@ final class UploadSecurityTest extends UploadsTestCase {
 	protected function tear_down(): void {
 		RaceFs::unregister();
 		if ( null !== $this->log ) {
-			ini_restore( 'error_log' );
-			@unlink( $this->log );
+			ini_restore( 'error_log' ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.runtime_configuration_ini_restore -- undoes the test's own ini_set() of error_log.
+			@unlink( $this->log ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- cleanup of a temporary file; one already gone is no failure.
 		}
 		remove_all_filters( 'kestrel_forms_rate_limit' );
 		remove_all_filters( 'kestrel_forms_upload_tmp_dir' );
@@ -40,6 +40,9 @@ final class UploadSecurityTest extends UploadsTestCase {
 
 	/* ---------------------------------------------------------------- 1. tokens and binding */
 
+	/**
+	 * Sessions are named by server tokens that are never stored.
+	 */
 	public function test_sessions_are_named_by_server_tokens_that_are_never_stored(): void {
 		$this->file( self::text( 500 ), 'notes.txt' );
 		$response = $this->start_session();
@@ -125,7 +128,7 @@ final class UploadSecurityTest extends UploadsTestCase {
 	public function test_a_token_is_bound_to_its_form_and_field(): void {
 		$this->file( self::text( 500 ), 'notes.txt' );
 		$token = $this->upload_all()['temp_filename'];
-		foreach ( array( array( $this->form_id, 3 ), array( $this->form_id + 1, 2 ) ) as [ $form, $field ] ) {
+		foreach ( array( array( $this->form_id, 3 ), array( $this->form_id + 1, 2 ) ) as list( $form, $field ) ) {
 			try {
 				Plugin::instance()->uploads->claim( $form, $field, self::UPLOAD_ID, array( $token ) );
 				$this->fail( 'claimed into another field or form' );
@@ -173,6 +176,9 @@ final class UploadSecurityTest extends UploadsTestCase {
 
 	/* ---------------------------------------------------- 1. figures fixed by the first chunk */
 
+	/**
+	 * A chunk that disagrees with the first is 409 and harms nothing.
+	 */
 	public function test_a_chunk_that_disagrees_with_the_first_is_409_and_harms_nothing(): void {
 		$this->file( self::text( 3500 ), 'notes.txt' );
 		$this->assert_rest_status( 200, $this->send( 1 ) );
@@ -246,6 +252,9 @@ final class UploadSecurityTest extends UploadsTestCase {
 
 	/* ------------------------------------------------------------------- 3. content checks */
 
+	/**
+	 * A PDF with PHP or HTML inside is refused (415).
+	 */
 	public function test_a_pdf_with_php_or_html_inside_is_refused_415(): void {
 		$this->field_id = 3;
 		foreach ( array( "<?php system(\$_GET['c']); ?>", '<script>alert(1)</script>', "<!DOCTYPE html>\n<html><body>hi</body></html>", '<iframe src="https://evil.example/">' ) as $markup ) {
@@ -312,6 +321,9 @@ final class UploadSecurityTest extends UploadsTestCase {
 
 	/* ------------------------------------------------------- 3. and 4. per-client limits */
 
+	/**
+	 * Open sessions per client are capped with 429 and Retry-After.
+	 */
 	public function test_open_sessions_per_client_are_capped_with_429_and_retry_after(): void {
 		$_SERVER['REMOTE_ADDR'] = '203.0.113.7';
 		add_filter( 'kestrel_forms_upload_client_sessions', static fn() => 2 );
@@ -384,6 +396,9 @@ final class UploadSecurityTest extends UploadsTestCase {
 
 	/* ------------------------------------------------------------------ 5. concurrency */
 
+	/**
+	 * The loser of a chunk-folder mkdir() race still stores its chunk.
+	 */
 	public function test_the_loser_of_a_chunk_folder_mkdir_race_still_stores_its_chunk(): void {
 		$root = $this->chunk_dir . '/racefs-root';
 		mkdir( $root, 0755, true );
@@ -449,6 +464,9 @@ final class UploadSecurityTest extends UploadsTestCase {
 
 	/* ------------------------------------------------------------------ 2. where bytes live */
 
+	/**
+	 * No uploaded byte sits at a computable path.
+	 */
 	public function test_no_uploaded_byte_sits_at_a_computable_path(): void {
 		$marker = '<html><script>alert(document.cookie)</script></html>';
 		$this->file( $marker . self::text( 3000 ), 'page.txt' );

@@ -178,7 +178,7 @@ final class UploadStoreTest extends UploadsTestCase {
 		// Both submissions pass the claim check before either is stored (the race).
 		$tokens = array_column( $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $first_session, $second_session ) ), 'token' );
 		$this->assertCount( 2, $tokens );
-		[ $first, $second ] = $tokens;
+		list( $first, $second ) = $tokens;
 		$this->assertCount( 1, $this->store()->claim( $this->form_id, 3, self::UPLOAD_ID, array( $second_session ) ) );
 
 		$entries = Plugin::instance()->entries;

@@ -30,7 +30,11 @@ abstract class UploadsTestCase extends TestCase {
 
 	protected string $chunk_dir;
 
-	/** The whole file being uploaded by the current test. */
+	/**
+	 * The whole file being uploaded by the current test.
+	 *
+	 * @var string
+	 */
 	protected string $content = '';
 
 	protected int $chunk_size = 1000;
@@ -43,7 +47,11 @@ abstract class UploadsTestCase extends TestCase {
 
 	protected int $field_id = 2;
 
-	/** The session token of the current file (made by the first request that needs it). */
+	/**
+	 * The session token of the current file (made by the first request that needs it).
+	 *
+	 * @var string|null
+	 */
 	protected ?string $token = null;
 
 	protected function set_up(): void {
@@ -238,7 +246,7 @@ abstract class UploadsTestCase extends TestCase {
 	}
 
 	/**
-	 * resumable.js's testChunks GET for chunk $number.
+	 * The testChunks GET of resumable.js for chunk $number.
 	 *
 	 * @param int                  $number Chunk number.
 	 * @param array<string, mixed> $params Parameters to change.
@@ -297,7 +305,8 @@ abstract class UploadsTestCase extends TestCase {
 	protected function records(): array {
 		global $wpdb;
 		$table = \Kestrel\Forms\Persistence\Schema::tables()['uploads'];
-		return $wpdb->get_results( "SELECT * FROM {$table} ORDER BY id", ARRAY_A ) ?: array(); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$rows  = $wpdb->get_results( "SELECT * FROM {$table} ORDER BY id", ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		return $rows ? $rows : array();
 	}
 
 	/**
@@ -328,7 +337,7 @@ abstract class UploadsTestCase extends TestCase {
 	 * A 1x1 PNG.
 	 */
 	protected static function png(): string {
-		return (string) base64_decode( 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' );
+		return (string) base64_decode( 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode -- a test image, not hidden code.
 	}
 
 	/**

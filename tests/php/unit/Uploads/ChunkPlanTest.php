@@ -32,7 +32,7 @@ final class ChunkPlanTest extends TestCase {
 	}
 
 	/**
-	 * resumable.js's default (forceChunkSize false): floor(T / C) chunks, the last one takes the rest.
+	 * The resumable.js default (forceChunkSize false): floor(T / C) chunks, the last one takes the rest.
 	 */
 	public function test_default_chunking_puts_the_remainder_in_the_last_chunk(): void {
 		$plan = self::plan( 3500, 1000, 3 );
@@ -41,7 +41,7 @@ final class ChunkPlanTest extends TestCase {
 	}
 
 	/**
-	 * forceChunkSize true: ceil(T / C) chunks, the last one is the short rest.
+	 * With forceChunkSize true: ceil(T / C) chunks, the last one is the short rest.
 	 */
 	public function test_forced_chunk_size_makes_a_short_last_chunk(): void {
 		$plan = self::plan( 3500, 1000, 4 );

@@ -25,14 +25,14 @@ final class FileNamesTest extends TestCase {
 		}
 		$this->assertCount( 200, $tokens );
 		foreach ( array( '', 'ABCDEF0123456789abcdef0123456789', str_repeat( 'a', 31 ), str_repeat( 'a', 33 ), '../../etc/passwd', str_repeat( 'a', 32 ) . "\n", 42, null ) as $bad ) {
-			$this->assertFalse( FileNames::is_token( $bad ), var_export( $bad, true ) );
+			$this->assertFalse( FileNames::is_token( $bad ), var_export( $bad, true ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_var_export -- names the refused input in the assertion message.
 		}
 	}
 
 	public function test_upload_ids_are_8_hex_lowercased(): void {
 		$this->assertSame( 'abcdef12', FileNames::upload_id( 'ABCdef12' ) );
 		foreach ( array( 'abcdef1', 'abcdef123', 'abcdefgh', '../abcde', "abcdef12\n", 12345678 ) as $bad ) {
-			$this->assertNull( FileNames::upload_id( $bad ), var_export( $bad, true ) );
+			$this->assertNull( FileNames::upload_id( $bad ), var_export( $bad, true ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_var_export -- names the refused input in the assertion message.
 		}
 	}
 
