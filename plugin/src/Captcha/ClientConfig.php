@@ -17,11 +17,16 @@ final class ClientConfig {
 	public const DEFAULT_SCRIPT_URL = 'https://www.google.com/recaptcha/api.js?render=explicit';
 
 	/**
-	 * reCAPTCHA language codes that keep their region; every other locale is sent as its
+	 * The reCAPTCHA language codes that keep their region; every other locale is sent as its
 	 * language alone (de_DE → de), es_MX → es-419 and he_IL → iw. From Google's list of supported language codes.
 	 */
 	private const REGIONAL = array( 'de-AT', 'de-CH', 'en-GB', 'es-419', 'fr-CA', 'pt-BR', 'pt-PT', 'zh-CN', 'zh-HK', 'zh-TW' );
 
+	/**
+	 * Takes the captcha settings the configuration is read from.
+	 *
+	 * @param Settings $settings The captcha settings (keys and display options).
+	 */
 	public function __construct( private readonly Settings $settings ) {}
 
 	/**

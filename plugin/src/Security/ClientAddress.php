@@ -82,6 +82,8 @@ final class ClientAddress {
 	}
 
 	/**
+	 * Whether an address is a given address or lies in a CIDR range.
+	 *
 	 * @param string $address Canonical address.
 	 * @param string $range   Address or CIDR range.
 	 */

@@ -72,7 +72,7 @@ final class RateLimiter {
 	 * @param int|null $now    Unix time (tests).
 	 */
 	public static function hit( string $bucket, string $client, ?int $now = null ): ?int {
-		[ $allowed, $window ] = self::limit( $bucket );
+		list( $allowed, $window ) = self::limit( $bucket );
 		if ( 0 === $allowed || '' === $client ) {
 			return null;
 		}
@@ -95,9 +95,9 @@ final class RateLimiter {
 	 * @param int|null $now    Unix time (tests).
 	 */
 	public static function reset( string $bucket, string $client, ?int $now = null ): void {
-		[ , $window ] = self::limit( $bucket );
-		$index        = intdiv( $now ?? time(), $window );
-		$key          = 'kf_rl_' . substr( hash( 'sha256', $bucket . '|' . $client . '|' . $window . '|' . $index ), 0, 32 );
+		list( , $window ) = self::limit( $bucket );
+		$index            = intdiv( $now ?? time(), $window );
+		$key              = 'kf_rl_' . substr( hash( 'sha256', $bucket . '|' . $client . '|' . $window . '|' . $index ), 0, 32 );
 		wp_cache_delete( $key, self::CACHE_GROUP );
 		delete_transient( $key );
 	}

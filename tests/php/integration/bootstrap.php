@@ -3,7 +3,7 @@
  * Bootstrap of the `integration` suite: a real WordPress 6.8 on a fresh SQLite database, or on a
  * fresh MariaDB database with KESTREL_TEST_DB=mariadb (Support/Database.php).
  *
- * scripts/phpunit.mjs passes this file as --bootstrap; when PHPUnit runs with the default
+ * The runner scripts/phpunit.mjs passes this file as --bootstrap; when PHPUnit runs with the default
  * bootstrap instead (plain `phpunit --testsuite integration`), Support\TestCase requires it before
  * its first test. Either way it runs once per process, in this order (as wordpress-develop's
  * tests/phpunit/includes/bootstrap.php does, with the install moved into a child process):

@@ -24,7 +24,11 @@ final class CardRules {
 	/** Type slugs, as the schema's creditCards items. */
 	private const SLUG = '/^[a-z0-9_-]{1,40}$/';
 
-	/** @var array<string, array{name: string, prefixes: list<string|array{0: string, 1: string}>, lengths: list<int>}>|null */
+	/**
+	 * The built-in rules once loaded (null until first needed).
+	 *
+	 * @var array<string, array{name: string, prefixes: list<string|array{0: string, 1: string}>, lengths: list<int>}>|null
+	 */
 	private static ?array $defaults = null;
 
 	/**
@@ -130,6 +134,8 @@ final class CardRules {
 	}
 
 	/**
+	 * Whether a value is a valid prefix: a digit string, or a pair of digit strings of equal length.
+	 *
 	 * @param mixed $prefix Candidate prefix.
 	 */
 	private static function is_prefix( mixed $prefix ): bool {
@@ -144,6 +150,8 @@ final class CardRules {
 	}
 
 	/**
+	 * Whether a card number starts with a prefix or falls in a prefix range.
+	 *
 	 * @param string                             $digits Digits.
 	 * @param string|array{0: string, 1: string} $prefix Prefix or range.
 	 */

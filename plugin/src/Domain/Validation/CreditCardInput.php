@@ -24,6 +24,8 @@ namespace Kestrel\Forms\Domain\Validation;
 final class CreditCardInput {
 
 	/**
+	 * Validates a credit card field and returns what an entry stores of it.
+	 *
 	 * @param array<string, mixed>                $field Credit card field.
 	 * @param array<mixed, mixed>                 $raw   All submitted values.
 	 * @param array<string, array<string, mixed>> $rules Normalised card rules (CardRules::normalize).
@@ -44,7 +46,7 @@ final class CreditCardInput {
 		if ( null === $number || null === $code || null === $name || null === $expiry || in_array( null, $expiry, true ) ) {
 			return self::error( $field, FieldError::INVALID );
 		}
-		[ $exp_month, $exp_year ] = $expiry;
+		list( $exp_month, $exp_year ) = $expiry;
 
 		if ( '' === $number . $code . $name . $exp_month . $exp_year ) {
 			return empty( $field['isRequired'] ) ? array() : self::error( $field, FieldError::REQUIRED );
@@ -117,6 +119,8 @@ final class CreditCardInput {
 	}
 
 	/**
+	 * The field's error, with its custom message when it has one.
+	 *
 	 * @param array<string, mixed> $field  Field.
 	 * @param string               $code   FieldError code.
 	 * @param array<string, mixed> $params Details.

@@ -25,11 +25,11 @@ final class NumberParser {
 	 * @return string|null Canonical form ("-1234.5") or null when the text is not a number.
 	 */
 	public static function parse( string $text, string $format = 'decimal_dot' ): ?string {
-		$text                    = trim( $text );
-		[ $thousands, $decimal ] = 'decimal_comma' === $format ? array( '.', ',' ) : array( ',', '.' );
-		$t                       = preg_quote( $thousands, '/' );
-		$d                       = preg_quote( $decimal, '/' );
-		$pattern                 = '/^(-?)(\d{1,3}(?:' . $t . '\d{3})+|\d+)(?:' . $d . '(\d+))?$/';
+		$text                        = trim( $text );
+		list( $thousands, $decimal ) = 'decimal_comma' === $format ? array( '.', ',' ) : array( ',', '.' );
+		$t                           = preg_quote( $thousands, '/' );
+		$d                           = preg_quote( $decimal, '/' );
+		$pattern                     = '/^(-?)(\d{1,3}(?:' . $t . '\d{3})+|\d+)(?:' . $d . '(\d+))?$/';
 		if ( 1 !== preg_match( $pattern, $text, $m ) ) {
 			return null;
 		}

@@ -26,6 +26,8 @@ final class PasswordInput {
 	public const NOT_STORED = '(password not stored)';
 
 	/**
+	 * Validates a password field and returns the marker an entry stores instead of it.
+	 *
 	 * @param array<string, mixed> $field Password field.
 	 * @param array<mixed, mixed>  $raw   All submitted values.
 	 * @return array<string, string>|FieldError The marker by field id, [] when blank, or an error.
@@ -72,6 +74,8 @@ final class PasswordInput {
 	}
 
 	/**
+	 * The field's error, with its custom message when it has one.
+	 *
 	 * @param array<string, mixed> $field  Field.
 	 * @param string               $code   FieldError code.
 	 * @param array<string, mixed> $params Details.

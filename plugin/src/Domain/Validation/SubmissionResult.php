@@ -15,6 +15,8 @@ namespace Kestrel\Forms\Domain\Validation;
 final class SubmissionResult {
 
 	/**
+	 * Holds the outcome of validating a submission.
+	 *
 	 * @param array<string, string>      $values Clean values by input id ("1", "3.2"); empty values omitted.
 	 * @param array<int, FieldError>     $errors Errors by field id.
 	 * @param array<string, mixed>|null  $pricing Products, shipping and total computed by the server.

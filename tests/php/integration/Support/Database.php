@@ -71,7 +71,7 @@ final class Database {
 			throw new RuntimeException( 'KESTREL_TEST_DB=mariadb needs PHP\'s mysqli (Debian: php8.2-mysql).' );
 		}
 		$name = self::name();
-		putenv( 'KESTREL_TEST_DB_NAME=' . $name );
+		putenv( 'KESTREL_TEST_DB_NAME=' . $name ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.runtime_configuration_putenv -- the child install process reads the name from its environment.
 		self::query( "DROP DATABASE IF EXISTS `{$name}`" );
 		self::query( "CREATE DATABASE `{$name}` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci" );
 		if ( ! getenv( 'KESTREL_KEEP_TEST_SITE' ) ) {
@@ -119,8 +119,9 @@ final class Database {
 			$host = $m[1];
 			$port = (int) $m[2];
 		}
-		mysqli_report( MYSQLI_REPORT_OFF );
-		$db = @new \mysqli( $host, self::env( 'KESTREL_TEST_DB_USER', 'wptests' ), self::env( 'KESTREL_TEST_DB_PASSWORD', 'wptests' ), '', (int) $port, (string) $socket ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged
+		// The database is created before WordPress (and $wpdb) exists, so this talks to the server directly.
+		mysqli_report( MYSQLI_REPORT_OFF ); // phpcs:ignore WordPress.DB.RestrictedFunctions.mysql_mysqli_report -- no $wpdb yet.
+		$db = @new \mysqli( $host, self::env( 'KESTREL_TEST_DB_USER', 'wptests' ), self::env( 'KESTREL_TEST_DB_PASSWORD', 'wptests' ), '', (int) $port, (string) $socket ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.DB.RestrictedClasses.mysql__mysqli -- no $wpdb yet; the connect error is read from the object.
 		if ( $db->connect_errno ) {
 			throw new RuntimeException( "Cannot connect to MariaDB at {$host}" . ( $socket ? " ({$socket})" : '' ) . ": {$db->connect_error}. Start it with `npm run start:native`." );
 		}

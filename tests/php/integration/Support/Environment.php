@@ -88,7 +88,7 @@ final class Environment {
 		self::remove_tree( $tmp );
 		( new PharData( $source ) )->extractTo( $tmp, null, true );
 		$unpacked = self::is_sqlite_plugin( $tmp ) ? $tmp : null;
-		foreach ( glob( $tmp . '/*', GLOB_ONLYDIR ) ?: array() as $child ) {
+		foreach ( self::listing( glob( $tmp . '/*', GLOB_ONLYDIR ) ) as $child ) {
 			if ( null === $unpacked && self::is_sqlite_plugin( $child ) ) {
 				$unpacked = $child;
 			}
@@ -140,6 +140,7 @@ final class Environment {
 	 */
 	public static function install( string $site ): void {
 		$command = array( PHP_BINARY, '-d', 'display_errors=stderr', __DIR__ . '/install.php', $site );
+		// phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.system_calls_proc_open -- WordPress is installed in a child process on purpose (see bootstrap.php).
 		$process = proc_open(
 			$command,
 			array(
@@ -310,7 +311,7 @@ final class Environment {
 		if ( ! is_dir( $path ) ) {
 			return;
 		}
-		foreach ( scandir( $path ) ?: array() as $entry ) {
+		foreach ( self::listing( scandir( $path ) ) as $entry ) {
 			if ( '.' !== $entry && '..' !== $entry ) {
 				self::remove_tree( $path . '/' . $entry );
 			}
@@ -332,7 +333,7 @@ final class Environment {
 	private static function map_plugin( string $target ): void {
 		$source = self::repo_root() . '/plugin';
 		self::make_dir( $target );
-		foreach ( scandir( $source ) ?: array() as $entry ) {
+		foreach ( self::listing( scandir( $source ) ) as $entry ) {
 			if ( '.' === $entry || '..' === $entry || 'build' === $entry ) {
 				continue;
 			}
@@ -384,8 +385,8 @@ final class Environment {
 				$modules . '/@wp-playground/cli/sqlite-database-integration.zip',
 				$modules . '/@wordpress/env/node_modules/@wp-playground/cli/sqlite-database-integration.zip',
 			),
-			glob( $modules . '/@wp-playground/*/sqlite-database-integration*.zip' ) ?: array(),
-			glob( $modules . '/@wordpress/env/node_modules/@wp-playground/*/sqlite-database-integration*.zip' ) ?: array()
+			self::listing( glob( $modules . '/@wp-playground/*/sqlite-database-integration*.zip' ) ),
+			self::listing( glob( $modules . '/@wordpress/env/node_modules/@wp-playground/*/sqlite-database-integration*.zip' ) )
 		);
 		foreach ( $candidates as $candidate ) {
 			if ( is_file( $candidate ) ) {
@@ -412,7 +413,7 @@ final class Environment {
 	 * @param string $parent Folder holding the sites.
 	 */
 	private static function remove_stale_sites( string $parent ): void {
-		foreach ( glob( $parent . '/*', GLOB_ONLYDIR ) ?: array() as $site ) {
+		foreach ( self::listing( glob( $parent . '/*', GLOB_ONLYDIR ) ) as $site ) {
 			if ( time() - (int) filemtime( $site ) > self::STALE_SITE_AGE ) {
 				self::remove_tree( $site );
 			}
@@ -444,5 +445,15 @@ final class Environment {
 		if ( ! symlink( $target, $link ) ) {
 			throw new RuntimeException( "Could not link {$link} to {$target}." );
 		}
+	}
+
+	/**
+	 * The names glob() or scandir() found, or none when it failed.
+	 *
+	 * @param list<string>|false $names What glob() or scandir() returned.
+	 * @return list<string>
+	 */
+	private static function listing( array|false $names ): array {
+		return false === $names ? array() : $names;
 	}
 }

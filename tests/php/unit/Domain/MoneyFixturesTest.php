@@ -1,6 +1,6 @@
 <?php
 /**
- * tests/fixtures/engine/money.json, also run by Jest.
+ * The shared money fixtures (tests/fixtures/engine/money.json), also run by Jest.
  *
  * @package KestrelForms\Tests
  */
