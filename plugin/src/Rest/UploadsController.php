@@ -235,7 +235,7 @@ final class UploadsController extends WP_REST_Controller {
 			return ErrorMapper::form_not_found();
 		}
 		try {
-			$session = $this->service->start( (int) $request['form_id'], (int) $request['field_id'], ClientAddress::current() );
+			$session = $this->service->start( (int) $request['form_id'], (int) $request['field_id'], ClientAddress::group( ClientAddress::current() ) );
 		} catch ( UploadError $e ) {
 			return ErrorMapper::upload_error( $e );
 		}
@@ -261,7 +261,7 @@ final class UploadsController extends WP_REST_Controller {
 	 */
 	public function test_chunk( $request ) {
 		try {
-			$result = $this->service->test( self::chunk_request( $request ), ClientAddress::current() );
+			$result = $this->service->test( self::chunk_request( $request ), ClientAddress::group( ClientAddress::current() ) );
 			return null === $result ? new WP_REST_Response( null, 204 ) : self::ok( $result );
 		} catch ( UploadError $e ) {
 			return ErrorMapper::upload_error( $e );
@@ -282,7 +282,7 @@ final class UploadsController extends WP_REST_Controller {
 				$php_error = is_array( $file ) && is_scalar( $file['error'] ?? null ) ? (int) $file['error'] : UPLOAD_ERR_NO_FILE;
 				return ErrorMapper::upload_error( new UploadError( UploadError::MISSING_FILE, array(), "PHP upload error {$php_error}" ) );
 			}
-			return self::ok( $this->service->receive( $chunk, $file, ClientAddress::current() ) );
+			return self::ok( $this->service->receive( $chunk, $file, ClientAddress::group( ClientAddress::current() ) ) );
 		} catch ( UploadError $e ) {
 			return ErrorMapper::upload_error( $e );
 		}
@@ -296,7 +296,7 @@ final class UploadsController extends WP_REST_Controller {
 	 */
 	public function discard( $request ) {
 		try {
-			$this->service->discard( self::token( $request ), ClientAddress::current() );
+			$this->service->discard( self::token( $request ), ClientAddress::group( ClientAddress::current() ) );
 		} catch ( UploadError $e ) {
 			return ErrorMapper::upload_error( $e );
 		}

@@ -53,6 +53,39 @@ final class ClientAddress {
 	}
 
 	/**
+	 * The client as limits count it: an IPv4 address as it is, an IPv6 address as its network
+	 * prefix (/64 by default). One household or server gets a whole /64 and can change its
+	 * address at will; counting per /128 would give it a fresh limit on every request.
+	 *
+	 * @param string $address Canonical address ({@see self::current()}).
+	 */
+	public static function group( string $address ): string {
+		$packed = '' === $address ? false : @inet_pton( $address ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- invalid input is an answer, not a warning.
+		if ( false === $packed || 16 !== strlen( $packed ) ) {
+			return $address;
+		}
+		if ( str_starts_with( $packed, str_repeat( "\0", 10 ) . "\xff\xff" ) ) {
+			// An IPv4 address written as IPv6 (::ffff:a.b.c.d) is that IPv4 address.
+			return (string) inet_ntop( substr( $packed, 12 ) );
+		}
+		/**
+		 * Filters the IPv6 prefix length that counts as one client for rate limits and upload
+		 * caps (default 64; 128 counts every address apart).
+		 *
+		 * @param int $bits Prefix length, 1 to 128.
+		 */
+		$bits   = min( 128, max( 1, (int) apply_filters( 'kestrel_forms_ipv6_client_prefix', 64 ) ) );
+		$full   = intdiv( $bits, 8 );
+		$rest   = $bits % 8;
+		$prefix = substr( $packed, 0, $full );
+		if ( $rest > 0 ) {
+			$prefix .= chr( ord( $packed[ $full ] ) & ( ( 0xff << ( 8 - $rest ) ) & 0xff ) );
+		}
+		$network = str_pad( $prefix, 16, "\0" );
+		return inet_ntop( $network ) . '/' . $bits;
+	}
+
+	/**
 	 * A valid IP address in canonical form, or ''.
 	 *
 	 * @param string $address Text.

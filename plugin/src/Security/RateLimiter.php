@@ -78,7 +78,7 @@ final class RateLimiter {
 		}
 		$now   = $now ?? time();
 		$index = intdiv( $now, $window );
-		$key   = 'kf_rl_' . substr( hash( 'sha256', $bucket . '|' . $client . '|' . $window . '|' . $index ), 0, 32 );
+		$key   = 'kf_rl_' . substr( hash( 'sha256', $bucket . '|' . ClientAddress::group( $client ) . '|' . $window . '|' . $index ), 0, 32 );
 		$count = self::increment( $key, $window );
 		if ( $count <= $allowed ) {
 			return null;
@@ -97,7 +97,7 @@ final class RateLimiter {
 	public static function reset( string $bucket, string $client, ?int $now = null ): void {
 		list( , $window ) = self::limit( $bucket );
 		$index            = intdiv( $now ?? time(), $window );
-		$key              = 'kf_rl_' . substr( hash( 'sha256', $bucket . '|' . $client . '|' . $window . '|' . $index ), 0, 32 );
+		$key              = 'kf_rl_' . substr( hash( 'sha256', $bucket . '|' . ClientAddress::group( $client ) . '|' . $window . '|' . $index ), 0, 32 );
 		wp_cache_delete( $key, self::CACHE_GROUP );
 		delete_transient( $key );
 	}

@@ -154,6 +154,36 @@ final class SubmissionAbuseTest extends TestCase {
 		$this->assert_rest_status( 201, $this->raw( $fits, array( 'Content-Length' => (string) strlen( $fits ) ) ) );
 	}
 
+	/**
+	 * A multipart or form-encoded body reaches PHP already parsed (`$_POST`, `$_FILES`) and the
+	 * raw body reads empty; sent chunked it has no Content-Length either. Its parsed size counts.
+	 */
+	public function test_a_large_form_encoded_or_multipart_body_is_refused_with_413(): void {
+		self::without_submission_rate_limit();
+		$request = new WP_REST_Request( 'POST', '/kestrel-forms/v1/forms/' . $this->form_id . '/submissions' );
+		$request->set_header( 'Content-Type', 'multipart/form-data; boundary=x' );
+		$request->set_body_params( array( 'values' => array( '1' => str_repeat( 'a', 2 * MB_IN_BYTES ) ) ) );
+		$server   = rest_get_server();
+		$response = rest_ensure_response( $server->dispatch( $request ) );
+		$this->assert_rest_error( 'kestrel_forms_request_too_large', 413, $response );
+
+		$request = new WP_REST_Request( 'POST', '/kestrel-forms/v1/forms/' . $this->form_id . '/submissions' );
+		$request->set_header( 'Content-Type', 'multipart/form-data; boundary=x' );
+		$request->set_body_params( array( 'values' => array( '1' => 'Ada' ) ) );
+		$request->set_file_params(
+			array(
+				'f' => array(
+					'name'     => 'big.bin',
+					'size'     => 3 * MB_IN_BYTES,
+					'tmp_name' => '',
+					'error'    => 0,
+				),
+			)
+		);
+		$this->assert_rest_error( 'kestrel_forms_request_too_large', 413, rest_ensure_response( $server->dispatch( $request ) ) );
+		$this->assertSame( 0, $this->stored_count() );
+	}
+
 	public function test_the_body_limit_is_filterable(): void {
 		self::without_submission_rate_limit();
 		add_filter( 'kestrel_forms_max_submission_bytes', static fn(): int => 2048 );
