@@ -258,6 +258,27 @@ final class UploadRepository {
 	}
 
 	/**
+	 * Withdraws the figures this request fixed (the client went over its byte cap): the session
+	 * is as before its first chunk. Only while it is open with the figures of that request.
+	 *
+	 * @param int $id         Session id.
+	 * @param int $total_size The total size the request fixed.
+	 * @return bool Whether this call withdrew them.
+	 */
+	public function unfix_session_figures( int $id, int $total_size ): bool {
+		global $wpdb;
+		$table = Schema::tables()['upload_sessions'];
+		return 1 === (int) $wpdb->query( // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+			$wpdb->prepare(
+				"UPDATE {$table} SET name = NULL, type = NULL, total_size = NULL, chunk_size = NULL, total_chunks = NULL, updated_at = %s WHERE id = %d AND status = 'open' AND total_size = %d", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+				gmdate( 'Y-m-d H:i:s' ),
+				$id,
+				$total_size
+			)
+		);
+	}
+
+	/**
 	 * Moves a session from one state to another, only when it is in one of the given states
 	 * (and, for $stale_before, an 'assembling' state older than that counts as open: the worker
 	 * that started it died).
@@ -373,6 +394,16 @@ final class UploadRepository {
 		$table        = Schema::tables()['upload_sessions'];
 		$placeholders = implode( ',', array_fill( 0, count( $ids ), '%d' ) );
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$table} WHERE id IN ($placeholders)", $ids ) ); // phpcs:ignore WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- table name is ours; one %d per id, built above.
+	}
+
+	/**
+	 * Deletes one session by its token hash (a session withdrawn because its client went over the cap).
+	 *
+	 * @param string $token_hash Hash of the session token.
+	 */
+	public function delete_session_by_key( string $token_hash ): void {
+		global $wpdb;
+		$wpdb->delete( Schema::tables()['upload_sessions'], array( 'token_hash' => $token_hash ), array( '%s' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 	}
 
 	/**

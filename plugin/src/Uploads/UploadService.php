@@ -102,8 +102,22 @@ final class UploadService {
 			}
 		}
 		$token = FileNames::session_token();
-		if ( ! $this->records->insert_session( FileNames::token_hash( $token ), $form_id, $field_id, $hashed ) ) {
+		$key   = FileNames::token_hash( $token );
+		if ( ! $this->records->insert_session( $key, $form_id, $field_id, $hashed ) ) {
 			throw Storage::failure( 'the upload session could not be saved: ' . self::db_error() );
+		}
+		if ( '' !== $client ) {
+			// Optimistic, then verified: the check above and the INSERT are not atomic, so several
+			// workers may all pass the check at once. Each recounts after its own INSERT is
+			// committed (it then sees every other committed session of the client) and withdraws
+			// its session when the client is over the cap. No lock is needed; in a tie both may
+			// withdraw and be refused, which errs on the safe side.
+			$usage = $this->usage( $hashed );
+			$limit = self::max_client_sessions();
+			if ( $usage['open'] > $limit ) {
+				$this->records->delete_session_by_key( $key );
+				throw new UploadError( UploadError::QUOTA, array( 'retry_after' => $this->retry_after( $usage['oldest'] ) ), "{$usage['open']} uploads open after the insert, over {$limit}" );
+			}
 		}
 		return array(
 			'token'      => $token,
@@ -309,7 +323,7 @@ final class UploadService {
 				throw new UploadError( UploadError::QUOTA, array( 'retry_after' => $this->retry_after( $usage['oldest'] ) ), "{$usage['bytes']} + {$plan->total_size} bytes over {$limit}" );
 			}
 		}
-		$this->records->fix_session_figures(
+		$fixed = $this->records->fix_session_figures(
 			(int) $session['id'],
 			array(
 				'name'         => $name,
@@ -319,6 +333,20 @@ final class UploadService {
 				'total_chunks' => $plan->total_chunks,
 			)
 		);
+		if ( $fixed && '' !== $client ) {
+			// Optimistic, then verified: the check above and the UPDATE are not atomic, so many
+			// first chunks (of this client's other sessions) may pass the check at once. After
+			// our UPDATE is committed, the recount sees every other committed session; over the
+			// cap, this session's figures are withdrawn (it stays open, as before its first
+			// chunk) and the chunk is refused. No lock is needed; in a tie both requests may
+			// withdraw and be refused, which errs on the safe side (they retry after Retry-After).
+			$usage = $this->usage( (string) $session['client'] );
+			$limit = $this->max_client_bytes();
+			if ( $usage['bytes'] > $limit ) {
+				$this->records->unfix_session_figures( (int) $session['id'], $plan->total_size );
+				throw new UploadError( UploadError::QUOTA, array( 'retry_after' => $this->retry_after( $usage['oldest'] ) ), "{$usage['bytes']} bytes after fixing the figures, over {$limit}" );
+			}
+		}
 		return $this->session( $request->token );
 	}
 

@@ -364,6 +364,85 @@ final class UploadSecurityTest extends UploadsTestCase {
 		remove_all_filters( 'kestrel_forms_upload_client_bytes' );
 	}
 
+	/**
+	 * Another worker of the same client opens a session between this request's check and its
+	 * INSERT (simulated from the cap filter, which the check reads): the recount after the
+	 * INSERT withdraws this session with the same 429.
+	 */
+	public function test_the_open_sessions_cap_holds_when_another_worker_races_the_check(): void {
+		$_SERVER['REMOTE_ADDR'] = '203.0.113.10';
+		$this->file( self::text( 3500 ), 'a.txt' );
+		$first   = $this->new_session();
+		$repo    = new UploadRepository();
+		$client  = (string) $repo->find_session( FileNames::token_hash( $first ) )['client'];
+		$form_id = $this->form_id;
+		$raced   = false;
+		add_filter(
+			'kestrel_forms_upload_client_sessions',
+			static function () use ( &$raced, $repo, $client, $form_id ): int {
+				if ( ! $raced ) {
+					$raced = true;
+					$repo->insert_session( FileNames::token_hash( FileNames::session_token() ), $form_id, 2, $client );
+				}
+				return 2;
+			}
+		);
+		$refused = $this->start_session();
+		remove_all_filters( 'kestrel_forms_upload_client_sessions' );
+		$this->assertTrue( $raced );
+		$this->assert_upload_error( 'kestrel_forms_upload_quota_exceeded', 429, $refused );
+		$this->assertGreaterThan( 0, (int) ( $refused->get_headers()['Retry-After'] ?? 0 ) );
+		$usage = $repo->client_usage( $client, gmdate( 'Y-m-d H:i:s', time() - DAY_IN_SECONDS ) );
+		$this->assertSame( 2, $usage['open'], 'the withdrawn session is gone; the cap holds' );
+	}
+
+	/**
+	 * Another first chunk of the same client fixes 3500 bytes between this request's check
+	 * (0 + 2000 <= 5000) and its UPDATE: the recount after the UPDATE finds 5500 bytes, withdraws
+	 * this session's figures and refuses the chunk with 429, storing nothing.
+	 */
+	public function test_the_client_byte_cap_holds_when_another_first_chunk_races_the_check(): void {
+		$_SERVER['REMOTE_ADDR'] = '203.0.113.11';
+		$this->file( self::text( 3500 ), 'other.txt' );
+		$other = $this->new_session();
+		$this->file( self::text( 2000 ), 'b.txt' );
+		$mine  = $this->new_session();
+		$repo  = new UploadRepository();
+		$id    = (int) $repo->find_session( FileNames::token_hash( $other ) )['id'];
+		$raced = false;
+		add_filter(
+			'kestrel_forms_upload_client_bytes',
+			static function () use ( &$raced, $repo, $id ): int {
+				if ( ! $raced ) {
+					$raced = true;
+					$repo->fix_session_figures(
+						$id,
+						array(
+							'name'         => 'other.txt',
+							'type'         => 'text/plain',
+							'total_size'   => 3500,
+							'chunk_size'   => 1000,
+							'total_chunks' => 3,
+						)
+					);
+				}
+				return 5000;
+			}
+		);
+		$refused = $this->send( 1 );
+		$this->assertTrue( $raced );
+		$this->assert_upload_error( 'kestrel_forms_upload_quota_exceeded', 429, $refused );
+		$this->assertArrayHasKey( 'Retry-After', $refused->get_headers() );
+		$this->assertNull( $repo->find_session( FileNames::token_hash( $mine ) )['total_size'], 'the figures are withdrawn' );
+		$this->assertSame( array(), $this->stored( 'tmp/chunks' ), 'nothing stored' );
+
+		// Once the other upload is discarded, the same session goes on.
+		$this->assert_rest_status( 200, $this->discard( $other ) );
+		$this->token = $mine;
+		$this->assertTrue( $this->upload_all()['complete'] );
+		remove_all_filters( 'kestrel_forms_upload_client_bytes' );
+	}
+
 	public function test_upload_requests_and_new_sessions_are_rate_limited_per_client(): void {
 		$_SERVER['REMOTE_ADDR'] = '203.0.113.9';
 		$limits                 = array(
