@@ -23,9 +23,24 @@ final class FileInspector {
 
 	/**
 	 * Markup a browser or a PHP handler would act on, lowercase. Each is long enough (or
-	 * followed by a delimiter) that random binary data matches it less than once in 10^9 bytes.
+	 * followed by a delimiter) that random binary data matches it less than once in 10^9 bytes:
+	 * PHP's short tags (`<?=`, `<? `) only count with printable text up to `?>` (or the end of
+	 * the data, or 1024 printable bytes in a row), which binary data never has. Every quantifier
+	 * is bounded, so no match is longer than MAX_MATCH bytes (the scan's overlap is longer).
 	 */
-	private const MARKUP = '~<\\?php\\s|<script[\\s/>]|<html[\\s>]|<!doctype\\s+html|<iframe[\\s/>]|<frameset[\\s>]|<svg[\\s/][^<>]{0,512}?(?:xmlns|on[a-z]+\\s*=)|<body[\\s>]|<object[\\s>]|<embed[\\s/>]|<meta\\s+http-equiv|<base\\s+href|<\\?xml-stylesheet~';
+	private const MARKUP = '~<\\?php\\b'
+		. '|<\\?(?:=|\\s)(?:[\\t\\n\\r\\x20-\\x7e]{0,1023}(?:\\?>|\\z)|[\\t\\n\\r\\x20-\\x7e]{1024})'
+		. '|<script[\\s/>]|<html[\\s>]|<!doctype[\\s>]|<iframe[\\s/>]|<frameset[\\s>]'
+		. '|<svg[\\s/][^<>]{0,512}?(?:xmlns|on[a-z]{1,32}\\s{0,64}=)'
+		. '|<[a-z][a-z0-9-]{0,31}[\\s/][^<>]{0,512}?[\\s/"\']on[a-z]{2,32}\\s{0,64}='
+		. '|javascript\\s{0,64}:'
+		. '|<body[\\s>]|<object[\\s>]|<embed[\\s/>]|<meta\\s{1,64}http-equiv|<base\\s{1,64}href|<\\?xml-stylesheet~';
+
+	/** The longest text MARKUP can match (the short-tag alternative: 2 + 1 + 1024 + 2). */
+	private const MAX_MATCH = 1100;
+
+	/** Bytes of each block scanned again with the next one: longer than any match, also in the NUL-free (UTF-16) copy. */
+	private const SCAN_OVERLAP = 4 * self::MAX_MATCH;
 
 	/** Bytes read at a time by the markup scan (the tail of each block is read again). */
 	private const SCAN_BLOCK = 1048576;
@@ -156,10 +171,15 @@ final class FileInspector {
 					throw Storage::failure( "cannot read {$path} for the content check: " . Storage::last_error() );
 				}
 				$text = strtolower( $tail . $block );
-				if ( 1 === preg_match( self::MARKUP, $text, $match ) ) {
-					throw new UploadError( UploadError::MARKUP, array(), "'{$match[0]}' in a {$mime} file" );
+				// Also without NUL bytes: markup in UTF-16 ("<\0s\0c\0r\0...") is markup to a browser.
+				foreach ( array( $text, str_replace( "\0", '', $text ) ) as $candidate ) {
+					if ( 1 === preg_match( self::MARKUP, $candidate, $match ) ) {
+						throw new UploadError( UploadError::MARKUP, array(), "'" . substr( $match[0], 0, 64 ) . "' in a {$mime} file" );
+					}
 				}
-				$tail = substr( $text, -600 );
+				// SCAN_OVERLAP > MAX_MATCH (and > MAX_MATCH twice over for the UTF-16 copy): a
+				// match cut by the block edge lies wholly in the next text scanned.
+				$tail = substr( $text, -self::SCAN_OVERLAP );
 			}
 		} finally {
 			fclose( $in );

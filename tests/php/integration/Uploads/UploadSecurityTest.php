@@ -271,6 +271,50 @@ final class UploadSecurityTest extends UploadsTestCase {
 		$this->assertSame( 'application/pdf', $this->records()[0]['mime'] );
 	}
 
+	/**
+	 * Markup the first scan missed: PHP's short echo tag, event handlers on any tag,
+	 * javascript: links, markup in UTF-16, and a doctype whose spaces straddle the 1 MiB edge
+	 * of the scan's blocks.
+	 */
+	public function test_short_tags_event_handlers_javascript_links_and_utf16_markup_are_refused(): void {
+		$this->field_id = 3;
+		$head           = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\n";
+		$markups        = array(
+			'short echo tag'   => '<?= system($_GET[c]) ?>',
+			'event handler'    => '<img src=x onerror=alert(1)>',
+			'javascript: link' => '<a href=javascript:alert(1)>',
+			'UTF-16LE script'  => (string) mb_convert_encoding( '<script>alert(1)</script>', 'UTF-16LE', 'UTF-8' ),
+		);
+		foreach ( $markups as $what => $markup ) {
+			$this->file( $head . $markup . "\n%%EOF\n", 'invoice.pdf' );
+			$this->assert_upload_error( 'kestrel_forms_upload_dangerous_content', 415, $this->send( 1 ), $what );
+		}
+
+		// "<!doctype" 700 bytes before the end of the first 1 MiB block, "html" after it.
+		$block   = 1048576;
+		$content = $head . str_repeat( "\x80\x81", intdiv( $block - 700 - strlen( $head ), 2 ) );
+		$content = str_pad( $content, $block - 700, "\x80" ) . '<!doctype' . str_repeat( ' ', 800 ) . 'html>' . str_repeat( "\x80", 2000 );
+		$this->file( $content, 'long.pdf', $block );
+		$this->assertCount( 1, $this->chunks() );
+		$this->assert_upload_error( 'kestrel_forms_upload_dangerous_content', 415, $this->send( 1 ) );
+		$this->assertSame( array(), $this->records() );
+	}
+
+	/**
+	 * A real PDF (a text stream and an image stream of binary, incompressible data) and images
+	 * pass the stricter scan.
+	 */
+	public function test_a_plain_pdf_with_binary_streams_still_passes(): void {
+		$this->field_id = 3;
+		$pdf            = (string) file_get_contents( __DIR__ . '/fixtures/plain.pdf' );
+		$this->file( $pdf, 'plain.pdf', 8192 );
+		$this->assertTrue( $this->upload_all()['complete'] );
+		$this->assertSame( 'application/pdf', $this->records()[0]['mime'] );
+		$this->file( self::png(), 'pixel.png' );
+		$this->assertTrue( $this->upload_all()['complete'] );
+		$this->assertCount( 2, $this->records() );
+	}
+
 	public function test_svg_or_html_inside_an_image_is_refused_415(): void {
 		$png = self::png();
 		foreach ( array( '<svg onload="alert(1)">', '<svg/onload=alert(1)>', '<html><script>alert(1)</script></html>', '<?php echo 1; ?>' ) as $markup ) {
