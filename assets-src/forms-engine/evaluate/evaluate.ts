@@ -16,7 +16,7 @@ import {
 	roundDecimal,
 	toNumber,
 } from '../../shared/money';
-import { evaluateFormula } from '../formula/evaluate';
+import { evaluateFormulaRaw } from '../formula/evaluate';
 import { substituteMergeTags, type MergeTag } from '../formula/merge-tags';
 import { valuesMatch } from '../logic/operators';
 import { initialValues } from '../values/initial-values';
@@ -342,9 +342,16 @@ function calculate(
 		field.calculationFormula ?? '',
 		( tag ) => numberOf( prepared, state, tag )
 	);
-	const result = evaluateFormula( expression );
+	let result = evaluateFormulaRaw( expression );
 	if ( result === null ) {
 		return null;
+	}
+	if ( ! Number.isFinite( result ) ) {
+		// A price that cannot be worked out has no result (an error, never 0); a number shows 0.
+		if ( field.type === 'product' ) {
+			return null;
+		}
+		result = 0;
 	}
 	// Prices use the currency's decimals; numbers their own rounding (-1: none).
 	const rounding =

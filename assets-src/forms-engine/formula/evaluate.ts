@@ -9,7 +9,8 @@
  *   number     := digits [ '.' digits ] | '.' digits
  *
  * Only digits, decimal points, spaces, + - * / and parentheses are allowed. Any other character,
- * or a syntax error, gives no result (null). A non-finite result (division by zero) gives 0.
+ * or a syntax error, gives no result (null). A non-finite result (division by zero) gives 0;
+ * evaluateFormulaRaw() keeps it, so that a price is never 0 by accident.
  * Unary signs are accepted because a merge tag can stand for a negative number ("2*{:1}" with
  * -5 reads "2*-5"). The PHP twin is Domain/Calculation/Formula.php.
  */
@@ -25,6 +26,18 @@ const ALLOWED = /^[0-9.\s+\-*/()]*$/;
  * @return The result, 0 for a non-finite result, or null when the expression is not valid.
  */
 export function evaluateFormula( expression: string ): number | null {
+	const value = evaluateFormulaRaw( expression );
+	return value === null || Number.isFinite( value ) ? value : 0;
+}
+
+/**
+ * Evaluates an arithmetic expression, keeping a non-finite result: a price must not take 0 for
+ * a division by zero or an overflow (computePricing refuses it).
+ *
+ * @param expression Text such as "1 / 0".
+ * @return The result (±Infinity or NaN when non-finite), or null when the expression is not valid.
+ */
+export function evaluateFormulaRaw( expression: string ): number | null {
 	if ( ! ALLOWED.test( expression ) ) {
 		return null;
 	}
@@ -37,7 +50,7 @@ export function evaluateFormula( expression: string ): number | null {
 	if ( value === null || ! parser.done() ) {
 		return null;
 	}
-	return Number.isFinite( value ) ? value : 0;
+	return value;
 }
 
 function tokenize( text: string ): Token[] | null {

@@ -34,7 +34,8 @@ export interface Pricing {
 	totalMinor: number;
 	/**
 	 * Money out of bounds, by field id (issue 12): a quantity that is not a whole number in
-	 * range, a typed or calculated price below 0 or above the bound, a line or shipping above
+	 * range, a typed or calculated price below 0 or above the bound (or a calculated one that
+	 * could not be worked out: never 0), a line or shipping above
 	 * it, a total above it or below 0 (on the total field, else the last product). What is
 	 * reported here is left off the order; a total out of bounds counts 0.
 	 */
@@ -261,7 +262,8 @@ export function formatTotal( pricing: Pricing ): string {
 }
 
 /**
- * A product's unit price (before options) as a canonical decimal, or null when not chosen.
+ * A product's unit price (before options) as a canonical decimal, or null when not chosen; ''
+ * (refused as out of range) for a calculation that could not be worked out.
  *
  * @param product    Product field.
  * @param value      Its value (choice value or typed price).
@@ -287,8 +289,11 @@ function unitPrice(
 				? null
 				: readDecimal( value, 'currency', code );
 		case 'calculation':
-			return calculated === null || calculated === undefined
-				? '0'
+			// No result or a non-finite one is not a price (refused, never 0).
+			return calculated === null ||
+				calculated === undefined ||
+				! Number.isFinite( calculated )
+				? ''
 				: decimalFromNumber( calculated );
 		default:
 			return product.basePrice && isDecimal( product.basePrice )

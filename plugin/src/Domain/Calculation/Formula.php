@@ -13,7 +13,7 @@ use Kestrel\Forms\Domain\Money\Decimal;
 
 /**
  * Grammar and rules as in evaluate.ts: digits, points, spaces, + - * / and parentheses only;
- * invalid gives null; a non-finite result gives 0. Never eval.
+ * invalid gives null; a non-finite result gives 0 (evaluate_raw() keeps it, for prices). Never eval.
  */
 final class Formula {
 
@@ -40,6 +40,18 @@ final class Formula {
 	 * @return float|null Result, 0.0 when non-finite, null when invalid.
 	 */
 	public static function evaluate( string $expression ): ?float {
+		$value = self::evaluate_raw( $expression );
+		return null === $value || is_finite( $value ) ? $value : 0.0;
+	}
+
+	/**
+	 * Evaluates an arithmetic expression, keeping a non-finite result: a price must not take 0
+	 * for a division by zero or an overflow (PriceCalculator refuses it).
+	 *
+	 * @param string $expression Text.
+	 * @return float|null Result (±INF or NAN when non-finite), null when invalid.
+	 */
+	public static function evaluate_raw( string $expression ): ?float {
 		if ( 1 !== preg_match( '/^[0-9.\s+\-*\/()]*$/', $expression ) ) {
 			return null;
 		}
@@ -51,7 +63,7 @@ final class Formula {
 		if ( null === $value || count( $parser->tokens ) !== $parser->position ) {
 			return null;
 		}
-		return is_finite( $value ) ? $value : 0.0;
+		return $value;
 	}
 
 	/**
@@ -158,7 +170,7 @@ final class Formula {
 			if ( '*' === $op ) {
 				$left *= $right;
 			} else {
-				// PHP throws on division by zero; IEEE gives ±INF or NAN, which become 0 later.
+				// PHP throws on division by zero; IEEE gives ±INF or NAN (0 for numbers, no price).
 				$left = 0.0 === $right ? ( 0.0 === $left ? NAN : ( $left > 0 ? INF : -INF ) ) : $left / $right;
 			}
 		}

@@ -203,16 +203,24 @@ final class FormEvaluator {
 	}
 
 	/**
-	 * The value of a calculated field, or null when its formula is invalid.
+	 * The value of a calculated field, or null when its formula is invalid (or, for a product,
+	 * its result is not finite).
 	 *
 	 * @param array<string, mixed> $state Evaluation so far.
 	 * @param array<string, mixed> $field Calculated field.
 	 */
 	private function calculate( array $state, array $field ): ?float {
 		$expression = Formula::substitute( (string) ( $field['calculationFormula'] ?? '' ), fn( array $tag ): float => $this->number_of( $state, $tag ) );
-		$result     = Formula::evaluate( $expression );
+		$result     = Formula::evaluate_raw( $expression );
 		if ( null === $result ) {
 			return null;
+		}
+		if ( ! is_finite( $result ) ) {
+			// A price that cannot be worked out has no result (an error, never 0); a number shows 0.
+			if ( 'product' === $field['type'] ) {
+				return null;
+			}
+			$result = 0.0;
 		}
 		$rounding = 'product' === $field['type']
 			? (int) Currencies::get( (string) ( $this->form['currency'] ?? Currencies::DEFAULT ) )['decimals']

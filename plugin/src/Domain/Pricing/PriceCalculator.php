@@ -24,7 +24,8 @@ use Kestrel\Forms\Domain\Validation\FieldError;
  * the bound, and every product and sum is checked before it is made, so nothing overflows into a
  * float. What falls outside is left off the order and reported in `errors`, by field id:
  * a quantity that is not a whole number in range (on its product or quantity field), a typed or
- * calculated price below 0 or above the bound, a product line or shipping above the bound, and a
+ * calculated price below 0 or above the bound (or a calculated one that could not be worked
+ * out: an invalid formula or a non-finite result, never a price of 0), a product line or shipping above the bound, and a
  * total above the bound or below 0 (on the total field, else the last product).
  */
 final class PriceCalculator {
@@ -188,7 +189,7 @@ final class PriceCalculator {
 
 	/**
 	 * A product's unit price (before options) as a canonical decimal, or null when not chosen or
-	 * not a number.
+	 * not a number; '' (refused as out of range) for a calculation that could not be worked out.
 	 *
 	 * @param array<string, mixed> $product    Product field.
 	 * @param string               $value      Its value.
@@ -208,7 +209,8 @@ final class PriceCalculator {
 			case 'price':
 				return '' === trim( $value ) ? null : Numbers::to_decimal( $value, 'currency', $code );
 			case 'calculation':
-				return null === $calculated ? '0' : Decimal::from_number( $calculated );
+				// No result or a non-finite one is not a price (refused, never 0).
+				return null === $calculated || ! is_finite( $calculated ) ? '' : Decimal::from_number( $calculated );
 			default:
 				$base = (string) ( $product['basePrice'] ?? '0' );
 				return Decimal::is_decimal( $base ) ? $base : '0';

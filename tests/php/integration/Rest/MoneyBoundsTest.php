@@ -195,6 +195,66 @@ final class MoneyBoundsTest extends TestCase {
 		$this->assertSame( 1000000000, self::entry_of( $response )->pricing['totalMinor'] );
 	}
 
+	public function test_a_calculated_price_that_cannot_be_worked_out_is_a_400_never_free(): void {
+		$this->as_admin();
+		$response = $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms',
+			array(
+				'title'    => 'Shared bill',
+				'currency' => 'USD',
+				'fields'   => array(
+					array(
+						'id'    => 4,
+						'type'  => 'number',
+						'label' => 'Total',
+					),
+					array(
+						'id'    => 5,
+						'type'  => 'number',
+						'label' => 'People',
+					),
+					array(
+						'id'                 => 2,
+						'type'               => 'product',
+						'label'              => 'Share',
+						'inputType'          => 'calculation',
+						'calculationFormula' => '{Total:4} / {People:5}',
+						'disableQuantity'    => true,
+					),
+					array(
+						'id'    => 9,
+						'type'  => 'total',
+						'label' => 'Order total',
+					),
+				),
+			)
+		);
+		$this->assert_rest_status( 201, $response );
+		$form_id = (int) $response->get_data()['id'];
+		$this->as_anonymous();
+		$submit = fn( array $values ): WP_REST_Response => $this->rest( 'POST', "/kestrel-forms/v1/forms/{$form_id}/submissions", array( 'values' => $values ) );
+
+		// A division by zero is no price of 0.
+		$this->assert_field_errors(
+			array( '2' => self::PRICE_RANGE ),
+			$submit(
+				array(
+					'4' => '100',
+					'5' => '0',
+				)
+			)
+		);
+		$response = $submit(
+			array(
+				'4' => '100',
+				'5' => '4',
+			)
+		);
+		$this->assert_rest_status( 201, $response );
+		$this->assertSame( 2500, self::entry_of( $response )->pricing['totalMinor'] );
+	}
+
 	public function test_the_filters_bound_the_server_and_reach_the_browser(): void {
 		add_filter( 'kestrel_forms_max_quantity', fn() => 5 );
 		add_filter( 'kestrel_forms_max_amount', fn() => '100' );
