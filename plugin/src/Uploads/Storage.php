@@ -359,6 +359,23 @@ final class Storage {
 	}
 
 	/**
+	 * A path as it may be logged: never with the per-site secret (a log is read by more people
+	 * than the files are). Under the private base it is relative to the container
+	 * ("private-…/entries/7/…"); elsewhere (the work folder) the secret is replaced by "…".
+	 *
+	 * @param string $path Absolute path.
+	 */
+	public static function loggable( string $path ): string {
+		$secret = get_option( self::SECRET_OPTION );
+		if ( ! is_string( $secret ) || '' === $secret ) {
+			return $path;
+		}
+		$path = str_replace( $secret, '…', $path );
+		$at   = strpos( $path, '/private-…' );
+		return false === $at ? $path : substr( $path, $at + 1 );
+	}
+
+	/**
 	 * The last PHP warning's text (why a file function failed), or 'unknown reason'.
 	 */
 	public static function last_error(): string {

@@ -198,15 +198,26 @@ final class UploadStore {
 			if ( ! $record || ( $record['entry_id'] !== $entry_id && ! $this->records->mark_claimed( $token, $entry_id ) ) ) {
 				continue;
 			}
+			// On any failure below the file stays where it is (its record, now the entry's, still
+			// finds it) and the failure is logged with its reason.
 			$from = $this->storage->absolute( $records[ $token ]['path'] );
-			$rel  = Storage::entry_relative( $entry_id, FileNames::token() );
-			$to   = (string) $this->storage->absolute( $rel );
-			if ( null === $from || ! wp_mkdir_p( dirname( $to ) ) ) {
+			if ( null === $from ) {
+				Storage::log( "cannot move file {$token} to entry {$entry_id}: its stored path is not one of ours" );
 				continue;
 			}
-			// On failure the file stays where it is; its record (now the entry's) still finds it.
-			if ( @rename( $from, $to ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.rename_rename
-				$this->records->set_path( $token, $rel );
+			$rel = Storage::entry_relative( $entry_id, FileNames::token() );
+			$to  = (string) $this->storage->absolute( $rel );
+			try {
+				Storage::make_dir( dirname( $to ) ); // Race-safe; a failure is logged with its reason.
+			} catch ( UploadError $e ) {
+				continue;
+			}
+			if ( ! @rename( $from, $to ) ) { // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged, WordPress.WP.AlternativeFunctions.rename_rename
+				Storage::log( 'cannot move ' . Storage::loggable( $from ) . ' to ' . Storage::loggable( $to ) . ': ' . Storage::last_error() );
+				continue;
+			}
+			if ( ! $this->records->set_path( $token, $rel ) ) {
+				Storage::log( "cannot record the new place of file {$token} of entry {$entry_id}: " . self::db_error() );
 			}
 		}
 	}
@@ -399,5 +410,13 @@ final class UploadStore {
 			$newest = max( $newest, (int) @filemtime( $path ) ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- may vanish meanwhile.
 		}
 		return $newest;
+	}
+
+	/**
+	 * The database's last error, for the log.
+	 */
+	private static function db_error(): string {
+		global $wpdb;
+		return '' !== (string) $wpdb->last_error ? (string) $wpdb->last_error : 'unknown database error';
 	}
 }

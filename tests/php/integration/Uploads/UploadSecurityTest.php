@@ -556,6 +556,34 @@ final class UploadSecurityTest extends UploadsTestCase {
 		$this->assertMatchesRegularExpression( '/Not a directory|File exists/', $log, 'with PHP\'s reason' );
 	}
 
+	/**
+	 * Attach used wp_mkdir_p() and skipped a failure silently: the entry's folder cannot be
+	 * made (a file stands in its place), the failure is logged with its reason, and the file
+	 * stays where it was, still the entry's.
+	 */
+	public function test_attach_failures_are_logged_with_the_reason(): void {
+		$this->log = (string) tempnam( sys_get_temp_dir(), 'kf-log' );
+		ini_set( 'error_log', $this->log ); // phpcs:ignore WordPress.PHP.IniSet.Risky
+		$this->file( self::text( 500 ), 'notes.txt' );
+		$token    = (string) $this->upload_all()['temp_filename'];
+		$uploads  = Plugin::instance()->uploads;
+		$claimed  = $uploads->claim( $this->form_id, 2, self::UPLOAD_ID, array( $token ) );
+		$entry_id = 4242;
+		$this->storage()->ensure();
+		file_put_contents( $this->storage()->base() . '/entries/' . $entry_id, 'a file where a folder should be' );
+		$uploads->attach( array_column( $claimed, 'token' ), $entry_id );
+
+		$log = (string) file_get_contents( $this->log );
+		$this->assertStringContainsString( 'Kestrel Forms uploads: cannot create directory ', $log );
+		$this->assertStringContainsString( 'entries/' . $entry_id, $log );
+		$this->assertMatchesRegularExpression( '/Not a directory|File exists/', $log, 'with PHP\'s reason' );
+		$record = $this->records()[0];
+		$this->assertSame( (string) $entry_id, (string) $record['entry_id'] );
+		$this->assertStringStartsWith( 'tmp/files/', (string) $record['path'] );
+		$this->assertFileExists( $this->storage()->base() . '/' . $record['path'] );
+		unlink( $this->storage()->base() . '/entries/' . $entry_id );
+	}
+
 	public function test_concurrent_final_chunks_assemble_exactly_once(): void {
 		$this->file( self::text( 3500 ), 'notes.txt' );
 		$this->send( 1 );
