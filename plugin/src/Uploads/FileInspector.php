@@ -76,7 +76,8 @@ final class FileInspector {
 	 * @return array{name: string, mime: string} The name to keep (WordPress may correct the
 	 *                                           extension of a mislabelled image) and the mime type.
 	 *
-	 * @throws UploadError TOO_LARGE, INVALID_CHUNK, EXTENSION or DISGUISED.
+	 * @throws UploadError TOO_LARGE, INVALID_CHUNK, EXTENSION, DISGUISED (also for an image whose
+	 *                     size cannot be read), MARKUP or IMAGE_TOO_LARGE.
 	 */
 	public function check_file( string $path, string $name, int $size, FieldPolicy $policy ): array {
 		clearstatcache( true, $path );
@@ -201,20 +202,23 @@ final class FileInspector {
 
 	/**
 	 * Refuses an image whose header declares more pixels than allowed (getimagesize() reads
-	 * the header only; nothing is decoded).
+	 * the header only; nothing is decoded). An image whose size PHP cannot read (a truncated or
+	 * forged header, or a format this PHP's getimagesize() does not know, such as HEIC before
+	 * PHP 8.5) is refused too: the limit never fails open. SVG has no pixels and is not checked.
 	 *
 	 * @param string $path Absolute path.
 	 * @param string $mime Real mime type.
 	 *
-	 * @throws UploadError IMAGE_TOO_LARGE.
+	 * @throws UploadError IMAGE_TOO_LARGE, or DISGUISED when the size cannot be read.
 	 */
 	public function check_pixels( string $path, string $mime ): void {
-		if ( ! str_starts_with( strtolower( $mime ), 'image/' ) ) {
+		$mime = strtolower( $mime );
+		if ( ! str_starts_with( $mime, 'image/' ) || str_contains( $mime, 'svg' ) ) {
 			return;
 		}
-		$size = @getimagesize( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- an unreadable header is not an image size.
-		if ( ! is_array( $size ) ) {
-			return;
+		$size = @getimagesize( $path ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- an unreadable header is refused below.
+		if ( ! is_array( $size ) || (int) $size[0] < 1 || (int) $size[1] < 1 ) {
+			throw new UploadError( UploadError::DISGUISED, array(), "the {$mime} image's size cannot be read (damaged header, or a format this PHP cannot measure), so its pixel limit cannot be checked" );
 		}
 		$pixels = (int) $size[0] * (int) $size[1];
 		$limit  = self::max_pixels();

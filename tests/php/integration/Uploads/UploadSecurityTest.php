@@ -345,6 +345,20 @@ final class UploadSecurityTest extends UploadsTestCase {
 		remove_all_filters( 'kestrel_forms_upload_max_image_pixels' );
 	}
 
+	/**
+	 * The pixel limit used to fail open: an image whose header PHP cannot read was accepted
+	 * unchecked. A PNG cut off inside its IHDR is now refused (415).
+	 */
+	public function test_an_image_whose_size_cannot_be_read_is_refused(): void {
+		$truncated = "\x89PNG\r\n\x1a\n" . pack( 'N', 13 ) . 'IHDR' . pack( 'N', 50000 );
+		$this->file( $truncated, 'cut.png' );
+		$this->assert_upload_error( 'kestrel_forms_upload_disguised', 415, $this->send( 1 ) );
+		$this->assertSame( array(), $this->records() );
+		// A whole image still passes.
+		$this->file( self::png(), 'pixel.png' );
+		$this->assertTrue( $this->upload_all()['complete'] );
+	}
+
 	public function test_display_names_lose_bidi_zero_width_and_control_characters(): void {
 		$names = array(
 			"invoice\u{202E}txt.exe.txt"    => sanitize_file_name( 'invoicetxt.exe.txt' ),
