@@ -117,10 +117,12 @@ final class FileNames {
 	}
 
 	/**
-	 * The name shown for a file: the client's name without bidi overrides and isolates
-	 * (U+202A-202E, U+2066-2069, which make "photo\u{202E}gnp.exe" read as "photoexe.png"),
-	 * zero-width characters (U+200B-200D, U+2060, U+FEFF), the soft hyphen and control
-	 * characters, then WordPress's file-name sanitizing.
+	 * The name shown for a file: the client's name without any format character (Unicode
+	 * category Cf: bidi marks, overrides and isolates such as U+200E/200F, U+061C, U+202A-202E,
+	 * U+2066-2069, which make "photo\u{202E}gnp.exe" read as "photoexe.png"; zero-width and
+	 * invisible characters such as U+200B-200D, U+2060-2064, U+FEFF; the soft hyphen), control
+	 * characters (Cc) and the line and paragraph separators (U+2028, U+2029), then WordPress's
+	 * file-name sanitizing.
 	 *
 	 * @param string $name Name as the client sent it.
 	 */
@@ -128,7 +130,7 @@ final class FileNames {
 		if ( ! mb_check_encoding( $name, 'UTF-8' ) ) {
 			$name = (string) mb_convert_encoding( $name, 'UTF-8', 'UTF-8' );
 		}
-		$name = (string) preg_replace( '/[\x{202A}-\x{202E}\x{2066}-\x{2069}\x{200B}-\x{200D}\x{2060}\x{FEFF}\x{00AD}\p{Cc}]/u', '', $name );
+		$name = (string) preg_replace( '/[\p{Cf}\p{Cc}\p{Zl}\p{Zp}]/u', '', $name );
 		return sanitize_file_name( wp_basename( $name ) );
 	}
 

@@ -361,11 +361,16 @@ final class UploadSecurityTest extends UploadsTestCase {
 
 	public function test_display_names_lose_bidi_zero_width_and_control_characters(): void {
 		$names = array(
-			"invoice\u{202E}txt.exe.txt"    => sanitize_file_name( 'invoicetxt.exe.txt' ),
-			"pho\u{2066}to\u{2069}.png.txt" => sanitize_file_name( 'photo.png.txt' ),
+			"invoice\u{202E}txt.exe.txt"                   => sanitize_file_name( 'invoicetxt.exe.txt' ),
+			"pho\u{2066}to\u{2069}.png.txt"                => sanitize_file_name( 'photo.png.txt' ),
 			"a\u{200B}b\u{200C}c\u{200D}d\u{2060}e\u{FEFF}.txt" => 'abcde.txt',
-			"bell\x07tab\ttext\x7f.txt"     => 'belltabtext.txt',
+			"bell\x07tab\ttext\x7f.txt"                    => 'belltabtext.txt',
 			"left\u{202A}right\u{202B}\u{202C}\u{202D}.txt" => 'leftright.txt',
+			// Every format character (Cf), not only a list: LRM/RLM, the Arabic letter mark,
+			// invisible operators, and the line and paragraph separators.
+			"mark\u{200E}s\u{200F}\u{061C}.txt"            => 'marks.txt',
+			"in\u{2061}vis\u{2062}i\u{2063}ble\u{2064}.txt" => 'invisible.txt',
+			"line\u{2028}para\u{2029}\u{180E}\u{206A}.txt" => 'linepara.txt',
 		);
 		foreach ( $names as $sent => $kept ) {
 			$this->file( self::text( 300 ), $sent );
