@@ -346,33 +346,34 @@ final class Storage {
 	 */
 	public static function failure( string $detail ): UploadError {
 		self::log( $detail );
-		return new UploadError( UploadError::STORAGE, array(), $detail );
+		return new UploadError( UploadError::STORAGE, array(), self::loggable( $detail ) );
 	}
 
 	/**
-	 * Writes a storage problem to the PHP error log, with a prefix to search for.
+	 * Writes a storage problem to the PHP error log, with a prefix to search for; paths lose
+	 * the per-site secret (loggable()).
 	 *
 	 * @param string $message What failed, with the path and the reason.
 	 */
 	public static function log( string $message ): void {
-		error_log( self::LOG_PREFIX . $message ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- storage failures must reach the site's log.
+		error_log( self::LOG_PREFIX . self::loggable( $message ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- storage failures must reach the site's log.
 	}
 
 	/**
-	 * A path as it may be logged: never with the per-site secret (a log is read by more people
-	 * than the files are). Under the private base it is relative to the container
-	 * ("private-…/entries/7/…"); elsewhere (the work folder) the secret is replaced by "…".
+	 * Text (a path, or a message holding paths) as it may be logged: never with the per-site
+	 * secret (a log is read by more people, and kept longer, than the files). A path under the
+	 * private base becomes relative to the container ("private-…/entries/7/…"); elsewhere (the
+	 * default work folder, kestrel-forms-{secret}) the secret is replaced by "…".
 	 *
-	 * @param string $path Absolute path.
+	 * @param string $text Path or message.
 	 */
-	public static function loggable( string $path ): string {
+	public static function loggable( string $text ): string {
 		$secret = get_option( self::SECRET_OPTION );
 		if ( ! is_string( $secret ) || '' === $secret ) {
-			return $path;
+			return $text;
 		}
-		$path = str_replace( $secret, '…', $path );
-		$at   = strpos( $path, '/private-…' );
-		return false === $at ? $path : substr( $path, $at + 1 );
+		$text = str_replace( $secret, '…', $text );
+		return (string) preg_replace( '#(?<![^\s\'"(,])[^\s\'"(,]*/(?=private-…)#u', '', $text );
 	}
 
 	/**

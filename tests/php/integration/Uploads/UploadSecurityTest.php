@@ -603,6 +603,43 @@ final class UploadSecurityTest extends UploadsTestCase {
 		unlink( $this->storage()->base() . '/entries/' . $entry_id );
 	}
 
+	/**
+	 * Storage failures under the secret folders are logged without the secret: paths under
+	 * the private base are relative to the container ("private-…/…"), the default work folder
+	 * reads "kestrel-forms-…".
+	 */
+	public function test_logged_storage_failures_do_not_contain_the_storage_secret(): void {
+		$this->log = (string) tempnam( sys_get_temp_dir(), 'kf-log' );
+		ini_set( 'error_log', $this->log ); // phpcs:ignore WordPress.PHP.IniSet.Risky
+		$this->storage()->ensure();
+		$secret = Storage::secret();
+		$base   = $this->storage()->base();
+		file_put_contents( $base . '/entries/77', 'a file where a folder should be' );
+		try {
+			Storage::make_dir( $base . '/entries/77/x' );
+			$this->fail( 'the folder was made' );
+		} catch ( UploadError $e ) {
+			$this->assertSame( UploadError::STORAGE, $e->error_code );
+			$this->assertStringNotContainsString( $secret, $e->getMessage() );
+		}
+		unlink( $base . '/entries/77' );
+		$work = $this->storage()->work();
+		$this->assertStringContainsString( $secret, $work, 'the default work folder is named with the secret' );
+		try {
+			Storage::move( $work . '/assembly/' . str_repeat( 'a', 32 ), $base . '/tmp/files/' . str_repeat( 'b', 32 ) );
+			$this->fail( 'a missing file was moved' );
+		} catch ( UploadError $e ) {
+			$this->assertSame( UploadError::STORAGE, $e->error_code );
+		}
+
+		$log = (string) file_get_contents( $this->log );
+		$this->assertStringContainsString( 'Kestrel Forms uploads: cannot create directory private-…/entries/77', $log );
+		$this->assertStringContainsString( 'kestrel-forms-…/assembly/', $log );
+		$this->assertStringContainsString( 'to private-…/tmp/files/', $log );
+		$this->assertMatchesRegularExpression( '/Not a directory|File exists/', $log, 'still with PHP\'s reason' );
+		$this->assertStringNotContainsString( $secret, $log );
+	}
+
 	public function test_concurrent_final_chunks_assemble_exactly_once(): void {
 		$this->file( self::text( 3500 ), 'notes.txt' );
 		$this->send( 1 );
