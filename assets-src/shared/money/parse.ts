@@ -2,65 +2,18 @@ import { currency } from './currencies';
 import { separators, type ValueFormat } from './format';
 
 /**
- * Reads a number a visitor typed or a field printed, in a number format: currency symbols,
- * spaces and thousands separators are dropped, the format's decimal separator is the point, a
- * leading minus is kept. Anything else makes it "not a number" (null); unlike the reference
- * product, "5-3" is not -53. Zero-decimal currencies still read decimals ("1234.5" is 1234.5);
- * formatting rounds them.
- *
- * @param text         Text (a number is read as it is).
- * @param numberFormat decimal_dot, decimal_comma or currency.
- * @param currencyCode Currency for the currency format (default USD).
- * @return The number, or null.
- */
-export function toNumber(
-	text: string | number,
-	numberFormat: ValueFormat = 'decimal_dot',
-	currencyCode?: string
-): number | null {
-	if ( typeof text === 'number' ) {
-		return Number.isFinite( text ) ? text : null;
-	}
-	let s = String( text ).trim();
-	if ( numberFormat === 'currency' ) {
-		const c = currency( currencyCode );
-		for ( const symbol of [ c.symbol_right, c.symbol_left ] ) {
-			if ( symbol ) {
-				s = s.split( symbol ).join( '' );
-			}
-		}
-	}
-	const { thousand, point } = separators( numberFormat, currencyCode );
-	s = s.replace( /[\s\u00a0\u202f]/g, '' );
-	if ( thousand && thousand !== point ) {
-		s = s.split( thousand ).join( '' );
-	}
-	if ( point !== '.' ) {
-		if ( s.includes( '.' ) ) {
-			return null;
-		}
-		s = s.split( point ).join( '.' );
-	}
-	if ( ! /^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test( s ) ) {
-		return null;
-	}
-	const n = Number( s );
-	return Number.isFinite( n ) ? n : null;
-}
-
-/**
- * Reads a number like `toNumber` but as a canonical decimal ("1234.5"), never through a float:
- * a 20-digit amount keeps every digit, so bounds can be checked exactly. The twin of PHP
- * `Numbers::to_decimal()`.
+ * A number's text in a format, rewritten with the point as its only decimal separator: currency
+ * symbols, spaces and thousands separators dropped. Null when a format with another decimal
+ * separator also holds a point. What `toNumber` and `readDecimal` both read.
  *
  * @param text         Text.
  * @param numberFormat decimal_dot, decimal_comma or currency.
  * @param currencyCode Currency for the currency format (default USD).
- * @return The canonical decimal, or null.
+ * @return The text with a decimal point, or null.
  */
-export function readDecimal(
+function withPoint(
 	text: string,
-	numberFormat: ValueFormat = 'decimal_dot',
+	numberFormat: ValueFormat,
 	currencyCode?: string
 ): string | null {
 	let s = String( text ).trim();
@@ -83,7 +36,54 @@ export function readDecimal(
 		}
 		s = s.split( point ).join( '.' );
 	}
-	const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec( s );
+	return s;
+}
+
+/**
+ * Reads a number a visitor typed or a field printed, in a number format: currency symbols,
+ * spaces and thousands separators are dropped, the format's decimal separator is the point, a
+ * leading minus is kept. Anything else makes it "not a number" (null); unlike the reference
+ * product, "5-3" is not -53. Zero-decimal currencies still read decimals ("1234.5" is 1234.5);
+ * formatting rounds them.
+ *
+ * @param text         Text (a number is read as it is).
+ * @param numberFormat decimal_dot, decimal_comma or currency.
+ * @param currencyCode Currency for the currency format (default USD).
+ * @return The number, or null.
+ */
+export function toNumber(
+	text: string | number,
+	numberFormat: ValueFormat = 'decimal_dot',
+	currencyCode?: string
+): number | null {
+	if ( typeof text === 'number' ) {
+		return Number.isFinite( text ) ? text : null;
+	}
+	const s = withPoint( text, numberFormat, currencyCode );
+	if ( s === null || ! /^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test( s ) ) {
+		return null;
+	}
+	const n = Number( s );
+	return Number.isFinite( n ) ? n : null;
+}
+
+/**
+ * Reads a number like `toNumber` but as a canonical decimal ("1234.5"), never through a float:
+ * a 20-digit amount keeps every digit, so bounds can be checked exactly. The twin of PHP
+ * `Numbers::to_decimal()`.
+ *
+ * @param text         Text.
+ * @param numberFormat decimal_dot, decimal_comma or currency.
+ * @param currencyCode Currency for the currency format (default USD).
+ * @return The canonical decimal, or null.
+ */
+export function readDecimal(
+	text: string,
+	numberFormat: ValueFormat = 'decimal_dot',
+	currencyCode?: string
+): string | null {
+	const s = withPoint( text, numberFormat, currencyCode );
+	const match = s === null ? null : /^(-?)(\d*)(?:\.(\d*))?$/.exec( s );
 	if ( ! match || match[ 2 ] + ( match[ 3 ] ?? '' ) === '' ) {
 		return null;
 	}

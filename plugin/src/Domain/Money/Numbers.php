@@ -58,16 +58,16 @@ final class Numbers {
 	}
 
 	/**
-	 * Reads a number in a format; null when it is not one (see toNumber in parse.ts).
+	 * A number's text in a format, rewritten with the point as its only decimal separator:
+	 * currency symbols, spaces and thousands separators dropped. Null when a format with another
+	 * decimal separator also holds a point. What to_number() and to_decimal() both read (see
+	 * withPoint in parse.ts).
 	 *
-	 * @param string|int|float $text          Text.
-	 * @param string           $format        Number format.
-	 * @param string|null      $currency_code Currency for the currency format.
+	 * @param string      $text          Text.
+	 * @param string      $format        Number format.
+	 * @param string|null $currency_code Currency for the currency format.
 	 */
-	public static function to_number( string|int|float $text, string $format = 'decimal_dot', ?string $currency_code = null ): ?float {
-		if ( ! is_string( $text ) ) {
-			return is_finite( (float) $text ) ? (float) $text : null;
-		}
+	private static function with_point( string $text, string $format, ?string $currency_code ): ?string {
 		$s = trim( $text );
 		if ( 'currency' === $format ) {
 			$c = Currencies::get( $currency_code ?? Currencies::DEFAULT );
@@ -88,7 +88,22 @@ final class Numbers {
 			}
 			$s = str_replace( $point, '.', $s );
 		}
-		if ( 1 !== preg_match( '/^-?(?:\d+(?:\.\d*)?|\.\d+)$/', $s ) ) {
+		return $s;
+	}
+
+	/**
+	 * Reads a number in a format; null when it is not one (see toNumber in parse.ts).
+	 *
+	 * @param string|int|float $text          Text.
+	 * @param string           $format        Number format.
+	 * @param string|null      $currency_code Currency for the currency format.
+	 */
+	public static function to_number( string|int|float $text, string $format = 'decimal_dot', ?string $currency_code = null ): ?float {
+		if ( ! is_string( $text ) ) {
+			return is_finite( (float) $text ) ? (float) $text : null;
+		}
+		$s = self::with_point( $text, $format, $currency_code );
+		if ( null === $s || 1 !== preg_match( '/^-?(?:\d+(?:\.\d*)?|\.\d+)$/', $s ) ) {
 			return null;
 		}
 		$n = (float) $s;
@@ -104,27 +119,8 @@ final class Numbers {
 	 * @param string|null $currency_code Currency for the currency format.
 	 */
 	public static function to_decimal( string $text, string $format = 'decimal_dot', ?string $currency_code = null ): ?string {
-		$s = trim( $text );
-		if ( 'currency' === $format ) {
-			$c = Currencies::get( $currency_code ?? Currencies::DEFAULT );
-			foreach ( array( $c['symbol_right'], $c['symbol_left'] ) as $symbol ) {
-				if ( '' !== $symbol ) {
-					$s = str_replace( (string) $symbol, '', $s );
-				}
-			}
-		}
-		list( $thousand, $point ) = self::separators( $format, $currency_code );
-		$s                        = (string) preg_replace( '/[\s\x{00a0}\x{202f}]/u', '', $s );
-		if ( '' !== $thousand && $thousand !== $point ) {
-			$s = str_replace( $thousand, '', $s );
-		}
-		if ( '.' !== $point ) {
-			if ( str_contains( $s, '.' ) ) {
-				return null;
-			}
-			$s = str_replace( $point, '.', $s );
-		}
-		if ( 1 !== preg_match( '/^(-?)(\d*)(?:\.(\d*))?$/', $s, $m ) || '' === $m[2] . ( $m[3] ?? '' ) ) {
+		$s = self::with_point( $text, $format, $currency_code );
+		if ( null === $s || 1 !== preg_match( '/^(-?)(\d*)(?:\.(\d*))?$/', $s, $m ) || '' === $m[2] . ( $m[3] ?? '' ) ) {
 			return null;
 		}
 		$integer  = ltrim( $m[2], '0' );
