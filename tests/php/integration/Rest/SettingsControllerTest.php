@@ -71,23 +71,25 @@ final class SettingsControllerTest extends TestCase {
 			$data['general']
 		);
 		$this->assertSame( '1', (string) get_option( GeneralSettings::UNINSTALL_OPTION ) );
+		$this->assertSame( 'production', $data['payments']['environment'] );
 		$this->assertSame(
 			array(
-				'environment'        => 'production',
 				'application_id'     => 'sq0idp-abc',
 				'location_id'        => 'L123',
 				'access_token_set'   => true,
 				'access_token_last4' => '9876',
 			),
-			$data['payments']
+			$data['payments']['production'],
+			'The flat keys of earlier versions are the chosen environment\'s credentials.'
 		);
+		$this->assertFalse( $data['payments']['sandbox']['access_token_set'] );
 		$this->assertTrue( $data['captcha']['secret_set'] );
 		$this->assertTrue( $data['api']['enabled'] );
 		$this->assertStringContainsString( 'kestrel-forms/v1/', $data['api']['base_url'] );
 		$json = (string) wp_json_encode( $this->rest( 'GET', '/kestrel-forms/v1/settings' )->get_data() );
 		$this->assertStringNotContainsString( self::TOKEN, $json );
 		$this->assertStringNotContainsString( 'captcha-secret-key-123456', $json );
-		$this->assertSame( self::TOKEN, get_option( 'kestrel_forms_payments' )['access_token'] );
+		$this->assertSame( self::TOKEN, get_option( 'kestrel_forms_payments' )['production']['access_token'] );
 
 		// A blank token keeps the stored one; clear_access_token removes it.
 		$this->rest(
@@ -100,10 +102,10 @@ final class SettingsControllerTest extends TestCase {
 				),
 			)
 		);
-		$this->assertSame( self::TOKEN, get_option( 'kestrel_forms_payments' )['access_token'] );
-		$this->assertSame( 'L9', get_option( 'kestrel_forms_payments' )['location_id'] );
-		$cleared = $this->rest( 'POST', '/kestrel-forms/v1/settings', array( 'payments' => array( 'clear_access_token' => true ) ) );
-		$this->assertFalse( $cleared->get_data()['payments']['access_token_set'] );
+		$this->assertSame( self::TOKEN, get_option( 'kestrel_forms_payments' )['production']['access_token'] );
+		$this->assertSame( 'L9', get_option( 'kestrel_forms_payments' )['production']['location_id'] );
+		$cleared = $this->rest( 'POST', '/kestrel-forms/v1/settings', array( 'payments' => array( 'production' => array( 'clear_access_token' => true ) ) ) );
+		$this->assertFalse( $cleared->get_data()['payments']['production']['access_token_set'] );
 	}
 
 	public function test_a_refused_value_saves_nothing_and_names_the_field(): void {
@@ -328,7 +330,7 @@ final class SettingsControllerTest extends TestCase {
 		$this->assert_rest_status( 200, $response );
 		$this->assertSame( 30, $response->get_data()['general']['retention_days'] );
 		$this->assertSame( 'compact', $response->get_data()['captcha']['size'] );
-		$this->assertTrue( $response->get_data()['payments']['access_token_set'] );
+		$this->assertTrue( $response->get_data()['payments']['sandbox']['access_token_set'] );
 
 		// Typed text the screen cannot turn into days gets the field's own message.
 		foreach ( array( '-3', 'abc', '' ) as $typed ) {
@@ -356,8 +358,8 @@ final class SettingsControllerTest extends TestCase {
 		$this->assertFalse( $response->get_data()['api']['enabled'] );
 		$this->assertFalse( ( new ApiSettings() )->enabled() );
 		$this->assertFalse( $response->get_data()['general']['delete_on_uninstall'] );
-		$this->assertTrue( $response->get_data()['payments']['access_token_set'], 'The token is kept.' );
-		$this->assertSame( self::TOKEN, get_option( PaymentSettings::OPTION )['access_token'] );
+		$this->assertTrue( $response->get_data()['payments']['sandbox']['access_token_set'], 'The token is kept.' );
+		$this->assertSame( self::TOKEN, get_option( PaymentSettings::OPTION )['sandbox']['access_token'] );
 
 		$request = new WP_REST_Request( 'POST', '/kestrel-forms/v1/settings' );
 		$request->set_body_params( array( 'api' => array( 'enabled' => 'true' ) ) );
@@ -382,6 +384,9 @@ final class SettingsControllerTest extends TestCase {
 			array( 'captcha' => array( 'site_key' => array( 'x' ) ) ),
 			array( 'payments' => array( 'clear_access_token' => 'yes please' ) ),
 			array( 'payments' => array( 'access_token_set' => false ) ),
+			array( 'payments' => array( 'sandbox' => array( 'signature_key' => 'x' ) ) ),
+			array( 'payments' => array( 'webhooks' => array() ) ),
+			array( 'payments' => array( 'production' => 'token' ) ),
 		);
 		foreach ( $cases as $body ) {
 			$response = $this->rest( 'POST', '/kestrel-forms/v1/settings', $body );
