@@ -1,5 +1,10 @@
 import schema from '../../../plugin/schema/form.schema.json';
-import { FIELD_TYPES, NUMBER_FORMATS } from '../types/form';
+import {
+	BILLING_KEYS,
+	FIELD_TYPES,
+	NUMBER_FORMATS,
+	PAYMENT_METHODS,
+} from '../types/form';
 
 describe( 'form types and the JSON Schema', () => {
 	it( 'list the same field types', () => {
@@ -9,6 +14,15 @@ describe( 'form types and the JSON Schema', () => {
 	it( 'list the same number formats', () => {
 		expect( [ ...NUMBER_FORMATS ] ).toEqual(
 			schema.$defs.field.properties.numberFormat.enum
+		);
+	} );
+
+	it( 'list the same payment methods and billing keys', () => {
+		expect( [ ...PAYMENT_METHODS ] ).toEqual(
+			schema.$defs.field.properties.methods.items.enum
+		);
+		expect( [ ...BILLING_KEYS ] ).toEqual(
+			Object.keys( schema.$defs.field.properties.billing.properties )
 		);
 	} );
 } );

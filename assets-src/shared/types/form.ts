@@ -27,6 +27,7 @@ export const FIELD_TYPES = [
 	'password',
 	'creditcard',
 	'captcha',
+	'payment',
 ] as const;
 
 export type FieldType = ( typeof FIELD_TYPES )[ number ];
@@ -144,6 +145,55 @@ export interface FieldDefinition {
 	passwordConfirmation?: boolean;
 	/** Credit card fields: accepted card types (absent: every type of the card rules). */
 	creditCards?: string[];
+	/** Payment fields: the methods offered, in order (absent: card only). */
+	methods?: PaymentMethod[];
+	/** Payment fields: 'total' (default) or the id of a product field whose line is charged. */
+	amountSource?: 'total' | number;
+	/** Payment fields: charge at once (default) or authorise only. */
+	captureMode?: CaptureMode;
+	/** Payment fields: run buyer verification before submitting (on when absent). */
+	verifyBuyer?: boolean;
+	/** Payment fields: labels above the inputs inside the provider's frame. */
+	includeInputLabels?: boolean;
+	/** Payment fields: the billing contact, each a field id ("3") or an input id ("4.3"). */
+	billing?: BillingMapping;
+}
+
+/** Payment methods a payment field offers (this version: card and gift card). */
+export const PAYMENT_METHODS = [ 'card', 'giftCard' ] as const;
+
+export type PaymentMethod = ( typeof PAYMENT_METHODS )[ number ];
+
+/** Capture modes of a payment field. */
+export type CaptureMode = 'charge' | 'authorize';
+
+/** Billing contact keys a payment field maps from form fields, in the schema's order. */
+export const BILLING_KEYS = [
+	'email',
+	'givenName',
+	'familyName',
+	'addressLine1',
+	'addressLine2',
+	'city',
+	'state',
+	'postalCode',
+	'countryCode',
+	'phone',
+] as const;
+
+export type BillingKey = ( typeof BILLING_KEYS )[ number ];
+
+/** Billing mapping of a payment field: contact key → field or input id. */
+export type BillingMapping = Partial< Record< BillingKey, string > >;
+
+/**
+ * The visitor's value of a payment field as the submission carries it: a single-use token of the
+ * provider (never card data) and, after buyer verification, its verification token.
+ */
+export interface PaymentValue {
+	method: PaymentMethod;
+	token: string;
+	verificationToken?: string;
 }
 
 /** A field inside a repeater group: a plain input, no logic or pricing of its own. */
@@ -221,8 +271,11 @@ export type FieldValue = string | string[];
  */
 export type FormValues = Record< string, FieldValue >;
 
-/** The submission body's values: by field id (checkbox lists included), as the REST API takes them. */
-export type SubmissionValues = Record< string, string | string[] >;
+/**
+ * The submission body's values: by field id (checkbox lists included), as the REST API takes them;
+ * a payment field's value is its token object.
+ */
+export type SubmissionValues = Record< string, string | string[] | PaymentValue >;
 
 /** The confirmation the server returns after a stored submission. */
 export type Confirmation =

@@ -68,6 +68,7 @@ export function fieldTypeLabel( type: FieldType ): string {
 		password: __( 'Password', 'kestrel-forms' ),
 		creditcard: __( 'Credit card', 'kestrel-forms' ),
 		captcha: __( 'Captcha', 'kestrel-forms' ),
+		payment: __( 'Payment', 'kestrel-forms' ),
 	};
 	return labels[ type ];
 }

@@ -142,6 +142,8 @@ final class FormValidator {
 			}
 		}
 
+		$errors = array_merge( $errors, self::check_payment( $definition['fields'], $products ) );
+
 		if ( ! $errors ) {
 			try {
 				DependencyGraph::build( $definition );
@@ -157,6 +159,89 @@ final class FormValidator {
 			}
 		}
 		return $errors;
+	}
+
+	/**
+	 * Payment fields: at most one per form (the charge is one per submission), an amount source
+	 * that is the total or a product of this form, and a billing mapping onto this form's fields.
+	 *
+	 * @param list<array<string, mixed>> $fields   Schema-valid fields.
+	 * @param array<int, true>           $products Ids of product fields.
+	 * @return list<SchemaError>
+	 */
+	private static function check_payment( array $fields, array $products ): array {
+		$errors = array();
+		$first  = null;
+		$by_id  = array();
+		foreach ( $fields as $field ) {
+			if ( ! in_array( $field['type'], Form::DISPLAY_ONLY_TYPES, true ) && 'payment' !== $field['type'] ) {
+				$by_id[ (int) $field['id'] ] = $field;
+			}
+		}
+		foreach ( $fields as $index => $field ) {
+			if ( 'payment' !== $field['type'] ) {
+				continue;
+			}
+			$path = 'fields[' . $index . ']';
+			if ( null !== $first ) {
+				$errors[] = new SchemaError(
+					$path,
+					'singlePayment',
+					array(
+						'detail' => 'is a second payment field; a form takes one (the first is fields[' . $first . '])',
+						'ref'    => 'fields[' . $first . ']',
+					)
+				);
+			} else {
+				$first = $index;
+			}
+			$source = $field['amountSource'] ?? 'total';
+			if ( 'total' !== $source && ! isset( $products[ (int) $source ] ) ) {
+				$errors[] = new SchemaError(
+					$path . '.amountSource',
+					'unknownField',
+					array(
+						'detail' => 'names no product field: ' . $source,
+						'ref'    => (string) $source,
+					)
+				);
+			}
+			foreach ( $field['billing'] ?? array() as $key => $ref ) {
+				if ( ! self::names_input( (string) $ref, $by_id ) ) {
+					$errors[] = new SchemaError(
+						$path . '.billing.' . $key,
+						'unknownField',
+						array(
+							'detail' => 'names no field or input with a value: ' . $ref,
+							'ref'    => (string) $ref,
+						)
+					);
+				}
+			}
+		}
+		return $errors;
+	}
+
+	/**
+	 * Whether "3" names a field with a value, or "4.3" an input listed by field 4.
+	 *
+	 * @param string                           $ref   Field or input id.
+	 * @param array<int, array<string, mixed>> $by_id Fields with values by id.
+	 */
+	private static function names_input( string $ref, array $by_id ): bool {
+		$field = $by_id[ DependencyGraph::field_id_of( $ref ) ] ?? null;
+		if ( null === $field ) {
+			return false;
+		}
+		if ( ! str_contains( $ref, '.' ) ) {
+			return true;
+		}
+		foreach ( $field['inputs'] ?? array() as $input ) {
+			if ( $input['id'] === $ref ) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

@@ -286,4 +286,113 @@ final class FormValidatorTest extends TestCase {
 		);
 		$this->assertSame( array( 'fields[0].label required' ), $this->paths( $form ) );
 	}
+
+	/**
+	 * The valid form plus a product (id 6) and a payment field (id 7) with every setting.
+	 *
+	 * @return array<string, mixed>
+	 */
+	private static function with_payment(): array {
+		$form             = self::valid();
+		$form['fields'][] = array(
+			'id'        => 6,
+			'type'      => 'product',
+			'label'     => 'Ticket',
+			'inputType' => 'singleproduct',
+			'basePrice' => '12.50',
+		);
+		$form['fields'][] = array(
+			'id'                 => 7,
+			'type'               => 'payment',
+			'label'              => 'Payment',
+			'methods'            => array( 'card', 'giftCard' ),
+			'amountSource'       => 'total',
+			'captureMode'        => 'authorize',
+			'verifyBuyer'        => true,
+			'includeInputLabels' => false,
+			'description'        => 'Order {form_title}',
+			'billing'            => array(
+				'email'     => '2',
+				'givenName' => '1',
+				'city'      => '3.1',
+			),
+		);
+		return $form;
+	}
+
+	public function test_a_payment_field_with_every_setting_is_valid(): void {
+		$this->assertSame( array(), $this->paths( self::with_payment() ) );
+		$form                              = self::with_payment();
+		$form['fields'][6]['amountSource'] = 6;
+		$this->assertSame( array(), $this->paths( $form ) );
+	}
+
+	public function test_payment_settings_have_their_shapes(): void {
+		$form                                  = self::with_payment();
+		$form['fields'][6]['methods']          = array( 'card', 'bitcoin' );
+		$form['fields'][6]['amountSource']     = 'subtotal';
+		$form['fields'][6]['captureMode']      = 'later';
+		$form['fields'][6]['billing']['fax']   = '1';
+		$form['fields'][6]['billing']['email'] = 'x';
+		$this->assertSame(
+			array(
+				'fields[6].methods[1] enum',
+				'fields[6].amountSource pattern',
+				'fields[6].captureMode enum',
+				'fields[6].billing.email pattern',
+				'fields[6].billing.fax additionalProperties',
+			),
+			$this->paths( $form )
+		);
+		$form                         = self::with_payment();
+		$form['fields'][6]['methods'] = array();
+		$this->assertSame( array( 'fields[6].methods minItems' ), $this->paths( $form ) );
+	}
+
+	public function test_a_second_payment_field_is_refused_naming_its_path(): void {
+		$form             = self::with_payment();
+		$form['fields'][] = array(
+			'id'    => 8,
+			'type'  => 'payment',
+			'label' => 'Another payment',
+		);
+		$this->assertSame( array( 'fields[7] singlePayment' ), $this->paths( $form ) );
+		try {
+			$this->validator->assert_valid( $form );
+			$this->fail( 'InvalidForm expected' );
+		} catch ( InvalidForm $e ) {
+			$this->assertStringStartsWith( 'fields[7]: is a second payment field', $e->getMessage() );
+		}
+	}
+
+	public function test_payment_amount_source_names_a_product_field(): void {
+		$form                              = self::with_payment();
+		$form['fields'][6]['amountSource'] = 4; // A number field, not a product.
+		$this->assertSame( array( 'fields[6].amountSource unknownField' ), $this->paths( $form ) );
+		$form['fields'][6]['amountSource'] = 99;
+		$this->assertSame( array( 'fields[6].amountSource unknownField' ), $this->paths( $form ) );
+	}
+
+	public function test_payment_billing_names_existing_fields_and_inputs(): void {
+		$form                         = self::with_payment();
+		$form['fields'][6]['billing'] = array(
+			'email'        => '42',   // No such field.
+			'givenName'    => '5',    // An html field holds no value.
+			'familyName'   => '3.2',  // Field 3 lists no input 3.2.
+			'addressLine1' => '7',    // The payment field itself.
+			'phone'        => '1.1',  // Field 1 has no inputs.
+			'city'         => '3.1',
+			'postalCode'   => '4',
+		);
+		$this->assertSame(
+			array(
+				'fields[6].billing.email unknownField',
+				'fields[6].billing.givenName unknownField',
+				'fields[6].billing.familyName unknownField',
+				'fields[6].billing.addressLine1 unknownField',
+				'fields[6].billing.phone unknownField',
+			),
+			$this->paths( $form )
+		);
+	}
 }
