@@ -1,0 +1,85 @@
+/**
+ * The SDK's assets: square.js (the built bundle), its frames and stylesheets under the versioned
+ * path. GET only; no state.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { VERSION } from './shared.mjs';
+
+const HERE = path.dirname( fileURLToPath( import.meta.url ) );
+const BUILD = path.resolve( HERE, '..', '..', 'build', 'payments-sdk' );
+const STATIC = path.resolve( HERE, '..', 'static' );
+
+const FRAME_HTML = ( name, title ) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${ title }</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="card.css"></head>
+<body><script src="${ name }.js"></script></body></html>`;
+
+const FRAME_PATH = new RegExp(
+	`^/v1/${ VERSION.replace(
+		/\./g,
+		'\\.'
+	) }/frames/(card|gift-card|main)\\.(html|js)$`
+);
+
+function serveFile( res, file, type ) {
+	fs.readFile( file, ( err, data ) => {
+		if ( err ) {
+			res.writeHead( 404, { 'Content-Type': 'text/plain' } ).end(
+				'Not found (run npm run build).'
+			);
+			return;
+		}
+		res.writeHead( 200, {
+			'Content-Type': type,
+			'Cache-Control': 'no-cache',
+		} ).end( data );
+	} );
+}
+
+/**
+ * Serves an SDK asset when the path names one.
+ *
+ * @param {import('node:http').ServerResponse} res Response.
+ * @param {string}                             p   Path.
+ * @return {boolean} Whether it answered.
+ */
+export function serveAsset( res, p ) {
+	if ( p === '/v1/square.js' || p === `/v1/${ VERSION }/square.js` ) {
+		serveFile( res, path.join( BUILD, 'square.js' ), 'text/javascript' );
+		return true;
+	}
+	const frame = p.match( FRAME_PATH );
+	if ( frame ) {
+		if ( frame[ 2 ] === 'js' ) {
+			serveFile(
+				res,
+				path.join( BUILD, 'frames', `${ frame[ 1 ] }.js` ),
+				'text/javascript'
+			);
+			return true;
+		}
+		res.writeHead( 200, {
+			'Content-Type': 'text/html; charset=utf-8',
+			'Cache-Control': 'no-cache',
+		} );
+		res.end(
+			FRAME_HTML(
+				frame[ 1 ],
+				frame[ 1 ] === 'main' ? 'Payments session' : 'Secure card input'
+			)
+		);
+		return true;
+	}
+	if ( p === `/v1/${ VERSION }/frames/card.css` ) {
+		serveFile( res, path.join( STATIC, 'card.css' ), 'text/css' );
+		return true;
+	}
+	if ( p === `/v1/${ VERSION }/card-wrapper.css` ) {
+		serveFile( res, path.join( STATIC, 'card-wrapper.css' ), 'text/css' );
+		return true;
+	}
+	return false;
+}

@@ -1,0 +1,66 @@
+/**
+ * What the SDK's session calls: hydration (spec §7), metrics and error reports.
+ */
+import { hydrationFor } from '../applications.mjs';
+import { apiError, id, isSandboxApplicationId } from './shared.mjs';
+
+/**
+ * Session routes.
+ *
+ * @param {{ledger: Object}} ctx Provider context.
+ * @return {(r: Object) => Object|undefined} Handler: an answer, or undefined when not its route.
+ */
+export function sessionRoutes( { ledger } ) {
+	function hydrate( body ) {
+		if ( ! body.applicationId ) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				'MISSING_APPLICATION_ID',
+				'The application id is missing.'
+			);
+		}
+		if ( ! isSandboxApplicationId( body.applicationId ) ) {
+			return apiError(
+				401,
+				'AUTHENTICATION_ERROR',
+				'INVALID_APPLICATION_ID',
+				'The application id is not a sandbox application id.'
+			);
+		}
+		const sessionId = id( 'sess-' );
+		ledger.sessions.push( {
+			sessionId,
+			applicationId: body.applicationId,
+			locationId: body.locationId,
+			hostname: body.hostname,
+		} );
+		return {
+			status: 200,
+			body: {
+				avt: id( 'avt-' ),
+				sessionId,
+				instanceId: id( 'inst-' ),
+				...hydrationFor( body.applicationId ),
+			},
+		};
+	}
+
+	return ( { method, path: p, body } ) => {
+		if ( method !== 'POST' ) {
+			return undefined;
+		}
+		if ( p === '/payments/hydrate' ) {
+			return hydrate( body );
+		}
+		if ( p === '/payments/mtx' || p === '/payments/mtx/v2' ) {
+			ledger.metrics.push( ...( body.metrics ?? [ body ] ) );
+			return { status: 204 };
+		}
+		if ( p === '/payments/mtx/error' ) {
+			ledger.errorReports.push( body );
+			return { status: 204 };
+		}
+		return undefined;
+	};
+}

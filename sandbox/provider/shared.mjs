@@ -1,0 +1,127 @@
+/**
+ * Helpers every provider area uses: ids, the provider's error shape, canonical JSON, answers.
+ */
+import { randomBytes } from 'node:crypto';
+
+/** The SDK version the sandbox serves under /v1/{VERSION}/. */
+export const VERSION = '1.51.4';
+
+/** How long a card token lives (SANDBOX_TOKEN_TTL_MS overrides; default 24 h). */
+export const TOKEN_TTL_MS = Number(
+	process.env.SANDBOX_TOKEN_TTL_MS || 24 * 3600 * 1000
+);
+
+/** The sandbox merchant's id (webhook events carry it). */
+export const MERCHANT_ID = 'MLSANDBOXKESTREL';
+
+/**
+ * A random id with a prefix.
+ *
+ * @param {string} prefix Prefix.
+ * @param {number} n      Random bytes.
+ * @return {string} Id.
+ */
+export const id = ( prefix, n = 12 ) =>
+	`${ prefix }${ randomBytes( n ).toString( 'base64url' ) }`;
+
+/**
+ * Luhn check of a digit string.
+ *
+ * @param {string} d Digits.
+ * @return {boolean} Whether the check digit is right.
+ */
+export const luhn = ( d ) => {
+	let s = 0;
+	for ( let i = 0; i < d.length; i++ ) {
+		let x = Number( d[ d.length - 1 - i ] );
+		if ( i % 2 ) {
+			x *= 2;
+			if ( x > 9 ) {
+				x -= 9;
+			}
+		}
+		s += x;
+	}
+	return s % 10 === 0;
+};
+
+/**
+ * An error answer in the provider's shape: {errors:[{category, code, detail, field?}]}.
+ *
+ * @param {number} status   HTTP status.
+ * @param {string} category Error category.
+ * @param {string} code     Error code.
+ * @param {string} detail   Readable detail.
+ * @param {string} [field]  Field the error is about.
+ * @return {{status: number, body: Object}} Answer.
+ */
+export const apiError = ( status, category, code, detail, field ) => ( {
+	status,
+	body: {
+		errors: [ { category, code, detail, ...( field ? { field } : {} ) } ],
+	},
+} );
+
+/**
+ * Whether an application id is one of this sandbox's: the sandbox prefix and 22 to 37 word or
+ * hyphen characters (spec §5). Ids listed in applications.mjs get their own hydration, any other
+ * sandbox id the defaults; production and malformed ids are refused.
+ *
+ * @param {unknown} applicationId Id.
+ * @return {boolean} Whether it is accepted.
+ */
+export function isSandboxApplicationId( applicationId ) {
+	return (
+		typeof applicationId === 'string' &&
+		applicationId.startsWith( 'sandbox-sq0idb-' ) &&
+		/^[\w-]{22,37}$/.test( applicationId )
+	);
+}
+
+/**
+ * JSON with object keys sorted at every depth, so equal bodies give equal text.
+ *
+ * @param {unknown} value Parsed JSON.
+ * @return {string} Canonical JSON.
+ */
+export function canonicalJson( value ) {
+	if ( Array.isArray( value ) ) {
+		return `[${ value.map( canonicalJson ).join( ',' ) }]`;
+	}
+	if ( value && typeof value === 'object' ) {
+		return `{${ Object.keys( value )
+			.sort()
+			.filter( ( k ) => value[ k ] !== undefined )
+			.map(
+				( k ) =>
+					`${ JSON.stringify( k ) }:${ canonicalJson( value[ k ] ) }`
+			)
+			.join( ',' ) }}`;
+	}
+	return JSON.stringify( value ) ?? 'null';
+}
+
+/**
+ * Writes an answer {status, body} (no body for 204 or an undefined body).
+ *
+ * @param {import('node:http').ServerResponse} res    Response.
+ * @param {{status: number, body?: unknown}}   answer Answer.
+ */
+export function send( res, { status, body } ) {
+	if ( status === 204 || body === undefined ) {
+		res.writeHead( status ).end();
+		return;
+	}
+	res.writeHead( status, { 'Content-Type': 'application/json' } ).end(
+		JSON.stringify( body )
+	);
+}
+
+/**
+ * A deep copy of a JSON value (snapshots for events and the ledger).
+ *
+ * @param {unknown} value Value.
+ * @return {any} Copy.
+ */
+export const snapshot = ( value ) =>
+	value === undefined ? undefined : JSON.parse( JSON.stringify( value ) );
