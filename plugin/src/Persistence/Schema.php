@@ -15,17 +15,18 @@ namespace Kestrel\Forms\Persistence;
  * whenever a CREATE TABLE below changes. Version 2 added the entry's pricing columns, version 3 the feeds that fired,
  * version 4 the uploaded files,
  * version 5 the entries workspace (read and starred flags, notes),
- * version 6 the upload sessions (issue 12: server-issued upload tokens).
+ * version 6 the upload sessions (issue 12: server-issued upload tokens),
+ * version 7 the payments, refunds and webhook events (issue 13: the payment field).
  */
 final class Schema {
 
-	public const VERSION        = 6;
+	public const VERSION        = 7;
 	public const VERSION_OPTION = 'kestrel_forms_schema_version';
 
 	/**
 	 * Table names with the site prefix.
 	 *
-	 * @return array{forms: string, entries: string, entry_values: string, uploads: string, entry_notes: string, upload_sessions: string}
+	 * @return array{forms: string, entries: string, entry_values: string, uploads: string, entry_notes: string, upload_sessions: string, payments: string, refunds: string, webhook_events: string}
 	 */
 	public static function tables(): array {
 		global $wpdb;
@@ -36,6 +37,9 @@ final class Schema {
 			'uploads'         => $wpdb->prefix . 'kestrel_forms_uploads',
 			'entry_notes'     => $wpdb->prefix . 'kestrel_forms_entry_notes',
 			'upload_sessions' => $wpdb->prefix . 'kestrel_forms_upload_sessions',
+			'payments'        => $wpdb->prefix . 'kestrel_forms_payments',
+			'refunds'         => $wpdb->prefix . 'kestrel_forms_refunds',
+			'webhook_events'  => $wpdb->prefix . 'kestrel_forms_webhook_events',
 		);
 	}
 
@@ -166,7 +170,99 @@ final class Schema {
   KEY created_at (created_at)
 ) $charset;"
 		);
+		self::install_payments( $charset );
 		update_option( self::VERSION_OPTION, self::VERSION, true );
+	}
+
+	/**
+	 * The payment tables (Persistence\PaymentRepository).
+	 *
+	 * Payments: one row per charge attempt, inserted BEFORE the provider is called. attempt_key is
+	 * the provider idempotency key; (form_id, submission_key) is unique so that one submission has
+	 * one live attempt (a failed or voided attempt without an entry gets submission_key NULL, and
+	 * the visitor may try again with the same key); entry_id and provider_payment_id are unique
+	 * (several NULLs are allowed). request_body is the exact CreatePayment JSON sent (replayed by
+	 * the reconcile job; its source token is blanked once the attempt is settled), entry_draft what
+	 * the entry write needs (never a token). Amounts are integer minor units.
+	 *
+	 * Refunds: one row per refund asked for, idempotency_key unique (a double click is one refund).
+	 * Webhook events: one row per provider event id, inserted once (duplicates are ignored).
+	 *
+	 * @param string $charset Charset and collation clause.
+	 */
+	private static function install_payments( string $charset ): void {
+		$t = self::tables();
+		dbDelta(
+			"CREATE TABLE {$t['payments']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  form_id bigint(20) unsigned NOT NULL,
+  entry_id bigint(20) unsigned DEFAULT NULL,
+  submission_key varchar(64) DEFAULT NULL,
+  attempt_key char(36) NOT NULL,
+  environment varchar(20) NOT NULL DEFAULT 'sandbox',
+  method varchar(20) NOT NULL DEFAULT 'card',
+  source_type varchar(30) NOT NULL DEFAULT '',
+  capture_mode varchar(20) NOT NULL DEFAULT 'charge',
+  amount_minor bigint(20) NOT NULL DEFAULT 0,
+  currency char(3) NOT NULL DEFAULT '',
+  status varchar(30) NOT NULL DEFAULT 'processing',
+  provider_payment_id varchar(64) DEFAULT NULL,
+  provider_status varchar(30) NOT NULL DEFAULT '',
+  brand varchar(40) NOT NULL DEFAULT '',
+  last4 varchar(4) NOT NULL DEFAULT '',
+  receipt_url text DEFAULT NULL,
+  refunded_minor bigint(20) NOT NULL DEFAULT 0,
+  request_body longtext DEFAULT NULL,
+  request_hash char(64) NOT NULL DEFAULT '',
+  entry_draft longtext DEFAULT NULL,
+  error_code varchar(100) DEFAULT NULL,
+  error_detail text DEFAULT NULL,
+  version_token varchar(100) DEFAULT NULL,
+  delayed_until datetime DEFAULT NULL,
+  provider_updated_at varchar(40) DEFAULT NULL,
+  subscription_id varchar(64) DEFAULT NULL,
+  created_at datetime NOT NULL,
+  updated_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY attempt_key (attempt_key),
+  UNIQUE KEY entry_id (entry_id),
+  UNIQUE KEY form_submission_key (form_id,submission_key),
+  UNIQUE KEY provider_payment_id (provider_payment_id),
+  KEY status_created (status,created_at)
+) $charset;"
+		);
+		dbDelta(
+			"CREATE TABLE {$t['refunds']} (
+  id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+  payment_id bigint(20) unsigned NOT NULL,
+  provider_refund_id varchar(64) DEFAULT NULL,
+  idempotency_key varchar(64) NOT NULL,
+  amount_minor bigint(20) NOT NULL DEFAULT 0,
+  currency char(3) NOT NULL DEFAULT '',
+  status varchar(20) NOT NULL DEFAULT 'pending',
+  reason varchar(255) NOT NULL DEFAULT '',
+  user_id bigint(20) unsigned NOT NULL DEFAULT 0,
+  created_at datetime NOT NULL,
+  updated_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  UNIQUE KEY idempotency_key (idempotency_key),
+  UNIQUE KEY provider_refund_id (provider_refund_id),
+  KEY payment_id (payment_id)
+) $charset;"
+		);
+		dbDelta(
+			"CREATE TABLE {$t['webhook_events']} (
+  event_id varchar(100) NOT NULL,
+  environment varchar(20) NOT NULL DEFAULT '',
+  type varchar(100) NOT NULL DEFAULT '',
+  object_id varchar(64) NOT NULL DEFAULT '',
+  received_at datetime NOT NULL,
+  processed_at datetime DEFAULT NULL,
+  outcome varchar(100) NOT NULL DEFAULT '',
+  PRIMARY KEY  (event_id),
+  KEY received_at (received_at)
+) $charset;"
+		);
 	}
 
 	/**

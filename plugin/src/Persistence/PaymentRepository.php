@@ -1,0 +1,510 @@
+<?php
+/**
+ * Stores payment attempts, refunds and webhook events.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Persistence;
+
+use Kestrel\Forms\Domain\Payments\PaymentStatus;
+
+/**
+ * All SQL for the payments, refunds and webhook events tables (Schema version 7).
+ *
+ * Payment row shape (hydrated): id, form_id, entry_id (int|null), submission_key (string|null),
+ * attempt_key, environment, method, source_type, capture_mode, amount_minor (int), currency,
+ * status, provider_payment_id (string|null), provider_status, brand, last4, receipt_url,
+ * refunded_minor (int), request_body, request_hash, entry_draft, error_code, error_detail,
+ * version_token, delayed_until, provider_updated_at, subscription_id, created_at, updated_at
+ * (UTC `Y-m-d H:i:s`).
+ *
+ * Races are settled by the database, never by a read-then-write: a second live attempt for one
+ * submission key is refused by the unique (form_id, submission_key) index, a status only moves
+ * forward through a conditional UPDATE ({@see PaymentStatus}), an entry is attached only to a
+ * payment without one, and a webhook event id is stored once.
+ */
+final class PaymentRepository {
+
+	/**
+	 * Payment columns a caller may set, with their wpdb format.
+	 *
+	 * @var array<string, string>
+	 */
+	private const PAYMENT_COLUMNS = array(
+		'form_id'             => '%d',
+		'entry_id'            => '%d',
+		'submission_key'      => '%s',
+		'attempt_key'         => '%s',
+		'environment'         => '%s',
+		'method'              => '%s',
+		'source_type'         => '%s',
+		'capture_mode'        => '%s',
+		'amount_minor'        => '%d',
+		'currency'            => '%s',
+		'status'              => '%s',
+		'provider_payment_id' => '%s',
+		'provider_status'     => '%s',
+		'brand'               => '%s',
+		'last4'               => '%s',
+		'receipt_url'         => '%s',
+		'refunded_minor'      => '%d',
+		'request_body'        => '%s',
+		'request_hash'        => '%s',
+		'entry_draft'         => '%s',
+		'error_code'          => '%s',
+		'error_detail'        => '%s',
+		'version_token'       => '%s',
+		'delayed_until'       => '%s',
+		'provider_updated_at' => '%s',
+		'subscription_id'     => '%s',
+	);
+
+	/**
+	 * Refund columns a caller may set, with their wpdb format.
+	 *
+	 * @var array<string, string>
+	 */
+	private const REFUND_COLUMNS = array(
+		'payment_id'         => '%d',
+		'provider_refund_id' => '%s',
+		'idempotency_key'    => '%s',
+		'amount_minor'       => '%d',
+		'currency'           => '%s',
+		'status'             => '%s',
+		'reason'             => '%s',
+		'user_id'            => '%d',
+	);
+
+	/**
+	 * Stores a new attempt in `processing` (before the provider is called). With a submission key,
+	 * the unique (form_id, submission_key) index lets only one live attempt in: a second one is
+	 * not stored and 0 is returned (the caller looks up the first with find_by_submission_key()).
+	 *
+	 * @param array<string, mixed> $attempt Columns of {@see self::PAYMENT_COLUMNS}; at least form_id,
+	 *                                      attempt_key, environment, method, capture_mode,
+	 *                                      amount_minor, currency. status defaults to processing.
+	 * @return int The new row's id, 0 when the submission key already has an attempt or the write failed.
+	 */
+	public function create_attempt( array $attempt ): int {
+		global $wpdb;
+		$now = gmdate( 'Y-m-d H:i:s' );
+		$row = array_intersect_key( $attempt, self::PAYMENT_COLUMNS );
+
+		$row['status']     = isset( $row['status'] ) ? (string) $row['status'] : PaymentStatus::PROCESSING;
+		$row['created_at'] = $now;
+		$row['updated_at'] = $now;
+		$inserted          = self::insert_ignore( Schema::tables()['payments'], $row );
+		return 1 === $inserted ? (int) $wpdb->insert_id : 0;
+	}
+
+	/**
+	 * One payment by id.
+	 *
+	 * @param int $id Payment id.
+	 * @return array<string, mixed>|null
+	 */
+	public function find( int $id ): ?array {
+		return $this->find_one( 'id = %d', $id );
+	}
+
+	/**
+	 * The payment made with an idempotency key.
+	 *
+	 * @param string $attempt_key Attempt (idempotency) key.
+	 * @return array<string, mixed>|null
+	 */
+	public function find_by_attempt_key( string $attempt_key ): ?array {
+		return $this->find_one( 'attempt_key = %s', $attempt_key );
+	}
+
+	/**
+	 * The live attempt (or finished payment) of a submission key. Failed and voided attempts
+	 * without an entry have given their key back and are not found.
+	 *
+	 * @param int    $form_id        Form id.
+	 * @param string $submission_key Submission key.
+	 * @return array<string, mixed>|null
+	 */
+	public function find_by_submission_key( int $form_id, string $submission_key ): ?array {
+		global $wpdb;
+		$table = Schema::tables()['payments'];
+		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE form_id = %d AND submission_key = %s LIMIT 1", $form_id, $submission_key ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
+		return $row ? self::hydrate( $row ) : null;
+	}
+
+	/**
+	 * The payment of an entry.
+	 *
+	 * @param int $entry_id Entry id.
+	 * @return array<string, mixed>|null
+	 */
+	public function find_by_entry( int $entry_id ): ?array {
+		return $this->find_one( 'entry_id = %d', $entry_id );
+	}
+
+	/**
+	 * The payment with a provider payment id.
+	 *
+	 * @param string $provider_payment_id The provider's payment id.
+	 * @return array<string, mixed>|null
+	 */
+	public function find_by_provider_payment_id( string $provider_payment_id ): ?array {
+		return $this->find_one( 'provider_payment_id = %s', $provider_payment_id );
+	}
+
+	/**
+	 * Payments of several entries (lists, CSV export).
+	 *
+	 * @param list<int> $entry_ids Entry ids.
+	 * @return array<int, array<string, mixed>> Payments by entry id (entries without one are absent).
+	 */
+	public function find_by_entries( array $entry_ids ): array {
+		global $wpdb;
+		$entry_ids = array_values( array_unique( array_map( 'intval', $entry_ids ) ) );
+		if ( ! $entry_ids ) {
+			return array();
+		}
+		$table        = Schema::tables()['payments'];
+		$placeholders = implode( ',', array_fill( 0, count( $entry_ids ), '%d' ) );
+		$rows         = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE entry_id IN ($placeholders)", $entry_ids ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- table name is ours; one %d per id, built above.
+		$out          = array();
+		foreach ( $rows ? $rows : array() as $row ) {
+			$payment                           = self::hydrate( $row );
+			$out[ (int) $payment['entry_id'] ] = $payment;
+		}
+		return $out;
+	}
+
+	/**
+	 * Moves a payment to a status, and sets other columns in the same UPDATE. The move happens
+	 * only when the row's current status may move there ({@see PaymentStatus::can_move()}): the
+	 * UPDATE's WHERE lists the allowed current statuses, so a stale or concurrent caller can never
+	 * move a row backwards.
+	 *
+	 * @param int                  $id     Payment id.
+	 * @param string               $to     Target status.
+	 * @param array<string, mixed> $fields Other columns to set with it (entry_id excluded).
+	 * @return bool Whether the row moved.
+	 */
+	public function mark_status( int $id, string $to, array $fields = array() ): bool {
+		$from = PaymentStatus::sources_of( $to );
+		if ( ! $from ) {
+			return false;
+		}
+		unset( $fields['entry_id'], $fields['status'] );
+		$fields['status'] = $to;
+		return 1 === $this->update_where( $id, $fields, 'status IN (' . implode( ',', array_fill( 0, count( $from ), '%s' ) ) . ')', $from );
+	}
+
+	/**
+	 * Sets columns that are not the status or the entry (provider details, error, hash…).
+	 *
+	 * @param int                  $id     Payment id.
+	 * @param array<string, mixed> $fields Columns of the payments table.
+	 * @return bool Whether the row exists and was written.
+	 */
+	public function update_details( int $id, array $fields ): bool {
+		unset( $fields['status'], $fields['entry_id'] );
+		return false !== $this->update_where( $id, $fields );
+	}
+
+	/**
+	 * Attaches an entry to a payment that has none (inside the entry's transaction). An entry has
+	 * one payment at most (unique index; checked first so that wpdb reports no duplicate key).
+	 *
+	 * @param int $id       Payment id.
+	 * @param int $entry_id Entry id.
+	 * @return bool Whether this call attached it.
+	 */
+	public function attach_entry( int $id, int $entry_id ): bool {
+		if ( null !== $this->find_by_entry( $entry_id ) ) {
+			return false;
+		}
+		return 1 === $this->update_where( $id, array( 'entry_id' => $entry_id ), 'entry_id IS NULL' );
+	}
+
+	/**
+	 * Gives the submission key of an attempt without entry back (it failed or was voided), so that
+	 * the visitor may try again with the same key.
+	 *
+	 * @param int $id Payment id.
+	 * @return bool Whether the key was released.
+	 */
+	public function release_submission_key( int $id ): bool {
+		return 1 === $this->update_where( $id, array( 'submission_key' => null ), 'entry_id IS NULL AND submission_key IS NOT NULL' );
+	}
+
+	/**
+	 * Attempts still in `processing` that were created before a time (the reconcile job's work).
+	 *
+	 * @param string $before UTC datetime (Y-m-d H:i:s).
+	 * @param int    $limit  Most rows.
+	 * @return list<array<string, mixed>>
+	 */
+	public function find_stuck_processing( string $before, int $limit = 50 ): array {
+		global $wpdb;
+		$table = Schema::tables()['payments'];
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE status = %s AND created_at < %s ORDER BY id LIMIT %d", PaymentStatus::PROCESSING, $before, $limit ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
+		return array_map( array( self::class, 'hydrate' ), $rows ? $rows : array() );
+	}
+
+	/**
+	 * Records a refund asked for. The idempotency key is unique: a second insert with the same key
+	 * stores nothing and returns 0 (find it with find_refund_by_idempotency_key()).
+	 *
+	 * @param array<string, mixed> $refund Columns: payment_id, idempotency_key, amount_minor,
+	 *                                     currency, status (default pending), reason, user_id,
+	 *                                     provider_refund_id.
+	 * @return int The new refund's id, or 0.
+	 */
+	public function insert_refund( array $refund ): int {
+		global $wpdb;
+		$now = gmdate( 'Y-m-d H:i:s' );
+		$row = array_intersect_key( $refund, self::REFUND_COLUMNS );
+
+		$row['status']     = isset( $row['status'] ) ? (string) $row['status'] : 'pending';
+		$row['created_at'] = $now;
+		$row['updated_at'] = $now;
+		return 1 === self::insert_ignore( Schema::tables()['refunds'], $row ) ? (int) $wpdb->insert_id : 0;
+	}
+
+	/**
+	 * A refund by id.
+	 *
+	 * @param int $id Refund id.
+	 * @return array<string, mixed>|null
+	 */
+	public function find_refund( int $id ): ?array {
+		return $this->find_refund_where( 'id = %d', $id );
+	}
+
+	/**
+	 * A refund by its idempotency key.
+	 *
+	 * @param string $key Idempotency key.
+	 * @return array<string, mixed>|null
+	 */
+	public function find_refund_by_idempotency_key( string $key ): ?array {
+		return $this->find_refund_where( 'idempotency_key = %s', $key );
+	}
+
+	/**
+	 * A refund by the provider's refund id.
+	 *
+	 * @param string $provider_refund_id Provider refund id.
+	 * @return array<string, mixed>|null
+	 */
+	public function find_refund_by_provider_id( string $provider_refund_id ): ?array {
+		return $this->find_refund_where( 'provider_refund_id = %s', $provider_refund_id );
+	}
+
+	/**
+	 * The refunds of a payment, oldest first.
+	 *
+	 * @param int $payment_id Payment id.
+	 * @return list<array<string, mixed>>
+	 */
+	public function refunds_for_payment( int $payment_id ): array {
+		global $wpdb;
+		$table = Schema::tables()['refunds'];
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE payment_id = %d ORDER BY id", $payment_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
+		return array_map( array( self::class, 'hydrate_refund' ), $rows ? $rows : array() );
+	}
+
+	/**
+	 * Updates a refund's columns (status, provider_refund_id, …).
+	 *
+	 * @param int                  $id     Refund id.
+	 * @param array<string, mixed> $fields Columns of the refunds table.
+	 * @return bool Whether the write succeeded.
+	 */
+	public function update_refund( int $id, array $fields ): bool {
+		global $wpdb;
+		$row = array_intersect_key( $fields, self::REFUND_COLUMNS );
+		if ( ! $row ) {
+			return false;
+		}
+		$row['updated_at'] = gmdate( 'Y-m-d H:i:s' );
+		$formats           = array();
+		foreach ( array_keys( $row ) as $column ) {
+			$formats[] = self::REFUND_COLUMNS[ $column ] ?? '%s';
+		}
+		return false !== $wpdb->update( Schema::tables()['refunds'], $row, array( 'id' => $id ), $formats, array( '%d' ) );
+	}
+
+	/**
+	 * Stores a webhook event id once.
+	 *
+	 * @param string $event_id    Provider event id.
+	 * @param string $environment sandbox or production.
+	 * @param string $type        Event type (payment.updated, …).
+	 * @param string $object_id   Id of the payment or refund it is about.
+	 * @return bool True when the event is new; false for a duplicate (or a failed write).
+	 */
+	public function insert_webhook_event( string $event_id, string $environment, string $type, string $object_id ): bool {
+		return 1 === self::insert_ignore(
+			Schema::tables()['webhook_events'],
+			array(
+				'event_id'    => substr( $event_id, 0, 100 ),
+				'environment' => $environment,
+				'type'        => substr( $type, 0, 100 ),
+				'object_id'   => substr( $object_id, 0, 64 ),
+				'received_at' => gmdate( 'Y-m-d H:i:s' ),
+			)
+		);
+	}
+
+	/**
+	 * Records how an event was handled.
+	 *
+	 * @param string $event_id Provider event id.
+	 * @param string $outcome  Short outcome (`updated`, `ignored`, `unknown_payment`…).
+	 */
+	public function finish_webhook_event( string $event_id, string $outcome ): bool {
+		global $wpdb;
+		return false !== $wpdb->update(
+			Schema::tables()['webhook_events'],
+			array(
+				'processed_at' => gmdate( 'Y-m-d H:i:s' ),
+				'outcome'      => substr( $outcome, 0, 100 ),
+			),
+			array( 'event_id' => $event_id ),
+			array( '%s', '%s' ),
+			array( '%s' )
+		);
+	}
+
+	/**
+	 * A webhook event row.
+	 *
+	 * @param string $event_id Provider event id.
+	 * @return array<string, mixed>|null
+	 */
+	public function find_webhook_event( string $event_id ): ?array {
+		global $wpdb;
+		$table = Schema::tables()['webhook_events'];
+		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE event_id = %s", $event_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
+		return $row ? $row : null;
+	}
+
+	/**
+	 * One payment matching a condition.
+	 *
+	 * @param string     $where Condition with one placeholder.
+	 * @param int|string $value Its value.
+	 * @return array<string, mixed>|null
+	 */
+	private function find_one( string $where, int|string $value ): ?array {
+		global $wpdb;
+		$table = Schema::tables()['payments'];
+		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE {$where} LIMIT 1", $value ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- table name and condition (with its placeholder) are ours.
+		return $row ? self::hydrate( $row ) : null;
+	}
+
+	/**
+	 * One refund matching a condition.
+	 *
+	 * @param string     $where Condition with one placeholder.
+	 * @param int|string $value Its value.
+	 * @return array<string, mixed>|null
+	 */
+	private function find_refund_where( string $where, int|string $value ): ?array {
+		global $wpdb;
+		$table = Schema::tables()['refunds'];
+		$row   = $wpdb->get_row( $wpdb->prepare( "SELECT * FROM {$table} WHERE {$where} LIMIT 1", $value ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- table name and condition (with its placeholder) are ours.
+		return $row ? self::hydrate_refund( $row ) : null;
+	}
+
+	/**
+	 * `UPDATE payments SET … WHERE id = %d [AND condition]`, with updated_at.
+	 *
+	 * @param int                  $id        Payment id.
+	 * @param array<string, mixed> $fields    Columns to set (unknown ones are dropped; null writes NULL).
+	 * @param string               $condition Extra condition with placeholders.
+	 * @param list<int|string>     $args      The condition's values.
+	 * @return int|false Rows changed, false on error.
+	 */
+	private function update_where( int $id, array $fields, string $condition = '', array $args = array() ): int|false {
+		global $wpdb;
+		$row = array_intersect_key( $fields, self::PAYMENT_COLUMNS );
+		$set = array( 'updated_at = %s' );
+
+		$values = array( gmdate( 'Y-m-d H:i:s' ) );
+		foreach ( $row as $column => $value ) {
+			if ( null === $value ) {
+				$set[] = "`{$column}` = NULL";
+				continue;
+			}
+			$set[]    = "`{$column}` = " . self::PAYMENT_COLUMNS[ $column ];
+			$values[] = '%d' === self::PAYMENT_COLUMNS[ $column ] ? (int) $value : (string) $value;
+		}
+		$table    = Schema::tables()['payments'];
+		$sql      = "UPDATE {$table} SET " . implode( ', ', $set ) . ' WHERE id = %d' . ( '' !== $condition ? " AND ({$condition})" : '' );
+		$values[] = $id;
+		array_push( $values, ...$args );
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery -- columns are ours, values are placeholders.
+		$result = $wpdb->query( $wpdb->prepare( $sql, $values ) );
+		return false === $result ? false : (int) $result;
+	}
+
+	/**
+	 * `INSERT IGNORE` of one row (NULL for null values): a unique key that already holds the row
+	 * makes it insert nothing, without a database error (INSERT OR IGNORE on SQLite).
+	 *
+	 * @param string               $table Table.
+	 * @param array<string, mixed> $row   Column => value.
+	 * @return int|false Rows inserted, false on error.
+	 */
+	private static function insert_ignore( string $table, array $row ): int|false {
+		global $wpdb;
+		$names  = array();
+		$marks  = array();
+		$values = array();
+		foreach ( $row as $name => $value ) {
+			$names[] = "`{$name}`";
+			if ( null === $value ) {
+				$marks[] = 'NULL';
+			} else {
+				$marks[]  = is_int( $value ) ? '%d' : '%s';
+				$values[] = is_int( $value ) ? $value : (string) $value;
+			}
+		}
+		$sql = "INSERT IGNORE INTO {$table} (" . implode( ', ', $names ) . ') VALUES (' . implode( ', ', $marks ) . ')';
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery -- columns are ours, values are placeholders.
+		$result = $wpdb->query( $values ? $wpdb->prepare( $sql, $values ) : $sql );
+		return false === $result ? false : (int) $result;
+	}
+
+	/**
+	 * Types a payment row.
+	 *
+	 * @param array<string, mixed> $row Row.
+	 * @return array<string, mixed>
+	 */
+	private static function hydrate( array $row ): array {
+		foreach ( array( 'id', 'form_id', 'amount_minor', 'refunded_minor' ) as $int ) {
+			$row[ $int ] = (int) $row[ $int ];
+		}
+		$row['entry_id'] = null === $row['entry_id'] ? null : (int) $row['entry_id'];
+		foreach ( array( 'provider_status', 'brand', 'last4', 'request_hash', 'source_type' ) as $text ) {
+			$row[ $text ] = (string) $row[ $text ];
+		}
+		return $row;
+	}
+
+	/**
+	 * Types a refund row.
+	 *
+	 * @param array<string, mixed> $row Row.
+	 * @return array<string, mixed>
+	 */
+	private static function hydrate_refund( array $row ): array {
+		foreach ( array( 'id', 'payment_id', 'amount_minor', 'user_id' ) as $int ) {
+			$row[ $int ] = (int) $row[ $int ];
+		}
+		return $row;
+	}
+}
