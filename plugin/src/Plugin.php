@@ -18,6 +18,7 @@ use Kestrel\Forms\Captcha\Verifier;
 use Kestrel\Forms\Domain\Form\FormValidator;
 use Kestrel\Forms\Domain\Schema\SchemaValidator;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
+use Kestrel\Forms\Entries\MergeTags;
 use Kestrel\Forms\Feeds\ExampleLogAddon;
 use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Frontend\Block;
@@ -164,6 +165,8 @@ final class Plugin {
 		add_action( RetentionJob::HOOK, array( self::class, 'apply_retention' ) );
 		add_filter( 'rest_pre_dispatch', array( ApiGate::class, 'gate' ), 10, 3 );
 		( new PersonalData( new EntryWorkspaceRepository(), self::instance()->forms, self::instance()->uploads ) )->register();
+		// Merge tags ({payment_amount}, {Name:1}, {all_fields}, …) in confirmation messages.
+		add_filter( 'kestrel_forms_confirmation', array( new MergeTags(), 'confirmation' ), 10, 3 );
 		add_action( 'kestrel_forms_form_deleted', array( self::class, 'delete_form_uploads' ) );
 		if ( is_admin() ) {
 			$plugin = self::instance();

@@ -28,13 +28,28 @@ use Kestrel\Forms\Uploads\UploadStore;
 final class EntryPresenter {
 
 	/**
-	 * Value fields of a form (no sections, HTML blocks or captchas).
+	 * Value fields of a form (no sections, HTML blocks or captchas, and no payment field: the
+	 * payment is a row of its own, shown by the payment panel, column and CSV columns).
 	 *
 	 * @param Form $form Form.
 	 * @return list<array<string, mixed>>
 	 */
 	public static function value_fields( Form $form ): array {
-		return array_values( array_filter( $form->fields(), static fn( array $f ): bool => ! in_array( $f['type'], Form::DISPLAY_ONLY_TYPES, true ) && 'captcha' !== $f['type'] ) );
+		return array_values( array_filter( $form->fields(), static fn( array $f ): bool => ! in_array( $f['type'], Form::DISPLAY_ONLY_TYPES, true ) && ! in_array( $f['type'], array( 'captcha', 'payment' ), true ) ) );
+	}
+
+	/**
+	 * Whether a form has a payment field.
+	 *
+	 * @param Form $form Form.
+	 */
+	public static function has_payment_field( Form $form ): bool {
+		foreach ( $form->fields() as $field ) {
+			if ( 'payment' === ( $field['type'] ?? '' ) ) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

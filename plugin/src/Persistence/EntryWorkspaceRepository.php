@@ -21,7 +21,8 @@ use Kestrel\Forms\Domain\Entry\Entry;
  *            starred?: bool, read?: bool, date_from?: string (UTC "Y-m-d H:i:s"),
  *            date_to?: string (UTC), field?: string (field or input id), field_value?: string,
  *            field_operator?: 'is'|'contains', orderby?: 'created_at'|'id'|string input id,
- *            order?: 'asc'|'desc' }
+ *            order?: 'asc'|'desc', payment_status?: one of EntryPayments::FILTER_STATUSES or
+ *            EntryPayments::NONE (entries without a payment) }
  *
  * Rows come back as WorkspaceEntry-shaped arrays: the Entry plus its read and starred flags.
  */
@@ -47,11 +48,12 @@ final class EntryWorkspaceRepository {
 		$t                     = Schema::tables();
 		list( $where, $args )  = $this->where( $criteria );
 		list( $order, $oargs ) = $this->order( $criteria );
+		$from                  = $this->from( $criteria );
 		// phpcs:disable WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders -- table names are ours; $where holds the placeholders and $args their values.
-		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$t['entries']} e WHERE {$where}", $args ) );
+		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$from} WHERE {$where}", $args ) );
 		$rows  = (array) $wpdb->get_results(
 			$wpdb->prepare(
-				"SELECT e.* FROM {$t['entries']} e WHERE {$where} ORDER BY {$order} LIMIT %d OFFSET %d",
+				"SELECT e.* FROM {$from} WHERE {$where} ORDER BY {$order} LIMIT %d OFFSET %d",
 				array_merge( $args, $oargs, array( $per_page, max( 0, ( $page - 1 ) * $per_page ) ) )
 			),
 			ARRAY_A
@@ -74,14 +76,14 @@ final class EntryWorkspaceRepository {
 	 */
 	public function each_batch( array $criteria, callable $each, int $size = 500 ): int {
 		global $wpdb;
-		$t                    = Schema::tables();
 		list( $where, $args ) = $this->where( $criteria );
+		$from                 = $this->from( $criteria );
 		$last                 = PHP_INT_MAX;
 		$count                = 0;
 		do {
 			// phpcs:disable WordPress.DB.PreparedSQL, WordPress.DB.PreparedSQLPlaceholders -- table names are ours; $where holds the placeholders and $args their values.
 			$rows = (array) $wpdb->get_results(
-				$wpdb->prepare( "SELECT e.* FROM {$t['entries']} e WHERE {$where} AND e.id < %d ORDER BY e.id DESC LIMIT %d", array_merge( $args, array( $last, $size ) ) ),
+				$wpdb->prepare( "SELECT e.* FROM {$from} WHERE {$where} AND e.id < %d ORDER BY e.id DESC LIMIT %d", array_merge( $args, array( $last, $size ) ) ),
 				ARRAY_A
 			);
 			// phpcs:enable
@@ -387,6 +389,13 @@ final class EntryWorkspaceRepository {
 			$args[]  = $like;
 			$args[]  = ctype_digit( ltrim( $search, '#' ) ) ? (int) ltrim( $search, '#' ) : 0;
 		}
+		$payment = (string) ( $c['payment_status'] ?? '' );
+		if ( EntryPayments::NONE === $payment ) {
+			$parts[] = 'p.id IS NULL';
+		} elseif ( in_array( $payment, EntryPayments::FILTER_STATUSES, true ) ) {
+			$parts[] = 'p.status = %s';
+			$args[]  = $payment;
+		}
 		$field = (string) ( $c['field'] ?? '' );
 		if ( '' !== $field && preg_match( '/^\d+(\.\d+)?$/', $field ) ) {
 			$value    = (string) ( $c['field_value'] ?? '' );
@@ -398,6 +407,21 @@ final class EntryWorkspaceRepository {
 			$args[]   = $contains ? '%' . $wpdb->esc_like( $value ) . '%' : $value;
 		}
 		return array( implode( ' AND ', $parts ), $args );
+	}
+
+	/**
+	 * The FROM clause: the entries as `e`, joined to their payment as `p` (at most one per entry:
+	 * entry_id is unique there) only when the criteria filter on it.
+	 *
+	 * @param array<string, mixed> $c Criteria.
+	 */
+	private function from( array $c ): string {
+		$entries = Schema::tables()['entries'];
+		$payment = (string) ( $c['payment_status'] ?? '' );
+		if ( EntryPayments::NONE !== $payment && ! in_array( $payment, EntryPayments::FILTER_STATUSES, true ) ) {
+			return "{$entries} e";
+		}
+		return "{$entries} e LEFT JOIN " . EntryPayments::table() . ' p ON p.entry_id = e.id';
 	}
 
 	/**

@@ -10,13 +10,17 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Privacy;
 
 use Kestrel\Forms\Entries\EntryPresenter;
+use Kestrel\Forms\Entries\PaymentText;
+use Kestrel\Forms\Persistence\EntryPayments;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Uploads\UploadStore;
 
 /**
  * Tools → Export / Erase Personal Data: entries with a value equal to the email address (any
- * field, case-insensitive) are exported with every value, or erased with their notes and files.
+ * field, case-insensitive) are exported with every value and a summary of their payment (status,
+ * amount, method, card brand and last four digits, transaction id, receipt: never a token or a
+ * card number, which WordPress never has), or erased with their notes and files.
  */
 final class PersonalData {
 
@@ -29,11 +33,13 @@ final class PersonalData {
 	 * @param EntryWorkspaceRepository $entries Entries.
 	 * @param FormRepository           $forms   Forms.
 	 * @param UploadStore              $uploads Files of entries.
+	 * @param EntryPayments            $payments Payments of entries.
 	 */
 	public function __construct(
 		private readonly EntryWorkspaceRepository $entries,
 		private readonly FormRepository $forms,
-		private readonly UploadStore $uploads
+		private readonly UploadStore $uploads,
+		private readonly EntryPayments $payments = new EntryPayments()
 	) {}
 
 	/**
@@ -90,9 +96,10 @@ final class PersonalData {
 				'done' => true,
 			);
 		}
-		$ids     = $this->entries->ids_with_value( $email, self::PER_PAGE, ( $page - 1 ) * self::PER_PAGE );
-		$data    = array();
-		$records = array(); // Each form read once per page.
+		$ids      = $this->entries->ids_with_value( $email, self::PER_PAGE, ( $page - 1 ) * self::PER_PAGE );
+		$data     = array();
+		$records  = array(); // Each form read once per page.
+		$payments = $this->payments->summaries_for_entries( $ids );
 		foreach ( $ids as $id ) {
 			$item = $this->entries->find( $id );
 			if ( ! $item ) {
@@ -122,6 +129,7 @@ final class PersonalData {
 					);
 				}
 			}
+			$rows   = array_merge( $rows, self::payment_rows( $payments[ $entry->id ] ?? null ) );
 			$data[] = array(
 				'group_id'    => 'kestrel-forms-entries',
 				'group_label' => __( 'Form entries', 'kestrel-forms' ),
@@ -133,6 +141,36 @@ final class PersonalData {
 			'data' => $data,
 			'done' => count( $ids ) < self::PER_PAGE,
 		);
+	}
+
+	/**
+	 * The payment of an entry as exporter rows (none without a payment; empty values left out).
+	 *
+	 * @param array{status: string, amount_minor: int, currency: string, method: string, brand: string, last4: string, provider_payment_id: string, receipt_url: string}|null $payment Payment.
+	 * @return list<array{name: string, value: string}>
+	 */
+	private static function payment_rows( ?array $payment ): array {
+		if ( null === $payment ) {
+			return array();
+		}
+		$pairs = array(
+			__( 'Payment status', 'kestrel-forms' ) => PaymentText::status( $payment['status'] ),
+			__( 'Payment amount', 'kestrel-forms' ) => PaymentText::money( $payment['amount_minor'], $payment['currency'] ),
+			__( 'Payment method', 'kestrel-forms' ) => PaymentText::method( $payment['method'] ),
+			__( 'Card', 'kestrel-forms' )           => PaymentText::card( $payment ),
+			__( 'Transaction id', 'kestrel-forms' ) => $payment['provider_payment_id'],
+			__( 'Receipt', 'kestrel-forms' )        => $payment['receipt_url'],
+		);
+		$rows  = array();
+		foreach ( $pairs as $name => $value ) {
+			if ( '' !== $value ) {
+				$rows[] = array(
+					'name'  => (string) $name,
+					'value' => $value,
+				);
+			}
+		}
+		return $rows;
 	}
 
 	/**

@@ -16,6 +16,7 @@ use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
 use Kestrel\Forms\Entries\EntryPresenter;
+use Kestrel\Forms\Persistence\EntryPayments;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Settings\GeneralSettings;
@@ -40,7 +41,7 @@ use WP_REST_Server;
 final class EntriesController extends WP_REST_Controller {
 
 	/** Field types an admin cannot edit: secrets never stored, files, computed and priced values. */
-	public const NOT_EDITABLE = array( 'password', 'creditcard', 'fileupload', 'captcha', 'total', 'product', 'option', 'quantity', 'shipping' );
+	public const NOT_EDITABLE = array( 'password', 'creditcard', 'fileupload', 'captcha', 'total', 'product', 'option', 'quantity', 'shipping', 'payment' );
 
 	/**
 	 * Takes the stores and services the entries routes use.
@@ -49,12 +50,14 @@ final class EntriesController extends WP_REST_Controller {
 	 * @param FormRepository           $forms     Forms.
 	 * @param SubmissionValidator      $validator Validates edited values.
 	 * @param UploadStore              $uploads   Files of entries.
+	 * @param EntryPayments            $payments  Payments of entries (the list's payment summary).
 	 */
 	public function __construct(
 		private readonly EntryWorkspaceRepository $workspace,
 		private readonly FormRepository $forms,
 		private readonly SubmissionValidator $validator,
-		private readonly UploadStore $uploads
+		private readonly UploadStore $uploads,
+		private readonly EntryPayments $payments = new EntryPayments()
 	) {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'entries';
@@ -220,9 +223,18 @@ final class EntriesController extends WP_REST_Controller {
 		$per_page = (int) $request['per_page'];
 		$result   = $this->workspace->query( EntryQuery::criteria( $request ), (int) $request['page'], $per_page );
 		$form     = $this->form_of( (int) $request['form_id'] );
+		$payments = $this->payments->summaries_for_entries( array_map( static fn( array $item ): int => $item['entry']->id, $result['items'] ) );
 		$items    = array();
 		foreach ( $result['items'] as $item ) {
-			$items[] = $this->present_listed( $item, $form );
+			$payment = $payments[ $item['entry']->id ] ?? null;
+			$items[] = $this->present_listed( $item, $form ) + array(
+				// Amount in minor units, as everywhere in the API.
+				'payment' => null === $payment ? null : array(
+					'status'   => $payment['status'],
+					'amount'   => $payment['amount_minor'],
+					'currency' => $payment['currency'],
+				),
+			);
 		}
 		$response = rest_ensure_response( $items );
 		$response->header( 'X-WP-Total', (string) $result['total'] );

@@ -10,6 +10,8 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Rest;
 
 use Kestrel\Forms\Entries\EntryPresenter;
+use Kestrel\Forms\Entries\PaymentText;
+use Kestrel\Forms\Persistence\EntryPayments;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use WP_Error;
@@ -28,10 +30,12 @@ final class EntriesExportController extends WP_REST_Controller {
 	 *
 	 * @param FormRepository           $forms     Forms.
 	 * @param EntryWorkspaceRepository $workspace Entries workspace queries.
+	 * @param EntryPayments            $payments  Payments of entries (the payment columns).
 	 */
 	public function __construct(
 		private readonly FormRepository $forms,
-		private readonly EntryWorkspaceRepository $workspace
+		private readonly EntryWorkspaceRepository $workspace,
+		private readonly EntryPayments $payments = new EntryPayments()
 	) {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'entries/export';
@@ -64,7 +68,9 @@ final class EntriesExportController extends WP_REST_Controller {
 	}
 
 	/**
-	 * GET /entries/export: the filtered entries as CSV, one column per value field.
+	 * GET /entries/export: the filtered entries as CSV, one column per value field, then the
+	 * payment columns (PaymentText::csv_headings()) when the form has a payment field or any
+	 * entry of it has a payment.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return CsvResponse|WP_Error
@@ -77,16 +83,20 @@ final class EntriesExportController extends WP_REST_Controller {
 		$form     = $record['form'];
 		$criteria = EntryQuery::criteria( $request );
 		$fields   = EntryPresenter::value_fields( $form );
-		$writer   = function ( callable $put ) use ( $criteria, $fields ): int {
+		$payments = EntryPresenter::has_payment_field( $form ) || $this->payments->form_has_payments( $form->id ) ? $this->payments : null;
+		$writer   = function ( callable $put ) use ( $criteria, $fields, $payments ): int {
 			$put(
 				array_merge(
 					array( __( 'Entry', 'kestrel-forms' ), __( 'Submitted (UTC)', 'kestrel-forms' ), __( 'Status', 'kestrel-forms' ), __( 'Starred', 'kestrel-forms' ) ),
-					array_map( array( EntryPresenter::class, 'label' ), $fields )
+					array_map( array( EntryPresenter::class, 'label' ), $fields ),
+					$payments ? PaymentText::csv_headings() : array()
 				)
 			);
 			return 1 + $this->workspace->each_batch(
 				$criteria,
-				static function ( array $batch ) use ( $put, $fields ): void {
+				static function ( array $batch ) use ( $put, $fields, $payments ): void {
+					// One query for the payments of the batch.
+					$paid = $payments ? $payments->summaries_for_entries( array_map( static fn( array $item ): int => $item['entry']->id, $batch ) ) : array();
 					foreach ( $batch as $item ) {
 						$entry = $item['entry'];
 						$row   = array( (string) $entry->id, $entry->created_at, $entry->status, $item['is_starred'] ? '1' : '0' );
@@ -94,6 +104,9 @@ final class EntriesExportController extends WP_REST_Controller {
 							$row[] = 'fileupload' === $field['type']
 								? implode( ', ', array_column( EntryPresenter::files( $field, $entry ), 'name' ) )
 								: EntryPresenter::value( $field, $entry );
+						}
+						if ( $payments ) {
+							$row = array_merge( $row, PaymentText::csv_cells( $paid[ $entry->id ] ?? null ) );
 						}
 						$put( $row );
 					}

@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Rest;
 
 use Kestrel\Forms\Domain\Entry\Entry;
+use Kestrel\Forms\Persistence\EntryPayments;
 use WP_REST_Request;
 
 /**
@@ -68,6 +69,12 @@ final class EntryQuery {
 				'enum'    => array( 'is', 'contains' ),
 				'default' => 'is',
 			),
+			'payment_status' => array(
+				'description' => __( 'Entries whose payment has this status; "none" for entries without a payment, "all" (default) for any.', 'kestrel-forms' ),
+				'type'        => 'string',
+				'enum'        => array_merge( array( 'all', EntryPayments::NONE ), EntryPayments::FILTER_STATUSES ),
+				'default'     => 'all',
+			),
 		);
 	}
 
@@ -89,6 +96,7 @@ final class EntryQuery {
 			'field_operator' => (string) ( $request['field_operator'] ?? 'is' ),
 			'orderby'        => (string) ( $request['orderby'] ?? 'created_at' ),
 			'order'          => (string) ( $request['order'] ?? 'desc' ),
+			'payment_status' => (string) ( $request['payment_status'] ?? 'all' ),
 		);
 		if ( ! empty( $request['date_from'] ) ) {
 			$criteria['date_from'] = get_gmt_from_date( $request['date_from'] . ' 00:00:00' );
