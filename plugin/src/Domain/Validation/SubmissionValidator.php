@@ -18,6 +18,8 @@ use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Money\Limits;
 use Kestrel\Forms\Domain\Money\Numbers;
+use Kestrel\Forms\Domain\Payments\ChargePlan;
+use Kestrel\Forms\Domain\Payments\PaymentValue;
 use Kestrel\Forms\Domain\Pricing\Quantity;
 
 /**
@@ -86,6 +88,15 @@ final class SubmissionValidator {
 					$values += $result;
 				}
 				continue; // Secrets never reach the stored values (PasswordInput, CreditCardInput).
+			}
+			if ( 'payment' === $type ) {
+				// The token goes to the provider only (Payments\ChargePayment), never into the
+				// entry: the payment is a row of its own.
+				$problem = $this->payment( $field, $raw[ (string) $id ] ?? null, $evaluation['pricing'] );
+				if ( null !== $problem ) {
+					$errors[ $id ] = $problem;
+				}
+				continue;
 			}
 			if ( 'total' === $type ) {
 				$pricing = $evaluation['pricing'];
@@ -509,7 +520,7 @@ final class SubmissionValidator {
 		$entered = array();
 		foreach ( $form->fields() as $field ) {
 			$id = (int) $field['id'];
-			if ( 'password' === $field['type'] || 'creditcard' === $field['type'] ) {
+			if ( 'password' === $field['type'] || 'creditcard' === $field['type'] || 'payment' === $field['type'] ) {
 				continue; // Rules never read secrets.
 			}
 			if ( 'product' === $field['type'] && isset( $raw[ $id . '.3' ] ) && is_scalar( $raw[ $id . '.3' ] ) ) {
@@ -535,6 +546,26 @@ final class SubmissionValidator {
 			}
 		}
 		return $entered;
+	}
+
+	/**
+	 * A visible payment field: `{method, token, verificationToken?}` ({@see PaymentValue}). A token is
+	 * required only when the server's pricing makes an amount due ({@see ChargePlan}: a total of 0
+	 * charges nothing and needs none; an amount below the minimum is refused when charging).
+	 *
+	 * @param array<string, mixed>      $field   Payment field.
+	 * @param mixed                     $raw     Its submitted value.
+	 * @param array<string, mixed>|null $pricing The server's pricing.
+	 */
+	private function payment( array $field, mixed $raw, ?array $pricing ): ?FieldError {
+		$value = PaymentValue::read( $raw, $field );
+		if ( false === $value ) {
+			return $this->error( $field, FieldError::INVALID );
+		}
+		if ( null === $value && ChargePlan::for_field( $field, true, $pricing )->charges() ) {
+			return $this->error( $field, FieldError::REQUIRED );
+		}
+		return null;
 	}
 
 	/**
