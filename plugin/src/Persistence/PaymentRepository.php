@@ -336,6 +336,52 @@ final class PaymentRepository {
 	}
 
 	/**
+	 * Gives a refund its provider id, only when it has none yet (added by H3 for Payments\PaymentActions:
+	 * the provider's answer and its webhook may both bring the id, whichever comes first).
+	 *
+	 * @param int    $id                 Refund id.
+	 * @param string $provider_refund_id Provider refund id.
+	 * @return bool Whether this call set it.
+	 */
+	public function attach_provider_refund_id( int $id, string $provider_refund_id ): bool {
+		global $wpdb;
+		$table = Schema::tables()['refunds'];
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery -- table name is ours.
+		return 1 === $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET provider_refund_id = %s, updated_at = %s WHERE id = %d AND provider_refund_id IS NULL", $provider_refund_id, gmdate( 'Y-m-d H:i:s' ), $id ) );
+	}
+
+	/**
+	 * Moves a refund out of `pending` (to completed, rejected or failed); a settled refund never
+	 * moves again, so a late or replayed answer cannot undo a newer one (added by H3).
+	 *
+	 * @param int    $id     Refund id.
+	 * @param string $status completed, rejected or failed.
+	 * @return bool Whether this call moved it.
+	 */
+	public function settle_refund( int $id, string $status ): bool {
+		global $wpdb;
+		$table = Schema::tables()['refunds'];
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery -- table name is ours.
+		return 1 === $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET status = %s, updated_at = %s WHERE id = %d AND status = 'pending'", $status, gmdate( 'Y-m-d H:i:s' ), $id ) );
+	}
+
+	/** The outcome of an event whose handling failed: the provider's retry handles it again. */
+	public const WEBHOOK_FAILED = 'error';
+
+	/**
+	 * Claims a stored event whose handling failed, for the provider's retry of it; true for one
+	 * caller only (added by H3).
+	 *
+	 * @param string $event_id Provider event id.
+	 */
+	public function reclaim_webhook_event( string $event_id ): bool {
+		global $wpdb;
+		$table = Schema::tables()['webhook_events'];
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery -- table name is ours.
+		return 1 === $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET outcome = %s, processed_at = NULL WHERE event_id = %s AND outcome = %s", 'retrying', $event_id, self::WEBHOOK_FAILED ) );
+	}
+
+	/**
 	 * Stores a webhook event id once.
 	 *
 	 * @param string $event_id    Provider event id.
