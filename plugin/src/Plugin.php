@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms;
 
+use Closure;
 use Kestrel\Forms\Admin\AdminPages;
 use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Captcha\ClientConfig;
@@ -29,7 +30,14 @@ use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Persistence\UploadRepository;
+use Kestrel\Forms\Payments\PaymentActions;
+use Kestrel\Forms\Payments\Provider\ClientFactory;
+use Kestrel\Forms\Payments\WebhookHandler;
+use Kestrel\Forms\Payments\WebhookSubscriber;
+use Kestrel\Forms\Persistence\PaymentRepository;
 use Kestrel\Forms\Privacy\PersonalData;
+use Kestrel\Forms\Rest\PaymentsController;
+use Kestrel\Forms\Rest\PaymentWebhookController;
 use Kestrel\Forms\Rest\SettingsController;
 use Kestrel\Forms\Settings\ApiSettings;
 use Kestrel\Forms\Settings\GeneralSettings;
@@ -258,7 +266,14 @@ final class Plugin {
 		( new EntryNotesController( new EntryWorkspaceRepository() ) )->register_routes();
 		( new EntriesExportController( $plugin->forms, new EntryWorkspaceRepository() ) )->register_routes();
 		( new DemoController( $plugin->forms, $plugin->form_validator ) )->register_routes();
-		( new SettingsController( new GeneralSettings(), $plugin->captcha_settings(), new ApiSettings(), new PaymentSettings() ) )->register_routes();
+		// Payments after the charge (issue 13, H3): settings save creates the webhook subscriptions.
+		$payment_settings = new PaymentSettings();
+		$client_for       = Closure::fromCallable( array( ClientFactory::class, 'for_environment' ) );
+		$subscriber       = new WebhookSubscriber( $payment_settings, $client_for );
+		$payment_actions  = new PaymentActions( new PaymentRepository(), new EntryWorkspaceRepository(), $plugin->entries, $plugin->forms, $client_for );
+		( new SettingsController( new GeneralSettings(), $plugin->captcha_settings(), new ApiSettings(), $payment_settings, $subscriber ) )->register_routes();
+		( new PaymentsController( $payment_actions ) )->register_routes();
+		( new PaymentWebhookController( new WebhookHandler( $payment_settings, new PaymentRepository(), $payment_actions, $client_for ), $subscriber, $payment_settings ) )->register_routes();
 		( new UploadsController( $plugin->forms, $plugin->uploads, new PhpUploadSource() ) )->register_routes();
 		add_filter( 'rest_post_dispatch', array( UploadsController::class, 'envelope_errors' ), 10, 3 );
 		add_filter( 'rest_pre_serve_request', array( StreamedResponse::class, 'serve' ), 10, 3 );

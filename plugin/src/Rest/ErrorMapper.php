@@ -13,6 +13,8 @@ use Kestrel\Forms\Captcha\CaptchaFailure;
 use Kestrel\Forms\Domain\Form\InvalidForm;
 use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Validation\FieldError;
+use Kestrel\Forms\Payments\PaymentActionRefused;
+use Kestrel\Forms\Payments\WebhookRejected;
 use Kestrel\Forms\Security\Capabilities;
 use Kestrel\Forms\Submissions\SubmissionRefused;
 use Kestrel\Forms\Uploads\UploadError;
@@ -341,6 +343,45 @@ final class ErrorMapper {
 				'errors' => (object) $errors,
 			)
 		);
+	}
+
+	/**
+	 * An action on an entry's payment that was not carried out ({@see PaymentActionRefused}):
+	 * 404 `kestrel_forms_payment_not_found`, 409/400 `kestrel_forms_payment_action_refused`,
+	 * 400 `kestrel_forms_refund_too_large` (with `data.available`, minor units) or 502
+	 * `kestrel_forms_payment_provider_unavailable` (the outcome is not known yet; Sync finishes it).
+	 *
+	 * @param PaymentActionRefused $e Exception.
+	 */
+	public static function payment_action_refused( PaymentActionRefused $e ): WP_Error {
+		$codes = array(
+			PaymentActionRefused::NOT_FOUND => 'kestrel_forms_payment_not_found',
+			PaymentActionRefused::TOO_LARGE => 'kestrel_forms_refund_too_large',
+			PaymentActionRefused::PROVIDER  => 'kestrel_forms_payment_provider_unavailable',
+		);
+		$data  = array( 'status' => $e->status );
+		if ( PaymentActionRefused::TOO_LARGE === $e->kind ) {
+			$data['available'] = $e->available;
+		}
+		return new WP_Error( $codes[ $e->kind ] ?? 'kestrel_forms_payment_action_refused', $e->getMessage(), $data );
+	}
+
+	/**
+	 * A webhook delivery that was not accepted ({@see WebhookRejected}): 401
+	 * `kestrel_forms_webhook_signature`, 503 `kestrel_forms_webhook_unconfigured` (no signature
+	 * key stored: never accepted unsigned) or 400 `kestrel_forms_invalid_json`.
+	 *
+	 * @param WebhookRejected $e Exception.
+	 */
+	public static function webhook_rejected( WebhookRejected $e ): WP_Error {
+		switch ( $e->kind ) {
+			case WebhookRejected::UNCONFIGURED:
+				return new WP_Error( 'kestrel_forms_webhook_unconfigured', __( 'Payment webhooks are not set up on this site yet.', 'kestrel-forms' ), array( 'status' => 503 ) );
+			case WebhookRejected::SIGNATURE:
+				return new WP_Error( 'kestrel_forms_webhook_signature', __( 'The webhook signature is missing or does not match.', 'kestrel-forms' ), array( 'status' => 401 ) );
+			default:
+				return self::invalid_json();
+		}
 	}
 
 	/**

@@ -12,6 +12,7 @@ namespace Kestrel\Forms\Rest;
 
 use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
 use Kestrel\Forms\Domain\Money\Currencies;
+use Kestrel\Forms\Payments\WebhookSubscriber;
 use Kestrel\Forms\Security\Capabilities;
 use Kestrel\Forms\Settings\ApiSettings;
 use Kestrel\Forms\Settings\GeneralSettings;
@@ -37,13 +38,15 @@ final class SettingsController extends WP_REST_Controller {
 	 * @param GeneralSettings $general  General settings.
 	 * @param CaptchaSettings $captcha  Captcha settings.
 	 * @param ApiSettings     $api      Web API switch.
-	 * @param PaymentSettings $payments Payment settings.
+	 * @param PaymentSettings        $payments   Payment settings.
+	 * @param WebhookSubscriber|null $subscriber Creates the webhook subscriptions on save (none: not created).
 	 */
 	public function __construct(
 		private readonly GeneralSettings $general,
 		private readonly CaptchaSettings $captcha,
 		private readonly ApiSettings $api,
-		private readonly PaymentSettings $payments
+		private readonly PaymentSettings $payments,
+		private readonly ?WebhookSubscriber $subscriber = null
 	) {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'settings';
@@ -121,8 +124,14 @@ final class SettingsController extends WP_REST_Controller {
 			'properties'           => $properties,
 			'additionalProperties' => false,
 		);
-		$string  = array( 'type' => 'string' );
-		$boolean = array( 'type' => 'boolean' );
+		$string      = array( 'type' => 'string' );
+		$boolean     = array( 'type' => 'boolean' );
+		$credentials = array(
+			'application_id'     => $string,
+			'location_id'        => $string,
+			'access_token'       => $string,
+			'clear_access_token' => $boolean,
+		);
 		return array(
 			'general'  => $section(
 				array(
@@ -146,11 +155,9 @@ final class SettingsController extends WP_REST_Controller {
 			'payments' => $section(
 				array(
 					'environment'        => $string,
-					'application_id'     => $string,
-					'location_id'        => $string,
-					'access_token'       => $string,
-					'clear_access_token' => $boolean,
-				)
+					'sandbox'            => $section( $credentials ),
+					'production'         => $section( $credentials ),
+				) + $credentials // The flat keys of earlier versions: the chosen environment's credentials.
 			),
 		);
 	}
@@ -234,12 +241,41 @@ final class SettingsController extends WP_REST_Controller {
 			update_option( CaptchaSettings::OPTION, $captcha['values'] );
 		}
 		if ( null !== $payment ) {
+			$before = $this->payments->get();
 			$this->payments->store( $payment['values'] );
+			$this->ensure_webhooks( $before );
 		}
 		if ( is_array( $request['api'] ) && array_key_exists( 'enabled', $request['api'] ) ) {
 			$this->api->set_enabled( wp_validate_boolean( $request['api']['enabled'] ) );
 		}
 		return rest_ensure_response( $this->current() );
+	}
+
+	/**
+	 * After payment settings were saved: each environment with an access token gets its webhook
+	 * subscription created or pointed at this site (Payments\WebhookSubscriber) when its
+	 * credentials changed, when none is active, or when the site's webhook URL moved. A failure
+	 * is stored and shown as `payments.webhooks.<env>.status = 'error'` with its message; it does
+	 * not undo the save.
+	 *
+	 * @param array<string, mixed> $before The payment settings before the save.
+	 */
+	private function ensure_webhooks( array $before ): void {
+		if ( null === $this->subscriber ) {
+			return;
+		}
+		foreach ( PaymentSettings::ENVIRONMENTS as $environment ) {
+			$credentials = $this->payments->credentials( $environment );
+			if ( '' === $credentials['access_token'] ) {
+				continue;
+			}
+			$webhook = $this->payments->webhook( $environment );
+			if ( ( $before[ $environment ] ?? null ) !== $credentials
+				|| 'active' !== PaymentSettings::webhook_status( $webhook )
+				|| $this->subscriber->notification_url( $environment ) !== $webhook['notification_url'] ) {
+				$this->subscriber->ensure( $environment );
+			}
+		}
 	}
 
 	/**
