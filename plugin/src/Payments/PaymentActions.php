@@ -165,6 +165,9 @@ final class PaymentActions {
 	 */
 	public function refund( int $entry_id, int $amount, string $reason, int $user_id ): array {
 		$payment = $this->require_payment( $entry_id );
+		if ( PaymentStatus::REFUNDED === $payment['status'] ) {
+			throw $this->too_large( $payment, 0 );
+		}
 		if ( ! self::refundable_status( (string) $payment['status'] ) || '' === (string) $payment['provider_payment_id'] ) {
 			throw PaymentActionRefused::refused(
 				PaymentStatus::AUTHORIZED === $payment['status']
@@ -289,8 +292,9 @@ final class PaymentActions {
 				static fn( $value ): bool => null !== $value
 			);
 		}
-		$theirs = is_numeric( $provider['refunded_money']['amount'] ?? null ) ? (int) $provider['refunded_money']['amount'] : 0;
-		return $this->settle( $payment, is_string( $provider['status'] ?? null ) ? $provider['status'] : '', $theirs, $fields, $user_id );
+		// The refunded amount comes from the refunds themselves (read above), not from the
+		// payment's refunded_money, which also counts refunds still pending.
+		return $this->settle( $payment, is_string( $provider['status'] ?? null ) ? $provider['status'] : '', $fields, $user_id );
 	}
 
 	/**
@@ -370,7 +374,7 @@ final class PaymentActions {
 			$provider = $this->client( $payment )->get_payment( (string) $payment['provider_payment_id'] );
 		} catch ( ProviderError $e ) {
 			$current = $this->payments->find( (int) $payment['id'] ) ?? $payment;
-			return $this->settle( $current, (string) $current['provider_status'], 0, array(), $user_id );
+			return $this->settle( $current, (string) $current['provider_status'], array(), $user_id );
 		}
 		return $this->apply_provider_payment( $payment, $provider, $user_id );
 	}
@@ -453,23 +457,21 @@ final class PaymentActions {
 	}
 
 	/**
-	 * Sets the refunded amount (never lower; completed refunds, or the provider's figure when
-	 * larger) and moves the status forward when the provider's status says so; notes and fires
-	 * the action when it moved.
+	 * Sets the refunded amount (the completed refunds; never lower) and moves the status forward
+	 * when the provider's status says so; notes and fires the action when it moved.
 	 *
 	 * @param Payment              $payment         Stored payment.
 	 * @param string               $provider_status Provider status ('' keeps the stored one).
-	 * @param int                  $theirs          The provider's refunded amount (0 when unknown).
 	 * @param array<string, mixed> $fields          Other columns to write.
 	 * @param int                  $user_id         Acting user.
 	 * @return Payment The stored payment afterwards.
 	 */
-	private function settle( array $payment, string $provider_status, int $theirs, array $fields, int $user_id ): array {
+	private function settle( array $payment, string $provider_status, array $fields, int $user_id ): array {
 		$completed = 0;
 		foreach ( $this->payments->refunds_for_payment( (int) $payment['id'] ) as $refund ) {
 			$completed += 'completed' === $refund['status'] ? (int) $refund['amount_minor'] : 0;
 		}
-		$refunded                 = min( (int) $payment['amount_minor'], max( (int) $payment['refunded_minor'], $completed, $theirs ) );
+		$refunded                 = min( (int) $payment['amount_minor'], max( (int) $payment['refunded_minor'], $completed ) );
 		$fields['refunded_minor'] = $refunded;
 		$provider_status          = '' !== $provider_status ? $provider_status : (string) $payment['provider_status'];
 		$target                   = PaymentStatus::from_provider( $provider_status, (int) $payment['amount_minor'], $refunded );
