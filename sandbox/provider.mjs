@@ -1,8 +1,9 @@
 /**
- * Provider sandbox (issue 6): serves the SDK, its frames and stylesheets under a versioned path,
- * implements the endpoints the SDK calls (hydrate, card-nonce, verify-buyer, metrics, error
- * reports) and a minimal Payments API for merchant servers. Loopback only, no dependencies.
- * Its ledger (GET /__ledger) is what tests read. See docs/payments-sdk.md and sandbox/README.md.
+ * Provider sandbox (issues 6 and 13): serves the SDK, its frames and stylesheets under a
+ * versioned path, implements the endpoints the SDK calls (hydrate, card-nonce, verify-buyer,
+ * metrics, error reports) and the merchant server's APIs (payments, refunds, locations, webhook
+ * subscriptions with signed delivery), plus test controls (/__…). Loopback only, no dependencies.
+ * Its ledger (GET /__ledger) is what tests read. See sandbox/README.md and docs/payments-sdk.md.
  *
  * Each provider area lives in sandbox/provider/<area>.mjs; this file wires them into one server.
  */
@@ -10,16 +11,30 @@ import http from 'node:http';
 import { serveAsset } from './provider/assets.mjs';
 import { cardArea } from './provider/cards.mjs';
 import { controlRoutes } from './provider/control.mjs';
+import { FAULT_500, faultArea } from './provider/faults.mjs';
+import { locationRoutes } from './provider/locations.mjs';
 import { paymentsRoutes } from './provider/payments-api.mjs';
+import { refundArea } from './provider/refunds.mjs';
 import { sessionRoutes } from './provider/session.mjs';
 import { apiError, send } from './provider/shared.mjs';
-import { createLedger } from './provider/state.mjs';
+import { authorized, createLedger } from './provider/state.mjs';
+import { webhookArea } from './provider/webhooks.mjs';
 
 export {
 	VERSION,
 	canonicalJson,
 	isSandboxApplicationId,
 } from './provider/shared.mjs';
+
+/** The merchant server's APIs: a bearer token is required. */
+const MERCHANT_API = /^\/v2\/(payments|refunds|locations|webhooks)(\/|$)/;
+
+const UNAUTHORIZED = apiError(
+	401,
+	'AUTHENTICATION_ERROR',
+	'UNAUTHORIZED',
+	'This request could not be authorized: send Authorization: Bearer <token>.'
+);
 
 /**
  * Creates the sandbox server (not listening yet).
@@ -28,15 +43,67 @@ export {
  */
 export function createProvider() {
 	const ledger = createLedger();
+	/** Sockets of requests a `timeout` fault holds (never answered). */
+	const held = new Set();
 	const cards = cardArea( { ledger } );
-	const ctx = { ledger, sourceOf: cards.sourceOf };
-	const control = controlRoutes( ctx );
+	const webhooks = webhookArea( { ledger } );
+	const faults = faultArea( { ledger } );
+	const ctx = { ledger, sourceOf: cards.sourceOf, emit: webhooks.emit };
+	const refunds = refundArea( ctx );
+	const control = controlRoutes( {
+		ledger,
+		onReset: () => {
+			webhooks.reset();
+			for ( const socket of held ) {
+				socket.destroy();
+			}
+			held.clear();
+		},
+	} );
+	const merchantRoutes = [
+		paymentsRoutes( ctx ),
+		refunds.api,
+		locationRoutes(),
+		webhooks.api,
+	];
 	const routes = [
 		sessionRoutes( ctx ),
 		cards.handle,
-		paymentsRoutes( ctx ),
+		( request ) => {
+			if ( ! MERCHANT_API.test( request.path ) ) {
+				return undefined;
+			}
+			if ( ! authorized( request.headers ) ) {
+				return UNAUTHORIZED;
+			}
+			for ( const handler of merchantRoutes ) {
+				const found = handler( request );
+				if ( found ) {
+					return found;
+				}
+			}
+			return undefined;
+		},
 		control,
+		faults.handle,
+		webhooks.control,
+		refunds.control,
 	];
+
+	async function route( request ) {
+		for ( const handler of routes ) {
+			const found = await handler( request );
+			if ( found ) {
+				return found;
+			}
+		}
+		return apiError(
+			404,
+			'INVALID_REQUEST_ERROR',
+			'NOT_FOUND',
+			'The requested resource was not found.'
+		);
+	}
 
 	const server = http.createServer( ( req, res ) => {
 		const url = new URL( req.url, 'http://sandbox' );
@@ -48,7 +115,7 @@ export function createProvider() {
 		}
 		if ( req.method === 'OPTIONS' ) {
 			res.writeHead( 204, {
-				'Access-Control-Allow-Methods': 'GET, POST',
+				'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',
 				'Access-Control-Allow-Headers':
 					'Content-Type, Authorization, Square-Version',
 				'Access-Control-Max-Age': '600',
@@ -56,22 +123,10 @@ export function createProvider() {
 			return;
 		}
 		const p = url.pathname;
-		if ( req.method === 'GET' ) {
-			if ( serveAsset( res, p ) ) {
-				return;
-			}
-			// Reading the ledger is not itself recorded in it.
-			const answer = control( {
-				method: 'GET',
-				path: p,
-				parts: p.split( '/' ).filter( Boolean ),
-				body: {},
-				headers: req.headers,
-			} );
-			if ( answer ) {
-				return send( res, answer );
-			}
+		if ( req.method === 'GET' && serveAsset( res, p ) ) {
+			return;
 		}
+		const isControl = p.startsWith( '/__' );
 		let raw = '';
 		req.on( 'data', ( c ) => {
 			raw += c;
@@ -79,7 +134,7 @@ export function createProvider() {
 				req.destroy();
 			}
 		} );
-		req.on( 'end', () => {
+		req.on( 'end', async () => {
 			let body = {};
 			try {
 				body = raw ? JSON.parse( raw ) : {};
@@ -94,33 +149,46 @@ export function createProvider() {
 					)
 				);
 			}
-			ledger.requests.push( {
-				method: req.method,
-				path: p,
-				time: Date.now(),
-			} );
-			const request = {
-				method: req.method,
-				path: p,
-				parts: p.split( '/' ).filter( Boolean ),
-				body,
-				headers: req.headers,
-			};
-			for ( const route of routes ) {
-				const answer = route( request );
-				if ( answer ) {
-					return send( res, answer );
-				}
+			const fault = isControl ? undefined : faults.take( req.method, p );
+			// Reading the ledger and the other controls' GETs is not itself recorded.
+			if ( ! ( isControl && req.method === 'GET' ) ) {
+				ledger.requests.push( {
+					method: req.method,
+					path: p,
+					time: Date.now(),
+					...( fault ? { fault: fault.mode } : {} ),
+				} );
 			}
-			return send(
-				res,
-				apiError(
-					404,
-					'INVALID_REQUEST_ERROR',
-					'NOT_FOUND',
-					'The requested resource was not found.'
-				)
-			);
+			if ( fault?.mode === '500' ) {
+				return send( res, FAULT_500 );
+			}
+			if ( fault?.mode === 'timeout' ) {
+				held.add( req.socket );
+				req.socket.once( 'close', () => held.delete( req.socket ) );
+				return;
+			}
+			let result;
+			try {
+				result = await route( {
+					method: req.method,
+					path: p,
+					parts: p.split( '/' ).filter( Boolean ),
+					body,
+					headers: req.headers,
+				} );
+			} catch ( e ) {
+				result = apiError(
+					500,
+					'API_ERROR',
+					'INTERNAL_SERVER_ERROR',
+					`The sandbox failed: ${ e?.message ?? e }`
+				);
+			}
+			if ( fault?.mode === 'drop-response-after-commit' ) {
+				req.socket.destroy();
+				return;
+			}
+			return send( res, result );
 		} );
 	} );
 	return { server, ledger };

@@ -1,14 +1,15 @@
 /**
- * Test controls (ours, not the provider's): the ledger and token expiry.
+ * Test controls (ours, not the provider's): the ledger, token expiry and the reset.
  */
+import { resetLedger } from './state.mjs';
 
 /**
  * Control routes (/__…).
  *
- * @param {{ledger: Object}} ctx Provider context.
+ * @param {{ledger: Object, onReset: (all: boolean) => void}} ctx Provider context.
  * @return {(r: Object) => Object|undefined} Handler.
  */
-export function controlRoutes( { ledger } ) {
+export function controlRoutes( { ledger, onReset } ) {
 	return ( { method, path: p, body } ) => {
 		if ( method === 'GET' && p === '/__ledger' ) {
 			return { status: 200, body: ledger };
@@ -19,6 +20,12 @@ export function controlRoutes( { ledger } ) {
 				n.expired = true;
 			}
 			return { status: n ? 200 : 404, body: { ok: Boolean( n ) } };
+		}
+		if ( method === 'POST' && p === '/__reset' ) {
+			const all = body.all === true;
+			resetLedger( ledger, all );
+			onReset( all );
+			return { status: 200, body: { ok: true, all } };
 		}
 		return undefined;
 	};

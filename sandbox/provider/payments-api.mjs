@@ -1,18 +1,126 @@
 /**
- * The Payments API a merchant server calls (B.4): CreatePayment with idempotent replay,
- * GetPayment, CompletePayment and CancelPayment.
+ * The Payments API a merchant server calls (B.4): CreatePayment with idempotent replay (and the
+ * location's currency, reference, note, buyer and delay fields), GetPayment, CompletePayment
+ * (optional version_token), CancelPayment and CancelPaymentByIdempotencyKey. Every change
+ * announces payment.created / payment.updated to the webhook subscriptions.
  */
 import { createHash } from 'node:crypto';
 import { DECLINE_DETAILS } from '../test-cards.mjs';
+import { DEFAULT_LOCATION, LOCATIONS } from './locations.mjs';
 import { TOKEN_TTL_MS, apiError, canonicalJson, id } from './shared.mjs';
 
+/** Card-not-present authorizations expire after 7 days unless delay_duration says otherwise. */
+const DEFAULT_DELAY = 'PT168H';
+const DELAY_ACTIONS = [ 'CANCEL', 'COMPLETE' ];
+
 /**
- * Payments API routes (/v2/payments…).
+ * Seconds of an RFC 3339 duration (days, hours, minutes, seconds), or null when not one.
  *
- * @param {{ledger: Object, sourceOf: (sourceId: string) => Object|undefined}} ctx Provider context.
+ * @param {unknown} value Duration such as PT168H or P7D.
+ * @return {number|null} Seconds.
+ */
+export function durationSeconds( value ) {
+	const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(
+		typeof value === 'string' ? value : ''
+	);
+	if ( ! m || value === 'P' || value.endsWith( 'T' ) ) {
+		return null;
+	}
+	const [ d, h, min, sec ] = m.slice( 1 ).map( ( x ) => Number( x ?? 0 ) );
+	return ( ( d * 24 + h ) * 60 + min ) * 60 + sec;
+}
+
+/**
+ * Payments API routes (/v2/payments…). The caller checked the bearer token.
+ *
+ * @param {{ledger: Object, sourceOf: (sourceId: string) => Object|undefined, emit: Function}} ctx Provider context.
  * @return {(r: Object) => Object|undefined} Handler.
  */
-export function paymentsRoutes( { ledger, sourceOf } ) {
+export function paymentsRoutes( { ledger, sourceOf, emit } ) {
+	const invalid = ( code, detail, field ) =>
+		apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
+
+	/**
+	 * What CreatePayment checks before it looks at the token: location and its currency, the
+	 * lengths of reference_id and note, the delay.
+	 *
+	 * @param {Object} body Request body (amount_money already checked).
+	 * @return {Object|null} Error answer or null.
+	 */
+	function refuseFields( body ) {
+		const locationId = body.location_id ?? DEFAULT_LOCATION;
+		const location = LOCATIONS[ locationId ];
+		if ( ! location ) {
+			return apiError(
+				404,
+				'INVALID_REQUEST_ERROR',
+				'NOT_FOUND',
+				`Location ${ locationId } was not found.`,
+				'location_id'
+			);
+		}
+		if ( body.amount_money.currency !== location.currency ) {
+			return invalid(
+				'INVALID_VALUE',
+				`This merchant can only process payments in ${ location.currency }, but amount was provided in ${ body.amount_money.currency }.`,
+				'amount_money.currency'
+			);
+		}
+		for ( const [ field, max ] of [
+			[ 'reference_id', 40 ],
+			[ 'note', 500 ],
+			[ 'buyer_email_address', 255 ],
+		] ) {
+			if ( body[ field ] === undefined ) {
+				continue;
+			}
+			if ( typeof body[ field ] !== 'string' ) {
+				return invalid(
+					'EXPECTED_STRING',
+					`${ field } must be a string.`,
+					field
+				);
+			}
+			if ( body[ field ].length > max ) {
+				return invalid(
+					'VALUE_TOO_LONG',
+					`${ field } must be at most ${ max } characters.`,
+					field
+				);
+			}
+		}
+		if (
+			body.buyer_email_address !== undefined &&
+			! /^[^@\s]+@[^@\s]+$/.test( body.buyer_email_address )
+		) {
+			return invalid(
+				'INVALID_EMAIL_ADDRESS',
+				'buyer_email_address is not a valid email address.',
+				'buyer_email_address'
+			);
+		}
+		if (
+			body.delay_duration !== undefined &&
+			durationSeconds( body.delay_duration ) === null
+		) {
+			return invalid(
+				'INVALID_VALUE',
+				'delay_duration must be an RFC 3339 duration such as PT168H.',
+				'delay_duration'
+			);
+		}
+		if (
+			body.delay_action !== undefined &&
+			! DELAY_ACTIONS.includes( body.delay_action )
+		) {
+			return invalid(
+				'INVALID_VALUE',
+				'delay_action must be CANCEL or COMPLETE.',
+				'delay_action'
+			);
+		}
+		return null;
+	}
 	function createPayment( body ) {
 		const missing = [ 'source_id', 'idempotency_key' ].find(
 			( k ) => typeof body[ k ] !== 'string' || body[ k ] === ''
@@ -51,6 +159,10 @@ export function paymentsRoutes( { ledger, sourceOf } ) {
 				'amount_money needs an integer amount and a currency.',
 				'amount_money'
 			);
+		}
+		const refused = refuseFields( body );
+		if ( refused ) {
+			return refused;
 		}
 		const source = sourceOf( body.source_id );
 		if ( ! source ) {
@@ -139,19 +251,39 @@ export function paymentsRoutes( { ledger, sourceOf } ) {
 						: 'AVS_ACCEPTED',
 				statement_description: 'SQ *KESTREL SANDBOX',
 			},
-			location_id: body.location_id ?? 'LSANDBOXMAIN',
+			location_id: body.location_id ?? DEFAULT_LOCATION,
 			order_id: body.order_id ?? id( 'order-' ),
 			customer_id: body.customer_id,
 			reference_id: body.reference_id,
 			note: body.note,
 			receipt_number: id( '', 3 ).toUpperCase(),
-			delay_action: autocomplete ? undefined : 'CANCEL',
+			delay_duration: autocomplete
+				? undefined
+				: ( body.delay_duration ?? DEFAULT_DELAY ),
+			delay_action: autocomplete
+				? undefined
+				: ( body.delay_action ?? 'CANCEL' ),
+			delayed_until: autocomplete
+				? undefined
+				: new Date(
+						Date.parse( now ) +
+							durationSeconds(
+								body.delay_duration ?? DEFAULT_DELAY
+							) *
+								1000
+					).toISOString(),
+			buyer_email_address: body.buyer_email_address,
+			billing_address: body.billing_address,
+			shipping_address: body.shipping_address,
+			statement_description_identifier:
+				body.statement_description_identifier,
 			version_token: id( 'v' ),
 			source_id: body.source_id,
 			verification_token: body.verification_token,
 		};
 		payment.receipt_url = `https://sandbox.receipts.invalid/${ payment.id }`;
 		ledger.payments[ payment.id ] = payment;
+		emit( 'payment.created', 'payment', payment );
 		if ( decline ) {
 			return {
 				status: 400,
@@ -170,14 +302,70 @@ export function paymentsRoutes( { ledger, sourceOf } ) {
 		return { status: 200, body: { payment } };
 	}
 
-	function paymentsApi( method, parts, body, headers ) {
-		if ( ! /^Bearer \S+/.test( headers.authorization ?? '' ) ) {
-			return apiError(
-				401,
-				'AUTHENTICATION_ERROR',
-				'UNAUTHORIZED',
-				'This request could not be authorized: send Authorization: Bearer <token>.'
+	/**
+	 * CancelPaymentByIdempotencyKey: voids the APPROVED payment CreatePayment made with that key;
+	 * succeeds with {} when there is none (or it is already canceled or failed).
+	 *
+	 * @param {Object} body {idempotency_key}.
+	 * @return {Object} Answer.
+	 */
+	function cancelByKey( body ) {
+		const key = body.idempotency_key;
+		if ( typeof key !== 'string' || key === '' ) {
+			return invalid(
+				key === '' ? 'VALUE_EMPTY' : 'MISSING_REQUIRED_PARAMETER',
+				'Field must be set: idempotency_key.',
+				'idempotency_key'
 			);
+		}
+		if ( key.length > 45 ) {
+			return invalid(
+				'VALUE_TOO_LONG',
+				'idempotency_key must be at most 45 characters.',
+				'idempotency_key'
+			);
+		}
+		const payment = ledger.idempotency[ key ]?.response.body.payment;
+		if (
+			! payment ||
+			payment.status === 'CANCELED' ||
+			payment.status === 'FAILED'
+		) {
+			return { status: 200, body: {} };
+		}
+		if ( payment.status !== 'APPROVED' ) {
+			return invalid(
+				'BAD_REQUEST',
+				`The payment made with this idempotency key has status ${ payment.status } and cannot be canceled.`,
+				'idempotency_key'
+			);
+		}
+		settle( payment, 'cancel' );
+		return { status: 200, body: {} };
+	}
+
+	/**
+	 * Completes or cancels an APPROVED payment and announces it.
+	 *
+	 * @param {Object} payment Payment.
+	 * @param {string} action  complete or cancel.
+	 */
+	function settle( payment, action ) {
+		payment.status = action === 'complete' ? 'COMPLETED' : 'CANCELED';
+		payment.card_details.status =
+			action === 'complete' ? 'CAPTURED' : 'VOIDED';
+		payment.updated_at = new Date().toISOString();
+		payment.version_token = id( 'v' );
+		emit( 'payment.updated', 'payment', payment );
+	}
+
+	function paymentsApi( method, parts, body ) {
+		if (
+			method === 'POST' &&
+			parts.length === 3 &&
+			parts[ 2 ] === 'cancel'
+		) {
+			return cancelByKey( body );
 		}
 		if ( method === 'POST' && parts.length === 2 ) {
 			const key = body.idempotency_key;
@@ -223,8 +411,20 @@ export function paymentsRoutes( { ledger, sourceOf } ) {
 		}
 		if (
 			method === 'POST' &&
+			parts.length === 4 &&
 			( parts[ 3 ] === 'complete' || parts[ 3 ] === 'cancel' )
 		) {
+			if (
+				parts[ 3 ] === 'complete' &&
+				body.version_token !== undefined &&
+				body.version_token !== payment.version_token
+			) {
+				return invalid(
+					'VERSION_MISMATCH',
+					'The version_token does not match the current version of the payment.',
+					'version_token'
+				);
+			}
 			if ( payment.status !== 'APPROVED' ) {
 				return apiError(
 					400,
@@ -233,11 +433,7 @@ export function paymentsRoutes( { ledger, sourceOf } ) {
 					`A payment with status ${ payment.status } cannot be ${ parts[ 3 ] === 'complete' ? 'completed' : 'canceled' }.`
 				);
 			}
-			payment.status =
-				parts[ 3 ] === 'complete' ? 'COMPLETED' : 'CANCELED';
-			payment.card_details.status =
-				parts[ 3 ] === 'complete' ? 'CAPTURED' : 'VOIDED';
-			payment.updated_at = new Date().toISOString();
+			settle( payment, parts[ 3 ] );
 			return { status: 200, body: { payment } };
 		}
 		return apiError(
@@ -248,10 +444,10 @@ export function paymentsRoutes( { ledger, sourceOf } ) {
 		);
 	}
 
-	return ( { method, parts, body, headers } ) => {
+	return ( { method, parts, body } ) => {
 		if ( parts[ 0 ] !== 'v2' || parts[ 1 ] !== 'payments' ) {
 			return undefined;
 		}
-		return paymentsApi( method, parts, body, headers );
+		return paymentsApi( method, parts, body );
 	};
 }

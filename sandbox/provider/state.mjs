@@ -1,6 +1,6 @@
 /**
- * The sandbox's shared state: the ledger tests read (GET /__ledger) and what the areas keep
- * next to it. One object per provider, mutated in place so references stay valid.
+ * The sandbox's shared state: the ledger tests read (GET /__ledger). One object per provider;
+ * a reset replaces its members, so areas always reach them through the ledger object.
  */
 
 /**
@@ -18,5 +18,49 @@ export function createLedger() {
 		metrics: [],
 		errorReports: [],
 		requests: [],
+		// Package 1 (issue 13).
+		refunds: {},
+		refund_idempotency: {},
+		webhook_subscriptions: {},
+		subscription_idempotency: {},
+		webhook_deliveries: [],
+		webhook_mode: {},
+		refund_mode: { status: 'COMPLETED' },
+		faults: [],
 	};
 }
+
+/** What POST /__reset keeps unless {all:true}: tokens, sessions, telemetry and subscriptions. */
+const KEPT_BY_RESET = [
+	'sessions',
+	'nonces',
+	'verifications',
+	'metrics',
+	'errorReports',
+	'webhook_subscriptions',
+	'subscription_idempotency',
+];
+
+/**
+ * Empties the ledger in place.
+ *
+ * @param {Object}  ledger Ledger.
+ * @param {boolean} all    Also tokens, sessions, telemetry and webhook subscriptions.
+ */
+export function resetLedger( ledger, all ) {
+	const fresh = createLedger();
+	for ( const key of Object.keys( fresh ) ) {
+		if ( all || ! KEPT_BY_RESET.includes( key ) ) {
+			ledger[ key ] = fresh[ key ];
+		}
+	}
+}
+
+/**
+ * Whether the request carries a bearer token (the merchant API's only auth check here).
+ *
+ * @param {Object} headers Request headers.
+ * @return {boolean} Whether it is authorized.
+ */
+export const authorized = ( headers ) =>
+	/^Bearer \S+/.test( headers.authorization ?? '' );

@@ -1,0 +1,342 @@
+/**
+ * Refunds API (RefundPayment, GetPaymentRefund, ListPaymentRefunds) with the provider's rules:
+ * only COMPLETED payments, never more than collected minus refunded, a FAILED refund blocks
+ * further refunds, at most 20 refunds per payment, idempotent by key. Refunds are created PENDING
+ * and completed at once (refund.created with PENDING, then refund.updated with COMPLETED);
+ * POST /__refunds/mode {status:'PENDING'} keeps them PENDING until POST /__settle.
+ */
+import { createHash } from 'node:crypto';
+import { apiError, canonicalJson, id } from './shared.mjs';
+
+const REFUND_STATUSES = [ 'PENDING', 'COMPLETED', 'REJECTED', 'FAILED' ];
+const MAX_REFUNDS_PER_PAYMENT = 20;
+
+/**
+ * Refund area.
+ *
+ * @param {{ledger: Object, emit: Function}} ctx Provider context.
+ * @return {{api: Function, control: Function, refund: Function}} Routes and the refund operation.
+ */
+export function refundArea( { ledger, emit } ) {
+	const refundError = ( code, detail, field ) =>
+		apiError( 400, 'REFUND_ERROR', code, detail, field );
+
+	/**
+	 * Recomputes the payment's refunded_money and announces the change.
+	 *
+	 * @param {Object} payment Payment.
+	 */
+	function touchPayment( payment ) {
+		const counted = payment.refund_ids
+			.map( ( rid ) => ledger.refunds[ rid ] )
+			.filter(
+				( r ) =>
+					r && ( r.status === 'PENDING' || r.status === 'COMPLETED' )
+			)
+			.reduce( ( sum, r ) => sum + r.amount_money.amount, 0 );
+		payment.refunded_money = {
+			amount: counted,
+			currency: payment.amount_money.currency,
+		};
+		payment.updated_at = new Date().toISOString();
+		payment.version_token = id( 'v' );
+		emit( 'payment.updated', 'payment', payment );
+	}
+
+	function setStatus( target, status ) {
+		target.status = status;
+		target.updated_at = new Date().toISOString();
+		emit( 'refund.updated', 'refund', target );
+		touchPayment( ledger.payments[ target.payment_id ] );
+	}
+
+	/**
+	 * Refunds a payment (RefundPayment's rules).
+	 *
+	 * @param {Object} body   {idempotency_key, amount_money, payment_id, reason?}.
+	 * @param {string} origin `api` or `dashboard`.
+	 * @return {{status: number, body: Object}} Answer.
+	 */
+	function refund( body, origin = 'api' ) {
+		const key = body.idempotency_key;
+		if ( typeof key !== 'string' || key === '' ) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				key === '' ? 'VALUE_EMPTY' : 'MISSING_REQUIRED_PARAMETER',
+				'Field must be set: idempotency_key.',
+				'idempotency_key'
+			);
+		}
+		if ( key.length > 45 ) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				'VALUE_TOO_LONG',
+				'idempotency_key must be at most 45 characters.',
+				'idempotency_key'
+			);
+		}
+		const hash = createHash( 'sha256' )
+			.update( canonicalJson( body ) )
+			.digest( 'hex' );
+		const seen = ledger.refund_idempotency[ key ];
+		if ( seen ) {
+			if ( seen.hash !== hash ) {
+				return apiError(
+					400,
+					'INVALID_REQUEST_ERROR',
+					'IDEMPOTENCY_KEY_REUSED',
+					'This idempotency key was already used with a different request.',
+					'idempotency_key'
+				);
+			}
+			return {
+				status: 200,
+				body: { refund: ledger.refunds[ seen.id ] },
+			};
+		}
+		if ( typeof body.payment_id !== 'string' || ! body.payment_id ) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				'MISSING_REQUIRED_PARAMETER',
+				'Field must be set: payment_id.',
+				'payment_id'
+			);
+		}
+		const m = body.amount_money;
+		if (
+			! m ||
+			! Number.isInteger( m.amount ) ||
+			typeof m.currency !== 'string'
+		) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				'MISSING_REQUIRED_PARAMETER',
+				'amount_money needs an integer amount and a currency.',
+				'amount_money'
+			);
+		}
+		if ( m.amount < 1 ) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				'VALUE_TOO_LOW',
+				'amount_money.amount must be at least 1.',
+				'amount_money.amount'
+			);
+		}
+		if ( typeof body.reason === 'string' && body.reason.length > 192 ) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				'VALUE_TOO_LONG',
+				'reason must be at most 192 characters.',
+				'reason'
+			);
+		}
+		const payment = ledger.payments[ body.payment_id ];
+		if ( ! payment ) {
+			return apiError(
+				404,
+				'INVALID_REQUEST_ERROR',
+				'NOT_FOUND',
+				`Payment ${ body.payment_id } was not found.`,
+				'payment_id'
+			);
+		}
+		if ( m.currency !== payment.amount_money.currency ) {
+			return apiError(
+				400,
+				'INVALID_REQUEST_ERROR',
+				'INVALID_VALUE',
+				`The refund currency ${ m.currency } does not match the payment currency ${ payment.amount_money.currency }.`,
+				'amount_money.currency'
+			);
+		}
+		if ( payment.status === 'APPROVED' ) {
+			return refundError(
+				'REFUND_ERROR_PAYMENT_NEEDS_COMPLETION',
+				'The payment is not refundable because the payment is approved and needs to be completed first before the refund is issued.',
+				'payment_id'
+			);
+		}
+		payment.refund_ids ??= [];
+		const refunds = payment.refund_ids.map(
+			( rid ) => ledger.refunds[ rid ]
+		);
+		if (
+			payment.status !== 'COMPLETED' ||
+			refunds.some( ( r ) => r.status === 'FAILED' ) ||
+			refunds.length >= MAX_REFUNDS_PER_PAYMENT
+		) {
+			return refundError(
+				'PAYMENT_NOT_REFUNDABLE',
+				payment.status !== 'COMPLETED'
+					? `A payment with status ${ payment.status } cannot be refunded.`
+					: 'The payment is not refundable.',
+				'payment_id'
+			);
+		}
+		const refunded = refunds
+			.filter(
+				( r ) => r.status === 'PENDING' || r.status === 'COMPLETED'
+			)
+			.reduce( ( sum, r ) => sum + r.amount_money.amount, 0 );
+		if ( m.amount > payment.amount_money.amount - refunded ) {
+			return refundError(
+				'REFUND_AMOUNT_INVALID',
+				'The requested refund amount exceeds the amount available to refund.',
+				'amount_money.amount'
+			);
+		}
+		const now = new Date().toISOString();
+		const created = {
+			id: `${ payment.id }_${ id( '', 24 ).replace( /[-_]/g, 'x' ) }`,
+			status: 'PENDING',
+			amount_money: { amount: m.amount, currency: m.currency },
+			payment_id: payment.id,
+			order_id: payment.order_id,
+			location_id: payment.location_id,
+			reason: typeof body.reason === 'string' ? body.reason : undefined,
+			destination_type: 'CARD',
+			unlinked: false,
+			created_at: now,
+			updated_at: now,
+			// Ours: how the refund was made (api or dashboard).
+			origin,
+		};
+		ledger.refunds[ created.id ] = created;
+		ledger.refund_idempotency[ key ] = { hash, id: created.id };
+		payment.refund_ids.push( created.id );
+		emit( 'refund.created', 'refund', created );
+		if ( ledger.refund_mode.status === 'PENDING' ) {
+			touchPayment( payment );
+		} else {
+			setStatus( created, 'COMPLETED' );
+		}
+		return { status: 200, body: { refund: created } };
+	}
+
+	/**
+	 * Refunds API routes (/v2/refunds…). The caller checked the bearer token.
+	 *
+	 * @param {Object} r Request.
+	 * @return {Object|undefined} Answer.
+	 */
+	function api( r ) {
+		const { method, parts, body } = r;
+		if ( parts[ 0 ] !== 'v2' || parts[ 1 ] !== 'refunds' ) {
+			return undefined;
+		}
+		if ( method === 'POST' && parts.length === 2 ) {
+			return refund( body );
+		}
+		if ( method === 'GET' && parts.length === 2 ) {
+			return {
+				status: 200,
+				body: { refunds: Object.values( ledger.refunds ) },
+			};
+		}
+		if ( method === 'GET' && parts.length === 3 ) {
+			const found = ledger.refunds[ parts[ 2 ] ];
+			if ( ! found ) {
+				return apiError(
+					404,
+					'INVALID_REQUEST_ERROR',
+					'NOT_FOUND',
+					`Refund ${ parts[ 2 ] } was not found.`
+				);
+			}
+			return { status: 200, body: { refund: found } };
+		}
+		return undefined;
+	}
+
+	/**
+	 * Controls: POST /__dashboard/refund {payment_id, amount?, reason?} (a refund made in the
+	 * merchant's dashboard; default: what is left), POST /__refunds/mode {status}, POST /__settle
+	 * {refund_id, status}.
+	 *
+	 * @param {Object} r Request.
+	 * @return {Object|undefined} Answer.
+	 */
+	function control( r ) {
+		const { method, path: p, body } = r;
+		if ( method !== 'POST' ) {
+			return undefined;
+		}
+		if ( p === '/__dashboard/refund' ) {
+			const payment = ledger.payments[ body.payment_id ];
+			const left = payment
+				? payment.amount_money.amount -
+					( payment.refunded_money?.amount ?? 0 )
+				: 0;
+			return refund(
+				{
+					idempotency_key: `dashboard-${ id( '', 12 ) }`,
+					payment_id: body.payment_id,
+					amount_money: {
+						amount: body.amount ?? left,
+						currency: payment?.amount_money.currency ?? 'USD',
+					},
+					reason: body.reason ?? 'Refunded from the dashboard',
+				},
+				'dashboard'
+			);
+		}
+		if ( p === '/__refunds/mode' ) {
+			const status = body.status ?? 'COMPLETED';
+			if ( status !== 'PENDING' && status !== 'COMPLETED' ) {
+				return apiError(
+					400,
+					'INVALID_REQUEST_ERROR',
+					'INVALID_VALUE',
+					'status must be PENDING or COMPLETED.',
+					'status'
+				);
+			}
+			ledger.refund_mode = { status };
+			return { status: 200, body: { mode: ledger.refund_mode } };
+		}
+		if ( p === '/__settle' && body.refund_id !== undefined ) {
+			const found = ledger.refunds[ body.refund_id ];
+			if ( ! found ) {
+				return apiError(
+					404,
+					'INVALID_REQUEST_ERROR',
+					'NOT_FOUND',
+					`Refund ${ body.refund_id } was not found.`
+				);
+			}
+			const status = body.status ?? 'COMPLETED';
+			if (
+				! REFUND_STATUSES.includes( status ) ||
+				status === 'PENDING'
+			) {
+				return apiError(
+					400,
+					'INVALID_REQUEST_ERROR',
+					'INVALID_VALUE',
+					'status must be COMPLETED, REJECTED or FAILED.',
+					'status'
+				);
+			}
+			if ( found.status !== 'PENDING' ) {
+				return apiError(
+					400,
+					'INVALID_REQUEST_ERROR',
+					'BAD_REQUEST',
+					`A refund with status ${ found.status } cannot be settled.`
+				);
+			}
+			setStatus( found, status );
+			return { status: 200, body: { refund: found } };
+		}
+		return undefined;
+	}
+
+	return { api, control, refund };
+}
