@@ -24,7 +24,7 @@ trait PaymentFixtures {
 	protected const SANDBOX_TOKEN    = 'EAAAsandbox-token-0001';
 	protected const PRODUCTION_TOKEN = 'EAAAproduction-token-0002';
 
-	protected FakeProvider $provider;
+	protected LifecycleProvider $provider;
 
 	protected int $form_id = 0;
 
@@ -56,7 +56,7 @@ trait PaymentFixtures {
 				),
 			)
 		);
-		$this->provider = ( new FakeProvider() )->install();
+		$this->provider = ( new LifecycleProvider() )->install();
 		$this->form_id  = ( new FormRepository() )->create(
 			array(
 				'title'  => 'Order',
