@@ -470,6 +470,7 @@ define( 'WP_DEBUG_DISPLAY', true );
 define( 'WP_DEBUG_LOG', ${ q( DEBUG_LOG ) } );
 define( 'SCRIPT_DEBUG', false );
 define( 'WP_HTTP_BLOCK_EXTERNAL', true );   // offline: no update checks hanging on the network
+define( 'WP_ACCESSIBLE_HOSTS', '127.0.0.1' );   // but the payments sandbox (http://127.0.0.1:8890) is reachable
 define( 'AUTOMATIC_UPDATER_DISABLED', true );
 define( 'WP_AUTO_UPDATE_CORE', false );
 define( 'DISABLE_WP_CRON', false );

@@ -14,7 +14,8 @@
  * php-fpm with 4 workers, MariaDB), started fresh here and stopped at the end: the PHPUnit
  * integration suite again on MariaDB, the parallel tests (tests/parallel: real concurrency), the
  * e2e specs that touch submissions, uploads, entries and payments
- * (tests/e2e/playwright.native.config.ts), and a check that the site's WordPress debug log got
+ * (tests/e2e/playwright.native.config.ts), the payments-forms e2e (tests/e2e-payments-forms:
+ * payment forms charging through the provider sandbox), and a check that the site's WordPress debug log got
  * no PHP warning, database error or line from the plugin meanwhile.
  * PHP coding standards (lint:phpcs) and PHPStan (analyse:php) run as checks; a missing script
  * counts as a failure, never as a pass.
@@ -189,6 +190,7 @@ for ( const file of [
 	'e2e-results.json',
 	'e2e-payments-results.json',
 	'e2e-native-results.json',
+	'e2e-payments-forms-results.json',
 	'parallel-results.xml',
 	'phpunit-unit.xml',
 	'phpunit-integration.xml',
@@ -316,6 +318,24 @@ if ( nativeUp ) {
 		} else {
 			results.push( {
 				name: 'e2e (native)',
+				passed: 0,
+				failed: 1,
+				skipped: 0,
+				note: 'not run: the build failed',
+			} );
+		}
+		// Payments forms (issue 13, P1 checks 1–15): WordPress on this stack charging through the
+		// provider sandbox on 127.0.0.1:8890, which the suite's Playwright config starts and stops.
+		if ( built ) {
+			suite(
+				'e2e payments forms',
+				'npm',
+				[ 'run', 'test:e2e:payments-forms' ],
+				() => playwrightCounts( 'e2e-payments-forms-results.json' )
+			);
+		} else {
+			results.push( {
+				name: 'e2e payments forms',
 				passed: 0,
 				failed: 1,
 				skipped: 0,
