@@ -1,0 +1,305 @@
+<?php
+/**
+ * The provider's webhooks (acceptance check 10 at the PHP level): signature mandatory, duplicates
+ * ignored, statuses never regress, dashboard refunds recorded.
+ *
+ * @package KestrelForms\Tests
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Tests\Integration\Payments;
+
+use Kestrel\Forms\Domain\Payments\WebhookSignature;
+use Kestrel\Forms\Persistence\PaymentRepository;
+use Kestrel\Forms\Persistence\Schema;
+use Kestrel\Forms\Settings\PaymentSettings;
+use Kestrel\Forms\Tests\Integration\Support\TestCase;
+use WP_REST_Request;
+use WP_REST_Response;
+
+final class LifecycleWebhookTest extends TestCase {
+
+	use PaymentFixtures;
+
+	private const URL             = 'https://shop.example/wp-json/kestrel-forms/v1/payments/webhook';
+	private const KEY             = 'sandbox-signature-key-AbC123';
+	private const PRODUCTION_URL  = 'https://shop.example/wp-json/kestrel-forms/v1/payments/webhook?live=1';
+	private const PRODUCTION_KEY  = 'production-signature-key-XyZ789';
+
+	private int $sequence = 0;
+
+	protected function set_up(): void {
+		$this->as_admin();
+		$this->set_up_payments();
+		$settings = new PaymentSettings();
+		$settings->store_webhook(
+			'sandbox',
+			array(
+				'subscription_id'  => 'wbhk_sandbox',
+				'signature_key'    => self::KEY,
+				'notification_url' => self::URL,
+			)
+		);
+		$settings->store_webhook(
+			'production',
+			array(
+				'subscription_id'  => 'wbhk_live',
+				'signature_key'    => self::PRODUCTION_KEY,
+				'notification_url' => self::PRODUCTION_URL,
+			)
+		);
+		$this->as_anonymous(); // The provider is nobody in WordPress.
+	}
+
+	protected function tear_down(): void {
+		$this->tear_down_payments();
+	}
+
+	/**
+	 * An event body as the provider sends it.
+	 *
+	 * @param string               $type   Event type.
+	 * @param string               $kind   payment or refund.
+	 * @param array<string, mixed> $object The object.
+	 * @param string               $id     Event id (generated when '').
+	 */
+	private function event( string $type, string $kind, array $object, string $id = '' ): string {
+		return (string) wp_json_encode(
+			array(
+				'merchant_id' => 'MLSANDBOX',
+				'type'        => $type,
+				'event_id'    => '' !== $id ? $id : 'evt-' . ( ++$this->sequence ) . '-' . wp_generate_uuid4(),
+				'created_at'  => gmdate( 'Y-m-d\TH:i:s\Z' ),
+				'data'        => array(
+					'type'   => $kind,
+					'id'     => (string) $object['id'],
+					'object' => array( $kind => $object ),
+				),
+			),
+			JSON_UNESCAPED_SLASHES
+		);
+	}
+
+	/**
+	 * Posts a raw body to the webhook route.
+	 *
+	 * @param string      $body      Raw body.
+	 * @param string|null $signature Header value (null: no header).
+	 */
+	private function deliver( string $body, ?string $signature ): WP_REST_Response {
+		$request = new WP_REST_Request( 'POST', '/kestrel-forms/v1/payments/webhook' );
+		$request->set_header( 'Content-Type', 'application/json' );
+		if ( null !== $signature ) {
+			$request->set_header( 'x-square-hmacsha256-signature', $signature );
+		}
+		$request->set_body( $body );
+		$server = rest_get_server();
+		return rest_ensure_response( apply_filters( 'rest_post_dispatch', rest_ensure_response( $server->dispatch( $request ) ), $server, $request ) );
+	}
+
+	/**
+	 * Posts a body signed as the sandbox subscription signs it.
+	 *
+	 * @param string $body Raw body.
+	 */
+	private function signed( string $body ): WP_REST_Response {
+		return $this->deliver( $body, WebhookSignature::sign( self::KEY, self::URL, $body ) );
+	}
+
+	/**
+	 * Rows of a plugin table.
+	 *
+	 * @param string $table Schema::tables() key.
+	 */
+	private static function count_rows( string $table ): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::tables()[ $table ] ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	}
+
+	public function test_a_dashboard_refund_updates_the_entry_through_signed_webhooks(): void {
+		$entry  = $this->entry_with_payment( 'paid', 'PAY_DASH' );
+		$refund = $this->provider->dashboard_refund( 'PAY_DASH', 1000 );
+
+		$answer = $this->signed( $this->event( 'refund.updated', 'refund', $refund ) );
+		$this->assert_rest_status( 200, $answer );
+		$this->assertSame( 'refund_recorded', $answer->get_data()['outcome'] );
+		$payment = $this->stored( $entry );
+		$this->assertSame( 'partially_refunded', $payment['status'] );
+		$this->assertSame( 1000, $payment['refunded_minor'] );
+		$rows = ( new PaymentRepository() )->refunds_for_payment( (int) $payment['id'] );
+		$this->assertCount( 1, $rows );
+		$this->assertSame( 0, $rows[0]['user_id'], 'A dashboard refund has no user.' );
+		$this->assertSame( 'completed', $rows[0]['status'] );
+		$this->assertSame( $refund['id'], $rows[0]['provider_refund_id'] );
+		$this->assertSame( array( 0 ), array_values( array_unique( array_column( $this->notes( $entry ), 0 ) ) ), 'Webhook notes are by user 0.' );
+		$this->assertSame( array( array( 'kestrel_forms_payment_refunded', 'partially_refunded', $entry ) ), $this->fired );
+
+		// The payment.updated that follows says the same: nothing new, no note.
+		$notes = count( $this->notes( $entry ) );
+		$this->assert_rest_status( 200, $this->signed( $this->event( 'payment.updated', 'payment', $this->provider->payments['PAY_DASH'] ) ) );
+		$this->assertCount( $notes, $this->notes( $entry ) );
+		$this->assertCount( 1, ( new PaymentRepository() )->refunds_for_payment( (int) $payment['id'] ) );
+	}
+
+	public function test_a_refund_event_without_its_refund_event_is_read_from_the_payment(): void {
+		$entry = $this->entry_with_payment( 'paid', 'PAY_DROP' );
+		// The refund.* events were lost: payment.updated alone names the refund.
+		$this->provider->dashboard_refund( 'PAY_DROP', 3000 );
+		$this->assert_rest_status( 200, $this->signed( $this->event( 'payment.updated', 'payment', $this->provider->payments['PAY_DROP'] ) ) );
+		$this->assertSame( 'refunded', $this->stored( $entry )['status'] );
+		$this->assertSame( 3000, $this->stored( $entry )['refunded_minor'] );
+	}
+
+	public function test_wrong_key_altered_byte_or_missing_header_is_401_and_changes_nothing(): void {
+		$entry  = $this->entry_with_payment( 'paid', 'PAY_SIG' );
+		$refund = $this->provider->dashboard_refund( 'PAY_SIG', 1000 );
+		$body   = $this->event( 'refund.updated', 'refund', $refund, 'evt-signed-once' );
+		$good   = WebhookSignature::sign( self::KEY, self::URL, $body );
+		$cases  = array(
+			'wrong key'              => array( $body, WebhookSignature::sign( 'not-the-key', self::URL, $body ) ),
+			'altered byte'           => array( str_replace( '"amount":1000', '"amount":1001', $body ), $good ),
+			'missing header'         => array( $body, null ),
+			'empty header'           => array( $body, '' ),
+			'URL rebuilt as http'    => array( $body, WebhookSignature::sign( self::KEY, str_replace( 'https:', 'http:', self::URL ), $body ) ),
+			'body alone signed'      => array( $body, base64_encode( hash_hmac( 'sha256', $body, self::KEY, true ) ) ), // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- the MAC's encoding.
+		);
+		$this->assertNotSame( $body, $cases['altered byte'][0] );
+		foreach ( $cases as $name => list( $raw, $signature ) ) {
+			$answer = $this->deliver( $raw, $signature );
+			$this->assert_rest_error( 'kestrel_forms_webhook_signature', 401, $answer );
+		}
+		$this->assertSame( 'paid', $this->stored( $entry )['status'] );
+		$this->assertSame( 0, self::count_rows( 'refunds' ) );
+		$this->assertSame( 0, self::count_rows( 'webhook_events' ), 'A refused delivery is not even recorded.' );
+		$this->assertSame( array(), $this->notes( $entry ) );
+		$this->assertSame( array(), $this->provider->calls( 'GET' ), 'Nothing was fetched for it.' );
+
+		// The genuine delivery is accepted afterwards (the event id was not burnt).
+		$this->assert_rest_status( 200, $this->deliver( $body, $good ) );
+		$this->assertSame( 'partially_refunded', $this->stored( $entry )['status'] );
+	}
+
+	public function test_a_duplicate_event_is_acknowledged_without_a_second_note(): void {
+		$entry  = $this->entry_with_payment( 'paid', 'PAY_DUP' );
+		$refund = $this->provider->dashboard_refund( 'PAY_DUP', 500 );
+		$body   = $this->event( 'refund.updated', 'refund', $refund, 'evt-duplicate-1' );
+		$this->assert_rest_status( 200, $this->signed( $body ) );
+		$notes = $this->notes( $entry );
+		$this->assertNotEmpty( $notes );
+		$calls = count( $this->provider->calls );
+
+		$again = $this->signed( $body );
+		$this->assert_rest_status( 200, $again );
+		$this->assertTrue( $again->get_data()['duplicate'] );
+		$this->assertSame( $notes, $this->notes( $entry ), 'No second note.' );
+		$this->assertCount( $calls, $this->provider->calls, 'Nothing fetched for a duplicate.' );
+		$this->assertSame( 1, self::count_rows( 'refunds' ) );
+	}
+
+	public function test_an_older_payment_updated_after_a_newer_one_does_not_regress(): void {
+		$entry = $this->entry_with_payment( 'authorized', 'PAY_ORDER' );
+		$older = $this->provider->payments['PAY_ORDER']; // APPROVED, 10:00.
+
+		// Captured in the dashboard: the newer event arrives first.
+		$newer               = $older;
+		$newer['status']     = 'COMPLETED';
+		$newer['updated_at'] = '2026-11-25T10:05:00.000Z';
+		$this->provider->payments['PAY_ORDER'] = $newer;
+		$this->assert_rest_status( 200, $this->signed( $this->event( 'payment.updated', 'payment', $newer ) ) );
+		$this->assertSame( 'paid', $this->stored( $entry )['status'] );
+		$notes = $this->notes( $entry );
+
+		// Then the older one (APPROVED): not applied, even when the provider cannot be asked.
+		$this->provider->before( 'GET', '#^/v2/payments/#', static fn() => new \WP_Error( 'http_request_failed', 'Operation timed out' ) );
+		$answer = $this->signed( $this->event( 'payment.updated', 'payment', $older ) );
+		$this->assert_rest_status( 200, $answer );
+		$payment = $this->stored( $entry );
+		$this->assertSame( 'paid', $payment['status'] );
+		$this->assertSame( 'COMPLETED', $payment['provider_status'] );
+		$this->assertSame( '2026-11-25T10:05:00.000Z', $payment['provider_updated_at'] );
+		$this->assertSame( $notes, $this->notes( $entry ) );
+		$this->assertSame( array( array( 'kestrel_forms_payment_completed', 'paid', $entry ) ), $this->fired );
+	}
+
+	public function test_without_a_stored_key_the_webhook_is_503_never_accepted(): void {
+		$entry = $this->entry_with_payment( 'authorized', 'PAY_NOKEY' );
+		update_option(
+			PaymentSettings::OPTION,
+			array_merge(
+				get_option( PaymentSettings::OPTION ),
+				array( 'webhooks' => array() )
+			)
+		);
+		$payment           = $this->provider->payments['PAY_NOKEY'];
+		$payment['status'] = 'CANCELED';
+		$body              = $this->event( 'payment.updated', 'payment', $payment );
+		foreach ( array( null, '', WebhookSignature::sign( '', self::URL, $body ), WebhookSignature::sign( self::KEY, self::URL, $body ) ) as $signature ) {
+			$this->assert_rest_error( 'kestrel_forms_webhook_unconfigured', 503, $this->deliver( $body, $signature ) );
+		}
+		$this->assertSame( 'authorized', $this->stored( $entry )['status'] );
+		$this->assertSame( 0, self::count_rows( 'webhook_events' ) );
+	}
+
+	public function test_each_environment_verifies_with_its_own_key_and_url(): void {
+		$sandbox = $this->entry_with_payment( 'authorized', 'PAY_SBX' );
+		$live    = $this->entry_with_payment( 'authorized', 'PAY_LIVE', 3000, 'production' );
+
+		$payment           = $this->provider->payments['PAY_LIVE'];
+		$payment['status'] = 'CANCELED';
+		$payment['updated_at'] = '2026-11-25T10:01:00.000Z';
+		$body              = $this->event( 'payment.updated', 'payment', $payment );
+		$this->provider->payments['PAY_LIVE'] = $payment;
+		$this->assert_rest_status( 200, $this->deliver( $body, WebhookSignature::sign( self::PRODUCTION_KEY, self::PRODUCTION_URL, $body ) ) );
+		$this->assertSame( 'voided', $this->stored( $live )['status'] );
+
+		// A sandbox-signed event cannot touch a production payment.
+		$other                                = $this->provider->payments['PAY_SBX'];
+		$other['id']                          = 'PAY_LIVE';
+		$other['status']                      = 'COMPLETED';
+		$this->assert_rest_status( 200, $this->signed( $this->event( 'payment.updated', 'payment', $other ) ) );
+		$this->assertSame( 'voided', $this->stored( $live )['status'] );
+		$this->assertSame( 'authorized', $this->stored( $sandbox )['status'] );
+	}
+
+	public function test_unknown_payments_and_other_events_are_acknowledged_and_ignored(): void {
+		$unknown = $this->provider->add_payment( 'PAY_ELSEWHERE', 'COMPLETED', 100 );
+		$answer  = $this->signed( $this->event( 'payment.updated', 'payment', $unknown ) );
+		$this->assert_rest_status( 200, $answer );
+		$this->assertSame( 'unknown_payment', $answer->get_data()['outcome'] );
+		$other = $this->signed( $this->event( 'customer.created', 'customer', array( 'id' => 'C1' ) ) );
+		$this->assert_rest_status( 200, $other );
+		$this->assertSame( 'ignored', $other->get_data()['outcome'] );
+		$this->assert_rest_error( 'kestrel_forms_invalid_json', 400, $this->signed( 'not json' ) );
+	}
+
+	public function test_the_webhook_of_our_own_refund_arriving_before_the_answer_makes_one_row(): void {
+		$this->as_admin();
+		$entry = $this->entry_with_payment( 'paid', 'PAY_RACE' );
+		$sent  = false;
+		// The provider delivers refund.updated while our request still waits for its answer.
+		$this->provider->before(
+			'POST',
+			'#^/v2/refunds$#',
+			function ( string $path, array $body ) use ( &$sent ) {
+				if ( $sent ) {
+					return null;
+				}
+				$sent   = true;
+				$refund = $this->provider->dashboard_refund( 'PAY_RACE', (int) $body['amount_money']['amount'] );
+				// The stand-in made it under another key: make the request's key replay it.
+				$this->provider->refund_keys[ $body['idempotency_key'] ] = $refund['id'];
+				$user = get_current_user_id();
+				$this->as_anonymous();
+				$this->assert_rest_status( 200, $this->signed( $this->event( 'refund.updated', 'refund', $refund ) ) );
+				wp_set_current_user( $user );
+				return null;
+			}
+		);
+		$answer = $this->rest( 'POST', '/kestrel-forms/v1/entries/' . $entry . '/payment/refunds', array( 'amount' => 1000 ) );
+		$this->assert_rest_status( 200, $answer );
+		$this->assertCount( 1, $answer->get_data()['refunds'], 'The webhook adopted our pending refund.' );
+		$this->assertSame( 1000, $answer->get_data()['refunded_amount'] );
+		$this->assertNotNull( $answer->get_data()['refunds'][0]['user'], 'It stays the refund of the user who made it.' );
+	}
+}
