@@ -18,6 +18,8 @@ const BENCHMARKS = [
 	'upload.mjs',
 	'export.mjs',
 	'payments-sdk.mjs',
+	// The payment field on the native stack + the sandbox (both started and stopped by the script).
+	'payments.mjs',
 	// The native stack (started and stopped by the script itself) next to this Playground site.
 	'concurrency.mjs',
 ];
