@@ -2,7 +2,7 @@
  * Locations API (GetLocation, ListLocations): the sandbox merchant's locations, each with its
  * country and currency. CreatePayment refuses an amount in another currency than its location's.
  */
-import { MERCHANT_ID, apiError } from './shared.mjs';
+import { MERCHANT_ID, notFound } from './shared.mjs';
 
 const CREATED = '2024-01-15T09:00:00Z';
 
@@ -104,12 +104,7 @@ export function locationRoutes() {
 		if ( method === 'GET' && parts.length === 3 ) {
 			const found = LOCATIONS[ parts[ 2 ] ];
 			if ( ! found ) {
-				return apiError(
-					404,
-					'INVALID_REQUEST_ERROR',
-					'NOT_FOUND',
-					`Location ${ parts[ 2 ] } was not found.`
-				);
+				return notFound( 'Location', parts[ 2 ] );
 			}
 			return { status: 200, body: { location: found } };
 		}

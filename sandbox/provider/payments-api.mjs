@@ -7,7 +7,14 @@
 import { createHash } from 'node:crypto';
 import { DECLINE_DETAILS } from '../test-cards.mjs';
 import { DEFAULT_LOCATION, LOCATIONS } from './locations.mjs';
-import { TOKEN_TTL_MS, apiError, canonicalJson, id } from './shared.mjs';
+import {
+	TOKEN_TTL_MS,
+	apiError,
+	id,
+	idempotencyOf,
+	notFound,
+	refuseIdempotencyKey,
+} from './shared.mjs';
 
 /** Card-not-present authorizations expire after 7 days unless delay_duration says otherwise. */
 const DEFAULT_DELAY = 'PT168H';
@@ -51,13 +58,7 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 		const locationId = body.location_id ?? DEFAULT_LOCATION;
 		const location = LOCATIONS[ locationId ];
 		if ( ! location ) {
-			return apiError(
-				404,
-				'INVALID_REQUEST_ERROR',
-				'NOT_FOUND',
-				`Location ${ locationId } was not found.`,
-				'location_id'
-			);
+			return notFound( 'Location', locationId, 'location_id' );
 		}
 		if ( body.amount_money.currency !== location.currency ) {
 			return invalid(
@@ -122,27 +123,13 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 		return null;
 	}
 	function createPayment( body ) {
-		const missing = [ 'source_id', 'idempotency_key' ].find(
-			( k ) => typeof body[ k ] !== 'string' || body[ k ] === ''
-		);
-		if ( missing ) {
-			return apiError(
-				400,
-				'INVALID_REQUEST_ERROR',
-				body[ missing ] === ''
+		if ( typeof body.source_id !== 'string' || body.source_id === '' ) {
+			return invalid(
+				body.source_id === ''
 					? 'VALUE_EMPTY'
 					: 'MISSING_REQUIRED_PARAMETER',
-				`Field must be set: ${ missing }.`,
-				missing
-			);
-		}
-		if ( body.idempotency_key.length > 45 ) {
-			return apiError(
-				400,
-				'INVALID_REQUEST_ERROR',
-				'VALUE_TOO_LONG',
-				'idempotency_key must be at most 45 characters.',
-				'idempotency_key'
+				'Field must be set: source_id.',
+				'source_id'
 			);
 		}
 		const m = body.amount_money;
@@ -311,19 +298,9 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 	 */
 	function cancelByKey( body ) {
 		const key = body.idempotency_key;
-		if ( typeof key !== 'string' || key === '' ) {
-			return invalid(
-				key === '' ? 'VALUE_EMPTY' : 'MISSING_REQUIRED_PARAMETER',
-				'Field must be set: idempotency_key.',
-				'idempotency_key'
-			);
-		}
-		if ( key.length > 45 ) {
-			return invalid(
-				'VALUE_TOO_LONG',
-				'idempotency_key must be at most 45 characters.',
-				'idempotency_key'
-			);
+		const refused = refuseIdempotencyKey( key );
+		if ( refused ) {
+			return refused;
 		}
 		const payment = ledger.idempotency[ key ]?.response.body.payment;
 		if (
@@ -368,22 +345,14 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 			return cancelByKey( body );
 		}
 		if ( method === 'POST' && parts.length === 2 ) {
-			const key = body.idempotency_key;
-			// The same request whatever its key order: hash the canonical (key-sorted) JSON.
-			const hash = createHash( 'sha256' )
-				.update( canonicalJson( body ) )
-				.digest( 'hex' );
-			const seen = typeof key === 'string' && ledger.idempotency[ key ];
+			const { key, hash, seen, refused } = idempotencyOf(
+				ledger.idempotency,
+				body
+			);
+			if ( refused ) {
+				return refused;
+			}
 			if ( seen ) {
-				if ( seen.hash !== hash ) {
-					return apiError(
-						400,
-						'INVALID_REQUEST_ERROR',
-						'IDEMPOTENCY_KEY_REUSED',
-						'This idempotency key was already used with a different request.',
-						'idempotency_key'
-					);
-				}
 				return { ...seen.response, replay: true };
 			}
 			const response = createPayment( body );
@@ -399,12 +368,7 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 		}
 		const payment = ledger.payments[ parts[ 2 ] ];
 		if ( ! payment ) {
-			return apiError(
-				404,
-				'INVALID_REQUEST_ERROR',
-				'NOT_FOUND',
-				`Payment ${ parts[ 2 ] } was not found.`
-			);
+			return notFound( 'Payment', parts[ 2 ] );
 		}
 		if ( method === 'GET' && parts.length === 3 ) {
 			return { status: 200, body: { payment } };

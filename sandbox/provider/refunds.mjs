@@ -5,8 +5,7 @@
  * and completed at once (refund.created with PENDING, then refund.updated with COMPLETED);
  * POST /__refunds/mode {status:'PENDING'} keeps them PENDING until POST /__settle.
  */
-import { createHash } from 'node:crypto';
-import { apiError, canonicalJson, id } from './shared.mjs';
+import { apiError, id, idempotencyOf, notFound } from './shared.mjs';
 
 const REFUND_STATUSES = [ 'PENDING', 'COMPLETED', 'REJECTED', 'FAILED' ];
 const MAX_REFUNDS_PER_PAYMENT = 20;
@@ -58,39 +57,14 @@ export function refundArea( { ledger, emit } ) {
 	 * @return {{status: number, body: Object}} Answer.
 	 */
 	function refund( body, origin = 'api' ) {
-		const key = body.idempotency_key;
-		if ( typeof key !== 'string' || key === '' ) {
-			return apiError(
-				400,
-				'INVALID_REQUEST_ERROR',
-				key === '' ? 'VALUE_EMPTY' : 'MISSING_REQUIRED_PARAMETER',
-				'Field must be set: idempotency_key.',
-				'idempotency_key'
-			);
+		const { key, hash, seen, refused } = idempotencyOf(
+			ledger.refund_idempotency,
+			body
+		);
+		if ( refused ) {
+			return refused;
 		}
-		if ( key.length > 45 ) {
-			return apiError(
-				400,
-				'INVALID_REQUEST_ERROR',
-				'VALUE_TOO_LONG',
-				'idempotency_key must be at most 45 characters.',
-				'idempotency_key'
-			);
-		}
-		const hash = createHash( 'sha256' )
-			.update( canonicalJson( body ) )
-			.digest( 'hex' );
-		const seen = ledger.refund_idempotency[ key ];
 		if ( seen ) {
-			if ( seen.hash !== hash ) {
-				return apiError(
-					400,
-					'INVALID_REQUEST_ERROR',
-					'IDEMPOTENCY_KEY_REUSED',
-					'This idempotency key was already used with a different request.',
-					'idempotency_key'
-				);
-			}
 			return {
 				status: 200,
 				body: { refund: ledger.refunds[ seen.id ] },
@@ -139,13 +113,7 @@ export function refundArea( { ledger, emit } ) {
 		}
 		const payment = ledger.payments[ body.payment_id ];
 		if ( ! payment ) {
-			return apiError(
-				404,
-				'INVALID_REQUEST_ERROR',
-				'NOT_FOUND',
-				`Payment ${ body.payment_id } was not found.`,
-				'payment_id'
-			);
+			return notFound( 'Payment', body.payment_id, 'payment_id' );
 		}
 		if ( m.currency !== payment.amount_money.currency ) {
 			return apiError(
@@ -243,12 +211,7 @@ export function refundArea( { ledger, emit } ) {
 		if ( method === 'GET' && parts.length === 3 ) {
 			const found = ledger.refunds[ parts[ 2 ] ];
 			if ( ! found ) {
-				return apiError(
-					404,
-					'INVALID_REQUEST_ERROR',
-					'NOT_FOUND',
-					`Refund ${ parts[ 2 ] } was not found.`
-				);
+				return notFound( 'Refund', parts[ 2 ] );
 			}
 			return { status: 200, body: { refund: found } };
 		}
@@ -304,12 +267,7 @@ export function refundArea( { ledger, emit } ) {
 		if ( p === '/__settle' && body.refund_id !== undefined ) {
 			const found = ledger.refunds[ body.refund_id ];
 			if ( ! found ) {
-				return apiError(
-					404,
-					'INVALID_REQUEST_ERROR',
-					'NOT_FOUND',
-					`Refund ${ body.refund_id } was not found.`
-				);
+				return notFound( 'Refund', body.refund_id, 'refund_id' );
 			}
 			const status = body.status ?? 'COMPLETED';
 			if (

@@ -1,7 +1,7 @@
 /**
  * Helpers every provider area uses: ids, the provider's error shape, canonical JSON, answers.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** The SDK version the sandbox serves under /v1/{VERSION}/. */
 export const VERSION = '1.51.4';
@@ -125,3 +125,79 @@ export function send( res, { status, body } ) {
  */
 export const snapshot = ( value ) =>
 	value === undefined ? undefined : JSON.parse( JSON.stringify( value ) );
+
+/**
+ * A 404 NOT_FOUND answer about an object.
+ *
+ * @param {string} what    Object kind, e.g. Payment.
+ * @param {string} objId   Its id.
+ * @param {string} [field] Field that named it.
+ * @return {{status: number, body: Object}} Answer.
+ */
+export const notFound = ( what, objId, field ) =>
+	apiError(
+		404,
+		'INVALID_REQUEST_ERROR',
+		'NOT_FOUND',
+		`${ what } ${ objId } was not found.`,
+		field
+	);
+
+/**
+ * The error for a missing, empty or too long idempotency_key (at most 45 characters), or null.
+ *
+ * @param {unknown} key Sent key.
+ * @return {Object|null} Error answer or null.
+ */
+export function refuseIdempotencyKey( key ) {
+	if ( typeof key !== 'string' || key === '' ) {
+		return apiError(
+			400,
+			'INVALID_REQUEST_ERROR',
+			key === '' ? 'VALUE_EMPTY' : 'MISSING_REQUIRED_PARAMETER',
+			'Field must be set: idempotency_key.',
+			'idempotency_key'
+		);
+	}
+	if ( key.length > 45 ) {
+		return apiError(
+			400,
+			'INVALID_REQUEST_ERROR',
+			'VALUE_TOO_LONG',
+			'idempotency_key must be at most 45 characters.',
+			'idempotency_key'
+		);
+	}
+	return null;
+}
+
+/**
+ * Looks a request up in an idempotency store. The same request whatever its key order: the
+ * hash is over the canonical (key-sorted) JSON. `refused` is the answer for a missing or too
+ * long key (when `required`) or IDEMPOTENCY_KEY_REUSED when the key came with another body;
+ * `seen` is what the store keeps for a replay.
+ *
+ * @param {Object}  store    Key → {hash, …}.
+ * @param {Object}  body     Request body with idempotency_key.
+ * @param {boolean} required Whether the key must be there.
+ * @return {{key: unknown, hash: string, seen: Object|undefined, refused: Object|null}} Lookup.
+ */
+export function idempotencyOf( store, body, required = true ) {
+	const key = body.idempotency_key;
+	const hash = createHash( 'sha256' )
+		.update( canonicalJson( body ) )
+		.digest( 'hex' );
+	const seen = typeof key === 'string' && key ? store[ key ] : undefined;
+	let refused =
+		required || key !== undefined ? refuseIdempotencyKey( key ) : null;
+	if ( ! refused && seen && seen.hash !== hash ) {
+		refused = apiError(
+			400,
+			'INVALID_REQUEST_ERROR',
+			'IDEMPOTENCY_KEY_REUSED',
+			'This idempotency key was already used with a different request.',
+			'idempotency_key'
+		);
+	}
+	return { key, hash, seen, refused };
+}

@@ -9,12 +9,13 @@
  * GET /__webhooks, POST /__webhooks/flush (release held events), POST /__webhooks/idle (answers
  * when every delivery so far has finished).
  */
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
 	MERCHANT_ID,
 	apiError,
-	canonicalJson,
 	id,
+	idempotencyOf,
+	notFound,
 	snapshot,
 } from './shared.mjs';
 
@@ -121,34 +122,24 @@ export function webhookArea( { ledger } ) {
 	}
 
 	function createSubscription( body, headers ) {
-		const key = body.idempotency_key;
-		const hash = createHash( 'sha256' )
-			.update( canonicalJson( body ) )
-			.digest( 'hex' );
-		if ( typeof key === 'string' && key ) {
-			const seen = ledger.subscription_idempotency[ key ];
-			if ( seen && seen.hash !== hash ) {
-				return apiError(
-					400,
-					'INVALID_REQUEST_ERROR',
-					'IDEMPOTENCY_KEY_REUSED',
-					'This idempotency key was already used with a different request.',
-					'idempotency_key'
-				);
-			}
-			if ( seen && ledger.webhook_subscriptions[ seen.id ] ) {
-				return {
-					status: 200,
-					body: {
-						subscription: ledger.webhook_subscriptions[ seen.id ],
-					},
-				};
-			}
-		}
-		const s = body.subscription;
-		const refused = refuseSubscription( s, false );
+		const { key, hash, seen, refused } = idempotencyOf(
+			ledger.subscription_idempotency,
+			body,
+			false
+		);
 		if ( refused ) {
 			return refused;
+		}
+		if ( seen && ledger.webhook_subscriptions[ seen.id ] ) {
+			return {
+				status: 200,
+				body: { subscription: ledger.webhook_subscriptions[ seen.id ] },
+			};
+		}
+		const s = body.subscription;
+		const invalidSubscription = refuseSubscription( s, false );
+		if ( invalidSubscription ) {
+			return invalidSubscription;
 		}
 		const now = new Date().toISOString();
 		const subscription = {
@@ -166,7 +157,7 @@ export function webhookArea( { ledger } ) {
 			updated_at: now,
 		};
 		ledger.webhook_subscriptions[ subscription.id ] = subscription;
-		if ( typeof key === 'string' && key ) {
+		if ( key ) {
 			ledger.subscription_idempotency[ key ] = {
 				hash,
 				id: subscription.id,
@@ -454,12 +445,7 @@ export function webhookArea( { ledger } ) {
 		}
 		const subscription = ledger.webhook_subscriptions[ parts[ 3 ] ];
 		if ( ! subscription ) {
-			return apiError(
-				404,
-				'INVALID_REQUEST_ERROR',
-				'NOT_FOUND',
-				`Subscription ${ parts[ 3 ] } was not found.`
-			);
+			return notFound( 'Subscription', parts[ 3 ] );
 		}
 		if ( parts.length === 4 ) {
 			if ( method === 'GET' ) {
