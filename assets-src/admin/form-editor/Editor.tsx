@@ -10,7 +10,12 @@ import { createHooks } from '@wordpress/hooks';
 import { __, sprintf } from '@wordpress/i18n';
 import type { DragEvent } from 'react';
 import { Form } from '../../forms-ui';
-import { FIELD_TYPES, type FieldType } from '../../shared';
+import {
+	FIELD_TYPES,
+	type FieldDefinition,
+	type FieldType,
+	type FormDefinition,
+} from '../../shared';
 import {
 	mayLeave,
 	useUnsavedChangesWarning,
@@ -20,6 +25,7 @@ import { store } from '../store/forms';
 import { fieldTypeLabel } from '../store/forms/definition';
 import { FieldSettings } from './FieldSettings';
 import { FormSettings } from './FormSettings';
+import { PaymentFieldSettings } from './payment';
 import {
 	PREVIEW_WINDOW_NAME,
 	fitPreviewPopup,
@@ -60,7 +66,14 @@ const GROUPS: { label: string; types: FieldType[] }[] = [
 	},
 	{
 		label: __( 'Pricing fields', 'kestrel-forms' ),
-		types: [ 'product', 'option', 'quantity', 'shipping', 'total' ],
+		types: [
+			'product',
+			'option',
+			'quantity',
+			'shipping',
+			'total',
+			'payment',
+		],
 	},
 ];
 
@@ -554,7 +567,7 @@ export function Editor( { config }: { config: AdminConfig } ) {
 					aria-label={ __( 'Settings', 'kestrel-forms' ) }
 				>
 					{ view === 'fields' && state.selected ? (
-						<FieldSettings
+						<SelectedFieldSettings
 							key={ state.selected.id }
 							field={ state.selected }
 							form={ form }
@@ -568,6 +581,27 @@ export function Editor( { config }: { config: AdminConfig } ) {
 				</aside>
 			</div>
 		</div>
+	);
+}
+
+/**
+ * The settings of the selected field: a payment field has its own panel (form-editor/payment).
+ *
+ * @param props       Props.
+ * @param props.field The field.
+ * @param props.form  The edited definition.
+ */
+function SelectedFieldSettings( {
+	field,
+	form,
+}: {
+	field: FieldDefinition;
+	form: FormDefinition;
+} ) {
+	return field.type === 'payment' ? (
+		<PaymentFieldSettings field={ field } form={ form } />
+	) : (
+		<FieldSettings field={ field } form={ form } />
 	);
 }
 

@@ -11,7 +11,7 @@ import {
 	TextareaControl,
 	ToggleControl,
 } from '@wordpress/components';
-import { useDispatch, useSelect } from '@wordpress/data';
+import { useDispatch } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 import {
 	DEFAULT_CARD_RULES,
@@ -27,6 +27,7 @@ import {
 	valueFields,
 } from '../store/forms/definition';
 import { ChoicesEditor } from './ChoicesEditor';
+import { FieldHeading, useFieldEdit } from './field-edit';
 import { formulaMessage, formulaProblem, mergeTag } from './formula';
 import { LogicBuilder } from './LogicBuilder';
 
@@ -336,29 +337,8 @@ export function FieldSettings( {
 	field: FieldDefinition;
 	form: FormDefinition;
 } ) {
-	const { updateField, updateForm } = useDispatch( store );
-	const errors = useSelect(
-		( select ) => select( store ).getFieldErrors( field.id ),
-		[ field.id ]
-	);
-	const errorOf = ( key: string ) =>
-		errors
-			.filter( ( e ) => e.key === key )
-			.map( ( e ) => e.message )
-			.join( ' ' ) || undefined;
-	// A key's server error under its control (nothing while there is none).
-	const err = ( key: string ) => {
-		const message = errorOf( key );
-		return message ? (
-			<p className="kestrel-forms-error">{ message }</p>
-		) : null;
-	};
-	const set = ( patch: Partial< FieldDefinition >, key?: string ) =>
-		updateField(
-			field.id,
-			patch,
-			key ? `${ field.id }.${ key }` : undefined
-		);
+	const { updateForm } = useDispatch( store );
+	const { errors, errorOf, err, set } = useFieldEdit( field );
 	const text = (
 		key: keyof FieldDefinition,
 		label: string,
@@ -410,23 +390,10 @@ export function FieldSettings( {
 		? form.fields.filter( ( f ) => f.type === 'page' ).indexOf( field ) + 1
 		: 0;
 	const pageNames = form.pagination?.pageNames ?? [];
-	const unassigned = errors.filter( ( e ) => ! e.key );
 
 	return (
 		<div className="kestrel-forms-field-settings">
-			<h2>
-				{ sprintf(
-					/* translators: 1: field type, 2: field id. */
-					__( '%1$s field %2$d', 'kestrel-forms' ),
-					fieldTypeLabel( field.type ),
-					field.id
-				) }
-			</h2>
-			{ unassigned.map( ( e, i ) => (
-				<p key={ i } className="kestrel-forms-error">
-					{ e.message }
-				</p>
-			) ) }
+			<FieldHeading field={ field } errors={ errors } />
 			<PanelBody title={ __( 'General', 'kestrel-forms' ) } initialOpen>
 				{ text( 'label', __( 'Field label', 'kestrel-forms' ) ) }
 				{ ! isPage &&

@@ -150,6 +150,13 @@ export function newField(
 				{ id: 1, type: 'text', label: __( 'Item', 'kestrel-forms' ) },
 			];
 			break;
+		case 'payment':
+			// Cards, the form total, charged at once, buyer verified (P1-CONTRACTS).
+			field.methods = [ 'card' ];
+			field.amountSource = 'total';
+			field.captureMode = 'charge';
+			field.verifyBuyer = true;
+			break;
 	}
 	return field;
 }

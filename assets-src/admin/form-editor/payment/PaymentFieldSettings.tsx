@@ -1,0 +1,330 @@
+/**
+ * Settings of a payment field (P1-CONTRACTS "Field definition"): label, methods, amount source,
+ * capture mode, buyer verification, payment description, billing mapping, input labels, CSS
+ * class and conditional logic, with the live configuration warnings on top. Kept apart from
+ * FieldSettings.tsx, which the editor uses for every other type.
+ */
+import {
+	CheckboxControl,
+	PanelBody,
+	RadioControl,
+	SelectControl,
+	TextControl,
+	TextareaControl,
+	ToggleControl,
+} from '@wordpress/components';
+import { __, sprintf } from '@wordpress/i18n';
+import {
+	BILLING_KEYS,
+	PAYMENT_METHODS,
+	type BillingKey,
+	type CaptureMode,
+	type FieldDefinition,
+	type FormDefinition,
+	type PaymentMethod,
+} from '../../../shared';
+import { fieldOptionLabel, valueFields } from '../../store/forms/definition';
+import { FieldHeading, useFieldEdit } from '../field-edit';
+import { mergeTag } from '../formula';
+import { LogicBuilder } from '../LogicBuilder';
+import { billingLabel, billingSources } from './billing';
+import { PaymentWarnings } from './PaymentWarnings';
+
+/**
+ * The name of a payment method.
+ *
+ * @param method Method.
+ */
+function methodLabel( method: PaymentMethod ): string {
+	return method === 'card'
+		? __( 'Card', 'kestrel-forms' )
+		: __( 'Gift card', 'kestrel-forms' );
+}
+
+/**
+ * The settings.
+ *
+ * @param props       Props.
+ * @param props.field The payment field.
+ * @param props.form  The edited definition.
+ */
+export function PaymentFieldSettings( {
+	field,
+	form,
+}: {
+	field: FieldDefinition;
+	form: FormDefinition;
+} ) {
+	const { errors, err, set } = useFieldEdit( field );
+	const text = (
+		key: 'label' | 'cssClass' | 'adminLabel',
+		label: string
+	) => (
+		<>
+			<TextControl
+				__nextHasNoMarginBottom
+				__next40pxDefaultSize
+				label={ label }
+				value={ field[ key ] ?? '' }
+				onChange={ ( value ) =>
+					set( { [ key ]: value === '' ? undefined : value }, key )
+				}
+			/>
+			{ err( key ) }
+		</>
+	);
+
+	const methods = field.methods ?? [ 'card' ];
+	const toggleMethod = ( method: PaymentMethod, on: boolean ) =>
+		set( {
+			methods: PAYMENT_METHODS.filter( ( m ) =>
+				m === method ? on : methods.includes( m )
+			),
+		} );
+	const products = form.fields.filter( ( f ) => f.type === 'product' );
+	const sources = billingSources( form );
+	const billing = field.billing ?? {};
+	const setBilling = ( key: BillingKey, id: string ) => {
+		const next = { ...billing };
+		if ( id ) {
+			next[ key ] = id;
+		} else {
+			delete next[ key ];
+		}
+		set( {
+			billing: Object.keys( next ).length ? next : undefined,
+		} );
+	};
+	const description = field.description ?? '';
+
+	return (
+		<div className="kestrel-forms-field-settings kestrel-forms-payment-settings">
+			<FieldHeading field={ field } errors={ errors } />
+			<PaymentWarnings field={ field } form={ form } />
+			<PanelBody title={ __( 'General', 'kestrel-forms' ) } initialOpen>
+				{ text( 'label', __( 'Field label', 'kestrel-forms' ) ) }
+				<fieldset className="kestrel-forms-payment-methods">
+					<legend>
+						{ __( 'Payment methods', 'kestrel-forms' ) }
+					</legend>
+					{ PAYMENT_METHODS.map( ( method ) => {
+						const checked = methods.includes( method );
+						return (
+							<CheckboxControl
+								__nextHasNoMarginBottom
+								key={ method }
+								label={ methodLabel( method ) }
+								checked={ checked }
+								// At least one method: the last one cannot be unchecked.
+								disabled={ checked && methods.length === 1 }
+								onChange={ ( on ) =>
+									toggleMethod( method, on )
+								}
+							/>
+						);
+					} ) }
+					{ err( 'methods' ) }
+				</fieldset>
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Amount to charge', 'kestrel-forms' ) }
+					value={ String( field.amountSource ?? 'total' ) }
+					options={ [
+						{
+							value: 'total',
+							label: __( 'Form total', 'kestrel-forms' ),
+						},
+						...products.map( ( p ) => ( {
+							value: String( p.id ),
+							label: fieldOptionLabel( p ),
+						} ) ),
+						// A product that was deleted stays listed until another is chosen.
+						...( typeof field.amountSource === 'number' &&
+						! products.some( ( p ) => p.id === field.amountSource )
+							? [
+									{
+										value: String( field.amountSource ),
+										label: sprintf(
+											/* translators: %d: field id. */
+											__(
+												'Missing product (%d)',
+												'kestrel-forms'
+											),
+											field.amountSource
+										),
+									},
+								]
+							: [] ),
+					] }
+					onChange={ ( value ) =>
+						set( {
+							amountSource:
+								value === 'total' ? 'total' : Number( value ),
+						} )
+					}
+				/>
+				{ err( 'amountSource' ) }
+				<RadioControl
+					label={ __( 'When to take the money', 'kestrel-forms' ) }
+					selected={ field.captureMode ?? 'charge' }
+					options={ [
+						{
+							value: 'charge',
+							label: __(
+								'Charge now (on submit)',
+								'kestrel-forms'
+							),
+						},
+						{
+							value: 'authorize',
+							label: __(
+								'Authorize only (capture later from the entry)',
+								'kestrel-forms'
+							),
+						},
+					] }
+					help={
+						field.captureMode === 'authorize'
+							? __(
+									'An authorization that is not captured is voided by the provider after 7 days, and the money is released to the buyer.',
+									'kestrel-forms'
+								)
+							: undefined
+					}
+					onChange={ ( captureMode ) =>
+						set( {
+							captureMode: captureMode as CaptureMode,
+						} )
+					}
+				/>
+				{ err( 'captureMode' ) }
+				<ToggleControl
+					__nextHasNoMarginBottom
+					label={ __(
+						'Verify the buyer (3-D Secure when the bank asks)',
+						'kestrel-forms'
+					) }
+					help={ __(
+						'Recommended: European cards often need it, and it moves fraud liability to the bank.',
+						'kestrel-forms'
+					) }
+					checked={ field.verifyBuyer !== false }
+					onChange={ ( verifyBuyer ) => set( { verifyBuyer } ) }
+				/>
+				<TextareaControl
+					__nextHasNoMarginBottom
+					label={ __( 'Payment description', 'kestrel-forms' ) }
+					help={ __(
+						'The note the payment carries in the provider dashboard. Merge tags are filled from the entry.',
+						'kestrel-forms'
+					) }
+					value={ description }
+					onChange={ ( value ) =>
+						set(
+							{ description: value === '' ? undefined : value },
+							'description'
+						)
+					}
+				/>
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __(
+						'Insert merge tag in the description',
+						'kestrel-forms'
+					) }
+					value=""
+					options={ [
+						{
+							value: '',
+							label: __( 'Choose a field…', 'kestrel-forms' ),
+						},
+						...valueFields( form )
+							.filter( ( f ) => f.id !== field.id )
+							.map( ( f ) => ( {
+								value: mergeTag( f.label ?? '', f.id ),
+								label: fieldOptionLabel( f ),
+							} ) ),
+					] }
+					onChange={ ( tag ) =>
+						tag &&
+						set( {
+							description: description
+								? `${ description } ${ tag }`
+								: tag,
+						} )
+					}
+				/>
+				{ err( 'description' ) }
+			</PanelBody>
+			<PanelBody
+				title={ __( 'Billing details', 'kestrel-forms' ) }
+				initialOpen={ false }
+			>
+				<p className="description">
+					{ __(
+						'Fields that fill the billing contact sent with the payment (used for buyer verification and receipts).',
+						'kestrel-forms'
+					) }
+				</p>
+				{ BILLING_KEYS.map( ( key ) => (
+					<SelectControl
+						key={ key }
+						__nextHasNoMarginBottom
+						__next40pxDefaultSize
+						label={ billingLabel( key ) }
+						value={ billing[ key ] ?? '' }
+						options={ [
+							{
+								value: '',
+								label: __( 'Not mapped', 'kestrel-forms' ),
+							},
+							...sources,
+						] }
+						onChange={ ( id ) => setBilling( key, id ) }
+					/>
+				) ) }
+				{ err( 'billing' ) }
+			</PanelBody>
+			<PanelBody
+				title={ __( 'Appearance', 'kestrel-forms' ) }
+				initialOpen={ false }
+			>
+				<CheckboxControl
+					__nextHasNoMarginBottom
+					label={ __(
+						'Show labels above the card inputs',
+						'kestrel-forms'
+					) }
+					checked={ Boolean( field.includeInputLabels ) }
+					onChange={ ( on ) =>
+						set( { includeInputLabels: on || undefined } )
+					}
+				/>
+				{ text( 'cssClass', __( 'CSS class', 'kestrel-forms' ) ) }
+			</PanelBody>
+			<PanelBody
+				title={ __( 'Advanced', 'kestrel-forms' ) }
+				initialOpen={ false }
+			>
+				{ text( 'adminLabel', __( 'Admin label', 'kestrel-forms' ) ) }
+			</PanelBody>
+			<PanelBody
+				title={ __( 'Conditional logic', 'kestrel-forms' ) }
+				initialOpen={ false }
+			>
+				<LogicBuilder
+					subject={ __( 'this field', 'kestrel-forms' ) }
+					form={ form }
+					excludeFieldId={ field.id }
+					logic={ field.conditionalLogic }
+					onChange={ ( conditionalLogic ) =>
+						set( { conditionalLogic } )
+					}
+				/>
+				{ err( 'conditionalLogic' ) }
+			</PanelBody>
+		</div>
+	);
+}

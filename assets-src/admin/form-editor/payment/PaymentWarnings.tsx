@@ -1,0 +1,75 @@
+/**
+ * The live list of a payment field's configuration warnings: the server's (credentials, https,
+ * location currency, location reachable) and the definition's (no total, below minimum, second
+ * payment field). A polite live region, so a warning that appears or goes while the owner edits
+ * is announced.
+ */
+import { Notice } from '@wordpress/components';
+import { __ } from '@wordpress/i18n';
+import type { FieldDefinition, FormDefinition } from '../../../shared';
+import { usePaymentCheck } from './use-payment-check';
+import { definitionWarnings } from './warnings';
+
+/**
+ * The warnings.
+ *
+ * @param props       Props.
+ * @param props.field The payment field.
+ * @param props.form  The edited definition.
+ */
+export function PaymentWarnings( {
+	field,
+	form,
+}: {
+	field: FieldDefinition;
+	form: FormDefinition;
+} ) {
+	const { check, error } = usePaymentCheck( form.currency );
+	const warnings = [
+		...( check?.warnings ?? [] ),
+		...definitionWarnings(
+			form,
+			field,
+			check && check.minimum_amount !== undefined
+				? { currency: check.currency, minimum: check.minimum_amount }
+				: undefined
+		),
+	];
+	return (
+		<section
+			className="kestrel-forms-payment-warnings"
+			aria-label={ __( 'Payment set-up', 'kestrel-forms' ) }
+		>
+			<div aria-live="polite" aria-atomic="false">
+				{ warnings.map( ( w ) => (
+					<Notice
+						key={ w.code }
+						status="warning"
+						isDismissible={ false }
+						className={ `kestrel-forms-payment-warning is-${ w.code }` }
+					>
+						{ w.message }
+					</Notice>
+				) ) }
+				{ error && (
+					<Notice status="error" isDismissible={ false }>
+						{ error }
+					</Notice>
+				) }
+				{ check && ! error && warnings.length === 0 && (
+					<p className="kestrel-forms-payment-ready">
+						{ check.environment === 'production'
+							? __(
+									'Ready to take payments (production).',
+									'kestrel-forms'
+								)
+							: __(
+									'Ready to take test payments (sandbox).',
+									'kestrel-forms'
+								) }
+					</p>
+				) }
+			</div>
+		</section>
+	);
+}

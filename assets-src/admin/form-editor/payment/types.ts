@@ -1,0 +1,20 @@
+/**
+ * The answer of the server's configuration check (P1-CONTRACTS "Editor check"); the payment
+ * field's own keys are in the shared FieldDefinition.
+ */
+/** One configuration warning shown in the panel. */
+export interface PaymentWarning {
+	code: string;
+	message: string;
+}
+
+/** What `GET /kestrel-forms/v1/payments/check` answers. */
+export interface PaymentCheck {
+	warnings: PaymentWarning[];
+	environment: 'sandbox' | 'production';
+	/** The currency checked (the form's, else the site's default). */
+	currency: string;
+	location: { id: string; currency: string; country: string } | null;
+	/** The provider's smallest payment in the currency, in minor units. */
+	minimum_amount?: number;
+}

@@ -1,0 +1,385 @@
+/**
+ * The payment field in the editor: the palette adds it with its defaults, its panel writes each
+ * setting into the definition, and the configuration warnings follow the definition and the
+ * server's check live.
+ */
+import apiFetch from '@wordpress/api-fetch';
+import { createRegistry, RegistryProvider } from '@wordpress/data';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FieldDefinition, FormDefinition } from '../../../shared';
+import { store } from '../../store/forms';
+import { Editor } from '../Editor';
+import { PaymentFieldSettings } from '../payment';
+import type { PaymentCheck } from '../payment/types';
+import { CHECK_PATH } from '../payment/use-payment-check';
+import { renderWithForm } from './editor-harness';
+
+jest.mock( '@wordpress/api-fetch', () => jest.fn() );
+jest.setTimeout( 30000 );
+
+const mock = apiFetch as unknown as jest.Mock;
+
+const READY: PaymentCheck = {
+	warnings: [],
+	environment: 'sandbox',
+	currency: 'USD',
+	location: { id: 'LSANDBOXMAIN', currency: 'USD', country: 'US' },
+	minimum_amount: 1,
+};
+
+/**
+ * The fake REST API: the configuration check answers `check`, anything else is the stored form.
+ *
+ * @param check  The check's answer.
+ * @param stored The form GET /forms/3 answers.
+ */
+function serve( check: PaymentCheck, stored?: FormDefinition ) {
+	mock.mockImplementation( async ( { path }: { path: string } ) => {
+		if ( path.startsWith( CHECK_PATH ) ) {
+			return check;
+		}
+		if ( stored ) {
+			return {
+				...stored,
+				id: 3,
+				status: 'active',
+				createdAt: '',
+				updatedAt: '',
+				entryCount: 0,
+			};
+		}
+		throw new Error( `unexpected ${ path }` );
+	} );
+}
+
+const checkPaths = () =>
+	mock.mock.calls
+		.map( ( [ r ] ) => ( r as { path: string } ).path )
+		.filter( ( p ) => p.startsWith( CHECK_PATH ) );
+
+beforeEach( () => mock.mockReset() );
+
+const PAYMENT: FieldDefinition = {
+	id: 4,
+	type: 'payment',
+	label: 'Payment',
+	methods: [ 'card' ],
+	amountSource: 'total',
+	captureMode: 'charge',
+	verifyBuyer: true,
+};
+
+/**
+ * The payment field's panel for a form, rendered from the store.
+ *
+ * @param form The form (its payment field has id 4).
+ */
+function renderPanel( form: FormDefinition ) {
+	const user = userEvent.setup();
+	const result = renderWithForm( form, ( f ) => {
+		const field = f.fields.find( ( x ) => x.id === 4 );
+		return field ? (
+			<PaymentFieldSettings field={ field } form={ f } />
+		) : (
+			<p>gone</p>
+		);
+	} );
+	const payment = () => result.edited().fields.find( ( f ) => f.id === 4 )!;
+	return { ...result, user, payment };
+}
+
+it( 'the palette adds a payment field with its defaults and opens its panel', async () => {
+	serve( READY, {
+		title: 'Order',
+		fields: [
+			{
+				id: 1,
+				type: 'product',
+				label: 'Widget',
+				inputType: 'singleproduct',
+				basePrice: '12.50',
+			},
+		],
+	} );
+	const registry = createRegistry();
+	registry.register( store );
+	render(
+		<RegistryProvider value={ registry }>
+			<Editor
+				config={ {
+					formId: 3,
+					preview: false,
+					listUrl: '/l',
+					entriesUrl: '/e',
+					shortcodeTag: 'kestrel_form',
+				} }
+			/>
+		</RegistryProvider>
+	);
+	const palette = await screen.findByRole( 'complementary', {
+		name: 'Add fields',
+	} );
+	const pricing = within( palette )
+		.getByRole( 'heading', { name: 'Pricing fields' } )
+		.closest( 'section' )!;
+	await userEvent.click(
+		within( pricing ).getByRole( 'button', { name: 'Add Payment field' } )
+	);
+	expect(
+		registry.select( store ).getEditedDefinition()!.fields[ 1 ]
+	).toEqual( {
+		id: 2,
+		type: 'payment',
+		label: 'Payment',
+		methods: [ 'card' ],
+		amountSource: 'total',
+		captureMode: 'charge',
+		verifyBuyer: true,
+	} );
+	expect(
+		await screen.findByRole( 'heading', { name: 'Payment field 2' } )
+	).toBeTruthy();
+	expect(
+		await screen.findByText( 'Ready to take test payments (sandbox).' )
+	).toBeTruthy();
+} );
+
+describe( 'the payment panel', () => {
+	const form: FormDefinition = {
+		title: 'Order',
+		fields: [
+			{
+				id: 1,
+				type: 'product',
+				label: 'Widget',
+				inputType: 'singleproduct',
+				basePrice: '12.50',
+			},
+			{ id: 2, type: 'email', label: 'Email' },
+			{ id: 3, type: 'text', label: 'First name' },
+			PAYMENT,
+		],
+	};
+
+	it( 'writes label, methods, amount, capture mode and buyer verification', async () => {
+		serve( READY );
+		const { user, payment } = renderPanel( form );
+		const label = screen.getByRole( 'textbox', { name: 'Field label' } );
+		await user.clear( label );
+		await user.type( label, 'Pay' );
+		expect( payment().label ).toBe( 'Pay' );
+
+		const card = screen.getByRole( 'checkbox', { name: 'Card' } );
+		const gift = screen.getByRole( 'checkbox', { name: 'Gift card' } );
+		// The only method cannot be unchecked.
+		expect( ( card as HTMLInputElement ).disabled ).toBe( true );
+		await user.click( gift );
+		expect( payment().methods ).toEqual( [ 'card', 'giftCard' ] );
+		await user.click( card );
+		expect( payment().methods ).toEqual( [ 'giftCard' ] );
+		expect( ( gift as HTMLInputElement ).disabled ).toBe( true );
+
+		await user.selectOptions(
+			screen.getByRole( 'combobox', { name: 'Amount to charge' } ),
+			'1'
+		);
+		expect( payment().amountSource ).toBe( 1 );
+		await user.selectOptions(
+			screen.getByRole( 'combobox', { name: 'Amount to charge' } ),
+			'total'
+		);
+		expect( payment().amountSource ).toBe( 'total' );
+
+		expect(
+			screen.queryByText( /voided by the provider after 7 days/ )
+		).toBeNull();
+		await user.click(
+			screen.getByRole( 'radio', {
+				name: 'Authorize only (capture later from the entry)',
+			} )
+		);
+		expect( payment().captureMode ).toBe( 'authorize' );
+		expect(
+			screen.getByText( /voided by the provider after 7 days/ )
+		).toBeTruthy();
+
+		await user.click(
+			screen.getByRole( 'checkbox', { name: /Verify the buyer/ } )
+		);
+		expect( payment().verifyBuyer ).toBe( false );
+	} );
+
+	it( 'writes the description with merge tags, billing mapping, input labels, CSS class and logic', async () => {
+		serve( READY );
+		const { user, payment } = renderPanel( form );
+		await user.type(
+			screen.getByRole( 'textbox', { name: 'Payment description' } ),
+			'Order by'
+		);
+		await user.selectOptions(
+			screen.getByRole( 'combobox', {
+				name: 'Insert merge tag in the description',
+			} ),
+			'{Email:2}'
+		);
+		expect( payment().description ).toBe( 'Order by {Email:2}' );
+
+		await user.click(
+			screen.getByRole( 'button', { name: 'Billing details' } )
+		);
+		await user.selectOptions(
+			screen.getByRole( 'combobox', { name: 'Email' } ),
+			'2'
+		);
+		await user.selectOptions(
+			screen.getByRole( 'combobox', { name: 'First name' } ),
+			'3'
+		);
+		expect( payment().billing ).toEqual( { email: '2', givenName: '3' } );
+		// Pricing fields are not billing sources.
+		expect(
+			within(
+				screen.getByRole( 'combobox', { name: 'Last name' } )
+			).queryByRole( 'option', { name: 'Widget (1)' } )
+		).toBeNull();
+		await user.selectOptions(
+			screen.getByRole( 'combobox', { name: 'Email' } ),
+			''
+		);
+		expect( payment().billing ).toEqual( { givenName: '3' } );
+
+		await user.click(
+			screen.getByRole( 'button', { name: 'Appearance' } )
+		);
+		await user.click(
+			screen.getByRole( 'checkbox', {
+				name: 'Show labels above the card inputs',
+			} )
+		);
+		expect( payment().includeInputLabels ).toBe( true );
+		await user.type(
+			screen.getByRole( 'textbox', { name: 'CSS class' } ),
+			'wide'
+		);
+		expect( payment().cssClass ).toBe( 'wide' );
+
+		await user.click(
+			screen.getByRole( 'button', { name: 'Conditional logic' } )
+		);
+		await user.click(
+			screen.getByRole( 'checkbox', {
+				name: 'Conditional logic for this field',
+			} )
+		);
+		expect( payment().conditionalLogic ).toMatchObject( {
+			actionType: 'show',
+			logicType: 'all',
+			rules: [ { fieldId: '1', operator: 'is' } ],
+		} );
+	} );
+} );
+
+describe( 'live warnings', () => {
+	it( 'shows the server check and the definition problems, and drops each once fixed', async () => {
+		serve( {
+			...READY,
+			currency: 'EUR',
+			minimum_amount: 100,
+			location: null,
+			warnings: [
+				{
+					code: 'no_credentials',
+					message: 'Payments are not set up for the sandbox.',
+				},
+			],
+		} );
+		const { registry, edited } = renderPanel( {
+			title: 'Order',
+			currency: 'EUR',
+			fields: [ { id: 2, type: 'email', label: 'Email' }, PAYMENT ],
+		} );
+		const region = screen.getByRole( 'region', { name: 'Payment set-up' } );
+		expect(
+			await within( region ).findByText(
+				'Payments are not set up for the sandbox.'
+			)
+		).toBeTruthy();
+		expect( checkPaths() ).toContain( `${ CHECK_PATH }?currency=EUR` );
+		expect(
+			within( region ).getByText( /has no product field/ )
+		).toBeTruthy();
+
+		const actions = registry.dispatch( store );
+		// A product fixes no_total; its price decides below_minimum (EUR takes at least 1.00 €).
+		act( () => {
+			actions.addField( 'product' );
+		} );
+		const productId = edited().fields[ 2 ].id;
+		expect(
+			within( region ).queryByText( /has no product field/ )
+		).toBeNull();
+		act( () => {
+			actions.updateField( productId, { basePrice: '0.50' } );
+		} );
+		expect(
+			within( region ).getByText( /can cost as little as/ )
+		).toBeTruthy();
+		act( () => {
+			actions.updateField( productId, { basePrice: '5.00' } );
+		} );
+		expect(
+			within( region ).queryByText( /can cost as little as/ )
+		).toBeNull();
+
+		act( () => {
+			actions.addField( 'payment' );
+		} );
+		expect(
+			within( region ).getByText( /takes one payment field/ )
+		).toBeTruthy();
+		act( () => {
+			actions.removeField( edited().fields[ 3 ].id );
+		} );
+		expect(
+			within( region ).queryByText( /takes one payment field/ )
+		).toBeNull();
+		// The server's warning stays until the server stops giving it.
+		expect(
+			within( region ).getByText(
+				'Payments are not set up for the sandbox.'
+			)
+		).toBeTruthy();
+	} );
+
+	it( 'a product chosen as the amount that leaves the form is named', async () => {
+		serve( READY );
+		const { registry } = renderPanel( {
+			title: 'Order',
+			fields: [
+				{
+					id: 1,
+					type: 'product',
+					label: 'Widget',
+					inputType: 'singleproduct',
+					basePrice: '1.00',
+				},
+				{ ...PAYMENT, amountSource: 1 },
+			],
+		} );
+		expect(
+			await screen.findByText( 'Ready to take test payments (sandbox).' )
+		).toBeTruthy();
+		act( () => {
+			registry.dispatch( store ).removeField( 1 );
+		} );
+		expect(
+			within(
+				screen.getByRole( 'region', { name: 'Payment set-up' } )
+			).getByText( /chosen as the amount is no longer in this form/ )
+		).toBeTruthy();
+		expect(
+			screen.getByRole( 'option', { name: 'Missing product (1)' } )
+		).toBeTruthy();
+	} );
+} );
