@@ -13,6 +13,7 @@ use Kestrel\Forms\Captcha\CaptchaFailure;
 use Kestrel\Forms\Domain\Form\InvalidForm;
 use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Validation\FieldError;
+use Kestrel\Forms\Payments\PaymentRefused;
 use Kestrel\Forms\Payments\PaymentActionRefused;
 use Kestrel\Forms\Payments\WebhookRejected;
 use Kestrel\Forms\Security\Capabilities;
@@ -143,6 +144,46 @@ final class ErrorMapper {
 				)
 			),
 			default                              => self::storage_failed(),
+		};
+	}
+
+	/**
+	 * A submission whose payment was not taken ({@see PaymentRefused}, from Payments\ChargePayment):
+	 * a decline or an amount below the minimum is a 400 validation error at the payment field with
+	 * `data.payment.code`; an unknown outcome that was voided 502 `kestrel_forms_payment_not_taken`;
+	 * the same submission being charged 409 `kestrel_forms_payment_in_progress` (Retry-After);
+	 * payments not set up 503 `kestrel_forms_payments_unavailable`; card testing 429.
+	 *
+	 * @param PaymentRefused $e Exception.
+	 */
+	public static function payment_refused( PaymentRefused $e ): WP_Error {
+		if ( $e->is_field_error() ) {
+			$error = self::validation_messages( array( $e->field_id => $e->visitor_text ) );
+			$data  = (array) $error->get_error_data();
+
+			$data['payment'] = array( 'code' => $e->payment_code );
+			$error->add_data( $data );
+			return $error;
+		}
+		return match ( $e->kind ) {
+			PaymentRefused::RATE_LIMITED => self::rate_limited( $e->retry_after ),
+			PaymentRefused::IN_PROGRESS  => new WP_Error(
+				'kestrel_forms_payment_in_progress',
+				$e->visitor_text,
+				array(
+					'status'      => 409,
+					'retry_after' => max( 1, $e->retry_after ),
+				)
+			),
+			PaymentRefused::NOT_TAKEN    => new WP_Error( 'kestrel_forms_payment_not_taken', $e->visitor_text, array( 'status' => 502 ) ),
+			default                      => new WP_Error(
+				'kestrel_forms_payments_unavailable',
+				$e->visitor_text,
+				array(
+					'status' => 503,
+					'reason' => $e->payment_code,
+				)
+			),
 		};
 	}
 

@@ -13,6 +13,7 @@ use Kestrel\Forms\Captcha\Verifier;
 use Kestrel\Forms\Domain\Validation\FieldError;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
 use Kestrel\Forms\Feeds\FeedRegistry;
+use Kestrel\Forms\Payments\PaymentRefused;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\Capabilities;
@@ -238,6 +239,8 @@ final class SubmissionsController extends WP_REST_Controller {
 			return $this->answer( $this->submit->submit( $input ) );
 		} catch ( SubmissionRefused $e ) {
 			return ErrorMapper::submission_refused( $e );
+		} catch ( PaymentRefused $e ) {
+			return ErrorMapper::payment_refused( $e );
 		}
 	}
 

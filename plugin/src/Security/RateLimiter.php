@@ -32,12 +32,15 @@ final class RateLimiter {
 	public const DEFAULTS = array(
 		// Submissions: a person sends a few; 20 a minute per address leaves room for an office
 		// behind one address and stops a script (60 in 40 s from one client were all stored).
-		'submission'     => array( 20, 60 ),
+		'submission'      => array( 20, 60 ),
 		// Upload requests (chunks, tests, discards): a 200 MB file is 100 chunks of 2 MB, each
 		// perhaps tested first; 600 a minute keeps several such uploads going.
-		'upload_request' => array( 600, 60 ),
+		'upload_request'  => array( 600, 60 ),
 		// New upload sessions per hour.
-		'upload_session' => array( 60, 3600 ),
+		'upload_session'  => array( 60, 3600 ),
+		// Failed payment attempts (declines) per client and form in 10 minutes: card testing.
+		// Counted on failures only; at the limit the next attempt is refused before any charge.
+		'payment_failure' => array( 5, 600 ),
 	);
 
 	/**
@@ -52,7 +55,7 @@ final class RateLimiter {
 		 * Filters a per-client rate limit.
 		 *
 		 * @param array{0: int, 1: int} $limit  [ hits allowed per window (0 turns the limit off), window in seconds ].
-		 * @param string                $bucket 'submission', 'upload_request' or 'upload_session'.
+		 * @param string                $bucket 'submission', 'upload_request', 'upload_session' or 'payment_failure'.
 		 */
 		$limit = apply_filters( 'kestrel_forms_rate_limit', $default, $bucket );
 		if ( ! is_array( $limit ) || count( $limit ) < 2 ) {
@@ -70,20 +73,62 @@ final class RateLimiter {
 	 * @param string   $bucket Bucket name.
 	 * @param string   $client Client address ({@see ClientAddress::current()}).
 	 * @param int|null $now    Unix time (tests).
+	 * @param string   $scope  What else the count is per (e.g. a form id); '' for the client alone.
 	 */
-	public static function hit( string $bucket, string $client, ?int $now = null ): ?int {
+	public static function hit( string $bucket, string $client, ?int $now = null, string $scope = '' ): ?int {
 		list( $allowed, $window ) = self::limit( $bucket );
 		if ( 0 === $allowed || '' === $client ) {
 			return null;
 		}
 		$now   = $now ?? time();
 		$index = intdiv( $now, $window );
-		$key   = 'kf_rl_' . substr( hash( 'sha256', $bucket . '|' . ClientAddress::group( $client ) . '|' . $window . '|' . $index ), 0, 32 );
+		$key   = self::key( $bucket, $client, $window, $index, $scope );
 		$count = self::increment( $key, $window );
 		if ( $count <= $allowed ) {
 			return null;
 		}
 		return max( 1, ( $index + 1 ) * $window - $now );
+	}
+
+	/**
+	 * Whether a client is already at the limit, without counting a hit (for limits counted on
+	 * failures only: check before trying, hit() after a failure). Returns null when under the
+	 * limit, else the seconds until the window ends.
+	 *
+	 * @param string   $bucket Bucket name.
+	 * @param string   $client Client address.
+	 * @param string   $scope  As for hit().
+	 * @param int|null $now    Unix time (tests).
+	 */
+	public static function exceeded( string $bucket, string $client, string $scope = '', ?int $now = null ): ?int {
+		list( $allowed, $window ) = self::limit( $bucket );
+		if ( 0 === $allowed || '' === $client ) {
+			return null;
+		}
+		$now   = $now ?? time();
+		$index = intdiv( $now, $window );
+		$key   = self::key( $bucket, $client, $window, $index, $scope );
+		if ( wp_using_ext_object_cache() ) {
+			$count = (int) wp_cache_get( $key, self::CACHE_GROUP );
+		} else {
+			global $wpdb;
+			// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the counter row increment() writes.
+			$count = (int) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", '_transient_' . $key ) );
+		}
+		return $count < $allowed ? null : max( 1, ( $index + 1 ) * $window - $now );
+	}
+
+	/**
+	 * The counter key of a bucket, client (group), window and scope.
+	 *
+	 * @param string $bucket Bucket name.
+	 * @param string $client Client address.
+	 * @param int    $window Window in seconds.
+	 * @param int    $index  Window number.
+	 * @param string $scope  Scope ('' for none).
+	 */
+	private static function key( string $bucket, string $client, int $window, int $index, string $scope = '' ): string {
+		return 'kf_rl_' . substr( hash( 'sha256', $bucket . '|' . ClientAddress::group( $client ) . '|' . $window . '|' . $index . ( '' !== $scope ? '|' . $scope : '' ) ), 0, 32 );
 	}
 
 	/**
@@ -93,11 +138,12 @@ final class RateLimiter {
 	 * @param string   $bucket Bucket name.
 	 * @param string   $client Client address.
 	 * @param int|null $now    Unix time (tests).
+	 * @param string   $scope  As for hit().
 	 */
-	public static function reset( string $bucket, string $client, ?int $now = null ): void {
+	public static function reset( string $bucket, string $client, ?int $now = null, string $scope = '' ): void {
 		list( , $window ) = self::limit( $bucket );
 		$index            = intdiv( $now ?? time(), $window );
-		$key              = 'kf_rl_' . substr( hash( 'sha256', $bucket . '|' . ClientAddress::group( $client ) . '|' . $window . '|' . $index ), 0, 32 );
+		$key              = self::key( $bucket, $client, $window, $index, $scope );
 		wp_cache_delete( $key, self::CACHE_GROUP );
 		delete_transient( $key );
 	}

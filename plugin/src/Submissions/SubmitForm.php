@@ -18,6 +18,9 @@ use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Validation\FieldError;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
 use Kestrel\Forms\Feeds\FeedRegistry;
+use Kestrel\Forms\Payments\ChargePayment;
+use Kestrel\Forms\Payments\PaymentMessages;
+use Kestrel\Forms\Payments\PaymentRefused;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\SpamGuard;
@@ -47,6 +50,7 @@ final class SubmitForm {
 	 * @param Closure(FieldError|UploadError): string $message   Visitor message of a field's error.
 	 * @param Verifier|null                           $captcha   Captcha verifier (built on first use).
 	 * @param Closure(int): void|null                 $pause     Waits some milliseconds (tests).
+	 * @param ChargePayment|null                      $charge    Takes the payment (built on first use).
 	 */
 	public function __construct(
 		private readonly FormRepository $forms,
@@ -56,14 +60,22 @@ final class SubmitForm {
 		private readonly UploadStore $uploads,
 		private readonly Closure $message,
 		private ?Verifier $captcha = null,
-		private ?Closure $pause = null
+		private ?Closure $pause = null,
+		private ?ChargePayment $charge = null
 	) {}
+
+	/**
+	 * The payment use case.
+	 */
+	private function charge(): ChargePayment {
+		return $this->charge ??= new ChargePayment();
+	}
 
 	/**
 	 * Validates and stores a submission.
 	 *
 	 * @param SubmissionRequest $request The submission.
-	 * @throws SubmissionRefused When it is not stored.
+	 * @throws SubmissionRefused When it is not stored (PaymentRefused when its payment was not taken).
 	 */
 	public function submit( SubmissionRequest $request ): StoredSubmission {
 		$form = $this->forms->find( $request->form_id );
@@ -101,10 +113,17 @@ final class SubmitForm {
 	 * @param string $key  Submission key.
 	 * @return Entry|null The other request's entry, or null when this request holds the key now.
 	 * @throws SubmissionRefused IN_PROGRESS when the other request takes too long.
+	 * @throws PaymentRefused IN_PROGRESS at once when the other request is charging the payment.
 	 */
 	private function claim_or_wait( Form $form, string $key ): ?Entry {
+		$paid = null !== ChargePayment::payment_field( $form );
 		for ( $step = 0; ; $step++ ) {
 			$claimed = $this->entries->claim_submission_key( $form->id, $key );
+			if ( ! $claimed && $paid && $this->charge()->in_progress( $form->id, $key ) ) {
+				// The holder is talking to the payments provider: the browser retries shortly and
+				// then gets the holder's answer (a replay of its entry).
+				throw PaymentRefused::in_progress( PaymentMessages::in_progress() );
+			}
 			// Looked up after the claim too: the holder may have stored its entry and let go.
 			$id     = $this->entries->id_for_submission_key( $form->id, $key );
 			$winner = $id ? $this->entries->find( $id ) : null;
@@ -132,7 +151,7 @@ final class SubmitForm {
 	 *
 	 * @param Form              $form    The form.
 	 * @param SubmissionRequest $request The submission.
-	 * @throws SubmissionRefused When it is not stored.
+	 * @throws SubmissionRefused When it is not stored (PaymentRefused when its payment was not taken).
 	 */
 	private function store( Form $form, SubmissionRequest $request ): StoredSubmission {
 		$key    = $request->submission_key;
@@ -203,14 +222,33 @@ final class SubmitForm {
 			$result->pricing,
 			array_map( static fn( array $feed ): int => (int) $feed['feedId'], $result->feeds )
 		);
+		// The payment (B.4): authorised now, before the entry is written; nothing is charged for
+		// a submission stored as spam. Throws PaymentRefused when no money was taken.
+		$attempt = $spam ? null : $this->charge()->authorize( $form, $result, $values, $key, $request->client_ip, self::draft( $entry, $key, $tokens, $result->feeds ) );
+
 		// The files become this entry's in its own transaction: of two submissions naming the
-		// same files, the second is refused instead of listing files it does not own.
-		$stored = $this->entries->insert(
-			$entry,
-			'' !== $key ? $key : null,
-			$tokens ? fn( int $id ): bool => $this->uploads->reserve( $tokens, $id ) : null
-		);
-		if ( ! empty( $stored['refused'] ) ) {
+		// same files, the second is refused instead of listing files it does not own. The
+		// payment is attached in the same transaction: entry and payment are stored together.
+		$payment_lost = false;
+		$within       = null;
+		if ( $tokens || null !== $attempt ) {
+			$within = function ( int $id ) use ( $tokens, $attempt, &$payment_lost ): bool {
+				if ( $tokens && ! $this->uploads->reserve( $tokens, $id ) ) {
+					return false;
+				}
+				if ( null !== $attempt && ! $this->charge()->attach( $attempt, $id ) ) {
+					$payment_lost = true;
+					return false;
+				}
+				return true;
+			};
+		}
+		$stored = $this->entries->insert( $entry, '' !== $key ? $key : null, $within );
+		if ( null !== $attempt && ( ! $stored['id'] || ! $stored['created'] ) ) {
+			// No entry of this request holds the payment: void the authorisation.
+			$this->charge()->abandon( $attempt );
+		}
+		if ( ! empty( $stored['refused'] ) && ! $payment_lost ) {
 			$taken = ( $this->message )( new UploadError( UploadError::UNKNOWN ) );
 			throw SubmissionRefused::invalid_fields( array_fill_keys( $upload_fields, $taken ) );
 		}
@@ -227,6 +265,10 @@ final class SubmitForm {
 		}
 		$entry = $entry->with_id( $stored['id'] );
 		$this->uploads->attach( $tokens, $stored['id'] );
+		if ( null !== $attempt ) {
+			// Charge mode captures now (→ paid); notes and payment actions.
+			$this->charge()->settle( $attempt, $entry, $form );
+		}
 		if ( $spam ) {
 			/**
 			 * Fires after a submission is stored as spam (no add-on feeds run for it).
@@ -246,6 +288,33 @@ final class SubmitForm {
 			$this->feeds->process( $result->feeds, $entry, $form );
 		}
 		return $this->stored( $form, $entry, true );
+	}
+
+	/**
+	 * What the reconcile job needs to write the entry of a payment authorised before a crash
+	 * (Payments\ReconcileJob): the entry as it would be stored, its submission key, upload
+	 * tokens and active feeds. Never a payment token (the validator does not keep one).
+	 *
+	 * @param Entry                      $entry  The entry about to be stored.
+	 * @param string                     $key    Submission key.
+	 * @param list<string>               $tokens Upload tokens to reserve.
+	 * @param list<array<string, mixed>> $feeds  Active feeds.
+	 * @return array<string, mixed>
+	 */
+	private static function draft( Entry $entry, string $key, array $tokens, array $feeds ): array {
+		return array(
+			'form_id'        => $entry->form_id,
+			'values'         => $entry->values,
+			'created_at'     => $entry->created_at,
+			'source_url'     => $entry->source_url,
+			'user_id'        => $entry->user_id,
+			'status'         => $entry->status,
+			'pricing'        => $entry->pricing,
+			'feeds'          => $entry->feeds,
+			'submission_key' => $key,
+			'upload_tokens'  => $tokens,
+			'active_feeds'   => $feeds,
+		);
 	}
 
 	/**

@@ -1,7 +1,6 @@
 <?php
 /**
- * A small in-process stand-in for the payments provider's server API, answered through
- * pre_http_request (the lifecycle, webhook and settings tests share it).
+ * A stand-in for the payments provider's API inside the PHP process (pre_http_request).
  *
  * @package KestrelForms\Tests
  */
@@ -13,90 +12,67 @@ namespace Kestrel\Forms\Tests\Integration\Payments;
 use WP_Error;
 
 /**
- * Knows payments (get, complete, cancel), refunds (create with idempotency keys, get) and webhook
- * subscriptions (create, update, test) with the rules the lifecycle depends on: only an APPROVED
- * payment is completed or cancelled, only a COMPLETED one is refunded and never beyond what is
- * left, the same refund key replays the first refund. Each environment is a base URL: calls are
- * logged with the environment they reached.
- *
- * `before` hooks run before a route answers and may return an answer (array or WP_Error) to use
- * instead — faults, lost answers, or a second request made while the first is in flight.
+ * Answers the SquareClient's requests like the sandbox does: CreatePayment (idempotent: the same
+ * key and body return the first payment; the same key with another body is
+ * IDEMPOTENCY_KEY_REUSED), Complete, Cancel, Cancel by idempotency key, Locations. Source tokens:
+ * `cnon:card-nonce-ok` approves, `cnon:card-nonce-declined` declines (GENERIC_DECLINE),
+ * `cnon:card-nonce-cvv` declines (CVV_FAILURE), `cnon:expired` is CARD_TOKEN_EXPIRED. Faults:
+ * `timeouts` answers the next N CreatePayment calls with a time-out before doing anything;
+ * `lose_after_commit` makes the next N calls create the payment and lose the answer.
  */
 final class FakeProvider {
 
-	public const SANDBOX    = 'http://127.0.0.1:8890';
-	public const PRODUCTION = 'https://connect.squareup.com';
+	/**
+	 * Every request: [method, path, decoded body, raw body, headers].
+	 *
+	 * @var list<array{method: string, path: string, body: mixed, raw: string, headers: array<string, string>}>
+	 */
+	public array $calls = array();
 
 	/**
-	 * Provider payments by id.
+	 * Payments by id.
 	 *
 	 * @var array<string, array<string, mixed>>
 	 */
 	public array $payments = array();
 
 	/**
-	 * Provider refunds by id.
+	 * [key => [raw body, payment id]].
 	 *
-	 * @var array<string, array<string, mixed>>
+	 * @var array<string, array{0: string, 1: string}>
 	 */
-	public array $refunds = array();
+	private array $keys = array();
 
 	/**
-	 * Refund ids by idempotency key.
+	 * CreatePayment calls still to time out.
 	 *
-	 * @var array<string, string>
+	 * @var int
 	 */
-	public array $refund_keys = array();
+	public int $timeouts = 0;
 
 	/**
-	 * Webhook subscriptions by id.
+	 * CreatePayment calls still to carry out and then lose the answer of.
 	 *
-	 * @var array<string, array<string, mixed>>
+	 * @var int
 	 */
-	public array $subscriptions = array();
+	public int $lose_after_commit = 0;
 
 	/**
-	 * Every call: environment, method, path, decoded body, headers.
+	 * Cancel-by-key calls still to time out.
 	 *
-	 * @var list<array{env: string, method: string, path: string, body: array<string, mixed>, headers: array<string, string>}>
+	 * @var int
 	 */
-	public array $calls = array();
-
-	/** The status a refund is created in. */
-	public string $refund_status = 'COMPLETED';
-
-	/** The HTTP status this site "answers" the test event with. */
-	public int $test_status = 200;
+	public int $cancel_timeouts = 0;
 
 	/**
-	 * Hooks run before routes: [method, path pattern, callback(path, body): answer|null].
+	 * The location's currency.
 	 *
-	 * @var list<array{0: string, 1: string, 2: callable}>
+	 * @var string
 	 */
-	private array $before = array();
+	public string $currency = 'USD';
 
 	/**
-	 * Answers lost after the provider carried the request out: [method, path pattern, count].
-	 *
-	 * @var list<array{0: string, 1: string, 2: int}>
-	 */
-	private array $drops = array();
-
-	private int $sequence = 0;
-
-	/**
-	 * The next $count answers to `METHOD path` are lost (a time-out) after the provider acted.
-	 *
-	 * @param string $method HTTP method.
-	 * @param string $path   Regex on the path.
-	 * @param int    $count  How many.
-	 */
-	public function drop_after_commit( string $method, string $path, int $count = 1 ): void {
-		$this->drops[] = array( $method, $path, $count );
-	}
-
-	/**
-	 * Starts answering provider requests.
+	 * Starts answering.
 	 */
 	public function install(): self {
 		add_filter( 'pre_http_request', array( $this, 'answer' ), 10, 3 );
@@ -104,139 +80,165 @@ final class FakeProvider {
 	}
 
 	/**
-	 * Runs $hook before the route answers `METHOD path` (regex on the path); a non-null return is
-	 * the answer instead.
+	 * The calls to a method and path.
 	 *
-	 * @param string   $method HTTP method.
-	 * @param string   $path   Regex on the path, e.g. '#^/v2/refunds$#'.
-	 * @param callable $hook   fn( string $path, array $body ): array|WP_Error|null.
+	 * @param string $method Method.
+	 * @param string $path   Path (exact).
+	 * @return list<array<string, mixed>>
 	 */
-	public function before( string $method, string $path, callable $hook ): void {
-		$this->before[] = array( $method, $path, $hook );
+	public function calls_to( string $method, string $path ): array {
+		return array_values( array_filter( $this->calls, static fn( array $c ): bool => $c['method'] === $method && $c['path'] === $path ) );
 	}
 
 	/**
-	 * A provider payment (APPROVED for authorize mode, COMPLETED for charge mode).
+	 * The `pre_http_request` filter.
 	 *
-	 * @param string $id     Payment id.
-	 * @param string $status Provider status.
-	 * @param int    $amount Minor units.
-	 * @return array<string, mixed>
-	 */
-	public function add_payment( string $id, string $status, int $amount, string $currency = 'USD' ): array {
-		$this->payments[ $id ] = array(
-			'id'            => $id,
-			'status'        => $status,
-			'amount_money'  => array(
-				'amount'   => $amount,
-				'currency' => $currency,
-			),
-			'card_details'  => array(
-				'card' => array(
-					'card_brand' => 'VISA',
-					'last_4'     => '1111',
-				),
-			),
-			'receipt_url'   => self::SANDBOX . '/r/' . $id,
-			'refund_ids'    => array(),
-			'version_token' => 'v' . ( ++$this->sequence ),
-			'created_at'    => '2026-11-25T10:00:00.000Z',
-			'updated_at'    => '2026-11-25T10:00:00.000Z',
-		);
-		return $this->payments[ $id ];
-	}
-
-	/**
-	 * A refund made in the provider's dashboard (not through the plugin).
-	 *
-	 * @param string $payment_id Payment id.
-	 * @param int    $amount     Minor units.
-	 * @return array<string, mixed> The refund.
-	 */
-	public function dashboard_refund( string $payment_id, int $amount ): array {
-		$answer = $this->refund(
-			array(
-				'idempotency_key' => 'dashboard-' . ( ++$this->sequence ),
-				'payment_id'      => $payment_id,
-				'amount_money'    => array(
-					'amount'   => $amount,
-					'currency' => $this->payments[ $payment_id ]['amount_money']['currency'],
-				),
-			)
-		);
-		return $answer['refund'];
-	}
-
-	/**
-	 * Calls that reached the provider, optionally only `METHOD /path…` ones.
-	 *
-	 * @param string $method Method ('' for any).
-	 * @param string $prefix Path prefix ('' for any).
-	 * @return list<array{env: string, method: string, path: string, body: array<string, mixed>, headers: array<string, string>}>
-	 */
-	public function calls( string $method = '', string $prefix = '' ): array {
-		return array_values(
-			array_filter(
-				$this->calls,
-				static fn( array $call ): bool => ( '' === $method || $method === $call['method'] ) && str_starts_with( $call['path'], $prefix )
-			)
-		);
-	}
-
-	/**
-	 * `pre_http_request`: answers requests to the provider's base URLs.
-	 *
-	 * @param mixed                $pre  Earlier answer.
+	 * @param mixed                $pre  Short-circuit so far.
 	 * @param array<string, mixed> $args Request arguments.
 	 * @param string               $url  URL.
-	 * @return mixed
+	 * @return array<string, mixed>|WP_Error
 	 */
 	public function answer( $pre, $args, $url ) {
-		$env = str_starts_with( $url, self::SANDBOX ) ? 'sandbox' : ( str_starts_with( $url, self::PRODUCTION ) ? 'production' : '' );
-		if ( '' === $env ) {
-			return $pre;
-		}
 		$path   = (string) wp_parse_url( $url, PHP_URL_PATH );
-		$method = strtoupper( (string) ( $args['method'] ?? 'GET' ) );
-		$body   = json_decode( (string) ( $args['body'] ?? '' ), true );
-		$body   = is_array( $body ) ? $body : array();
+		$method = (string) ( $args['method'] ?? 'GET' );
+		$raw    = isset( $args['body'] ) ? (string) $args['body'] : '';
+		$body   = json_decode( $raw, true );
 
 		$this->calls[] = array(
-			'env'     => $env,
 			'method'  => $method,
 			'path'    => $path,
 			'body'    => $body,
+			'raw'     => $raw,
 			'headers' => (array) ( $args['headers'] ?? array() ),
 		);
-		foreach ( $this->before as list( $hook_method, $pattern, $hook ) ) {
-			if ( $hook_method === $method && preg_match( $pattern, $path ) ) {
-				$instead = $hook( $path, $body );
-				if ( null !== $instead ) {
-					return is_array( $instead ) && isset( $instead['response'] ) || $instead instanceof WP_Error ? $instead : self::http( 200, $instead );
-				}
-			}
+		if ( 'GET' === $method && str_starts_with( $path, '/v2/locations/' ) ) {
+			return self::json(
+				200,
+				array(
+					'location' => array(
+						'id'       => substr( $path, 14 ),
+						'currency' => $this->currency,
+						'country'  => 'US',
+					),
+				)
+			);
 		}
-		list( $status, $answer ) = $this->route( $method, $path, $body );
-		foreach ( $this->drops as $index => list( $drop_method, $pattern, $count ) ) {
-			if ( $count > 0 && $drop_method === $method && preg_match( $pattern, $path ) ) {
-				$this->drops[ $index ][2] = $count - 1;
-				return new WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out after 15000 milliseconds' );
-			}
+		if ( 'POST' === $method && '/v2/payments' === $path ) {
+			return $this->create( is_array( $body ) ? $body : array(), $raw );
 		}
-		return self::http( $status, $answer );
+		if ( 'POST' === $method && '/v2/payments/cancel' === $path ) {
+			if ( $this->cancel_timeouts > 0 ) {
+				--$this->cancel_timeouts;
+				return new WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out' );
+			}
+			$known = $this->keys[ (string) ( $body['idempotency_key'] ?? '' ) ] ?? null;
+			if ( null !== $known && 'APPROVED' === $this->payments[ $known[1] ]['status'] ) {
+				$this->payments[ $known[1] ]['status'] = 'CANCELED';
+			}
+			return self::json( 200, array() );
+		}
+		if ( 'POST' === $method && 1 === preg_match( '#^/v2/payments/([^/]+)/(complete|cancel)$#', $path, $m ) ) {
+			if ( ! isset( $this->payments[ $m[1] ] ) ) {
+				return self::error( 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND' );
+			}
+			if ( 'APPROVED' !== $this->payments[ $m[1] ]['status'] ) {
+				return self::error( 400, 'INVALID_REQUEST_ERROR', 'BAD_REQUEST' );
+			}
+			$this->payments[ $m[1] ]['status']        = 'complete' === $m[2] ? 'COMPLETED' : 'CANCELED';
+			$this->payments[ $m[1] ]['version_token'] = 'vt-' . count( $this->calls );
+			return self::json( 200, array( 'payment' => $this->payments[ $m[1] ] ) );
+		}
+		if ( 'GET' === $method && 1 === preg_match( '#^/v2/payments/([^/]+)$#', $path, $m ) && isset( $this->payments[ $m[1] ] ) ) {
+			return self::json( 200, array( 'payment' => $this->payments[ $m[1] ] ) );
+		}
+		return self::error( 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND' );
 	}
 
 	/**
-	 * An HTTP response as wp_remote_request returns it.
+	 * CreatePayment.
 	 *
-	 * @param int                  $status Status.
-	 * @param array<string, mixed> $body   Body (JSON encoded).
+	 * @param array<string, mixed> $body Body.
+	 * @param string               $raw  Raw body.
+	 * @return array<string, mixed>|WP_Error
+	 */
+	private function create( array $body, string $raw ) {
+		if ( $this->timeouts > 0 ) {
+			--$this->timeouts;
+			return new WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out after 15000 milliseconds' );
+		}
+		$key = (string) ( $body['idempotency_key'] ?? '' );
+		if ( isset( $this->keys[ $key ] ) ) {
+			if ( $this->keys[ $key ][0] !== $raw ) {
+				return self::error( 400, 'INVALID_REQUEST_ERROR', 'IDEMPOTENCY_KEY_REUSED' );
+			}
+			return self::json( 200, array( 'payment' => $this->payments[ $this->keys[ $key ][1] ] ) );
+		}
+		$source = (string) ( $body['source_id'] ?? '' );
+		if ( 'cnon:expired' === $source ) {
+			return self::error( 400, 'INVALID_REQUEST_ERROR', 'CARD_TOKEN_EXPIRED' );
+		}
+		$id      = 'PAY' . ( count( $this->payments ) + 1 ) . 'X' . substr( md5( $key ), 0, 6 );
+		$decline = array(
+			'cnon:card-nonce-declined' => 'GENERIC_DECLINE',
+			'cnon:card-nonce-cvv'      => 'CVV_FAILURE',
+		)[ $source ] ?? null;
+		$payment = array(
+			'id'            => $id,
+			'status'        => null === $decline ? ( empty( $body['autocomplete'] ) ? 'APPROVED' : 'COMPLETED' ) : 'FAILED',
+			'amount_money'  => $body['amount_money'] ?? null,
+			'source_type'   => 'CARD',
+			'card_details'  => array(
+				'status' => null === $decline ? 'AUTHORIZED' : 'FAILED',
+				'card'   => array(
+					'card_brand' => 'VISA',
+					'last_4'     => '1111',
+					'exp_month'  => 12,
+					'exp_year'   => 2030,
+				),
+			),
+			'location_id'   => $body['location_id'] ?? '',
+			'reference_id'  => $body['reference_id'] ?? '',
+			'receipt_url'   => 'https://squareup.test/receipt/preview/' . $id,
+			'version_token' => 'vt-' . $id,
+			'delayed_until' => '2026-12-02T12:00:00.000Z',
+			'updated_at'    => '2026-11-25T12:00:00.000Z',
+		);
+
+		$this->payments[ $id ] = $payment;
+		$this->keys[ $key ]    = array( $raw, $id );
+		if ( null !== $decline ) {
+			return self::json(
+				400,
+				array(
+					'errors'  => array(
+						array(
+							'category' => 'PAYMENT_METHOD_ERROR',
+							'code'     => $decline,
+							'detail'   => "Authorization error: '{$decline}'",
+						),
+					),
+					'payment' => $payment,
+				)
+			);
+		}
+		if ( $this->lose_after_commit > 0 ) {
+			--$this->lose_after_commit;
+			return new WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out (answer lost)' );
+		}
+		return self::json( 200, array( 'payment' => $payment ) );
+	}
+
+	/**
+	 * A JSON answer.
+	 *
+	 * @param int   $status Status.
+	 * @param mixed $data   Data.
 	 * @return array<string, mixed>
 	 */
-	public static function http( int $status, array $body ): array {
+	private static function json( int $status, $data ): array {
 		return array(
-			'headers'  => array(),
-			'body'     => (string) wp_json_encode( $body ),
+			'headers'  => array( 'content-type' => 'application/json' ),
+			'body'     => (string) wp_json_encode( $data ),
 			'response' => array(
 				'code'    => $status,
 				'message' => '',
@@ -247,177 +249,25 @@ final class FakeProvider {
 	}
 
 	/**
-	 * An error answer of the API.
+	 * An error answer.
 	 *
-	 * @param int    $status   HTTP status.
-	 * @param string $code     Error code.
-	 * @param string $detail   Detail.
+	 * @param int    $status   Status.
 	 * @param string $category Category.
-	 * @return array{0: int, 1: array<string, mixed>}
+	 * @param string $code     Code.
+	 * @return array<string, mixed>
 	 */
-	public static function error( int $status, string $code, string $detail, string $category = 'INVALID_REQUEST_ERROR' ): array {
-		return array(
+	private static function error( int $status, string $category, string $code ): array {
+		return self::json(
 			$status,
 			array(
 				'errors' => array(
 					array(
 						'category' => $category,
 						'code'     => $code,
-						'detail'   => $detail,
+						'detail'   => $code,
 					),
 				),
-			),
+			)
 		);
-	}
-
-	/**
-	 * The API's routes.
-	 *
-	 * @param string               $method Method.
-	 * @param string               $path   Path.
-	 * @param array<string, mixed> $body   Decoded body.
-	 * @return array{0: int, 1: array<string, mixed>}
-	 */
-	private function route( string $method, string $path, array $body ): array {
-		if ( preg_match( '#^/v2/payments/([^/]+)(/complete|/cancel)?$#', $path, $m ) ) {
-			$id = rawurldecode( $m[1] );
-			if ( ! isset( $this->payments[ $id ] ) ) {
-				return self::error( 404, 'NOT_FOUND', 'Could not find payment with id: ' . $id );
-			}
-			$action = $m[2] ?? '';
-			if ( 'GET' === $method && '' === $action ) {
-				return array( 200, array( 'payment' => $this->payments[ $id ] ) );
-			}
-			if ( 'POST' === $method && '' !== $action ) {
-				if ( 'APPROVED' !== $this->payments[ $id ]['status'] ) {
-					return self::error( 400, 'BAD_REQUEST', 'Payment ' . $id . ' is in status ' . $this->payments[ $id ]['status'] . '.' );
-				}
-				$this->touch( $id, '/complete' === $action ? 'COMPLETED' : 'CANCELED' );
-				return array( 200, array( 'payment' => $this->payments[ $id ] ) );
-			}
-		}
-		if ( 'POST' === $method && '/v2/refunds' === $path ) {
-			$answer = $this->refund( $body );
-			return isset( $answer['errors'] ) ? array( 400, $answer ) : array( 200, $answer );
-		}
-		if ( 'GET' === $method && preg_match( '#^/v2/refunds/([^/]+)$#', $path, $m ) ) {
-			$id = rawurldecode( $m[1] );
-			return isset( $this->refunds[ $id ] ) ? array( 200, array( 'refund' => $this->refunds[ $id ] ) ) : self::error( 404, 'NOT_FOUND', 'No refund ' . $id );
-		}
-		if ( 'POST' === $method && '/v2/webhooks/subscriptions' === $path ) {
-			$id                         = 'wbhk_' . ( ++$this->sequence );
-			$this->subscriptions[ $id ] = array(
-				'id'               => $id,
-				'notification_url' => (string) ( $body['subscription']['notification_url'] ?? '' ),
-				'event_types'      => $body['subscription']['event_types'] ?? array(),
-				'enabled'          => true,
-				'signature_key'    => 'sigkey-' . $id . '-' . wp_generate_password( 12, false ),
-			);
-			return array( 200, array( 'subscription' => $this->subscriptions[ $id ] ) );
-		}
-		if ( preg_match( '#^/v2/webhooks/subscriptions/([^/]+)(/test)?$#', $path, $m ) ) {
-			$id = rawurldecode( $m[1] );
-			if ( ! isset( $this->subscriptions[ $id ] ) ) {
-				return self::error( 404, 'NOT_FOUND', 'Subscription not found.' );
-			}
-			if ( 'PUT' === $method && empty( $m[2] ) ) {
-				$this->subscriptions[ $id ]['notification_url'] = (string) ( $body['subscription']['notification_url'] ?? $this->subscriptions[ $id ]['notification_url'] );
-				return array( 200, array( 'subscription' => array_diff_key( $this->subscriptions[ $id ], array( 'signature_key' => 1 ) ) ) );
-			}
-			if ( 'POST' === $method && ! empty( $m[2] ) ) {
-				return array(
-					200,
-					array(
-						'subscription_test_result' => array(
-							'id'          => 'test_' . $id,
-							'status_code' => $this->test_status,
-							'payload'     => '{}',
-						),
-					),
-				);
-			}
-		}
-		return self::error( 404, 'NOT_FOUND', 'No route ' . $method . ' ' . $path );
-	}
-
-	/**
-	 * RefundPayment's rules.
-	 *
-	 * @param array<string, mixed> $body Request body.
-	 * @return array<string, mixed> `{refund}` or `{errors}`.
-	 */
-	private function refund( array $body ): array {
-		$key = (string) ( $body['idempotency_key'] ?? '' );
-		if ( isset( $this->refund_keys[ $key ] ) ) {
-			return array( 'refund' => $this->refunds[ $this->refund_keys[ $key ] ] );
-		}
-		$payment_id = (string) ( $body['payment_id'] ?? '' );
-		$amount     = (int) ( $body['amount_money']['amount'] ?? 0 );
-		$payment    = $this->payments[ $payment_id ] ?? null;
-		if ( null === $payment || 'COMPLETED' !== $payment['status'] ) {
-			return self::error( 400, 'REFUND_ERROR', 'The payment is not refundable.', 'REFUND_ERROR' )[1];
-		}
-		$held = 0;
-		foreach ( $payment['refund_ids'] as $refund_id ) {
-			$held += in_array( $this->refunds[ $refund_id ]['status'], array( 'PENDING', 'COMPLETED' ), true ) ? $this->refunds[ $refund_id ]['amount_money']['amount'] : 0;
-		}
-		if ( $amount < 1 || $amount > $payment['amount_money']['amount'] - $held ) {
-			return self::error( 400, 'REFUND_AMOUNT_INVALID', 'The requested refund amount exceeds the amount available to refund.', 'REFUND_ERROR' )[1];
-		}
-		$id                        = $payment_id . '_r' . ( ++$this->sequence );
-		$this->refunds[ $id ]      = array(
-			'id'           => $id,
-			'status'       => $this->refund_status,
-			'amount_money' => array(
-				'amount'   => $amount,
-				'currency' => $payment['amount_money']['currency'],
-			),
-			'payment_id'   => $payment_id,
-			'reason'       => $body['reason'] ?? null,
-			'created_at'   => self::now(),
-			'updated_at'   => self::now(),
-		);
-		$this->refund_keys[ $key ] = $id;
-		$this->payments[ $payment_id ]['refund_ids'][] = $id;
-		$this->payments[ $payment_id ]['refunded_money'] = array(
-			'amount'   => $held + $amount,
-			'currency' => $payment['amount_money']['currency'],
-		);
-		$this->touch( $payment_id, 'COMPLETED' );
-		return array( 'refund' => $this->refunds[ $id ] );
-	}
-
-	/**
-	 * Settles a pending refund (as the provider does later).
-	 *
-	 * @param string $refund_id Refund id.
-	 * @param string $status    COMPLETED, REJECTED or FAILED.
-	 */
-	public function settle_refund( string $refund_id, string $status ): void {
-		$this->refunds[ $refund_id ]['status']     = $status;
-		$this->refunds[ $refund_id ]['updated_at'] = self::now();
-		$this->touch( $this->refunds[ $refund_id ]['payment_id'], $this->payments[ $this->refunds[ $refund_id ]['payment_id'] ]['status'] );
-	}
-
-	/**
-	 * Sets a payment's status and moves its updated_at and version.
-	 *
-	 * @param string $id     Payment id.
-	 * @param string $status Status.
-	 */
-	private function touch( string $id, string $status ): void {
-		$this->payments[ $id ]['status']        = $status;
-		$this->payments[ $id ]['updated_at']    = self::now();
-		$this->payments[ $id ]['version_token'] = 'v' . ( ++$this->sequence );
-	}
-
-	/**
-	 * A provider timestamp, strictly later at each call (microseconds).
-	 */
-	private static function now(): string {
-		static $last = 0.0;
-		$time = max( microtime( true ), $last + 0.001 );
-		$last = $time;
-		return gmdate( 'Y-m-d\TH:i:s', (int) $time ) . sprintf( '.%03dZ', (int) ( ( $time - floor( $time ) ) * 1000 ) );
 	}
 }

@@ -1,0 +1,682 @@
+<?php
+/**
+ * Takes the money of a submission (the charge algorithm of payments-wave2 B.4).
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Payments;
+
+use Closure;
+use Kestrel\Forms\Domain\Entry\Entry;
+use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Money\Currencies;
+use Kestrel\Forms\Domain\Money\Decimal;
+use Kestrel\Forms\Domain\Money\Numbers;
+use Kestrel\Forms\Domain\Payments\ChargePlan;
+use Kestrel\Forms\Domain\Payments\PaymentStatus;
+use Kestrel\Forms\Domain\Payments\PaymentValue;
+use Kestrel\Forms\Domain\Validation\SubmissionResult;
+use Kestrel\Forms\Payments\Provider\ClientFactory;
+use Kestrel\Forms\Payments\Provider\ProviderError;
+use Kestrel\Forms\Payments\Provider\SquareClient;
+use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
+use Kestrel\Forms\Persistence\PaymentRepository;
+use Kestrel\Forms\Security\RateLimiter;
+use Kestrel\Forms\Settings\PaymentSettings;
+
+/**
+ * Called by Submissions\SubmitForm after validation and captcha, before the entry is written:
+ *
+ * 1. {@see self::authorize()}: the server's {@see ChargePlan} (never the browser's amount,
+ *    currency or status); nothing to charge → null. Below the minimum → field error. Card-testing
+ *    limit, configuration and the location's currency checked. An attempt row `processing` with a
+ *    fresh idempotency key, the exact request JSON (and its hash) and the entry draft is stored
+ *    BEFORE the provider is called; CreatePayment with `autocomplete: false`. A decline fails the
+ *    attempt (its submission key is given back); an unknown outcome is retried twice with the
+ *    same key and body, then cancelled by key ({@see PaymentRefused::not_taken()}).
+ * 2. {@see self::attach()} runs inside the entry's transaction: the entry and the payment
+ *    (status authorized/pending/paid) are committed together.
+ * 3. {@see self::settle()} after the commit: CompletePayment in charge mode, notes, actions.
+ *    {@see self::abandon()} voids an authorisation whose entry could not be stored.
+ *
+ * A crash between 1 and 2 leaves the attempt `processing` with the provider's payment: the
+ * {@see ReconcileJob} replays the stored request (the provider returns the same payment) and
+ * finishes it. Tokens go to the provider only; the entry, notes and the draft never hold one,
+ * and the stored request body loses its source token once the attempt is settled.
+ */
+final class ChargePayment {
+
+	/** Transient prefix of a location read from the provider (its currency). */
+	private const LOCATION_CACHE = 'kestrel_forms_pay_loc_';
+
+	/** Marks an attempt whose visitor was told nothing was taken: the reconcile job only voids it. */
+	public const NOT_TAKEN = 'not_taken';
+
+	/**
+	 * Builds the use case.
+	 *
+	 * @param PaymentRepository                    $payments   Payments.
+	 * @param EntryWorkspaceRepository             $notes      Entry notes.
+	 * @param PaymentSettings                      $settings   Credentials per environment.
+	 * @param (Closure(string): SquareClient)|null $client_for The client of an environment (default ClientFactory).
+	 * @param (Closure(int): void)|null            $pause      Waits some milliseconds (retry backoff).
+	 */
+	public function __construct(
+		private readonly PaymentRepository $payments = new PaymentRepository(),
+		private readonly EntryWorkspaceRepository $notes = new EntryWorkspaceRepository(),
+		private readonly PaymentSettings $settings = new PaymentSettings(),
+		private ?Closure $client_for = null,
+		private ?Closure $pause = null
+	) {}
+
+	/**
+	 * The payments repository (for the reconcile job and tests).
+	 */
+	public function repository(): PaymentRepository {
+		return $this->payments;
+	}
+
+	/**
+	 * The form's payment field, if any.
+	 *
+	 * @param Form $form The form.
+	 * @return array<string, mixed>|null
+	 */
+	public static function payment_field( Form $form ): ?array {
+		foreach ( $form->fields() as $field ) {
+			if ( 'payment' === ( $field['type'] ?? '' ) ) {
+				return $field;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Whether a charge for this submission key is under way (an attempt in `processing`, or taken
+	 * but its entry not written yet): the caller answers 409 instead of waiting.
+	 *
+	 * @param int    $form_id Form id.
+	 * @param string $key     Submission key.
+	 */
+	public function in_progress( int $form_id, string $key ): bool {
+		if ( '' === $key ) {
+			return false;
+		}
+		$attempt = $this->payments->find_by_submission_key( $form_id, $key );
+		return null !== $attempt && null === $attempt['entry_id']
+			&& ( PaymentStatus::PROCESSING === $attempt['status'] || PaymentStatus::is_taken( (string) $attempt['status'] ) );
+	}
+
+	/**
+	 * Steps 2–6 of B.4 up to the authorisation. Returns null when nothing is to be charged (no
+	 * payment field, hidden, amount 0), else the attempt row, still `processing`, with the
+	 * provider's payment (APPROVED, or PENDING/COMPLETED) recorded on it.
+	 *
+	 * @param Form                 $form      The form.
+	 * @param SubmissionResult     $result    The server's validation (visibility, pricing).
+	 * @param array<mixed, mixed>  $raw       Submitted values (the token is read here, only).
+	 * @param string               $key       Submission key ('' for none).
+	 * @param string               $client    Client address (card-testing limit).
+	 * @param array<string, mixed> $draft     What the entry write needs (no token), for the reconcile job.
+	 * @return array<string, mixed>|null The attempt.
+	 * @throws PaymentRefused When no payment was taken.
+	 */
+	public function authorize( Form $form, SubmissionResult $result, array $raw, string $key, string $client, array $draft ): ?array {
+		$field = self::payment_field( $form );
+		if ( null === $field ) {
+			return null;
+		}
+		$field_id = (string) $field['id'];
+		$plan     = ChargePlan::for_field( $field, ! empty( $result->visible[ (int) $field['id'] ] ), $result->pricing );
+		if ( ChargePlan::BELOW_MINIMUM === $plan->kind ) {
+			throw PaymentRefused::below_minimum( $field_id, PaymentMessages::below_minimum( $plan->minimum, $plan->currency ) );
+		}
+		if ( ! $plan->charges() ) {
+			return null;
+		}
+		$scope = (string) $form->id;
+		$wait  = RateLimiter::exceeded( 'payment_failure', $client, $scope );
+		if ( null !== $wait ) {
+			throw PaymentRefused::rate_limited( $wait );
+		}
+		$value = PaymentValue::read( $raw[ $field_id ] ?? null, $field );
+		if ( ! $value instanceof PaymentValue ) {
+			// The validator refuses this first; kept for callers that skip it.
+			throw PaymentRefused::declined( $field_id, 'missing_token', PaymentMessages::decline( '' ) );
+		}
+		if ( '' !== $key && $this->in_progress( $form->id, $key ) ) {
+			throw PaymentRefused::in_progress( PaymentMessages::in_progress() );
+		}
+
+		$active      = $this->settings->active();
+		$environment = $active['environment'];
+		if ( '' === $active['location_id'] || '' === $active['access_token'] ) {
+			throw PaymentRefused::unavailable( 'no_credentials', PaymentMessages::unavailable() );
+		}
+		$client_api = $this->client( $environment );
+		$this->check_location( $client_api, $environment, $active['location_id'], $plan->currency );
+
+		$attempt_key = wp_generate_uuid4();
+		$capture     = 'authorize' === ( $field['captureMode'] ?? 'charge' ) ? 'authorize' : 'charge';
+		$id          = $this->payments->create_attempt(
+			array(
+				'form_id'        => $form->id,
+				'submission_key' => '' !== $key ? $key : null,
+				'attempt_key'    => $attempt_key,
+				'environment'    => $environment,
+				'method'         => $value->method,
+				'source_type'    => 'CARD',
+				'capture_mode'   => $capture,
+				'amount_minor'   => $plan->amount_minor,
+				'currency'       => $plan->currency,
+				'entry_draft'    => (string) wp_json_encode( $draft, JSON_UNESCAPED_UNICODE ),
+			)
+		);
+		if ( 0 === $id ) {
+			// The unique (form, submission key) index: another request is charging this submission.
+			throw PaymentRefused::in_progress( PaymentMessages::in_progress() );
+		}
+		$body = $this->request_body( $form, $field, $result, $plan, $value, $attempt_key, $id, $active['location_id'] );
+		$json = SquareClient::encode( $body );
+		$this->payments->update_details(
+			$id,
+			array(
+				'request_body' => $json,
+				'request_hash' => hash( 'sha256', $json ),
+			)
+		);
+
+		try {
+			$payment = $this->create_with_retries( $client_api, $json );
+		} catch ( ProviderError $e ) {
+			$this->refuse( $id, $e, $client_api, $attempt_key, $field_id, $client, $scope );
+		}
+		$recorded = $this->record( $id, $payment, $plan->amount_minor, $plan->currency );
+		if ( null === $recorded ) {
+			// Not the payment asked for (amount, currency or a failed status): never keep it.
+			$this->void_provider( $client_api, (string) ( $payment['id'] ?? '' ), $attempt_key );
+			$this->close( $id, PaymentStatus::VOIDED, 'unexpected_payment', 'The provider answered with a payment that does not match the request.' );
+			throw PaymentRefused::not_taken( PaymentMessages::not_taken() );
+		}
+		$attempt = (array) $this->payments->find( $id );
+
+		/**
+		 * Fires after the provider authorised a submission's payment, before its entry is written.
+		 * For tests that simulate a crash at this point (the reconcile job must finish it).
+		 *
+		 * @param array<string, mixed> $attempt The attempt row.
+		 */
+		do_action( 'kestrel_forms_payments_after_authorize', $attempt );
+		return $attempt;
+	}
+
+	/**
+	 * Inside the entry's transaction: attaches the entry and moves the attempt to the status the
+	 * provider reported (authorized, pending or paid). False undoes the entry.
+	 *
+	 * @param array<string, mixed> $attempt  The attempt from authorize().
+	 * @param int                  $entry_id The new entry's id.
+	 */
+	public function attach( array $attempt, int $entry_id ): bool {
+		$id = (int) $attempt['id'];
+		if ( ! $this->payments->attach_entry( $id, $entry_id ) ) {
+			return false;
+		}
+		$status = PaymentStatus::from_provider( (string) $attempt['provider_status'], (int) $attempt['amount_minor'] ) ?? PaymentStatus::AUTHORIZED;
+		return $this->payments->mark_status( $id, $status );
+	}
+
+	/**
+	 * After the entry is committed: CompletePayment in charge mode (→ paid), the notes on the
+	 * entry and the actions. A capture that fails leaves the payment authorised (the manager
+	 * captures it from the entry; a note says so).
+	 *
+	 * @param array<string, mixed> $attempt The attempt from authorize().
+	 * @param Entry                $entry   The stored entry.
+	 * @param Form                 $form    The form.
+	 * @return array<string, mixed> The payment row as it is now.
+	 */
+	public function settle( array $attempt, Entry $entry, Form $form ): array {
+		$id      = (int) $attempt['id'];
+		$payment = (array) $this->payments->find( $id );
+		$this->note( $entry->id, $this->describe( __( 'Payment authorized', 'kestrel-forms' ), $payment ) );
+		if ( PaymentStatus::AUTHORIZED === $payment['status'] && 'charge' === $payment['capture_mode'] ) {
+			try {
+				$completed = $this->client( (string) $payment['environment'] )->complete_payment( (string) $payment['provider_payment_id'], self::text_or_null( $payment['version_token'] ) );
+				$this->payments->mark_status( $id, PaymentStatus::PAID, self::details( $completed ) );
+			} catch ( ProviderError $e ) {
+				$this->payments->update_details(
+					$id,
+					array(
+						'error_code'   => substr( $e->code(), 0, 100 ),
+						'error_detail' => $e->detail(),
+					)
+				);
+				$this->note( $entry->id, __( 'The payment is authorized but could not be captured yet. Capture it from this entry.', 'kestrel-forms' ) );
+			}
+			$payment = (array) $this->payments->find( $id );
+		}
+		$this->redact( $id );
+		$payment = (array) $this->payments->find( $id );
+		self::announce( $payment, $entry, $form );
+		if ( PaymentStatus::PAID === $payment['status'] ) {
+			$this->note( $entry->id, $this->describe( __( 'Payment completed', 'kestrel-forms' ), $payment ) );
+		} elseif ( PaymentStatus::PENDING === $payment['status'] ) {
+			$this->note( $entry->id, $this->describe( __( 'Payment pending', 'kestrel-forms' ), $payment ) );
+		}
+		return $payment;
+	}
+
+	/**
+	 * The entry could not be stored after the authorisation: void the payment, close the attempt
+	 * and give its submission key back.
+	 *
+	 * @param array<string, mixed> $attempt The attempt from authorize().
+	 */
+	public function abandon( array $attempt ): void {
+		$id = (int) $attempt['id'];
+		$this->void_provider( $this->client( (string) $attempt['environment'] ), (string) $attempt['provider_payment_id'], (string) $attempt['attempt_key'] );
+		$this->close( $id, PaymentStatus::VOIDED, 'entry_not_stored', 'The entry could not be stored; the authorization was voided.' );
+	}
+
+	/**
+	 * Fires the payment action of a payment's status (with its entry and form).
+	 *
+	 * @param array<string, mixed> $payment The payment row.
+	 * @param Entry                $entry   Its entry.
+	 * @param Form                 $form    The form.
+	 */
+	public static function announce( array $payment, Entry $entry, Form $form ): void {
+		$actions = array(
+			PaymentStatus::AUTHORIZED         => 'authorized',
+			PaymentStatus::PENDING            => 'pending',
+			PaymentStatus::PAID               => 'completed',
+			PaymentStatus::FAILED             => 'failed',
+			PaymentStatus::VOIDED             => 'voided',
+			PaymentStatus::REFUNDED           => 'refunded',
+			PaymentStatus::PARTIALLY_REFUNDED => 'refunded',
+		);
+		$name    = $actions[ (string) $payment['status'] ] ?? null;
+		if ( null !== $name ) {
+			/**
+			 * Fires when a payment of an entry is authorized, pending, completed, failed, voided or
+			 * refunded (`kestrel_forms_payment_{completed|pending|failed|refunded|authorized|voided}`).
+			 *
+			 * @param array<string, mixed> $payment The payment row (no token).
+			 * @param Entry                $entry   The entry.
+			 * @param Form                 $form    The form.
+			 */
+			do_action( 'kestrel_forms_payment_' . $name, self::public_row( $payment ), $entry, $form );
+		}
+	}
+
+	/**
+	 * The client of an environment.
+	 *
+	 * @param string $environment sandbox or production.
+	 */
+	public function client( string $environment ): SquareClient {
+		$this->client_for ??= static fn( string $env ): SquareClient => ClientFactory::for_environment( $env );
+		return ( $this->client_for )( $environment );
+	}
+
+	/**
+	 * CreatePayment with the same key and body until the outcome is known: the first call and two
+	 * retries after a short wait (filter `kestrel_forms_payments_retry_delays`, milliseconds).
+	 *
+	 * @param SquareClient $client The client.
+	 * @param string       $json   The exact request JSON.
+	 * @return array<string, mixed> The payment.
+	 * @throws ProviderError The last error (unknown), or the first known one.
+	 */
+	public function create_with_retries( SquareClient $client, string $json ): array {
+		/**
+		 * Filters the waits (ms) before each retry of a CreatePayment whose outcome is unknown.
+		 *
+		 * @param list<int> $delays Default [ 300, 1200 ]: two retries.
+		 */
+		$delays = array_values( (array) apply_filters( 'kestrel_forms_payments_retry_delays', array( 300, 1200 ) ) );
+		for ( $try = 0; ; $try++ ) {
+			try {
+				return $client->create_payment_json( $json );
+			} catch ( ProviderError $e ) {
+				if ( ! $e->is_unknown() || $try >= count( $delays ) ) {
+					throw $e;
+				}
+				$this->wait( (int) $delays[ $try ] );
+			}
+		}
+	}
+
+	/**
+	 * Records the provider's payment on the attempt (status stays `processing` until the entry is
+	 * attached). Null when the payment is not the one asked for or not taken.
+	 *
+	 * @param int                  $id       Attempt id.
+	 * @param array<string, mixed> $payment  Provider payment.
+	 * @param int                  $amount   Amount asked for.
+	 * @param string               $currency Currency asked for.
+	 * @return array<string, mixed>|null The details written.
+	 */
+	public function record( int $id, array $payment, int $amount, string $currency ): ?array {
+		$money  = is_array( $payment['amount_money'] ?? null ) ? $payment['amount_money'] : array();
+		$status = PaymentStatus::from_provider( (string) ( $payment['status'] ?? '' ), $amount );
+		if ( (int) ( $money['amount'] ?? -1 ) !== $amount || strtoupper( (string) ( $money['currency'] ?? '' ) ) !== $currency
+			|| ! in_array( $status, array( PaymentStatus::AUTHORIZED, PaymentStatus::PENDING, PaymentStatus::PAID ), true )
+			|| ! is_string( $payment['id'] ?? null ) || '' === $payment['id'] ) {
+			return null;
+		}
+		$details = self::details( $payment );
+		$this->payments->update_details( $id, $details );
+		return $details;
+	}
+
+	/**
+	 * Closes an attempt that took no money: status, error, key given back, token removed.
+	 *
+	 * @param int    $id     Attempt id.
+	 * @param string $status failed or voided.
+	 * @param string $code   Error code.
+	 * @param string $detail Error detail (no secrets).
+	 */
+	public function close( int $id, string $status, string $code, string $detail ): void {
+		$this->payments->mark_status(
+			$id,
+			$status,
+			array(
+				'error_code'   => substr( $code, 0, 100 ),
+				'error_detail' => $detail,
+			)
+		);
+		$this->payments->release_submission_key( $id );
+		$this->redact( $id );
+	}
+
+	/**
+	 * Replaces the source and verification tokens in the stored request body once the attempt is
+	 * settled (the hash of the exact request stays). A `processing` attempt keeps them: the
+	 * reconcile job must replay the exact body.
+	 *
+	 * @param int $id Attempt id.
+	 */
+	public function redact( int $id ): void {
+		$row = $this->payments->find( $id );
+		if ( null === $row || PaymentStatus::PROCESSING === $row['status'] || ! is_string( $row['request_body'] ) ) {
+			return;
+		}
+		$body = json_decode( $row['request_body'], true );
+		if ( ! is_array( $body ) || ( ! isset( $body['source_id'] ) && ! isset( $body['verification_token'] ) ) ) {
+			return;
+		}
+		foreach ( array( 'source_id', 'verification_token' ) as $secret ) {
+			if ( isset( $body[ $secret ] ) ) {
+				$body[ $secret ] = '[redacted]';
+			}
+		}
+		$this->payments->update_details( $id, array( 'request_body' => SquareClient::encode( $body ) ) );
+	}
+
+	/**
+	 * Adds a note (user 0) to an entry.
+	 *
+	 * @param int    $entry_id Entry id.
+	 * @param string $text     Note.
+	 */
+	public function note( int $entry_id, string $text ): void {
+		$this->notes->add_note( $entry_id, 0, $text );
+	}
+
+	/**
+	 * A note's text for a payment: "Payment completed: $30.00 (VISA •••• 1111), id PAY…".
+	 *
+	 * @param string               $what    What happened.
+	 * @param array<string, mixed> $payment Payment row.
+	 */
+	public function describe( string $what, array $payment ): string {
+		$currency = (string) $payment['currency'];
+		$amount   = Numbers::format_money( Decimal::from_minor_units( (int) $payment['amount_minor'], (int) Currencies::get( $currency )['decimals'] ), $currency );
+		$card     = '' !== (string) $payment['last4'] ? sprintf( ' (%s •••• %s)', (string) $payment['brand'], (string) $payment['last4'] ) : '';
+		$mode     = 'production' === $payment['environment'] ? '' : ' [' . __( 'sandbox', 'kestrel-forms' ) . ']';
+		return sprintf(
+			/* translators: 1: what happened, 2: amount, 3: card, 4: provider payment id, 5: mode. */
+			__( '%1$s: %2$s%3$s, transaction %4$s%5$s.', 'kestrel-forms' ),
+			$what,
+			$amount,
+			$card,
+			(string) $payment['provider_payment_id'],
+			$mode
+		);
+	}
+
+	/**
+	 * A payment row without the stored request and draft (for actions and listeners).
+	 *
+	 * @param array<string, mixed> $payment Payment row.
+	 * @return array<string, mixed>
+	 */
+	public static function public_row( array $payment ): array {
+		unset( $payment['request_body'], $payment['entry_draft'] );
+		return $payment;
+	}
+
+	/**
+	 * The columns a provider payment object fills: provider id and status, card brand and last 4,
+	 * receipt, version token, delay deadline, update time. Never a card number or token.
+	 *
+	 * @param array<string, mixed> $payment Provider payment.
+	 * @return array<string, mixed>
+	 */
+	public static function details( array $payment ): array {
+		$card    = is_array( $payment['card_details']['card'] ?? null ) ? $payment['card_details']['card'] : array();
+		$text    = static fn( mixed $value, int $max ): string => is_string( $value ) ? substr( $value, 0, $max ) : '';
+		$details = array(
+			'provider_status' => $text( $payment['status'] ?? '', 30 ),
+			'brand'           => $text( $card['card_brand'] ?? '', 40 ),
+			'last4'           => 1 === preg_match( '/^\d{4}$/', (string) ( $card['last_4'] ?? '' ) ) ? (string) $card['last_4'] : '',
+		);
+		if ( is_string( $payment['id'] ?? null ) && '' !== $payment['id'] ) {
+			$details['provider_payment_id'] = $text( $payment['id'], 64 );
+		}
+		$receipt = esc_url_raw( $text( $payment['receipt_url'] ?? '', 2000 ), array( 'http', 'https' ) );
+		if ( '' !== $receipt ) {
+			$details['receipt_url'] = $receipt;
+		}
+		if ( is_string( $payment['version_token'] ?? null ) ) {
+			$details['version_token'] = $text( $payment['version_token'], 100 );
+		}
+		$delayed = is_string( $payment['delayed_until'] ?? null ) ? strtotime( $payment['delayed_until'] ) : false;
+		if ( false !== $delayed ) {
+			$details['delayed_until'] = gmdate( 'Y-m-d H:i:s', $delayed );
+		}
+		if ( is_string( $payment['updated_at'] ?? null ) ) {
+			$details['provider_updated_at'] = $text( $payment['updated_at'], 40 );
+		}
+		return $details;
+	}
+
+	/**
+	 * A failed CreatePayment: closes the attempt and throws the visitor's answer.
+	 *
+	 * @param int           $id          Attempt id.
+	 * @param ProviderError $e           The error.
+	 * @param SquareClient  $client_api  The client.
+	 * @param string        $attempt_key Idempotency key.
+	 * @param string        $field_id    Payment field id.
+	 * @param string        $client      Client address.
+	 * @param string        $scope       Rate-limit scope (form id).
+	 * @throws PaymentRefused Always.
+	 */
+	private function refuse( int $id, ProviderError $e, SquareClient $client_api, string $attempt_key, string $field_id, string $client, string $scope ): never {
+		if ( $e->is_unknown() ) {
+			// Still unknown after the retries: void whatever the key made; the visitor may retry.
+			try {
+				$client_api->cancel_by_idempotency_key( $attempt_key );
+				$this->close( $id, PaymentStatus::VOIDED, $e->code(), 'Outcome unknown after retries; cancelled by idempotency key.' );
+			} catch ( ProviderError $cancel ) {
+				// The cancel was not confirmed either: the reconcile job cancels it later (it only
+				// voids an attempt marked NOT_TAKEN), and the submission key is free for a retry.
+				$this->payments->update_details(
+					$id,
+					array(
+						'error_code'   => self::NOT_TAKEN,
+						'error_detail' => 'Outcome unknown; cancel by idempotency key not confirmed (' . $cancel->code() . ').',
+					)
+				);
+				$this->payments->release_submission_key( $id );
+			}
+			throw PaymentRefused::not_taken( PaymentMessages::not_taken() );
+		}
+		$this->close( $id, PaymentStatus::FAILED, $e->code(), $e->detail() );
+		if ( ProviderError::AUTH === $e->kind() ) {
+			throw PaymentRefused::unavailable( 'auth', PaymentMessages::unavailable() );
+		}
+		RateLimiter::hit( 'payment_failure', $client, null, $scope );
+		throw PaymentRefused::declined( $field_id, $e->code(), PaymentMessages::decline( $e->code() ) );
+	}
+
+	/**
+	 * Voids a provider payment (by id when known, else by idempotency key); failures are left to
+	 * the provider's own expiry of authorisations.
+	 *
+	 * @param SquareClient $client_api  The client.
+	 * @param string       $payment_id  Provider payment id ('' when unknown).
+	 * @param string       $attempt_key Idempotency key.
+	 */
+	private function void_provider( SquareClient $client_api, string $payment_id, string $attempt_key ): void {
+		try {
+			if ( '' !== $payment_id ) {
+				$client_api->cancel_payment( $payment_id );
+			} else {
+				$client_api->cancel_by_idempotency_key( $attempt_key );
+			}
+		} catch ( ProviderError ) {
+			// Nothing more to do here: an uncaptured authorisation expires (delay_action CANCEL).
+			return;
+		}
+	}
+
+	/**
+	 * The location's currency must be the form's. The location is read once per environment and
+	 * location and cached for an hour.
+	 *
+	 * @param SquareClient $client      The client.
+	 * @param string       $environment sandbox or production.
+	 * @param string       $location_id Location id.
+	 * @param string       $currency    The charge's currency.
+	 * @throws PaymentRefused When the location cannot be read or has another currency.
+	 */
+	private function check_location( SquareClient $client, string $environment, string $location_id, string $currency ): void {
+		$cache    = self::LOCATION_CACHE . md5( $environment . '|' . $location_id );
+		$location = get_transient( $cache );
+		if ( ! is_array( $location ) ) {
+			try {
+				$location = $client->get_location( $location_id );
+			} catch ( ProviderError $e ) {
+				throw PaymentRefused::unavailable( ProviderError::AUTH === $e->kind() ? 'auth' : 'location_unreachable', PaymentMessages::unavailable() );
+			}
+			set_transient( $cache, array( 'currency' => (string) ( $location['currency'] ?? '' ) ), HOUR_IN_SECONDS );
+		}
+		if ( strtoupper( (string) ( $location['currency'] ?? '' ) ) !== $currency ) {
+			throw PaymentRefused::unavailable( 'currency_mismatch', PaymentMessages::unavailable() );
+		}
+	}
+
+	/**
+	 * The CreatePayment body: amount from the plan, the server key, `autocomplete: false`, a short
+	 * reference, the verification token, billing data from the field's mapping, the note.
+	 *
+	 * @param Form                 $form        The form.
+	 * @param array<string, mixed> $field       The payment field.
+	 * @param SubmissionResult     $result      Validation (clean values).
+	 * @param ChargePlan           $plan        The plan.
+	 * @param PaymentValue         $value       The visitor's token.
+	 * @param string               $attempt_key Idempotency key.
+	 * @param int                  $id          Attempt id.
+	 * @param string               $location_id Location id.
+	 * @return array<string, mixed>
+	 */
+	private function request_body( Form $form, array $field, SubmissionResult $result, ChargePlan $plan, PaymentValue $value, string $attempt_key, int $id, string $location_id ): array {
+		$body = array(
+			'idempotency_key' => $attempt_key,
+			'source_id'       => $value->token,
+			'amount_money'    => array(
+				'amount'   => $plan->amount_minor,
+				'currency' => $plan->currency,
+			),
+			'autocomplete'    => false,
+			'location_id'     => $location_id,
+			'reference_id'    => substr( 'kf-' . $form->id . '-' . $id, 0, 40 ),
+		);
+		if ( '' !== $value->verification_token ) {
+			$body['verification_token'] = $value->verification_token;
+		}
+		$billing = is_array( $field['billing'] ?? null ) ? $field['billing'] : array();
+		$read    = static function ( string $key ) use ( $billing, $result ): string {
+			$input = $billing[ $key ] ?? null;
+			$value = is_string( $input ) || is_int( $input ) ? ( $result->values[ (string) $input ] ?? '' ) : '';
+			return is_string( $value ) ? trim( $value ) : '';
+		};
+		$email   = $read( 'email' );
+		if ( '' !== $email && false !== filter_var( $email, FILTER_VALIDATE_EMAIL ) ) {
+			$body['buyer_email_address'] = substr( $email, 0, 255 );
+		}
+		$address = array_filter(
+			array(
+				'first_name'                      => $read( 'givenName' ),
+				'last_name'                       => $read( 'familyName' ),
+				'address_line_1'                  => $read( 'addressLine1' ),
+				'address_line_2'                  => $read( 'addressLine2' ),
+				'locality'                        => $read( 'city' ),
+				'administrative_district_level_1' => $read( 'state' ),
+				'postal_code'                     => $read( 'postalCode' ),
+				'country'                         => 1 === preg_match( '/^[A-Za-z]{2}$/', $read( 'countryCode' ) ) ? strtoupper( $read( 'countryCode' ) ) : '',
+			),
+			static fn( string $part ): bool => '' !== $part
+		);
+		if ( $address ) {
+			$body['billing_address'] = array_map( static fn( string $part ): string => mb_substr( $part, 0, 255 ), $address );
+		}
+		$note = trim( wp_strip_all_tags( (string) ( $field['description'] ?? '' ) ) );
+		if ( '' !== $note ) {
+			$body['note'] = mb_substr( $note, 0, 500 );
+		}
+		/**
+		 * Filters the CreatePayment body before it is stored and sent. The amount, currency,
+		 * idempotency key, source and autocomplete are put back afterwards.
+		 *
+		 * @param array<string, mixed> $body  Request body.
+		 * @param Form                 $form  The form.
+		 * @param array<string, mixed> $field The payment field.
+		 */
+		$filtered = apply_filters( 'kestrel_forms_payment_request', $body, $form, $field );
+		$keep     = array_intersect_key( $body, array_flip( array( 'idempotency_key', 'source_id', 'amount_money', 'autocomplete', 'location_id', 'verification_token' ) ) );
+		return is_array( $filtered ) ? array_merge( $filtered, $keep ) : $body;
+	}
+
+	/**
+	 * Waits before a retry.
+	 *
+	 * @param int $ms Milliseconds.
+	 */
+	private function wait( int $ms ): void {
+		if ( $ms <= 0 ) {
+			return;
+		}
+		$this->pause ??= static function ( int $ms ): void {
+			usleep( $ms * 1000 );
+		};
+		( $this->pause )( $ms );
+	}
+
+	/**
+	 * A text column's value, or null.
+	 *
+	 * @param mixed $value Value.
+	 */
+	private static function text_or_null( mixed $value ): ?string {
+		return is_string( $value ) && '' !== $value ? $value : null;
+	}
+}

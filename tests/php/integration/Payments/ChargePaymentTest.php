@@ -1,0 +1,537 @@
+<?php
+/**
+ * Taking the money at submission time (B.4), against a fake provider.
+ *
+ * @package KestrelForms\Tests
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Tests\Integration\Payments;
+
+use Kestrel\Forms\Domain\Payments\PaymentStatus;
+use Kestrel\Forms\Persistence\PaymentRepository;
+use Kestrel\Forms\Persistence\Schema;
+use Kestrel\Forms\Security\RateLimiter;
+use Kestrel\Forms\Settings\PaymentSettings;
+use Kestrel\Forms\Tests\Integration\Rest\SubmissionAnswers;
+use Kestrel\Forms\Tests\Integration\Support\TestCase;
+use RuntimeException;
+use WP_REST_Response;
+
+final class ChargePaymentTest extends TestCase {
+
+	use SubmissionAnswers;
+
+	private const CLIENT = '203.0.113.50';
+
+	private FakeProvider $provider;
+
+	private int $form_id;
+
+	protected function set_up(): void {
+		self::without_submission_rate_limit();
+		add_filter( 'kestrel_forms_payments_retry_delays', static fn(): array => array( 0, 0 ) );
+		update_option(
+			PaymentSettings::OPTION,
+			array(
+				'environment' => 'sandbox',
+				'sandbox'     => array(
+					'application_id' => 'sandbox-sq0idb-app',
+					'location_id'    => 'LSANDBOXMAIN',
+					'access_token'   => 'sandbox-token-123456',
+				),
+			)
+		);
+		$this->provider         = ( new FakeProvider() )->install();
+		$this->form_id          = $this->create_form( 'USD' );
+		$_SERVER['REMOTE_ADDR'] = self::CLIENT;
+	}
+
+	protected function tear_down(): void {
+		unset( $_SERVER['REMOTE_ADDR'] );
+		delete_option( PaymentSettings::OPTION );
+		global $wpdb;
+		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient%kestrel\\_forms\\_pay\\_loc\\_%' OR option_name LIKE '\\_transient%kf\\_rl\\_%'" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+	}
+
+	/**
+	 * A shop: product 12.50 × quantity + shipping 5.00, an email, a checkbox that hides the
+	 * payment, and the payment field (charge mode unless told).
+	 *
+	 * @param string               $currency Currency.
+	 * @param array<string, mixed> $payment  Payment field settings.
+	 * @param string               $price    Unit price.
+	 * @param string               $shipping Shipping price.
+	 */
+	private function create_form( string $currency, array $payment = array(), string $price = '12.50', string $shipping = '5.00' ): int {
+		$this->as_admin();
+		$response = $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms',
+			array(
+				'title'    => 'Shop',
+				'currency' => $currency,
+				'fields'   => array(
+					array(
+						'id'        => 1,
+						'type'      => 'product',
+						'label'     => 'Mug',
+						'inputType' => 'radio',
+						'choices'   => array(
+							array(
+								'text'  => 'Mug',
+								'value' => 'mug',
+								'price' => $price,
+							),
+						),
+					),
+					array(
+						'id'           => 2,
+						'type'         => 'quantity',
+						'label'        => 'How many',
+						'productField' => 1,
+					),
+					array(
+						'id'        => 3,
+						'type'      => 'shipping',
+						'label'     => 'Shipping',
+						'inputType' => 'singleshipping',
+						'basePrice' => $shipping,
+					),
+					array(
+						'id'    => 4,
+						'type'  => 'email',
+						'label' => 'Email',
+					),
+					array(
+						'id'      => 6,
+						'type'    => 'checkbox',
+						'label'   => 'Options',
+						'choices' => array(
+							array(
+								'text'  => 'Pay later',
+								'value' => 'later',
+							),
+						),
+					),
+					$payment + array(
+						'id'               => 5,
+						'type'             => 'payment',
+						'label'            => 'Payment',
+						'methods'          => array( 'card', 'giftCard' ),
+						'captureMode'      => 'charge',
+						'description'      => 'Mug order',
+						'billing'          => array(
+							'email' => '4',
+						),
+						'conditionalLogic' => array(
+							'actionType' => 'hide',
+							'logicType'  => 'all',
+							'rules'      => array(
+								array(
+									'fieldId'  => '6',
+									'operator' => 'is',
+									'value'    => 'later',
+								),
+							),
+						),
+					),
+				),
+			)
+		);
+		$this->assert_rest_status( 201, $response );
+		$this->as_anonymous();
+		return (int) $response->get_data()['id'];
+	}
+
+	/**
+	 * Submits two mugs.
+	 *
+	 * @param string               $token   Source token ('' for no payment value).
+	 * @param string               $key     Submission key.
+	 * @param array<string, mixed> $extra   Other top-level parameters or values.
+	 * @param int|null             $form_id Form (default the shop).
+	 */
+	private function submit( string $token = 'cnon:card-nonce-ok', string $key = 'key-00000001', array $extra = array(), ?int $form_id = null ): WP_REST_Response {
+		$values = ( $extra['values'] ?? array() ) + array(
+			'1' => 'mug',
+			'2' => '2',
+			'4' => 'buyer@example.org',
+		);
+		if ( '' !== $token ) {
+			$values['5'] = array(
+				'method'            => 'card',
+				'token'             => $token,
+				'verificationToken' => 'verf:buyer-ok',
+			);
+		}
+		unset( $extra['values'] );
+		return $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms/' . ( $form_id ?? $this->form_id ) . '/submissions',
+			$extra + array(
+				'values'         => $values,
+				'submission_key' => $key,
+			)
+		);
+	}
+
+	/**
+	 * Every payment row.
+	 *
+	 * @return list<array<string, mixed>>
+	 */
+	private static function payment_rows(): array {
+		global $wpdb;
+		return (array) $wpdb->get_results( 'SELECT * FROM ' . Schema::tables()['payments'] . ' ORDER BY id', ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	}
+
+	private static function entry_count(): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::tables()['entries'] ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	}
+
+	public function test_happy_path_charges_3000_usd_once_and_stores_entry_and_payment(): void {
+		$response = $this->submit();
+		$this->assert_rest_status( 201, $response );
+
+		$creates = $this->provider->calls_to( 'POST', '/v2/payments' );
+		$this->assertCount( 1, $creates );
+		$body = $creates[0]['body'];
+		$this->assertSame(
+			array(
+				'amount'   => 3000,
+				'currency' => 'USD',
+			),
+			$body['amount_money']
+		);
+		$this->assertFalse( $body['autocomplete'] );
+		$this->assertSame( 'LSANDBOXMAIN', $body['location_id'] );
+		$this->assertSame( 'cnon:card-nonce-ok', $body['source_id'] );
+		$this->assertSame( 'verf:buyer-ok', $body['verification_token'] );
+		$this->assertSame( 'buyer@example.org', $body['buyer_email_address'] );
+		$this->assertSame( 'Mug order', $body['note'] );
+		$this->assertMatchesRegularExpression( '/^[0-9a-f-]{36}$/', $body['idempotency_key'] );
+		$this->assertSame( 'Bearer sandbox-token-123456', $creates[0]['headers']['Authorization'] );
+
+		$rows = self::payment_rows();
+		$this->assertCount( 1, $rows );
+		$row = $rows[0];
+		$this->assertSame( 'kf-' . $this->form_id . '-' . $row['id'], $body['reference_id'] );
+		$this->assertLessThanOrEqual( 40, strlen( $body['reference_id'] ) );
+		$this->assertSame( $body['idempotency_key'], $row['attempt_key'] );
+		$this->assertSame( hash( 'sha256', $creates[0]['raw'] ), $row['request_hash'], 'The hash is of the exact bytes sent.' );
+
+		$completes = $this->provider->calls_to( 'POST', '/v2/payments/' . $row['provider_payment_id'] . '/complete' );
+		$this->assertCount( 1, $completes );
+		$this->assertSame( 'vt-' . $row['provider_payment_id'], $completes[0]['body']['version_token'] );
+
+		$entry_id = self::entry_id_of( $response );
+		$this->assertGreaterThan( 0, $entry_id );
+		$this->assertSame( $entry_id, (int) $row['entry_id'] );
+		$this->assertSame( PaymentStatus::PAID, $row['status'] );
+		$this->assertSame( 'COMPLETED', $row['provider_status'] );
+		$this->assertSame( '3000', (string) $row['amount_minor'] );
+		$this->assertSame( 'USD', $row['currency'] );
+		$this->assertSame( 'sandbox', $row['environment'] );
+		$this->assertSame( 'card', $row['method'] );
+		$this->assertSame( 'charge', $row['capture_mode'] );
+		$this->assertSame( 'VISA', $row['brand'] );
+		$this->assertSame( '1111', $row['last4'] );
+		$this->assertStringStartsWith( 'https://squareup.test/receipt/', $row['receipt_url'] );
+		$this->assertNotEmpty( $row['delayed_until'] );
+		$this->assertSame( 1, $this->location_reads() );
+
+		$notes = ( new \Kestrel\Forms\Persistence\EntryWorkspaceRepository() )->notes( $entry_id );
+		$this->assertCount( 2, $notes );
+		$this->assertSame( 0, $notes[0]['user_id'] );
+		$this->assertStringContainsString( 'Payment completed', $notes[1]['note'] );
+		$this->assertStringContainsString( $row['provider_payment_id'], $notes[1]['note'] );
+
+		// A second submission reads the location from the cache.
+		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok', 'key-00000002' ) );
+		$this->assertSame( 1, $this->location_reads() );
+	}
+
+	private function location_reads(): int {
+		return count( array_filter( $this->provider->calls, static fn( array $c ): bool => str_starts_with( $c['path'], '/v2/locations/' ) ) );
+	}
+
+	public function test_payment_actions_fire_with_the_entry_and_form(): void {
+		$seen = array();
+		add_action(
+			'kestrel_forms_payment_completed',
+			static function ( array $payment, $entry, $form ) use ( &$seen ): void {
+				$seen[] = array( $payment['status'], $entry->id, $form->id, isset( $payment['request_body'] ) );
+			},
+			10,
+			3
+		);
+		$response = $this->submit();
+		$this->assertSame( array( array( PaymentStatus::PAID, self::entry_id_of( $response ), $this->form_id, false ) ), $seen );
+	}
+
+	public function test_the_browsers_amount_currency_status_and_prices_are_ignored(): void {
+		$response = $this->submit(
+			'cnon:card-nonce-ok',
+			'key-00000001',
+			array(
+				'amount'         => 1,
+				'currency'       => 'JPY',
+				'payment_status' => 'paid',
+				'values'         => array(
+					'5' => array(
+						'method'   => 'card',
+						'token'    => 'cnon:card-nonce-ok',
+						'amount'   => '0.01',
+						'currency' => 'EUR',
+						'status'   => 'COMPLETED',
+					),
+					'3' => '0.01',
+					'1' => 'mug',
+				),
+			)
+		);
+		$this->assert_rest_status( 201, $response );
+		$creates = $this->provider->calls_to( 'POST', '/v2/payments' );
+		$this->assertCount( 1, $creates );
+		$this->assertSame(
+			array(
+				'amount'   => 3000,
+				'currency' => 'USD',
+			),
+			$creates[0]['body']['amount_money']
+		);
+		$this->assertSame( PaymentStatus::PAID, self::payment_rows()[0]['status'] );
+	}
+
+	public function test_a_decline_stores_no_entry_and_answers_a_readable_field_error_then_a_retry_succeeds(): void {
+		$response = $this->submit( 'cnon:card-nonce-declined' );
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $response );
+		$data = $response->get_data();
+		$this->assertSame( 'GENERIC_DECLINE', $data['data']['payment']['code'] );
+		$this->assertSame( 'Your card was declined. Please try another card.', ( (array) $data['data']['errors'] )['5'] );
+		$this->assertSame( 0, self::entry_count() );
+		$rows = self::payment_rows();
+		$this->assertSame( PaymentStatus::FAILED, $rows[0]['status'] );
+		$this->assertNull( $rows[0]['submission_key'], 'The key is given back.' );
+		$this->assertSame( 'GENERIC_DECLINE', $rows[0]['error_code'] );
+		$this->assertCount( 0, $this->provider->calls_to( 'POST', '/v2/payments/' . $rows[0]['provider_payment_id'] . '/complete' ) );
+
+		// The visitor tries another card with the same submission key: one entry, one paid payment.
+		$retry = $this->submit( 'cnon:card-nonce-ok' );
+		$this->assert_rest_status( 201, $retry );
+		$this->assertSame( 1, self::entry_count() );
+		$rows = self::payment_rows();
+		$this->assertCount( 2, $rows );
+		$this->assertSame( PaymentStatus::PAID, $rows[1]['status'] );
+		$this->assertSame( self::entry_id_of( $retry ), (int) $rows[1]['entry_id'] );
+
+		// A repeat of the stored submission replays it without calling the provider.
+		$before = count( $this->provider->calls );
+		$replay = $this->submit( 'cnon:card-nonce-ok' );
+		$this->assert_rest_status( 201, $replay );
+		$this->assertSame( 'true', $replay->get_headers()['Kestrel-Idempotent-Replay'] ?? null );
+		$this->assertSame( $before, count( $this->provider->calls ) );
+		$this->assertSame( 1, self::entry_count() );
+	}
+
+	public function test_other_declines_have_their_own_texts(): void {
+		$cvv = $this->submit( 'cnon:card-nonce-cvv' );
+		$this->assertSame( 'CVV_FAILURE', $cvv->get_data()['data']['payment']['code'] );
+		$this->assertStringContainsString( 'security code', ( (array) $cvv->get_data()['data']['errors'] )['5'] );
+		$expired = $this->submit( 'cnon:expired' );
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $expired );
+		$this->assertSame( 'CARD_TOKEN_EXPIRED', $expired->get_data()['data']['payment']['code'] );
+		$this->assertStringContainsString( 'expired', ( (array) $expired->get_data()['data']['errors'] )['5'] );
+		$this->assertSame( 0, self::entry_count() );
+	}
+
+	public function test_unknown_outcome_retries_the_same_key_and_body_then_cancels_by_key(): void {
+		$this->provider->timeouts = 5;
+		$response                 = $this->submit();
+		$this->assert_rest_error( 'kestrel_forms_payment_not_taken', 502, $response );
+		$this->assertStringContainsString( 'you were not charged', $response->get_data()['message'] );
+		$creates = $this->provider->calls_to( 'POST', '/v2/payments' );
+		$this->assertCount( 3, $creates, 'The first call and two retries.' );
+		$this->assertSame( $creates[0]['raw'], $creates[1]['raw'] );
+		$this->assertSame( $creates[0]['raw'], $creates[2]['raw'] );
+		$cancels = $this->provider->calls_to( 'POST', '/v2/payments/cancel' );
+		$this->assertCount( 1, $cancels );
+		$this->assertSame( $creates[0]['body']['idempotency_key'], $cancels[0]['body']['idempotency_key'] );
+		$row = self::payment_rows()[0];
+		$this->assertSame( PaymentStatus::VOIDED, $row['status'] );
+		$this->assertNull( $row['submission_key'] );
+		$this->assertSame( 0, self::entry_count() );
+
+		// The visitor may try again (a new token, a new attempt) with the same submission key.
+		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok' ) );
+		$this->assertSame( 1, self::entry_count() );
+	}
+
+	public function test_a_lost_answer_is_recovered_by_the_retry_with_the_same_key(): void {
+		$this->provider->lose_after_commit = 1;
+		$this->assert_rest_status( 201, $this->submit() );
+		$this->assertCount( 2, $this->provider->calls_to( 'POST', '/v2/payments' ) );
+		$this->assertCount( 1, $this->provider->payments, 'The replay returned the first payment: one payment at the provider.' );
+		$this->assertSame( PaymentStatus::PAID, self::payment_rows()[0]['status'] );
+		$this->assertSame( 1, self::entry_count() );
+	}
+
+	public function test_hidden_field_or_total_0_calls_nobody(): void {
+		$hidden = $this->submit( '', 'key-00000001', array( 'values' => array( '6' => array( 'later' ) ) ) );
+		$this->assert_rest_status( 201, $hidden );
+		$free = $this->submit( '', 'key-00000002', array( 'values' => array( '2' => '0' ) ) );
+		$this->assert_rest_status( 201, $free );
+		$this->assertSame( array(), $this->provider->calls );
+		$this->assertSame( array(), self::payment_rows() );
+		$this->assertSame( 2, self::entry_count() );
+	}
+
+	public function test_a_visible_payment_with_an_amount_due_needs_a_token(): void {
+		$response = $this->submit( '' );
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $response );
+		$this->assertArrayHasKey( '5', (array) $response->get_data()['data']['errors'] );
+		$this->assertSame( array(), $this->provider->calls );
+	}
+
+	public function test_below_the_minimum_is_a_field_error(): void {
+		$form     = $this->create_form( 'EUR', array(), '0.20', '0.10' );
+		$response = $this->submit( 'cnon:card-nonce-ok', 'key-00000001', array(), $form );
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $response );
+		$this->assertSame( 'amount_below_minimum', $response->get_data()['data']['payment']['code'] );
+		$this->assertMatchesRegularExpression( '/1[.,]00/', ( (array) $response->get_data()['data']['errors'] )['5'] );
+		$this->assertSame( array(), $this->provider->calls );
+		$this->assertSame( 0, self::entry_count() );
+	}
+
+	public function test_jpy_amounts_have_no_decimals(): void {
+		$this->provider->currency = 'JPY';
+		$form                     = $this->create_form( 'JPY', array(), '1250', '500' );
+		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok', 'key-00000001', array(), $form ) );
+		$this->assertSame(
+			array(
+				'amount'   => 3000,
+				'currency' => 'JPY',
+			),
+			$this->provider->calls_to( 'POST', '/v2/payments' )[0]['body']['amount_money']
+		);
+		$this->assertSame( '3000', (string) self::payment_rows()[0]['amount_minor'] );
+	}
+
+	public function test_a_currency_other_than_the_locations_or_no_credentials_is_unavailable(): void {
+		$this->provider->currency = 'EUR';
+		$response                 = $this->submit();
+		$this->assert_rest_error( 'kestrel_forms_payments_unavailable', 503, $response );
+		$this->assertSame( 'currency_mismatch', $response->get_data()['data']['reason'] );
+		$this->assertCount( 0, $this->provider->calls_to( 'POST', '/v2/payments' ) );
+
+		delete_option( PaymentSettings::OPTION );
+		$response = $this->submit( 'cnon:card-nonce-ok', 'key-00000002' );
+		$this->assert_rest_error( 'kestrel_forms_payments_unavailable', 503, $response );
+		$this->assertSame( 0, self::entry_count() );
+		$this->assertSame( array(), self::payment_rows() );
+	}
+
+	public function test_the_same_submission_key_while_charging_is_409(): void {
+		// Another request holds a live attempt for this key (it is talking to the provider).
+		( new PaymentRepository() )->create_attempt(
+			array(
+				'form_id'        => $this->form_id,
+				'submission_key' => 'key-00000001',
+				'attempt_key'    => wp_generate_uuid4(),
+				'environment'    => 'sandbox',
+				'method'         => 'card',
+				'capture_mode'   => 'charge',
+				'amount_minor'   => 3000,
+				'currency'       => 'USD',
+			)
+		);
+		$response = $this->submit();
+		$this->assert_rest_error( 'kestrel_forms_payment_in_progress', 409, $response );
+		$this->assertGreaterThan( 0, $response->get_data()['data']['retry_after'] );
+		$this->assertArrayHasKey( 'Retry-After', $response->get_headers() );
+		$this->assertCount( 0, $this->provider->calls_to( 'POST', '/v2/payments' ) );
+
+		// While the holder also holds the request claim, the second request is told at once.
+		$entries = \Kestrel\Forms\Plugin::instance()->entries;
+		$this->assertTrue( $entries->claim_submission_key( $this->form_id, 'key-00000001' ) );
+		try {
+			$this->assert_rest_error( 'kestrel_forms_payment_in_progress', 409, $this->submit() );
+		} finally {
+			$entries->release_submission_key( $this->form_id, 'key-00000001' );
+		}
+		$this->assertSame( 0, self::entry_count() );
+	}
+
+	public function test_card_testing_is_limited_per_client_and_form(): void {
+		for ( $i = 1; $i <= 5; $i++ ) {
+			$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $this->submit( 'cnon:card-nonce-declined', 'key-0000000' . $i ) );
+		}
+		$limited = $this->submit( 'cnon:card-nonce-ok', 'key-00000009' );
+		$this->assert_rest_error( 'kestrel_forms_rate_limited', 429, $limited );
+		$this->assertArrayHasKey( 'Retry-After', $limited->get_headers() );
+		$this->assertCount( 5, $this->provider->calls_to( 'POST', '/v2/payments' ), 'The limited attempt never reached the provider.' );
+
+		// Another client, or another form, is not limited.
+		$_SERVER['REMOTE_ADDR'] = '198.51.100.7';
+		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok', 'key-00000010' ) );
+		$_SERVER['REMOTE_ADDR'] = self::CLIENT;
+		$other                  = $this->create_form( 'USD' );
+		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok', 'key-00000011', array(), $other ) );
+		RateLimiter::reset( 'payment_failure', self::CLIENT, null, (string) $this->form_id );
+		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok', 'key-00000012' ) );
+	}
+
+	public function test_authorize_mode_stays_authorized(): void {
+		$form = $this->create_form( 'USD', array( 'captureMode' => 'authorize' ) );
+		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok', 'key-00000001', array(), $form ) );
+		$row = self::payment_rows()[0];
+		$this->assertSame( PaymentStatus::AUTHORIZED, $row['status'] );
+		$this->assertSame( 'authorize', $row['capture_mode'] );
+		$this->assertCount( 0, $this->provider->calls_to( 'POST', '/v2/payments/' . $row['provider_payment_id'] . '/complete' ) );
+	}
+
+	public function test_no_token_or_card_number_is_stored(): void {
+		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok', 'key-00000001', array( 'values' => array( '4' => 'buyer@example.org' ) ) ) );
+		$this->submit( 'cnon:card-nonce-declined', 'key-00000002' );
+		global $wpdb;
+		$t    = Schema::tables();
+		$dump = wp_json_encode(
+			array(
+				$wpdb->get_results( "SELECT * FROM {$t['entries']}", ARRAY_A ), // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+				$wpdb->get_results( "SELECT * FROM {$t['entry_values']}", ARRAY_A ), // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+				$wpdb->get_results( "SELECT * FROM {$t['entry_notes']}", ARRAY_A ), // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+				$wpdb->get_results( "SELECT * FROM {$t['payments']}", ARRAY_A ), // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+			)
+		);
+		$this->assertStringNotContainsString( 'cnon:', (string) $dump );
+		$this->assertStringNotContainsString( 'verf:', (string) $dump );
+		$this->assertDoesNotMatchRegularExpression( '/\d{13,19}/', (string) $dump );
+		$this->assertStringContainsString( '"source_id":"[redacted]"', (string) self::payment_rows()[0]['request_body'] );
+	}
+
+	public function test_a_crash_after_the_authorisation_leaves_a_processing_attempt_without_entry(): void {
+		add_action(
+			'kestrel_forms_payments_after_authorize',
+			static function (): void {
+				throw new RuntimeException( 'crash' );
+			}
+		);
+		try {
+			$this->submit();
+			$this->fail( 'The crash did not happen.' );
+		} catch ( RuntimeException $e ) {
+			$this->assertSame( 'crash', $e->getMessage() );
+		}
+		$this->assertSame( 0, self::entry_count() );
+		$row = self::payment_rows()[0];
+		$this->assertSame( PaymentStatus::PROCESSING, $row['status'] );
+		$this->assertNotEmpty( $row['provider_payment_id'] );
+		$this->assertStringContainsString( 'cnon:card-nonce-ok', $row['request_body'], 'A processing attempt keeps the exact body to replay.' );
+		$this->assertStringNotContainsString( 'cnon:', (string) $row['entry_draft'] );
+		$this->assertStringContainsString( 'buyer@example.org', (string) $row['entry_draft'] );
+	}
+}
+
