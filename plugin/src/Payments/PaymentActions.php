@@ -387,6 +387,7 @@ final class PaymentActions {
 	 * @param int     $user_id Acting user.
 	 * @param bool    $first   Whether this is the first send (a note says it was asked for).
 	 * @throws PaymentActionRefused When the provider refused it or did not answer.
+	 * @throws ProviderError Never: every provider failure becomes a PaymentActionRefused.
 	 */
 	private function send_refund( array $payment, array $refund, int $user_id, bool $first ): void {
 		$body = array(
@@ -483,9 +484,7 @@ final class PaymentActions {
 			$this->announce( $after, $from, $user_id );
 			return $after;
 		}
-		if ( $fields ) {
-			$this->payments->update_details( (int) $payment['id'], $fields );
-		}
+		$this->payments->update_details( (int) $payment['id'], $fields );
 		return $this->payments->find( (int) $payment['id'] ) ?? $payment;
 	}
 
@@ -531,7 +530,8 @@ final class PaymentActions {
 		$entry  = null !== $payment['entry_id'] ? $this->entries->find( (int) $payment['entry_id'] ) : null;
 		$form   = $this->forms->find( (int) $payment['form_id'] );
 		if ( null !== $action && null !== $entry && null !== $form ) {
-			do_action( $action, $payment, $entry, $form );
+			// One of kestrel_forms_payment_{completed|pending|failed|refunded|authorized|voided} (STATUS_ACTIONS).
+			do_action( $action, $payment, $entry, $form ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- every name is a kestrel_forms_ constant.
 		}
 	}
 
@@ -742,7 +742,7 @@ final class PaymentActions {
 		if ( ! preg_match( '/^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/i', trim( $time ), $m ) ) {
 			return '';
 		}
-		$zone = isset( $m[4] ) && '' !== $m[4] && 'Z' !== strtoupper( $m[4] ) ? $m[4] : '+00:00';
+		$zone = isset( $m[4] ) && 'Z' !== strtoupper( $m[4] ) ? $m[4] : '+00:00';
 		try {
 			$date = new \DateTimeImmutable( $m[1] . 'T' . $m[2] . $zone );
 		} catch ( \Exception $e ) {

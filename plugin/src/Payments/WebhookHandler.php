@@ -59,6 +59,7 @@ final class WebhookHandler {
 	 * @param string|null $signature The `x-square-hmacsha256-signature` header, null when missing.
 	 * @return Outcome
 	 * @throws WebhookRejected When the delivery is not accepted.
+	 * @throws \Throwable What handling an accepted event threw (the event is marked for the retry).
 	 */
 	public function handle( string $raw_body, ?string $signature ): array {
 		$environment = $this->verified_environment( $raw_body, $signature );

@@ -29,6 +29,6 @@ final class WebhookRejected extends RuntimeException {
 	 * @param string $kind One of the constants.
 	 */
 	public function __construct( public readonly string $kind ) {
-		parent::__construct( $kind );
+		parent::__construct( 'Webhook rejected: ' . $kind );
 	}
 }

@@ -15,7 +15,7 @@ use Kestrel\Forms\Payments\Provider\SquareClient;
 use Kestrel\Forms\Settings\PaymentSettings;
 
 /**
- * ensure() creates the subscription (`POST /v2/webhooks/subscriptions`) or, when one is stored,
+ * The subscription of each environment: ensure() creates it (`POST /v2/webhooks/subscriptions`) or, when one is stored,
  * points it at the current URL (`PUT /v2/webhooks/subscriptions/{id}`), and stores its id, its
  * signature key (write-only) and the exact notification URL it was created with: the URL is
  * part of what the provider signs, so it is kept byte for byte rather than rebuilt later.
@@ -94,16 +94,16 @@ final class WebhookSubscriber {
 				array(
 					'idempotency_key' => wp_generate_uuid4(),
 					'subscription'    => array(
-						'name'               => 'Kestrel Forms (' . $environment . ')',
-						'event_types'        => self::EVENT_TYPES,
-						'notification_url'   => $url,
-						'api_version'        => SquareClient::API_VERSION,
-						'enabled'            => true,
+						'name'             => 'Kestrel Forms (' . $environment . ')',
+						'event_types'      => self::EVENT_TYPES,
+						'notification_url' => $url,
+						'api_version'      => SquareClient::API_VERSION,
+						'enabled'          => true,
 					),
 				)
 			);
-			$key = self::text( $created['signature_key'] ?? null, '' );
-			$id  = self::text( $created['id'] ?? null, '' );
+			$key     = self::text( $created['signature_key'] ?? null, '' );
+			$id      = self::text( $created['id'] ?? null, '' );
 			if ( '' === $key || '' === $id ) {
 				$this->settings->store_webhook( $environment, array( 'error' => __( 'The provider created no usable webhook subscription (no id or signature key in its answer).', 'kestrel-forms' ) ) );
 				return $this->status( $environment );

@@ -195,22 +195,22 @@ final class PaymentsController extends WP_REST_Controller {
 			);
 		}
 		return array(
-			'status'             => (string) $payment['status'],
-			'amount'             => (int) $payment['amount_minor'],
-			'currency'           => (string) $payment['currency'],
-			'method'             => (string) $payment['method'],
-			'mode'               => (string) $payment['environment'],
+			'status'              => (string) $payment['status'],
+			'amount'              => (int) $payment['amount_minor'],
+			'currency'            => (string) $payment['currency'],
+			'method'              => (string) $payment['method'],
+			'mode'                => (string) $payment['environment'],
 			'provider_payment_id' => (string) ( $payment['provider_payment_id'] ?? '' ),
-			'brand'              => (string) $payment['brand'],
-			'last4'              => (string) $payment['last4'],
-			'receipt_url'        => (string) ( $payment['receipt_url'] ?? '' ),
-			'refunded_amount'    => (int) $payment['refunded_minor'],
-			'refundable_amount'  => PaymentActions::refundable( $payment, $state['refunds'] ),
-			'capture_mode'       => (string) $payment['capture_mode'],
-			'created_at'         => FormsController::iso( (string) $payment['created_at'] ),
-			'updated_at'         => FormsController::iso( (string) $payment['updated_at'] ),
-			'actions'            => PaymentActions::actions( $payment, $state['refunds'] ),
-			'refunds'            => $refunds,
+			'brand'               => (string) $payment['brand'],
+			'last4'               => (string) $payment['last4'],
+			'receipt_url'         => (string) ( $payment['receipt_url'] ?? '' ),
+			'refunded_amount'     => (int) $payment['refunded_minor'],
+			'refundable_amount'   => PaymentActions::refundable( $payment, $state['refunds'] ),
+			'capture_mode'        => (string) $payment['capture_mode'],
+			'created_at'          => FormsController::iso( (string) $payment['created_at'] ),
+			'updated_at'          => FormsController::iso( (string) $payment['updated_at'] ),
+			'actions'             => PaymentActions::actions( $payment, $state['refunds'] ),
+			'refunds'             => $refunds,
 		);
 	}
 }

@@ -35,9 +35,9 @@ final class SettingsController extends WP_REST_Controller {
 	/**
 	 * Takes the settings sections the route reads and writes.
 	 *
-	 * @param GeneralSettings $general  General settings.
-	 * @param CaptchaSettings $captcha  Captcha settings.
-	 * @param ApiSettings     $api      Web API switch.
+	 * @param GeneralSettings        $general  General settings.
+	 * @param CaptchaSettings        $captcha  Captcha settings.
+	 * @param ApiSettings            $api      Web API switch.
 	 * @param PaymentSettings        $payments   Payment settings.
 	 * @param WebhookSubscriber|null $subscriber Creates the webhook subscriptions on save (none: not created).
 	 */
@@ -119,7 +119,7 @@ final class SettingsController extends WP_REST_Controller {
 	 * @return array<string, array<string, mixed>>
 	 */
 	private static function section_args(): array {
-		$section = static fn( array $properties ): array => array(
+		$section     = static fn( array $properties ): array => array(
 			'type'                 => 'object',
 			'properties'           => $properties,
 			'additionalProperties' => false,
@@ -154,9 +154,9 @@ final class SettingsController extends WP_REST_Controller {
 			'api'      => $section( array( 'enabled' => $boolean ) ),
 			'payments' => $section(
 				array(
-					'environment'        => $string,
-					'sandbox'            => $section( $credentials ),
-					'production'         => $section( $credentials ),
+					'environment' => $string,
+					'sandbox'     => $section( $credentials ),
+					'production'  => $section( $credentials ),
 				) + $credentials // The flat keys of earlier versions: the chosen environment's credentials.
 			),
 		);

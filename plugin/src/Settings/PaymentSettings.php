@@ -119,7 +119,7 @@ final class PaymentSettings {
 		if ( ! in_array( $environment, self::ENVIRONMENTS, true ) ) {
 			return;
 		}
-		$settings                              = $this->get();
+		$settings                             = $this->get();
 		$settings['webhooks'][ $environment ] = self::webhook_of( array_merge( $settings['webhooks'][ $environment ], $changes ) );
 		$this->store( $settings );
 	}
@@ -133,7 +133,7 @@ final class PaymentSettings {
 		$settings = $this->get();
 		$public   = array( 'environment' => $settings['environment'] );
 		foreach ( self::ENVIRONMENTS as $environment ) {
-			$token                   = $settings[ $environment ]['access_token'];
+			$token                  = $settings[ $environment ]['access_token'];
 			$public[ $environment ] = array(
 				'application_id'     => $settings[ $environment ]['application_id'],
 				'location_id'        => $settings[ $environment ]['location_id'],

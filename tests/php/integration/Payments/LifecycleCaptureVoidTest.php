@@ -70,7 +70,7 @@ final class LifecycleCaptureVoidTest extends TestCase {
 	}
 
 	public function test_void_releases_another_authorized_payment_and_refund_is_refused_on_it(): void {
-		$entry = $this->entry_with_payment( 'authorized', 'PAY_HOLD' );
+		$entry   = $this->entry_with_payment( 'authorized', 'PAY_HOLD' );
 		$refused = $this->post(
 			$entry,
 			'refunds',
@@ -150,7 +150,7 @@ final class LifecycleCaptureVoidTest extends TestCase {
 			array( 'POST', $entry, '/sync', null ),
 			array( 'POST', $paid, '/refunds', array( 'amount' => 100 ) ),
 		);
-		$who = array(
+		$who    = array(
 			'subscriber' => fn() => $this->as_subscriber(),
 			'anonymous'  => fn() => $this->as_anonymous(),
 			'no nonce'   => function (): void {

@@ -62,10 +62,18 @@ final class LifecycleProvider {
 	 */
 	public array $calls = array();
 
-	/** The status a refund is created in. */
+	/**
+	 * The status a refund is created in.
+	 *
+	 * @var string
+	 */
 	public string $refund_status = 'COMPLETED';
 
-	/** The HTTP status this site "answers" the test event with. */
+	/**
+	 * The HTTP status this site "answers" the test event with.
+	 *
+	 * @var int
+	 */
 	public int $test_status = 200;
 
 	/**
@@ -378,7 +386,7 @@ final class LifecycleProvider {
 			'updated_at'   => self::now(),
 		);
 		$this->refund_keys[ $key ] = $id;
-		$this->payments[ $payment_id ]['refund_ids'][] = $id;
+		$this->payments[ $payment_id ]['refund_ids'][]   = $id;
 		$this->payments[ $payment_id ]['refunded_money'] = array(
 			'amount'   => $held + $amount,
 			'currency' => $payment['amount_money']['currency'],
@@ -416,8 +424,8 @@ final class LifecycleProvider {
 	 */
 	private static function now(): string {
 		static $last = 0.0;
-		$time = max( microtime( true ), $last + 0.001 );
-		$last = $time;
+		$time        = max( microtime( true ), $last + 0.001 );
+		$last        = $time;
 		return gmdate( 'Y-m-d\TH:i:s', (int) $time ) . sprintf( '.%03dZ', (int) ( ( $time - floor( $time ) ) * 1000 ) );
 	}
 }

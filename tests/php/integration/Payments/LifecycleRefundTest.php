@@ -209,7 +209,7 @@ final class LifecycleRefundTest extends TestCase {
 	}
 
 	public function test_a_refused_refund_is_recorded_and_may_be_tried_again(): void {
-		$entry = $this->entry_with_payment( 'paid', 'PAY_6' );
+		$entry  = $this->entry_with_payment( 'paid', 'PAY_6' );
 		$refuse = true;
 		$this->provider->before(
 			'POST',

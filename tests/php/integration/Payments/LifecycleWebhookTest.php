@@ -22,10 +22,10 @@ final class LifecycleWebhookTest extends TestCase {
 
 	use PaymentFixtures;
 
-	private const URL             = 'https://shop.example/wp-json/kestrel-forms/v1/payments/webhook';
-	private const KEY             = 'sandbox-signature-key-AbC123';
-	private const PRODUCTION_URL  = 'https://shop.example/wp-json/kestrel-forms/v1/payments/webhook?live=1';
-	private const PRODUCTION_KEY  = 'production-signature-key-XyZ789';
+	private const URL            = 'https://shop.example/wp-json/kestrel-forms/v1/payments/webhook';
+	private const KEY            = 'sandbox-signature-key-AbC123';
+	private const PRODUCTION_URL = 'https://shop.example/wp-json/kestrel-forms/v1/payments/webhook?live=1';
+	private const PRODUCTION_KEY = 'production-signature-key-XyZ789';
 
 	private int $sequence = 0;
 
@@ -157,12 +157,12 @@ final class LifecycleWebhookTest extends TestCase {
 		$body   = $this->event( 'refund.updated', 'refund', $refund, 'evt-signed-once' );
 		$good   = WebhookSignature::sign( self::KEY, self::URL, $body );
 		$cases  = array(
-			'wrong key'              => array( $body, WebhookSignature::sign( 'not-the-key', self::URL, $body ) ),
-			'altered byte'           => array( str_replace( '"amount":1000', '"amount":1001', $body ), $good ),
-			'missing header'         => array( $body, null ),
-			'empty header'           => array( $body, '' ),
-			'URL rebuilt as http'    => array( $body, WebhookSignature::sign( self::KEY, str_replace( 'https:', 'http:', self::URL ), $body ) ),
-			'body alone signed'      => array( $body, base64_encode( hash_hmac( 'sha256', $body, self::KEY, true ) ) ), // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- the MAC's encoding.
+			'wrong key'           => array( $body, WebhookSignature::sign( 'not-the-key', self::URL, $body ) ),
+			'altered byte'        => array( str_replace( '"amount":1000', '"amount":1001', $body ), $good ),
+			'missing header'      => array( $body, null ),
+			'empty header'        => array( $body, '' ),
+			'URL rebuilt as http' => array( $body, WebhookSignature::sign( self::KEY, str_replace( 'https:', 'http:', self::URL ), $body ) ),
+			'body alone signed'   => array( $body, base64_encode( hash_hmac( 'sha256', $body, self::KEY, true ) ) ), // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- the MAC's encoding.
 		);
 		$this->assertNotSame( $body, $cases['altered byte'][0] );
 		foreach ( $cases as $name => list( $raw, $signature ) ) {
@@ -202,9 +202,9 @@ final class LifecycleWebhookTest extends TestCase {
 		$older = $this->provider->payments['PAY_ORDER']; // APPROVED, 10:00.
 
 		// Captured in the dashboard: the newer event arrives first.
-		$newer               = $older;
-		$newer['status']     = 'COMPLETED';
-		$newer['updated_at'] = '2026-11-25T10:05:00.000Z';
+		$newer                                 = $older;
+		$newer['status']                       = 'COMPLETED';
+		$newer['updated_at']                   = '2026-11-25T10:05:00.000Z';
 		$this->provider->payments['PAY_ORDER'] = $newer;
 		$this->assert_rest_status( 200, $this->signed( $this->event( 'payment.updated', 'payment', $newer ) ) );
 		$this->assertSame( 'paid', $this->stored( $entry )['status'] );
@@ -245,18 +245,18 @@ final class LifecycleWebhookTest extends TestCase {
 		$sandbox = $this->entry_with_payment( 'authorized', 'PAY_SBX' );
 		$live    = $this->entry_with_payment( 'authorized', 'PAY_LIVE', 3000, 'production' );
 
-		$payment           = $this->provider->payments['PAY_LIVE'];
-		$payment['status'] = 'CANCELED';
-		$payment['updated_at'] = '2026-11-25T10:01:00.000Z';
-		$body              = $this->event( 'payment.updated', 'payment', $payment );
+		$payment                              = $this->provider->payments['PAY_LIVE'];
+		$payment['status']                    = 'CANCELED';
+		$payment['updated_at']                = '2026-11-25T10:01:00.000Z';
+		$body                                 = $this->event( 'payment.updated', 'payment', $payment );
 		$this->provider->payments['PAY_LIVE'] = $payment;
 		$this->assert_rest_status( 200, $this->deliver( $body, WebhookSignature::sign( self::PRODUCTION_KEY, self::PRODUCTION_URL, $body ) ) );
 		$this->assertSame( 'voided', $this->stored( $live )['status'] );
 
 		// A sandbox-signed event cannot touch a production payment.
-		$other                                = $this->provider->payments['PAY_SBX'];
-		$other['id']                          = 'PAY_LIVE';
-		$other['status']                      = 'COMPLETED';
+		$other           = $this->provider->payments['PAY_SBX'];
+		$other['id']     = 'PAY_LIVE';
+		$other['status'] = 'COMPLETED';
 		$this->assert_rest_status( 200, $this->signed( $this->event( 'payment.updated', 'payment', $other ) ) );
 		$this->assertSame( 'voided', $this->stored( $live )['status'] );
 		$this->assertSame( 'authorized', $this->stored( $sandbox )['status'] );

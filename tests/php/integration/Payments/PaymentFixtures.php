@@ -69,7 +69,7 @@ trait PaymentFixtures {
 				),
 			)
 		);
-		$this->fired = array();
+		$this->fired    = array();
 		foreach ( array( 'completed', 'pending', 'failed', 'refunded', 'authorized', 'voided' ) as $event ) {
 			add_action(
 				'kestrel_forms_payment_' . $event,
