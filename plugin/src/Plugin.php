@@ -30,13 +30,18 @@ use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Persistence\UploadRepository;
+use Kestrel\Forms\Payments\ConfigurationCheck;
+use Kestrel\Forms\Payments\ChargePayment;
 use Kestrel\Forms\Payments\PaymentActions;
+use Kestrel\Forms\Payments\ReconcileJob;
 use Kestrel\Forms\Payments\Provider\ClientFactory;
 use Kestrel\Forms\Payments\WebhookHandler;
 use Kestrel\Forms\Payments\WebhookSubscriber;
 use Kestrel\Forms\Persistence\PaymentRepository;
 use Kestrel\Forms\Privacy\PersonalData;
 use Kestrel\Forms\Rest\PaymentsController;
+use Kestrel\Forms\Rest\PaymentReconcileController;
+use Kestrel\Forms\Rest\PaymentsCheckController;
 use Kestrel\Forms\Rest\PaymentWebhookController;
 use Kestrel\Forms\Rest\SettingsController;
 use Kestrel\Forms\Settings\ApiSettings;
@@ -171,6 +176,10 @@ final class Plugin {
 		add_action( 'rest_api_init', array( self::class, 'on_rest_api_init' ) );
 		add_action( CleanupJob::HOOK, array( self::class, 'clean_up_uploads' ) );
 		add_action( RetentionJob::HOOK, array( self::class, 'apply_retention' ) );
+		// Payment attempts left in `processing` by a worker that died (issue 13).
+		add_filter( 'cron_schedules', array( ReconcileJob::class, 'schedules' ) );
+		add_action( ReconcileJob::HOOK, array( self::class, 'reconcile_payments' ) );
+		ReconcileJob::register_cli( array( self::class, 'reconcile_job' ) );
 		add_filter( 'rest_pre_dispatch', array( ApiGate::class, 'gate' ), 10, 3 );
 		( new PersonalData( new EntryWorkspaceRepository(), self::instance()->forms, self::instance()->uploads ) )->register();
 		// Merge tags ({payment_amount}, {Name:1}, {all_fields}, …) in confirmation messages.
@@ -190,6 +199,7 @@ final class Plugin {
 		Schema::install();
 		Capabilities::grant();
 		CleanupJob::schedule();
+		ReconcileJob::schedule();
 	}
 
 	/**
@@ -198,6 +208,22 @@ final class Plugin {
 	public static function deactivate(): void {
 		CleanupJob::unschedule();
 		RetentionJob::unschedule();
+		ReconcileJob::unschedule();
+	}
+
+	/**
+	 * The payment reconcile job (Payments\ReconcileJob).
+	 */
+	public static function reconcile_job(): ReconcileJob {
+		$plugin = self::instance();
+		return new ReconcileJob( new ChargePayment(), $plugin->entries, $plugin->forms, $plugin->uploads, $plugin->feeds );
+	}
+
+	/**
+	 * The 5-minute run of the payment reconcile job.
+	 */
+	public static function reconcile_payments(): void {
+		self::reconcile_job()->run();
 	}
 
 	/**
@@ -251,6 +277,7 @@ final class Plugin {
 		( new Block( $plugin->renderer ) )->register();
 		CleanupJob::schedule();
 		RetentionJob::schedule();
+		ReconcileJob::schedule();
 	}
 
 	/**
@@ -273,6 +300,8 @@ final class Plugin {
 		$payment_actions  = new PaymentActions( new PaymentRepository(), new EntryWorkspaceRepository(), $plugin->entries, $plugin->forms, $client_for );
 		( new SettingsController( new GeneralSettings(), $plugin->captcha_settings(), new ApiSettings(), $payment_settings, $subscriber ) )->register_routes();
 		( new PaymentsController( $payment_actions ) )->register_routes();
+		( new PaymentReconcileController( Closure::fromCallable( array( self::class, 'reconcile_job' ) ) ) )->register_routes();
+		( new PaymentsCheckController( new ConfigurationCheck( $payment_settings, $client_for ), new GeneralSettings() ) )->register_routes();
 		( new PaymentWebhookController( new WebhookHandler( $payment_settings, new PaymentRepository(), $payment_actions, $client_for ), $subscriber, $payment_settings ) )->register_routes();
 		( new UploadsController( $plugin->forms, $plugin->uploads, new PhpUploadSource() ) )->register_routes();
 		add_filter( 'rest_post_dispatch', array( UploadsController::class, 'envelope_errors' ), 10, 3 );
