@@ -5,7 +5,7 @@
  * created_at, data:{type, id, object:{<type>: …}}}, the signature header
  * `x-square-hmacsha256-signature` = base64(HMAC-SHA256(signature_key, notification_url + body)),
  * delivery after the API answer, in no guaranteed order. Ours: the delivery record in the ledger
- * and the control POST /__webhooks/mode {drop, duplicate, reorder, delay_ms, retries},
+ * and the control POST /__webhooks/mode {drop, duplicate, reorder, delay_ms, retries, hold_ms},
  * GET /__webhooks, POST /__webhooks/flush (release held events), POST /__webhooks/idle (answers
  * when every delivery so far has finished).
  */
@@ -311,7 +311,7 @@ export function webhookArea( { ledger } ) {
 			clearTimeout( holdTimer );
 			holdTimer = setTimeout(
 				releaseHeld,
-				Math.max( REORDER_HOLD_MS, mode.delay_ms ?? 0 )
+				mode.hold_ms ?? REORDER_HOLD_MS
 			);
 		}
 	}
@@ -506,7 +506,7 @@ export function webhookArea( { ledger } ) {
 					mode[ k ] = Boolean( body[ k ] );
 				}
 			}
-			for ( const k of [ 'delay_ms', 'retries' ] ) {
+			for ( const k of [ 'delay_ms', 'retries', 'hold_ms' ] ) {
 				if ( body[ k ] !== undefined ) {
 					const n = Number( body[ k ] );
 					if ( ! Number.isInteger( n ) || n < 0 || n > 60_000 ) {
