@@ -51,7 +51,7 @@ final class FakeProvider {
 	public int $timeouts = 0;
 
 	/**
-	 * CreatePayment calls still to carry out and then lose the answer of.
+	 * CreatePayment calls (replays included) still to carry out and then lose the answer of.
 	 *
 	 * @var int
 	 */
@@ -170,6 +170,10 @@ final class FakeProvider {
 		if ( isset( $this->keys[ $key ] ) ) {
 			if ( $this->keys[ $key ][0] !== $raw ) {
 				return self::error( 400, 'INVALID_REQUEST_ERROR', 'IDEMPOTENCY_KEY_REUSED' );
+			}
+			if ( $this->lose_after_commit > 0 ) {
+				--$this->lose_after_commit;
+				return new WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out (answer lost)' );
 			}
 			return self::json( 200, array( 'payment' => $this->payments[ $this->keys[ $key ][1] ] ) );
 		}

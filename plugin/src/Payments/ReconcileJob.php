@@ -1,0 +1,258 @@
+<?php
+/**
+ * Finishes or voids payment attempts left in `processing`.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Payments;
+
+use Kestrel\Forms\Domain\Entry\Entry;
+use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Payments\PaymentStatus;
+use Kestrel\Forms\Feeds\FeedRegistry;
+use Kestrel\Forms\Payments\Provider\ProviderError;
+use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Persistence\FormRepository;
+use Kestrel\Forms\Uploads\UploadStore;
+
+/**
+ * An attempt stays `processing` only when the PHP worker that charged it died between the
+ * provider's answer and the entry write (or before it knew the answer). Every 5 minutes (WP-Cron
+ * hook {@see self::HOOK}), from `POST /kestrel-forms/v1/payments/reconcile` and from
+ * `wp kestrel-forms payments reconcile`, attempts older than 2 minutes (filter
+ * `kestrel_forms_payments_reconcile_age`, seconds) are settled:
+ *
+ * - the stored request is sent again with its stored key: the provider returns the payment it
+ *   made (or makes it now). Approved/completed → the entry is written from the stored draft and
+ *   attached in one transaction, then completed in charge mode (`finished`);
+ * - declined or refused → `failed`;
+ * - still unknown → cancelled by idempotency key → `voided`; an attempt whose visitor was already
+ *   told that nothing was taken is only ever voided.
+ *
+ * Because the provider replays by key, a re-sent request never authorises twice.
+ */
+final class ReconcileJob {
+
+	public const HOOK     = 'kestrel_forms_payments_reconcile';
+	public const SCHEDULE = 'kestrel_five_minutes';
+
+	/**
+	 * Builds the job.
+	 *
+	 * @param ChargePayment   $charge  The charge use case (repository, client, attach/settle).
+	 * @param EntryRepository $entries Entries.
+	 * @param FormRepository  $forms   Forms.
+	 * @param UploadStore     $uploads Uploaded files.
+	 * @param FeedRegistry    $feeds   Add-on feeds.
+	 */
+	public function __construct(
+		private readonly ChargePayment $charge,
+		private readonly EntryRepository $entries,
+		private readonly FormRepository $forms,
+		private readonly UploadStore $uploads,
+		private readonly FeedRegistry $feeds
+	) {}
+
+	/**
+	 * `cron_schedules`: adds the five-minute schedule.
+	 *
+	 * @param mixed $schedules Schedules.
+	 * @return array<string, mixed>
+	 */
+	public static function schedules( $schedules ): array {
+		$schedules = is_array( $schedules ) ? $schedules : array();
+		if ( ! isset( $schedules[ self::SCHEDULE ] ) ) {
+			$schedules[ self::SCHEDULE ] = array(
+				'interval' => 5 * MINUTE_IN_SECONDS,
+				'display'  => __( 'Every five minutes', 'kestrel-forms' ),
+			);
+		}
+		return $schedules;
+	}
+
+	/**
+	 * Schedules the job (activation, upgrade, init) unless it is scheduled.
+	 */
+	public static function schedule(): void {
+		if ( ! wp_next_scheduled( self::HOOK ) ) {
+			wp_schedule_event( time() + 5 * MINUTE_IN_SECONDS, self::SCHEDULE, self::HOOK );
+		}
+	}
+
+	/**
+	 * Removes every scheduled occurrence (deactivation).
+	 */
+	public static function unschedule(): void {
+		wp_clear_scheduled_hook( self::HOOK );
+	}
+
+	/**
+	 * Registers `wp kestrel-forms payments reconcile` when WP-CLI runs (not otherwise).
+	 *
+	 * @param callable(): ReconcileJob $job Builds the job.
+	 */
+	public static function register_cli( callable $job ): void {
+		if ( ! defined( 'WP_CLI' ) || ! constant( 'WP_CLI' ) || ! class_exists( 'WP_CLI' ) ) {
+			return;
+		}
+		$cli = 'WP_CLI';
+		call_user_func(
+			array( $cli, 'add_command' ),
+			'kestrel-forms payments reconcile',
+			static function () use ( $job, $cli ): void {
+				$counts = $job()->run();
+				call_user_func(
+					array( $cli, 'success' ),
+					sprintf( 'finished %d, failed %d, voided %d, unchanged %d', $counts['finished'], $counts['failed'], $counts['voided'], $counts['unchanged'] )
+				);
+			},
+			array( 'shortdesc' => 'Finishes or voids payment attempts left in processing (payments reconcile job).' )
+		);
+	}
+
+	/**
+	 * Settles the stuck attempts.
+	 *
+	 * @param int $limit Most attempts in one run.
+	 * @return array{finished: int, failed: int, voided: int, unchanged: int}
+	 */
+	public function run( int $limit = 50 ): array {
+		/**
+		 * Filters how old (seconds) a `processing` attempt must be before the reconcile job
+		 * takes it over from the request that made it.
+		 *
+		 * @param int $seconds Default 120.
+		 */
+		$age    = max( 0, (int) apply_filters( 'kestrel_forms_payments_reconcile_age', 2 * MINUTE_IN_SECONDS ) );
+		$counts = array(
+			'finished'  => 0,
+			'failed'    => 0,
+			'voided'    => 0,
+			'unchanged' => 0,
+		);
+		foreach ( $this->charge->repository()->find_stuck_processing( gmdate( 'Y-m-d H:i:s', time() - $age + 1 ), $limit ) as $attempt ) {
+			++$counts[ $this->settle( $attempt ) ];
+		}
+		return $counts;
+	}
+
+	/**
+	 * Settles one attempt.
+	 *
+	 * @param array<string, mixed> $attempt The attempt.
+	 * @return 'finished'|'failed'|'voided'|'unchanged'
+	 */
+	private function settle( array $attempt ): string {
+		$id     = (int) $attempt['id'];
+		$client = $this->charge->client( (string) $attempt['environment'] );
+		$body   = is_string( $attempt['request_body'] ) ? $attempt['request_body'] : '';
+		if ( ChargePayment::NOT_TAKEN === $attempt['error_code'] || '' === $body ) {
+			// The visitor was told nothing was taken, or the request was never sent.
+			return $this->void_by_key( $attempt );
+		}
+		try {
+			$payment = $this->charge->create_with_retries( $client, $body );
+		} catch ( ProviderError $e ) {
+			if ( $e->is_unknown() ) {
+				return $this->void_by_key( $attempt );
+			}
+			if ( ProviderError::AUTH === $e->kind() ) {
+				return 'unchanged'; // Credentials changed: try again once they work.
+			}
+			$this->charge->close( $id, PaymentStatus::FAILED, $e->code(), $e->detail() );
+			return 'failed';
+		}
+		if ( null === $this->charge->record( $id, $payment, (int) $attempt['amount_minor'], (string) $attempt['currency'] ) ) {
+			$status = PaymentStatus::from_provider( (string) ( $payment['status'] ?? '' ), (int) $attempt['amount_minor'] );
+			if ( PaymentStatus::FAILED === $status ) {
+				$this->charge->close( $id, PaymentStatus::FAILED, 'provider_failed', 'The provider reports the payment as failed.' );
+				return 'failed';
+			}
+			return $this->void_by_key( $attempt );
+		}
+		return $this->write_entry( (array) $this->charge->repository()->find( $id ) );
+	}
+
+	/**
+	 * Writes the entry of an authorised attempt from its draft, attaches the payment in the same
+	 * transaction, then settles it (complete in charge mode, notes, actions) and runs what a
+	 * stored submission runs (the submission action, add-on feeds).
+	 *
+	 * @param array<string, mixed> $attempt The attempt (provider payment recorded).
+	 * @return 'finished'|'voided'|'unchanged'
+	 */
+	private function write_entry( array $attempt ): string {
+		$draft = json_decode( (string) $attempt['entry_draft'], true );
+		$form  = $this->forms->find( (int) $attempt['form_id'] );
+		if ( ! is_array( $draft ) || ! $form instanceof Form ) {
+			// Nothing to write the entry from (or the form is gone): give the money back.
+			$this->charge->abandon( $attempt );
+			return 'voided';
+		}
+		$entry  = new Entry(
+			0,
+			(int) $attempt['form_id'],
+			is_array( $draft['values'] ?? null ) ? $draft['values'] : array(),
+			is_string( $draft['created_at'] ?? null ) ? $draft['created_at'] : gmdate( 'Y-m-d H:i:s' ),
+			is_string( $draft['source_url'] ?? null ) ? $draft['source_url'] : '',
+			(int) ( $draft['user_id'] ?? 0 ),
+			Entry::STATUS_ACTIVE,
+			is_array( $draft['pricing'] ?? null ) ? $draft['pricing'] : null,
+			array_values( array_map( 'intval', is_array( $draft['feeds'] ?? null ) ? $draft['feeds'] : array() ) )
+		);
+		$key    = is_string( $draft['submission_key'] ?? null ) && '' !== $draft['submission_key'] ? $draft['submission_key'] : null;
+		$tokens = array_values( array_filter( is_array( $draft['upload_tokens'] ?? null ) ? $draft['upload_tokens'] : array(), 'is_string' ) );
+		$stored = $this->entries->insert(
+			$entry,
+			$key,
+			function ( int $entry_id ) use ( $tokens, $attempt ): bool {
+				// Files another entry took meanwhile are left out rather than losing the payment.
+				if ( $tokens ) {
+					$this->uploads->reserve( $tokens, $entry_id );
+				}
+				return $this->charge->attach( $attempt, $entry_id );
+			}
+		);
+		if ( ! $stored['id'] || ! $stored['created'] ) {
+			$now = $this->charge->repository()->find( (int) $attempt['id'] );
+			if ( null !== $now && null !== $now['entry_id'] ) {
+				return 'unchanged'; // Another run finished it.
+			}
+			if ( ! $stored['id'] ) {
+				return 'unchanged'; // The database refused the write: try again next run.
+			}
+			// An entry with this submission key exists without this payment: void it.
+			$this->charge->abandon( $attempt );
+			return 'voided';
+		}
+		$entry = $entry->with_id( $stored['id'] );
+		$this->uploads->attach( $tokens, $stored['id'] );
+		$this->charge->note( $entry->id, __( 'This entry was written by the payment reconcile job: the request that took the payment ended before it could store the entry.', 'kestrel-forms' ) );
+		$this->charge->settle( $attempt, $entry, $form );
+		/** This action is documented in plugin/src/Submissions/SubmitForm.php */
+		do_action( 'kestrel_forms_submission_after', $entry, $form );
+		$feeds = is_array( $draft['active_feeds'] ?? null ) ? array_values( array_filter( $draft['active_feeds'], 'is_array' ) ) : array();
+		$this->feeds->process( $feeds, $entry, $form );
+		return 'finished';
+	}
+
+	/**
+	 * Cancels whatever the attempt's key made and closes it as voided (unchanged when the provider
+	 * cannot be reached: the next run tries again).
+	 *
+	 * @param array<string, mixed> $attempt The attempt.
+	 * @return 'voided'|'unchanged'
+	 */
+	private function void_by_key( array $attempt ): string {
+		try {
+			$this->charge->client( (string) $attempt['environment'] )->cancel_by_idempotency_key( (string) $attempt['attempt_key'] );
+		} catch ( ProviderError ) {
+			return 'unchanged';
+		}
+		$this->charge->close( (int) $attempt['id'], PaymentStatus::VOIDED, ChargePayment::NOT_TAKEN === $attempt['error_code'] ? ChargePayment::NOT_TAKEN : 'reconcile_voided', 'Voided by the reconcile job (cancel by idempotency key).' );
+		return 'voided';
+	}
+}

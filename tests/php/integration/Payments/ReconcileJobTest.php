@@ -1,0 +1,250 @@
+<?php
+/**
+ * The reconcile job: attempts left in processing are finished or voided.
+ *
+ * @package KestrelForms\Tests
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Tests\Integration\Payments;
+
+use Kestrel\Forms\Domain\Payments\PaymentStatus;
+use Kestrel\Forms\Payments\ReconcileJob;
+use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
+use Kestrel\Forms\Persistence\PaymentRepository;
+use Kestrel\Forms\Persistence\Schema;
+use Kestrel\Forms\Plugin;
+use Kestrel\Forms\Settings\PaymentSettings;
+use Kestrel\Forms\Tests\Integration\Rest\SubmissionAnswers;
+use Kestrel\Forms\Tests\Integration\Support\TestCase;
+use RuntimeException;
+
+final class ReconcileJobTest extends TestCase {
+
+	use SubmissionAnswers;
+
+	private FakeProvider $provider;
+
+	private int $form_id;
+
+	protected function set_up(): void {
+		self::without_submission_rate_limit();
+		add_filter( 'kestrel_forms_payments_retry_delays', static fn(): array => array( 0, 0 ) );
+		update_option(
+			PaymentSettings::OPTION,
+			array(
+				'environment' => 'sandbox',
+				'sandbox'     => array(
+					'application_id' => 'sandbox-sq0idb-app',
+					'location_id'    => 'LSANDBOXMAIN',
+					'access_token'   => 'sandbox-token-123456',
+				),
+			)
+		);
+		$this->provider = ( new FakeProvider() )->install();
+		$this->as_admin();
+		$response = $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms',
+			array(
+				'title'    => 'Shop',
+				'currency' => 'USD',
+				'fields'   => array(
+					array(
+						'id'        => 1,
+						'type'      => 'product',
+						'label'     => 'Mug',
+						'inputType' => 'singleproduct',
+						'basePrice' => '30.00',
+					),
+					array(
+						'id'    => 2,
+						'type'  => 'email',
+						'label' => 'Email',
+					),
+					array(
+						'id'      => 3,
+						'type'    => 'payment',
+						'label'   => 'Payment',
+						'billing' => array( 'email' => '2' ),
+					),
+				),
+			)
+		);
+		$this->assert_rest_status( 201, $response );
+		$this->form_id = (int) $response->get_data()['id'];
+		$this->as_anonymous();
+	}
+
+	protected function tear_down(): void {
+		delete_option( PaymentSettings::OPTION );
+		global $wpdb;
+		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient%kestrel\\_forms\\_pay\\_loc\\_%'" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+	}
+
+	/**
+	 * Submits with a crash right after the provider authorised the payment.
+	 */
+	private function submit_and_crash(): void {
+		$crash = static function (): void {
+			throw new RuntimeException( 'crash after authorize' );
+		};
+		add_action( 'kestrel_forms_payments_after_authorize', $crash );
+		try {
+			$this->submit();
+			$this->fail( 'No crash.' );
+		} catch ( RuntimeException $e ) {
+			$this->assertSame( 'crash after authorize', $e->getMessage() );
+		}
+		remove_action( 'kestrel_forms_payments_after_authorize', $crash );
+	}
+
+	/**
+	 * Submits the form.
+	 *
+	 * @param string $token Source token.
+	 */
+	private function submit( string $token = 'cnon:card-nonce-ok' ): \WP_REST_Response {
+		return $this->rest(
+			'POST',
+			"/kestrel-forms/v1/forms/{$this->form_id}/submissions",
+			array(
+				'values'         => array(
+					'2' => 'buyer@example.org',
+					'3' => array(
+						'method' => 'card',
+						'token'  => $token,
+					),
+				),
+				'submission_key' => 'key-crash-0001',
+			)
+		);
+	}
+
+	/**
+	 * Makes every attempt look older than the job's threshold.
+	 */
+	private static function age_attempts(): void {
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::tables()['payments'] . ' SET created_at = %s', gmdate( 'Y-m-d H:i:s', time() - 600 ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	}
+
+	private static function entry_count(): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::tables()['entries'] ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	}
+
+	public function test_a_crash_after_authorize_is_finished_with_one_entry_and_no_second_authorisation(): void {
+		$this->submit_and_crash();
+		$this->assertSame( 0, self::entry_count() );
+		$this->assertCount( 1, $this->provider->payments );
+
+		// Too young: the request that made it may still be working.
+		$this->assertSame(
+			array(
+				'finished'  => 0,
+				'failed'    => 0,
+				'voided'    => 0,
+				'unchanged' => 0,
+			),
+			Plugin::reconcile_job()->run()
+		);
+		// Meanwhile the visitor's retry with the same key is told to wait.
+		$this->assert_rest_error( 'kestrel_forms_payment_in_progress', 409, $this->submit() );
+
+		self::age_attempts();
+		$completed = array();
+		add_action(
+			'kestrel_forms_payment_completed',
+			static function ( array $payment ) use ( &$completed ): void {
+				$completed[] = $payment['id'];
+			}
+		);
+		$this->as_admin();
+		$response = $this->rest( 'POST', '/kestrel-forms/v1/payments/reconcile' );
+		$this->assert_rest_status( 200, $response );
+		$this->assertSame(
+			array(
+				'finished'  => 1,
+				'failed'    => 0,
+				'voided'    => 0,
+				'unchanged' => 0,
+			),
+			$response->get_data()
+		);
+		$this->assertSame( 1, self::entry_count() );
+		$this->assertCount( 1, $this->provider->payments, 'The replay returned the same payment: no second authorisation.' );
+		$creates = $this->provider->calls_to( 'POST', '/v2/payments' );
+		$this->assertCount( 2, $creates );
+		$this->assertSame( $creates[0]['raw'], $creates[1]['raw'], 'The stored request, byte for byte, with the stored key.' );
+
+		$payment = ( new PaymentRepository() )->find_by_submission_key( $this->form_id, 'key-crash-0001' );
+		$this->assertSame( PaymentStatus::PAID, $payment['status'] );
+		$this->assertNotNull( $payment['entry_id'] );
+		$this->assertCount( 1, $this->provider->calls_to( 'POST', '/v2/payments/' . $payment['provider_payment_id'] . '/complete' ) );
+		$this->assertSame( array( $payment['id'] ), $completed );
+		$entry = Plugin::instance()->entries->find( (int) $payment['entry_id'] );
+		$this->assertSame( 'buyer@example.org', $entry->values['2'] );
+		$this->assertSame( 3000, $entry->pricing['totalMinor'] );
+		$notes = implode( "\n", array_column( ( new EntryWorkspaceRepository() )->notes( $entry->id ), 'note' ) );
+		$this->assertStringContainsString( 'reconcile job', $notes );
+		$this->assertStringContainsString( 'Payment completed', $notes );
+		$this->assertStringNotContainsString( 'cnon:', (string) wp_json_encode( $payment ) );
+
+		// The visitor's retry now gets the stored entry (a replay), without a call.
+		$calls = count( $this->provider->calls );
+		$this->as_anonymous();
+		$replay = $this->submit();
+		$this->assert_rest_status( 201, $replay );
+		$this->assertSame( (int) $payment['entry_id'], self::entry_id_of( $replay ) );
+		$this->assertSame( $calls, count( $this->provider->calls ) );
+
+		// A second run finds nothing to do.
+		$this->assertSame( 0, array_sum( Plugin::reconcile_job()->run() ) );
+	}
+
+	public function test_an_attempt_whose_outcome_stays_unknown_is_voided_by_key(): void {
+		$this->submit_and_crash();
+		self::age_attempts();
+		$this->provider->timeouts = 10;
+		$counts                   = Plugin::reconcile_job()->run();
+		$this->assertSame( 1, $counts['voided'] );
+		$payment = ( new PaymentRepository() )->find( 1 );
+		$this->assertSame( PaymentStatus::VOIDED, $payment['status'] );
+		$this->assertNull( $payment['submission_key'] );
+		$this->assertSame( 'CANCELED', array_values( $this->provider->payments )[0]['status'] );
+		$this->assertSame( 0, self::entry_count() );
+	}
+
+	public function test_a_visitor_told_not_charged_is_only_ever_voided(): void {
+		// Unknown outcome, and the cancel by key was not confirmed either.
+		$this->provider->lose_after_commit = 3;
+		$this->provider->cancel_timeouts   = 1;
+		$this->assert_rest_error( 'kestrel_forms_payment_not_taken', 502, $this->submit() );
+		$payment = ( new PaymentRepository() )->find( 1 );
+		$this->assertSame( PaymentStatus::PROCESSING, $payment['status'] );
+		$this->assertSame( 'APPROVED', array_values( $this->provider->payments )[0]['status'] );
+
+		self::age_attempts();
+		$this->assertSame( 1, Plugin::reconcile_job()->run()['voided'] );
+		$this->assertSame( PaymentStatus::VOIDED, ( new PaymentRepository() )->find( 1 )['status'] );
+		$this->assertSame( 'CANCELED', array_values( $this->provider->payments )[0]['status'] );
+		$this->assertSame( 0, self::entry_count() );
+	}
+
+	public function test_the_route_is_for_managers_and_the_job_is_scheduled(): void {
+		$this->as_subscriber();
+		$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( 'POST', '/kestrel-forms/v1/payments/reconcile' ) );
+		$this->as_anonymous();
+		$this->assert_rest_error( 'kestrel_forms_forbidden', 403, $this->rest( 'POST', '/kestrel-forms/v1/payments/reconcile' ) );
+
+		$this->assertSame( 300, wp_get_schedules()[ ReconcileJob::SCHEDULE ]['interval'] );
+		ReconcileJob::unschedule();
+		Plugin::activate();
+		$this->assertNotFalse( wp_next_scheduled( ReconcileJob::HOOK ) );
+		$this->assertSame( ReconcileJob::SCHEDULE, wp_get_schedule( ReconcileJob::HOOK ) );
+		Plugin::deactivate();
+		$this->assertFalse( wp_next_scheduled( ReconcileJob::HOOK ) );
+	}
+}
