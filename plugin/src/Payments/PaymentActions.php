@@ -479,12 +479,21 @@ final class PaymentActions {
 		$from                     = (string) $payment['status'];
 		$moves                    = null !== $target && PaymentStatus::can_move( $from, $target )
 			&& ( $target !== $from || $refunded > (int) $payment['refunded_minor'] );
-		if ( $moves && $this->payments->mark_status( (int) $payment['id'], (string) $target, $fields ) ) {
+		$refund_move              = in_array( $target, array( PaymentStatus::PARTIALLY_REFUNDED, PaymentStatus::REFUNDED ), true );
+		$moved                    = $moves && ( $refund_move
+			? $this->payments->mark_refunded( (int) $payment['id'], (string) $target, $refunded, $fields )
+			: $this->payments->mark_status( (int) $payment['id'], (string) $target, $fields ) );
+		if ( $moved ) {
 			$after = $this->payments->find( (int) $payment['id'] ) ?? $payment;
 			$this->announce( $after, $from, $user_id );
 			return $after;
 		}
-		$this->payments->update_details( (int) $payment['id'], $fields );
+		// Not moved (nothing new, or another worker moved it first): the refunded amount is left
+		// as stored, never written back lower.
+		unset( $fields['refunded_minor'] );
+		if ( $fields ) {
+			$this->payments->update_details( (int) $payment['id'], $fields );
+		}
 		return $this->payments->find( (int) $payment['id'] ) ?? $payment;
 	}
 

@@ -200,6 +200,30 @@ final class PaymentRepository {
 	}
 
 	/**
+	 * Moves a payment to partially_refunded or refunded with a larger refunded amount: like
+	 * mark_status(), and only while the stored refunded amount is smaller, so two workers applying
+	 * the same refund (its answer and its webhook) move it once (added by H3).
+	 *
+	 * @param int                  $id             Payment id.
+	 * @param string               $to             partially_refunded or refunded.
+	 * @param int                  $refunded_minor The new refunded amount.
+	 * @param array<string, mixed> $fields         Other columns to set with it.
+	 * @return bool Whether the row moved.
+	 */
+	public function mark_refunded( int $id, string $to, int $refunded_minor, array $fields = array() ): bool {
+		$from = PaymentStatus::sources_of( $to );
+		if ( ! $from ) {
+			return false;
+		}
+		unset( $fields['entry_id'], $fields['status'] );
+		$fields['status']         = $to;
+		$fields['refunded_minor'] = $refunded_minor;
+		$args                     = $from;
+		$args[]                   = $refunded_minor;
+		return 1 === $this->update_where( $id, $fields, 'status IN (' . implode( ',', array_fill( 0, count( $from ), '%s' ) ) . ') AND refunded_minor < %d', $args );
+	}
+
+	/**
 	 * Sets columns that are not the status or the entry (provider details, error, hash…).
 	 *
 	 * @param int                  $id     Payment id.

@@ -10,7 +10,13 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Payments;
 
+use Closure;
 use Kestrel\Forms\Domain\Payments\WebhookSignature;
+use Kestrel\Forms\Payments\PaymentActions;
+use Kestrel\Forms\Payments\Provider\ClientFactory;
+use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
+use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\PaymentRepository;
 use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Settings\PaymentSettings;
@@ -140,6 +146,27 @@ final class LifecycleWebhookTest extends TestCase {
 		$this->assert_rest_status( 200, $this->signed( $this->event( 'payment.updated', 'payment', $this->provider->payments['PAY_DASH'] ) ) );
 		$this->assertCount( $notes, $this->notes( $entry ) );
 		$this->assertCount( 1, ( new PaymentRepository() )->refunds_for_payment( (int) $payment['id'] ) );
+	}
+
+	public function test_a_worker_holding_a_stale_payment_does_not_move_or_note_it_again(): void {
+		$entry = $this->entry_with_payment( 'paid', 'PAY_STALE' );
+		$stale = $this->stored( $entry ); // Read by a worker before the refund's webhook was handled.
+		$this->assert_rest_status( 200, $this->signed( $this->event( 'refund.updated', 'refund', $this->provider->dashboard_refund( 'PAY_STALE', 1000 ) ) ) );
+		$notes = $this->notes( $entry );
+		$fired = $this->fired;
+
+		$actions = new PaymentActions(
+			new PaymentRepository(),
+			new EntryWorkspaceRepository(),
+			new EntryRepository(),
+			new FormRepository(),
+			Closure::fromCallable( array( ClientFactory::class, 'for_environment' ) )
+		);
+		$after = $actions->refresh( $stale, 0 );
+		$this->assertSame( 'partially_refunded', $after['status'] );
+		$this->assertSame( 1000, $after['refunded_minor'] );
+		$this->assertSame( $notes, $this->notes( $entry ), 'The same refund is announced once.' );
+		$this->assertSame( $fired, $this->fired );
 	}
 
 	public function test_a_refund_event_without_its_refund_event_is_read_from_the_payment(): void {
