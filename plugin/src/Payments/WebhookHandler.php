@@ -156,9 +156,9 @@ final class WebhookHandler {
 		if ( null === $stored ) {
 			return 'unknown_payment';
 		}
-		$this->actions->apply_provider_refund( $stored, $this->read_refund( $stored, $object ), 0 );
-		$this->fetch( $stored );
-		return 'refund_recorded';
+		$recorded = $this->actions->apply_provider_refund( $stored, $this->read_refund( $stored, $object ), 0 );
+		$updated  = $this->fetch( $stored );
+		return $recorded || $updated['status'] !== $stored['status'] || $updated['refunded_minor'] !== $stored['refunded_minor'] ? 'refund_recorded' : 'unchanged';
 	}
 
 	/**

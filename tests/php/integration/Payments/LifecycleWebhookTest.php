@@ -162,7 +162,7 @@ final class LifecycleWebhookTest extends TestCase {
 			new FormRepository(),
 			Closure::fromCallable( array( ClientFactory::class, 'for_environment' ) )
 		);
-		$after = $actions->refresh( $stale, 0 );
+		$after   = $actions->refresh( $stale, 0 );
 		$this->assertSame( 'partially_refunded', $after['status'] );
 		$this->assertSame( 1000, $after['refunded_minor'] );
 		$this->assertSame( $notes, $this->notes( $entry ), 'The same refund is announced once.' );
