@@ -641,7 +641,12 @@ final class ChargePayment {
 		}
 		$note = trim( wp_strip_all_tags( (string) ( $field['description'] ?? '' ) ) );
 		if ( '' !== $note ) {
-			$body['note'] = mb_substr( $note, 0, 500 );
+			// At most 500 characters as the API counts them (UTF-16 code units).
+			$note = mb_substr( $note, 0, 500 );
+			while ( strlen( (string) mb_convert_encoding( $note, 'UTF-16LE', 'UTF-8' ) ) > 1000 ) {
+				$note = mb_substr( $note, 0, -1 );
+			}
+			$body['note'] = $note;
 		}
 		/**
 		 * Filters the CreatePayment body before it is stored and sent. The amount, currency,

@@ -484,6 +484,64 @@ final class ChargePaymentTest extends TestCase {
 		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok', 'key-00000012' ) );
 	}
 
+	public function test_billing_mapping_and_a_long_note_are_sent_within_the_apis_limits(): void {
+		$this->as_admin();
+		$definition             = $this->rest( 'GET', '/kestrel-forms/v1/forms/' . $this->form_id )->get_data();
+		$definition['fields'][] = array(
+			'id'    => 7,
+			'type'  => 'text',
+			'label' => 'First name',
+		);
+		$definition['fields'][] = array(
+			'id'    => 8,
+			'type'  => 'text',
+			'label' => 'Postal code',
+		);
+		$definition['fields'][] = array(
+			'id'    => 9,
+			'type'  => 'text',
+			'label' => 'Country',
+		);
+		foreach ( $definition['fields'] as $i => $field ) {
+			if ( 'payment' === $field['type'] ) {
+				$definition['fields'][ $i ]['billing']     = array(
+					'email'       => '4',
+					'givenName'   => '7',
+					'postalCode'  => '8',
+					'countryCode' => '9',
+				);
+				$definition['fields'][ $i ]['description'] = '<b>Order</b> ' . str_repeat( '😀', 600 );
+			}
+		}
+		$this->assert_rest_status( 200, $this->rest( 'PUT', '/kestrel-forms/v1/forms/' . $this->form_id, $definition ) );
+		$this->as_anonymous();
+		$this->assert_rest_status(
+			201,
+			$this->submit(
+				'cnon:card-nonce-ok',
+				'key-00000001',
+				array(
+					'values' => array(
+						'7' => 'Ada',
+						'8' => '94103',
+						'9' => 'us',
+					),
+				)
+			)
+		);
+		$body = $this->provider->calls_to( 'POST', '/v2/payments' )[0]['body'];
+		$this->assertSame(
+			array(
+				'first_name'  => 'Ada',
+				'postal_code' => '94103',
+				'country'     => 'US',
+			),
+			$body['billing_address']
+		);
+		$this->assertStringStartsWith( 'Order 😀', $body['note'] );
+		$this->assertLessThanOrEqual( 1000, strlen( (string) mb_convert_encoding( $body['note'], 'UTF-16LE', 'UTF-8' ) ), 'At most 500 UTF-16 code units.' );
+	}
+
 	public function test_authorize_mode_stays_authorized(): void {
 		$form = $this->create_form( 'USD', array( 'captureMode' => 'authorize' ) );
 		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok', 'key-00000001', array(), $form ) );
