@@ -642,8 +642,9 @@ final class ChargePayment {
 		$note = trim( wp_strip_all_tags( (string) ( $field['description'] ?? '' ) ) );
 		if ( '' !== $note ) {
 			// At most 500 characters as the API counts them (UTF-16 code units).
-			$note = mb_substr( $note, 0, 500 );
-			while ( strlen( (string) mb_convert_encoding( $note, 'UTF-16LE', 'UTF-8' ) ) > 1000 ) {
+			$note  = mb_substr( $note, 0, 500 );
+			$units = intdiv( strlen( (string) mb_convert_encoding( $note, 'UTF-16LE', 'UTF-8' ) ), 2 );
+			for ( ; $units > 500; $units = intdiv( strlen( (string) mb_convert_encoding( $note, 'UTF-16LE', 'UTF-8' ) ), 2 ) ) {
 				$note = mb_substr( $note, 0, -1 );
 			}
 			$body['note'] = $note;
