@@ -28,6 +28,11 @@ module.exports = {
 			__dirname,
 			'assets-src/entries/admin-settings.tsx'
 		),
+		// The payment field's adapter for the payments SDK, only on pages with a payment field.
+		'payment-field': path.resolve(
+			__dirname,
+			'assets-src/entries/payment-field.ts'
+		),
 	},
 	output: {
 		...defaultConfig.output,

@@ -10,11 +10,18 @@ import {
 	type FormProps,
 	type PublicUtils,
 } from '../forms-ui';
+import { createPaymentRegistry } from '../forms-ui/fields/payment/registry';
+import type {
+	PaymentConfig,
+	PaymentRegistry,
+} from '../forms-ui/fields/payment/types';
 import '../forms-ui/form.scss';
 
 interface ContainerData {
 	form: FormProps[ 'form' ];
 	captcha?: FormProps[ 'captcha' ];
+	/** Forms with a payment field: the public payment configuration. */
+	payment?: PaymentConfig;
 	options?: { showTitle?: boolean; showDescription?: boolean };
 	rest: {
 		submitPath: string;
@@ -29,12 +36,18 @@ interface ContainerData {
 
 declare global {
 	interface Window {
-		kestrelForms?: { hooks: Hooks; utils?: PublicUtils };
+		kestrelForms?: {
+			hooks: Hooks;
+			utils?: PublicUtils;
+			/** The payment field script registers its adapter here. */
+			payments?: PaymentRegistry;
+		};
 	}
 }
 
 const kestrelForms = ( window.kestrelForms ??= { hooks: createHooks() } );
 kestrelForms.utils = publicUtils;
+kestrelForms.payments ??= createPaymentRegistry();
 
 const mountAll = () =>
 	document
@@ -73,6 +86,8 @@ function mount( container: HTMLElement ) {
 			renderTokenUrl={ data.rest.renderTokenUrl }
 			renderTokenMaxAge={ data.rest.renderTokenMaxAge }
 			captcha={ data.captcha }
+			payment={ data.payment ?? null }
+			payments={ kestrelForms.payments }
 			hooks={ kestrelForms.hooks }
 			showTitle={ data.options?.showTitle }
 			showDescription={ data.options?.showDescription }

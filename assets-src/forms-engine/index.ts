@@ -79,3 +79,9 @@ export {
 } from './pricing/pricing';
 export type { Pricing, ProductLine } from './pricing/pricing';
 export { activeFeeds, byPriority, feedTriggers } from './feeds/feeds';
+export {
+	isPayment,
+	paymentAmount,
+	paymentFieldOf,
+} from './field-types/payment';
+export type { PaymentAmount } from './field-types/payment';

@@ -56,6 +56,11 @@ export function validateField(
 	if ( field.type === 'creditcard' ) {
 		return validateCard( field, value );
 	}
+	// The payment's card data lives in the provider's frames; the browser has a token only after
+	// submit, and the server decides whether a payment is needed (visible, amount above 0).
+	if ( field.type === 'payment' ) {
+		return null;
+	}
 	if ( isMulti( field ) ) {
 		const checked = Array.isArray( value ) ? value : [];
 		if ( checked.length === 0 ) {

@@ -30,7 +30,8 @@ export function isDisplayOnly( field: FieldDefinition ): boolean {
 export function initialValues( form: FormDefinition ): FormValues {
 	const values: FormValues = {};
 	for ( const field of form.fields ) {
-		if ( isDisplayOnly( field ) ) {
+		// A payment field has no value until the provider tokenizes on submit.
+		if ( isDisplayOnly( field ) || field.type === 'payment' ) {
 			continue;
 		}
 		const selected = ( field.choices ?? [] ).filter(

@@ -22,6 +22,8 @@ import {
 } from './CaptchaField';
 import { PasswordField } from './PasswordField';
 import { CreditCardField } from './CreditCardField';
+import { PaymentField } from '../fields/payment/PaymentField';
+import type { PaymentBinding } from '../fields/payment/use-payment';
 
 export interface FieldProps {
 	formId: number;
@@ -55,6 +57,8 @@ export interface FieldProps {
 	captcha?: CaptchaConfig | null;
 	/** Captcha fields: hands the form the invisible captcha's gate for the final submit. */
 	captchaGate?: ( gate: CaptchaGate | null ) => void;
+	/** Payment fields: the page's payment configuration and the form's gate. */
+	payment?: PaymentBinding;
 }
 
 /**
@@ -126,6 +130,8 @@ function FieldControl( props: FieldProps ) {
 			return <PasswordField { ...props } />;
 		case 'creditcard':
 			return <CreditCardField { ...props } />;
+		case 'payment':
+			return <PaymentField { ...props } binding={ props.payment } />;
 		case 'captcha':
 			return (
 				<FieldShell

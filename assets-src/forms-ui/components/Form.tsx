@@ -52,6 +52,8 @@ import type { UploadBindings } from './FileUploadField';
 import type { CaptchaConfig, CaptchaGate } from './CaptchaField';
 import { newUploadId, type UploadRecord } from '../uploads/uploader';
 import { AnimationContext } from './reveal';
+import { retryInProgress, usePayment } from '../fields/payment/use-payment';
+import type { PaymentConfig, PaymentRegistry } from '../fields/payment/types';
 
 export interface FormProps {
 	form: FormDefinition & { id: number };
@@ -78,6 +80,10 @@ export interface FormProps {
 	preview?: boolean;
 	/** Called once after the first render (used to release the reserved space). */
 	onMounted?: () => void;
+	/** Forms with a payment field: the page's public payment configuration. */
+	payment?: PaymentConfig | null;
+	/** Where the payment field script registers its adapter (window.kestrelForms.payments). */
+	payments?: PaymentRegistry | null;
 }
 
 type Status = 'idle' | 'submitting' | 'done';
@@ -248,6 +254,15 @@ export function Form( props: FormProps ) {
 	);
 	// Multi-page forms (spec §2, §4): pages split at page breaks.
 	const pages = useMemo( () => splitPages( form.fields ), [ form.fields ] );
+	// The payment field (issue 13): tokens on Next and submit, its failures at the field.
+	const payment = usePayment(
+		form,
+		props.payment ?? null,
+		props.payments ?? null
+	);
+	// A payment form keeps one submission key until it is stored: a retry after an unknown
+	// outcome (network error) then gets the first answer instead of paying twice.
+	const submissionKey = useRef< string | null >( null );
 	const summaryRef = useRef< HTMLDivElement >( null );
 	const confirmationRef = useRef< HTMLDivElement >( null );
 	const announceTimer = useRef< number | undefined >( undefined );
@@ -290,6 +305,25 @@ export function Form( props: FormProps ) {
 		},
 		[ announce, pages ]
 	);
+
+	/**
+	 * A payment failure: the message at the payment field, on its page, focused and announced in
+	 * the field's live region; what the visitor typed stays.
+	 *
+	 * @param message Readable message.
+	 */
+	const showPaymentError = ( message: string ) => {
+		const id = payment.field?.id ?? 0;
+		const index = pages.findIndex( ( p ) =>
+			p.fields.some( ( f ) => f.id === id )
+		);
+		if ( index >= 0 ) {
+			setPage( index );
+		}
+		setErrors( { [ id ]: message } );
+		setSummary( null );
+		payment.present( message );
+	};
 
 	// Add-on feeds switch on and off with the values (spec §4): announce each change to add-ons.
 	const feedsRef = useRef< number[] >( [] );
@@ -454,9 +488,9 @@ export function Form( props: FormProps ) {
 		);
 	};
 
-	const goNext = () => {
+	const goNext = async () => {
 		// Going forward needs a visible, enabled Next button and a valid page (spec §4).
-		if ( nextPage === null || ! nextShown ) {
+		if ( nextPage === null || ! nextShown || inFlight.current ) {
 			return;
 		}
 		const final = flushPending();
@@ -465,6 +499,22 @@ export function Form( props: FormProps ) {
 			showErrors( messages, summaryText() );
 			return;
 		}
+		// Leaving the payment field's page tokenizes; the token waits for the final submit.
+		if ( payment.field ) {
+			inFlight.current = true;
+			setStatus( 'submitting' );
+			const step = await payment.leavePage(
+				pages[ page ].fields,
+				final,
+				values
+			);
+			inFlight.current = false;
+			setStatus( 'idle' );
+			if ( ! step.ok ) {
+				showPaymentError( step.message );
+				return;
+			}
+		}
 		goTo( nextPage );
 	};
 
@@ -472,7 +522,7 @@ export function Form( props: FormProps ) {
 		event.preventDefault();
 		// Enter on a page before the last moves to the next page.
 		if ( nextBreak ) {
-			goNext();
+			void goNext();
 			return;
 		}
 		// The ref guards the gap between a click and React disabling the button.
@@ -517,9 +567,21 @@ export function Form( props: FormProps ) {
 			return;
 		}
 
-		const active = visibleFields.filter( hasInput );
 		inFlight.current = true;
 		setStatus( 'submitting' );
+		// The payment field (visible, amount above 0): a fresh single-use token, or the one
+		// made when the visitor left its page.
+		// (Forms without one post at once, in the same task as the click.)
+		const paid = payment.field
+			? await payment.forSubmit( pages[ page ].fields, final, values )
+			: ( { ok: true, value: null } as const );
+		if ( ! paid.ok ) {
+			inFlight.current = false;
+			setStatus( 'idle' );
+			showPaymentError( paid.message );
+			return;
+		}
+		const active = visibleFields.filter( hasInput );
 		announce( __( 'Sending your submission…', 'kestrel-forms' ) );
 		// The captcha's answer as the widget holds it now (an invisible one just got it).
 		const captchaAnswer = captchaShown ? captchaGate.current?.answer() : '';
@@ -538,25 +600,38 @@ export function Form( props: FormProps ) {
 			},
 			form
 		) as ReturnType< typeof toSubmissionValues >;
+		if ( paid.value && payment.field ) {
+			submissionValues[ String( payment.field.id ) ] = paid.value;
+		}
+		const key = payment.field
+			? ( submissionKey.current ??= newSubmissionKey() )
+			: newSubmissionKey();
 		try {
 			const refreshing = renderToken.ready();
 			if ( refreshing ) {
 				await refreshing;
 			}
-			const result = await postSubmission(
-				props.submitPath,
-				{
-					values: submissionValues,
-					source_url: window.location.href,
-					submission_key: newSubmissionKey(),
-					upload_id: uploadId,
-					honeypot: honeypot.current?.value ?? '',
-					render_token: renderToken.current(),
-					uploaded_files: uploadedFiles( active, uploadRecords ),
-				},
-				props.submitUrl,
-				props.anonymous
-			);
+			const send = () =>
+				postSubmission(
+					props.submitPath,
+					{
+						values: submissionValues,
+						source_url: window.location.href,
+						submission_key: key,
+						upload_id: uploadId,
+						honeypot: honeypot.current?.value ?? '',
+						render_token: renderToken.current(),
+						uploaded_files: uploadedFiles( active, uploadRecords ),
+					},
+					props.submitUrl,
+					props.anonymous
+				);
+			// A payment form sends the same request again while the server is still busy
+			// with it (409): the answer of the first one comes back, never a second charge.
+			const result = await ( payment.field
+				? retryInProgress( send )
+				: send() );
+			submissionKey.current = null;
 			hooks.doAction( 'kestrel_forms.submission.after', result, form );
 			setErrors( {} );
 			setSummary( null );
@@ -575,7 +650,16 @@ export function Form( props: FormProps ) {
 			}
 			hooks.doAction( 'kestrel_forms.submission.failed', f, form );
 			setStatus( 'idle' );
-			if ( f.kind === 'validation' ) {
+			const paymentMessage = payment.failureMessage( f );
+			const others =
+				f.kind === 'validation'
+					? Object.keys( f.errors ).filter(
+							( id ) => id !== String( payment.field?.id )
+						)
+					: [];
+			if ( paymentMessage !== null && ! others.length ) {
+				showPaymentError( paymentMessage );
+			} else if ( f.kind === 'validation' ) {
 				const serverMessages: Record< number, string > = {};
 				for ( const [ id, message ] of Object.entries( f.errors ) ) {
 					serverMessages[ Number( id ) ] = message;
@@ -763,6 +847,11 @@ export function Form( props: FormProps ) {
 										uploads={ uploadBindings }
 										captcha={ props.captcha }
 										captchaGate={ setCaptchaGate }
+										payment={
+											field.type === 'payment'
+												? payment.binding
+												: undefined
+										}
 										concealed={ ! isShown( field.id ) }
 										currency={ form.currency }
 										calculated={
@@ -805,7 +894,7 @@ export function Form( props: FormProps ) {
 									className="kestrel-form__next wp-element-button"
 									// A hidden Next button is also disabled and blocks the page (spec §4).
 									hidden={ ! nextShown }
-									disabled={ ! nextShown }
+									disabled={ ! nextShown || submitting }
 									onClick={ goNext }
 								>
 									{ nextBreak.nextButton?.text ||

@@ -29,15 +29,33 @@ export interface SubmissionSuccess {
 
 /** What a failed submission means for the visitor. */
 export type SubmissionFailure =
-	| { kind: 'validation'; message: string; errors: Record< string, string > }
+	| {
+			kind: 'validation';
+			message: string;
+			errors: Record< string, string >;
+			/** A payment refused by the provider: its code (GENERIC_DECLINE, CARD_TOKEN_EXPIRED…). */
+			paymentCode?: string;
+	  }
 	| { kind: 'rate_limited'; message: string; retryAfter: number }
-	| { kind: 'error'; message: string };
+	/** The same submission key is being processed (409): send the same request again later. */
+	| { kind: 'in_progress'; message: string; retryAfter: number }
+	| { kind: 'error'; message: string; code?: string };
 
 interface RestError {
 	code?: string;
 	message?: string;
-	data?: { errors?: Record< string, string >; retry_after?: number };
+	data?: {
+		errors?: Record< string, string >;
+		retry_after?: number;
+		payment?: { code?: string };
+	};
 }
+
+/** The 409 answers to a submission key already in flight (payments: P1-CONTRACTS "Charge path"). */
+const IN_PROGRESS = [
+	'kestrel_forms_submission_in_progress',
+	'kestrel_forms_payment_in_progress',
+];
 
 /**
  * Posts a submission. Logged-in visitors go through api-fetch, so their REST nonce is sent and the
@@ -140,12 +158,27 @@ export function toFailure(
 		error?.code === 'kestrel_forms_validation_failed' &&
 		error.data?.errors
 	) {
-		return { kind: 'validation', message, errors: error.data.errors };
+		const paymentCode = error.data.payment?.code;
+		return {
+			kind: 'validation',
+			message,
+			errors: error.data.errors,
+			...( typeof paymentCode === 'string' ? { paymentCode } : {} ),
+		};
 	}
 	if ( error?.code === 'kestrel_forms_rate_limited' ) {
 		return rateLimited( Number( error.data?.retry_after ) || 0 );
 	}
-	return { kind: 'error', message };
+	if ( error?.code && IN_PROGRESS.includes( error.code ) ) {
+		return {
+			kind: 'in_progress',
+			message,
+			retryAfter: Number( error.data?.retry_after ) || 0,
+		};
+	}
+	return error?.code
+		? { kind: 'error', message, code: error.code }
+		: { kind: 'error', message };
 }
 
 /**

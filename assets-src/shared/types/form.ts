@@ -275,7 +275,10 @@ export type FormValues = Record< string, FieldValue >;
  * The submission body's values: by field id (checkbox lists included), as the REST API takes them;
  * a payment field's value is its token object.
  */
-export type SubmissionValues = Record< string, string | string[] | PaymentValue >;
+export type SubmissionValues = Record<
+	string,
+	string | string[] | PaymentValue
+>;
 
 /** The confirmation the server returns after a stored submission. */
 export type Confirmation =
