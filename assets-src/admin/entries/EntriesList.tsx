@@ -29,6 +29,8 @@ import { ConfirmDelete } from '../components/ConfirmDelete';
 import { useNamedFilterButtons } from '../components/dataviews-a11y';
 import { utcText } from '../components/utc-text';
 import { statusElements } from './status';
+import { StatusBadge } from './payment/PaymentPanel';
+import { formatMinor, paymentFilterElements } from './payment/labels';
 import { entryUrl, exportUrl, listUrl } from './urls';
 import {
 	columnsFromView,
@@ -63,7 +65,7 @@ function storedColumns( config: EntriesScreenConfig ): string[] {
 	} catch {
 		// A damaged value: fall back to the default columns.
 	}
-	return defaultColumns( ids );
+	return defaultColumns( ids, config.payments ?? false );
 }
 
 /**
@@ -250,8 +252,9 @@ export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
 type Apply = ( action: BulkAction, ids: number[] ) => unknown;
 
 /**
- * The list's columns: entry, star, date, read state, status and the form's value fields.
- * Sorting and filtering happen on the server (the view goes to the REST query).
+ * The list's columns: entry, star, date, read state, status, the payment (forms that take
+ * payments) and the form's value fields. Sorting and filtering happen on the server (the view
+ * goes to the REST query).
  *
  * @param config Screen config.
  * @param apply  Runs an action on entries.
@@ -345,12 +348,44 @@ export function entryFields(
 			filterBy: { operators: [ 'is' ], isPrimary: true },
 			enableSorting: false,
 		},
+		...( config.payments ? [ paymentField() ] : [] ),
 		...config.fields.map( ( f ): Field< ListedEntry > => ( {
 			id: fieldKey( f.id ),
 			label: f.label,
 			getValue: ( { item } ) => item.display[ String( f.id ) ] ?? '',
 		} ) ),
 	];
+}
+
+/**
+ * The payment column: the status in words (with the amount), and the payment filter.
+ */
+function paymentField(): Field< ListedEntry > {
+	return {
+		id: 'payment_status',
+		label: __( 'Payment', 'kestrel-forms' ),
+		getValue: ( { item } ) => item.payment?.status ?? 'none',
+		render: ( { item } ) =>
+			item.payment ? (
+				<span className="kestrel-forms-payment-cell">
+					<StatusBadge status={ item.payment.status } />{ ' ' }
+					{ formatMinor(
+						item.payment.amount,
+						item.payment.currency
+					) }
+				</span>
+			) : (
+				<span>
+					<span aria-hidden="true">—</span>
+					<span className="screen-reader-text">
+						{ __( 'No payment', 'kestrel-forms' ) }
+					</span>
+				</span>
+			),
+		elements: paymentFilterElements().filter( ( e ) => e.value !== 'all' ),
+		filterBy: { operators: [ 'is' ] },
+		enableSorting: false,
+	};
 }
 
 /**

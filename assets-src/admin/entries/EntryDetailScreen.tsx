@@ -32,6 +32,7 @@ import { statusLabel } from './status';
 import type { EntriesScreenConfig } from './types';
 import { entryUrl, listUrl } from './urls';
 import { uploadFile } from './uploads';
+import { PaymentPanel } from './payment/PaymentPanel';
 
 type Draft = Record< string, string | string[] >;
 
@@ -263,6 +264,8 @@ export function EntryDetailScreen( {
 			</p>
 
 			<Order entry={ entry } />
+
+			<PaymentPanel entryId={ entry.id } />
 
 			{ entry.feed_list.length > 0 && (
 				<>

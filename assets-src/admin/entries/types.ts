@@ -7,6 +7,8 @@ export interface EntriesScreenConfig {
 	forms: Array< { id: number; title: string } >;
 	/** Value fields of the form on screen (list columns and the field filter). */
 	fields: Array< { id: number; label: string; type: string } >;
+	/** Whether the form takes payments (a payment field, or entries with a payment). */
+	payments?: boolean;
 	/** admin.php?page=kestrel-forms-entries */
 	screenUrl: string;
 	/** REST URL of the CSV export (without parameters). */

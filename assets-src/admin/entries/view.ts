@@ -3,7 +3,11 @@
  * module translates it to the view DataViews draws and back. Pure functions, tested beside.
  */
 import type { View, Filter } from '@wordpress/dataviews';
-import type { EntriesQuery, EntryStatus } from '../store/entries';
+import type {
+	EntriesQuery,
+	EntryStatus,
+	PaymentFilter,
+} from '../store/entries';
 
 /** Columns that are not form fields (the entry link is the title, always shown). */
 const ENTRY_FIELDS = [
@@ -11,17 +15,36 @@ const ENTRY_FIELDS = [
 	'created_at',
 	'is_read',
 	'status',
+	'payment_status',
 ] as const;
 
+/** Values of the payment filter other than "all" (the REST `payment_status`). */
+const PAYMENT_FILTERS: PaymentFilter[] = [
+	'none',
+	'paid',
+	'authorized',
+	'pending',
+	'partially_refunded',
+	'refunded',
+	'voided',
+	'failed',
+];
+
 /**
- * The columns shown at first: star, date and the form's first four fields.
+ * The columns shown at first: star, date, the payment (forms that take payments) and the
+ * form's first four fields.
  *
  * @param fieldIds The form's value fields.
+ * @param payments Whether the form takes payments.
  */
-export function defaultColumns( fieldIds: number[] ): string[] {
+export function defaultColumns(
+	fieldIds: number[],
+	payments = false
+): string[] {
 	return [
 		'is_starred',
 		'created_at',
+		...( payments ? [ 'payment_status' ] : [] ),
 		...fieldIds.slice( 0, 4 ).map( fieldKey ),
 	];
 }
@@ -130,6 +153,19 @@ export function viewFromQuery(
 	} else if ( open.includes( 'is_read' ) ) {
 		filters.push( { field: 'is_read', operator: 'is', value: undefined } );
 	}
+	if ( query.paymentStatus !== 'all' ) {
+		filters.push( {
+			field: 'payment_status',
+			operator: 'is',
+			value: query.paymentStatus,
+		} );
+	} else if ( open.includes( 'payment_status' ) ) {
+		filters.push( {
+			field: 'payment_status',
+			operator: 'is',
+			value: undefined,
+		} );
+	}
 	return {
 		type: 'table',
 		search: query.search,
@@ -171,6 +207,7 @@ export function queryFromView(
 	const status = filterValue( view.filters, 'status' );
 	const starred = filterValue( view.filters, 'is_starred' );
 	const read = filterValue( view.filters, 'is_read' );
+	const payment = filterValue( view.filters, 'payment_status' );
 	const next: Partial< EntriesQuery > = {
 		search: view.search ?? '',
 		status: STATUSES.includes( status as EntryStatus )
@@ -179,6 +216,9 @@ export function queryFromView(
 		starred:
 			starred === 'yes' || starred === 'no' ? starred === 'yes' : null,
 		read: read === 'read' || read === 'unread' ? read === 'read' : null,
+		paymentStatus: PAYMENT_FILTERS.includes( payment as PaymentFilter )
+			? ( payment as PaymentFilter )
+			: 'all',
 		perPage: view.perPage ?? query.perPage,
 		orderby: view.sort ? orderbyOf( view.sort.field ) : query.orderby,
 		order: view.sort?.direction ?? query.order,

@@ -11,6 +11,7 @@ namespace Kestrel\Forms\Admin;
 
 use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Entries\EntryPresenter;
+use Kestrel\Forms\Persistence\EntryPayments;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\Capabilities;
 
@@ -85,6 +86,8 @@ final class EntriesScreen {
 			'entryId'   => $entry_id,
 			'forms'     => $forms,
 			'fields'    => $fields,
+			// Forms that take payments get the payment column and filter.
+			'payments'  => $record && ( EntryPresenter::has_payment_field( $record['form'] ) || ( new EntryPayments() )->form_has_payments( $record['form']->id ) ),
 			'screenUrl' => admin_url( 'admin.php?page=' . AdminPages::ENTRIES_SLUG ),
 			'exportUrl' => rest_url( $this->rest_namespace . '/entries/export' ),
 			'nonce'     => wp_create_nonce( 'wp_rest' ),

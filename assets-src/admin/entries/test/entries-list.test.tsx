@@ -52,7 +52,10 @@ const listPaths = () =>
 		.filter( ( r ) => ! r.method )
 		.map( ( r ) => decodeURIComponent( r.path as string ) );
 
-function renderList( entries: ListedEntry[] ) {
+function renderList(
+	entries: ListedEntry[],
+	screenConfig: typeof config & { payments?: boolean } = config
+) {
 	mock.mockImplementation(
 		async ( { path, method }: { path: string; method?: string } ) => {
 			if ( method === 'POST' && path.endsWith( '/entries/bulk' ) ) {
@@ -72,7 +75,7 @@ function renderList( entries: ListedEntry[] ) {
 	registry.dispatch( store ).setQuery( { ...DEFAULT_QUERY, formId: 3 } );
 	render(
 		<RegistryProvider value={ registry }>
-			<EntriesList config={ config } />
+			<EntriesList config={ screenConfig } />
 		</RegistryProvider>
 	);
 	return registry;
@@ -139,6 +142,80 @@ describe( 'EntriesList (DataViews)', () => {
 			} )
 		);
 		expect( listPaths().at( -1 ) ).toContain( 'search=ada' );
+	} );
+
+	it( "forms that take payments show each entry's payment status and amount", async () => {
+		renderList(
+			[
+				{
+					...entry( 7, 'Ada' ),
+					payment: { status: 'paid', amount: 3000, currency: 'USD' },
+				},
+				{
+					...entry( 8, 'Grace' ),
+					payment: {
+						status: 'partially_refunded',
+						amount: 3000,
+						currency: 'JPY',
+					},
+				},
+				{ ...entry( 9, 'Linus' ), payment: null },
+			],
+			{ ...config, payments: true }
+		);
+		await screen.findByRole( 'link', { name: 'Entry #7' } );
+		const table = screen.getByRole( 'table' );
+		expect(
+			within( table ).getByRole( 'columnheader', { name: 'Payment' } )
+		).toBeTruthy();
+		const rowOf = ( name: string ) =>
+			within( table )
+				.getByRole( 'link', { name } )
+				.closest( 'tr' ) as HTMLElement;
+		expect(
+			within( rowOf( 'Entry #7' ) ).getByText( 'Paid' )
+		).toBeTruthy();
+		expect( rowOf( 'Entry #7' ).textContent ).toContain( '$30.00' );
+		expect( rowOf( 'Entry #8' ).textContent ).toContain(
+			'Partially refunded ¥ 3,000'
+		);
+		expect(
+			within( rowOf( 'Entry #9' ) ).getByText( 'No payment' )
+		).toBeTruthy();
+	} );
+
+	it( 'the payment filter reaches the server query and shows as a chip', async () => {
+		const registry = renderList(
+			[
+				{
+					...entry( 7, 'Ada' ),
+					payment: { status: 'paid', amount: 3000, currency: 'USD' },
+				},
+			],
+			{ ...config, payments: true }
+		);
+		await screen.findByRole( 'link', { name: 'Entry #7' } );
+		await act( async () => {
+			registry.dispatch( store ).setQuery( { paymentStatus: 'paid' } );
+		} );
+		await waitFor( () =>
+			expect( listPaths().at( -1 ) ).toContain( 'payment_status=paid' )
+		);
+		expect(
+			await screen.findByRole( 'button', {
+				name: 'Remove filter: Payment is: Paid',
+			} )
+		).toBeTruthy();
+	} );
+
+	it( 'forms without payments have no payment column', async () => {
+		renderList( [ entry( 7, 'Ada' ) ] );
+		await screen.findByRole( 'link', { name: 'Entry #7' } );
+		expect(
+			within( screen.getByRole( 'table' ) ).queryByRole( 'columnheader', {
+				name: 'Payment',
+			} )
+		).toBeNull();
 	} );
 
 	it( 'names the filter chip remove button after its chip', async () => {

@@ -165,6 +165,66 @@ describe( 'entries list view', () => {
 		expect( openFiltersOf( set ) ).toEqual( [] );
 	} );
 
+	it( 'the payment filter goes to the query and back; unknown values mean all', () => {
+		const current = query( { page: 3 } );
+		const paid = {
+			...viewFromQuery( current, [] ),
+			filters: [
+				{ field: 'status', operator: 'is' as const, value: 'active' },
+				{
+					field: 'payment_status',
+					operator: 'is' as const,
+					value: 'paid',
+				},
+			],
+		};
+		expect( queryFromView( paid, current ) ).toEqual( {
+			paymentStatus: 'paid',
+		} );
+		expect( pageAfter( current, queryFromView( paid, current ) ) ).toBe(
+			1
+		);
+		expect(
+			viewFromQuery( query( { paymentStatus: 'none' } ), [] ).filters
+		).toEqual( [
+			{ field: 'status', operator: 'is', value: 'active' },
+			{ field: 'payment_status', operator: 'is', value: 'none' },
+		] );
+		const bogus = {
+			...paid,
+			filters: [
+				{
+					field: 'payment_status',
+					operator: 'is' as const,
+					value: 'processing; drop',
+				},
+			],
+		};
+		expect(
+			queryFromView( bogus, query( { paymentStatus: 'refunded' } ) )
+		).toMatchObject( { paymentStatus: 'all' } );
+		// An added payment filter without a value stays on screen.
+		expect(
+			viewFromQuery( query(), [], [ 'payment_status' ] ).filters?.[ 1 ]
+		).toEqual( {
+			field: 'payment_status',
+			operator: 'is',
+			value: undefined,
+		} );
+	} );
+
+	it( 'forms that take payments show the payment column at first', () => {
+		expect( defaultColumns( [ 1 ], true ) ).toEqual( [
+			'is_starred',
+			'created_at',
+			'payment_status',
+			'field_1',
+		] );
+		expect( knownColumns( [ 'payment_status' ], [] ) ).toEqual( [
+			'payment_status',
+		] );
+	} );
+
 	it( 'keeps the columns the admin chose, any of them, dropping ids the form lost', () => {
 		expect(
 			knownColumns( [ 'status', 'field_9', 'field_2', 7, 'x' ], [ 2 ] )

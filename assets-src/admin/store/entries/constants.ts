@@ -18,6 +18,7 @@ export const DEFAULT_QUERY: EntriesQuery = {
 	field: '',
 	fieldValue: '',
 	fieldOperator: 'is',
+	paymentStatus: 'all',
 	orderby: 'created_at',
 	order: 'desc',
 };

@@ -37,6 +37,9 @@ export function toRestParams(
 	if ( query.dateTo !== '' ) {
 		params.date_to = query.dateTo;
 	}
+	if ( query.paymentStatus !== 'all' ) {
+		params.payment_status = query.paymentStatus;
+	}
 	if ( query.field !== '' ) {
 		params.field = query.field;
 		params.field_value = query.fieldValue;

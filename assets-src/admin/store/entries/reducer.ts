@@ -16,6 +16,7 @@ const RESETS_PAGE = [
 	'dateTo',
 	'field',
 	'fieldValue',
+	'paymentStatus',
 	'fieldOperator',
 	'orderby',
 	'order',

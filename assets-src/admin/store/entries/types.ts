@@ -5,6 +5,38 @@ import type { FieldDefinition } from '../../../shared';
 
 export type EntryStatus = 'active' | 'spam' | 'trash';
 
+/** A payment's status (plugin/src/Domain/Payments/PaymentStatus.php). */
+export type PaymentStatus =
+	| 'processing'
+	| 'authorized'
+	| 'pending'
+	| 'paid'
+	| 'partially_refunded'
+	| 'refunded'
+	| 'voided'
+	| 'failed'
+	| 'active'
+	| 'cancelled';
+
+/** The list's payment filter: a status, "none" (entries without a payment) or "all". */
+export type PaymentFilter =
+	| 'all'
+	| 'none'
+	| 'paid'
+	| 'authorized'
+	| 'pending'
+	| 'partially_refunded'
+	| 'refunded'
+	| 'voided'
+	| 'failed';
+
+/** The payment summary of a listed entry (amount in integer minor units). */
+export interface ListedPayment {
+	status: PaymentStatus;
+	amount: number;
+	currency: string;
+}
+
 export type BulkAction =
 	| 'read'
 	| 'unread'
@@ -30,6 +62,7 @@ export interface EntriesQuery {
 	field: string;
 	fieldValue: string;
 	fieldOperator: 'is' | 'contains';
+	paymentStatus: PaymentFilter;
 	orderby: string;
 	order: 'asc' | 'desc';
 }
@@ -44,6 +77,8 @@ export interface ListedEntry {
 	values: Record< string, unknown >;
 	/** Display text by field id. */
 	display: Record< string, string >;
+	/** The entry's payment; null without one (absent in answers of older servers). */
+	payment?: ListedPayment | null;
 }
 
 export interface EntryFile {

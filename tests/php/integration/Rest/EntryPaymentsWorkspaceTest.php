@@ -11,6 +11,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Rest;
 
+use Kestrel\Forms\Admin\EntriesScreen;
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Entries\MergeTags;
@@ -376,6 +377,23 @@ final class EntryPaymentsWorkspaceTest extends TestCase {
 		// An entry without a payment: the payment tags are empty.
 		$none = new Entry( $this->ids['none'], $this->form_id, array( '1' => 'Linus' ), '2026-01-03 10:00:00' );
 		$this->assertSame( 'Linus: [] [] [] [] []', $tags->replace( '{:1}: [{payment_status}] [{payment_amount}] [{transaction_id}] [{payment_method}] [{receipt_url}]', $form, $none, true ) );
+	}
+
+	public function test_the_entries_screen_says_which_forms_take_payments(): void {
+		$definition = self::DEFINITION;
+		unset( $definition['fields'][2] );
+		$plain  = ( new FormRepository() )->create( $definition );
+		$config = function ( int $form_id ): array {
+			$_GET['form_id'] = (string) $form_id;
+			try {
+				return ( new EntriesScreen( new FormRepository(), 'kestrel-forms/v1' ) )->config();
+			} finally {
+				unset( $_GET['form_id'] );
+			}
+		};
+		$this->assertTrue( $config( $this->form_id )['payments'] );
+		$this->assertFalse( $config( $plain )['payments'] );
+		$this->assertSame( array( 'Name', 'Email' ), array_column( $config( $this->form_id )['fields'], 'label' ) );
 	}
 
 	public function test_the_payment_field_is_not_editable_as_a_value(): void {

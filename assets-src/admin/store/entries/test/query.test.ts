@@ -44,6 +44,18 @@ describe( 'toRestParams', () => {
 		} );
 	} );
 
+	it( 'sends the payment filter unless it is "all"', () => {
+		expect(
+			toRestParams(
+				{ ...DEFAULT_QUERY, formId: 3, paymentStatus: 'none' },
+				false
+			)
+		).toEqual( { form_id: '3', status: 'active', payment_status: 'none' } );
+		expect(
+			toRestParams( { ...DEFAULT_QUERY, formId: 3 }, false )
+		).not.toHaveProperty( 'payment_status' );
+	} );
+
 	it( 'builds a path with a query string', () => {
 		expect( withParams( '/a', { b: 'c d', e: '&' } ) ).toBe(
 			'/a?b=c+d&e=%26'
