@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Payments;
 
 use Closure;
+use Kestrel\Forms\Domain\Payments\PaymentStatus;
 use Kestrel\Forms\Domain\Payments\WebhookSignature;
 use Kestrel\Forms\Payments\Provider\ProviderError;
 use Kestrel\Forms\Payments\Provider\SquareClient;
@@ -31,11 +32,15 @@ use Kestrel\Forms\Settings\PaymentSettings;
  *    fetched from the provider and that is applied too. `refund.created` / `refund.updated`: the
  *    refund is recorded (a dashboard refund becomes a refund row without a user), then the
  *    payment is fetched to settle the refunded amount and status. Payments we do not know (made
- *    by something else on the same account) and other event types are acknowledged and ignored.
+ *    by something else on the same account) and other event types are acknowledged and ignored;
+ *    so are payment events for a payment the charge path is still working on (`in_progress`).
  *
  * @phpstan-type Outcome array{received: bool, duplicate?: bool, outcome: string}
  */
 final class WebhookHandler {
+
+	/** Seconds after its entry was stored during which a charge-mode payment is still being completed. */
+	private const CHARGE_WINDOW = 120;
 
 	/**
 	 * Builds the handler.
@@ -134,6 +139,9 @@ final class WebhookHandler {
 		if ( null === $stored ) {
 			return 'unknown_payment';
 		}
+		if ( self::charging( $stored ) ) {
+			return 'in_progress';
+		}
 		$updated = $this->actions->apply_provider_payment( $stored, $object, 0 );
 		$doubt   = PaymentActions::older( is_string( $object['updated_at'] ?? null ) ? $object['updated_at'] : '', (string) ( $stored['provider_updated_at'] ?? '' ) )
 			|| ! empty( $object['refund_ids'] )
@@ -190,6 +198,24 @@ final class WebhookHandler {
 	 */
 	private function fetch( array $payment ): array {
 		return $this->actions->refresh( $payment, 0 );
+	}
+
+	/**
+	 * Whether the charge path (Payments\ChargePayment, or the reconcile job) still owns the
+	 * payment: no entry yet, still `processing`, or authorized in charge mode a moment ago (its
+	 * completion is on its way). It records the provider's answers itself; a webhook applied now
+	 * would race it (and move the status under its feet), so the event is acknowledged and left.
+	 * Later events, Sync and the reconcile job still apply anything it missed.
+	 *
+	 * @param array<string, mixed> $payment Stored payment.
+	 */
+	private static function charging( array $payment ): bool {
+		if ( null === $payment['entry_id'] || PaymentStatus::PROCESSING === $payment['status'] ) {
+			return true;
+		}
+		$updated = strtotime( (string) $payment['updated_at'] . ' UTC' );
+		return 'charge' === $payment['capture_mode'] && PaymentStatus::AUTHORIZED === $payment['status']
+			&& false !== $updated && time() - $updated < self::CHARGE_WINDOW;
 	}
 
 	/**

@@ -289,6 +289,47 @@ final class LifecycleWebhookTest extends TestCase {
 		$this->assertSame( 'authorized', $this->stored( $sandbox )['status'] );
 	}
 
+	public function test_events_for_a_payment_the_charge_path_still_works_on_are_left_to_it(): void {
+		global $wpdb;
+		$entry   = $this->entry_with_payment( 'authorized', 'PAY_CHARGING' );
+		$payment = $this->stored( $entry );
+		$repo    = new PaymentRepository();
+		// Charge mode, authorized a moment ago: the submission is completing it right now.
+		$repo->update_details( (int) $payment['id'], array( 'capture_mode' => 'charge' ) );
+		$completed               = $this->provider->payments['PAY_CHARGING'];
+		$completed['status']     = 'COMPLETED';
+		$completed['updated_at'] = '2026-11-25T10:00:01.000Z';
+		$answer                  = $this->signed( $this->event( 'payment.updated', 'payment', $completed ) );
+		$this->assert_rest_status( 200, $answer );
+		$this->assertSame( 'in_progress', $answer->get_data()['outcome'] );
+		$this->assertSame( 'authorized', $this->stored( $entry )['status'] );
+		$this->assertSame( array(), $this->notes( $entry ) );
+		$this->assertSame( array(), $this->fired );
+
+		// An attempt without its entry yet (between authorisation and the entry write) is left too.
+		$orphan   = $repo->create_attempt(
+			array(
+				'form_id'             => $this->form_id,
+				'attempt_key'         => wp_generate_uuid4(),
+				'environment'         => 'sandbox',
+				'method'              => 'card',
+				'capture_mode'        => 'authorize',
+				'amount_minor'        => 500,
+				'currency'            => 'USD',
+				'provider_payment_id' => 'PAY_NO_ENTRY',
+			)
+		);
+		$approved = $this->provider->add_payment( 'PAY_NO_ENTRY', 'APPROVED', 500 );
+		$this->assertSame( 'in_progress', $this->signed( $this->event( 'payment.created', 'payment', $approved ) )->get_data()['outcome'] );
+		$this->assertSame( 'processing', $repo->find( $orphan )['status'] );
+
+		// Minutes later (its completion failed and it was captured in the dashboard), it applies.
+		$wpdb->update( Schema::tables()['payments'], array( 'updated_at' => gmdate( 'Y-m-d H:i:s', time() - 600 ) ), array( 'id' => (int) $payment['id'] ) );
+		$completed['updated_at'] = '2026-11-25T10:10:00.000Z';
+		$this->assertSame( 'updated', $this->signed( $this->event( 'payment.updated', 'payment', $completed ) )->get_data()['outcome'] );
+		$this->assertSame( 'paid', $this->stored( $entry )['status'] );
+	}
+
 	public function test_unknown_payments_and_other_events_are_acknowledged_and_ignored(): void {
 		$unknown = $this->provider->add_payment( 'PAY_ELSEWHERE', 'COMPLETED', 100 );
 		$answer  = $this->signed( $this->event( 'payment.updated', 'payment', $unknown ) );
