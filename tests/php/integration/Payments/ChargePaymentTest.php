@@ -31,28 +31,14 @@ final class ChargePaymentTest extends TestCase {
 
 	protected function set_up(): void {
 		self::without_submission_rate_limit();
-		add_filter( 'kestrel_forms_payments_retry_delays', static fn(): array => array( 0, 0 ) );
-		update_option(
-			PaymentSettings::OPTION,
-			array(
-				'environment' => 'sandbox',
-				'sandbox'     => array(
-					'application_id' => 'sandbox-sq0idb-app',
-					'location_id'    => 'LSANDBOXMAIN',
-					'access_token'   => 'sandbox-token-123456',
-				),
-			)
-		);
-		$this->provider         = ( new FakeProvider() )->install();
+		$this->provider         = FakeProvider::start();
 		$this->form_id          = $this->create_form( 'USD' );
 		$_SERVER['REMOTE_ADDR'] = self::CLIENT;
 	}
 
 	protected function tear_down(): void {
 		unset( $_SERVER['REMOTE_ADDR'] );
-		delete_option( PaymentSettings::OPTION );
-		global $wpdb;
-		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient%kestrel\\_forms\\_pay\\_loc\\_%' OR option_name LIKE '\\_transient%kf\\_rl\\_%'" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		FakeProvider::stop();
 	}
 
 	/**

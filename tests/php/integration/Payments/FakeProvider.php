@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Payments;
 
+use Kestrel\Forms\Settings\PaymentSettings;
 use WP_Error;
 
 /**
@@ -70,6 +71,34 @@ final class FakeProvider {
 	 * @var string
 	 */
 	public string $currency = 'USD';
+
+	/**
+	 * Sandbox credentials (LSANDBOXMAIN), retries without waiting, and a provider that answers.
+	 */
+	public static function start(): self {
+		add_filter( 'kestrel_forms_payments_retry_delays', static fn(): array => array( 0, 0 ) );
+		update_option(
+			PaymentSettings::OPTION,
+			array(
+				'environment' => 'sandbox',
+				'sandbox'     => array(
+					'application_id' => 'sandbox-sq0idb-app',
+					'location_id'    => 'LSANDBOXMAIN',
+					'access_token'   => 'sandbox-token-123456',
+				),
+			)
+		);
+		return ( new self() )->install();
+	}
+
+	/**
+	 * Forgets the settings, the cached location and the rate-limit counters.
+	 */
+	public static function stop(): void {
+		delete_option( PaymentSettings::OPTION );
+		global $wpdb;
+		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient%kestrel\\_forms\\_pay\\_loc\\_%' OR option_name LIKE '\\_transient%kf\\_rl\\_%'" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+	}
 
 	/**
 	 * Starts answering.

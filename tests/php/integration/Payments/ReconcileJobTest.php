@@ -15,7 +15,6 @@ use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\PaymentRepository;
 use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Plugin;
-use Kestrel\Forms\Settings\PaymentSettings;
 use Kestrel\Forms\Tests\Integration\Rest\SubmissionAnswers;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 use RuntimeException;
@@ -30,19 +29,7 @@ final class ReconcileJobTest extends TestCase {
 
 	protected function set_up(): void {
 		self::without_submission_rate_limit();
-		add_filter( 'kestrel_forms_payments_retry_delays', static fn(): array => array( 0, 0 ) );
-		update_option(
-			PaymentSettings::OPTION,
-			array(
-				'environment' => 'sandbox',
-				'sandbox'     => array(
-					'application_id' => 'sandbox-sq0idb-app',
-					'location_id'    => 'LSANDBOXMAIN',
-					'access_token'   => 'sandbox-token-123456',
-				),
-			)
-		);
-		$this->provider = ( new FakeProvider() )->install();
+		$this->provider = FakeProvider::start();
 		$this->as_admin();
 		$response = $this->rest(
 			'POST',
@@ -78,9 +65,7 @@ final class ReconcileJobTest extends TestCase {
 	}
 
 	protected function tear_down(): void {
-		delete_option( PaymentSettings::OPTION );
-		global $wpdb;
-		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient%kestrel\\_forms\\_pay\\_loc\\_%'" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		FakeProvider::stop();
 	}
 
 	/**
