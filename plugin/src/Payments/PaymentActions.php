@@ -42,6 +42,9 @@ use Kestrel\Forms\Persistence\PaymentRepository;
  */
 final class PaymentActions {
 
+	/** Seconds during which the same refund amount again is taken as the same click. */
+	public const REPEAT_WINDOW = 60;
+
 	/** Refund statuses that hold money back from further refunds. */
 	private const REFUND_HOLDS = array( 'pending', 'completed' );
 
@@ -670,10 +673,11 @@ final class PaymentActions {
 	}
 
 	/**
-	 * The refund idempotency key: the payment's attempt key, the amount, and the refunds already
-	 * settled (count and sum of those no longer pending). A second click while the first refund
-	 * is still on its way (pending) gets the same key, so it is recorded once and sent once; once
-	 * the first has settled (completed, or refused and so retryable), the same amount again is a
+	 * The refund idempotency key: the payment's attempt key, the amount, and the refunds that
+	 * count as earlier requests (count and sum): those refused (so a retry after a refusal is a
+	 * new attempt), and those completed more than REPEAT_WINDOW seconds ago. A second click while
+	 * the first refund is on its way (pending) or just done gets the same key, so it is recorded
+	 * once and sent once, however the two requests interleave; the same amount again later is a
 	 * new refund with a new key. At most 45 characters (the provider's limit).
 	 *
 	 * @param Payment      $payment Payment.
@@ -681,10 +685,13 @@ final class PaymentActions {
 	 * @param list<Refund> $refunds Refunds recorded so far.
 	 */
 	private static function refund_key( array $payment, int $amount, array $refunds ): string {
-		$count = 0;
-		$sum   = 0;
+		$count  = 0;
+		$sum    = 0;
+		$recent = gmdate( 'Y-m-d H:i:s', time() - self::REPEAT_WINDOW );
 		foreach ( $refunds as $refund ) {
-			if ( 'pending' !== $refund['status'] ) {
+			$earlier = in_array( $refund['status'], array( 'rejected', 'failed' ), true )
+				|| ( 'completed' === $refund['status'] && (string) $refund['created_at'] < $recent );
+			if ( $earlier ) {
 				++$count;
 				$sum += (int) $refund['amount_minor'];
 			}

@@ -11,7 +11,9 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Payments;
 
+use Kestrel\Forms\Payments\PaymentActions;
 use Kestrel\Forms\Persistence\PaymentRepository;
+use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Settings\PaymentSettings;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
@@ -136,7 +138,15 @@ final class LifecycleRefundTest extends TestCase {
 		$this->assertSame( 1000, $first->get_data()['refunded_amount'] );
 		$this->assertSame( 'partially_refunded', $first->get_data()['status'] );
 
-		// Once that refund has settled, the same amount again is a new, deliberate refund.
+		// A click just after the first one finished: still the same click.
+		$late = $this->refund( $entry, 1000 );
+		$this->assert_rest_status( 200, $late );
+		$this->assertSame( 1000, $late->get_data()['refunded_amount'] );
+		$this->assertCount( 1, $this->provider->refunds );
+
+		// A minute later, the same amount again is a new, deliberate refund.
+		global $wpdb;
+		$wpdb->update( Schema::tables()['refunds'], array( 'created_at' => gmdate( 'Y-m-d H:i:s', time() - PaymentActions::REPEAT_WINDOW - 1 ) ), array( 'id' => $rows[0]['id'] ) );
 		$again = $this->refund( $entry, 1000 );
 		$this->assert_rest_status( 200, $again );
 		$this->assertSame( 2000, $again->get_data()['refunded_amount'] );
