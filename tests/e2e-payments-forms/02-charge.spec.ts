@@ -19,7 +19,7 @@ import {
 	openForm,
 	orderForm,
 	payButton,
-	paymentField,
+	expectPaymentError,
 	paymentRows,
 	submit,
 	typeCard,
@@ -245,12 +245,7 @@ test.describe( 'paying with the payment field (P1 checks 2–4)', () => {
 			number: '4000000000000002',
 		} );
 		await payButton( page, form.id ).click();
-		await expect( paymentField( page, form.id ) ).toContainText(
-			/declined/i,
-			{
-				timeout: 30_000,
-			}
-		);
+		await expectPaymentError( page, form.id, /declined/i, 30_000 );
 		await expect( confirmation( page ) ).toHaveCount( 0 );
 		await expect( payButton( page, form.id ) ).toBeEnabled();
 		expect( await entriesOf( requestUtils, form.id ) ).toHaveLength( 0 );
@@ -286,9 +281,11 @@ test.describe( 'paying with the payment field (P1 checks 2–4)', () => {
 			number: '4000000000003220',
 		} );
 		await payButton( page, noVerify.form.id ).click();
-		await expect( paymentField( page, noVerify.form.id ) ).toContainText(
+		await expectPaymentError(
+			page,
+			noVerify.form.id,
 			/verif|declined/i,
-			{ timeout: 30_000 }
+			30_000
 		);
 		expect(
 			await entriesOf( requestUtils, noVerify.form.id )

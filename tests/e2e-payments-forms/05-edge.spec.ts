@@ -19,6 +19,7 @@ import {
 	payButton,
 	payOverRest,
 	paymentField,
+	expectPaymentError,
 	paymentRows,
 	typeCard,
 	watchLedger,
@@ -237,7 +238,7 @@ test.describe( 'edges of the charge (P1 checks 12–13)', () => {
 		await expect( cardIframe( page, id ) ).toBeVisible( {
 			timeout: 30_000,
 		} );
-		await expect( paymentField( page, id ) ).toContainText( /expired/i );
+		await expectPaymentError( page, id, /expired/i );
 		await expect( page.locator( `#input_${ id }_6` ) ).toBeHidden();
 		expect( await entriesOf( requestUtils, id ) ).toHaveLength( 0 );
 

@@ -17,7 +17,7 @@ import {
 	openForm,
 	orderForm,
 	payButton,
-	paymentField,
+	expectPaymentError,
 	typeCard,
 } from './utils';
 
@@ -102,10 +102,7 @@ test.describe( 'SAQ-A boundary (P1 check 14)', () => {
 				cvv: CVV,
 			} );
 			await payButton( page, form.id ).click();
-			await expect( paymentField( page, form.id ) ).toContainText(
-				/declined/i,
-				{ timeout: 30_000 }
-			);
+			await expectPaymentError( page, form.id, /declined/i, 30_000 );
 			await typeCard( cardFrame( page, form.id ), {
 				number: PANS[ 0 ],
 				cvv: CVV,

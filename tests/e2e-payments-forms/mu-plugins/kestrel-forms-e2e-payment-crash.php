@@ -8,7 +8,9 @@
  * as a killed worker would: an open transaction is rolled back, nothing after it runs. Copied into
  * .wp-core/wp-content/mu-plugins by the suite's global setup and removed by its teardown; never
  * part of the plugin. Also: the option kestrel_forms_test_payments_timeout (seconds) shortens the
- * provider time-out for the fault checks (P1 check 6), so five time-outs take seconds, not minutes.
+ * provider time-out for the fault checks (P1 check 6), so five time-outs take seconds, not minutes;
+ * and the option kestrel_forms_test_sandbox_url (set only when the suite runs its own sandbox on
+ * another port, PAYMENTS_SANDBOX_PORT) points the sandbox API there.
  *
  * @package KestrelForms
  */
@@ -42,4 +44,14 @@ add_filter(
 		return $seconds > 0 ? $seconds : $timeout;
 	},
 	1000
+);
+
+add_filter(
+	'kestrel_forms_payments_api_url',
+	static function ( $url, $environment = 'sandbox' ) {
+		$sandbox = (string) get_option( 'kestrel_forms_test_sandbox_url', '' );
+		return 'sandbox' === $environment && '' !== $sandbox ? $sandbox : $url;
+	},
+	1000,
+	2
 );
