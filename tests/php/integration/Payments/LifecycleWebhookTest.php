@@ -330,6 +330,15 @@ final class LifecycleWebhookTest extends TestCase {
 		$this->assertSame( 'paid', $this->stored( $entry )['status'] );
 	}
 
+	public function test_provider_timestamps_compare_by_time_whatever_their_precision(): void {
+		$this->assertTrue( PaymentActions::older( '2026-11-25T10:00:00.999Z', '2026-11-25T10:00:01Z' ) );
+		$this->assertTrue( PaymentActions::older( '2026-11-25T10:00:00.123456789Z', '2026-11-25T10:00:00.1235Z' ) );
+		$this->assertFalse( PaymentActions::older( '2026-11-25T10:00:00.5Z', '2026-11-25T10:00:00.500Z' ), 'Equal is not older.' );
+		$this->assertTrue( PaymentActions::older( '2026-11-25T12:00:00+03:00', '2026-11-25T10:00:00Z' ), 'Offsets count.' );
+		$this->assertFalse( PaymentActions::older( '', '2026-11-25T10:00:00Z' ), 'Unknown is never older.' );
+		$this->assertFalse( PaymentActions::older( '2026-11-25T10:00:00Z', 'garbage' ) );
+	}
+
 	public function test_unknown_payments_and_other_events_are_acknowledged_and_ignored(): void {
 		$unknown = $this->provider->add_payment( 'PAY_ELSEWHERE', 'COMPLETED', 100 );
 		$answer  = $this->signed( $this->event( 'payment.updated', 'payment', $unknown ) );
