@@ -124,7 +124,11 @@ export function PaymentPanel( { entryId }: { entryId: number } ) {
 		) : null;
 	}
 
-	const remaining = Math.max( 0, payment.amount - payment.refunded_amount );
+	// The server's count also holds back refunds still pending; older answers lack it.
+	const remaining = Math.max(
+		0,
+		payment.refundable_amount ?? payment.amount - payment.refunded_amount
+	);
 	const card = cardText( payment.brand ?? '', payment.last4 ?? '' );
 	const actionButton = (
 		action: Exclude< PaymentAction, 'refund' >,

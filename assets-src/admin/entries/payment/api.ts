@@ -34,6 +34,9 @@ export function paymentOf( answer: unknown ): EntryPayment | null {
 			refund: found.actions?.refund === true,
 			sync: found.actions?.sync === true,
 		},
+		refundable_amount: Number.isSafeInteger( found.refundable_amount )
+			? found.refundable_amount
+			: undefined,
 		refunds: Array.isArray( found.refunds ) ? found.refunds : [],
 	};
 }

@@ -26,6 +26,8 @@ export interface EntryPayment {
 	last4: string | null;
 	receipt_url: string | null;
 	refunded_amount: number;
+	/** What can still be refunded: the amount less completed and pending refunds (server's count). */
+	refundable_amount?: number;
 	capture_mode: 'charge' | 'authorize' | string;
 	created_at: string;
 	updated_at: string;

@@ -335,6 +335,36 @@ describe( 'PaymentPanel', () => {
 		).toBeNull();
 	} );
 
+	it( "the remainder is the server's refundable amount (pending refunds held back)", async () => {
+		await renderPanel(
+			payment( {
+				refunded_amount: 0,
+				refundable_amount: 2500,
+				refunds: [
+					{
+						id: 3,
+						amount: 500,
+						status: 'pending',
+						reason: '',
+						created_at: '2026-01-04T10:00:00Z',
+						user: { id: 1, name: 'Ada Admin' },
+					},
+				],
+			} )
+		);
+		await userEvent.click(
+			await screen.findByRole( 'button', { name: 'Refund…' } )
+		);
+		expect(
+			(
+				screen.getByRole( 'textbox', {
+					name: 'Refund amount (USD)',
+				} ) as HTMLInputElement
+			 ).value
+		).toBe( '25.00' );
+		expect( screen.getByText( 'Ada Admin' ) ).toBeTruthy();
+	} );
+
 	it( 'a refund too large for the server is shown in the form area', async () => {
 		await renderPanel( payment(), () => {
 			throw {
