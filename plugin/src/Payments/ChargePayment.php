@@ -529,6 +529,10 @@ final class ChargePayment {
 			}
 			throw PaymentRefused::not_taken( PaymentMessages::not_taken() );
 		}
+		if ( null !== $e->payment() ) {
+			// The declined payment's id, card brand and last 4, for the site owner's records.
+			$this->payments->update_details( $id, self::details( $e->payment() ) );
+		}
 		$this->close( $id, PaymentStatus::FAILED, $e->code(), $e->detail() );
 		if ( ProviderError::AUTH === $e->kind() ) {
 			throw PaymentRefused::unavailable( 'auth', PaymentMessages::unavailable() );

@@ -159,11 +159,11 @@ final class ErrorMapper {
 	public static function payment_refused( PaymentRefused $e ): WP_Error {
 		if ( $e->is_field_error() ) {
 			$error = self::validation_messages( array( $e->field_id => $e->visitor_text ) );
-			$data  = (array) $error->get_error_data();
-
-			$data['payment'] = array( 'code' => $e->payment_code );
-			$error->add_data( $data );
-			return $error;
+			return new WP_Error(
+				$error->get_error_code(),
+				$error->get_error_message(),
+				array_merge( (array) $error->get_error_data(), array( 'payment' => array( 'code' => $e->payment_code ) ) )
+			);
 		}
 		return match ( $e->kind ) {
 			PaymentRefused::RATE_LIMITED => self::rate_limited( $e->retry_after ),
