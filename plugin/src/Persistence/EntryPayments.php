@@ -29,8 +29,7 @@ final class EntryPayments {
 	 * The payments table with the site prefix.
 	 */
 	public static function table(): string {
-		global $wpdb;
-		return $wpdb->prefix . 'kestrel_forms_payments';
+		return Schema::tables()['payments'];
 	}
 
 	/**

@@ -63,10 +63,6 @@ final class EntryPaymentsWorkspaceTest extends TestCase {
 		),
 	);
 
-	public static function set_up_before_class(): void {
-		self::ensure_payments_table();
-	}
-
 	protected function set_up(): void {
 		$this->as_admin();
 		$this->form_id = ( new FormRepository() )->create( self::DEFINITION );
@@ -97,53 +93,6 @@ final class EntryPaymentsWorkspaceTest extends TestCase {
 		self::insert_payment( $this->form_id, $this->ids['jpy'], 'paid', 3000, 'JPY', 'PAY_JPY_4' );
 		// A failed attempt without an entry: it belongs to no entry and must not count anywhere.
 		self::insert_payment( $this->form_id, null, 'failed', 3000, 'USD', null );
-	}
-
-	/**
-	 * The payments table of Schema version 7, created here when the schema does not have it yet
-	 * (the columns of the contract; Schema::install() makes the real one).
-	 */
-	private static function ensure_payments_table(): void {
-		global $wpdb;
-		$table = EntryPayments::table();
-		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.SchemaChange -- test-only table, name is ours.
-		$wpdb->query(
-			"CREATE TABLE IF NOT EXISTS {$table} (
-				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
-				form_id bigint(20) unsigned NOT NULL,
-				entry_id bigint(20) unsigned NULL,
-				submission_key varchar(64) NULL,
-				attempt_key char(36) NOT NULL,
-				environment varchar(20) NOT NULL,
-				method varchar(20) NOT NULL,
-				source_type varchar(40) NOT NULL DEFAULT '',
-				capture_mode varchar(20) NOT NULL,
-				amount_minor bigint(20) NOT NULL,
-				currency char(3) NOT NULL,
-				status varchar(30) NOT NULL,
-				provider_payment_id varchar(64) NULL,
-				provider_status varchar(30) NOT NULL DEFAULT '',
-				brand varchar(40) NOT NULL DEFAULT '',
-				last4 varchar(4) NOT NULL DEFAULT '',
-				receipt_url text NULL,
-				refunded_minor bigint(20) NOT NULL DEFAULT 0,
-				request_body longtext NULL,
-				request_hash varchar(64) NOT NULL DEFAULT '',
-				entry_draft longtext NULL,
-				error_code varchar(100) NOT NULL DEFAULT '',
-				error_detail text NULL,
-				version_token varchar(100) NULL,
-				delayed_until datetime NULL,
-				provider_updated_at datetime NULL,
-				subscription_id bigint(20) unsigned NULL,
-				created_at datetime NOT NULL,
-				updated_at datetime NOT NULL,
-				PRIMARY KEY  (id),
-				UNIQUE KEY attempt_key (attempt_key),
-				UNIQUE KEY entry_id (entry_id)
-			)"
-		);
-		// phpcs:enable
 	}
 
 	/**
