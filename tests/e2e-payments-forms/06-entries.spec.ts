@@ -71,13 +71,13 @@ test.describe( 'payments in the entries (P1 check 15)', () => {
 		await expect( entryRows( page, held.body.entry_id ) ).toContainText(
 			/Authori[sz]ed/
 		);
-		await addFilter( page, 'Payment status', 'Paid' );
+		await addFilter( page, 'Payment', 'Paid' );
 		await expect( entryRows( page ) ).toHaveCount( 0 );
 		await page.goto(
 			`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ form.id }`
 		);
 		await expect( entryRows( page ) ).toHaveCount( 2 );
-		await addFilter( page, 'Payment status', 'Paid' );
+		await addFilter( page, 'Payment', 'Paid' );
 		await expect( entryRows( page ) ).toHaveCount( 2 );
 		await expect( entryRows( page, paid.body.entry_id ) ).toContainText(
 			'Paid'
