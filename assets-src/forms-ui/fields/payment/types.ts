@@ -9,6 +9,7 @@ import type {
 	PaymentMethod,
 	PaymentValue,
 } from '../../../shared';
+import type { BillingContact as SdkBillingContact } from '@square/web-payments-sdk-types/dist/types/contact';
 
 /** The public payment configuration FormRenderer prints next to the form (never a secret). */
 export interface PaymentConfig {
@@ -33,18 +34,8 @@ export interface AttachConfig extends PaymentConfig {
 	method: PaymentMethod;
 }
 
-/** The billing contact given to buyer verification (the provider SDK's Contact shape). */
-export interface BillingContact {
-	givenName?: string;
-	familyName?: string;
-	addressLines?: string[];
-	city?: string;
-	state?: string;
-	postalCode?: string;
-	countryCode?: string;
-	email?: string;
-	phone?: string;
-}
+/** The billing contact given to buyer verification: the provider SDK's published type. */
+export type BillingContact = SdkBillingContact;
 
 /** What a tokenize needs besides the card: the amount to verify and who pays. */
 export interface TokenizeRequest {

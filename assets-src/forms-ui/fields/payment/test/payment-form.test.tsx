@@ -112,6 +112,24 @@ const body = ( call: number ) =>
 const liveRegion = ( root: HTMLElement ) =>
 	root.querySelector( '[data-payment-live-region]' ) as HTMLElement;
 
+/**
+ * The server refuses the next submission with a field error on the payment field.
+ *
+ * @param message Field error.
+ * @param code    Provider code in data.payment.code.
+ */
+function paymentRefusedOnce( message: string, code: string ) {
+	mockedFetch.mockRejectedValueOnce( {
+		code: 'kestrel_forms_validation_failed',
+		message: 'Please correct the errors below.',
+		data: {
+			status: 400,
+			errors: { [ PAY ]: message },
+			payment: { code },
+		},
+	} );
+}
+
 const success = {
 	reference: 'abc',
 	confirmation: { type: 'message', message: '<p>Thanks</p>' },
@@ -200,15 +218,7 @@ describe( 'payment field in the visitor form', () => {
 			ok( 'cnon:first' ),
 			ok( 'cnon:second' ),
 		];
-		mockedFetch.mockRejectedValueOnce( {
-			code: 'kestrel_forms_validation_failed',
-			message: 'Please correct the errors below.',
-			data: {
-				status: 400,
-				errors: { [ PAY ]: 'Your card was declined.' },
-				payment: { code: 'GENERIC_DECLINE' },
-			},
-		} );
+		paymentRefusedOnce( 'Your card was declined.', 'GENERIC_DECLINE' );
 		fireEvent.click( submitButton() );
 		await screen.findByText( 'Your card was declined.', {
 			selector: '.kestrel-form__error',
@@ -391,15 +401,7 @@ describe( 'payment field in the visitor form', () => {
 		);
 		expect( fake.elements[ 0 ].tokenizeCalls ).toBe( 1 );
 
-		mockedFetch.mockRejectedValueOnce( {
-			code: 'kestrel_forms_validation_failed',
-			message: 'Please correct the errors below.',
-			data: {
-				status: 400,
-				errors: { [ PAY ]: 'The card token expired.' },
-				payment: { code: 'CARD_TOKEN_EXPIRED' },
-			},
-		} );
+		paymentRefusedOnce( 'The card token expired.', 'CARD_TOKEN_EXPIRED' );
 		fireEvent.click( submitButton() );
 		await waitFor( () => expect( mockedFetch ).toHaveBeenCalledTimes( 1 ) );
 		// The final submit sent the token made on Next, without tokenizing again.
