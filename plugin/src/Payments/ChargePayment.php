@@ -352,6 +352,30 @@ final class ChargePayment {
 	}
 
 	/**
+	 * CancelPaymentByIdempotencyKey, retried like CreatePayment while its outcome is unknown (it is
+	 * idempotent: cancelling twice, or cancelling nothing, succeeds).
+	 *
+	 * @param SquareClient $client      The client.
+	 * @param string       $attempt_key The CreatePayment key.
+	 * @throws ProviderError When the cancel could not be confirmed.
+	 */
+	public function cancel_with_retries( SquareClient $client, string $attempt_key ): void {
+		/** This filter is documented in self::create_with_retries(). */
+		$delays = array_values( (array) apply_filters( 'kestrel_forms_payments_retry_delays', array( 300, 1200 ) ) );
+		for ( $try = 0; ; $try++ ) {
+			try {
+				$client->cancel_by_idempotency_key( $attempt_key );
+				return;
+			} catch ( ProviderError $e ) {
+				if ( ! $e->is_unknown() || $try >= count( $delays ) ) {
+					throw $e;
+				}
+				$this->wait( (int) $delays[ $try ] );
+			}
+		}
+	}
+
+	/**
 	 * Records the provider's payment on the attempt (status stays `processing` until the entry is
 	 * attached). Null when the payment is not the one asked for or not taken.
 	 *
@@ -513,7 +537,7 @@ final class ChargePayment {
 		if ( $e->is_unknown() ) {
 			// Still unknown after the retries: void whatever the key made; the visitor may retry.
 			try {
-				$client_api->cancel_by_idempotency_key( $attempt_key );
+				$this->cancel_with_retries( $client_api, $attempt_key );
 				$this->close( $id, PaymentStatus::VOIDED, $e->code(), 'Outcome unknown after retries; cancelled by idempotency key.' );
 			} catch ( ProviderError $cancel ) {
 				// The cancel was not confirmed either: the reconcile job cancels it later (it only

@@ -248,7 +248,7 @@ final class ReconcileJob {
 	 */
 	private function void_by_key( array $attempt ): string {
 		try {
-			$this->charge->client( (string) $attempt['environment'] )->cancel_by_idempotency_key( (string) $attempt['attempt_key'] );
+			$this->charge->cancel_with_retries( $this->charge->client( (string) $attempt['environment'] ), (string) $attempt['attempt_key'] );
 		} catch ( ProviderError ) {
 			return 'unchanged';
 		}

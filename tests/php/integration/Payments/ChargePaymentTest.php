@@ -359,6 +359,16 @@ final class ChargePaymentTest extends TestCase {
 		$this->assertSame( 1, self::entry_count() );
 	}
 
+	public function test_a_cancel_by_key_whose_answer_is_lost_is_retried(): void {
+		$this->provider->lose_after_commit = 3;
+		$this->provider->cancel_timeouts   = 1;
+		$this->assert_rest_error( 'kestrel_forms_payment_not_taken', 502, $this->submit() );
+		$this->assertCount( 2, $this->provider->calls_to( 'POST', '/v2/payments/cancel' ) );
+		$this->assertSame( 'CANCELED', array_values( $this->provider->payments )[0]['status'] );
+		$this->assertSame( PaymentStatus::VOIDED, self::payment_rows()[0]['status'] );
+		$this->assertSame( 0, self::entry_count() );
+	}
+
 	public function test_a_lost_answer_is_recovered_by_the_retry_with_the_same_key(): void {
 		$this->provider->lose_after_commit = 1;
 		$this->assert_rest_status( 201, $this->submit() );

@@ -205,7 +205,7 @@ final class ReconcileJobTest extends TestCase {
 	public function test_a_visitor_told_not_charged_is_only_ever_voided(): void {
 		// Unknown outcome, and the cancel by key was not confirmed either.
 		$this->provider->lose_after_commit = 3;
-		$this->provider->cancel_timeouts   = 1;
+		$this->provider->cancel_timeouts   = 3;
 		$this->assert_rest_error( 'kestrel_forms_payment_not_taken', 502, $this->submit() );
 		$payment = ( new PaymentRepository() )->find( 1 );
 		$this->assertSame( PaymentStatus::PROCESSING, $payment['status'] );
