@@ -379,7 +379,8 @@ final class ChargePaymentTest extends TestCase {
 	}
 
 	public function test_hidden_field_or_total_0_calls_nobody(): void {
-		$hidden = $this->submit( '', 'key-00000001', array( 'values' => array( '6' => array( 'later' ) ) ) );
+		// Hidden by conditional logic: even a token the browser sent is not charged.
+		$hidden = $this->submit( 'cnon:card-nonce-ok', 'key-00000001', array( 'values' => array( '6' => array( 'later' ) ) ) );
 		$this->assert_rest_status( 201, $hidden );
 		$free = $this->submit( '', 'key-00000002', array( 'values' => array( '2' => '0' ) ) );
 		$this->assert_rest_status( 201, $free );
@@ -431,6 +432,17 @@ final class ChargePaymentTest extends TestCase {
 		$this->assert_rest_error( 'kestrel_forms_payments_unavailable', 503, $response );
 		$this->assertSame( 0, self::entry_count() );
 		$this->assertSame( array(), self::payment_rows() );
+	}
+
+	public function test_credentials_the_provider_refuses_make_payments_unavailable_without_counting_a_failure(): void {
+		$this->provider->auth_fail = true;
+		for ( $i = 1; $i <= 6; $i++ ) {
+			$response = $this->submit( 'cnon:card-nonce-ok', 'key-0000000' . $i );
+			$this->assert_rest_error( 'kestrel_forms_payments_unavailable', 503, $response );
+			$this->assertSame( 'auth', $response->get_data()['data']['reason'] );
+		}
+		$this->assertSame( PaymentStatus::FAILED, self::payment_rows()[0]['status'] );
+		$this->assertSame( 0, self::entry_count() );
 	}
 
 	public function test_the_same_submission_key_while_charging_is_409(): void {

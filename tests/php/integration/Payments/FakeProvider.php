@@ -59,6 +59,13 @@ final class FakeProvider {
 	public int $lose_after_commit = 0;
 
 	/**
+	 * Whether CreatePayment refuses the access token (401).
+	 *
+	 * @var bool
+	 */
+	public bool $auth_fail = false;
+
+	/**
 	 * Cancel-by-key calls still to time out.
 	 *
 	 * @var int
@@ -191,6 +198,9 @@ final class FakeProvider {
 	 * @return array<string, mixed>|WP_Error
 	 */
 	private function create( array $body, string $raw ) {
+		if ( $this->auth_fail ) {
+			return self::error( 401, 'AUTHENTICATION_ERROR', 'UNAUTHORIZED' );
+		}
 		if ( $this->timeouts > 0 ) {
 			--$this->timeouts;
 			return new WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out after 15000 milliseconds' );
