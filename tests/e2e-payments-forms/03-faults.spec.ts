@@ -77,24 +77,6 @@ test.describe( 'exactly once under concurrency and faults (P1 checks 5–7)', ()
 		page,
 		requestUtils,
 	} ) => {
-		// A double click on Pay in the browser.
-		const { form, pageUrl } = await createFormPage(
-			requestUtils,
-			orderForm( 'P1 check 5 double click' )
-		);
-		const watch = await watchLedger();
-		await openForm( page, pageUrl, form.id );
-		await page.locator( `#input_${ form.id }_1_3` ).fill( '2' );
-		await page
-			.locator( `#input_${ form.id }_4` )
-			.fill( 'buyer@example.org' );
-		await typeCard( cardFrame( page, form.id ) );
-		await payButton( page, form.id ).dblclick();
-		await expect( confirmation( page ) ).toBeVisible( { timeout: 30_000 } );
-		await expect( confirmation( page ) ).toHaveCount( 1 );
-		expect( await entriesOf( requestUtils, form.id ) ).toHaveLength( 1 );
-		expect( await watch.payments() ).toHaveLength( 1 );
-
 		// Four POSTs with one key, at the same time, to a server with four PHP workers; three
 		// rounds.
 		const rest = await createFormPage(
@@ -133,6 +115,24 @@ test.describe( 'exactly once under concurrency and faults (P1 checks 5–7)', ()
 			true
 		);
 		expect( paymentRows( rest.form.id ) ).toHaveLength( 3 );
+
+		// A double click on Pay in the browser.
+		const { form, pageUrl } = await createFormPage(
+			requestUtils,
+			orderForm( 'P1 check 5 double click' )
+		);
+		const watch = await watchLedger();
+		await openForm( page, pageUrl, form.id );
+		await page.locator( `#input_${ form.id }_1_3` ).fill( '2' );
+		await page
+			.locator( `#input_${ form.id }_4` )
+			.fill( 'buyer@example.org' );
+		await typeCard( cardFrame( page, form.id ) );
+		await payButton( page, form.id ).dblclick();
+		await expect( confirmation( page ) ).toBeVisible( { timeout: 30_000 } );
+		await expect( confirmation( page ) ).toHaveCount( 1 );
+		expect( await entriesOf( requestUtils, form.id ) ).toHaveLength( 1 );
+		expect( await watch.payments() ).toHaveLength( 1 );
 	} );
 
 	test( 'check 6: drop-response-after-commit → one payment, paid; timeout × 5 → voided by key, "not charged", no entry', async ( {

@@ -5,7 +5,6 @@
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import { ANONYMOUS_STATE } from '../e2e/utils';
 import {
-	SANDBOX,
 	SANDBOX_CREDENTIALS,
 	cardFrame,
 	cardIframe,
@@ -201,7 +200,7 @@ test.describe( 'edges of the charge (P1 checks 12–13)', () => {
 		const id = form.id;
 		const tokens: string[] = [];
 		page.on( 'response', async ( response ) => {
-			if ( response.url().startsWith( `${ SANDBOX }/v2/card-nonce` ) ) {
+			if ( /\/v2\/card-nonce(\?|$)/.test( response.url() ) ) {
 				const body = await response.json().catch( () => null );
 				const token = body?.card_nonce ?? body?.token ?? body?.nonce;
 				if ( typeof token === 'string' ) {
@@ -226,7 +225,13 @@ test.describe( 'edges of the charge (P1 checks 12–13)', () => {
 		expect( tokens ).toHaveLength( 1 );
 
 		// The token expires while the visitor writes a note.
-		const expired = await fetch( `${ SANDBOX }/__expire`, {
+		// The sandbox that issued it: the SDK's origin.
+		const sdkOrigin = new URL(
+			( await page
+				.locator( 'script#kestrel-forms-payments-sdk-js' )
+				.getAttribute( 'src' ) ) as string
+		).origin;
+		const expired = await fetch( `${ sdkOrigin }/__expire`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
 			body: JSON.stringify( { token: tokens[ 0 ] } ),
