@@ -9,6 +9,9 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Assets;
 
+use Kestrel\Forms\Payments\Provider\ClientFactory;
+use Kestrel\Forms\Settings\PaymentSettings;
+
 /**
  * Handles:
  * - kestrel-forms-form-view (script + style): the visitor form, enqueued only where a form renders.
@@ -16,6 +19,10 @@ namespace Kestrel\Forms\Assets;
  * - kestrel-forms-admin-forms, -admin-entries, -admin-settings (script + style): the admin apps,
  *   enqueued by their screens.
  * - password-strength-meter (WordPress core): only where a form shows password strength.
+ * - kestrel-forms-payments-sdk: the payments SDK of the active environment (the sandbox's
+ *   `{base}/v1/square.js`, or the provider's CDN in production), and kestrel-forms-payment-field
+ *   (build/payment-field.js, after the SDK and form-view): only where a form with a payment field
+ *   renders (issue 13).
  *
  * The block editor and admin handles are registered in wp-admin only (the block editor runs
  * there, enqueue_block_editor_assets included); the front end reads only the visitor's files.
@@ -37,12 +44,22 @@ final class Assets {
 	/** WordPress's own strength meter (wp.passwordStrength); it lazy-loads zxcvbn. */
 	public const PASSWORD_METER = 'password-strength-meter';
 
+	/** The payments SDK (`window.Square`), from the active environment. */
+	public const PAYMENTS_SDK = 'kestrel-forms-payments-sdk';
+
+	/** The payment field script: the SDK adapter form-view's payment field uses. */
+	public const PAYMENT_FIELD = 'kestrel-forms-payment-field';
+
+	/** The provider's production SDK (filter `kestrel_forms_payments_sdk_url`). */
+	public const PRODUCTION_SDK_URL = 'https://web.squarecdn.com/v1/square.js';
+
 	/**
 	 * Registers every handle. Missing build files (a checkout before `npm run build`) are skipped
 	 * with a notice for admins instead of a fatal error.
 	 */
 	public static function register(): void {
 		self::register_script( self::FORM_VIEW, 'form-view', true );
+		self::register_payments();
 		if ( ! is_admin() ) {
 			return;
 		}
@@ -62,6 +79,55 @@ final class Assets {
 	}
 
 	/**
+	 * Enqueues the payment field script and, through its dependencies, the SDK and form-view
+	 * (called while a form with a payment field renders).
+	 */
+	public static function enqueue_payment_field(): void {
+		wp_enqueue_script( self::PAYMENT_FIELD );
+	}
+
+	/**
+	 * The SDK URL of an environment: `{sandbox base}/v1/square.js` (the constant
+	 * KESTREL_FORMS_PAYMENTS_SANDBOX_URL, default http://127.0.0.1:8890) in sandbox mode; the
+	 * provider's CDN through the `kestrel_forms_payments_sdk_url` filter in production.
+	 *
+	 * @param string $environment sandbox or production.
+	 */
+	public static function payments_sdk_url( string $environment ): string {
+		if ( 'production' !== $environment ) {
+			return ClientFactory::sandbox_url() . '/v1/square.js';
+		}
+		/**
+		 * Filters the production URL of the payments SDK (a compatible SDK may answer instead).
+		 *
+		 * @param string $url The provider's CDN URL.
+		 */
+		return (string) apply_filters( 'kestrel_forms_payments_sdk_url', self::PRODUCTION_SDK_URL );
+	}
+
+	/**
+	 * Registers the SDK from the active environment and the field script after it and form-view.
+	 * The SDK has no version query (it is the provider's file, versioned by its path); both wait
+	 * in the footer, deferred, in dependency order, so `window.Square` exists when the field
+	 * script runs.
+	 */
+	private static function register_payments(): void {
+		$environment = ( new PaymentSettings() )->active()['environment'];
+		// phpcs:ignore WordPress.WP.EnqueuedResourceParameters.MissingVersion -- the provider's file, versioned by its path; a query would bypass its cache.
+		wp_register_script(
+			self::PAYMENTS_SDK,
+			self::payments_sdk_url( $environment ),
+			array(),
+			null,
+			array(
+				'in_footer' => true,
+				'strategy'  => 'defer',
+			)
+		);
+		self::register_script( self::PAYMENT_FIELD, 'payment-field', true, false, array( self::PAYMENTS_SDK, self::FORM_VIEW ) );
+	}
+
+	/**
 	 * Enqueues WordPress's password strength meter, only for forms with a password field that
 	 * shows its strength (FormRenderer). The visitor script does not depend on it: a field shows
 	 * "unknown" until the meter and zxcvbn are there.
@@ -78,8 +144,9 @@ final class Assets {
 	 * @param bool             $with_view Whether the entry is the visitor script (deferred in the footer); an
 	 *                                    entry's CSS file of the same name is registered under the same handle.
 	 * @param bool             $in_footer Whether an admin script is printed in the footer.
+	 * @param list<string>     $deps      Handles it needs besides its generated dependencies.
 	 */
-	private static function register_script( string $handle, string $name, bool $with_view, bool $in_footer = false ): void {
+	private static function register_script( string $handle, string $name, bool $with_view, bool $in_footer = false, array $deps = array() ): void {
 		$dir        = KESTREL_FORMS_DIR . '/build/';
 		$asset_file = $dir . $name . '.asset.php';
 		if ( ! is_readable( $asset_file ) ) {
@@ -90,7 +157,7 @@ final class Assets {
 		wp_register_script(
 			$handle,
 			$url . $name . '.js',
-			$asset['dependencies'] ?? array(),
+			array_merge( $asset['dependencies'] ?? array(), $deps ),
 			$asset['version'] ?? KESTREL_FORMS_VERSION,
 			$with_view ? array(
 				'in_footer' => true,

@@ -17,6 +17,7 @@ use Kestrel\Forms\Domain\Validation\CardRules;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\SpamGuard;
 use Kestrel\Forms\Settings\GeneralSettings;
+use Kestrel\Forms\Settings\PaymentSettings;
 
 /**
  * Shared by the shortcode and the block. React (assets-src/entries/form-view.tsx) mounts into the
@@ -29,6 +30,15 @@ final class FormRenderer {
 
 	/** Form keys the browser receives; everything else (confirmation, feeds, ...) stays server-side. */
 	private const PUBLIC_FORM_KEYS = array( 'title', 'description', 'labelPlacement', 'descriptionPlacement', 'cssClass', 'animation', 'currency', 'pagination', 'button', 'fields' );
+
+	/** The seller's country for currencies used in one country only (filter `kestrel_forms_payments_country`). */
+	private const CURRENCY_COUNTRIES = array(
+		'USD' => 'US',
+		'CAD' => 'CA',
+		'GBP' => 'GB',
+		'JPY' => 'JP',
+		'AUD' => 'AU',
+	);
 
 	/** Estimated heights in pixels, used to reserve space so the page does not jump on mount. */
 	private const HEIGHTS = array(
@@ -100,6 +110,13 @@ final class FormRenderer {
 			$this->captcha ??= new ClientConfig( new CaptchaSettings() );
 			$data['captcha'] = $this->captcha->for_browser();
 		}
+		// A payment field: the SDK and the field script on this page only, and the public
+		// payment settings (never the access token or a webhook key).
+		$payment = self::payment_field( $form );
+		if ( null !== $payment ) {
+			Assets::enqueue_payment_field();
+			$data['payment'] = self::payment_config( $form, $payment );
+		}
 		$json = wp_json_encode( $data, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_UNICODE );
 
 		$html = sprintf(
@@ -154,6 +171,11 @@ final class FormRenderer {
 			if ( 'html' === $field['type'] ) {
 				$field['content'] = wp_kses_post( (string) ( $field['content'] ?? '' ) );
 			}
+			if ( 'payment' === $field['type'] ) {
+				// The payment description is the provider's payment note (merge tags filled in on
+				// the server), not help text for the visitor.
+				unset( $field['description'] );
+			}
 			if ( 'creditcard' === $field['type'] ) {
 				// The browser detects types with the same filtered table the server validates with.
 				$field['cardRules'] = (object) self::card_rules( $form );
@@ -182,6 +204,56 @@ final class FormRenderer {
 		 * @param Form                                $form  The form.
 		 */
 		return CardRules::normalize( apply_filters( 'kestrel_forms_card_rules', CardRules::defaults(), $form ) );
+	}
+
+	/**
+	 * The form's payment field (at most one: the form validator refuses a second), or null.
+	 *
+	 * @param Form $form The form.
+	 * @return array<string, mixed>|null
+	 */
+	public static function payment_field( Form $form ): ?array {
+		foreach ( $form->fields() as $field ) {
+			if ( 'payment' === $field['type'] ) {
+				return $field;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * The public payment configuration the field script reads (P1-CONTRACTS "Field definition"):
+	 * the active environment's application and location ids, the SDK URL and the field's
+	 * settings. Never the access token or a webhook signature key.
+	 *
+	 * @param Form                 $form  The form.
+	 * @param array<string, mixed> $field Its payment field.
+	 * @return array<string, mixed>
+	 */
+	public static function payment_config( Form $form, array $field ): array {
+		$active   = ( new PaymentSettings() )->active();
+		$currency = (string) ( $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] )->definition['currency'] ?? 'USD' );
+		/**
+		 * Filters the seller's country the payment field is told (ISO 3166-1 alpha-2, '' unknown).
+		 *
+		 * @param string $country  Default: the country of a single-country currency, else ''.
+		 * @param string $currency The form's currency.
+		 * @param Form   $form     The form.
+		 */
+		$country = (string) apply_filters( 'kestrel_forms_payments_country', self::CURRENCY_COUNTRIES[ $currency ] ?? '', $currency, $form );
+		return array(
+			'applicationId'      => (string) $active['application_id'],
+			'locationId'         => (string) $active['location_id'],
+			'environment'        => (string) $active['environment'],
+			'currency'           => $currency,
+			'country'            => $country,
+			'methods'            => array_values( (array) ( $field['methods'] ?? array( 'card' ) ) ),
+			'billing'            => (object) ( $field['billing'] ?? array() ),
+			'captureMode'        => (string) ( $field['captureMode'] ?? 'charge' ),
+			'verifyBuyer'        => (bool) ( $field['verifyBuyer'] ?? true ),
+			'includeInputLabels' => (bool) ( $field['includeInputLabels'] ?? false ),
+			'sdkUrl'             => Assets::payments_sdk_url( (string) $active['environment'] ),
+		);
 	}
 
 	/**
@@ -219,6 +291,7 @@ final class FormRenderer {
 				'radio', 'checkbox' => self::HEIGHTS['choices'] + self::HEIGHTS['choice'] * count( $field['choices'] ?? array() ),
 				'password'          => self::HEIGHTS['field'] * ( false === ( $field['passwordConfirmation'] ?? true ) ? 1 : 2 ) + ( empty( $field['passwordStrengthEnabled'] ) ? 0 : 32 ),
 				'creditcard'        => self::HEIGHTS['field'] * 4,
+				'payment'           => self::HEIGHTS['field'] + ( count( (array) ( $field['methods'] ?? array() ) ) > 1 ? self::HEIGHTS['choices'] : 0 ),
 				default             => self::HEIGHTS['field'],
 			};
 		}

@@ -128,8 +128,7 @@ export function usePayment(
 				currencyCode: amount.currency,
 				billingContact: billingContact(
 					config?.billing ?? field.billing ?? {},
-					values,
-					config?.country ?? ''
+					values
 				),
 			} );
 			if ( ! outcome.ok ) {
@@ -239,14 +238,14 @@ export function usePayment(
  * The billing contact from the field's mapping and the form's values ("4.3" falls back to the
  * field's own value when no input of that id carries one).
  *
+ * The seller's country is not the buyer's: an unmapped country stays out of the contact.
+ *
  * @param mapping Contact key → field or input id.
  * @param values  Current values.
- * @param country The seller's country, for a contact without a mapped country.
  */
 export function billingContact(
 	mapping: NonNullable< FieldDefinition[ 'billing' ] >,
-	values: FormValues,
-	country = ''
+	values: FormValues
 ): BillingContact {
 	const read = ( ref?: string ): string => {
 		if ( ! ref ) {
@@ -279,9 +278,6 @@ export function billingContact(
 		if ( value ) {
 			contact[ key ] = value;
 		}
-	}
-	if ( ! contact.countryCode && country ) {
-		contact.countryCode = country;
 	}
 	return contact;
 }

@@ -176,7 +176,6 @@ describe( 'payment field in the visitor form', () => {
 			billingContact: {
 				email: 'ada@x.org',
 				givenName: 'Ada',
-				countryCode: 'US',
 			},
 		} );
 		await screen.findByText( 'Thanks', { selector: 'p' } );
