@@ -10,7 +10,8 @@
  * part of the plugin. Also: the option kestrel_forms_test_payments_timeout (seconds) shortens the
  * provider time-out for the fault checks (P1 check 6), so five time-outs take seconds, not minutes;
  * and the option kestrel_forms_test_sandbox_url (set only when the suite runs its own sandbox on
- * another port, PAYMENTS_SANDBOX_PORT) points the sandbox API there.
+ * another port, PAYMENTS_SANDBOX_PORT) defines KESTREL_FORMS_PAYMENTS_SANDBOX_URL as it for the
+ * run (API and SDK).
  *
  * @package KestrelForms
  */
@@ -46,12 +47,9 @@ add_filter(
 	1000
 );
 
-add_filter(
-	'kestrel_forms_payments_api_url',
-	static function ( $url, $environment = 'sandbox' ) {
-		$sandbox = (string) get_option( 'kestrel_forms_test_sandbox_url', '' );
-		return 'sandbox' === $environment && '' !== $sandbox ? $sandbox : $url;
-	},
-	1000,
-	2
-);
+// The suite's own sandbox on another port: the sandbox base URL of the plugin (API and SDK).
+$kestrel_forms_e2e_sandbox = (string) get_option( 'kestrel_forms_test_sandbox_url', '' );
+if ( '' !== $kestrel_forms_e2e_sandbox && ! defined( 'KESTREL_FORMS_PAYMENTS_SANDBOX_URL' ) ) {
+	define( 'KESTREL_FORMS_PAYMENTS_SANDBOX_URL', $kestrel_forms_e2e_sandbox );
+}
+unset( $kestrel_forms_e2e_sandbox );
