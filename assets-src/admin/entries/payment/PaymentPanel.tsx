@@ -6,8 +6,6 @@
  */
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { Button, Notice, Spinner, TextControl } from '@wordpress/components';
-// wp-a11y is a WordPress script the build externalises; the package comes with @wordpress/components.
-// eslint-disable-next-line import/no-extraneous-dependencies -- not in package.json yet (the lock is shared).
 import { speak } from '@wordpress/a11y';
 import { __, sprintf } from '@wordpress/i18n';
 import { messageOf } from '../../store/errors';
