@@ -14,6 +14,8 @@ import {
 	idempotencyOf,
 	notFound,
 	refuseIdempotencyKey,
+	refuseMissing,
+	refuseMoney,
 } from './shared.mjs';
 
 /** Card-not-present authorizations expire after 7 days unless delay_duration says otherwise. */
@@ -123,31 +125,11 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 		return null;
 	}
 	function createPayment( body ) {
-		if ( typeof body.source_id !== 'string' || body.source_id === '' ) {
-			return invalid(
-				body.source_id === ''
-					? 'VALUE_EMPTY'
-					: 'MISSING_REQUIRED_PARAMETER',
-				'Field must be set: source_id.',
-				'source_id'
-			);
-		}
 		const m = body.amount_money;
-		if (
-			! m ||
-			! Number.isInteger( m.amount ) ||
-			m.amount < 0 ||
-			typeof m.currency !== 'string'
-		) {
-			return apiError(
-				400,
-				'INVALID_REQUEST_ERROR',
-				'MISSING_REQUIRED_PARAMETER',
-				'amount_money needs an integer amount and a currency.',
-				'amount_money'
-			);
-		}
-		const refused = refuseFields( body );
+		const refused =
+			refuseMissing( body, 'source_id' ) ??
+			refuseMoney( m ) ??
+			refuseFields( body );
 		if ( refused ) {
 			return refused;
 		}

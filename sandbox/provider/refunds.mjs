@@ -5,7 +5,14 @@
  * and completed at once (refund.created with PENDING, then refund.updated with COMPLETED);
  * POST /__refunds/mode {status:'PENDING'} keeps them PENDING until POST /__settle.
  */
-import { apiError, id, idempotencyOf, notFound } from './shared.mjs';
+import {
+	apiError,
+	id,
+	idempotencyOf,
+	notFound,
+	refuseMissing,
+	refuseMoney,
+} from './shared.mjs';
 
 const REFUND_STATUSES = [ 'PENDING', 'COMPLETED', 'REJECTED', 'FAILED' ];
 const MAX_REFUNDS_PER_PAYMENT = 20;
@@ -70,28 +77,11 @@ export function refundArea( { ledger, emit } ) {
 				body: { refund: ledger.refunds[ seen.id ] },
 			};
 		}
-		if ( typeof body.payment_id !== 'string' || ! body.payment_id ) {
-			return apiError(
-				400,
-				'INVALID_REQUEST_ERROR',
-				'MISSING_REQUIRED_PARAMETER',
-				'Field must be set: payment_id.',
-				'payment_id'
-			);
-		}
 		const m = body.amount_money;
-		if (
-			! m ||
-			! Number.isInteger( m.amount ) ||
-			typeof m.currency !== 'string'
-		) {
-			return apiError(
-				400,
-				'INVALID_REQUEST_ERROR',
-				'MISSING_REQUIRED_PARAMETER',
-				'amount_money needs an integer amount and a currency.',
-				'amount_money'
-			);
+		const invalidRequest =
+			refuseMissing( body, 'payment_id' ) ?? refuseMoney( m );
+		if ( invalidRequest ) {
+			return invalidRequest;
 		}
 		if ( m.amount < 1 ) {
 			return apiError(

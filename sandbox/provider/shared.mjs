@@ -201,3 +201,47 @@ export function idempotencyOf( store, body, required = true ) {
 	}
 	return { key, hash, seen, refused };
 }
+
+/**
+ * The error for a missing or empty string field, or null.
+ *
+ * @param {Object} body  Request body.
+ * @param {string} field Field name.
+ * @return {Object|null} Error answer or null.
+ */
+export function refuseMissing( body, field ) {
+	if ( typeof body[ field ] === 'string' && body[ field ] !== '' ) {
+		return null;
+	}
+	return apiError(
+		400,
+		'INVALID_REQUEST_ERROR',
+		body[ field ] === '' ? 'VALUE_EMPTY' : 'MISSING_REQUIRED_PARAMETER',
+		`Field must be set: ${ field }.`,
+		field
+	);
+}
+
+/**
+ * The error for an amount_money without a non-negative integer amount and a currency, or null.
+ *
+ * @param {unknown} m amount_money.
+ * @return {Object|null} Error answer or null.
+ */
+export function refuseMoney( m ) {
+	if (
+		m &&
+		Number.isInteger( m.amount ) &&
+		m.amount >= 0 &&
+		typeof m.currency === 'string'
+	) {
+		return null;
+	}
+	return apiError(
+		400,
+		'INVALID_REQUEST_ERROR',
+		'MISSING_REQUIRED_PARAMETER',
+		'amount_money needs an integer amount and a currency.',
+		'amount_money'
+	);
+}
