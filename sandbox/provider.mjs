@@ -50,6 +50,7 @@ export function createProvider() {
 	const faults = faultArea( { ledger } );
 	const ctx = { ledger, sourceOf: cards.sourceOf, emit: webhooks.emit };
 	const refunds = refundArea( ctx );
+	const payments = paymentsRoutes( ctx );
 	const control = controlRoutes( {
 		ledger,
 		onReset: () => {
@@ -61,7 +62,7 @@ export function createProvider() {
 		},
 	} );
 	const merchantRoutes = [
-		paymentsRoutes( ctx ),
+		payments.api,
 		refunds.api,
 		locationRoutes(),
 		webhooks.api,
@@ -88,6 +89,7 @@ export function createProvider() {
 		faults.handle,
 		webhooks.control,
 		refunds.control,
+		payments.control,
 	];
 
 	async function route( request ) {

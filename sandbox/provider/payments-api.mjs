@@ -43,7 +43,7 @@ export function durationSeconds( value ) {
  * Payments API routes (/v2/payments…). The caller checked the bearer token.
  *
  * @param {{ledger: Object, sourceOf: (sourceId: string) => Object|undefined, emit: Function}} ctx Provider context.
- * @return {(r: Object) => Object|undefined} Handler.
+ * @return {{api: Function, control: Function}} API routes and the settle control.
  */
 export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 	const invalid = ( code, detail, field ) =>
@@ -390,10 +390,44 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 		);
 	}
 
-	return ( { method, parts, body } ) => {
+	/**
+	 * Control (ours): POST /__settle {payment_id} applies an APPROVED payment's delay_action now,
+	 * as the provider does when delayed_until passes (CANCEL → CANCELED, COMPLETE → COMPLETED).
+	 *
+	 * @param {Object} r Request.
+	 * @return {Object|undefined} Answer.
+	 */
+	function control( r ) {
+		if (
+			r.method !== 'POST' ||
+			r.path !== '/__settle' ||
+			r.body.payment_id === undefined
+		) {
+			return undefined;
+		}
+		const payment = ledger.payments[ r.body.payment_id ];
+		if ( ! payment ) {
+			return notFound( 'Payment', r.body.payment_id, 'payment_id' );
+		}
+		if ( payment.status !== 'APPROVED' ) {
+			return invalid(
+				'BAD_REQUEST',
+				`A payment with status ${ payment.status } has no pending delay action.`,
+				'payment_id'
+			);
+		}
+		settle(
+			payment,
+			payment.delay_action === 'COMPLETE' ? 'complete' : 'cancel'
+		);
+		return { status: 200, body: { payment } };
+	}
+
+	const api = ( { method, parts, body } ) => {
 		if ( parts[ 0 ] !== 'v2' || parts[ 1 ] !== 'payments' ) {
 			return undefined;
 		}
 		return paymentsApi( method, parts, body );
 	};
+	return { api, control };
 }

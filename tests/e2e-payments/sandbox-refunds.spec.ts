@@ -448,3 +448,31 @@ test( 'a PENDING refund holds its amount; settled FAILED it frees it and blocks 
 		} );
 	}
 } );
+
+test( 'POST /__settle applies an APPROVED payment’s delay action now', async ( {
+	request,
+} ) => {
+	const cancelled = await pay( request, { autocomplete: false } );
+	const completed = await pay( request, {
+		autocomplete: false,
+		delay_action: 'COMPLETE',
+	} );
+	for ( const [ payment, status ] of [
+		[ cancelled, 'CANCELED' ],
+		[ completed, 'COMPLETED' ],
+	] ) {
+		const r = await request.post( `${ S }/__settle`, {
+			data: { payment_id: payment.id },
+		} );
+		expect( r.status() ).toBe( 200 );
+		expect( ( await r.json() ).payment.status ).toBe( status );
+	}
+	const again = await request.post( `${ S }/__settle`, {
+		data: { payment_id: completed.id },
+	} );
+	expect( again.status() ).toBe( 400 );
+	const unknown = await request.post( `${ S }/__settle`, {
+		data: { payment_id: 'nope' },
+	} );
+	expect( unknown.status() ).toBe( 404 );
+} );
