@@ -172,6 +172,15 @@ async function main() {
 		console.log(
 			"  Direction: under Gravity Forms' 196 KB gzip for a complete form; aim under 90 KB."
 		);
+		// Issue 13: the payments SDK and the payment field script load only with a payment field.
+		const paymentScripts = [ ...withForm.keys() ].filter( ( url ) =>
+			/\/v1\/square\.js|payment-field\.js/.test( url )
+		);
+		console.log(
+			`  Payment scripts on this page (its form has no payment field): ${
+				paymentScripts.length ? paymentScripts.join( ', ' ) : 'none'
+			}`
+		);
 
 		await timeToInteractive( browser, demo.page_url ); // Warm-up: PHP code paths, not measured.
 		const runs = [];
