@@ -14,89 +14,14 @@ import {
 	ToggleControl,
 } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import type { ReactNode } from 'react';
 import { useUnsavedChangesWarning } from '../components/unsaved-changes';
 import { utcText } from '../components/utc-text';
 import { store, type Section, type SettingsDraft } from '../store/settings';
+import { SettingHelp, SettingsSection } from './parts';
+import { PaymentsSection } from './PaymentsSection';
 import { SecretField } from './SecretField';
 
 type SelectOption = { label: string; value: string };
-
-/** A white card per section: help text keeps its contrast (WCAG AA) on it. */
-const SECTION_STYLE = {
-	background: '#fff',
-	border: '1px solid #c3c4c7',
-	padding: '8px 16px 16px',
-	margin: '16px 0',
-	maxWidth: '60rem',
-};
-
-/**
- * A setting's help, or the server's message for it after a failed save. Each reads its own
- * error, so the page's selection holds only stable values (a function made in mapSelect is new
- * on every call, which useSelect reports as needless re-renders).
- *
- * @param props          Props.
- * @param props.errorKey "section.key".
- * @param props.text     Help shown while there is no error.
- */
-function SettingHelp( {
-	errorKey,
-	text,
-}: {
-	errorKey: string;
-	text?: string;
-} ) {
-	const error = useSelect(
-		( select ) => select( store ).getError( errorKey ),
-		[ errorKey ]
-	);
-	return error ? (
-		// Inline: the settings page loads no stylesheet of its own (Captcha\SettingsPage enqueues
-		// only wp-components), so the shared .kestrel-forms-error rule does not reach it.
-		<span
-			className="kestrel-forms-settings-error"
-			style={ { color: '#b32d2e' } }
-		>
-			{ error }
-		</span>
-	) : (
-		<>{ text }</>
-	);
-}
-
-/**
- * One section of the page: a white card headed by its title.
- *
- * @param props           Props.
- * @param props.id        Section id; the heading's id is `kestrel-forms-{id}`.
- * @param props.title     Heading.
- * @param props.className Extra class of the section.
- * @param props.children  The section's settings.
- */
-function SettingsSection( {
-	id,
-	title,
-	className,
-	children,
-}: {
-	id: string;
-	title: string;
-	className?: string;
-	children: ReactNode;
-} ) {
-	const headingId = `kestrel-forms-${ id }`;
-	return (
-		<section
-			style={ SECTION_STYLE }
-			aria-labelledby={ headingId }
-			className={ className }
-		>
-			<h2 id={ headingId }>{ title }</h2>
-			{ children }
-		</section>
-	);
-}
 
 /** The page's subviews (spec §2: the web API has its own), each one section of the settings. */
 const VIEWS = [
@@ -470,86 +395,14 @@ export function SettingsApp() {
 			) }
 
 			{ view === 'payments' && (
-				<SettingsSection
-					id="payments"
-					title={ __( 'Payments', 'kestrel-forms' ) }
-				>
-					{ select(
-						'payments',
-						'environment',
-						__( 'Environment', 'kestrel-forms' ),
-						[
-							{
-								label: __( 'Sandbox', 'kestrel-forms' ),
-								value: 'sandbox',
-							},
-							{
-								label: __( 'Production', 'kestrel-forms' ),
-								value: 'production',
-							},
-						]
-					) }
-					<fieldset style={ { marginTop: '16px' } }>
-						<legend>
-							{ __( 'Credentials', 'kestrel-forms' ) }
-						</legend>
-						<TextControl
-							__next40pxDefaultSize
-							__nextHasNoMarginBottom
-							label={ __( 'Application id', 'kestrel-forms' ) }
-							value={ draft.payments.application_id }
-							onChange={ set( 'payments', 'application_id' ) }
-							help={ help( 'payments.application_id' ) }
-						/>
-						<TextControl
-							__next40pxDefaultSize
-							__nextHasNoMarginBottom
-							label={ __( 'Location id', 'kestrel-forms' ) }
-							value={ draft.payments.location_id }
-							onChange={ set( 'payments', 'location_id' ) }
-							help={ help( 'payments.location_id' ) }
-						/>
-						<SecretField
-							label={ __(
-								'Server access token',
-								'kestrel-forms'
-							) }
-							value={ draft.payments.access_token }
-							onChange={ set( 'payments', 'access_token' ) }
-							help={ help(
-								'payments.access_token',
-								saved.payments.access_token_set
-									? sprintf(
-											/* translators: %s: last four characters of the token. */
-											__(
-												'A token is set (ending %s). Leave blank to keep it.',
-												'kestrel-forms'
-											),
-											saved.payments.access_token_last4 ||
-												'····'
-										)
-									: __(
-											'No token set. It is stored on the server and never shown again.',
-											'kestrel-forms'
-										)
-							) }
-						/>
-						{ saved.payments.access_token_set && (
-							<CheckboxControl
-								__nextHasNoMarginBottom
-								label={ __(
-									'Remove the stored token',
-									'kestrel-forms'
-								) }
-								checked={ draft.payments.clear_access_token }
-								onChange={ set(
-									'payments',
-									'clear_access_token'
-								) }
-							/>
-						) }
-					</fieldset>
-				</SettingsSection>
+				<PaymentsSection
+					saved={ saved.payments }
+					draft={ draft.payments }
+					onEdit={ set( 'payments', 'environment' ) }
+					onEditBlock={ ( environment, block ) =>
+						actions.edit( 'payments', environment, block )
+					}
+				/>
 			) }
 
 			<p>

@@ -2,11 +2,8 @@ import apiFetch from '@wordpress/api-fetch';
 import { createRegistry, RegistryProvider } from '@wordpress/data';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-	store,
-	type AppPassword,
-	type SettingsData,
-} from '../../store/settings';
+import { store, type AppPassword } from '../../store/settings';
+import { settingsData } from '../../store/settings/test/settings-data';
 import { SettingsApp } from '../SettingsApp';
 
 jest.mock( '@wordpress/api-fetch', () => jest.fn() );
@@ -16,38 +13,7 @@ const mock = apiFetch as unknown as jest.Mock;
 
 const BASE = '/kestrel-forms/v1/settings';
 
-function settings( patch: Partial< SettingsData > = {} ): SettingsData {
-	return {
-		general: {
-			currency: 'USD',
-			retention_days: 0,
-			delete_on_uninstall: false,
-		},
-		currencies: [ 'USD', 'EUR' ],
-		captcha: {
-			site_key: 'site-key',
-			theme: 'light',
-			size: 'normal',
-			badge: 'bottomright',
-			secret_set: true,
-			secret_masked: '••••••cdef',
-		},
-		api: {
-			enabled: false,
-			base_url: 'https://example.test/wp-json/kestrel-forms/v1',
-			capability: 'kestrel_forms_manage',
-			available: true,
-		},
-		payments: {
-			environment: 'sandbox',
-			application_id: 'sandbox-app',
-			location_id: 'L1',
-			access_token_set: true,
-			access_token_last4: 'wxyz',
-		},
-		...patch,
-	};
-}
+const settings = settingsData;
 
 const listed: AppPassword = {
 	uuid: 'u-1',
@@ -279,13 +245,12 @@ it( 'keeps secrets write-only: blank inputs, sent only when typed, blank again a
 			.textContent
 	).toBe( '••••••cdef' );
 	await openView( 'Payments' );
-	blankSecret(
-		screen.getByLabelText( 'Server access token' ) as HTMLInputElement
+	const sandbox = within(
+		screen.getByRole( 'group', { name: 'Sandbox (in use)' } )
 	);
+	blankSecret( sandbox.getByLabelText( 'Access token' ) as HTMLInputElement );
 	expect(
-		screen.getByText(
-			'A token is set (ending wxyz). Leave blank to keep it.'
-		)
+		sandbox.getByText( 'Set, ends in wxyz. Leave blank to keep it.' )
 	).toBeTruthy();
 
 	// Saving without typing leaves both secrets out of the request.
@@ -296,7 +261,7 @@ it( 'keeps secrets write-only: blank inputs, sent only when typed, blank again a
 	expect( requests( 'POST' )[ 0 ].data!.captcha ).not.toHaveProperty(
 		'secret_key'
 	);
-	expect( requests( 'POST' )[ 0 ].data!.payments ).not.toHaveProperty(
+	expect( requests( 'POST' )[ 0 ].data!.payments.sandbox ).not.toHaveProperty(
 		'access_token'
 	);
 
@@ -341,7 +306,9 @@ it( 'a refused save shows the view of the first field the server named', async (
 	mock.mockImplementation( async () => {
 		throw {
 			message: 'Check the highlighted settings.',
-			data: { errors: { 'payments.application_id': 'Not an id.' } },
+			data: {
+				errors: { 'payments.sandbox.application_id': 'Not an id.' },
+			},
 		};
 	} );
 	await user.click( screen.getByRole( 'button', { name: 'Save Settings' } ) );

@@ -6,6 +6,7 @@ import { __ } from '@wordpress/i18n';
 import { messageOf } from '../errors';
 import type {
 	AppPassword,
+	PaymentCredentialsDraft,
 	Section,
 	SettingsAction,
 	SettingsData,
@@ -66,7 +67,6 @@ export const load =
  */
 export function toRequest( draft: SettingsDraft ): Record< string, unknown > {
 	const { secret_key: secret, ...captcha } = draft.captcha;
-	const { access_token: token, ...payments } = draft.payments;
 	return {
 		general: {
 			...draft.general,
@@ -74,8 +74,28 @@ export function toRequest( draft: SettingsDraft ): Record< string, unknown > {
 		},
 		captcha: secret !== '' ? { ...captcha, secret_key: secret } : captcha,
 		api: draft.api,
-		payments:
-			token !== '' ? { ...payments, access_token: token } : payments,
+		payments: {
+			environment: draft.payments.environment,
+			sandbox: credentialsRequest( draft.payments.sandbox ),
+			production: credentialsRequest( draft.payments.production ),
+		},
+	};
+}
+
+/**
+ * One environment's credentials as POST /settings takes them: a blank token is left out (the
+ * server keeps the stored one), `clear_access_token` only when asked.
+ *
+ * @param block The environment's draft.
+ */
+function credentialsRequest(
+	block: PaymentCredentialsDraft
+): Record< string, unknown > {
+	const { access_token: token, clear_access_token: clear, ...ids } = block;
+	return {
+		...ids,
+		...( token !== '' && ! clear ? { access_token: token } : {} ),
+		...( clear ? { clear_access_token: true } : {} ),
 	};
 }
 

@@ -2,6 +2,8 @@
  * Reducer of the settings store.
  */
 import type {
+	PaymentCredentialsData,
+	PaymentCredentialsDraft,
 	SettingsAction,
 	SettingsData,
 	SettingsDraft,
@@ -40,11 +42,25 @@ export function draftFrom( data: SettingsData ): SettingsDraft {
 		api: { enabled: data.api.enabled },
 		payments: {
 			environment: data.payments.environment,
-			application_id: data.payments.application_id,
-			location_id: data.payments.location_id,
-			access_token: '',
-			clear_access_token: false,
+			sandbox: credentialsDraft( data.payments.sandbox ),
+			production: credentialsDraft( data.payments.production ),
 		},
+	};
+}
+
+/**
+ * One environment's credentials to edit: the ids as stored, the token blank.
+ *
+ * @param data The environment's credentials from the server.
+ */
+function credentialsDraft(
+	data: PaymentCredentialsData
+): PaymentCredentialsDraft {
+	return {
+		application_id: data.application_id,
+		location_id: data.location_id,
+		access_token: '',
+		clear_access_token: false,
 	};
 }
 
@@ -70,7 +86,13 @@ export function reducer(
 				return state;
 			}
 			const errors = { ...state.errors };
-			delete errors[ `${ action.section }.${ action.key }` ];
+			const edited = `${ action.section }.${ action.key }`;
+			for ( const key of Object.keys( errors ) ) {
+				// A nested block (payments.sandbox) clears the messages of its keys too.
+				if ( key === edited || key.startsWith( `${ edited }.` ) ) {
+					delete errors[ key ];
+				}
+			}
 			return {
 				...state,
 				draft: {

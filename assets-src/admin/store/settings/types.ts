@@ -25,12 +25,48 @@ export interface SettingsData {
 		available: boolean;
 	};
 	payments: {
-		environment: 'sandbox' | 'production';
-		application_id: string;
-		location_id: string;
-		access_token_set: boolean;
-		access_token_last4: string;
+		environment: PaymentEnvironment;
+		sandbox: PaymentCredentialsData;
+		production: PaymentCredentialsData;
+		webhooks: Record< PaymentEnvironment, WebhookData >;
 	};
+}
+
+export type PaymentEnvironment = 'sandbox' | 'production';
+
+/** One environment's credentials as the server shows them: never the token itself. */
+export interface PaymentCredentialsData {
+	application_id: string;
+	location_id: string;
+	access_token_set: boolean;
+	access_token_last4: string;
+}
+
+/** The result of sending the provider's test event (POST /payments/webhook/test). */
+export interface WebhookTestResult {
+	ok: boolean;
+	status: number;
+	message?: string;
+	/** When it was sent (stored results only). */
+	at?: string;
+}
+
+/** One environment's webhook subscription as the server shows it: never the signature key. */
+export interface WebhookData {
+	status: 'active' | 'missing' | 'error';
+	notification_url: string;
+	subscription_id: string;
+	last_test: WebhookTestResult | null;
+	/** Why the subscription could not be created or updated (status 'error'). */
+	message?: string;
+}
+
+/** One environment's credentials being edited: the token starts blank (blank keeps it). */
+export interface PaymentCredentialsDraft {
+	application_id: string;
+	location_id: string;
+	access_token: string;
+	clear_access_token: boolean;
 }
 
 /** What the screen edits and POST /settings receives. Secret fields start blank. */
@@ -50,10 +86,8 @@ export interface SettingsDraft {
 	api: { enabled: boolean };
 	payments: {
 		environment: string;
-		application_id: string;
-		location_id: string;
-		access_token: string;
-		clear_access_token: boolean;
+		sandbox: PaymentCredentialsDraft;
+		production: PaymentCredentialsDraft;
 	};
 }
 

@@ -2,30 +2,23 @@ import { reducer, INITIAL_STATE, draftFrom } from '../reducer';
 import { isDirty, getError } from '../selectors';
 import { toRequest } from '../actions';
 import type { SettingsData } from '../types';
+import { settingsData } from './settings-data';
 
+const base = settingsData();
 const DATA: SettingsData = {
-	general: { currency: 'USD', retention_days: 0, delete_on_uninstall: false },
-	currencies: [ 'USD', 'EUR' ],
-	captcha: {
-		site_key: 'k',
-		theme: 'light',
-		size: 'normal',
-		badge: 'bottomright',
-		secret_set: true,
-		secret_masked: '••••••••WXYZ',
-	},
-	api: {
-		enabled: false,
-		base_url: 'http://x/wp-json/kestrel-forms/v1/',
-		capability: 'kestrel_forms_manage',
-		available: true,
-	},
+	...base,
 	payments: {
-		environment: 'sandbox',
-		application_id: 'app',
-		location_id: 'loc',
-		access_token_set: true,
-		access_token_last4: '9876',
+		...base.payments,
+		sandbox: {
+			...base.payments.sandbox,
+			application_id: 'app',
+			location_id: 'loc',
+		},
+		production: {
+			...base.payments.production,
+			application_id: 'prod-app',
+			location_id: 'LPROD',
+		},
 	},
 };
 
@@ -34,7 +27,13 @@ const loaded = reducer( INITIAL_STATE, { type: 'LOAD_SUCCESS', data: DATA } );
 describe( 'settings store', () => {
 	it( 'starts the draft from the saved settings with secrets blank', () => {
 		expect( loaded.draft?.captcha.secret_key ).toBe( '' );
-		expect( loaded.draft?.payments.access_token ).toBe( '' );
+		expect( loaded.draft?.payments.sandbox.access_token ).toBe( '' );
+		expect( loaded.draft?.payments.production ).toEqual( {
+			application_id: 'prod-app',
+			location_id: 'LPROD',
+			access_token: '',
+			clear_access_token: false,
+		} );
 		expect( isDirty( loaded ) ).toBe( false );
 	} );
 
@@ -61,8 +60,11 @@ describe( 'settings store', () => {
 		const typedSecret = reducer( loaded, {
 			type: 'EDIT',
 			section: 'payments',
-			key: 'access_token',
-			value: 'new-token',
+			key: 'production',
+			value: {
+				...loaded.draft!.payments.production,
+				access_token: 'new-token',
+			},
 		} );
 		expect( isDirty( typedSecret ) ).toBe( true );
 	} );
@@ -84,17 +86,59 @@ describe( 'settings store', () => {
 			value: '30',
 		} );
 		expect( getError( fixed, 'general.retention_days' ) ).toBeUndefined();
+
+		const refused = reducer( loaded, {
+			type: 'SAVE_FAILURE',
+			errors: {
+				'payments.sandbox.access_token': 'Paste it exactly',
+				'payments.production.location_id': 'Use the id',
+			},
+			message: 'Paste it exactly',
+		} );
+		const retyped = reducer( refused, {
+			type: 'EDIT',
+			section: 'payments',
+			key: 'sandbox',
+			value: { ...loaded.draft!.payments.sandbox, access_token: 'x' },
+		} );
+		expect(
+			getError( retyped, 'payments.sandbox.access_token' )
+		).toBeUndefined();
+		expect( getError( retyped, 'payments.production.location_id' ) ).toBe(
+			'Use the id'
+		);
 	} );
 
 	it( 'sends blank secrets as absent, so the server keeps them', () => {
 		const body = toRequest( draftFrom( DATA ) );
 		expect( body.captcha ).not.toHaveProperty( 'secret_key' );
-		expect( body.payments ).not.toHaveProperty( 'access_token' );
+		expect( body.payments ).toEqual( {
+			environment: 'sandbox',
+			sandbox: { application_id: 'app', location_id: 'loc' },
+			production: { application_id: 'prod-app', location_id: 'LPROD' },
+		} );
+		const draft = draftFrom( DATA ).payments;
 		const typed = toRequest( {
 			...draftFrom( DATA ),
-			payments: { ...draftFrom( DATA ).payments, access_token: 'tok' },
+			payments: {
+				...draft,
+				sandbox: { ...draft.sandbox, clear_access_token: true },
+				production: { ...draft.production, access_token: 'tok' },
+			},
 		} );
-		expect( typed.payments ).toMatchObject( { access_token: 'tok' } );
+		expect( typed.payments ).toEqual( {
+			environment: 'sandbox',
+			sandbox: {
+				application_id: 'app',
+				location_id: 'loc',
+				clear_access_token: true,
+			},
+			production: {
+				application_id: 'prod-app',
+				location_id: 'LPROD',
+				access_token: 'tok',
+			},
+		} );
 	} );
 
 	it( 'shows a created password once and lists it without the password', () => {
