@@ -152,6 +152,10 @@ final class Messages {
 				/* translators: %s: field reference such as 3 or {:3.2}. */
 				$what = sprintf( __( 'refers to %s, which is not a field with a value', 'kestrel-forms' ), $scalar( 'ref' ) );
 				break;
+			case 'singlePayment':
+				/* translators: %s: JSON path of the first payment field, such as fields[2]. */
+				$what = sprintf( __( 'is a second payment field; a form takes one (the first is %s)', 'kestrel-forms' ), $scalar( 'ref' ) );
+				break;
 			case 'calculation':
 				$what = __( 'is only available on number fields', 'kestrel-forms' );
 				break;
