@@ -59,7 +59,7 @@ final class Assets {
 	 */
 	public static function register(): void {
 		self::register_script( self::FORM_VIEW, 'form-view', true );
-		self::register_payments();
+		self::register_script( self::PAYMENT_FIELD, 'payment-field', true, false, array( self::PAYMENTS_SDK, self::FORM_VIEW ) );
 		if ( ! is_admin() ) {
 			return;
 		}
@@ -83,6 +83,7 @@ final class Assets {
 	 * (called while a form with a payment field renders).
 	 */
 	public static function enqueue_payment_field(): void {
+		self::register_payments_sdk();
 		wp_enqueue_script( self::PAYMENT_FIELD );
 	}
 
@@ -106,12 +107,15 @@ final class Assets {
 	}
 
 	/**
-	 * Registers the SDK from the active environment and the field script after it and form-view.
-	 * The SDK has no version query (it is the provider's file, versioned by its path); both wait
-	 * in the footer, deferred, in dependency order, so `window.Square` exists when the field
-	 * script runs.
+	 * Registers the SDK from the active environment, once, when the first payment form of the
+	 * page renders (so other pages never read the payment settings). It has no version query
+	 * (the provider's file, versioned by its path); it and the field script wait in the footer,
+	 * deferred, in dependency order, so `window.Square` exists when the field script runs.
 	 */
-	private static function register_payments(): void {
+	private static function register_payments_sdk(): void {
+		if ( wp_script_is( self::PAYMENTS_SDK, 'registered' ) ) {
+			return;
+		}
 		$environment = ( new PaymentSettings() )->active()['environment'];
 		// phpcs:ignore WordPress.WP.EnqueuedResourceParameters.MissingVersion -- the provider's file, versioned by its path; a query would bypass its cache.
 		wp_register_script(
@@ -124,7 +128,6 @@ final class Assets {
 				'strategy'  => 'defer',
 			)
 		);
-		self::register_script( self::PAYMENT_FIELD, 'payment-field', true, false, array( self::PAYMENTS_SDK, self::FORM_VIEW ) );
 	}
 
 	/**
