@@ -30,8 +30,12 @@ export function createLedger() {
 	};
 }
 
-/** What POST /__reset keeps unless {all:true}: tokens, sessions, telemetry and subscriptions. */
+/**
+ * What POST /__reset keeps unless {all:true}: tokens, sessions, telemetry, the request log (tests
+ * index into it) and subscriptions.
+ */
 const KEPT_BY_RESET = [
+	'requests',
 	'sessions',
 	'nonces',
 	'verifications',

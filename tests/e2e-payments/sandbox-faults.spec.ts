@@ -282,10 +282,11 @@ test( 'reset clears payments, refunds, keys, faults, modes and deliveries; keeps
 		webhook_mode: {},
 		webhook_deliveries: [],
 	} );
-	// The ledger keeps its other keys.
+	// The ledger keeps its other keys, and the request log goes on.
 	for ( const k of [ 'sessions', 'nonces', 'verifications', 'requests' ] ) {
 		expect( now ).toHaveProperty( k );
 	}
+	expect( now.requests.length ).toBeGreaterThan( 0 );
 	expect( Object.keys( now.webhook_subscriptions ) ).toHaveLength( 1 );
 	// The key is free again: a new payment, not a replay.
 	const again = ( await ( await create( data ) ).json() ).payment;
