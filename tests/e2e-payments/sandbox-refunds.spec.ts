@@ -199,6 +199,7 @@ test( 'CreatePayment keeps reference, note, buyer, billing and delay; refuses wh
 	for ( const [ field, value, code ] of [
 		[ 'reference_id', 'r'.repeat( 41 ), 'VALUE_TOO_LONG' ],
 		[ 'note', 'n'.repeat( 501 ), 'VALUE_TOO_LONG' ],
+		[ 'buyer_email_address', 'not an email', 'INVALID_EMAIL_ADDRESS' ],
 		[ 'delay_duration', 'two days', 'INVALID_VALUE' ],
 		[ 'delay_action', 'REFUND', 'INVALID_VALUE' ],
 	] ) {
