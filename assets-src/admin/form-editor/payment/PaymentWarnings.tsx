@@ -1,8 +1,8 @@
 /**
  * The live list of a payment field's configuration warnings: the server's (credentials, https,
  * location currency, location reachable) and the definition's (no total, below minimum, second
- * payment field). A polite live region, so a warning that appears or goes while the owner edits
- * is announced.
+ * payment field). Each is a Notice, which screen readers hear when it appears (the Notice
+ * speaks its message), so a warning that comes while the owner edits is announced.
  */
 import { Notice } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
@@ -40,36 +40,38 @@ export function PaymentWarnings( {
 			className="kestrel-forms-payment-warnings"
 			aria-label={ __( 'Payment set-up', 'kestrel-forms' ) }
 		>
-			<div aria-live="polite" aria-atomic="false">
-				{ warnings.map( ( w ) => (
-					<Notice
-						key={ w.code }
-						status="warning"
-						isDismissible={ false }
-						className={ `kestrel-forms-payment-warning is-${ w.code }` }
-					>
-						{ w.message }
-					</Notice>
-				) ) }
-				{ error && (
-					<Notice status="error" isDismissible={ false }>
-						{ error }
-					</Notice>
-				) }
-				{ check && ! error && warnings.length === 0 && (
-					<p className="kestrel-forms-payment-ready">
-						{ check.environment === 'production'
-							? __(
-									'Ready to take payments (production).',
-									'kestrel-forms'
-								)
-							: __(
-									'Ready to take test payments (sandbox).',
-									'kestrel-forms'
-								) }
-					</p>
-				) }
-			</div>
+			{ warnings.map( ( w ) => (
+				<Notice
+					key={ w.code }
+					status="warning"
+					isDismissible={ false }
+					className={ `kestrel-forms-payment-warning is-${ w.code }` }
+				>
+					{ w.message }
+				</Notice>
+			) ) }
+			{ error && (
+				<Notice status="error" isDismissible={ false }>
+					{ error }
+				</Notice>
+			) }
+			{ check && ! error && warnings.length === 0 && (
+				<Notice
+					status="success"
+					isDismissible={ false }
+					className="kestrel-forms-payment-ready"
+				>
+					{ check.environment === 'production'
+						? __(
+								'Ready to take payments (production).',
+								'kestrel-forms'
+							)
+						: __(
+								'Ready to take test payments (sandbox).',
+								'kestrel-forms'
+							) }
+				</Notice>
+			) }
 		</section>
 	);
 }

@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import type { FieldDefinition, FormDefinition } from '../../../shared';
 import { store } from '../../store/forms';
 import { Editor } from '../Editor';
+import { FieldSettings } from '../FieldSettings';
 import { PaymentFieldSettings } from '../payment';
 import type { PaymentCheck } from '../payment/types';
 import { CHECK_PATH } from '../payment/use-payment-check';
@@ -59,6 +60,9 @@ const checkPaths = () =>
 		.filter( ( p ) => p.startsWith( CHECK_PATH ) );
 
 beforeEach( () => mock.mockReset() );
+
+/** The panel's list of configuration warnings. */
+const setUp = () => screen.getByRole( 'region', { name: 'Payment set-up' } );
 
 const PAYMENT: FieldDefinition = {
 	id: 4,
@@ -141,7 +145,9 @@ it( 'the palette adds a payment field with its defaults and opens its panel', as
 		await screen.findByRole( 'heading', { name: 'Payment field 2' } )
 	).toBeTruthy();
 	expect(
-		await screen.findByText( 'Ready to take test payments (sandbox).' )
+		await within( setUp() ).findByText(
+			'Ready to take test payments (sandbox).'
+		)
 	).toBeTruthy();
 } );
 
@@ -280,6 +286,34 @@ describe( 'the payment panel', () => {
 	} );
 } );
 
+it( 'a payment field is not offered as a source of rules or merge tags', async () => {
+	serve( READY );
+	const user = userEvent.setup();
+	renderWithForm(
+		{
+			title: 'Order',
+			fields: [
+				{ id: 2, type: 'email', label: 'Email' },
+				{ id: 3, type: 'text', label: 'Name' },
+				PAYMENT,
+			],
+		},
+		( f ) => <FieldSettings field={ f.fields[ 0 ] } form={ f } />
+	);
+	await user.click(
+		screen.getByRole( 'button', { name: 'Conditional logic' } )
+	);
+	await user.click(
+		screen.getByRole( 'checkbox', {
+			name: 'Conditional logic for this field',
+		} )
+	);
+	expect(
+		screen.queryByRole( 'option', { name: 'Payment (4)' } )
+	).toBeNull();
+	expect( screen.getByRole( 'option', { name: 'Name (3)' } ) ).toBeTruthy();
+} );
+
 describe( 'live warnings', () => {
 	it( 'shows the server check and the definition problems, and drops each once fixed', async () => {
 		serve( {
@@ -368,7 +402,9 @@ describe( 'live warnings', () => {
 			],
 		} );
 		expect(
-			await screen.findByText( 'Ready to take test payments (sandbox).' )
+			await within( setUp() ).findByText(
+				'Ready to take test payments (sandbox).'
+			)
 		).toBeTruthy();
 		act( () => {
 			registry.dispatch( store ).removeField( 1 );

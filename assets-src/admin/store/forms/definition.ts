@@ -316,13 +316,16 @@ export function definitionOf(
 
 /**
  * Fields that carry a value (what rules and formulas may read): not sections, HTML, page
- * breaks or captchas.
+ * breaks, captchas or payment fields (a payment's value is a single-use token).
  *
  * @param form Definition.
  */
 export function valueFields( form: FormDefinition ): FieldDefinition[] {
 	return form.fields.filter(
-		( f ) => ! [ 'section', 'html', 'page', 'captcha' ].includes( f.type )
+		( f ) =>
+			! [ 'section', 'html', 'page', 'captcha', 'payment' ].includes(
+				f.type
+			)
 	);
 }
 
