@@ -95,25 +95,6 @@ test.describe( 'edges of the charge (P1 checks 12–13)', () => {
 			)
 		).toEqual( [] );
 
-		// Below the minimum: a field error, nothing charged.
-		const tinyDef = orderForm( 'P1 check 12 below minimum' );
-		const tinyFields = tinyDef.fields as Array< Record< string, unknown > >;
-		tinyFields[ 0 ].basePrice = '0.50';
-		tinyFields[ 1 ].basePrice = '0.00';
-		const tiny = await createFormPage( requestUtils, tinyDef );
-		watch = await watchLedger();
-		const refused = await payOverRest( tiny.form.id, undefined, {
-			'1.3': '1',
-		} );
-		expect( refused.status ).toBe( 400 );
-		expect( refused.body.code ).toBe( 'kestrel_forms_validation_failed' );
-		expect( refused.body.data.payment.code ).toBe( 'amount_below_minimum' );
-		expect( refused.body.data.errors[ 5 ] ).toBeTruthy();
-		expect( await watch.payments() ).toEqual( [] );
-		expect( await entriesOf( requestUtils, tiny.form.id ) ).toHaveLength(
-			0
-		);
-
 		// JPY, at a JPY location: no decimals from the page to the ledger.
 		const setLocation = ( location: string ) =>
 			requestUtils.rest( {
@@ -175,6 +156,36 @@ test.describe( 'edges of the charge (P1 checks 12–13)', () => {
 				amount: '2900',
 				currencyCode: 'JPY',
 			} );
+			// Below the currency's minimum (¥100; USD's is 1 cent): a field error, no charge.
+			const tinyDef = orderForm(
+				'P1 check 12 below minimum',
+				{},
+				{ currency: 'JPY' }
+			);
+			const tinyFields = tinyDef.fields as Array<
+				Record< string, unknown >
+			>;
+			tinyFields[ 0 ].basePrice = '50';
+			tinyFields[ 1 ].basePrice = '0';
+			const tiny = await createFormPage( requestUtils, tinyDef );
+			watch = await watchLedger();
+			const refused = await payOverRest( tiny.form.id, undefined, {
+				'1.3': '1',
+			} );
+			expect( refused.status, JSON.stringify( refused.body ) ).toBe(
+				400
+			);
+			expect( refused.body.code ).toBe(
+				'kestrel_forms_validation_failed'
+			);
+			expect( refused.body.data.payment.code ).toBe(
+				'amount_below_minimum'
+			);
+			expect( refused.body.data.errors[ 5 ] ).toBeTruthy();
+			expect( await watch.payments() ).toEqual( [] );
+			expect(
+				await entriesOf( requestUtils, tiny.form.id )
+			).toHaveLength( 0 );
 		} finally {
 			await setLocation( SANDBOX_CREDENTIALS.location_id );
 		}
@@ -198,16 +209,6 @@ test.describe( 'edges of the charge (P1 checks 12–13)', () => {
 		);
 		const { form, pageUrl } = await createFormPage( requestUtils, def );
 		const id = form.id;
-		const tokens: string[] = [];
-		page.on( 'response', async ( response ) => {
-			if ( /\/v2\/card-nonce(\?|$)/.test( response.url() ) ) {
-				const body = await response.json().catch( () => null );
-				const token = body?.card_nonce ?? body?.token ?? body?.nonce;
-				if ( typeof token === 'string' ) {
-					tokens.push( token );
-				}
-			}
-		} );
 		const watch = await watchLedger();
 		await openForm( page, pageUrl, id, false );
 		await page.locator( `#input_${ id }_1_3` ).fill( '2' );
@@ -217,12 +218,16 @@ test.describe( 'edges of the charge (P1 checks 12–13)', () => {
 			timeout: 30_000,
 		} );
 		await typeCard( cardFrame( page, id ) );
+		const nonce = page.waitForResponse( ( response ) =>
+			/\/v2\/card-nonce(\?|$)/.test( response.url() )
+		);
 		await page.locator( `#form_next_button_${ id }_11` ).click();
 		// Leaving the payment page tokenized the card.
+		const token = ( await ( await nonce ).json() ).card_nonce as string;
+		expect( token ).toMatch( /^cnon:/ );
 		await expect( page.locator( `#input_${ id }_6` ) ).toBeVisible( {
 			timeout: 30_000,
 		} );
-		expect( tokens ).toHaveLength( 1 );
 
 		// The token expires while the visitor writes a note.
 		// The sandbox that issued it: the SDK's origin.
@@ -234,7 +239,7 @@ test.describe( 'edges of the charge (P1 checks 12–13)', () => {
 		const expired = await fetch( `${ sdkOrigin }/__expire`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify( { token: tokens[ 0 ] } ),
+			body: JSON.stringify( { token } ),
 		} );
 		expect( expired.ok ).toBe( true );
 		await page.locator( `#input_${ id }_6` ).fill( 'Front row please' );
