@@ -159,9 +159,11 @@ async function tokenizeAndVerify(
 	const status = String( result.status );
 	if ( status !== 'OK' || ! result.token ) {
 		if ( status === 'Invalid' ) {
+			// One sentence per problem, as the SDK names them ("Credit card number is not valid").
 			const messages = ( result.errors ?? [] )
-				.map( ( e ) => e.message )
-				.filter( Boolean );
+				.map( ( e ) => ( e.message ?? '' ).trim() )
+				.filter( Boolean )
+				.map( ( m ) => ( /[.!?]$/.test( m ) ? m : `${ m }.` ) );
 			return failure(
 				'invalid',
 				messages.length

@@ -118,6 +118,31 @@ describe( 'payment field adapter (merchant code for the SDK)', () => {
 		expect( fake.verifyBuyer ).not.toHaveBeenCalled();
 	} );
 
+	it( 'makes one sentence of each SDK message', async () => {
+		const { fake, adapter, container } = setup();
+		const handle = await adapter.attach( container, config );
+		fake.elements[ 0 ].results = [
+			() =>
+				Promise.resolve( {
+					status: 'Invalid',
+					errors: [
+						{
+							type: 'VALIDATION_ERROR',
+							message: 'Credit card number is not valid',
+						},
+						{
+							type: 'VALIDATION_ERROR',
+							message: 'CVV is not valid',
+						},
+					],
+				} ),
+		];
+		const outcome = await handle.tokenize( request );
+		expect( ! outcome.ok && outcome.message ).toBe(
+			'Credit card number is not valid. CVV is not valid.'
+		);
+	} );
+
 	it( 'turns a thrown tokenize error into a readable failure', async () => {
 		const { fake, adapter, container } = setup();
 		const handle = await adapter.attach( container, config );
