@@ -11,7 +11,8 @@
  *
  * The native stack and the sandbox are started when they do not run and stopped afterwards in
  * that case. Settings → Payments of the native site is pointed at the sandbox; the form and page
- * made here are deleted again; the submission rate limit is raised for the run.
+ * made here are deleted again and the settings restored; the submission rate limit is raised for
+ * the run.
  *
  * Usage: node bench/payments.mjs [--runs=7]  (needs npm run build)
  */
@@ -95,6 +96,13 @@ async function main() {
 		}
 	}
 	const rest = adminRest( info.url, info.appPassword );
+	// Settings → Payments as they were, restored at the end (byte for byte).
+	const OPTIONS = `${ native.TABLE_PREFIX }options`;
+	const savedSettings = native
+		.sql(
+			`SELECT HEX(option_value) FROM ${ OPTIONS } WHERE option_name = 'kestrel_forms_payments'`
+		)
+		.trim();
 	native.sql(
 		`INSERT INTO ${ native.TABLE_PREFIX }options (option_name, option_value, autoload) VALUES ('${ RATE_OPTION }', '{"submission":[100000,60]}', 'off')
 		 ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)`
@@ -199,7 +207,12 @@ async function main() {
 			).catch( () => {} );
 		}
 		native.sql(
-			`DELETE FROM ${ native.TABLE_PREFIX }options WHERE option_name = '${ RATE_OPTION }'`
+			`DELETE FROM ${ OPTIONS } WHERE option_name = '${ RATE_OPTION }'`
+		);
+		native.sql(
+			savedSettings
+				? `UPDATE ${ OPTIONS } SET option_value = UNHEX('${ savedSettings }') WHERE option_name = 'kestrel_forms_payments'`
+				: `DELETE FROM ${ OPTIONS } WHERE option_name = 'kestrel_forms_payments'`
 		);
 		sandbox?.kill();
 		if ( ! nativeWasUp && ! process.env.KEEP_WP ) {
