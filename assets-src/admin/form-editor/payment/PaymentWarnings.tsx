@@ -24,7 +24,11 @@ export function PaymentWarnings( {
 	field: FieldDefinition;
 	form: FormDefinition;
 } ) {
-	const { check, error } = usePaymentCheck( form.currency );
+	// While the owner is still typing a currency code, the last complete one (or the site's) holds.
+	const currency = /^[A-Za-z]{3}$/.test( form.currency ?? '' )
+		? form.currency
+		: undefined;
+	const { check, error } = usePaymentCheck( currency );
 	const warnings = [
 		...( check?.warnings ?? [] ),
 		...definitionWarnings(

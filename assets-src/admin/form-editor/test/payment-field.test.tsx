@@ -378,6 +378,16 @@ describe( 'live warnings', () => {
 		expect(
 			within( region ).queryByText( /takes one payment field/ )
 		).toBeNull();
+		// A currency code being typed is not sent; a complete one is.
+		await act( async () => {
+			actions.updateForm( { currency: 'G' } );
+		} );
+		expect( checkPaths().at( -1 ) ).toBe( CHECK_PATH );
+		await act( async () => {
+			actions.updateForm( { currency: 'GBP' } );
+		} );
+		expect( checkPaths().at( -1 ) ).toBe( `${ CHECK_PATH }?currency=GBP` );
+		expect( checkPaths() ).not.toContain( `${ CHECK_PATH }?currency=G` );
 		// The server's warning stays until the server stops giving it.
 		expect(
 			within( region ).getByText(
