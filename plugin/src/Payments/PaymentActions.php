@@ -28,10 +28,12 @@ use Kestrel\Forms\Persistence\PaymentRepository;
  *   `environment` column), whatever the settings say now.
  * - Statuses only move forward (Domain\Payments\PaymentStatus, enforced again by the
  *   repository's conditional UPDATE): an old answer or a late webhook never regresses a payment.
- * - Refunds are idempotent: the provider idempotency key is derived from the payment, the amount
- *   and the refunds already recorded, and stored (unique) before the provider is called, so two
- *   identical clicks at once make one provider refund; a lost answer is re-sent by Sync with the
- *   same key and body (the provider replays, it never refunds twice).
+ * - Refunds are idempotent: with a client `request_key` the provider idempotency key is derived
+ *   from the payment and that key (the same request key again is the same refund); without one,
+ *   from the payment, the amount and the refunds already settled, so only an identical amount
+ *   while a refund of it is still pending is taken as the same click. The key is stored (unique)
+ *   before the provider is called; a lost answer is re-sent by Sync with the same key and body
+ *   (the provider replays, it never refunds twice).
  * - Each change adds an entry note (the acting user, 0 for webhooks) and fires
  *   `kestrel_forms_payment_{completed|pending|failed|refunded|authorized|voided}`
  *   `( array $payment, Entry $entry, Form $form )`.
@@ -42,8 +44,8 @@ use Kestrel\Forms\Persistence\PaymentRepository;
  */
 final class PaymentActions {
 
-	/** Seconds during which the same refund amount again is taken as the same click. */
-	public const REPEAT_WINDOW = 60;
+	/** What a client request key looks like (the REST route checks it too). */
+	public const REQUEST_KEY_PATTERN = '^[A-Za-z0-9_-]{16,64}$';
 
 	/** Refund statuses that hold money back from further refunds. */
 	private const REFUND_HOLDS = array( 'pending', 'completed' );
@@ -163,11 +165,22 @@ final class PaymentActions {
 	 * @param int    $amount   Minor units, at least 1.
 	 * @param string $reason   Reason (sent to the provider, shown on the entry).
 	 * @param int    $user_id  Acting user.
+	 * @param string $request_key The client's key of this refund request ('' for none): the same key
+	 *                            again is the same refund (answered, not sent again); with another
+	 *                            amount it is refused.
 	 * @return State
 	 * @throws PaymentActionRefused When it does not apply, is too large, or the provider refused or did not answer.
 	 */
-	public function refund( int $entry_id, int $amount, string $reason, int $user_id ): array {
+	public function refund( int $entry_id, int $amount, string $reason, int $user_id, string $request_key = '' ): array {
 		$payment = $this->require_payment( $entry_id );
+		if ( '' !== $request_key && 1 !== preg_match( '/' . self::REQUEST_KEY_PATTERN . '/', $request_key ) ) {
+			throw PaymentActionRefused::refused( __( 'The refund request key must be 16 to 64 letters, digits, "-" or "_".', 'kestrel-forms' ), 400 );
+		}
+		$known = '' !== $request_key ? $this->payments->find_refund_by_idempotency_key( self::request_refund_key( $payment, $request_key ) ) : null;
+		if ( null !== $known ) {
+			// The same request again (a double click, a retry), even after it emptied the payment.
+			return $this->same_request( $payment, $known, $amount );
+		}
 		if ( PaymentStatus::REFUNDED === $payment['status'] ) {
 			throw $this->too_large( $payment, 0 );
 		}
@@ -178,13 +191,18 @@ final class PaymentActions {
 					: __( 'Only a paid payment can be refunded.', 'kestrel-forms' )
 			);
 		}
-		$refunds   = $this->payments->refunds_for_payment( (int) $payment['id'] );
+		$refunds = $this->payments->refunds_for_payment( (int) $payment['id'] );
+		$key     = '' !== $request_key ? self::request_refund_key( $payment, $request_key ) : self::refund_key( $payment, $amount, $refunds );
+		$known   = '' === $request_key ? $this->payments->find_refund_by_idempotency_key( $key ) : null;
+		if ( null !== $known ) {
+			// The same amount while a refund of it is still pending: a double submit, not sent again.
+			return $this->same_request( $payment, $known, $amount );
+		}
 		$available = self::refundable( $payment, $refunds );
 		if ( $amount < 1 || $amount > $available ) {
 			throw $this->too_large( $payment, $available );
 		}
-		$key = self::refund_key( $payment, $amount, $refunds );
-		$id  = $this->payments->insert_refund(
+		$id = $this->payments->insert_refund(
 			array(
 				'payment_id'      => (int) $payment['id'],
 				'idempotency_key' => $key,
@@ -196,12 +214,13 @@ final class PaymentActions {
 			)
 		);
 		if ( 0 === $id ) {
-			// The same click twice (or its twin arriving now): that refund is recorded already and
-			// is being (or was) sent under this key. Nothing more is sent.
-			if ( null === $this->payments->find_refund_by_idempotency_key( $key ) ) {
+			// The same request twice at once (its twin was recorded first): that refund is being
+			// (or was) sent under this key. Nothing more is sent.
+			$known = $this->payments->find_refund_by_idempotency_key( $key );
+			if ( null === $known ) {
 				throw PaymentActionRefused::refused( __( 'The refund could not be recorded. Please try again.', 'kestrel-forms' ), 500 );
 			}
-			return $this->state_of( $payment );
+			return $this->same_request( $payment, $known, $amount );
 		}
 		// Another refund of a different amount may have been recorded at the same moment: the
 		// older one wins, this one gives way before anything reaches the provider.
@@ -673,25 +692,56 @@ final class PaymentActions {
 	}
 
 	/**
-	 * The refund idempotency key: the payment's attempt key, the amount, and the refunds that
-	 * count as earlier requests (count and sum): those refused (so a retry after a refusal is a
-	 * new attempt), and those completed more than REPEAT_WINDOW seconds ago. A second click while
-	 * the first refund is on its way (pending) or just done gets the same key, so it is recorded
-	 * once and sent once, however the two requests interleave; the same amount again later is a
-	 * new refund with a new key. At most 45 characters (the provider's limit).
+	 * The answer to a refund request whose key is recorded already: the payment as it is (200),
+	 * unless the request asks for another amount under the same key (409).
+	 *
+	 * @param Payment $payment Payment.
+	 * @param Refund  $known   The refund recorded under the key.
+	 * @param int     $amount  Minor units asked for now.
+	 * @return State
+	 * @throws PaymentActionRefused When the amount differs.
+	 */
+	private function same_request( array $payment, array $known, int $amount ): array {
+		if ( (int) $known['amount_minor'] !== $amount ) {
+			throw PaymentActionRefused::refused(
+				sprintf(
+					/* translators: %s: amount of the refund made with this key. */
+					__( 'This refund request was already made for %s with another amount. Reload the payment and start a new refund.', 'kestrel-forms' ),
+					self::money( (int) $known['amount_minor'], (string) $payment['currency'] )
+				)
+			);
+		}
+		return $this->state_of( $payment );
+	}
+
+	/**
+	 * The refund idempotency key of a client request key: derived from the payment and that key
+	 * (45 characters, the provider's limit), so the same request key is one refund of one payment.
+	 *
+	 * @param Payment $payment     Payment.
+	 * @param string  $request_key The client's request key.
+	 */
+	private static function request_refund_key( array $payment, string $request_key ): string {
+		return 'kf-rk-' . substr( hash( 'sha256', (int) $payment['id'] . '|' . $payment['attempt_key'] . '|' . $request_key ), 0, 39 );
+	}
+
+	/**
+	 * The refund idempotency key of a request without a request key: the payment's attempt key,
+	 * the amount, and the refunds settled so far (count and sum of completed, rejected and failed
+	 * ones). A second request for the same amount while a refund of it is still pending gets the
+	 * same key, so a true in-flight double submit is recorded and sent once however the two
+	 * requests interleave; once that refund is settled, the same amount again is a new refund
+	 * (clients that retry should send a request key). At most 45 characters.
 	 *
 	 * @param Payment      $payment Payment.
 	 * @param int          $amount  Minor units.
 	 * @param list<Refund> $refunds Refunds recorded so far.
 	 */
 	private static function refund_key( array $payment, int $amount, array $refunds ): string {
-		$count  = 0;
-		$sum    = 0;
-		$recent = gmdate( 'Y-m-d H:i:s', time() - self::REPEAT_WINDOW );
+		$count = 0;
+		$sum   = 0;
 		foreach ( $refunds as $refund ) {
-			$earlier = in_array( $refund['status'], array( 'rejected', 'failed' ), true )
-				|| ( 'completed' === $refund['status'] && (string) $refund['created_at'] < $recent );
-			if ( $earlier ) {
+			if ( 'pending' !== $refund['status'] ) {
 				++$count;
 				$sum += (int) $refund['amount_minor'];
 			}

@@ -24,8 +24,9 @@ use WP_REST_Server;
  * - `GET  /entries/{id}/payment`
  * - `POST /entries/{id}/payment/capture` (authorized → paid)
  * - `POST /entries/{id}/payment/void` (authorized → voided)
- * - `POST /entries/{id}/payment/refunds {amount, reason}` (paid or partially refunded; amount in
- *   minor units, at most what is left)
+ * - `POST /entries/{id}/payment/refunds {amount, reason, request_key?}` (paid or partially
+ *   refunded; amount in minor units, at most what is left; the same request_key again is the
+ *   same refund, with another amount 409)
  * - `POST /entries/{id}/payment/sync` (fetch from the provider)
  *
  * Every route answers the payment as present() shapes it (amounts in integer minor units);
@@ -79,15 +80,20 @@ final class PaymentsController extends WP_REST_Controller {
 				'callback'            => array( $this, 'refund' ),
 				'permission_callback' => $permission,
 				'args'                => array(
-					'amount' => array(
+					'amount'      => array(
 						'type'     => 'integer',
 						'minimum'  => 1,
 						'required' => true,
 					),
-					'reason' => array(
+					'reason'      => array(
 						'type'      => 'string',
 						'maxLength' => 190,
 						'default'   => '',
+					),
+					'request_key' => array(
+						'description' => __( 'Client-generated key of this refund request: the same key again is the same refund.', 'kestrel-forms' ),
+						'type'        => 'string',
+						'pattern'     => PaymentActions::REQUEST_KEY_PATTERN,
 					),
 				),
 			)
@@ -152,7 +158,8 @@ final class PaymentsController extends WP_REST_Controller {
 	 */
 	public function refund( WP_REST_Request $request ) {
 		$reason = sanitize_text_field( (string) $request['reason'] );
-		return $this->answer( fn(): array => $this->actions->refund( (int) $request['id'], (int) $request['amount'], $reason, get_current_user_id() ) );
+		$key    = is_string( $request['request_key'] ) ? $request['request_key'] : '';
+		return $this->answer( fn(): array => $this->actions->refund( (int) $request['id'], (int) $request['amount'], $reason, get_current_user_id(), $key ) );
 	}
 
 	/**

@@ -10,7 +10,12 @@ import { speak } from '@wordpress/a11y';
 import { __, sprintf } from '@wordpress/i18n';
 import { messageOf } from '../../store/errors';
 import { utcText } from '../../components/utc-text';
-import { fetchPayment, runPaymentAction } from './api';
+import {
+	fetchPayment,
+	newRequestKey,
+	runPaymentAction,
+	type RefundRequest,
+} from './api';
 import {
 	cardText,
 	formatMinor,
@@ -82,7 +87,7 @@ export function PaymentPanel( { entryId }: { entryId: number } ) {
 
 	const run = async (
 		action: PaymentAction,
-		refund?: { amount: number; reason: string }
+		refund?: RefundRequest
 	): Promise< boolean > => {
 		if ( inFlight.current ) {
 			return false;
@@ -293,8 +298,14 @@ export function PaymentPanel( { entryId }: { entryId: number } ) {
 					busy={ busy === 'refund' }
 					disabled={ busy !== null }
 					onCancel={ () => setRefunding( false ) }
-					onRefund={ async ( amount, reason ) => {
-						if ( await run( 'refund', { amount, reason } ) ) {
+					onRefund={ async ( amount, reason, requestKey ) => {
+						if (
+							await run( 'refund', {
+								amount,
+								reason,
+								request_key: requestKey,
+							} )
+						) {
 							setRefunding( false );
 						}
 					} }
@@ -320,9 +331,7 @@ export function PaymentPanel( { entryId }: { entryId: number } ) {
 export function StatusBadge( { status }: { status: string } ) {
 	return (
 		<span
-			className={ `kestrel-forms-payment-status is-${ paymentStatusTone(
-				status
-			) }` }
+			className={ `kestrel-forms-payment-status is-${ paymentStatusTone( status ) }` }
 			data-status={ status }
 		>
 			{ paymentStatusLabel( status ) }
@@ -423,11 +432,15 @@ function RefundForm( {
 	busy: boolean;
 	disabled: boolean;
 	onCancel: () => void;
-	onRefund: ( amount: number, reason: string ) => void;
+	onRefund: ( amount: number, reason: string, requestKey: string ) => void;
 } ) {
 	const [ amount, setAmount ] = useState(
 		minorToInput( remaining, payment.currency )
 	);
+	// One key per refund submission: kept while the owner sends the same amount again (a double
+	// click, a retry after an error), new once the amount is edited; the form closes (and starts
+	// over with a new key) after a success.
+	const requestKey = useRef< string | null >( null );
 	const [ reason, setReason ] = useState( '' );
 	const [ problem, setProblem ] = useState( '' );
 	const minor = inputToMinor( amount, payment.currency );
@@ -460,7 +473,8 @@ function RefundForm( {
 			speak( found, 'assertive' );
 			return;
 		}
-		onRefund( minor as number, reason.trim() );
+		requestKey.current ??= newRequestKey();
+		onRefund( minor as number, reason.trim(), requestKey.current );
 	};
 
 	return (
@@ -490,6 +504,9 @@ function RefundForm( {
 				inputMode="decimal"
 				value={ amount }
 				onChange={ ( value ) => {
+					if ( value !== amount ) {
+						requestKey.current = null;
+					}
 					setAmount( value );
 					setProblem( '' );
 				} }

@@ -62,24 +62,49 @@ export async function fetchPayment(
 }
 
 /**
+ * A new refund request key (36 characters of [a-z0-9-], as the route's request_key expects): the
+ * server makes one refund per key, so a double click or a retry of one submission is one refund.
+ */
+export function newRequestKey(): string {
+	const bytes = new Uint8Array( 16 );
+	const random = globalThis.crypto?.getRandomValues;
+	if ( random ) {
+		random.call( globalThis.crypto, bytes );
+	} else {
+		for ( let i = 0; i < bytes.length; i++ ) {
+			bytes[ i ] = Math.floor( Math.random() * 256 );
+		}
+	}
+	return (
+		'kfr-' +
+		Array.from( bytes, ( byte ) =>
+			byte.toString( 16 ).padStart( 2, '0' )
+		).join( '' )
+	);
+}
+
+/** What a refund sends: amount in minor units, reason, and the submission's request key. */
+export type RefundRequest = {
+	amount: number;
+	reason: string;
+	request_key: string;
+};
+
+/**
  * Runs a lifecycle action; every answer is the payment as it is now.
  *
- * @param entryId       Entry id.
- * @param action        capture, void, sync or refund.
- * @param refund        For a refund: amount in minor units and the reason.
- * @param refund.amount Amount in minor units.
- * @param refund.reason Reason ('' for none).
+ * @param entryId Entry id.
+ * @param action  capture, void, sync or refund.
+ * @param refund  For a refund: amount in minor units, reason, request key.
  */
 export async function runPaymentAction(
 	entryId: number,
 	action: PaymentAction,
-	refund?: { amount: number; reason: string }
+	refund?: RefundRequest
 ): Promise< EntryPayment | null > {
 	return paymentOf(
 		await apiFetch( {
-			path: `${ path( entryId ) }/${
-				action === 'refund' ? 'refunds' : action
-			}`,
+			path: `${ path( entryId ) }/${ action === 'refund' ? 'refunds' : action }`,
 			method: 'POST',
 			data: action === 'refund' ? refund : {},
 		} )

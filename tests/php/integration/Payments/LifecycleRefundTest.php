@@ -11,9 +11,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Payments;
 
-use Kestrel\Forms\Payments\PaymentActions;
 use Kestrel\Forms\Persistence\PaymentRepository;
-use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Settings\PaymentSettings;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
@@ -32,15 +30,36 @@ final class LifecycleRefundTest extends TestCase {
 		$this->tear_down_payments();
 	}
 
-	private function refund( int $entry_id, int $amount, string $reason = '' ): \WP_REST_Response {
-		return $this->rest(
-			'POST',
-			'/kestrel-forms/v1/entries/' . $entry_id . '/payment/refunds',
-			array(
-				'amount' => $amount,
-				'reason' => $reason,
-			)
+	private function refund( int $entry_id, int $amount, string $reason = '', ?string $request_key = null ): \WP_REST_Response {
+		$body = array(
+			'amount' => $amount,
+			'reason' => $reason,
 		);
+		if ( null !== $request_key ) {
+			$body['request_key'] = $request_key;
+		}
+		return $this->rest( 'POST', '/kestrel-forms/v1/entries/' . $entry_id . '/payment/refunds', $body );
+	}
+
+	/**
+	 * Sends the same refund request again while the first one waits for the provider.
+	 *
+	 * @return \stdClass Its `response` once the first request reached the provider.
+	 */
+	private function twin_during_first_refund( int $entry, int $amount, ?string $request_key ): \stdClass {
+		$twin = (object) array( 'response' => null );
+		$this->provider->before(
+			'POST',
+			'#^/v2/refunds$#',
+			function () use ( $entry, $amount, $request_key, $twin ) {
+				if ( null === $twin->response ) {
+					$twin->response = false;
+					$twin->response = $this->refund( $entry, $amount, '', $request_key );
+				}
+				return null;
+			}
+		);
+		return $twin;
 	}
 
 	public function test_refund_1000_then_2000_of_3000_then_1_more_is_refused(): void {
@@ -112,22 +131,11 @@ final class LifecycleRefundTest extends TestCase {
 	}
 
 	public function test_a_double_click_makes_one_provider_refund(): void {
-		$entry   = $this->entry_with_payment( 'paid', 'PAY_3' );
-		$twin    = null;
-		$nesting = false;
+		$entry = $this->entry_with_payment( 'paid', 'PAY_3' );
 		// The second click arrives while the first is waiting for the provider.
-		$this->provider->before(
-			'POST',
-			'#^/v2/refunds$#',
-			function () use ( $entry, &$twin, &$nesting ) {
-				if ( ! $nesting ) {
-					$nesting = true;
-					$twin    = $this->refund( $entry, 1000 );
-				}
-				return null;
-			}
-		);
+		$twin  = $this->twin_during_first_refund( $entry, 1000, null );
 		$first = $this->refund( $entry, 1000 );
+		$twin  = $twin->response;
 		$this->assert_rest_status( 200, $first );
 		$this->assertInstanceOf( \WP_REST_Response::class, $twin );
 		$this->assert_rest_status( 200, $twin );
@@ -138,19 +146,59 @@ final class LifecycleRefundTest extends TestCase {
 		$this->assertSame( 1000, $first->get_data()['refunded_amount'] );
 		$this->assertSame( 'partially_refunded', $first->get_data()['status'] );
 
-		// A click just after the first one finished: still the same click.
-		$late = $this->refund( $entry, 1000 );
-		$this->assert_rest_status( 200, $late );
-		$this->assertSame( 1000, $late->get_data()['refunded_amount'] );
-		$this->assertCount( 1, $this->provider->refunds );
-
-		// A minute later, the same amount again is a new, deliberate refund.
-		global $wpdb;
-		$wpdb->update( Schema::tables()['refunds'], array( 'created_at' => gmdate( 'Y-m-d H:i:s', time() - PaymentActions::REPEAT_WINDOW - 1 ) ), array( 'id' => $rows[0]['id'] ) );
+		// Without a request key, the same amount once the first is settled is a new, deliberate
+		// refund (no time window swallows it).
 		$again = $this->refund( $entry, 1000 );
 		$this->assert_rest_status( 200, $again );
 		$this->assertSame( 2000, $again->get_data()['refunded_amount'] );
 		$this->assertCount( 2, $this->provider->refunds );
+	}
+
+	public function test_the_same_request_key_is_one_refund_and_a_new_key_is_a_new_refund(): void {
+		$entry = $this->entry_with_payment( 'paid', 'PAY_7' );
+		// The panel's network retry arrives while the first request waits for the provider.
+		$twin  = $this->twin_during_first_refund( $entry, 1000, 'panel-key-aaaaaaaa-1' );
+		$first = $this->refund( $entry, 1000, '', 'panel-key-aaaaaaaa-1' );
+		$twin  = $twin->response;
+		$this->assert_rest_status( 200, $first );
+		$this->assert_rest_status( 200, $twin );
+		$this->assertCount( 1, $this->provider->calls( 'POST', '/v2/refunds' ) );
+		$key = $this->provider->calls( 'POST', '/v2/refunds' )[0]['body']['idempotency_key'];
+		$this->assertLessThanOrEqual( 45, strlen( $key ) );
+
+		// The same key after it completed: still the same refund, nothing sent.
+		$late = $this->refund( $entry, 1000, '', 'panel-key-aaaaaaaa-1' );
+		$this->assert_rest_status( 200, $late );
+		$this->assertSame( 1000, $late->get_data()['refunded_amount'] );
+		$this->assertCount( 1, $this->provider->calls( 'POST', '/v2/refunds' ) );
+
+		// The same key with another amount is refused, clearly.
+		$other = $this->refund( $entry, 500, '', 'panel-key-aaaaaaaa-1' );
+		$this->assert_rest_error( 'kestrel_forms_payment_action_refused', 409, $other );
+		$this->assertStringContainsString( '$10.00', $other->get_data()['message'] );
+		$this->assertCount( 1, $this->provider->calls( 'POST', '/v2/refunds' ) );
+
+		// A second deliberate refund of 10.00 within the minute (a new key) is made.
+		$second = $this->refund( $entry, 1000, '', 'panel-key-bbbbbbbb-2' );
+		$this->assert_rest_status( 200, $second );
+		$this->assertSame( 2000, $second->get_data()['refunded_amount'] );
+		$this->assertCount( 2, $this->provider->refunds );
+		$this->assertNotSame( $key, $this->provider->calls( 'POST', '/v2/refunds' )[1]['body']['idempotency_key'] );
+		$this->assertCount( 2, ( new PaymentRepository() )->refunds_for_payment( (int) $this->stored( $entry )['id'] ) );
+
+		// Malformed keys are refused by the route before anything is recorded.
+		$this->assert_rest_error( 'kestrel_forms_invalid_param', 400, $this->refund( $entry, 100, '', 'short' ) );
+		$this->assert_rest_error( 'kestrel_forms_invalid_param', 400, $this->refund( $entry, 100, '', str_repeat( 'k', 15 ) . '!' ) );
+		$this->assertCount( 2, ( new PaymentRepository() )->refunds_for_payment( (int) $this->stored( $entry )['id'] ) );
+	}
+
+	public function test_the_same_request_key_after_a_full_refund_is_still_the_same_refund(): void {
+		$entry = $this->entry_with_payment( 'paid', 'PAY_8' );
+		$this->assert_rest_status( 200, $this->refund( $entry, 3000, '', 'full-refund-key-0001' ) );
+		$retry = $this->refund( $entry, 3000, '', 'full-refund-key-0001' );
+		$this->assert_rest_status( 200, $retry );
+		$this->assertSame( 'refunded', $retry->get_data()['status'] );
+		$this->assertCount( 1, $this->provider->calls( 'POST', '/v2/refunds' ) );
 	}
 
 	public function test_two_different_refunds_at_once_never_exceed_the_payment(): void {
@@ -161,12 +209,13 @@ final class LifecycleRefundTest extends TestCase {
 			'#^/v2/refunds$#',
 			function () use ( $entry, &$other ) {
 				if ( null === $other ) {
-					$other = $this->refund( $entry, 2000 );
+					$other = $this->refund( $entry, 2000, '', 'second-refund-key-02' );
 				}
 				return null;
 			}
 		);
-		$this->assert_rest_status( 200, $this->refund( $entry, 2000 ) );
+		// Two deliberate refunds (two request keys) of 20.00 each on a 30.00 payment.
+		$this->assert_rest_status( 200, $this->refund( $entry, 2000, '', 'first-refund-key-001' ) );
 		$this->assert_rest_error( 'kestrel_forms_refund_too_large', 400, $other );
 		$this->assertCount( 1, $this->provider->refunds );
 		$this->assertSame( 2000, $this->stored( $entry )['refunded_minor'] );

@@ -325,7 +325,13 @@ describe( 'PaymentPanel', () => {
 			{
 				path: `${ BASE }/refunds`,
 				method: 'POST',
-				data: { amount: 1000, reason: 'Late delivery' },
+				data: {
+					amount: 1000,
+					reason: 'Late delivery',
+					request_key: expect.stringMatching(
+						/^[A-Za-z0-9_-]{16,64}$/
+					),
+				},
 			},
 		] );
 		expect( spoken ).toHaveBeenCalledWith( 'Refund sent.', 'polite' );
@@ -385,6 +391,71 @@ describe( 'PaymentPanel', () => {
 		expect(
 			screen.getByRole( 'textbox', { name: 'Refund amount (USD)' } )
 		).toBeTruthy();
+	} );
+
+	it( 'one request key per refund submission: the same after an error, new after an amount edit or a success', async () => {
+		let fail = true;
+		await renderPanel( payment(), () => {
+			if ( fail ) {
+				throw {
+					code: 'kestrel_forms_payment_provider_unavailable',
+					message: 'The payment provider did not answer.',
+				};
+			}
+			return payment( {
+				refunded_amount: 1000,
+				status: 'partially_refunded',
+			} );
+		} );
+		await userEvent.click(
+			await screen.findByRole( 'button', { name: 'Refund…' } )
+		);
+		const amount = screen.getByRole( 'textbox', {
+			name: 'Refund amount (USD)',
+		} );
+		await userEvent.clear( amount );
+		await userEvent.type( amount, '10' );
+		const confirm = () =>
+			screen.getByRole( 'button', { name: 'Confirm refund of $10.00' } );
+		await userEvent.click( confirm() );
+		await screen.findByRole( 'alert' );
+		// The owner tries again after the error: the same submission, the same key.
+		await userEvent.click( confirm() );
+		await waitFor( () => expect( posts() ).toHaveLength( 2 ) );
+		const keys = () =>
+			posts().map(
+				( post ) =>
+					( post as { data: { request_key: string } } ).data
+						.request_key
+			);
+		expect( keys()[ 1 ] ).toBe( keys()[ 0 ] );
+
+		// A changed amount is a new refund: a new key.
+		await userEvent.clear( amount );
+		await userEvent.type( amount, '10.5' );
+		await userEvent.clear( amount );
+		await userEvent.type( amount, '10' );
+		fail = false;
+		await userEvent.click( confirm() );
+		await waitFor( () =>
+			expect( screen.getByText( 'Refund sent.' ) ).toBeTruthy()
+		);
+		expect( keys()[ 2 ] ).not.toBe( keys()[ 0 ] );
+
+		// After a success, the next refund has a new key too.
+		await userEvent.click(
+			await screen.findByRole( 'button', { name: 'Refund…' } )
+		);
+		await userEvent.clear(
+			screen.getByRole( 'textbox', { name: 'Refund amount (USD)' } )
+		);
+		await userEvent.type(
+			screen.getByRole( 'textbox', { name: 'Refund amount (USD)' } ),
+			'10'
+		);
+		await userEvent.click( confirm() );
+		await waitFor( () => expect( posts() ).toHaveLength( 4 ) );
+		expect( new Set( keys().slice( 2 ) ).size ).toBe( 2 );
 	} );
 
 	it( 'Sync draws the status the provider has now', async () => {
