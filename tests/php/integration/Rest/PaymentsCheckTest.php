@@ -164,8 +164,18 @@ final class PaymentsCheckTest extends TestCase {
 		$this->assertStringContainsString( 'EUR', $eur['warnings'][0]['message'] );
 		$this->assertStringContainsString( 'USD', $eur['warnings'][0]['message'] );
 		$this->assertSame( 100, $eur['minimum_amount'] );
-		$this->assertNotFalse( get_transient( 'kestrel_forms_payments_location_' . md5( 'sandbox|LTEST|' . hash( 'sha256', self::TOKEN ) ) ) );
-		$this->assertSame( ConfigurationCheck::CACHE_SECONDS, 600 );
+		// Kept for ten minutes.
+		$key = 'kestrel_forms_payments_location_' . md5( 'sandbox|LTEST|' . hash( 'sha256', self::TOKEN ) );
+		$this->assertNotFalse( get_transient( $key ) );
+		$expires = (int) get_option( '_transient_timeout_' . $key );
+		$this->assertEqualsWithDelta( time() + ConfigurationCheck::CACHE_SECONDS, $expires, 5 );
+		$this->assertSame( 600, ConfigurationCheck::CACHE_SECONDS );
+
+		// Another token (or location) is another cache entry: the provider is asked again.
+		$settings = new PaymentSettings();
+		$settings->store( $settings->validate( array( 'sandbox' => array( 'access_token' => 'EAAAl-sandbox-token-0002' ) ) )['values'] );
+		$this->rest( 'GET', self::ROUTE . '?currency=USD' );
+		$this->assertCount( 2, $this->requests );
 	}
 
 	public function test_the_site_default_currency_is_checked_when_the_form_has_none(): void {
