@@ -9,7 +9,8 @@
  * Files run one after another (each one is parallel inside); the report is JUnit,
  * artifacts/parallel-results.xml, plus the spec reporter on the terminal.
  *
- * Knobs: KESTREL_PARALLEL_N (concurrent submissions, default 50), KESTREL_PARALLEL_ROUNDS
+ * Knobs: KESTREL_PARALLEL_N (concurrent submissions, default 50), KESTREL_PARALLEL_PAY_N and
+ * KESTREL_PARALLEL_PAY_ROUNDS (same-key payments, default 8 × 4), KESTREL_PARALLEL_ROUNDS
  * (same-key rounds, default 5), KESTREL_PARALLEL_UPLOAD_ROUNDS (default 200), KESTREL_PARALLEL_LAST_ROUNDS (default 10), KESTREL_PARALLEL_UPLOAD_BATCH (default 4).
  */
 import { spawnSync } from 'node:child_process';
@@ -17,7 +18,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, start, status, stop } from '../../scripts/native.mjs';
 
-const FILES = [ 'submissions.test.mjs', 'uploads.test.mjs', 'nginx.test.mjs' ];
+const FILES = [
+	'submissions.test.mjs',
+	'uploads.test.mjs',
+	'nginx.test.mjs',
+	'payments.test.mjs',
+];
 const REPORT = path.join( ROOT, 'artifacts', 'parallel-results.xml' );
 
 async function main() {

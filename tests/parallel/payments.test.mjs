@@ -1,0 +1,210 @@
+/**
+ * Payments under real concurrency (issue 13, P1 check 5): php-fpm workers on MariaDB charging
+ * through the provider sandbox (http://127.0.0.1:8890, started here when it does not run and
+ * stopped afterwards in that case).
+ *
+ *  - same key: PAY_N submissions of one order with one submission_key and the sandbox's fixed
+ *    test token, started together, several rounds: after the "in progress" answers (409) are
+ *    retried as the field script does, every answer is 201 with clean JSON and the same
+ *    reference and confirmation; one entry, one payments row and one provider payment per key;
+ *    the debug log stays quiet.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { after, before, describe, test } from 'node:test';
+import { ROOT, TABLE_PREFIX } from '../../scripts/native.mjs';
+import {
+	T,
+	assertCleanJson,
+	assertQuietLog,
+	createForm,
+	debugLogFromNow,
+	deleteForm,
+	raiseRateLimits,
+	rest,
+	sql,
+	tag,
+	together,
+} from './helpers.mjs';
+
+// The sandbox the site charges through (its default; another only with the e2e test plugin).
+const SANDBOX =
+	process.env.KESTREL_PARALLEL_SANDBOX_URL || 'http://127.0.0.1:8890';
+const PAY_N = Number( process.env.KESTREL_PARALLEL_PAY_N || 8 );
+const ROUNDS = Number( process.env.KESTREL_PARALLEL_PAY_ROUNDS || 4 );
+const TOKEN = 'cnon:card-nonce-ok';
+
+let formId;
+let restoreLimits;
+let sandbox = null;
+let savedSettings = '';
+
+const sandboxUp = async () => {
+	try {
+		return ( await fetch( `${ SANDBOX }/__ledger` ) ).ok;
+	} catch {
+		return false;
+	}
+};
+
+const ledger = async () => ( await fetch( `${ SANDBOX }/__ledger` ) ).json();
+
+/**
+ * One submission, retried while the answer is "in progress" (409), as the field script does.
+ *
+ * @param {string} key Submission key.
+ * @return {Promise<Object>} The last answer.
+ */
+async function pay( key ) {
+	for ( let i = 0; i < 60; i++ ) {
+		const answer = await rest(
+			'POST',
+			`/kestrel-forms/v1/forms/${ formId }/submissions`,
+			{
+				body: {
+					values: {
+						1.3: '2',
+						4: 'parallel@example.org',
+						5: { method: 'card', token: TOKEN },
+					},
+					submission_key: key,
+				},
+			}
+		);
+		if ( answer.status !== 409 ) {
+			return answer;
+		}
+		const wait = Math.min(
+			Number( answer.headers.get( 'retry-after' ) ?? 1 ),
+			2
+		);
+		await new Promise( ( resolve ) => setTimeout( resolve, wait * 1000 ) );
+	}
+	throw new Error( `Key ${ key } was still in progress after 60 tries.` );
+}
+
+before( async () => {
+	if ( ! ( await sandboxUp() ) ) {
+		sandbox = spawn( process.execPath, [ 'sandbox/start.mjs' ], {
+			cwd: ROOT,
+			stdio: 'ignore',
+		} );
+		for ( let i = 0; i < 100 && ! ( await sandboxUp() ); i++ ) {
+			await new Promise( ( resolve ) => setTimeout( resolve, 100 ) );
+		}
+	}
+	restoreLimits = raiseRateLimits();
+	savedSettings = sql(
+		`SELECT HEX(option_value) FROM ${ TABLE_PREFIX }options WHERE option_name = 'kestrel_forms_payments'`
+	).trim();
+	const saved = await rest( 'POST', '/kestrel-forms/v1/settings', {
+		admin: true,
+		body: {
+			payments: {
+				environment: 'sandbox',
+				sandbox: {
+					application_id: 'sandbox-sq0idb-kestrel-forms-parallel',
+					location_id: 'LSANDBOXMAIN',
+					access_token: 'EAAAEkestrelFormsParallelToken0001',
+				},
+			},
+		},
+	} );
+	assert.equal( saved.status, 200, saved.text.slice( 0, 300 ) );
+	formId = await createForm( {
+		title: `Parallel payments ${ tag() }`,
+		currency: 'USD',
+		confirmation: {
+			type: 'message',
+			message:
+				'<p>{payment_status} {payment_amount} {transaction_id}</p>',
+		},
+		fields: [
+			{
+				id: 1,
+				type: 'product',
+				label: 'Ticket',
+				inputType: 'singleproduct',
+				basePrice: '12.50',
+			},
+			{
+				id: 2,
+				type: 'shipping',
+				label: 'Shipping',
+				inputType: 'singleshipping',
+				basePrice: '5.00',
+			},
+			{ id: 3, type: 'total', label: 'Total' },
+			{ id: 4, type: 'email', label: 'Email', isRequired: true },
+			{
+				id: 5,
+				type: 'payment',
+				label: 'Payment',
+				methods: [ 'card' ],
+				billing: { email: '4' },
+			},
+		],
+	} );
+} );
+
+after( async () => {
+	await deleteForm( formId );
+	restoreLimits?.();
+	const options = `${ TABLE_PREFIX }options`;
+	sql(
+		savedSettings
+			? `UPDATE ${ options } SET option_value = UNHEX('${ savedSettings }') WHERE option_name = 'kestrel_forms_payments'`
+			: `DELETE FROM ${ options } WHERE option_name = 'kestrel_forms_payments'`
+	);
+	sandbox?.kill();
+} );
+
+describe( `payments, ${ PAY_N } at once`, () => {
+	test( `same submission key: one entry, one payment, one provider charge, the same answer (${ ROUNDS } rounds)`, async () => {
+		const log = debugLogFromNow();
+		const before_ = new Set( Object.keys( ( await ledger() ).payments ) );
+		for ( let round = 1; round <= ROUNDS; round++ ) {
+			const key = `pay-${ tag() }-r${ round }`;
+			const answers = await together( PAY_N, () => pay( key ) );
+			answers.forEach( ( a, i ) => {
+				assertCleanJson( a, `round ${ round } #${ i }` );
+				assert.equal(
+					a.status,
+					201,
+					`round ${ round } #${ i }: ${ a.text.slice( 0, 300 ) }`
+				);
+				assert.equal( a.json.reference, answers[ 0 ].json.reference );
+				assert.deepEqual(
+					a.json.confirmation,
+					answers[ 0 ].json.confirmation,
+					`round ${ round } #${ i }: the answers differ`
+				);
+			} );
+		}
+		const entries = Number(
+			sql(
+				`SELECT COUNT(*) FROM ${ T( 'entries' ) } WHERE form_id = ${ formId }`
+			).trim()
+		);
+		assert.equal( entries, ROUNDS, 'one entry per key' );
+		const rows = sql(
+			`SELECT status, IFNULL(entry_id, 0) FROM ${ T(
+				'payments'
+			) } WHERE form_id = ${ formId }`
+		)
+			.split( '\n' )
+			.filter( Boolean );
+		assert.equal( rows.length, ROUNDS, 'one payments row per key' );
+		for ( const row of rows ) {
+			const [ status, entry ] = row.split( '\t' );
+			assert.equal( status, 'paid' );
+			assert.notEqual( entry, '0' );
+		}
+		const charged = Object.values( ( await ledger() ).payments ).filter(
+			( p ) => ! before_.has( p.id )
+		);
+		assert.equal( charged.length, ROUNDS, 'one provider payment per key' );
+		assert.ok( charged.every( ( p ) => p.status === 'COMPLETED' ) );
+		assertQuietLog( log.read(), 'same-key payments' );
+	} );
+} );
