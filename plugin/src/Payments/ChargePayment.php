@@ -234,6 +234,10 @@ final class ChargePayment {
 	 * entry and the actions. A capture that fails leaves the payment authorised (the manager
 	 * captures it from the entry; a note says so).
 	 *
+	 * A status move is announced (note and `kestrel_forms_payment_*` action) only when this call,
+	 * or the attach() before it, made it: when another worker (a webhook, a Sync, the reconcile
+	 * job) moved the payment first, that worker announced it and nothing is announced twice.
+	 *
 	 * @param array<string, mixed> $attempt The attempt from authorize().
 	 * @param Entry                $entry   The stored entry.
 	 * @param Form                 $form    The form.
@@ -243,24 +247,17 @@ final class ChargePayment {
 		$id      = (int) $attempt['id'];
 		$payment = (array) $this->payments->find( $id );
 		$this->note( $entry->id, $this->describe( __( 'Payment authorized', 'kestrel-forms' ), $payment ) );
-		if ( PaymentStatus::AUTHORIZED === $payment['status'] && 'charge' === $payment['capture_mode'] ) {
-			try {
-				$completed = $this->client( (string) $payment['environment'] )->complete_payment( (string) $payment['provider_payment_id'], self::text_or_null( $payment['version_token'] ) );
-				$this->payments->mark_status( $id, PaymentStatus::PAID, self::details( $completed ) );
-			} catch ( ProviderError $e ) {
-				$this->payments->update_details(
-					$id,
-					array(
-						'error_code'   => substr( $e->code(), 0, 100 ),
-						'error_detail' => $e->detail(),
-					)
-				);
-				$this->note( $entry->id, __( 'The payment is authorized but could not be captured yet. Capture it from this entry.', 'kestrel-forms' ) );
-			}
-			$payment = (array) $this->payments->find( $id );
+		// The status attach() moved the attempt to, in the entry's transaction.
+		$moved = PaymentStatus::from_provider( (string) $attempt['provider_status'], (int) $attempt['amount_minor'] ) ?? PaymentStatus::AUTHORIZED;
+		if ( PaymentStatus::AUTHORIZED === $moved && 'charge' === $payment['capture_mode'] ) {
+			$moved = PaymentStatus::AUTHORIZED === $payment['status'] ? $this->capture( $payment, $entry ) : null;
 		}
 		$this->redact( $id );
 		$payment = (array) $this->payments->find( $id );
+		if ( null === $moved || $moved !== $payment['status'] ) {
+			// Another worker moved it (and announced that move): nothing more to say here.
+			return $payment;
+		}
 		self::announce( $payment, $entry, $form );
 		if ( PaymentStatus::PAID === $payment['status'] ) {
 			$this->note( $entry->id, $this->describe( __( 'Payment completed', 'kestrel-forms' ), $payment ) );
@@ -268,6 +265,36 @@ final class ChargePayment {
 			$this->note( $entry->id, $this->describe( __( 'Payment pending', 'kestrel-forms' ), $payment ) );
 		}
 		return $payment;
+	}
+
+	/**
+	 * CompletePayment of a charge-mode authorisation whose entry is stored.
+	 *
+	 * @param array<string, mixed> $payment The payment (authorized).
+	 * @param Entry                $entry   Its entry.
+	 * @return string|null The status this call leaves it in (paid; authorized when the capture
+	 *                     failed), or null when another worker moved it meanwhile.
+	 */
+	private function capture( array $payment, Entry $entry ): ?string {
+		$id = (int) $payment['id'];
+		try {
+			$completed = $this->client( (string) $payment['environment'] )->complete_payment( (string) $payment['provider_payment_id'], self::text_or_null( $payment['version_token'] ) );
+		} catch ( ProviderError $e ) {
+			$this->payments->update_details(
+				$id,
+				array(
+					'error_code'   => substr( $e->code(), 0, 100 ),
+					'error_detail' => $e->detail(),
+				)
+			);
+			$now = $this->payments->find( $id );
+			if ( null === $now || PaymentStatus::AUTHORIZED !== $now['status'] ) {
+				return null; // Captured or voided elsewhere meanwhile (that is why this one failed).
+			}
+			$this->note( $entry->id, __( 'The payment is authorized but could not be captured yet. Capture it from this entry.', 'kestrel-forms' ) );
+			return PaymentStatus::AUTHORIZED;
+		}
+		return $this->payments->mark_status( $id, PaymentStatus::PAID, self::details( $completed ) ) ? PaymentStatus::PAID : null;
 	}
 
 	/**

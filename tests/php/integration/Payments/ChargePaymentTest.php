@@ -258,6 +258,54 @@ final class ChargePaymentTest extends TestCase {
 		$this->assertSame( array( array( PaymentStatus::PAID, self::entry_id_of( $response ), $this->form_id, false ) ), $seen );
 	}
 
+	public function test_a_status_another_worker_moved_first_is_announced_once(): void {
+		$fired = array();
+		add_action(
+			'kestrel_forms_payment_completed',
+			static function ( array $payment ) use ( &$fired ): void {
+				$fired[] = $payment['id'];
+			}
+		);
+		// While this request captures, another worker (a webhook, a Sync) applies the provider's
+		// COMPLETED payment first: it moves the status and announces it.
+		$other = static function ( $pre, $args, $url ) {
+			if ( 1 === preg_match( '#/v2/payments/([^/]+)/complete$#', (string) $url, $m ) ) {
+				$repository = new PaymentRepository();
+				$row        = (array) $repository->find_by_provider_payment_id( $m[1] );
+				$actions    = new \Kestrel\Forms\Payments\PaymentActions(
+					$repository,
+					new \Kestrel\Forms\Persistence\EntryWorkspaceRepository(),
+					new \Kestrel\Forms\Persistence\EntryRepository(),
+					new \Kestrel\Forms\Persistence\FormRepository(),
+					\Closure::fromCallable( array( \Kestrel\Forms\Payments\Provider\ClientFactory::class, 'for_environment' ) )
+				);
+				$actions->apply_provider_payment(
+					$row,
+					array(
+						'id'           => $m[1],
+						'status'       => 'COMPLETED',
+						'amount_money' => array(
+							'amount'   => 3000,
+							'currency' => 'USD',
+						),
+					),
+					0,
+					false
+				);
+			}
+			return $pre;
+		};
+		add_filter( 'pre_http_request', $other, 5, 3 );
+		$response = $this->submit();
+		remove_filter( 'pre_http_request', $other, 5 );
+		$this->assert_rest_status( 201, $response );
+		$entry_id = self::entry_id_of( $response );
+		$this->assertSame( PaymentStatus::PAID, self::payment_rows()[0]['status'] );
+		$this->assertCount( 1, $fired, 'One kestrel_forms_payment_completed action.' );
+		$notes = array_column( ( new \Kestrel\Forms\Persistence\EntryWorkspaceRepository() )->notes( $entry_id ), 'note' );
+		$this->assertCount( 1, array_filter( $notes, static fn( string $note ): bool => 1 === preg_match( '/completed|captured/i', $note ) ), 'One completion note: ' . implode( ' | ', $notes ) );
+	}
+
 	public function test_the_browsers_amount_currency_status_and_prices_are_ignored(): void {
 		$response = $this->submit(
 			'cnon:card-nonce-ok',
