@@ -194,15 +194,18 @@ test.describe( 'after the payment (P1 checks 8–11)', () => {
 				.sort()
 		).toEqual( [ 1000, 2000 ] );
 
-		// A double click: two identical refund requests at once → one provider refund.
+		// A double click: the panel's two identical requests (one request key per refund
+		// submission) at once → one provider refund.
 		const again = await payOverRest( form.id );
 		expect( again.status ).toBe( 201 );
 		const twiceWatch = await watchLedger();
+		const requestKey = crypto.randomUUID();
 		const [ a, b ] = await Promise.all(
 			[ 1, 2 ].map( () =>
 				paymentAction( requestUtils, again.body.entry_id, 'refunds', {
 					amount: 500,
 					reason: 'double click',
+					request_key: requestKey,
 				} )
 			)
 		);
