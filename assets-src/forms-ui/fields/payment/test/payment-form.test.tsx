@@ -448,6 +448,37 @@ describe( 'payment field in the visitor form', () => {
 		).toBe( 'cnon:fresh' );
 	} );
 
+	it( 'three pages, payment in the middle: an expired token brings the visitor back to the payment page', async () => {
+		const base = fields( paymentField() );
+		const form = {
+			fields: [
+				...base.slice( 0, 4 ),
+				{ id: 10, type: 'page' } as FieldDefinition,
+				base[ 4 ],
+				{ id: 11, type: 'page' } as FieldDefinition,
+				{ id: 6, type: 'textarea', label: 'Anything else?' } as FieldDefinition,
+			],
+		};
+		const { container } = renderForm( form );
+		await waitFor( () => expect( attachedFrames( container ) ).toBe( 1 ) );
+		const pageShown = ( n: number ) =>
+			! ( document.getElementById( `kestrel_form_page_5_${ n }` ) as HTMLElement ).hidden;
+		fireEvent.click( document.getElementById( 'form_next_button_5_10' ) as HTMLElement );
+		await waitFor( () => expect( pageShown( 2 ) ).toBe( true ) );
+		fireEvent.click( document.getElementById( 'form_next_button_5_11' ) as HTMLElement );
+		await waitFor( () => expect( pageShown( 3 ) ).toBe( true ) );
+		expect( fake.elements[ 0 ].tokenizeCalls ).toBe( 1 );
+		paymentRefusedOnce( 'The card token expired.', 'CARD_TOKEN_EXPIRED' );
+		fireEvent.click( submitButton() );
+		await screen.findByText(
+			'Your card details expired; please enter them again.',
+			{ selector: '.kestrel-form__error' }
+		);
+		expect( pageShown( 2 ) ).toBe( true );
+		expect( pageShown( 3 ) ).toBe( false );
+		expect( pageShown( 1 ) ).toBe( false );
+	} );
+
 	it( 'remeasures the element when logic reveals the field', async () => {
 		const shown = paymentField( {
 			conditionalLogic: {
