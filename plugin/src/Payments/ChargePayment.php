@@ -253,6 +253,8 @@ final class ChargePayment {
 			$moved = PaymentStatus::AUTHORIZED === $payment['status'] ? $this->capture( $payment, $entry ) : null;
 		}
 		$this->redact( $id );
+		// The entry is written: the visitor's values are in it, the draft is not needed any more.
+		$this->payments->drop_entry_draft( $id );
 		$payment = (array) $this->payments->find( $id );
 		if ( null === $moved || $moved !== $payment['status'] ) {
 			// Another worker moved it (and announced that move): nothing more to say here.
@@ -444,6 +446,20 @@ final class ChargePayment {
 		);
 		$this->payments->release_submission_key( $id );
 		$this->redact( $id );
+		$this->forget_without_entry( $id );
+	}
+
+	/**
+	 * An attempt that took no money and has no entry keeps no personal data: its draft and the
+	 * buyer's details in its stored request are removed at once.
+	 *
+	 * @param int $id Attempt id.
+	 */
+	private function forget_without_entry( int $id ): void {
+		$row = $this->payments->find( $id );
+		if ( null !== $row && null === $row['entry_id'] ) {
+			$this->payments->forget_personal_data( $id );
+		}
 	}
 
 	/**
@@ -577,6 +593,8 @@ final class ChargePayment {
 					)
 				);
 				$this->payments->release_submission_key( $id );
+				// Only ever voided by key from now on: neither the draft nor the buyer is needed.
+				$this->forget_without_entry( $id );
 			}
 			throw PaymentRefused::not_taken( PaymentMessages::not_taken() );
 		}

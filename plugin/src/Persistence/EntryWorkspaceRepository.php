@@ -182,7 +182,8 @@ final class EntryWorkspaceRepository {
 	}
 
 	/**
-	 * Deletes entries for good, with their values and notes (files are the caller's: UploadStore).
+	 * Deletes entries for good, with their values and notes (files are the caller's: UploadStore);
+	 * their payment rows keep the financial record but lose personal data.
 	 *
 	 * @param list<int> $ids Entry ids.
 	 * @return int Entries deleted.
@@ -200,6 +201,8 @@ final class EntryWorkspaceRepository {
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$t['entry_notes']} WHERE entry_id IN ($placeholders)", $ids ) );
 		$deleted = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM {$t['entries']} WHERE id IN ($placeholders)", $ids ) );
 		// phpcs:enable
+		// Their payments stay as financial records, without personal data (issue 13, H8).
+		( new PaymentRepository() )->forget_personal_data_of_entries( $ids );
 		return $deleted;
 	}
 

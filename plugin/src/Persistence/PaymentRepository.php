@@ -261,6 +261,65 @@ final class PaymentRepository {
 		return 1 === $this->update_where( $id, array( 'submission_key' => null ), 'entry_id IS NULL AND submission_key IS NOT NULL' );
 	}
 
+	/** The CreatePayment fields that identify the buyer: removed once they are not needed. */
+	public const PERSONAL_REQUEST_FIELDS = array( 'buyer_email_address', 'billing_address', 'shipping_address', 'buyer_phone_number', 'note' );
+
+	/** What a removed personal field reads afterwards. */
+	public const REMOVED = '[removed]';
+
+	/**
+	 * Removes the personal data of a payment: the buyer's email, billing and shipping address,
+	 * phone and the note in the stored request become "[removed]" (the request hash, of the exact
+	 * bytes sent, stays), and the entry draft (the visitor's values) is dropped. The financial
+	 * record stays: amounts, currency, status, provider ids, brand, last 4, environment, refunds.
+	 *
+	 * @param int $id Payment id.
+	 * @return bool Whether the row exists.
+	 */
+	public function forget_personal_data( int $id ): bool {
+		$row = $this->find( $id );
+		if ( null === $row ) {
+			return false;
+		}
+		$fields = array( 'entry_draft' => null );
+		$body   = is_string( $row['request_body'] ) ? json_decode( $row['request_body'], true ) : null;
+		if ( is_array( $body ) && array_intersect_key( $body, array_flip( self::PERSONAL_REQUEST_FIELDS ) ) ) {
+			foreach ( self::PERSONAL_REQUEST_FIELDS as $personal ) {
+				if ( array_key_exists( $personal, $body ) ) {
+					$body[ $personal ] = self::REMOVED;
+				}
+			}
+			$fields['request_body'] = (string) wp_json_encode( $body, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+		}
+		return false !== $this->update_where( $id, $fields );
+	}
+
+	/**
+	 * Removes the personal data of the payments of entries that are erased or deleted (privacy
+	 * eraser, delete, bulk delete, retention): see forget_personal_data().
+	 *
+	 * @param list<int> $entry_ids Entry ids.
+	 * @return int Payments made anonymous.
+	 */
+	public function forget_personal_data_of_entries( array $entry_ids ): int {
+		$count = 0;
+		foreach ( $this->find_by_entries( $entry_ids ) as $payment ) {
+			$count += $this->forget_personal_data( (int) $payment['id'] ) ? 1 : 0;
+		}
+		return $count;
+	}
+
+	/**
+	 * Drops the entry draft of a settled attempt (its entry is written, or it failed or was
+	 * voided): only the reconcile job of a `processing` attempt needs it.
+	 *
+	 * @param int $id Payment id.
+	 * @return bool Whether a draft was dropped.
+	 */
+	public function drop_entry_draft( int $id ): bool {
+		return 1 === $this->update_where( $id, array( 'entry_draft' => null ), 'entry_draft IS NOT NULL AND status <> %s', array( PaymentStatus::PROCESSING ) );
+	}
+
 	/**
 	 * Attempts still in `processing` that were created before a time (the reconcile job's work).
 	 *

@@ -306,6 +306,69 @@ final class ChargePaymentTest extends TestCase {
 		$this->assertCount( 1, array_filter( $notes, static fn( string $note ): bool => 1 === preg_match( '/completed|captured/i', $note ) ), 'One completion note: ' . implode( ' | ', $notes ) );
 	}
 
+	public function test_a_settled_payment_drops_its_draft_and_a_failed_attempt_its_personal_data(): void {
+		$this->assert_rest_status( 201, $this->submit() );
+		$paid = self::payment_rows()[0];
+		$this->assertNull( $paid['entry_draft'], 'The entry is written: no draft kept.' );
+		$this->assertSame( 'buyer@example.org', json_decode( $paid['request_body'], true )['buyer_email_address'], 'Kept with the entry until it is erased.' );
+
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $this->submit( 'cnon:card-nonce-declined', 'key-00000009' ) );
+		$failed = self::payment_rows()[1];
+		$sent   = $this->provider->calls_to( 'POST', '/v2/payments' );
+		$this->assertSame( PaymentStatus::FAILED, $failed['status'] );
+		$this->assertNull( $failed['entry_draft'] );
+		$body = json_decode( $failed['request_body'], true );
+		$this->assertSame( PaymentRepository::REMOVED, $body['buyer_email_address'] );
+		$this->assertSame( PaymentRepository::REMOVED, $body['note'] );
+		$this->assertStringNotContainsString( 'buyer@example.org', (string) $failed['request_body'] . (string) $failed['entry_draft'] );
+		$this->assertSame( hash( 'sha256', end( $sent )['raw'] ), $failed['request_hash'], 'The hash of the exact request stays.' );
+		$this->assertSame( 3000, $body['amount_money']['amount'] );
+	}
+
+	public function test_an_erased_or_deleted_entry_keeps_its_payment_record_without_personal_data(): void {
+		$entries = array();
+		foreach ( array( 'bulk', 'eraser', 'retention', 'kept' ) as $i => $path ) {
+			$response         = $this->submit( 'cnon:card-nonce-ok', 'key-0000010' . $i, array( 'values' => array( '4' => $path . '@example.org' ) ) );
+			$entries[ $path ] = self::entry_id_of( $response );
+		}
+		$before = array_column( self::payment_rows(), null, 'entry_id' );
+
+		// Bulk delete, the WordPress privacy eraser, the retention job.
+		$this->as_admin();
+		$this->assert_rest_status(
+			200,
+			$this->rest(
+				'POST',
+				'/kestrel-forms/v1/entries/bulk',
+				array(
+					'action' => 'delete',
+					'ids'    => array( $entries['bulk'] ),
+				)
+			)
+		);
+		$erasers = apply_filters( 'wp_privacy_personal_data_erasers', array() );
+		$erased  = call_user_func( $erasers['kestrel-forms']['callback'], 'eraser@example.org', 1 );
+		$this->assertTrue( $erased['items_removed'] );
+		global $wpdb;
+		$wpdb->update( Schema::tables()['entries'], array( 'created_at' => gmdate( 'Y-m-d H:i:s', time() - 40 * DAY_IN_SECONDS ) ), array( 'id' => $entries['retention'] ) );
+		update_option( \Kestrel\Forms\Settings\GeneralSettings::OPTION, array( 'retention_days' => 30 ) );
+		do_action( \Kestrel\Forms\Settings\RetentionJob::HOOK );
+		delete_option( \Kestrel\Forms\Settings\GeneralSettings::OPTION );
+
+		$after = array_column( self::payment_rows(), null, 'entry_id' );
+		$this->assertCount( 4, $after, 'Every payment record stays.' );
+		foreach ( array( 'bulk', 'eraser', 'retention' ) as $path ) {
+			$row = $after[ $entries[ $path ] ];
+			$this->assertStringNotContainsString( $path . '@example.org', (string) $row['request_body'], $path );
+			$this->assertSame( PaymentRepository::REMOVED, json_decode( $row['request_body'], true )['buyer_email_address'], $path );
+			$this->assertNull( $row['entry_draft'], $path );
+			foreach ( array( 'amount_minor', 'currency', 'status', 'provider_payment_id', 'attempt_key', 'brand', 'last4', 'environment', 'request_hash', 'refunded_minor' ) as $kept ) {
+				$this->assertSame( $before[ $entries[ $path ] ][ $kept ], $row[ $kept ], $path . ' keeps ' . $kept );
+			}
+		}
+		$this->assertSame( 'kept@example.org', json_decode( $after[ $entries['kept'] ]['request_body'], true )['buyer_email_address'], 'Other entries keep theirs.' );
+	}
+
 	public function test_the_browsers_amount_currency_status_and_prices_are_ignored(): void {
 		$response = $this->submit(
 			'cnon:card-nonce-ok',
