@@ -15,6 +15,7 @@ use Kestrel\Forms\Domain\Payments\PaymentStatus;
 use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Payments\Provider\ProviderError;
 use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Uploads\UploadStore;
 
@@ -33,27 +34,35 @@ use Kestrel\Forms\Uploads\UploadStore;
  *   told that nothing was taken is only ever voided.
  *
  * Because the provider replays by key, a re-sent request never authorises twice.
+ *
+ * Each run also looks at authorized payments near the provider's void deadline
+ * ({@see self::check_authorizations()}).
  */
 final class ReconcileJob {
 
 	public const HOOK     = 'kestrel_forms_payments_reconcile';
 	public const SCHEDULE = 'kestrel_five_minutes';
 
+	/** Option name prefix (+ the payment's attempt key) marking that its expiry warning was noted. */
+	public const EXPIRY_NOTED = 'kestrel_forms_pay_expiry_noted_';
+
 	/**
 	 * Builds the job.
 	 *
-	 * @param ChargePayment   $charge  The charge use case (repository, client, attach/settle).
-	 * @param EntryRepository $entries Entries.
-	 * @param FormRepository  $forms   Forms.
-	 * @param UploadStore     $uploads Uploaded files.
-	 * @param FeedRegistry    $feeds   Add-on feeds.
+	 * @param ChargePayment       $charge  The charge use case (repository, client, attach/settle).
+	 * @param EntryRepository     $entries Entries.
+	 * @param FormRepository      $forms   Forms.
+	 * @param UploadStore         $uploads Uploaded files.
+	 * @param FeedRegistry        $feeds   Add-on feeds.
+	 * @param PaymentActions|null $actions Payment actions (sync of expired authorisations); built from the others by default.
 	 */
 	public function __construct(
 		private readonly ChargePayment $charge,
 		private readonly EntryRepository $entries,
 		private readonly FormRepository $forms,
 		private readonly UploadStore $uploads,
-		private readonly FeedRegistry $feeds
+		private readonly FeedRegistry $feeds,
+		private ?PaymentActions $actions = null
 	) {}
 
 	/**
@@ -136,7 +145,73 @@ final class ReconcileJob {
 		foreach ( $this->charge->repository()->find_stuck_processing( gmdate( 'Y-m-d H:i:s', time() - $age + 1 ), $limit ) as $attempt ) {
 			++$counts[ $this->settle( $attempt ) ];
 		}
+		$this->check_authorizations( $limit );
 		return $counts;
+	}
+
+	/**
+	 * Authorized payments near or past the provider's void deadline (`delayed_until`, 7 days after
+	 * the authorisation): within the warning period (filter `kestrel_forms_payments_expiry_warning`,
+	 * seconds, default one day) the entry gets one note saying when it expires; once the deadline
+	 * has passed the payment is fetched from the provider and moves to voided only when the
+	 * provider says CANCELED (a payment captured meanwhile becomes paid; no answer changes nothing).
+	 *
+	 * @param int $limit Most payments in one run.
+	 * @return array{warned: int, synced: int}
+	 */
+	public function check_authorizations( int $limit = 50 ): array {
+		/**
+		 * Filters how long (seconds) before an authorisation expires its entry gets a note.
+		 *
+		 * @param int $seconds Default DAY_IN_SECONDS.
+		 */
+		$warning = max( 0, (int) apply_filters( 'kestrel_forms_payments_expiry_warning', DAY_IN_SECONDS ) );
+		$now     = time();
+		$done    = array(
+			'warned' => 0,
+			'synced' => 0,
+		);
+		foreach ( $this->charge->repository()->find_authorized_expiring( gmdate( 'Y-m-d H:i:s', $now + $warning ), $limit ) as $payment ) {
+			$deadline = strtotime( (string) $payment['delayed_until'] . ' UTC' );
+			if ( false === $deadline ) {
+				continue;
+			}
+			$marker = self::EXPIRY_NOTED . (string) $payment['attempt_key'];
+			if ( $deadline <= $now ) {
+				if ( PaymentStatus::AUTHORIZED !== $this->actions()->refresh( $payment, 0 )['status'] ) {
+					delete_option( $marker );
+				}
+				++$done['synced'];
+				continue;
+			}
+			// add_option() stores the marker once: a second run (or a parallel one) notes nothing.
+			if ( add_option( $marker, (string) $deadline, '', false ) ) {
+				$this->charge->note(
+					(int) $payment['entry_id'],
+					sprintf(
+						/* translators: %s: date and time in the site's time zone. */
+						__( 'This authorisation expires on %s; capture it before then or it is voided.', 'kestrel-forms' ),
+						wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), $deadline )
+					)
+				);
+				++$done['warned'];
+			}
+		}
+		return $done;
+	}
+
+	/**
+	 * The payment actions (built on first use).
+	 */
+	private function actions(): PaymentActions {
+		$this->actions ??= new PaymentActions(
+			$this->charge->repository(),
+			new EntryWorkspaceRepository(),
+			$this->entries,
+			$this->forms,
+			fn( string $environment ): Provider\SquareClient => $this->charge->client( $environment )
+		);
+		return $this->actions;
 	}
 
 	/**

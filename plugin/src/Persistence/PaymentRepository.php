@@ -335,6 +335,21 @@ final class PaymentRepository {
 	}
 
 	/**
+	 * Authorized payments (with an entry) whose authorisation the provider voids before a time
+	 * (`delayed_until`), soonest first: the reconcile job warns about them and checks expired ones.
+	 *
+	 * @param string $before UTC datetime (Y-m-d H:i:s).
+	 * @param int    $limit  Most rows.
+	 * @return list<array<string, mixed>>
+	 */
+	public function find_authorized_expiring( string $before, int $limit = 50 ): array {
+		global $wpdb;
+		$table = Schema::tables()['payments'];
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE status = %s AND entry_id IS NOT NULL AND delayed_until IS NOT NULL AND delayed_until < %s ORDER BY delayed_until, id LIMIT %d", PaymentStatus::AUTHORIZED, $before, $limit ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
+		return array_map( array( self::class, 'hydrate' ), $rows ? $rows : array() );
+	}
+
+	/**
 	 * Records a refund asked for. The idempotency key is unique: a second insert with the same key
 	 * stores nothing and returns 0 (find it with find_refund_by_idempotency_key()).
 	 *

@@ -120,6 +120,96 @@ final class ReconcileJobTest extends TestCase {
 		return (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::tables()['entries'] ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 	}
 
+	/**
+	 * A stored entry whose payment stayed authorized (its capture got no answer), with the
+	 * provider's void deadline moved to a time relative to now.
+	 *
+	 * @param int $deadline Seconds from now (negative: past).
+	 * @return array<string, mixed> The payment row.
+	 */
+	private function authorized_payment( int $deadline ): array {
+		$no_answer = static function ( $pre, $args, $url ) {
+			return str_ends_with( (string) $url, '/complete' ) ? new \WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out' ) : $pre;
+		};
+		// After the fake provider (which saw the capture), the answer is lost; the provider's
+		// payment is put back to APPROVED as if the capture never reached it.
+		add_filter( 'pre_http_request', $no_answer, 20, 3 );
+		$this->assert_rest_status( 201, $this->submit() );
+		remove_filter( 'pre_http_request', $no_answer, 20 );
+		$repository = new PaymentRepository();
+		$payment    = (array) $repository->find_by_submission_key( $this->form_id, 'key-crash-0001' );
+		$this->provider->payments[ $payment['provider_payment_id'] ]['status'] = 'APPROVED';
+		$this->assertSame( PaymentStatus::AUTHORIZED, $payment['status'] );
+		$repository->update_details( (int) $payment['id'], array( 'delayed_until' => gmdate( 'Y-m-d H:i:s', time() + $deadline ) ) );
+		return (array) $repository->find( (int) $payment['id'] );
+	}
+
+	/**
+	 * The notes of an entry that mention the expiry.
+	 *
+	 * @param int $entry_id Entry id.
+	 * @return list<string>
+	 */
+	private static function expiry_notes( int $entry_id ): array {
+		$notes = array_column( ( new EntryWorkspaceRepository() )->notes( $entry_id ), 'note' );
+		return array_values( array_filter( $notes, static fn( string $note ): bool => str_contains( $note, 'expires on' ) ) );
+	}
+
+	public function test_an_authorisation_near_its_expiry_gets_one_note_with_the_local_date(): void {
+		update_option( 'timezone_string', 'Asia/Tokyo' );
+		$payment  = $this->authorized_payment( 3 * HOUR_IN_SECONDS );
+		$deadline = strtotime( $payment['delayed_until'] . ' UTC' );
+		Plugin::reconcile_job()->run();
+		Plugin::reconcile_job()->run();
+		$notes = self::expiry_notes( (int) $payment['entry_id'] );
+		$this->assertCount( 1, $notes, 'Once per payment.' );
+		$this->assertSame(
+			'This authorisation expires on ' . wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), $deadline ) . '; capture it before then or it is voided.',
+			$notes[0]
+		);
+		$this->assertStringContainsString( gmdate( 'g:i', $deadline + 9 * HOUR_IN_SECONDS ), $notes[0], 'Site-local time (Tokyo).' );
+		$this->assertSame( PaymentStatus::AUTHORIZED, ( new PaymentRepository() )->find( (int) $payment['id'] )['status'] );
+		$this->assertCount( 0, $this->provider->calls_to( 'GET', '/v2/payments/' . $payment['provider_payment_id'] ), 'Not expired: not fetched.' );
+		update_option( 'timezone_string', '' );
+	}
+
+	public function test_an_authorisation_far_from_expiry_gets_no_note_unless_the_period_is_filtered(): void {
+		$payment = $this->authorized_payment( 3 * DAY_IN_SECONDS );
+		Plugin::reconcile_job()->run();
+		$this->assertCount( 0, self::expiry_notes( (int) $payment['entry_id'] ) );
+		add_filter( 'kestrel_forms_payments_expiry_warning', static fn(): int => 4 * DAY_IN_SECONDS );
+		Plugin::reconcile_job()->run();
+		$this->assertCount( 1, self::expiry_notes( (int) $payment['entry_id'] ) );
+	}
+
+	public function test_an_expired_authorisation_is_voided_only_once_the_provider_confirms_canceled(): void {
+		$voided = array();
+		add_action(
+			'kestrel_forms_payment_voided',
+			static function ( array $payment ) use ( &$voided ): void {
+				$voided[] = $payment['id'];
+			}
+		);
+		$payment = $this->authorized_payment( -HOUR_IN_SECONDS );
+		$get     = 'GET';
+		$path    = '/v2/payments/' . $payment['provider_payment_id'];
+
+		// The provider still has it APPROVED: fetched, not voided.
+		Plugin::reconcile_job()->run();
+		$this->assertCount( 1, $this->provider->calls_to( $get, $path ) );
+		$this->assertSame( PaymentStatus::AUTHORIZED, ( new PaymentRepository() )->find( (int) $payment['id'] )['status'] );
+		$this->assertSame( array(), $voided );
+
+		// The provider voided it: the next run records that, once.
+		$this->provider->payments[ $payment['provider_payment_id'] ]['status'] = 'CANCELED';
+		Plugin::reconcile_job()->run();
+		Plugin::reconcile_job()->run();
+		$this->assertSame( PaymentStatus::VOIDED, ( new PaymentRepository() )->find( (int) $payment['id'] )['status'] );
+		$this->assertSame( array( (int) $payment['id'] ), $voided );
+		$this->assertCount( 2, $this->provider->calls_to( $get, $path ), 'A voided payment is not fetched again.' );
+		$this->assertCount( 0, $this->provider->calls_to( 'POST', $path . '/cancel' ), 'Never voided by us.' );
+	}
+
 	public function test_a_crash_after_authorize_is_finished_with_one_entry_and_no_second_authorisation(): void {
 		$this->submit_and_crash();
 		$this->assertSame( 0, self::entry_count() );
