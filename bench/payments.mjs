@@ -27,6 +27,16 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.mjs';
 import { option } from './probe.mjs';
 
 const HERE = path.dirname( fileURLToPath( import.meta.url ) );
+/** The order form of the payments e2e (2 × 12.50 + 5.00 shipping, email, payment field). */
+const ORDER_FORM_FIELDS = JSON.parse(
+	fs.readFileSync(
+		new URL(
+			'../tests/fixtures/payments/order-form-fields.json',
+			import.meta.url
+		),
+		'utf8'
+	)
+);
 const ROOT = path.resolve( HERE, '..' );
 const RUNS = Number( option( 'runs', 7 ) );
 const SANDBOX = 'http://127.0.0.1:8890';
@@ -130,31 +140,7 @@ async function main() {
 				type: 'message',
 				message: '<p>Paid {payment_amount}</p>',
 			},
-			fields: [
-				{
-					id: 1,
-					type: 'product',
-					label: 'Ticket',
-					inputType: 'singleproduct',
-					basePrice: '12.50',
-				},
-				{
-					id: 2,
-					type: 'shipping',
-					label: 'Shipping',
-					inputType: 'singleshipping',
-					basePrice: '5.00',
-				},
-				{ id: 3, type: 'total', label: 'Total' },
-				{ id: 4, type: 'email', label: 'Email', isRequired: true },
-				{
-					id: 5,
-					type: 'payment',
-					label: 'Payment',
-					methods: [ 'card' ],
-					billing: { email: '4' },
-				},
-			],
+			fields: ORDER_FORM_FIELDS,
 		} );
 		page = await rest( 'POST', '/wp/v2/pages', {
 			title: 'Bench payment',

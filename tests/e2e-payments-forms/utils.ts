@@ -21,6 +21,7 @@ import {
 	expect,
 	type RequestUtils,
 } from '@wordpress/e2e-test-utils-playwright';
+import orderFormFields from '../fixtures/payments/order-form-fields.json';
 import {
 	createFormPage,
 	entriesOf,
@@ -29,6 +30,14 @@ import {
 } from '../e2e/utils';
 
 export { createFormPage, entriesOf, type StoredEntry, type StoredForm };
+
+/**
+ * The order form's fields (tests/fixtures/payments/order-form-fields.json, shared with the
+ * parallel test and the bench): a product at 12.50 with a quantity, shipping 5.00, the total, an
+ * email and the payment field (billing email from field 4).
+ */
+export const ORDER_FORM_FIELDS: Array< Record< string, unknown > > =
+	orderFormFields;
 
 const ROOT = path.resolve( __dirname, '..', '..' );
 
@@ -307,33 +316,8 @@ export function orderForm(
 		button: { text: 'Pay' },
 		confirmation: { type: 'message', message: CONFIRMATION },
 		fields: [
-			{
-				id: 1,
-				type: 'product',
-				label: 'Ticket',
-				inputType: 'singleproduct',
-				basePrice: '12.50',
-			},
-			{
-				id: 2,
-				type: 'shipping',
-				label: 'Shipping',
-				inputType: 'singleshipping',
-				basePrice: '5.00',
-			},
-			{ id: 3, type: 'total', label: 'Total' },
-			{ id: 4, type: 'email', label: 'Email', isRequired: true },
-			{
-				id: 5,
-				type: 'payment',
-				label: 'Payment',
-				methods: [ 'card' ],
-				amountSource: 'total',
-				captureMode: 'charge',
-				verifyBuyer: true,
-				billing: { email: '4' },
-				...payment,
-			},
+			...ORDER_FORM_FIELDS.slice( 0, 4 ).map( ( f ) => ( { ...f } ) ),
+			{ ...ORDER_FORM_FIELDS[ 4 ], ...payment },
 		],
 		...extra,
 	};

@@ -11,6 +11,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { ROOT, TABLE_PREFIX } from '../../scripts/native.mjs';
 import {
@@ -26,6 +27,17 @@ import {
 	tag,
 	together,
 } from './helpers.mjs';
+
+/** The order form of the payments e2e (2 × 12.50 + 5.00 shipping, email, payment field). */
+const ORDER_FORM_FIELDS = JSON.parse(
+	fs.readFileSync(
+		new URL(
+			'../fixtures/payments/order-form-fields.json',
+			import.meta.url
+		),
+		'utf8'
+	)
+);
 
 // The sandbox the site charges through (its default; another only with the e2e test plugin).
 const SANDBOX =
@@ -119,31 +131,7 @@ before( async () => {
 			message:
 				'<p>{payment_status} {payment_amount} {transaction_id}</p>',
 		},
-		fields: [
-			{
-				id: 1,
-				type: 'product',
-				label: 'Ticket',
-				inputType: 'singleproduct',
-				basePrice: '12.50',
-			},
-			{
-				id: 2,
-				type: 'shipping',
-				label: 'Shipping',
-				inputType: 'singleshipping',
-				basePrice: '5.00',
-			},
-			{ id: 3, type: 'total', label: 'Total' },
-			{ id: 4, type: 'email', label: 'Email', isRequired: true },
-			{
-				id: 5,
-				type: 'payment',
-				label: 'Payment',
-				methods: [ 'card' ],
-				billing: { email: '4' },
-			},
-		],
+		fields: ORDER_FORM_FIELDS,
 	} );
 } );
 
