@@ -192,11 +192,13 @@ final class PersonalData {
 		}
 		$ids = $this->entries->ids_with_value( $email, self::PER_PAGE );
 		$this->uploads->delete_for_entries( $ids );
+		// Payments stay as financial records; delete() removes their personal data (H8).
+		$paid    = $ids ? count( $this->payments->summaries_for_entries( $ids ) ) : 0;
 		$removed = $ids ? $this->entries->delete( $ids ) : 0;
 		return array(
 			'items_removed'  => $removed > 0,
-			'items_retained' => false,
-			'messages'       => array(),
+			'items_retained' => $paid > 0,
+			'messages'       => $paid > 0 ? array( __( 'Kestrel Forms kept the payment records of the erased entries (amount, status, card brand and last four digits, the provider\'s transaction ids) for accounting; the email, billing address and note in them were removed.', 'kestrel-forms' ) ) : array(),
 			'done'           => count( $ids ) < self::PER_PAGE,
 		);
 	}

@@ -349,6 +349,8 @@ final class ChargePaymentTest extends TestCase {
 		$erasers = apply_filters( 'wp_privacy_personal_data_erasers', array() );
 		$erased  = call_user_func( $erasers['kestrel-forms']['callback'], 'eraser@example.org', 1 );
 		$this->assertTrue( $erased['items_removed'] );
+		$this->assertTrue( $erased['items_retained'], 'The eraser says the payment record was kept.' );
+		$this->assertStringContainsString( 'payment records', $erased['messages'][0] );
 		global $wpdb;
 		$wpdb->update( Schema::tables()['entries'], array( 'created_at' => gmdate( 'Y-m-d H:i:s', time() - 40 * DAY_IN_SECONDS ) ), array( 'id' => $entries['retention'] ) );
 		update_option( \Kestrel\Forms\Settings\GeneralSettings::OPTION, array( 'retention_days' => 30 ) );
