@@ -13,6 +13,7 @@ defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 // The cleanup event goes whatever the choice: nothing would run it any more.
 wp_clear_scheduled_hook( 'kestrel_forms_uploads_cleanup' );
 wp_clear_scheduled_hook( 'kestrel_forms_retention' );
+wp_clear_scheduled_hook( 'kestrel_forms_payments_reconcile' );
 
 if ( ! get_option( 'kestrel_forms_delete_data_on_uninstall' ) ) {
 	return;
@@ -31,4 +32,7 @@ delete_option( 'kestrel_forms_general' );
 delete_option( 'kestrel_forms_payments' );
 delete_option( 'kestrel_forms_api_enabled' );
 delete_option( \Kestrel\Forms\Uploads\Storage::SECRET_OPTION );
+// The reconcile job's once-per-payment "authorisation expires soon" markers.
+global $wpdb;
+$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( 'kestrel_forms_pay_expiry_noted_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 delete_option( 'kestrel_forms_delete_data_on_uninstall' );
