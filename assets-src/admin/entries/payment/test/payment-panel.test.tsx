@@ -1,5 +1,4 @@
 import apiFetch from '@wordpress/api-fetch';
-// eslint-disable-next-line import/no-extraneous-dependencies -- see PaymentPanel.tsx.
 import { speak } from '@wordpress/a11y';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
