@@ -22,8 +22,8 @@ import {
 } from './CaptchaField';
 import { PasswordField } from './PasswordField';
 import { CreditCardField } from './CreditCardField';
-import { PaymentField } from '../fields/payment/PaymentField';
-import type { PaymentBinding } from '../fields/payment/use-payment';
+import { PaymentSlot } from '../fields/payment/PaymentSlot';
+import type { PaymentBinding } from '../fields/payment/types';
 
 export interface FieldProps {
 	formId: number;
@@ -131,7 +131,7 @@ function FieldControl( props: FieldProps ) {
 		case 'creditcard':
 			return <CreditCardField { ...props } />;
 		case 'payment':
-			return <PaymentField { ...props } binding={ props.payment } />;
+			return <PaymentSlot { ...props } binding={ props.payment } />;
 		case 'captcha':
 			return (
 				<FieldShell

@@ -52,7 +52,7 @@ import type { UploadBindings } from './FileUploadField';
 import type { CaptchaConfig, CaptchaGate } from './CaptchaField';
 import { newUploadId, type UploadRecord } from '../uploads/uploader';
 import { AnimationContext } from './reveal';
-import { retryInProgress, usePayment } from '../fields/payment/use-payment';
+import { usePaymentSlot } from '../fields/payment/use-payment-slot';
 import type { PaymentConfig, PaymentRegistry } from '../fields/payment/types';
 
 export interface FormProps {
@@ -255,7 +255,7 @@ export function Form( props: FormProps ) {
 	// Multi-page forms (spec §2, §4): pages split at page breaks.
 	const pages = useMemo( () => splitPages( form.fields ), [ form.fields ] );
 	// The payment field (issue 13): tokens on Next and submit, its failures at the field.
-	const payment = usePayment(
+	const payment = usePaymentSlot(
 		form,
 		props.payment ?? null,
 		props.payments ?? null
@@ -629,7 +629,7 @@ export function Form( props: FormProps ) {
 			// A payment form sends the same request again while the server is still busy
 			// with it (409): the answer of the first one comes back, never a second charge.
 			const result = await ( payment.field
-				? retryInProgress( send )
+				? payment.retry( send )
 				: send() );
 			submissionKey.current = null;
 			hooks.doAction( 'kestrel_forms.submission.after', result, form );

@@ -1,29 +1,45 @@
 /**
  * The registry form-view exposes as `window.kestrelForms.payments` (created in
  * entries/form-view.tsx). The payment field script loads after form-view and registers its
- * adapter; fields rendered before that wait for it.
+ * adapter and its UI module; fields rendered before that wait for them.
  */
-import type { PaymentAdapter, PaymentRegistry } from './types';
+import type { PaymentAdapter, PaymentRegistry, PaymentUi } from './types';
 
 /**
- * A new, empty registry. The first adapter registered wins; a second registration (the field
- * script printed twice) is ignored.
+ * One value set once, and the promises waiting for it. The first value wins; a second (the
+ * field script printed twice) is ignored.
  */
-export function createPaymentRegistry(): PaymentRegistry {
-	let adapter: PaymentAdapter | null = null;
-	const waiting: Array< ( a: PaymentAdapter ) => void > = [];
+function once< T >() {
+	let value: T | null = null;
+	const waiting: Array< ( v: T ) => void > = [];
 	return {
-		register( next ) {
-			if ( adapter ) {
+		set( next: T ) {
+			if ( value ) {
 				return;
 			}
-			adapter = next;
+			value = next;
 			waiting.splice( 0 ).forEach( ( resolve ) => resolve( next ) );
 		},
-		current: () => adapter,
+		get: () => value,
 		ready: () =>
-			adapter
-				? Promise.resolve( adapter )
-				: new Promise( ( resolve ) => waiting.push( resolve ) ),
+			value
+				? Promise.resolve( value )
+				: new Promise< T >( ( resolve ) => waiting.push( resolve ) ),
+	};
+}
+
+/**
+ * A new, empty registry.
+ */
+export function createPaymentRegistry(): PaymentRegistry {
+	const adapter = once< PaymentAdapter >();
+	const ui = once< PaymentUi >();
+	return {
+		register: adapter.set,
+		current: adapter.get,
+		ready: adapter.ready,
+		provide: ui.set,
+		ui: ui.get,
+		uiReady: ui.ready,
 	};
 }

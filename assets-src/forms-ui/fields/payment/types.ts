@@ -1,14 +1,22 @@
 /**
  * The interface between form-view and the payment field script (P1-CONTRACTS "Field definition").
- * form-view owns the React field and the submit; the field script (build/payment-field.js) owns
- * everything that talks to the provider's SDK, and registers itself as an adapter. Types only.
+ * form-view owns the field's shell (label, error, live region) and the hook points of the
+ * submit; the field script (build/payment-field.js, only on pages with a payment field) owns
+ * everything else: it registers the SDK adapter and the field's UI module (the elements and
+ * the payment controller), so forms without a payment field never load that code. Types only.
  */
+import type { ComponentType } from 'react';
 import type {
 	BillingMapping,
 	CaptureMode,
+	FieldDefinition,
+	FormDefinition,
+	FormValues,
 	PaymentMethod,
 	PaymentValue,
 } from '../../../shared';
+import type { Evaluation } from '../../../forms-engine';
+import type { SubmissionFailure } from '../../submit/submit';
 import type { BillingContact as SdkBillingContact } from '@square/web-payments-sdk-types/dist/types/contact';
 
 /** The public payment configuration FormRenderer prints next to the form (never a secret). */
@@ -72,11 +80,83 @@ export interface PaymentAdapter {
 	) => Promise< PaymentHandle >;
 }
 
-/** `window.kestrelForms.payments`: where the field script registers its adapter. */
+/** What the field hands the form: its elements' tokenize and a few UI actions. */
+export interface PaymentGate {
+	tokenize: ( request: TokenizeRequest ) => Promise< TokenizeOutcome >;
+	/** Throws the entered details away: fresh elements (expired or used token). */
+	reset: () => void;
+	/** Moves focus to the field. */
+	focus: () => void;
+	/** Says a message in the field's live region. */
+	announce: ( text: string ) => void;
+}
+
+/** What Form passes down to the payment field; the field's elements put their gate in it. */
+export interface PaymentBinding {
+	config: PaymentConfig | null;
+	registry: PaymentRegistry | null;
+	gate: PaymentGate | null;
+}
+
+/** A payment step's result: a value to send (none when nothing is charged), or a message. */
+export type PaymentStep =
+	{ ok: true; value: PaymentValue | null } | { ok: false; message: string };
+
+/** What the payment controller reads when it acts (the form's current props). */
+export interface PaymentContext {
+	form: FormDefinition;
+	/** The page configuration and, once the field rendered its elements, their gate. */
+	binding: PaymentBinding;
+}
+
+/** The form's side of the payment field (use-payment.ts), created once per form. */
+export interface PaymentController {
+	/** Leaving a page (Next): tokenizes when it holds the payment field, and keeps the token. */
+	leavePage: (
+		pageFields: FieldDefinition[],
+		evaluation: Evaluation | null,
+		values: FormValues
+	) => Promise< PaymentStep >;
+	/** The final submit: the kept token (same amount, field on an earlier page) or a fresh one. */
+	forSubmit: (
+		pageFields: FieldDefinition[],
+		evaluation: Evaluation | null,
+		values: FormValues
+	) => Promise< PaymentStep >;
+	/** The message at the payment field for a failed answer, or null when it is not the payment's. */
+	failureMessage: ( failure: SubmissionFailure ) => string | null;
+	/** Sends again while the server answers 409 in progress (same submission key). */
+	retry: < T >( send: () => Promise< T > ) => Promise< T >;
+	/** Focuses the field and says a message in its live region. */
+	present: ( message: string ) => void;
+}
+
+/** Props of the field's elements (PaymentField.tsx), rendered inside form-view's shell. */
+export interface PaymentElementsProps {
+	formId: number;
+	field: FieldDefinition;
+	error?: string;
+	concealed?: boolean;
+	binding: PaymentBinding;
+}
+
+/** What the field script provides besides the adapter: everything form-view loads lazily. */
+export interface PaymentUi {
+	Elements: ComponentType< PaymentElementsProps >;
+	controller: ( context: () => PaymentContext ) => PaymentController;
+}
+
+/** `window.kestrelForms.payments`: where the field script registers its adapter and UI. */
 export interface PaymentRegistry {
 	register: ( adapter: PaymentAdapter ) => void;
 	/** The adapter, once registered. */
 	current: () => PaymentAdapter | null;
 	/** Resolves with the adapter as soon as one is registered. */
 	ready: () => Promise< PaymentAdapter >;
+	/** The field script's UI module (first one wins). */
+	provide: ( ui: PaymentUi ) => void;
+	/** The UI module, once provided. */
+	ui: () => PaymentUi | null;
+	/** Resolves with the UI module as soon as it is provided. */
+	uiReady: () => Promise< PaymentUi >;
 }

@@ -1,13 +1,13 @@
 /**
  * The form's side of a payment field: when to tokenize, which token a submission carries, what
- * a refused payment means for the visitor. Form.tsx calls it at three points (leaving a page,
- * submit, a failed answer); the field (PaymentField.tsx) hands it a gate to its elements.
+ * a refused payment means for the visitor. It lives in the payment field script
+ * (build/payment-field.js): form-view's hook points (slot.ts) create one controller per form
+ * once the script has provided it, and call it at three points (leaving a page, submit, a
+ * failed answer); the field (PaymentField.tsx) hands it a gate to its elements.
  */
-import { useCallback, useMemo, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type {
 	FieldDefinition,
-	FormDefinition,
 	FormValues,
 	PaymentValue,
 } from '../../../shared';
@@ -19,33 +19,14 @@ import {
 import type { SubmissionFailure } from '../../submit/submit';
 import type {
 	BillingContact,
-	PaymentConfig,
-	PaymentRegistry,
-	TokenizeOutcome,
-	TokenizeRequest,
+	PaymentBinding,
+	PaymentContext,
+	PaymentController,
+	PaymentGate,
+	PaymentStep,
 } from './types';
 
-/** What the field hands the form: its elements' tokenize and a few UI actions. */
-export interface PaymentGate {
-	tokenize: ( request: TokenizeRequest ) => Promise< TokenizeOutcome >;
-	/** Throws the entered details away: fresh elements (expired or used token). */
-	reset: () => void;
-	/** Moves focus to the field. */
-	focus: () => void;
-	/** Says a message in the field's live region. */
-	announce: ( text: string ) => void;
-}
-
-/** What Form passes down to the payment field. */
-export interface PaymentBinding {
-	config: PaymentConfig | null;
-	registry: PaymentRegistry | null;
-	gate: ( gate: PaymentGate | null ) => void;
-}
-
-/** A payment step's result: a value to send (none when nothing is charged), or a message. */
-export type PaymentStep =
-	{ ok: true; value: PaymentValue | null } | { ok: false; message: string };
+export type { PaymentBinding, PaymentGate, PaymentStep } from './types';
 
 /** Provider codes meaning the token cannot be used again: the visitor enters the card again. */
 const STALE_TOKEN = [ 'CARD_TOKEN_EXPIRED', 'CARD_TOKEN_USED' ];
@@ -57,36 +38,29 @@ const PAYMENT_ERRORS = [
 	'kestrel_forms_payment_in_progress',
 ];
 
+const unavailable = (): string =>
+	__(
+		'Payments are not available right now. Please reload the page.',
+		'kestrel-forms'
+	);
+
 /**
  * The payment controller of a form (inert for a form without a payment field).
  *
- * @param form     Form definition.
- * @param config   The page's public payment configuration (null: none printed, e.g. a preview).
- * @param registry Where the field script registers (null: none on this page).
+ * @param context Reads the form's current definition, payment configuration and field gate.
  */
-export function usePayment(
-	form: FormDefinition,
-	config: PaymentConfig | null,
-	registry: PaymentRegistry | null
-) {
-	const field = useMemo( () => paymentFieldOf( form ), [ form ] );
-	const gate = useRef< PaymentGate | null >( null );
+export function createPaymentController(
+	context: () => PaymentContext
+): PaymentController {
 	// A token made when the visitor left the payment page, for the final submit.
-	const kept = useRef< { value: PaymentValue; amount: string } | null >(
-		null
-	);
+	let kept: { value: PaymentValue; amount: string } | null = null;
 	// Whether the request in flight carries a token (then its failures are the payment's).
-	const sent = useRef( false );
-	const binding = useMemo< PaymentBinding >(
-		() => ( {
-			config,
-			registry,
-			gate: ( next ) => {
-				gate.current = next;
-			},
-		} ),
-		[ config, registry ]
-	);
+	let sent = false;
+	const fieldOf = () => paymentFieldOf( context().form );
+	const onPage = ( pageFields: FieldDefinition[] ) => {
+		const field = fieldOf();
+		return !! field && pageFields.some( ( f ) => f.id === field.id );
+	};
 
 	/**
 	 * Tokenizes now (and verifies the buyer), for the amount the engine computes.
@@ -95,99 +69,65 @@ export function usePayment(
 	 * @param values     Current values (the billing contact is read from them).
 	 * @param reuse      Whether a kept token for the same amount may be used instead.
 	 */
-	const tokenize = useCallback(
-		async (
-			evaluation: Evaluation | null,
-			values: FormValues,
-			reuse: boolean
-		): Promise< PaymentStep > => {
-			if ( ! field ) {
-				return { ok: true, value: null };
-			}
-			const amount = paymentAmount( form, field, evaluation );
-			if ( amount.minor <= 0 ) {
-				// Hidden, or nothing to pay: the entry is posted without a payment.
-				kept.current = null;
-				return { ok: true, value: null };
-			}
-			if ( reuse && kept.current?.amount === amount.decimal ) {
-				return { ok: true, value: kept.current.value };
-			}
-			kept.current = null;
-			if ( ! gate.current ) {
-				return {
-					ok: false,
-					message: __(
-						'Payments are not available right now. Please reload the page.',
-						'kestrel-forms'
-					),
-				};
-			}
-			const outcome = await gate.current.tokenize( {
-				amount: amount.decimal,
-				currencyCode: amount.currency,
-				billingContact: billingContact(
-					config?.billing ?? field.billing ?? {},
-					values
-				),
-			} );
-			if ( ! outcome.ok ) {
-				return { ok: false, message: outcome.message };
-			}
-			kept.current = { value: outcome.value, amount: amount.decimal };
-			return { ok: true, value: outcome.value };
-		},
-		[ config, field, form ]
-	);
+	const tokenize = async (
+		evaluation: Evaluation | null,
+		values: FormValues,
+		reuse: boolean
+	): Promise< PaymentStep > => {
+		const { form, binding } = context();
+		const field = paymentFieldOf( form );
+		if ( ! field ) {
+			return { ok: true, value: null };
+		}
+		const amount = paymentAmount( form, field, evaluation );
+		if ( amount.minor <= 0 ) {
+			// Hidden, or nothing to pay: the entry is posted without a payment.
+			kept = null;
+			return { ok: true, value: null };
+		}
+		if ( reuse && kept?.amount === amount.decimal ) {
+			return { ok: true, value: kept.value };
+		}
+		kept = null;
+		const gate = binding.gate ?? ( await gateOf( binding ) );
+		if ( ! gate ) {
+			return { ok: false, message: unavailable() };
+		}
+		const outcome = await gate.tokenize( {
+			amount: amount.decimal,
+			currencyCode: amount.currency,
+			billingContact: billingContact(
+				binding.config?.billing ?? field.billing ?? {},
+				values
+			),
+		} );
+		if ( ! outcome.ok ) {
+			return { ok: false, message: outcome.message };
+		}
+		kept = { value: outcome.value, amount: amount.decimal };
+		return { ok: true, value: outcome.value };
+	};
 
 	return {
-		field,
-		binding,
-		/**
-		 * Leaving a page (Next): tokenize when it holds the payment field, and keep the token.
-		 *
-		 * @param pageFields Fields of the page being left.
-		 * @param evaluation Fresh evaluation.
-		 * @param values     Current values.
-		 */
-		leavePage: (
-			pageFields: FieldDefinition[],
-			evaluation: Evaluation | null,
-			values: FormValues
-		): Promise< PaymentStep > =>
-			field && pageFields.some( ( f ) => f.id === field.id )
+		leavePage: ( pageFields, evaluation, values ) =>
+			onPage( pageFields )
 				? tokenize( evaluation, values, false )
 				: Promise.resolve( { ok: true, value: null } ),
-		/**
-		 * The final submit: the kept token when the amount is still the one verified (the field
-		 * is on an earlier page), else a fresh one.
-		 *
-		 * @param pageFields Fields of the page the submit is on.
-		 * @param evaluation Fresh evaluation.
-		 * @param values     Current values.
-		 */
-		forSubmit: async (
-			pageFields: FieldDefinition[],
-			evaluation: Evaluation | null,
-			values: FormValues
-		): Promise< PaymentStep > => {
-			const onThisPage =
-				!! field && pageFields.some( ( f ) => f.id === field.id );
-			const step = await tokenize( evaluation, values, ! onThisPage );
+		forSubmit: async ( pageFields, evaluation, values ) => {
+			const step = await tokenize(
+				evaluation,
+				values,
+				! onPage( pageFields )
+			);
 			// Single use: whatever the server answers, this token is spent.
-			kept.current = null;
-			sent.current = step.ok && step.value !== null;
+			kept = null;
+			sent = step.ok && step.value !== null;
 			return step;
 		},
-		/**
-		 * The message to show at the payment field for a failed answer, or null when the failure
-		 * is not the payment's (the form shows it as usual). A stale token resets the elements.
-		 *
-		 * @param failure The failure.
-		 */
-		failureMessage: ( failure: SubmissionFailure ): string | null => {
-			const carried = sent.current;
-			sent.current = false;
+		failureMessage: ( failure ) => {
+			const carried = sent;
+			sent = false;
+			const field = fieldOf();
 			if ( ! field ) {
 				return null;
 			}
@@ -197,7 +137,7 @@ export function usePayment(
 					return null;
 				}
 				if ( STALE_TOKEN.includes( failure.paymentCode ?? '' ) ) {
-					gate.current?.reset();
+					context().binding.gate?.reset();
 					return __(
 						'Your card details expired; please enter them again.',
 						'kestrel-forms'
@@ -222,16 +162,28 @@ export function usePayment(
 			}
 			return null;
 		},
-		/**
-		 * Focuses the field and announces a message in its live region.
-		 *
-		 * @param message Message.
-		 */
-		present: ( message: string ) => {
-			window.requestAnimationFrame( () => gate.current?.focus() );
-			gate.current?.announce( message );
+		retry: ( send ) => retryInProgress( send ),
+		present: ( message ) => {
+			const gate = context().binding.gate;
+			window.requestAnimationFrame( () => gate?.focus() );
+			gate?.announce( message );
 		},
 	};
+}
+
+/**
+ * The field's gate when its elements have not rendered yet: the field script arrived during
+ * this click, so React renders them in a moment (waits at most a second).
+ *
+ * @param binding The form's binding.
+ */
+async function gateOf(
+	binding: PaymentBinding
+): Promise< PaymentGate | null > {
+	for ( let waited = 0; ! binding.gate && waited < 1000; waited += 20 ) {
+		await new Promise( ( resolve ) => window.setTimeout( resolve, 20 ) );
+	}
+	return binding.gate;
 }
 
 /**

@@ -10,7 +10,9 @@ import { createHooks } from '@wordpress/hooks';
 import type { FieldDefinition, FormDefinition } from '../../../../shared';
 import { Form } from '../../../components/Form';
 import { createSquareAdapter } from '../adapter';
+import { PaymentElements } from '../PaymentField';
 import { createPaymentRegistry } from '../registry';
+import { createPaymentController } from '../use-payment';
 import type { PaymentConfig } from '../types';
 import { createFakeSquare, invalid, ok, type FakeSquare } from './fake-square';
 
@@ -78,8 +80,16 @@ function renderForm(
 	fake = createFakeSquare();
 	const registry = createPaymentRegistry();
 	const adapter = createSquareAdapter( () => fake.Square as never );
-	if ( ! options.registerLater ) {
+	// What the payment field script does when it runs: the adapter and the field's UI module.
+	const runScript = () => {
 		registry.register( adapter );
+		registry.provide( {
+			Elements: PaymentElements,
+			controller: createPaymentController,
+		} );
+	};
+	if ( ! options.registerLater ) {
+		runScript();
 	}
 	const props = {
 		form: { id: 5, title: 'Order', currency: 'USD', ...form },
@@ -93,6 +103,7 @@ function renderForm(
 		...view,
 		registry,
 		adapter,
+		runScript,
 		rerenderSame: () => view.rerender( <Form { ...props } /> ),
 	};
 }
@@ -142,17 +153,66 @@ beforeEach( () => {
 
 describe( 'payment field in the visitor form', () => {
 	it( 'attaches once the field script registers, labelled, with a live region', async () => {
-		const { container, registry, adapter } = renderForm(
+		const { container, runScript } = renderForm(
 			{ fields: fields( paymentField() ) },
 			{ registerLater: true }
 		);
 		expect( attachedFrames( container ) ).toBe( 0 );
-		act( () => registry.register( adapter ) );
+		// Before the script: label, group, live region and a container of the element's size.
+		expect( screen.getByRole( 'group', { name: 'Payment' } ) ).toBeTruthy();
+		expect( liveRegion( container ) ).toBeTruthy();
+		expect(
+			container.querySelectorAll( '.kestrel-form__payment-element' )
+		).toHaveLength( 1 );
+		act( () => runScript() );
 		await waitFor( () => expect( attachedFrames( container ) ).toBe( 1 ) );
 		expect( screen.getByRole( 'group', { name: 'Payment' } ) ).toBeTruthy();
 		expect( liveRegion( container ).getAttribute( 'aria-live' ) ).toBe(
 			'polite'
 		);
+	} );
+
+	it( 'a click on submit before the field script ran waits for it, then pays', async () => {
+		const { runScript } = renderForm(
+			{ fields: fields( paymentField() ) },
+			{ registerLater: true }
+		);
+		fireEvent.click( submitButton() );
+		await act( () => new Promise( ( r ) => setTimeout( r, 30 ) ) );
+		expect( mockedFetch ).not.toHaveBeenCalled();
+		expect( submitButton().disabled ).toBe( true );
+		act( () => runScript() );
+		await waitFor( () => expect( mockedFetch ).toHaveBeenCalledTimes( 1 ) );
+		expect( fake.elements[ 0 ].tokenizeCalls ).toBe( 1 );
+		expect( body( 0 ).values[ String( PAY ) ] ).toMatchObject( {
+			method: 'card',
+			token: expect.stringMatching( /^cnon:/ ),
+		} );
+		await screen.findByText( 'Thanks', { selector: 'p' } );
+	} );
+
+	it( 'a submit when the field script never comes says payments are unavailable, at the field', async () => {
+		jest.useFakeTimers();
+		try {
+			const { container } = renderForm(
+				{ fields: fields( paymentField() ) },
+				{ registerLater: true }
+			);
+			fireEvent.click( submitButton() );
+			await act( async () => {
+				await jest.advanceTimersByTimeAsync( 10000 );
+			} );
+			expect( mockedFetch ).not.toHaveBeenCalled();
+			expect(
+				container.querySelector( `#validation_message_5_${ PAY }` )
+					?.textContent
+			).toBe(
+				'Payments are not available right now. Please reload the page.'
+			);
+			expect( submitButton().disabled ).toBe( false );
+		} finally {
+			jest.useRealTimers();
+		}
 	} );
 
 	it( 'submits {method, token, verificationToken} verified for the engine total and the mapped contact', async () => {
@@ -456,16 +516,28 @@ describe( 'payment field in the visitor form', () => {
 				{ id: 10, type: 'page' } as FieldDefinition,
 				base[ 4 ],
 				{ id: 11, type: 'page' } as FieldDefinition,
-				{ id: 6, type: 'textarea', label: 'Anything else?' } as FieldDefinition,
+				{
+					id: 6,
+					type: 'textarea',
+					label: 'Anything else?',
+				} as FieldDefinition,
 			],
 		};
 		const { container } = renderForm( form );
 		await waitFor( () => expect( attachedFrames( container ) ).toBe( 1 ) );
 		const pageShown = ( n: number ) =>
-			! ( document.getElementById( `kestrel_form_page_5_${ n }` ) as HTMLElement ).hidden;
-		fireEvent.click( document.getElementById( 'form_next_button_5_10' ) as HTMLElement );
+			! (
+				document.getElementById(
+					`kestrel_form_page_5_${ n }`
+				) as HTMLElement
+			 ).hidden;
+		fireEvent.click(
+			document.getElementById( 'form_next_button_5_10' ) as HTMLElement
+		);
 		await waitFor( () => expect( pageShown( 2 ) ).toBe( true ) );
-		fireEvent.click( document.getElementById( 'form_next_button_5_11' ) as HTMLElement );
+		fireEvent.click(
+			document.getElementById( 'form_next_button_5_11' ) as HTMLElement
+		);
 		await waitFor( () => expect( pageShown( 3 ) ).toBe( true ) );
 		expect( fake.elements[ 0 ].tokenizeCalls ).toBe( 1 );
 		paymentRefusedOnce( 'The card token expired.', 'CARD_TOKEN_EXPIRED' );
