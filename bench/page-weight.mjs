@@ -12,6 +12,7 @@
  *
  * Usage: node bench/page-weight.mjs [--runs=7]  (WordPress must be running: npm start)
  */
+import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
@@ -181,6 +182,20 @@ async function main() {
 				paymentScripts.length ? paymentScripts.join( ', ' ) : 'none'
 			}`
 		);
+		// What a payment page adds on top (besides the provider's SDK): the payment field script,
+		// which carries the field's elements and controller that form-view leaves out.
+		const fieldScript = new URL(
+			'../build/payment-field.js',
+			import.meta.url
+		);
+		if ( fs.existsSync( fieldScript ) ) {
+			const body = fs.readFileSync( fieldScript );
+			console.log(
+				`  ${ kb( body.length ) } raw ${ kb(
+					zlib.gzipSync( body, { level: 6 } ).length
+				) } gzip  build/payment-field.js (lazy: only on pages with a payment field, not in the TOTAL)`
+			);
+		}
 
 		await timeToInteractive( browser, demo.page_url ); // Warm-up: PHP code paths, not measured.
 		const runs = [];
