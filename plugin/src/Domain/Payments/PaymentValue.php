@@ -21,8 +21,16 @@ final class PaymentValue {
 	/** The methods of a field that lists none. */
 	public const DEFAULT_METHODS = array( 'card' );
 
-	/** What a token may look like (provider nonces: `cnon:…`, letters, digits, `-_:.`). */
-	private const TOKEN_PATTERN = '/^[A-Za-z0-9][A-Za-z0-9_:.\-]{3,511}$/';
+	/**
+	 * A single-use source token of the provider's Web Payments SDK: `cnon:` and letters, digits,
+	 * `-` or `_` (card and gift card alike, e.g. `cnon:CBASE…`, the sandbox's fixed
+	 * `cnon:card-nonce-ok`). A stored id (`gftc:…` gift card, `ccof:…` card on file) is refused:
+	 * CreatePayment would accept it as source, so anyone knowing it could spend it.
+	 */
+	private const TOKEN_PATTERN = '/^cnon:[A-Za-z0-9_\-]{4,500}$/';
+
+	/** A buyer verification token of the SDK: `verf:` and letters, digits, `-` or `_`. */
+	private const VERIFICATION_PATTERN = '/^verf:[A-Za-z0-9_\-]{4,500}$/';
 
 	/**
 	 * Use {@see self::read()}.
@@ -58,7 +66,7 @@ final class PaymentValue {
 		$verify  = $raw['verificationToken'] ?? '';
 		if ( ! is_string( $token ) || 1 !== preg_match( self::TOKEN_PATTERN, $token )
 			|| ! is_string( $method ) || ! in_array( $method, $methods, true )
-			|| ! is_string( $verify ) || ( '' !== $verify && 1 !== preg_match( self::TOKEN_PATTERN, $verify ) ) ) {
+			|| ! is_string( $verify ) || ( '' !== $verify && 1 !== preg_match( self::VERIFICATION_PATTERN, $verify ) ) ) {
 			return false;
 		}
 		return new self( $method, $token, $verify );

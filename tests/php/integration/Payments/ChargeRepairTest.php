@@ -1,0 +1,141 @@
+<?php
+/**
+ * Repairs of the charge path (issue 13 review): tokens, decline classes, cancels that fail,
+ * the note's merge tags, the location cache, captures without an answer, the reconcile lease.
+ *
+ * @package KestrelForms\Tests
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Tests\Integration\Payments;
+
+use Kestrel\Forms\Domain\Payments\PaymentStatus;
+use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
+use Kestrel\Forms\Persistence\PaymentRepository;
+use Kestrel\Forms\Persistence\Schema;
+use Kestrel\Forms\Plugin;
+use Kestrel\Forms\Tests\Integration\Rest\SubmissionAnswers;
+use Kestrel\Forms\Tests\Integration\Support\TestCase;
+use WP_REST_Response;
+
+final class ChargeRepairTest extends TestCase {
+
+	use SubmissionAnswers;
+
+	private const CLIENT = '203.0.113.80';
+
+	private FakeProvider $provider;
+
+	private int $form_id;
+
+	protected function set_up(): void {
+		self::without_submission_rate_limit();
+		$this->provider         = FakeProvider::start();
+		$this->form_id          = $this->create_form();
+		$_SERVER['REMOTE_ADDR'] = self::CLIENT;
+	}
+
+	protected function tear_down(): void {
+		unset( $_SERVER['REMOTE_ADDR'] );
+		FakeProvider::stop();
+	}
+
+	/**
+	 * A product of 30.00, a name, an email and the payment field.
+	 *
+	 * @param array<string, mixed> $payment Payment field settings.
+	 */
+	private function create_form( array $payment = array() ): int {
+		$this->as_admin();
+		$response = $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms',
+			array(
+				'title'    => 'Shop',
+				'currency' => 'USD',
+				'fields'   => array(
+					array(
+						'id'        => 1,
+						'type'      => 'product',
+						'label'     => 'Mug',
+						'inputType' => 'singleproduct',
+						'basePrice' => '30.00',
+					),
+					array(
+						'id'    => 2,
+						'type'  => 'email',
+						'label' => 'Email',
+					),
+					array(
+						'id'    => 4,
+						'type'  => 'text',
+						'label' => 'Name',
+					),
+					$payment + array(
+						'id'          => 3,
+						'type'        => 'payment',
+						'label'       => 'Payment',
+						'methods'     => array( 'card', 'giftCard' ),
+						'captureMode' => 'charge',
+						'billing'     => array( 'email' => '2' ),
+					),
+				),
+			)
+		);
+		$this->assert_rest_status( 201, $response );
+		$this->as_anonymous();
+		return (int) $response->get_data()['id'];
+	}
+
+	/**
+	 * Submits the form.
+	 *
+	 * @param string $token  Source token.
+	 * @param string $key    Submission key.
+	 * @param string $method card or giftCard.
+	 */
+	private function submit( string $token = 'cnon:card-nonce-ok', string $key = 'key-repair-0001', string $method = 'card' ): WP_REST_Response {
+		return $this->rest(
+			'POST',
+			"/kestrel-forms/v1/forms/{$this->form_id}/submissions",
+			array(
+				'values'         => array(
+					'2' => 'buyer@example.org',
+					'4' => 'Ada Lovelace',
+					'3' => array(
+						'method' => $method,
+						'token'  => $token,
+					),
+				),
+				'submission_key' => $key,
+			)
+		);
+	}
+
+	/**
+	 * Every payment row.
+	 *
+	 * @return list<array<string, mixed>>
+	 */
+	private static function payment_rows(): array {
+		global $wpdb;
+		return (array) $wpdb->get_results( 'SELECT * FROM ' . Schema::tables()['payments'] . ' ORDER BY id', ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	}
+
+	private static function entry_count(): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::tables()['entries'] ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	}
+
+	public function test_only_single_use_sdk_tokens_are_accepted_as_source(): void {
+		foreach ( array( 'gftc:3f9ab12c44d0e7aa', 'ccof:customer-card-id', 'EAAAsecret', 'cnon:', 'cnon:a b' ) as $i => $token ) {
+			$response = $this->submit( $token, 'key-token-000' . $i, str_starts_with( $token, 'gftc' ) ? 'giftCard' : 'card' );
+			$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $response );
+		}
+		$this->assertCount( 0, $this->provider->calls_to( 'POST', '/v2/payments' ), 'No stored id reaches CreatePayment.' );
+		$this->assert_rest_status( 201, $this->submit( 'cnon:gift-card-nonce-ok', 'key-token-0100', 'giftCard' ) );
+		$this->assert_rest_status( 201, $this->submit( 'cnon:CBASEKVeYgRm-9bNUUDyJZnZlmIgAQ', 'key-token-0101' ) );
+		$this->assertCount( 2, $this->provider->calls_to( 'POST', '/v2/payments' ) );
+	}
+}
