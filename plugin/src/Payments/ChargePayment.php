@@ -157,7 +157,7 @@ final class ChargePayment {
 			throw PaymentRefused::unavailable( 'no_credentials', PaymentMessages::unavailable() );
 		}
 		$client_api = $this->client( $environment );
-		$this->check_location( $client_api, $environment, $active['location_id'], $plan->currency );
+		$this->check_location( $client_api, $environment, $active['location_id'], $active['access_token'], $plan->currency );
 
 		$attempt_key = wp_generate_uuid4();
 		$capture     = 'authorize' === ( $field['captureMode'] ?? 'charge' ) ? 'authorize' : 'charge';
@@ -632,17 +632,19 @@ final class ChargePayment {
 	}
 
 	/**
-	 * The location's currency must be the form's. The location is read once per environment and
-	 * location and cached for an hour.
+	 * The location's currency must be the form's. The location is read once per environment,
+	 * location and access token (a hash of it: another account's token may name the same
+	 * location id) and cached for an hour.
 	 *
-	 * @param SquareClient $client      The client.
-	 * @param string       $environment sandbox or production.
-	 * @param string       $location_id Location id.
-	 * @param string       $currency    The charge's currency.
+	 * @param SquareClient $client       The client.
+	 * @param string       $environment  sandbox or production.
+	 * @param string       $location_id  Location id.
+	 * @param string       $access_token The access token the client uses.
+	 * @param string       $currency     The charge's currency.
 	 * @throws PaymentRefused When the location cannot be read or has another currency.
 	 */
-	private function check_location( SquareClient $client, string $environment, string $location_id, string $currency ): void {
-		$cache    = self::LOCATION_CACHE . md5( $environment . '|' . $location_id );
+	private function check_location( SquareClient $client, string $environment, string $location_id, string $access_token, string $currency ): void {
+		$cache    = self::LOCATION_CACHE . md5( $environment . '|' . $location_id . '|' . hash( 'sha256', $access_token ) );
 		$location = get_transient( $cache );
 		if ( ! is_array( $location ) ) {
 			try {

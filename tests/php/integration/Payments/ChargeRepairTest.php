@@ -138,4 +138,20 @@ final class ChargeRepairTest extends TestCase {
 		$this->assert_rest_status( 201, $this->submit( 'cnon:CBASEKVeYgRm-9bNUUDyJZnZlmIgAQ', 'key-token-0101' ) );
 		$this->assertCount( 2, $this->provider->calls_to( 'POST', '/v2/payments' ) );
 	}
+
+	public function test_the_location_cache_is_per_access_token(): void {
+		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok', 'key-cache-0001' ) );
+		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok', 'key-cache-0002' ) );
+		$this->assertCount( 1, $this->provider->calls_to( 'GET', '/v2/locations/LSANDBOXMAIN' ), 'Cached for the same credentials.' );
+
+		// Another account's token, same location id: its location is read again.
+		$settings                            = get_option( \Kestrel\Forms\Settings\PaymentSettings::OPTION );
+		$settings['sandbox']['access_token'] = 'sandbox-token-other-account';
+		update_option( \Kestrel\Forms\Settings\PaymentSettings::OPTION, $settings );
+		$this->provider->currency = 'EUR';
+		$response                 = $this->submit( 'cnon:card-nonce-ok', 'key-cache-0003' );
+		$this->assert_rest_error( 'kestrel_forms_payments_unavailable', 503, $response );
+		$this->assertSame( 'currency_mismatch', $response->get_data()['data']['reason'] );
+		$this->assertCount( 2, $this->provider->calls_to( 'GET', '/v2/locations/LSANDBOXMAIN' ) );
+	}
 }
