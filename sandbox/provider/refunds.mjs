@@ -14,6 +14,21 @@ import {
 	refuseMoney,
 } from './shared.mjs';
 
+/**
+ * A refund id of Square's published shape and length: the payment id, `_`, random letters and
+ * digits, 73 characters in all (at least 43 random ones).
+ *
+ * @param {string} paymentId The refunded payment's id.
+ * @return {string} Refund id.
+ */
+const refundId = ( paymentId ) => {
+	const size = Math.max( 43, 72 - paymentId.length );
+	const random = id( '', Math.ceil( ( size * 3 ) / 4 ) + 1 )
+		.replace( /[-_]/g, 'x' )
+		.slice( 0, size );
+	return `${ paymentId }_${ random }`;
+};
+
 const REFUND_STATUSES = [ 'PENDING', 'COMPLETED', 'REJECTED', 'FAILED' ];
 const MAX_REFUNDS_PER_PAYMENT = 20;
 
@@ -152,7 +167,9 @@ export function refundArea( { ledger, emit } ) {
 		}
 		const now = new Date().toISOString();
 		const created = {
-			id: `${ payment.id }_${ id( '', 24 ).replace( /[-_]/g, 'x' ) }`,
+			// Square's published shape: `{payment id}_{random}`, 73 characters in all (the
+			// random part is 43 after a 29-character payment id; padded to 73 here).
+			id: refundId( payment.id ),
 			status: 'PENDING',
 			amount_money: { amount: m.amount, currency: m.currency },
 			payment_id: payment.id,

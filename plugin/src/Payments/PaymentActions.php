@@ -343,7 +343,8 @@ final class PaymentActions {
 				array(
 					'payment_id'         => (int) $payment['id'],
 					'provider_refund_id' => $provider_id,
-					'idempotency_key'    => substr( 'provider-' . $provider_id, 0, 64 ),
+					// Not a key we send: unique per provider refund id, whatever its length.
+					'idempotency_key'    => 'provider-' . substr( hash( 'sha256', $provider_id ), 0, 55 ),
 					'amount_minor'       => $amount,
 					'currency'           => (string) $payment['currency'],
 					'status'             => $status,

@@ -76,7 +76,7 @@ final class WebhookHandler {
 		$type     = is_string( $event['type'] ?? null ) ? $event['type'] : '';
 		$object   = is_array( $event['data']['object'] ?? null ) ? $event['data']['object'] : array();
 		$id       = is_string( $event['data']['id'] ?? null ) ? $event['data']['id'] : '';
-		if ( '' === $event_id ) {
+		if ( '' === $event_id || ! PaymentRepository::ids_fit( array( 'event_id' => $event_id ) ) ) {
 			throw new WebhookRejected( WebhookRejected::INVALID );
 		}
 		if ( ! $this->payments->insert_webhook_event( $event_id, $environment, $type, $id )

@@ -12,7 +12,7 @@ namespace Kestrel\Forms\Persistence;
 use Kestrel\Forms\Domain\Payments\PaymentStatus;
 
 /**
- * All SQL for the payments, refunds and webhook events tables (Schema version 7).
+ * All SQL for the payments, refunds and webhook events tables (Schema version 8).
  *
  * Payment row shape (hydrated): id, form_id, entry_id (int|null), submission_key (string|null),
  * attempt_key, environment, method, source_type, capture_mode, amount_minor (int), currency,
@@ -79,6 +79,14 @@ final class PaymentRepository {
 	);
 
 	/**
+	 * Provider id columns: a value longer than the column (Schema::PROVIDER_ID_LENGTH) is refused
+	 * and logged, never cut (a cut id would never be found again).
+	 *
+	 * @var list<string>
+	 */
+	private const PROVIDER_ID_COLUMNS = array( 'provider_payment_id', 'provider_refund_id', 'subscription_id', 'event_id' );
+
+	/**
 	 * Stores a new attempt in `processing` (before the provider is called). With a submission key,
 	 * the unique (form_id, submission_key) index lets only one live attempt in: a second one is
 	 * not stored and 0 is returned (the caller looks up the first with find_by_submission_key()).
@@ -92,6 +100,9 @@ final class PaymentRepository {
 		global $wpdb;
 		$now = gmdate( 'Y-m-d H:i:s' );
 		$row = array_intersect_key( $attempt, self::PAYMENT_COLUMNS );
+		if ( ! self::ids_fit( $row ) ) {
+			return 0;
+		}
 
 		$row['status']     = isset( $row['status'] ) ? (string) $row['status'] : PaymentStatus::PROCESSING;
 		$row['created_at'] = $now;
@@ -362,6 +373,9 @@ final class PaymentRepository {
 		global $wpdb;
 		$now = gmdate( 'Y-m-d H:i:s' );
 		$row = array_intersect_key( $refund, self::REFUND_COLUMNS );
+		if ( ! self::ids_fit( $row ) ) {
+			return 0;
+		}
 
 		$row['status']     = isset( $row['status'] ) ? (string) $row['status'] : 'pending';
 		$row['created_at'] = $now;
@@ -422,7 +436,7 @@ final class PaymentRepository {
 	public function update_refund( int $id, array $fields ): bool {
 		global $wpdb;
 		$row = array_intersect_key( $fields, self::REFUND_COLUMNS );
-		if ( ! $row ) {
+		if ( ! $row || ! self::ids_fit( $row ) ) {
 			return false;
 		}
 		$row['updated_at'] = gmdate( 'Y-m-d H:i:s' );
@@ -443,6 +457,9 @@ final class PaymentRepository {
 	 */
 	public function attach_provider_refund_id( int $id, string $provider_refund_id ): bool {
 		global $wpdb;
+		if ( ! self::ids_fit( array( 'provider_refund_id' => $provider_refund_id ) ) ) {
+			return false;
+		}
 		$table = Schema::tables()['refunds'];
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery -- table name is ours.
 		return 1 === $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET provider_refund_id = %s, updated_at = %s WHERE id = %d AND provider_refund_id IS NULL", $provider_refund_id, gmdate( 'Y-m-d H:i:s' ), $id ) );
@@ -489,13 +506,17 @@ final class PaymentRepository {
 	 * @return bool True when the event is new; false for a duplicate (or a failed write).
 	 */
 	public function insert_webhook_event( string $event_id, string $environment, string $type, string $object_id ): bool {
+		if ( ! self::ids_fit( array( 'event_id' => $event_id ) ) ) {
+			return false;
+		}
 		return 1 === self::insert_ignore(
 			Schema::tables()['webhook_events'],
 			array(
-				'event_id'    => substr( $event_id, 0, 100 ),
+				'event_id'    => $event_id,
 				'environment' => $environment,
 				'type'        => substr( $type, 0, 100 ),
-				'object_id'   => substr( $object_id, 0, 64 ),
+				// Only a note of what the event is about (never looked up): a longer one is cut.
+				'object_id'   => substr( $object_id, 0, Schema::PROVIDER_ID_LENGTH ),
 				'received_at' => gmdate( 'Y-m-d H:i:s' ),
 			)
 		);
@@ -574,6 +595,9 @@ final class PaymentRepository {
 	private function update_where( int $id, array $fields, string $condition = '', array $args = array() ): int|false {
 		global $wpdb;
 		$row = array_intersect_key( $fields, self::PAYMENT_COLUMNS );
+		if ( ! self::ids_fit( $row ) ) {
+			return false;
+		}
 		$set = array( 'updated_at = %s' );
 
 		$values = array( gmdate( 'Y-m-d H:i:s' ) );
@@ -592,6 +616,23 @@ final class PaymentRepository {
 		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery -- columns are ours, values are placeholders.
 		$result = $wpdb->query( $wpdb->prepare( $sql, $values ) );
 		return false === $result ? false : (int) $result;
+	}
+
+	/**
+	 * Whether the provider ids of a row fit their columns; a longer one is logged (the write is
+	 * then refused: MySQL without strict mode would store it cut, and it would never match again).
+	 *
+	 * @param array<string, mixed> $row Column => value.
+	 */
+	public static function ids_fit( array $row ): bool {
+		foreach ( self::PROVIDER_ID_COLUMNS as $column ) {
+			$value = $row[ $column ] ?? null;
+			if ( is_string( $value ) && strlen( $value ) > Schema::PROVIDER_ID_LENGTH ) {
+				error_log( sprintf( 'Kestrel Forms payments: a %s of %d characters is longer than its column (%d); not stored.', $column, strlen( $value ), Schema::PROVIDER_ID_LENGTH ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- a refused provider id must reach the site's log.
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**

@@ -16,12 +16,17 @@ namespace Kestrel\Forms\Persistence;
  * version 4 the uploaded files,
  * version 5 the entries workspace (read and starred flags, notes),
  * version 6 the upload sessions (issue 12: server-issued upload tokens),
- * version 7 the payments, refunds and webhook events (issue 13: the payment field).
+ * version 7 the payments, refunds and webhook events (issue 13: the payment field),
+ * version 8 wider provider id columns (varchar(191): the provider's refund ids are 73 characters,
+ * and a MySQL without strict mode, as WordPress runs it, would cut a longer value silently).
  */
 final class Schema {
 
-	public const VERSION        = 7;
+	public const VERSION        = 8;
 	public const VERSION_OPTION = 'kestrel_forms_schema_version';
+
+	/** Width of the provider id columns (payment, refund, subscription, event ids): the most a utf8mb4 unique key holds. */
+	public const PROVIDER_ID_LENGTH = 191;
 
 	/**
 	 * Table names with the site prefix.
@@ -206,7 +211,7 @@ final class Schema {
   amount_minor bigint(20) NOT NULL DEFAULT 0,
   currency char(3) NOT NULL DEFAULT '',
   status varchar(30) NOT NULL DEFAULT 'processing',
-  provider_payment_id varchar(64) DEFAULT NULL,
+  provider_payment_id varchar(191) DEFAULT NULL,
   provider_status varchar(30) NOT NULL DEFAULT '',
   brand varchar(40) NOT NULL DEFAULT '',
   last4 varchar(4) NOT NULL DEFAULT '',
@@ -220,7 +225,7 @@ final class Schema {
   version_token varchar(100) DEFAULT NULL,
   delayed_until datetime DEFAULT NULL,
   provider_updated_at varchar(40) DEFAULT NULL,
-  subscription_id varchar(64) DEFAULT NULL,
+  subscription_id varchar(191) DEFAULT NULL,
   created_at datetime NOT NULL,
   updated_at datetime NOT NULL,
   PRIMARY KEY  (id),
@@ -235,7 +240,7 @@ final class Schema {
 			"CREATE TABLE {$t['refunds']} (
   id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
   payment_id bigint(20) unsigned NOT NULL,
-  provider_refund_id varchar(64) DEFAULT NULL,
+  provider_refund_id varchar(191) DEFAULT NULL,
   idempotency_key varchar(64) NOT NULL,
   amount_minor bigint(20) NOT NULL DEFAULT 0,
   currency char(3) NOT NULL DEFAULT '',
@@ -252,10 +257,10 @@ final class Schema {
 		);
 		dbDelta(
 			"CREATE TABLE {$t['webhook_events']} (
-  event_id varchar(100) NOT NULL,
+  event_id varchar(191) NOT NULL,
   environment varchar(20) NOT NULL DEFAULT '',
   type varchar(100) NOT NULL DEFAULT '',
-  object_id varchar(64) NOT NULL DEFAULT '',
+  object_id varchar(191) NOT NULL DEFAULT '',
   received_at datetime NOT NULL,
   processed_at datetime DEFAULT NULL,
   outcome varchar(100) NOT NULL DEFAULT '',

@@ -44,9 +44,9 @@ final class PaymentRepositoryTest extends TestCase {
 		);
 	}
 
-	public function test_schema_7_creates_the_payment_tables_and_uninstall_drops_them(): void {
+	public function test_schema_8_creates_the_payment_tables_and_uninstall_drops_them(): void {
 		global $wpdb;
-		$this->assertSame( 7, Schema::VERSION );
+		$this->assertSame( 8, Schema::VERSION );
 		$tables = Schema::tables();
 		foreach ( array( 'payments', 'refunds', 'webhook_events' ) as $name ) {
 			$this->assertSame( $tables[ $name ], $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $tables[ $name ] ) ), $name );
@@ -56,7 +56,7 @@ final class PaymentRepositoryTest extends TestCase {
 		update_option( Schema::VERSION_OPTION, 6 );
 		Plugin::upgrade();
 		$this->assertSame( $tables['payments'], $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $tables['payments'] ) ) );
-		$this->assertSame( 7, (int) get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( 8, (int) get_option( Schema::VERSION_OPTION ) );
 
 		Schema::uninstall();
 		foreach ( array( 'payments', 'refunds', 'webhook_events' ) as $name ) {
@@ -64,6 +64,107 @@ final class PaymentRepositoryTest extends TestCase {
 		}
 		Schema::install();
 		$this->assertSame( $tables['payments'], $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $tables['payments'] ) ) );
+	}
+
+	/** Square's published refund id shape: `{29-char payment id}_{43 chars}`, 73 characters. */
+	private const SQUARE_REFUND_ID = 'R2B3Z8WMVt3EAmzYWLZvz7Y69EbZY_KlWP8IC1557ddwc9QWTKrCVU6m0JXDz15R2Qym5eQfR';
+
+	public function test_a_73_character_refund_id_is_stored_whole_and_found_also_after_the_version_7_upgrade(): void {
+		global $wpdb;
+		$this->assertSame( 73, strlen( self::SQUARE_REFUND_ID ) );
+		$payment = $this->repo->create_attempt( $this->attempt( array( 'provider_payment_id' => 'R2B3Z8WMVt3EAmzYWLZvz7Y69EbZY' ) ) );
+		$refund  = $this->repo->insert_refund(
+			array(
+				'payment_id'         => $payment,
+				'idempotency_key'    => 'kf-rk-73',
+				'provider_refund_id' => self::SQUARE_REFUND_ID,
+				'amount_minor'       => 100,
+				'currency'           => 'USD',
+			)
+		);
+		$this->assertGreaterThan( 0, $refund );
+		$found = $this->repo->find_refund_by_provider_id( self::SQUARE_REFUND_ID );
+		$this->assertNotNull( $found, 'A 73-character refund id is found again (not cut by the column).' );
+		$this->assertSame( self::SQUARE_REFUND_ID, $found['provider_refund_id'] );
+
+		// A 150-character event id and a second refund id of the same payment (same 64-character prefix).
+		$event = str_repeat( 'e', 150 );
+		$this->assertTrue( $this->repo->insert_webhook_event( $event, 'sandbox', 'refund.updated', self::SQUARE_REFUND_ID ) );
+		$this->assertSame( $event, $this->repo->find_webhook_event( $event )['event_id'] ?? null );
+		$this->assertSame( self::SQUARE_REFUND_ID, $this->repo->find_webhook_event( $event )['object_id'] ?? null );
+		$twin = substr( self::SQUARE_REFUND_ID, 0, 64 ) . 'ZZZZZZZZZ';
+		$this->assertGreaterThan(
+			0,
+			$this->repo->insert_refund(
+				array(
+					'payment_id'         => $payment,
+					'idempotency_key'    => 'kf-rk-twin',
+					'provider_refund_id' => $twin,
+					'amount_minor'       => 5,
+				)
+			),
+			'Ids that share their first 64 characters do not collide.'
+		);
+
+		// A site still on version 7 (provider ids varchar(64)) is widened by the upgrade.
+		$tables = Schema::tables();
+		$wpdb->query( "DROP TABLE {$tables['refunds']}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$wpdb->query( "CREATE TABLE {$tables['refunds']} (id bigint(20) unsigned NOT NULL AUTO_INCREMENT, payment_id bigint(20) unsigned NOT NULL, provider_refund_id varchar(64) DEFAULT NULL, idempotency_key varchar(64) NOT NULL, amount_minor bigint(20) NOT NULL DEFAULT 0, currency char(3) NOT NULL DEFAULT '', status varchar(20) NOT NULL DEFAULT 'pending', reason varchar(255) NOT NULL DEFAULT '', user_id bigint(20) unsigned NOT NULL DEFAULT 0, created_at datetime NOT NULL, updated_at datetime NOT NULL, PRIMARY KEY  (id), UNIQUE KEY idempotency_key (idempotency_key), UNIQUE KEY provider_refund_id (provider_refund_id), KEY payment_id (payment_id))" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.SchemaChange
+		update_option( Schema::VERSION_OPTION, 7 );
+		Plugin::upgrade();
+		$this->assertSame( 8, (int) get_option( Schema::VERSION_OPTION ) );
+		$this->assertGreaterThan(
+			0,
+			$this->repo->insert_refund(
+				array(
+					'payment_id'         => $payment,
+					'idempotency_key'    => 'kf-rk-after',
+					'provider_refund_id' => self::SQUARE_REFUND_ID,
+					'amount_minor'       => 100,
+				)
+			)
+		);
+		$this->assertNotNull( $this->repo->find_refund_by_provider_id( self::SQUARE_REFUND_ID ), 'After the upgrade the whole id is stored.' );
+	}
+
+	public function test_a_provider_id_longer_than_its_column_is_refused_not_cut(): void {
+		$long    = str_repeat( 'x', Schema::PROVIDER_ID_LENGTH + 1 );
+		$payment = $this->repo->create_attempt( $this->attempt() );
+		$this->assertSame(
+			0,
+			$this->repo->create_attempt(
+				$this->attempt(
+					array(
+						'submission_key'      => 'other',
+						'provider_payment_id' => $long,
+					)
+				)
+			)
+		);
+		$this->assertFalse( $this->repo->update_details( $payment, array( 'provider_payment_id' => $long ) ) );
+		$this->assertNull( $this->repo->find( $payment )['provider_payment_id'] );
+		$this->assertSame(
+			0,
+			$this->repo->insert_refund(
+				array(
+					'payment_id'         => $payment,
+					'idempotency_key'    => 'kf-long',
+					'provider_refund_id' => $long,
+					'amount_minor'       => 1,
+				)
+			)
+		);
+		$refund = $this->repo->insert_refund(
+			array(
+				'payment_id'      => $payment,
+				'idempotency_key' => 'kf-short',
+				'amount_minor'    => 1,
+			)
+		);
+		$this->assertFalse( $this->repo->attach_provider_refund_id( $refund, $long ) );
+		$this->assertNull( $this->repo->find_refund( $refund )['provider_refund_id'] );
+		$this->assertFalse( $this->repo->insert_webhook_event( $long, 'sandbox', 'payment.updated', 'p' ) );
+		$this->assertNull( $this->repo->find_webhook_event( substr( $long, 0, Schema::PROVIDER_ID_LENGTH ) ) );
 	}
 
 	public function test_one_live_attempt_per_submission_key_and_lookups(): void {
