@@ -606,8 +606,39 @@ final class ChargePayment {
 		if ( ProviderError::AUTH === $e->kind() ) {
 			throw PaymentRefused::unavailable( 'auth', PaymentMessages::unavailable() );
 		}
+		if ( ! self::is_visitors_error( $e ) ) {
+			// The merchant's set-up (location, currency, amount rules…), not the card: no decline
+			// and nothing counted against the visitor.
+			throw PaymentRefused::unavailable( 'provider_refused', PaymentMessages::unavailable() );
+		}
 		RateLimiter::hit( 'payment_failure', $client, null, $scope );
-		throw PaymentRefused::declined( $field_id, $e->code(), PaymentMessages::decline( $e->code() ) );
+		$public = self::public_decline_code( $e->code() );
+		throw PaymentRefused::declined( $field_id, $public, PaymentMessages::decline( $public === $e->code() ? $e->code() : '' ) );
+	}
+
+	/** Token errors: the visitor's (the card details must be entered again), codes the script needs. */
+	private const TOKEN_ERRORS = array( 'CARD_TOKEN_EXPIRED', 'CARD_TOKEN_USED' );
+
+	/**
+	 * Whether a CreatePayment error is about the visitor's card or token (a decline): category
+	 * PAYMENT_METHOD_ERROR, or an expired / used token. Every other 4xx is the merchant's.
+	 *
+	 * @param ProviderError $e The error.
+	 */
+	private static function is_visitors_error( ProviderError $e ): bool {
+		return ProviderError::DECLINED === $e->kind() || 'PAYMENT_METHOD_ERROR' === $e->category() || in_array( $e->code(), self::TOKEN_ERRORS, true );
+	}
+
+	/**
+	 * The decline code the visitor is told (`data.payment.code`): GENERIC_DECLINE for every card
+	 * decline (a CVV, postal code or funds answer would help card testers), the exact code only
+	 * for token errors and a required verification (the visitor's script acts on those). The
+	 * exact code stays on the attempt and in its notes.
+	 *
+	 * @param string $code Provider code.
+	 */
+	public static function public_decline_code( string $code ): string {
+		return in_array( $code, array_merge( self::TOKEN_ERRORS, array( 'CARD_DECLINED_VERIFICATION_REQUIRED' ) ), true ) ? $code : 'GENERIC_DECLINE';
 	}
 
 	/**

@@ -441,8 +441,10 @@ final class ChargePaymentTest extends TestCase {
 
 	public function test_other_declines_have_their_own_texts(): void {
 		$cvv = $this->submit( 'cnon:card-nonce-cvv' );
-		$this->assertSame( 'CVV_FAILURE', $cvv->get_data()['data']['payment']['code'] );
-		$this->assertStringContainsString( 'security code', ( (array) $cvv->get_data()['data']['errors'] )['5'] );
+		// A CVV answer is not told (it helps card testers); the attempt keeps it.
+		$this->assertSame( 'GENERIC_DECLINE', $cvv->get_data()['data']['payment']['code'] );
+		$this->assertStringContainsString( 'Check the card details', ( (array) $cvv->get_data()['data']['errors'] )['5'] );
+		$this->assertSame( 'CVV_FAILURE', self::payment_rows()[0]['error_code'] );
 		$expired = $this->submit( 'cnon:expired' );
 		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $expired );
 		$this->assertSame( 'CARD_TOKEN_EXPIRED', $expired->get_data()['data']['payment']['code'] );

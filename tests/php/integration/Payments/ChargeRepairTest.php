@@ -15,6 +15,7 @@ use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\PaymentRepository;
 use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Plugin;
+use Kestrel\Forms\Security\RateLimiter;
 use Kestrel\Forms\Tests\Integration\Rest\SubmissionAnswers;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 use WP_REST_Response;
@@ -153,5 +154,95 @@ final class ChargeRepairTest extends TestCase {
 		$this->assert_rest_error( 'kestrel_forms_payments_unavailable', 503, $response );
 		$this->assertSame( 'currency_mismatch', $response->get_data()['data']['reason'] );
 		$this->assertCount( 2, $this->provider->calls_to( 'GET', '/v2/locations/LSANDBOXMAIN' ) );
+	}
+
+	/**
+	 * Makes CreatePayment answer an error (in place of the fake provider's answer).
+	 *
+	 * @param int    $status   HTTP status.
+	 * @param string $category Error category.
+	 * @param string $code     Error code.
+	 */
+	private static function create_answers( int $status, string $category, string $code ): void {
+		add_filter(
+			'pre_http_request',
+			static function ( $pre, $args, $url ) use ( $status, $category, $code ) {
+				if ( 'POST' !== ( $args['method'] ?? '' ) || '/v2/payments' !== wp_parse_url( (string) $url, PHP_URL_PATH ) ) {
+					return $pre;
+				}
+				return array(
+					'headers'  => array( 'content-type' => 'application/json' ),
+					'body'     => (string) wp_json_encode(
+						array(
+							'errors' => array(
+								array(
+									'category' => $category,
+									'code'     => $code,
+									'detail'   => $code . ' detail',
+								),
+							),
+						)
+					),
+					'response' => array(
+						'code'    => $status,
+						'message' => '',
+					),
+					'cookies'  => array(),
+					'filename' => null,
+				);
+			},
+			20,
+			3
+		);
+	}
+
+	public function test_a_merchant_side_error_is_unavailable_and_not_counted_as_a_decline(): void {
+		self::create_answers( 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND' );
+		for ( $i = 0; $i < 6; $i++ ) {
+			$response = $this->submit( 'cnon:card-nonce-ok', 'key-merchant-00' . $i );
+			$this->assert_rest_error( 'kestrel_forms_payments_unavailable', 503, $response );
+		}
+		$this->assertSame( 'provider_refused', $response->get_data()['data']['reason'] );
+		$row = self::payment_rows()[0];
+		$this->assertSame( PaymentStatus::FAILED, $row['status'] );
+		$this->assertSame( 'NOT_FOUND', $row['error_code'] );
+		$this->assertNull( $row['submission_key'] );
+		remove_all_filters( 'pre_http_request', 20 );
+		$this->assert_rest_status( 201, $this->submit( 'cnon:card-nonce-ok', 'key-merchant-0100' ), 'Six merchant errors: no card-testing limit.' );
+	}
+
+	public function test_an_invalid_currency_is_unavailable_too(): void {
+		self::create_answers( 400, 'INVALID_REQUEST_ERROR', 'INVALID_VALUE' );
+		$this->assert_rest_error( 'kestrel_forms_payments_unavailable', 503, $this->submit() );
+	}
+
+	public function test_cvv_avs_and_funds_declines_answer_a_generic_code_and_keep_the_exact_one(): void {
+		foreach ( array( 'CVV_FAILURE', 'ADDRESS_VERIFICATION_FAILURE', 'INSUFFICIENT_FUNDS', 'GENERIC_DECLINE' ) as $i => $code ) {
+			remove_all_filters( 'pre_http_request', 20 );
+			self::create_answers( 402, 'PAYMENT_METHOD_ERROR', $code );
+			$response = $this->submit( 'cnon:card-nonce-ok', 'key-decline-00' . $i );
+			$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $response );
+			$this->assertSame( 'GENERIC_DECLINE', $response->get_data()['data']['payment']['code'], $code );
+			$message = ( (array) $response->get_data()['data']['errors'] )['3'];
+			$this->assertStringNotContainsString( 'security code', $message );
+			$this->assertStringNotContainsString( 'postal code', $message );
+			$this->assertStringNotContainsString( 'insufficient', $message );
+			$this->assertSame( $code, self::payment_rows()[ $i ]['error_code'], 'The exact code stays on the attempt.' );
+		}
+		// Token errors are the visitor's and the script needs their codes.
+		RateLimiter::reset( 'payment_failure', self::CLIENT, null, (string) $this->form_id );
+		foreach ( array( 'CARD_TOKEN_EXPIRED', 'CARD_TOKEN_USED' ) as $i => $code ) {
+			remove_all_filters( 'pre_http_request', 20 );
+			self::create_answers( 400, 'INVALID_REQUEST_ERROR', $code );
+			$response = $this->submit( 'cnon:card-nonce-ok', 'key-token-err-00' . $i );
+			$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $response );
+			$this->assertSame( $code, $response->get_data()['data']['payment']['code'] );
+		}
+		// Both count against the card-testing limit (5 per 10 minutes), as declines do.
+		for ( $i = 0; $i < 3; $i++ ) {
+			$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $this->submit( 'cnon:card-nonce-ok', 'key-decline-010' . $i ) );
+		}
+		remove_all_filters( 'pre_http_request', 20 );
+		$this->assert_rest_error( 'kestrel_forms_rate_limited', 429, $this->submit( 'cnon:card-nonce-ok', 'key-decline-0200' ) );
 	}
 }
