@@ -650,14 +650,9 @@ export function Form( props: FormProps ) {
 			}
 			hooks.doAction( 'kestrel_forms.submission.failed', f, form );
 			setStatus( 'idle' );
+			// Only the payment's failure (no other field's error) shows at the payment field.
 			const paymentMessage = payment.failureMessage( f );
-			const others =
-				f.kind === 'validation'
-					? Object.keys( f.errors ).filter(
-							( id ) => id !== String( payment.field?.id )
-						)
-					: [];
-			if ( paymentMessage !== null && ! others.length ) {
+			if ( paymentMessage !== null ) {
 				showPaymentError( paymentMessage );
 			} else if ( f.kind === 'validation' ) {
 				const serverMessages: Record< number, string > = {};

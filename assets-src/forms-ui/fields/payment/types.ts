@@ -123,7 +123,10 @@ export interface PaymentController {
 		evaluation: Evaluation | null,
 		values: FormValues
 	) => Promise< PaymentStep >;
-	/** The message at the payment field for a failed answer, or null when it is not the payment's. */
+	/**
+	 * The message at the payment field for a failed answer, or null when the form shows it as
+	 * usual (not the payment's, or other fields have errors too).
+	 */
 	failureMessage: ( failure: SubmissionFailure ) => string | null;
 	/** Sends again while the server answers 409 in progress (same submission key). */
 	retry: < T >( send: () => Promise< T > ) => Promise< T >;

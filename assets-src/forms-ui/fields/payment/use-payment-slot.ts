@@ -56,46 +56,41 @@ export function usePaymentSlot(
 		() => ( { config, registry, gate: null } ),
 		[ config, registry ]
 	);
-	const context = useRef< PaymentContext >( { form, binding } );
-	context.current = { form, binding };
-	const controller = useRef< PaymentController | null >( null );
+	const slot = useRef< PaymentContext & { controller?: PaymentController } >(
+		{ form, binding }
+	).current;
+	slot.form = form;
+	slot.binding = binding;
+	const now = () => slot.controller ?? NO_SCRIPT;
 
 	/** The controller, once the field script provided it (a fast visitor waits for it). */
-	const load = async (): Promise< PaymentController > => {
-		if ( ! controller.current && config && registry ) {
-			let timer = 0;
+	const load = async () => {
+		if ( ! slot.controller && config && registry ) {
 			const ui = await Promise.race( [
 				registry.uiReady(),
-				new Promise< null >( ( resolve ) => {
-					timer = window.setTimeout(
-						resolve,
-						PAYMENT_SCRIPT_WAIT_MS,
-						null
-					);
-				} ),
+				new Promise< null >( ( resolve ) =>
+					window.setTimeout( resolve, PAYMENT_SCRIPT_WAIT_MS, null )
+				),
 			] );
-			window.clearTimeout( timer );
-			controller.current ??=
-				ui?.controller( () => context.current ) ?? null;
+			slot.controller ??= ui?.controller( () => slot );
 		}
-		return controller.current ?? NO_SCRIPT;
+		return now();
 	};
 
 	return {
 		field,
 		binding,
-		leavePage: ( ...args ) =>
-			field && args[ 0 ].some( ( f ) => f.id === field.id )
-				? load().then( ( c ) => c.leavePage( ...args ) )
-				: Promise.resolve( { ok: true, value: null } ),
+		// Only a page holding the payment field waits for the script.
+		leavePage: async ( ...args ) =>
+			args[ 0 ].some( ( f ) => f.type === 'payment' )
+				? ( await load() ).leavePage( ...args )
+				: { ok: true, value: null },
 		forSubmit: ( ...args ) =>
 			load().then( ( c ) => c.forSubmit( ...args ) ),
 		// A failure comes after a submit, which waited for the controller.
-		failureMessage: ( failure ) =>
-			( controller.current ?? NO_SCRIPT ).failureMessage( failure ),
+		failureMessage: ( failure ) => now().failureMessage( failure ),
 		retry: ( send ) => load().then( ( c ) => c.retry( send ) ),
-		present: ( message ) =>
-			( controller.current ?? NO_SCRIPT ).present( message ),
+		present: ( message ) => now().present( message ),
 	} satisfies PaymentController & {
 		field: unknown;
 		binding: PaymentBinding;

@@ -136,14 +136,18 @@ export function createPaymentController(
 				if ( ! own ) {
 					return null;
 				}
+				let message = own;
 				if ( STALE_TOKEN.includes( failure.paymentCode ?? '' ) ) {
 					context().binding.gate?.reset();
-					return __(
+					message = __(
 						'Your card details expired; please enter them again.',
 						'kestrel-forms'
 					);
 				}
-				return own;
+				// Other fields' errors too: the form shows them all as usual.
+				return Object.keys( failure.errors ).length > 1
+					? null
+					: message;
 			}
 			if ( failure.kind === 'error' || failure.kind === 'in_progress' ) {
 				const code = failure.kind === 'error' ? failure.code : '';
