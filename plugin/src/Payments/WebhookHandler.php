@@ -32,15 +32,20 @@ use Kestrel\Forms\Settings\PaymentSettings;
  *    fetched from the provider and that is applied too. `refund.created` / `refund.updated`: the
  *    refund is recorded (a dashboard refund becomes a refund row without a user), then the
  *    payment is fetched to settle the refunded amount and status. Payments we do not know (made
- *    by something else on the same account) and other event types are acknowledged and ignored;
- *    so are payment events for a payment the charge path is still working on (`in_progress`).
+ *    by something else on the same account) and other event types are acknowledged and ignored.
+ * 4. A payment event for a payment the charge path is still working on is deferred (`in_progress`,
+ *    with `retry_after`): not applied, not recorded as handled, answered 503 so that the provider
+ *    delivers it again; the redelivery reclaims the event and applies it.
  *
- * @phpstan-type Outcome array{received: bool, duplicate?: bool, outcome: string}
+ * @phpstan-type Outcome array{received: bool, duplicate?: bool, outcome: string, retry_after?: int}
  */
 final class WebhookHandler {
 
 	/** Seconds after its entry was stored during which a charge-mode payment is still being completed. */
 	private const CHARGE_WINDOW = 120;
+
+	/** Retry-After (seconds) for an event about an attempt the charge path has not settled yet. */
+	private const CHARGE_RETRY = 60;
 
 	/**
 	 * Builds the handler.
@@ -85,6 +90,17 @@ final class WebhookHandler {
 				'received'  => true,
 				'duplicate' => true,
 				'outcome'   => 'duplicate',
+			);
+		}
+		$wait = 'payment.created' === $type || 'payment.updated' === $type ? $this->charge_wait( $environment, is_array( $object['payment'] ?? null ) ? $object['payment'] : array() ) : 0;
+		if ( $wait > 0 ) {
+			// Not handled and not recorded as handled: answered 503 so that the provider delivers
+			// it again, and that delivery (after the charge path settled the payment) applies it.
+			$this->payments->defer_webhook_event( $event_id );
+			return array(
+				'received'    => false,
+				'outcome'     => 'in_progress',
+				'retry_after' => $wait,
 			);
 		}
 		try {
@@ -138,9 +154,6 @@ final class WebhookHandler {
 		$stored = $this->find( $environment, is_string( $object['id'] ?? null ) ? $object['id'] : '' );
 		if ( null === $stored ) {
 			return 'unknown_payment';
-		}
-		if ( self::charging( $stored ) ) {
-			return 'in_progress';
 		}
 		$updated = $this->actions->apply_provider_payment( $stored, $object, 0 );
 		$doubt   = PaymentActions::older( is_string( $object['updated_at'] ?? null ) ? $object['updated_at'] : '', (string) ( $stored['provider_updated_at'] ?? '' ) )
@@ -201,21 +214,30 @@ final class WebhookHandler {
 	}
 
 	/**
-	 * Whether the charge path (Payments\ChargePayment, or the reconcile job) still owns the
-	 * payment: no entry yet, still `processing`, or authorized in charge mode a moment ago (its
-	 * completion is on its way). It records the provider's answers itself; a webhook applied now
-	 * would race it (and move the status under its feet), so the event is acknowledged and left.
-	 * Later events, Sync and the reconcile job still apply anything it missed.
+	 * Seconds to wait before the provider delivers this payment event again, when the charge path
+	 * (Payments\ChargePayment, or the reconcile job) still owns the payment: no entry yet, still
+	 * `processing`, or authorized in charge mode a moment ago (its completion is on its way); 0
+	 * when the event may be applied now. The charge path records the provider's answers itself; a
+	 * webhook applied now would race it (and move the status under its feet), so the event is
+	 * deferred, never dropped: it is answered 503 and handled on the redelivery.
 	 *
-	 * @param array<string, mixed> $payment Stored payment.
+	 * @param string               $environment Environment that signed it.
+	 * @param array<string, mixed> $object      The event's payment object.
 	 */
-	private static function charging( array $payment ): bool {
+	private function charge_wait( string $environment, array $object ): int {
+		$payment = $this->find( $environment, is_string( $object['id'] ?? null ) ? $object['id'] : '' );
+		if ( null === $payment ) {
+			return 0;
+		}
 		if ( null === $payment['entry_id'] || PaymentStatus::PROCESSING === $payment['status'] ) {
-			return true;
+			return self::CHARGE_RETRY;
 		}
 		$updated = strtotime( (string) $payment['updated_at'] . ' UTC' );
-		return 'charge' === $payment['capture_mode'] && PaymentStatus::AUTHORIZED === $payment['status']
-			&& false !== $updated && time() - $updated < self::CHARGE_WINDOW;
+		if ( 'charge' !== $payment['capture_mode'] || PaymentStatus::AUTHORIZED !== $payment['status'] || false === $updated ) {
+			return 0;
+		}
+		$left = self::CHARGE_WINDOW - ( time() - $updated );
+		return $left > 0 ? $left : 0;
 	}
 
 	/**

@@ -484,8 +484,8 @@ final class PaymentRepository {
 	public const WEBHOOK_FAILED = 'error';
 
 	/**
-	 * Claims a stored event whose handling failed, for the provider's retry of it; true for one
-	 * caller only (added by H3).
+	 * Claims a stored event whose handling failed or was deferred, for the provider's retry of
+	 * it; true for one caller only (added by H3).
 	 *
 	 * @param string $event_id Provider event id.
 	 */
@@ -493,7 +493,30 @@ final class PaymentRepository {
 		global $wpdb;
 		$table = Schema::tables()['webhook_events'];
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery -- table name is ours.
-		return 1 === $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET outcome = %s, processed_at = NULL WHERE event_id = %s AND outcome = %s", 'retrying', $event_id, self::WEBHOOK_FAILED ) );
+		return 1 === $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET outcome = %s, processed_at = NULL WHERE event_id = %s AND outcome IN (%s, %s)", 'retrying', $event_id, self::WEBHOOK_FAILED, self::WEBHOOK_DEFERRED ) );
+	}
+
+	/** The outcome of an event left for the provider's redelivery (the charge path still owned the payment). */
+	public const WEBHOOK_DEFERRED = 'deferred';
+
+	/**
+	 * Marks an event as not handled: it was answered non-2xx so that the provider delivers it
+	 * again, and that delivery reclaims it (reclaim_webhook_event()).
+	 *
+	 * @param string $event_id Provider event id.
+	 */
+	public function defer_webhook_event( string $event_id ): bool {
+		global $wpdb;
+		return false !== $wpdb->update(
+			Schema::tables()['webhook_events'],
+			array(
+				'processed_at' => null,
+				'outcome'      => self::WEBHOOK_DEFERRED,
+			),
+			array( 'event_id' => $event_id ),
+			array( '%s', '%s' ),
+			array( '%s' )
+		);
 	}
 
 	/**

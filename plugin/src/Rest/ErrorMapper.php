@@ -426,6 +426,23 @@ final class ErrorMapper {
 	}
 
 	/**
+	 * 503 for a webhook event left for the provider's redelivery (the payment is still being
+	 * charged); `data.retry_after` becomes the Retry-After header.
+	 *
+	 * @param int $retry_after Seconds.
+	 */
+	public static function webhook_deferred( int $retry_after ): WP_Error {
+		return new WP_Error(
+			'kestrel_forms_webhook_deferred',
+			__( 'This payment is still being completed; the event is handled when it is delivered again.', 'kestrel-forms' ),
+			array(
+				'status'      => 503,
+				'retry_after' => max( 1, $retry_after ),
+			)
+		);
+	}
+
+	/**
 	 * 400 when the site offers no application passwords.
 	 */
 	public static function app_passwords_unavailable(): WP_Error {

@@ -22,7 +22,9 @@ use WP_REST_Server;
 /**
  * - `POST /payments/webhook` (public: the provider calls it; its signature is the check, see
  *   Payments\WebhookHandler): 200 `{received, outcome}` or `{received, duplicate: true}`;
- *   401 `kestrel_forms_webhook_signature`, 503 `kestrel_forms_webhook_unconfigured`.
+ *   401 `kestrel_forms_webhook_signature`, 503 `kestrel_forms_webhook_unconfigured`; 503
+ *   `kestrel_forms_webhook_deferred` with Retry-After for an event about a payment the charge path
+ *   is still completing (not recorded as handled: the provider's redelivery applies it).
  * - `POST /payments/webhook/test {environment?}` (managers): asks the provider to send its test
  *   event → `{ok, status, message}` (also stored for the settings screen).
  */
@@ -104,7 +106,11 @@ final class PaymentWebhookController extends WP_REST_Controller {
 		}
 		$signature = $request->get_header( 'x-square-hmacsha256-signature' );
 		try {
-			return rest_ensure_response( $this->handler->handle( $body, $signature ) );
+			$outcome = $this->handler->handle( $body, $signature );
+			if ( isset( $outcome['retry_after'] ) ) {
+				return ErrorMapper::webhook_deferred( $outcome['retry_after'] );
+			}
+			return rest_ensure_response( $outcome );
 		} catch ( WebhookRejected $e ) {
 			return ErrorMapper::webhook_rejected( $e );
 		}

@@ -299,12 +299,22 @@ final class LifecycleWebhookTest extends TestCase {
 		$completed               = $this->provider->payments['PAY_CHARGING'];
 		$completed['status']     = 'COMPLETED';
 		$completed['updated_at'] = '2026-11-25T10:00:01.000Z';
-		$answer                  = $this->signed( $this->event( 'payment.updated', 'payment', $completed ) );
-		$this->assert_rest_status( 200, $answer );
-		$this->assertSame( 'in_progress', $answer->get_data()['outcome'] );
+		$body                    = $this->event( 'payment.updated', 'payment', $completed, 'evt-during-charge' );
+		$answer                  = $this->signed( $body );
+		// Deferred, not swallowed: 503 + Retry-After so that the provider delivers it again.
+		$this->assert_rest_error( 'kestrel_forms_webhook_deferred', 503, $answer );
+		$retry = (int) ( $answer->get_headers()['Retry-After'] ?? 0 );
+		$this->assertGreaterThan( 0, $retry );
+		$this->assertLessThanOrEqual( 120, $retry );
 		$this->assertSame( 'authorized', $this->stored( $entry )['status'] );
 		$this->assertSame( array(), $this->notes( $entry ) );
 		$this->assertSame( array(), $this->fired );
+		$event = $repo->find_webhook_event( 'evt-during-charge' );
+		$this->assertSame( PaymentRepository::WEBHOOK_DEFERRED, $event['outcome'] ?? null, 'Not recorded as handled.' );
+		$this->assertNull( $event['processed_at'] );
+		// Redelivered while still in the window: deferred again, still not applied.
+		$this->assert_rest_error( 'kestrel_forms_webhook_deferred', 503, $this->signed( $body ) );
+		$this->assertSame( 'authorized', $this->stored( $entry )['status'] );
 
 		// An attempt without its entry yet (between authorisation and the entry write) is left too.
 		$orphan   = $repo->create_attempt(
@@ -320,14 +330,19 @@ final class LifecycleWebhookTest extends TestCase {
 			)
 		);
 		$approved = $this->provider->add_payment( 'PAY_NO_ENTRY', 'APPROVED', 500 );
-		$this->assertSame( 'in_progress', $this->signed( $this->event( 'payment.created', 'payment', $approved ) )->get_data()['outcome'] );
+		$this->assert_rest_error( 'kestrel_forms_webhook_deferred', 503, $this->signed( $this->event( 'payment.created', 'payment', $approved ) ) );
 		$this->assertSame( 'processing', $repo->find( $orphan )['status'] );
 
-		// Minutes later (its completion failed and it was captured in the dashboard), it applies.
+		// The same event redelivered after the window (the provider's retry): applied this time.
 		$wpdb->update( Schema::tables()['payments'], array( 'updated_at' => gmdate( 'Y-m-d H:i:s', time() - 600 ) ), array( 'id' => (int) $payment['id'] ) );
-		$completed['updated_at'] = '2026-11-25T10:10:00.000Z';
-		$this->assertSame( 'updated', $this->signed( $this->event( 'payment.updated', 'payment', $completed ) )->get_data()['outcome'] );
+		$again = $this->signed( $body );
+		$this->assert_rest_status( 200, $again );
+		$this->assertSame( 'updated', $again->get_data()['outcome'] );
+		$this->assertArrayNotHasKey( 'duplicate', $again->get_data() );
 		$this->assertSame( 'paid', $this->stored( $entry )['status'] );
+		$this->assertSame( 'updated', $repo->find_webhook_event( 'evt-during-charge' )['outcome'] ?? null );
+		// Once handled, a further copy is a duplicate.
+		$this->assertTrue( $this->signed( $body )->get_data()['duplicate'] ?? false );
 	}
 
 	public function test_provider_timestamps_compare_by_time_whatever_their_precision(): void {
