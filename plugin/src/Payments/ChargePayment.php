@@ -197,7 +197,10 @@ final class ChargePayment {
 		$recorded = $this->record( $id, $payment, $plan->amount_minor, $plan->currency );
 		if ( null === $recorded ) {
 			// Not the payment asked for (amount, currency or a failed status): never keep it.
-			$this->void_provider( $client_api, (string) ( $payment['id'] ?? '' ), $attempt_key );
+			if ( ! $this->void_provider( $client_api, (string) ( $payment['id'] ?? '' ), $attempt_key ) ) {
+				$this->leave_to_reconcile( $id, 'The provider answered with a payment that does not match the request; its cancel was not confirmed.' );
+				throw PaymentRefused::not_taken( PaymentMessages::not_confirmed() );
+			}
 			$this->close( $id, PaymentStatus::VOIDED, 'unexpected_payment', 'The provider answered with a payment that does not match the request.' );
 			throw PaymentRefused::not_taken( PaymentMessages::not_taken() );
 		}
@@ -301,14 +304,45 @@ final class ChargePayment {
 
 	/**
 	 * The entry could not be stored after the authorisation: void the payment, close the attempt
-	 * and give its submission key back.
+	 * and give its submission key back. An attempt that another worker attached to an entry
+	 * meanwhile (the reconcile job wrote the entry of this submission key), or settled, is left
+	 * alone: nothing is cancelled at the provider and nothing changes here. When the cancel is
+	 * not confirmed the attempt stays `processing`, marked {@see self::NOT_TAKEN}, and the
+	 * reconcile job cancels it later.
 	 *
 	 * @param array<string, mixed> $attempt The attempt from authorize().
 	 */
 	public function abandon( array $attempt ): void {
-		$id = (int) $attempt['id'];
-		$this->void_provider( $this->client( (string) $attempt['environment'] ), (string) $attempt['provider_payment_id'], (string) $attempt['attempt_key'] );
+		$id  = (int) $attempt['id'];
+		$now = $this->payments->find( $id );
+		if ( null === $now || null !== $now['entry_id'] || PaymentStatus::PROCESSING !== $now['status'] ) {
+			return;
+		}
+		if ( ! $this->void_provider( $this->client( (string) $now['environment'] ), (string) $now['provider_payment_id'], (string) $now['attempt_key'] ) ) {
+			$this->leave_to_reconcile( $id, 'The entry could not be stored; the cancel of the authorization was not confirmed.' );
+			return;
+		}
 		$this->close( $id, PaymentStatus::VOIDED, 'entry_not_stored', 'The entry could not be stored; the authorization was voided.' );
+	}
+
+	/**
+	 * A cancel that was not confirmed: the attempt stays `processing`, marked
+	 * {@see self::NOT_TAKEN} (the reconcile job only ever cancels it by key), its submission key
+	 * is given back for the visitor's retry and its personal data dropped.
+	 *
+	 * @param int    $id     Attempt id.
+	 * @param string $detail Why (no secrets).
+	 */
+	private function leave_to_reconcile( int $id, string $detail ): void {
+		$this->payments->update_details(
+			$id,
+			array(
+				'error_code'   => self::NOT_TAKEN,
+				'error_detail' => $detail,
+			)
+		);
+		$this->payments->release_submission_key( $id );
+		$this->forget_without_entry( $id );
 	}
 
 	/**
@@ -436,6 +470,10 @@ final class ChargePayment {
 	 * @param string $detail Error detail (no secrets).
 	 */
 	public function close( int $id, string $status, string $code, string $detail ): void {
+		$row = $this->payments->find( $id );
+		if ( null === $row || null !== $row['entry_id'] ) {
+			return; // A payment of an entry is never closed here (its entry's actions void it).
+		}
 		$this->payments->mark_status(
 			$id,
 			$status,
@@ -585,16 +623,9 @@ final class ChargePayment {
 			} catch ( ProviderError $cancel ) {
 				// The cancel was not confirmed either: the reconcile job cancels it later (it only
 				// voids an attempt marked NOT_TAKEN), and the submission key is free for a retry.
-				$this->payments->update_details(
-					$id,
-					array(
-						'error_code'   => self::NOT_TAKEN,
-						'error_detail' => 'Outcome unknown; cancel by idempotency key not confirmed (' . $cancel->code() . ').',
-					)
-				);
-				$this->payments->release_submission_key( $id );
 				// Only ever voided by key from now on: neither the draft nor the buyer is needed.
-				$this->forget_without_entry( $id );
+				$this->leave_to_reconcile( $id, 'Outcome unknown; cancel by idempotency key not confirmed (' . $cancel->code() . ').' );
+				throw PaymentRefused::not_taken( PaymentMessages::not_confirmed() );
 			}
 			throw PaymentRefused::not_taken( PaymentMessages::not_taken() );
 		}
@@ -642,24 +673,25 @@ final class ChargePayment {
 	}
 
 	/**
-	 * Voids a provider payment (by id when known, else by idempotency key); failures are left to
-	 * the provider's own expiry of authorisations.
+	 * Voids a provider payment (by id when known, else by idempotency key).
 	 *
 	 * @param SquareClient $client_api  The client.
 	 * @param string       $payment_id  Provider payment id ('' when unknown).
 	 * @param string       $attempt_key Idempotency key.
+	 * @return bool Whether the provider confirmed the cancel (false: the caller leaves the attempt
+	 *              to the reconcile job).
 	 */
-	private function void_provider( SquareClient $client_api, string $payment_id, string $attempt_key ): void {
+	private function void_provider( SquareClient $client_api, string $payment_id, string $attempt_key ): bool {
 		try {
 			if ( '' !== $payment_id ) {
 				$client_api->cancel_payment( $payment_id );
 			} else {
-				$client_api->cancel_by_idempotency_key( $attempt_key );
+				$this->cancel_with_retries( $client_api, $attempt_key );
 			}
 		} catch ( ProviderError ) {
-			// Nothing more to do here: an uncaptured authorisation expires (delay_action CANCEL).
-			return;
+			return false;
 		}
+		return true;
 	}
 
 	/**

@@ -68,6 +68,14 @@ final class PaymentMessages {
 		return __( 'We could not confirm the payment; you were not charged. Please try again.', 'kestrel-forms' );
 	}
 
+	/**
+	 * The outcome was unknown (or the payment not the one asked for) and its cancel was not
+	 * confirmed either: an amount may be on hold until the reconcile job releases it.
+	 */
+	public static function not_confirmed(): string {
+		return __( 'We could not confirm the payment. If an amount was reserved on your card, it will be released automatically. Please try again.', 'kestrel-forms' );
+	}
+
 	/** Another request with the same submission is being charged. */
 	public static function in_progress(): string {
 		return __( 'Your payment is still being processed. Please wait a moment.', 'kestrel-forms' );

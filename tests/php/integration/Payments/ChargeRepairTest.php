@@ -245,4 +245,93 @@ final class ChargeRepairTest extends TestCase {
 		remove_all_filters( 'pre_http_request', 20 );
 		$this->assert_rest_error( 'kestrel_forms_rate_limited', 429, $this->submit( 'cnon:card-nonce-ok', 'key-decline-0200' ) );
 	}
+
+	/**
+	 * Makes a provider path time out (in place of the fake provider's answer).
+	 *
+	 * @param string $method Method.
+	 * @param string $regex  Path pattern.
+	 */
+	private static function times_out( string $method, string $regex ): void {
+		add_filter(
+			'pre_http_request',
+			static function ( $pre, $args, $url ) use ( $method, $regex ) {
+				if ( ( $args['method'] ?? 'GET' ) === $method && 1 === preg_match( $regex, (string) wp_parse_url( (string) $url, PHP_URL_PATH ) ) ) {
+					return new \WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out' );
+				}
+				return $pre;
+			},
+			30,
+			3
+		);
+	}
+
+	public function test_an_unexpected_payment_whose_cancel_fails_stays_for_the_reconcile_job(): void {
+		// The provider answers with another amount than asked (never kept), and its cancel gets no answer.
+		add_filter(
+			'pre_http_request',
+			static function ( $pre, $args, $url ) {
+				if ( 'POST' === ( $args['method'] ?? '' ) && '/v2/payments' === wp_parse_url( (string) $url, PHP_URL_PATH ) && is_array( $pre ) ) {
+					$data                                      = json_decode( (string) $pre['body'], true );
+					$data['payment']['amount_money']['amount'] = 1;
+					$pre['body']                               = (string) wp_json_encode( $data );
+				}
+				return $pre;
+			},
+			20,
+			3
+		);
+		self::times_out( 'POST', '#^/v2/payments/[^/]+/cancel$#' );
+		$response = $this->submit();
+		$this->assert_rest_error( 'kestrel_forms_payment_not_taken', 502, $response );
+		$this->assertStringNotContainsString( 'you were not charged', $response->get_data()['message'], 'Not known to be true.' );
+		$this->assertStringContainsString( 'released', $response->get_data()['message'] );
+		$row = self::payment_rows()[0];
+		$this->assertSame( PaymentStatus::PROCESSING, $row['status'], 'Not voided: the hold is still there.' );
+		$this->assertSame( 'not_taken', $row['error_code'] );
+		$this->assertNull( $row['submission_key'], 'The visitor may retry.' );
+		$this->assertCount( 1, $this->provider->calls_to( 'POST', '/v2/payments/' . array_keys( $this->provider->payments )[0] . '/cancel' ), 'Tried; its answer was lost.' );
+
+		// The reconcile job cancels it later (by key).
+		remove_all_filters( 'pre_http_request', 30 );
+		add_filter( 'kestrel_forms_payments_reconcile_age', '__return_zero' );
+		$this->assertSame( 1, Plugin::reconcile_job()->run()['voided'] );
+		$this->assertSame( PaymentStatus::VOIDED, self::payment_rows()[0]['status'] );
+		$this->assertSame( 'CANCELED', array_values( $this->provider->payments )[0]['status'] );
+	}
+
+	public function test_an_unknown_outcome_whose_cancel_is_not_confirmed_does_not_say_not_charged(): void {
+		$this->provider->lose_after_commit = 3;
+		$this->provider->cancel_timeouts   = 3;
+		$response                          = $this->submit();
+		$this->assert_rest_error( 'kestrel_forms_payment_not_taken', 502, $response );
+		$this->assertStringNotContainsString( 'you were not charged', $response->get_data()['message'] );
+		$this->assertSame( PaymentStatus::PROCESSING, self::payment_rows()[0]['status'] );
+	}
+
+	public function test_abandon_leaves_a_payment_attached_to_an_entry_alone(): void {
+		$form          = $this->create_form( array( 'captureMode' => 'authorize' ) );
+		$this->form_id = $form;
+		$this->assert_rest_status( 201, $this->submit() );
+		$row   = ( new PaymentRepository() )->find( (int) self::payment_rows()[0]['id'] );
+		$calls = count( $this->provider->calls );
+		$this->assertSame( PaymentStatus::AUTHORIZED, $row['status'] );
+
+		// As SubmitForm does when another worker stored the entry for this key first.
+		( new \Kestrel\Forms\Payments\ChargePayment() )->abandon(
+			array(
+				'entry_id' => null,
+				'status'   => PaymentStatus::PROCESSING,
+			) + $row
+		);
+		$this->assertSame( $calls, count( $this->provider->calls ), 'Nothing sent to the provider.' );
+		$after = ( new PaymentRepository() )->find( (int) $row['id'] );
+		$this->assertSame( PaymentStatus::AUTHORIZED, $after['status'] );
+		$this->assertSame( $row['entry_id'], $after['entry_id'] );
+		$this->assertSame( 'APPROVED', $this->provider->payments[ $row['provider_payment_id'] ]['status'] );
+
+		// close() never voids a payment that has an entry either.
+		( new \Kestrel\Forms\Payments\ChargePayment() )->close( (int) $row['id'], PaymentStatus::VOIDED, 'x', 'y' );
+		$this->assertSame( PaymentStatus::AUTHORIZED, ( new PaymentRepository() )->find( (int) $row['id'] )['status'] );
+	}
 }
