@@ -19,6 +19,7 @@ use Kestrel\Forms\Domain\Payments\ChargePlan;
 use Kestrel\Forms\Domain\Payments\PaymentStatus;
 use Kestrel\Forms\Domain\Payments\PaymentValue;
 use Kestrel\Forms\Domain\Validation\SubmissionResult;
+use Kestrel\Forms\Entries\MergeTags;
 use Kestrel\Forms\Payments\Provider\ClientFactory;
 use Kestrel\Forms\Payments\Provider\ProviderError;
 use Kestrel\Forms\Payments\Provider\SquareClient;
@@ -111,6 +112,35 @@ final class ChargePayment {
 	}
 
 	/**
+	 * Whether the payment of a stored entry is still being completed by the worker that wrote the
+	 * entry (the submitting request, or a reconcile run): a charge-mode authorisation whose
+	 * settle() has not ended yet (settle() drops the entry draft when it ends, whether the capture
+	 * worked or not). A repeat of the submission waits for it instead of answering "authorized"
+	 * while the first answer says "paid". Bounded by age: a payment that stays so for
+	 * {@see self::takeover_age()} seconds (its worker died mid-way) no longer counts.
+	 *
+	 * @param int $entry_id Entry id.
+	 */
+	public function settling( int $entry_id ): bool {
+		$payment = $this->payments->find_by_entry( $entry_id );
+		if ( null === $payment || PaymentStatus::AUTHORIZED !== $payment['status'] || 'charge' !== $payment['capture_mode'] || null === $payment['entry_draft'] ) {
+			return false;
+		}
+		$since = strtotime( (string) $payment['updated_at'] . ' UTC' );
+		return false !== $since && time() - $since < self::takeover_age();
+	}
+
+	/**
+	 * Seconds after which a charge is no longer its request's: the reconcile job takes over a
+	 * `processing` attempt, and a replay stops waiting for a completion (filter
+	 * `kestrel_forms_payments_reconcile_age`, default 120).
+	 */
+	public static function takeover_age(): int {
+		/** This filter is documented in plugin/src/Payments/ReconcileJob.php */
+		return max( 0, (int) apply_filters( 'kestrel_forms_payments_reconcile_age', 2 * MINUTE_IN_SECONDS ) );
+	}
+
+	/**
 	 * Steps 2–6 of B.4 up to the authorisation. Returns null when nothing is to be charged (no
 	 * payment field, hidden, amount 0), else the attempt row, still `processing`, with the
 	 * provider's payment (APPROVED, or PENDING/COMPLETED) recorded on it.
@@ -179,7 +209,7 @@ final class ChargePayment {
 			// The unique (form, submission key) index: another request is charging this submission.
 			throw PaymentRefused::in_progress( PaymentMessages::in_progress() );
 		}
-		$body = $this->request_body( $form, $field, $result, $plan, $value, $attempt_key, $id, $active['location_id'] );
+		$body = $this->request_body( $form, $field, $result, $plan, $value, $attempt_key, $id, $active['location_id'], $draft );
 		$json = SquareClient::encode( $body );
 		$this->payments->update_details(
 			$id,
@@ -734,9 +764,10 @@ final class ChargePayment {
 	 * @param string               $attempt_key Idempotency key.
 	 * @param int                  $id          Attempt id.
 	 * @param string               $location_id Location id.
+	 * @param array<string, mixed> $draft       The entry draft (its values fill the note's merge tags).
 	 * @return array<string, mixed>
 	 */
-	private function request_body( Form $form, array $field, SubmissionResult $result, ChargePlan $plan, PaymentValue $value, string $attempt_key, int $id, string $location_id ): array {
+	private function request_body( Form $form, array $field, SubmissionResult $result, ChargePlan $plan, PaymentValue $value, string $attempt_key, int $id, string $location_id, array $draft ): array {
 		$body = array(
 			'idempotency_key' => $attempt_key,
 			'source_id'       => $value->token,
@@ -778,6 +809,21 @@ final class ChargePayment {
 			$body['billing_address'] = array_map( static fn( string $part ): string => mb_substr( $part, 0, 255 ), $address );
 		}
 		$note = trim( wp_strip_all_tags( (string) ( $field['description'] ?? '' ) ) );
+		if ( '' !== $note ) {
+			// Merge tags from the values being stored: the entry is written only after the
+			// payment, so a transient entry (id 0) of the same values stands in for it.
+			$entry = new Entry(
+				0,
+				$form->id,
+				is_array( $draft['values'] ?? null ) ? $draft['values'] : $result->values,
+				is_string( $draft['created_at'] ?? null ) ? $draft['created_at'] : gmdate( 'Y-m-d H:i:s' ),
+				is_string( $draft['source_url'] ?? null ) ? $draft['source_url'] : '',
+				(int) ( $draft['user_id'] ?? 0 ),
+				Entry::STATUS_ACTIVE,
+				is_array( $draft['pricing'] ?? null ) ? $draft['pricing'] : $result->pricing
+			);
+			$note  = trim( ( new MergeTags() )->replace( $note, $form, $entry, false ) );
+		}
 		if ( '' !== $note ) {
 			// At most 500 characters as the API counts them (UTF-16 code units).
 			$note  = mb_substr( $note, 0, 500 );

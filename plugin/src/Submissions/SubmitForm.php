@@ -88,7 +88,7 @@ final class SubmitForm {
 		$existing = '' !== $key ? $this->entries->id_for_submission_key( $form->id, $key ) : 0;
 		$first    = $existing ? $this->entries->find( $existing ) : null;
 		if ( $first ) {
-			return $this->stored( $form, $first, false );
+			return $this->replay( $form, $first );
 		}
 		if ( '' === $key ) {
 			return $this->store( $form, $request );
@@ -97,7 +97,7 @@ final class SubmitForm {
 		// captcha provider (and claiming uploads) a second time.
 		$winner = $this->claim_or_wait( $form, $key );
 		if ( $winner ) {
-			return $this->stored( $form, $winner, false );
+			return $this->replay( $form, $winner );
 		}
 		try {
 			return $this->store( $form, $request );
@@ -139,11 +139,40 @@ final class SubmitForm {
 			if ( $step >= self::WAIT_STEPS ) {
 				throw SubmissionRefused::in_progress();
 			}
-			$this->pause ??= static function ( int $ms ): void {
-				usleep( $ms * 1000 );
-			};
-			( $this->pause )( self::WAIT_STEP_MS );
+			$this->wait();
 		}
+	}
+
+	/**
+	 * The answer to a repeat of a stored submission: the first request's answer. While the worker
+	 * that wrote the entry still completes its payment (charge mode: authorised, capture under
+	 * way), the repeat waits for it as claim_or_wait() does, so that it never answers
+	 * "authorized" where the first answers "paid"; a payment left so by a worker that died stops
+	 * counting after the reconcile age ({@see ChargePayment::settling()}).
+	 *
+	 * @param Form  $form  The form.
+	 * @param Entry $entry The entry stored for the key.
+	 * @throws PaymentRefused IN_PROGRESS when the completion takes too long (the browser retries).
+	 */
+	private function replay( Form $form, Entry $entry ): StoredSubmission {
+		$step = 0;
+		while ( null !== ChargePayment::payment_field( $form ) && $this->charge()->settling( $entry->id ) ) {
+			if ( ++$step > self::WAIT_STEPS ) {
+				throw PaymentRefused::in_progress( PaymentMessages::in_progress() );
+			}
+			$this->wait();
+		}
+		return $this->stored( $form, $entry, false );
+	}
+
+	/**
+	 * Waits one step before looking at a request with the same key again.
+	 */
+	private function wait(): void {
+		$this->pause ??= static function ( int $ms ): void {
+			usleep( $ms * 1000 );
+		};
+		( $this->pause )( self::WAIT_STEP_MS );
 	}
 
 	/**
@@ -261,7 +290,7 @@ final class SubmitForm {
 			if ( ! $winner ) {
 				throw SubmissionRefused::storage_failed();
 			}
-			return $this->stored( $form, $winner, false );
+			return $this->replay( $form, $winner );
 		}
 		$entry = $entry->with_id( $stored['id'] );
 		$this->uploads->attach( $tokens, $stored['id'] );

@@ -9,13 +9,20 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Payments;
 
+use Closure;
 use Kestrel\Forms\Domain\Payments\PaymentStatus;
+use Kestrel\Forms\Domain\Validation\FieldError;
+use Kestrel\Forms\Payments\PaymentRefused;
 use Kestrel\Forms\Persistence\PaymentRepository;
 use Kestrel\Forms\Persistence\Schema;
+use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Security\RateLimiter;
 use Kestrel\Forms\Settings\PaymentSettings;
+use Kestrel\Forms\Submissions\SubmissionRequest;
+use Kestrel\Forms\Submissions\SubmitForm;
 use Kestrel\Forms\Tests\Integration\Rest\SubmissionAnswers;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
+use Kestrel\Forms\Uploads\UploadError;
 use RuntimeException;
 use WP_REST_Response;
 
@@ -28,6 +35,13 @@ final class ChargePaymentTest extends TestCase {
 	private FakeProvider $provider;
 
 	private int $form_id;
+
+	/**
+	 * Waits (ms) of the repeated request of {@see self::repeat()}.
+	 *
+	 * @var list<int>
+	 */
+	private array $pauses = array();
 
 	protected function set_up(): void {
 		self::without_submission_rate_limit();
@@ -49,13 +63,14 @@ final class ChargePaymentTest extends TestCase {
 	 * @param array<string, mixed> $payment  Payment field settings.
 	 * @param string               $price    Unit price.
 	 * @param string               $shipping Shipping price.
+	 * @param array<string, mixed> $settings Other form settings (confirmation…).
 	 */
-	private function create_form( string $currency, array $payment = array(), string $price = '12.50', string $shipping = '5.00' ): int {
+	private function create_form( string $currency, array $payment = array(), string $price = '12.50', string $shipping = '5.00', array $settings = array() ): int {
 		$this->as_admin();
 		$response = $this->rest(
 			'POST',
 			'/kestrel-forms/v1/forms',
-			array(
+			$settings + array(
 				'title'    => 'Shop',
 				'currency' => $currency,
 				'fields'   => array(
@@ -724,5 +739,220 @@ final class ChargePaymentTest extends TestCase {
 		$this->assertStringNotContainsString( 'cnon:', (string) $row['entry_draft'] );
 		$this->assertStringContainsString( 'buyer@example.org', (string) $row['entry_draft'] );
 	}
-}
 
+	/**
+	 * The shop, its confirmation showing the payment's status, amount and transaction id.
+	 *
+	 * @param string $capture charge or authorize.
+	 */
+	private function use_shop_with_receipt( string $capture = 'charge' ): void {
+		$this->form_id = $this->create_form(
+			'USD',
+			array( 'captureMode' => $capture ),
+			'12.50',
+			'5.00',
+			array(
+				'confirmation' => array(
+					'type'    => 'message',
+					'message' => '<p>{payment_status} {payment_amount} {transaction_id}</p>',
+				),
+			)
+		);
+	}
+
+	/**
+	 * A second request with the first one's key (two mugs), straight through the use case (its
+	 * waits are recorded, not slept): the confirmation message it answers, or "409 <kind>" when it
+	 * is refused.
+	 */
+	private function repeat(): string {
+		$plugin   = Plugin::instance();
+		$use_case = new SubmitForm(
+			$plugin->forms,
+			$plugin->entries,
+			$plugin->submission_validator,
+			$plugin->feeds,
+			$plugin->uploads,
+			static fn( FieldError|UploadError $e ): string => $e instanceof UploadError ? $e->error_code : $e->code,
+			null,
+			Closure::fromCallable(
+				function ( int $ms ): void {
+					$this->pauses[] = $ms;
+				}
+			)
+		);
+		try {
+			$values = array(
+				'1' => 'mug',
+				'2' => '2',
+				'4' => 'buyer@example.org',
+				'5' => array(
+					'method' => 'card',
+					'token'  => 'cnon:card-nonce-ok',
+				),
+			);
+			$answer = $use_case->submit( new SubmissionRequest( $this->form_id, $values, home_url( '/shop/' ), 'key-00000001' ) );
+		} catch ( PaymentRefused $e ) {
+			return '409 ' . $e->kind;
+		}
+		$this->assertFalse( $answer->created, 'A repeat never stores an entry.' );
+		return (string) ( $answer->confirmation['message'] ?? '' );
+	}
+
+	/**
+	 * The one payment row.
+	 *
+	 * @return array<string, mixed>
+	 */
+	private static function payment_row(): array {
+		$rows = self::payment_rows();
+		self::assertCount( 1, $rows, 'One payments row.' );
+		return $rows[0];
+	}
+
+	/**
+	 * Calls the callback when the charge's CompletePayment is sent, before its answer is read
+	 * (after the fake provider made its answer, which the callback's result replaces if not null).
+	 *
+	 * @param callable(): mixed $callback What happens then.
+	 */
+	private static function on_complete( callable $callback ): void {
+		add_filter(
+			'pre_http_request',
+			static function ( $pre, $args, $url ) use ( $callback ) {
+				if ( 1 !== preg_match( '#/v2/payments/[^/]+/complete$#', (string) $url ) ) {
+					return $pre;
+				}
+				$answer = $callback();
+				return null === $answer ? $pre : $answer;
+			},
+			20,
+			3
+		);
+	}
+
+	public function test_a_repeat_during_the_completion_waits_and_is_told_in_progress_then_gets_the_final_answer(): void {
+		$this->use_shop_with_receipt();
+		$during = null;
+		$row    = null;
+		self::on_complete(
+			function () use ( &$during, &$row ) {
+				if ( null === $during ) {
+					// The entry and its authorised payment are committed; the capture is under way.
+					$row    = self::payment_row();
+					$during = $this->repeat();
+				}
+				return null;
+			}
+		);
+		$first = $this->submit();
+		$this->assert_rest_status( 201, $first );
+		$this->assertSame( PaymentStatus::AUTHORIZED, $row['status'] ?? null, 'The window: the entry is stored, the payment authorised.' );
+		$this->assertNotNull( $row['entry_id'] ?? null );
+		$message = (string) $first->get_data()['confirmation']['message'];
+		$this->assertStringStartsWith( '<p>Paid $30.00 ', $message );
+
+		$this->assertSame( '409 ' . PaymentRefused::IN_PROGRESS, $during, 'The repeat must not answer before the charge is final.' );
+		$this->assertCount( 25, $this->pauses, 'It waited for the first request first (25 × 200 ms).' );
+		$this->assertSame( array( 200 ), array_values( array_unique( $this->pauses ) ) );
+
+		// Once the first request has finished: the same answer, at once.
+		$this->pauses = array();
+		$this->assertSame( $message, $this->repeat() );
+		$this->assertSame( array(), $this->pauses );
+		$again = $this->submit();
+		$this->assert_rest_status( 201, $again );
+		$this->assertSame( 'true', $again->get_headers()['Kestrel-Idempotent-Replay'] ?? null );
+		$this->assertSame( $first->get_data()['reference'], $again->get_data()['reference'] );
+		$this->assertSame( $first->get_data()['confirmation'], $again->get_data()['confirmation'] );
+
+		$this->assertSame( PaymentStatus::PAID, self::payment_row()['status'] );
+		$this->assertCount( 1, $this->provider->calls_to( 'POST', '/v2/payments' ), 'One charge.' );
+		$this->assertSame( 1, self::entry_count() );
+	}
+
+	public function test_a_request_that_died_during_the_completion_blocks_repeats_only_until_the_reconcile_age(): void {
+		$this->use_shop_with_receipt();
+		self::on_complete(
+			static function (): never {
+				throw new RuntimeException( 'The worker died while capturing.' );
+			}
+		);
+		try {
+			$this->submit();
+			$this->fail( 'The simulated crash did not happen.' );
+		} catch ( RuntimeException $e ) {
+			$this->assertSame( 'The worker died while capturing.', $e->getMessage() );
+		}
+		remove_all_filters( 'pre_http_request', 20 );
+		$row = self::payment_row();
+		$this->assertSame( PaymentStatus::AUTHORIZED, $row['status'] );
+		$this->assertNotNull( $row['entry_draft'], 'settle() never ended.' );
+
+		// Young: it may still be completing, so the repeat is told to come back.
+		$this->assertSame( '409 ' . PaymentRefused::IN_PROGRESS, $this->repeat() );
+
+		// Older than the reconcile age: nobody completes it any more; the repeat answers what is stored.
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::tables()['payments'] . ' SET updated_at = %s', gmdate( 'Y-m-d H:i:s', time() - 121 ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery
+		$this->pauses = array();
+		$this->assertStringStartsWith( '<p>Authorized $30.00 ', $this->repeat() );
+		$this->assertSame( array(), $this->pauses );
+
+		// The age is the reconcile job's (filter): 30 s here.
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::tables()['payments'] . ' SET updated_at = %s', gmdate( 'Y-m-d H:i:s', time() - 31 ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery
+		$this->assertSame( '409 ' . PaymentRefused::IN_PROGRESS, $this->repeat() );
+		add_filter( 'kestrel_forms_payments_reconcile_age', static fn(): int => 30 );
+		$this->assertStringStartsWith( '<p>Authorized $30.00 ', $this->repeat() );
+		$this->assertCount( 1, $this->provider->calls_to( 'POST', '/v2/payments' ) );
+	}
+
+	public function test_a_capture_that_failed_is_final_and_repeats_answer_it_at_once(): void {
+		$this->use_shop_with_receipt();
+		self::on_complete(
+			static fn(): array => array(
+				'headers'  => array( 'content-type' => 'application/json' ),
+				'body'     => (string) wp_json_encode(
+					array(
+						'errors' => array(
+							array(
+								'category' => 'INVALID_REQUEST_ERROR',
+								'code'     => 'BAD_REQUEST',
+								'detail'   => 'No.',
+							),
+						),
+					)
+				),
+				'response' => array(
+					'code'    => 400,
+					'message' => '',
+				),
+				'cookies'  => array(),
+				'filename' => null,
+			)
+		);
+		$first = $this->submit();
+		$this->assert_rest_status( 201, $first );
+		$message = (string) $first->get_data()['confirmation']['message'];
+		$this->assertStringStartsWith( '<p>Authorized $30.00 ', $message );
+		$this->assertSame( $message, $this->repeat() );
+		$this->assertSame( array(), $this->pauses, 'Nothing to wait for.' );
+	}
+
+	public function test_authorize_mode_repeats_are_answered_at_once(): void {
+		$this->use_shop_with_receipt( 'authorize' );
+		$during = null;
+		add_action(
+			'kestrel_forms_payment_authorized',
+			function () use ( &$during ): void {
+				$during ??= $this->repeat();
+			}
+		);
+		$first = $this->submit();
+		$this->assert_rest_status( 201, $first );
+		$message = (string) $first->get_data()['confirmation']['message'];
+		$this->assertStringStartsWith( '<p>Authorized $30.00 ', $message );
+		$this->assertSame( $message, $during, 'An authorisation is final in authorize mode.' );
+		$this->assertSame( array(), $this->pauses );
+	}
+}
