@@ -483,17 +483,39 @@ final class PaymentRepository {
 	/** The outcome of an event whose handling failed: the provider's retry handles it again. */
 	public const WEBHOOK_FAILED = 'error';
 
+	/** Seconds after which an event taken for handling but never finished may be taken again. */
+	public const WEBHOOK_STALE_AFTER = 60;
+
+	/** The outcome of an event taken again for the provider's retry (until it is finished). */
+	private const WEBHOOK_RETRYING = 'retrying';
+
 	/**
-	 * Claims a stored event whose handling failed or was deferred, for the provider's retry of
-	 * it; true for one caller only (added by H3).
+	 * Claims a stored event for the provider's retry of it; true for one caller only (added by
+	 * H3). Taken again: an event whose handling failed or was deferred, and one taken for handling
+	 * more than WEBHOOK_STALE_AFTER seconds ago that never got an outcome (a PHP fatal, a killed
+	 * worker: no `catch` ran). `received_at` becomes the time of this claim, so a retry that dies
+	 * too is taken again a minute later, and a claim still running is never taken twice.
 	 *
-	 * @param string $event_id Provider event id.
+	 * @param string $event_id    Provider event id.
+	 * @param int    $stale_after Seconds (WEBHOOK_STALE_AFTER unless a test says otherwise).
 	 */
-	public function reclaim_webhook_event( string $event_id ): bool {
+	public function reclaim_webhook_event( string $event_id, int $stale_after = self::WEBHOOK_STALE_AFTER ): bool {
 		global $wpdb;
 		$table = Schema::tables()['webhook_events'];
+		$now   = time();
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery -- table name is ours.
-		return 1 === $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET outcome = %s, processed_at = NULL WHERE event_id = %s AND outcome IN (%s, %s)", 'retrying', $event_id, self::WEBHOOK_FAILED, self::WEBHOOK_DEFERRED ) );
+		return 1 === $wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$table} SET outcome = %s, processed_at = NULL, received_at = %s WHERE event_id = %s AND ( outcome IN (%s, %s) OR ( outcome IN ('', %s) AND processed_at IS NULL AND received_at < %s ) )", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
+				self::WEBHOOK_RETRYING,
+				gmdate( 'Y-m-d H:i:s', $now ),
+				$event_id,
+				self::WEBHOOK_FAILED,
+				self::WEBHOOK_DEFERRED,
+				self::WEBHOOK_RETRYING,
+				gmdate( 'Y-m-d H:i:s', $now - $stale_after )
+			)
+		);
 	}
 
 	/** The outcome of an event left for the provider's redelivery (the charge path still owned the payment). */

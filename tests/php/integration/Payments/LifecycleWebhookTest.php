@@ -224,6 +224,42 @@ final class LifecycleWebhookTest extends TestCase {
 		$this->assertSame( 1, self::count_rows( 'refunds' ) );
 	}
 
+	public function test_an_event_left_unfinished_by_a_fatal_is_handled_again_once_stale(): void {
+		global $wpdb;
+		$entry  = $this->entry_with_payment( 'paid', 'PAY_FATAL' );
+		$refund = $this->provider->dashboard_refund( 'PAY_FATAL', 1000 );
+		$body   = $this->event( 'refund.updated', 'refund', $refund, 'evt-fatal-1' );
+		$repo   = new PaymentRepository();
+		// A first delivery stored the event, then died (a fatal error: no catch ran, no outcome).
+		$this->assertTrue( $repo->insert_webhook_event( 'evt-fatal-1', 'sandbox', 'refund.updated', (string) $refund['id'] ) );
+
+		// Redelivered at once: the first worker may still be running, so it is a duplicate.
+		$this->assertTrue( $this->signed( $body )->get_data()['duplicate'] ?? false );
+		$this->assertSame( 'paid', $this->stored( $entry )['status'] );
+
+		// Redelivered more than a minute later: taken again and handled.
+		$wpdb->update( Schema::tables()['webhook_events'], array( 'received_at' => gmdate( 'Y-m-d H:i:s', time() - PaymentRepository::WEBHOOK_STALE_AFTER - 5 ) ), array( 'event_id' => 'evt-fatal-1' ) );
+		$answer = $this->signed( $body );
+		$this->assert_rest_status( 200, $answer );
+		$this->assertArrayNotHasKey( 'duplicate', $answer->get_data() );
+		$this->assertSame( 'refund_recorded', $answer->get_data()['outcome'] );
+		$this->assertSame( 'partially_refunded', $this->stored( $entry )['status'] );
+		$this->assertSame( 1000, $this->stored( $entry )['refunded_minor'] );
+		$this->assertSame( 'refund_recorded', $repo->find_webhook_event( 'evt-fatal-1' )['outcome'] ?? null );
+
+		// Finished now: later copies are duplicates, however late.
+		$wpdb->update( Schema::tables()['webhook_events'], array( 'received_at' => gmdate( 'Y-m-d H:i:s', time() - 3600 ) ), array( 'event_id' => 'evt-fatal-1' ) );
+		$this->assertTrue( $this->signed( $body )->get_data()['duplicate'] ?? false );
+
+		// A retry that dies too ('retrying', no outcome) is taken again a minute later, not before.
+		$this->assertTrue( $repo->insert_webhook_event( 'evt-fatal-2', 'sandbox', 'customer.created', 'C1' ) );
+		$wpdb->update( Schema::tables()['webhook_events'], array( 'received_at' => gmdate( 'Y-m-d H:i:s', time() - 120 ) ), array( 'event_id' => 'evt-fatal-2' ) );
+		$this->assertTrue( $repo->reclaim_webhook_event( 'evt-fatal-2' ) );
+		$this->assertFalse( $repo->reclaim_webhook_event( 'evt-fatal-2' ), 'A claim still running is not taken twice.' );
+		$wpdb->update( Schema::tables()['webhook_events'], array( 'received_at' => gmdate( 'Y-m-d H:i:s', time() - 120 ) ), array( 'event_id' => 'evt-fatal-2' ) );
+		$this->assertTrue( $repo->reclaim_webhook_event( 'evt-fatal-2' ), 'Once stale, the dead retry is taken again.' );
+	}
+
 	public function test_an_older_payment_updated_after_a_newer_one_does_not_regress(): void {
 		$entry = $this->entry_with_payment( 'authorized', 'PAY_ORDER' );
 		$older = $this->provider->payments['PAY_ORDER']; // APPROVED, 10:00.
