@@ -334,4 +334,14 @@ final class ChargeRepairTest extends TestCase {
 		( new \Kestrel\Forms\Payments\ChargePayment() )->close( (int) $row['id'], PaymentStatus::VOIDED, 'x', 'y' );
 		$this->assertSame( PaymentStatus::AUTHORIZED, ( new PaymentRepository() )->find( (int) $row['id'] )['status'] );
 	}
+
+	public function test_the_payment_note_fills_merge_tags_from_the_submitted_values(): void {
+		$this->form_id = $this->create_form( array( 'description' => '<b>Order</b> for {Name:4} ({Email:2}) on {form_title} ' . str_repeat( '😀', 600 ) ) );
+		$this->assert_rest_status( 201, $this->submit() );
+		$note = $this->provider->calls_to( 'POST', '/v2/payments' )[0]['body']['note'];
+		$this->assertStringStartsWith( 'Order for Ada Lovelace (buyer@example.org) on Shop 😀', $note );
+		$units = intdiv( strlen( (string) mb_convert_encoding( $note, 'UTF-16LE', 'UTF-8' ) ), 2 );
+		$this->assertLessThanOrEqual( 500, $units, 'At most 500 UTF-16 code units.' );
+		$this->assertGreaterThanOrEqual( 499, $units, 'Cut there, not before (a surrogate pair is not split).' );
+	}
 }
