@@ -36,7 +36,8 @@ use Kestrel\Forms\Persistence\PaymentRepository;
  *   (the provider replays, it never refunds twice).
  * - Each change adds an entry note (the acting user, 0 for webhooks) and fires
  *   `kestrel_forms_payment_{completed|pending|failed|refunded|authorized|voided}`
- *   `( array $payment, Entry $entry, Form $form )`.
+ *   `( array $payment, Entry $entry, Form $form )`, `$payment` being
+ *   PaymentRepository::public_row() (no request, draft, attempt key or version token).
  *
  * @phpstan-type Payment array<string, mixed>
  * @phpstan-type Refund array<string, mixed>
@@ -563,7 +564,7 @@ final class PaymentActions {
 		$form   = $this->forms->find( (int) $payment['form_id'] );
 		if ( null !== $action && null !== $entry && null !== $form ) {
 			// One of kestrel_forms_payment_{completed|pending|failed|refunded|authorized|voided} (STATUS_ACTIONS).
-			do_action( $action, $payment, $entry, $form ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- every name is a kestrel_forms_ constant.
+			do_action( $action, PaymentRepository::public_row( $payment ), $entry, $form ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- every name is a kestrel_forms_ constant.
 		}
 	}
 

@@ -272,6 +272,25 @@ final class PaymentRepository {
 		return 1 === $this->update_where( $id, array( 'submission_key' => null ), 'entry_id IS NULL AND submission_key IS NOT NULL' );
 	}
 
+	/**
+	 * Columns never handed to listeners (the `kestrel_forms_payment_*` actions) or shown outside
+	 * the payment's own processing: the stored request (buyer details, source token until
+	 * settled) and its hash, the entry draft (the visitor's values), the provider idempotency key
+	 * and the provider's version token.
+	 */
+	public const PRIVATE_COLUMNS = array( 'request_body', 'request_hash', 'entry_draft', 'attempt_key', 'version_token' );
+
+	/**
+	 * A payment row without its private columns (PRIVATE_COLUMNS): what the payment actions pass
+	 * to listeners, wherever they fire from.
+	 *
+	 * @param array<string, mixed> $payment Payment row.
+	 * @return array<string, mixed>
+	 */
+	public static function public_row( array $payment ): array {
+		return array_diff_key( $payment, array_flip( self::PRIVATE_COLUMNS ) );
+	}
+
 	/** The CreatePayment fields that identify the buyer: removed once they are not needed. */
 	public const PERSONAL_REQUEST_FIELDS = array( 'buyer_email_address', 'billing_address', 'shipping_address', 'buyer_phone_number', 'note' );
 

@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Payments;
 
+use Kestrel\Forms\Persistence\PaymentRepository;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
 final class LifecycleCaptureVoidTest extends TestCase {
@@ -67,6 +68,39 @@ final class LifecycleCaptureVoidTest extends TestCase {
 		$this->assertCount( 1, $this->provider->calls( 'POST', '/v2/payments/PAY_AUTH/complete' ) );
 		$this->assertCount( 1, $this->notes( $entry ) );
 		$this->assert_rest_error( 'kestrel_forms_payment_action_refused', 409, $this->post( $entry, 'void' ) );
+	}
+
+	public function test_the_actions_get_the_public_payment_row_without_request_draft_or_keys(): void {
+		$entry   = $this->entry_with_payment( 'authorized', 'PAY_PUBLIC' );
+		$payment = $this->stored( $entry );
+		( new PaymentRepository() )->update_details(
+			(int) $payment['id'],
+			array(
+				'request_body' => '{"buyer_email_address":"ada@example.com","billing_address":{"address_line_1":"1 Main St"}}',
+				'entry_draft'  => '{"values":{"1":"Ada"}}',
+			)
+		);
+		$seen = array();
+		$hook = static function ( array $row ) use ( &$seen ): void {
+			$seen[] = $row;
+		};
+		add_action( 'kestrel_forms_payment_completed', $hook );
+		add_action( 'kestrel_forms_payment_refunded', $hook );
+		$this->assert_rest_status( 200, $this->post( $entry, 'capture' ) );
+		$this->assert_rest_status( 200, $this->rest( 'POST', '/kestrel-forms/v1/entries/' . $entry . '/payment/refunds', array( 'amount' => 500 ) ) );
+		remove_action( 'kestrel_forms_payment_completed', $hook );
+		remove_action( 'kestrel_forms_payment_refunded', $hook );
+
+		$this->assertCount( 2, $seen );
+		foreach ( $seen as $row ) {
+			foreach ( array( 'request_body', 'entry_draft', 'attempt_key', 'version_token', 'request_hash' ) as $private ) {
+				$this->assertArrayNotHasKey( $private, $row );
+			}
+			$this->assertStringNotContainsString( 'ada@example.com', (string) wp_json_encode( $row ) );
+			$this->assertSame( 'PAY_PUBLIC', $row['provider_payment_id'] );
+			$this->assertSame( 3000, $row['amount_minor'] );
+		}
+		$this->assertSame( array( 'paid', 'partially_refunded' ), array_column( $seen, 'status' ) );
 	}
 
 	public function test_void_releases_another_authorized_payment_and_refund_is_refused_on_it(): void {
