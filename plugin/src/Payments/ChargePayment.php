@@ -593,8 +593,7 @@ final class ChargePayment {
 	 * @return array<string, mixed>
 	 */
 	public static function public_row( array $payment ): array {
-		unset( $payment['request_body'], $payment['entry_draft'] );
-		return $payment;
+		return PaymentRepository::public_row( $payment ); // Shared with PaymentActions (H11).
 	}
 
 	/**
@@ -605,31 +604,7 @@ final class ChargePayment {
 	 * @return array<string, mixed>
 	 */
 	public static function details( array $payment ): array {
-		$card    = is_array( $payment['card_details']['card'] ?? null ) ? $payment['card_details']['card'] : array();
-		$text    = static fn( mixed $value, int $max ): string => is_string( $value ) ? substr( $value, 0, $max ) : '';
-		$details = array(
-			'provider_status' => $text( $payment['status'] ?? '', 30 ),
-			'brand'           => $text( $card['card_brand'] ?? '', 40 ),
-			'last4'           => 1 === preg_match( '/^\d{4}$/', (string) ( $card['last_4'] ?? '' ) ) ? (string) $card['last_4'] : '',
-		);
-		if ( is_string( $payment['id'] ?? null ) && '' !== $payment['id'] ) {
-			$details['provider_payment_id'] = $text( $payment['id'], 64 );
-		}
-		$receipt = esc_url_raw( $text( $payment['receipt_url'] ?? '', 2000 ), array( 'http', 'https' ) );
-		if ( '' !== $receipt ) {
-			$details['receipt_url'] = $receipt;
-		}
-		if ( is_string( $payment['version_token'] ?? null ) ) {
-			$details['version_token'] = $text( $payment['version_token'], 100 );
-		}
-		$delayed = is_string( $payment['delayed_until'] ?? null ) ? strtotime( $payment['delayed_until'] ) : false;
-		if ( false !== $delayed ) {
-			$details['delayed_until'] = gmdate( 'Y-m-d H:i:s', $delayed );
-		}
-		if ( is_string( $payment['updated_at'] ?? null ) ) {
-			$details['provider_updated_at'] = $text( $payment['updated_at'], 40 );
-		}
-		return $details;
+		return ProviderDetails::clean( $payment ); // The one cleaner, shared with PaymentActions (H11).
 	}
 
 	/**

@@ -302,18 +302,17 @@ final class PaymentActions {
 		$updated_at = is_string( $provider['updated_at'] ?? null ) ? $provider['updated_at'] : '';
 		$fields     = array();
 		if ( ! self::older( $updated_at, (string) ( $payment['provider_updated_at'] ?? '' ) ) ) {
-			$card   = is_array( $provider['card_details']['card'] ?? null ) ? $provider['card_details']['card'] : array();
+			// The one cleaner of provider objects (receipt http(s) only, 4-digit last 4, brand name).
+			$clean  = ProviderDetails::clean( $provider );
 			$fields = array_filter(
-				array(
-					'provider_status'     => is_string( $provider['status'] ?? null ) ? $provider['status'] : null,
-					'version_token'       => is_string( $provider['version_token'] ?? null ) ? $provider['version_token'] : null,
-					'receipt_url'         => is_string( $provider['receipt_url'] ?? null ) ? $provider['receipt_url'] : null,
-					'provider_updated_at' => '' !== $updated_at ? $updated_at : null,
-					'brand'               => '' === (string) $payment['brand'] && is_string( $card['card_brand'] ?? null ) ? $card['card_brand'] : null,
-					'last4'               => '' === (string) $payment['last4'] && is_string( $card['last_4'] ?? null ) ? $card['last_4'] : null,
-				),
-				static fn( $value ): bool => null !== $value
+				array_intersect_key( $clean, array_flip( array( 'provider_status', 'version_token', 'receipt_url', 'provider_updated_at' ) ) ),
+				static fn( string $value ): bool => '' !== $value
 			);
+			foreach ( array( 'brand', 'last4' ) as $column ) {
+				if ( '' === (string) $payment[ $column ] && '' !== $clean[ $column ] ) {
+					$fields[ $column ] = $clean[ $column ];
+				}
+			}
 		}
 		// The refunded amount comes from the refunds themselves (read above), not from the
 		// payment's refunded_money, which also counts refunds still pending.

@@ -103,6 +103,49 @@ final class LifecycleCaptureVoidTest extends TestCase {
 		$this->assertSame( array( 'paid', 'partially_refunded' ), array_column( $seen, 'status' ) );
 	}
 
+	public function test_provider_details_are_cleaned_like_the_charge_answer(): void {
+		$entry   = $this->entry_with_payment( 'paid', 'PAY_DIRTY' );
+		$payment = $this->stored( $entry );
+		$repo    = new PaymentRepository();
+		$repo->update_details(
+			(int) $payment['id'],
+			array(
+				'brand'       => '',
+				'last4'       => '',
+				'receipt_url' => null,
+			)
+		);
+		$this->provider->payments['PAY_DIRTY']['receipt_url']  = 'javascript:alert(document.cookie)';
+		$this->provider->payments['PAY_DIRTY']['card_details'] = array(
+			'card' => array(
+				'card_brand' => 'VISA"><img src=x onerror=alert(1)>',
+				'last_4'     => '11112222333',
+			),
+		);
+		$this->provider->payments['PAY_DIRTY']['updated_at']   = '2026-11-25T10:05:00.000Z';
+		$this->assert_rest_status( 200, $this->post( $entry, 'sync' ) );
+		$stored = $this->stored( $entry );
+		$this->assertNull( $stored['receipt_url'], 'A javascript: receipt URL is not stored.' );
+		$this->assertSame( '', $stored['last4'], 'A last 4 that is not 4 digits is not stored.' );
+		$this->assertSame( '', $stored['brand'], 'A brand that is not a brand name is not stored.' );
+		$this->assertSame( '2026-11-25T10:05:00.000Z', $stored['provider_updated_at'] );
+
+		// Clean values from a newer object are taken.
+		$this->provider->payments['PAY_DIRTY']['receipt_url']  = 'https://squareup.com/receipt/preview/PAY_DIRTY';
+		$this->provider->payments['PAY_DIRTY']['card_details'] = array(
+			'card' => array(
+				'card_brand' => 'AMERICAN_EXPRESS',
+				'last_4'     => '0005',
+			),
+		);
+		$this->provider->payments['PAY_DIRTY']['updated_at']   = '2026-11-25T10:06:00.000Z';
+		$this->assert_rest_status( 200, $this->post( $entry, 'sync' ) );
+		$stored = $this->stored( $entry );
+		$this->assertSame( 'https://squareup.com/receipt/preview/PAY_DIRTY', $stored['receipt_url'] );
+		$this->assertSame( '0005', $stored['last4'] );
+		$this->assertSame( 'AMERICAN_EXPRESS', $stored['brand'] );
+	}
+
 	public function test_void_releases_another_authorized_payment_and_refund_is_refused_on_it(): void {
 		$entry   = $this->entry_with_payment( 'authorized', 'PAY_HOLD' );
 		$refused = $this->post(

@@ -1,0 +1,84 @@
+<?php
+/**
+ * Cleans what a provider payment object says before it is stored.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Payments;
+
+/**
+ * The one cleaner of provider payment objects, wherever they come from (the charge's answer,
+ * a capture or void, a fetch, a webhook): the receipt URL only when it is http(s) (it is shown
+ * as a link), last 4 only as 4 digits, the card brand only as the provider's upper-case name
+ * (VISA, AMERICAN_EXPRESS, SQUARE_GIFT_CARD…), texts cut to their columns. Never a card number
+ * or a token: nothing else of the object is kept.
+ */
+final class ProviderDetails {
+
+	/** What a card brand looks like (the provider's enum names). */
+	private const BRAND_PATTERN = '/^[A-Z][A-Z0-9_]{0,39}$/';
+
+	/**
+	 * The columns a provider payment object fills: provider id and status, card brand and last 4,
+	 * receipt, version token, delay deadline, update time. A value that does not pass is '' (brand,
+	 * last 4, status) or absent (the others).
+	 *
+	 * @param array<string, mixed> $payment Provider payment object.
+	 * @return array<string, string>
+	 */
+	public static function clean( array $payment ): array {
+		$card    = is_array( $payment['card_details']['card'] ?? null ) ? $payment['card_details']['card'] : array();
+		$brand   = is_string( $card['card_brand'] ?? null ) ? $card['card_brand'] : '';
+		$last4   = is_string( $card['last_4'] ?? null ) ? $card['last_4'] : '';
+		$details = array(
+			'provider_status' => self::text( $payment['status'] ?? '', 30 ),
+			'brand'           => 1 === preg_match( self::BRAND_PATTERN, $brand ) ? $brand : '',
+			'last4'           => 1 === preg_match( '/^\d{4}$/D', $last4 ) ? $last4 : '',
+		);
+		if ( is_string( $payment['id'] ?? null ) && '' !== $payment['id'] ) {
+			// Never cut: PaymentRepository refuses (and logs) an id longer than its column.
+			$details['provider_payment_id'] = $payment['id'];
+		}
+		$receipt = self::receipt_url( $payment['receipt_url'] ?? null );
+		if ( '' !== $receipt ) {
+			$details['receipt_url'] = $receipt;
+		}
+		if ( is_string( $payment['version_token'] ?? null ) ) {
+			$details['version_token'] = self::text( $payment['version_token'], 100 );
+		}
+		$delayed = is_string( $payment['delayed_until'] ?? null ) ? strtotime( $payment['delayed_until'] ) : false;
+		if ( false !== $delayed ) {
+			$details['delayed_until'] = gmdate( 'Y-m-d H:i:s', $delayed );
+		}
+		if ( is_string( $payment['updated_at'] ?? null ) ) {
+			$details['provider_updated_at'] = self::text( $payment['updated_at'], 40 );
+		}
+		return $details;
+	}
+
+	/**
+	 * A receipt URL that may be stored and shown: http or https only, else ''.
+	 *
+	 * @param mixed $url The provider's value.
+	 */
+	public static function receipt_url( mixed $url ): string {
+		if ( ! is_string( $url ) || strlen( $url ) > 2000 ) {
+			return '';
+		}
+		$clean = esc_url_raw( trim( $url ), array( 'http', 'https' ) );
+		return 1 === preg_match( '#^https?://#i', $clean ) ? $clean : '';
+	}
+
+	/**
+	 * A string value cut to a length ('' when not a string).
+	 *
+	 * @param mixed $value Value.
+	 * @param int   $max   Most bytes.
+	 */
+	private static function text( mixed $value, int $max ): string {
+		return is_string( $value ) ? substr( $value, 0, $max ) : '';
+	}
+}
