@@ -240,8 +240,9 @@ final class PaymentActions {
 
 	/**
 	 * Fetches the payment from the provider and applies what changed (status forward only,
-	 * refunds made elsewhere recorded). Refunds whose answer was lost are sent again first, with
-	 * their stored key and body.
+	 * refunds made elsewhere recorded, refunds whose answer was lost matched to the ones the
+	 * payment names); then the refunds still unknown at the provider are sent again with their
+	 * stored key and body, and the payment is read once more.
 	 *
 	 * @param int $entry_id Entry id.
 	 * @param int $user_id  Acting user.
@@ -253,21 +254,27 @@ final class PaymentActions {
 		if ( '' === (string) $payment['provider_payment_id'] ) {
 			throw PaymentActionRefused::refused( __( 'This payment never reached the provider, so there is nothing to fetch.', 'kestrel-forms' ) );
 		}
-		foreach ( $this->payments->refunds_for_payment( (int) $payment['id'] ) as $refund ) {
-			if ( 'pending' === $refund['status'] && empty( $refund['provider_refund_id'] ) ) {
-				try {
-					$this->send_refund( $payment, $refund, $user_id, false );
-				} catch ( PaymentActionRefused $e ) {
-					continue; // Still no answer, or refused (recorded): the payment is fetched anyway.
-				}
-			}
-		}
 		try {
 			$provider = $this->client( $payment )->get_payment( (string) $payment['provider_payment_id'] );
 		} catch ( ProviderError $e ) {
 			throw PaymentActionRefused::provider( self::unreachable( $e ) );
 		}
-		return $this->state_of( $this->apply_provider_payment( $payment, $provider, $user_id ) );
+		// First what the provider has: the refunds the payment names are read and matched to
+		// ours (a pending refund whose answer was lost gets its id and status here).
+		$payment = $this->apply_provider_payment( $payment, $provider, $user_id );
+		$resent  = false;
+		foreach ( $this->payments->refunds_for_payment( (int) $payment['id'] ) as $refund ) {
+			if ( 'pending' === $refund['status'] && empty( $refund['provider_refund_id'] ) ) {
+				// Still unknown at the provider: sent again with its key (a replay if it was made after all).
+				try {
+					$this->send_refund( $payment, $refund, $user_id, false );
+					$resent = true;
+				} catch ( PaymentActionRefused $e ) {
+					continue; // Still no answer, or refused (recorded).
+				}
+			}
+		}
+		return $this->state_of( $resent ? $this->refresh( $payment, $user_id ) : $payment );
 	}
 
 	/**

@@ -240,7 +240,7 @@ final class LifecycleRefundTest extends TestCase {
 		$this->assertSame( 'Bearer ' . self::PRODUCTION_TOKEN, $this->provider->calls( 'POST', '/v2/refunds' )[1]['headers']['Authorization'] );
 	}
 
-	public function test_a_lost_answer_is_finished_by_sync_with_the_same_key_and_body(): void {
+	public function test_a_lost_answer_is_finished_by_sync_from_the_payment_without_sending_again(): void {
 		$entry = $this->entry_with_payment( 'paid', 'PAY_5' );
 		// The provider refunds, but both answers (first try and its immediate retry) are lost.
 		$this->provider->drop_after_commit( 'POST', '#^/v2/refunds$#', 2 );
@@ -256,15 +256,47 @@ final class LifecycleRefundTest extends TestCase {
 		$this->assertCount( 2, $this->provider->calls( 'POST', '/v2/refunds' ) );
 		$this->assertCount( 1, ( new PaymentRepository() )->refunds_for_payment( (int) $this->stored( $entry )['id'] ) );
 
+		// Sync fetches the payment first: it names the refund the provider made, which is matched
+		// to the pending one; nothing is sent again.
+		$synced = $this->rest( 'POST', '/kestrel-forms/v1/entries/' . $entry . '/payment/sync' );
+		$this->assert_rest_status( 200, $synced );
+		$this->assertCount( 2, $this->provider->calls( 'POST', '/v2/refunds' ), 'Known at the provider: not sent again.' );
+		$this->assertCount( 1, $this->provider->refunds, 'Still one provider refund.' );
+		$this->assertSame( 'partially_refunded', $synced->get_data()['status'] );
+		$this->assertSame( 1200, $synced->get_data()['refunded_amount'] );
+		$this->assertCount( 1, $synced->get_data()['refunds'] );
+		$this->assertSame( 'completed', $synced->get_data()['refunds'][0]['status'] );
+		$this->assertSame( array_keys( $this->provider->refunds )[0], $synced->get_data()['refunds'][0]['provider_refund_id'] );
+	}
+
+	public function test_sync_sends_again_only_a_refund_the_provider_does_not_have(): void {
+		$entry = $this->entry_with_payment( 'paid', 'PAY_6' );
+		// Neither the first try nor its retry reaches the provider (network down).
+		$unreached = 2;
+		$this->provider->before(
+			'POST',
+			'#^/v2/refunds$#',
+			static function () use ( &$unreached ) {
+				return $unreached-- > 0 ? new \WP_Error( 'http_request_failed', 'cURL error 7: Failed to connect' ) : null;
+			}
+		);
+		$this->assert_rest_error( 'kestrel_forms_payment_provider_unavailable', 502, $this->refund( $entry, 700, 'Lost' ) );
+		$this->assertCount( 0, $this->provider->refunds );
+
 		$synced = $this->rest( 'POST', '/kestrel-forms/v1/entries/' . $entry . '/payment/sync' );
 		$this->assert_rest_status( 200, $synced );
 		$bodies = array_column( $this->provider->calls( 'POST', '/v2/refunds' ), 'body' );
 		$this->assertCount( 3, $bodies );
 		$this->assertSame( $bodies[0], $bodies[2], 'Sync sent the same key and body.' );
-		$this->assertCount( 1, $this->provider->refunds, 'Still one provider refund.' );
+		$this->assertCount( 1, $this->provider->refunds );
 		$this->assertSame( 'partially_refunded', $synced->get_data()['status'] );
-		$this->assertSame( 1200, $synced->get_data()['refunded_amount'] );
+		$this->assertSame( 700, $synced->get_data()['refunded_amount'] );
 		$this->assertSame( 'completed', $synced->get_data()['refunds'][0]['status'] );
+		// The payment was fetched before anything was sent again.
+		$order = array_map( static fn( array $call ): string => $call['method'] . ' ' . $call['path'], $this->provider->calls() );
+		$fetch = array_search( 'GET /v2/payments/PAY_6', $order, true );
+		$this->assertNotFalse( $fetch );
+		$this->assertLessThan( array_keys( $order, 'POST /v2/refunds', true )[2], $fetch );
 	}
 
 	public function test_a_refused_refund_is_recorded_and_may_be_tried_again(): void {
