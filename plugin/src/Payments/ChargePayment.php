@@ -56,6 +56,9 @@ final class ChargePayment {
 	/** Marks an attempt whose visitor was told nothing was taken: the reconcile job only voids it. */
 	public const NOT_TAKEN = 'not_taken';
 
+	/** Marks a charge-mode payment whose capture got no answer: the reconcile job completes it. */
+	public const CAPTURE_UNKNOWN = 'capture_unknown';
+
 	/**
 	 * Builds the use case.
 	 *
@@ -133,11 +136,26 @@ final class ChargePayment {
 	/**
 	 * Seconds after which a charge is no longer its request's: the reconcile job takes over a
 	 * `processing` attempt, and a replay stops waiting for a completion (filter
-	 * `kestrel_forms_payments_reconcile_age`, default 120).
+	 * `kestrel_forms_payments_reconcile_age`, default {@see self::longest_request()}).
 	 */
 	public static function takeover_age(): int {
 		/** This filter is documented in plugin/src/Payments/ReconcileJob.php */
-		return max( 0, (int) apply_filters( 'kestrel_forms_payments_reconcile_age', 2 * MINUTE_IN_SECONDS ) );
+		return max( 0, (int) apply_filters( 'kestrel_forms_payments_reconcile_age', self::longest_request() ) );
+	}
+
+	/**
+	 * The default take-over age: longer than a request can keep acting on its attempt between two
+	 * writes — three CreatePayment tries and three cancels (or a capture, its read back and a
+	 * second capture), each bounded by the time-out (filter `kestrel_forms_payments_timeout`), the
+	 * waits between them, and a margin; at least two minutes.
+	 */
+	private static function longest_request(): int {
+		/** This filter is documented in plugin/src/Payments/Provider/SquareClient.php */
+		$timeout = (float) apply_filters( 'kestrel_forms_payments_timeout', SquareClient::DEFAULT_TIMEOUT, '' );
+		/** This filter is documented in self::create_with_retries(). */
+		$delays = array_map( 'intval', array_values( (array) apply_filters( 'kestrel_forms_payments_retry_delays', array( 300, 1200 ) ) ) );
+		$tries  = count( $delays ) + 1;
+		return max( 2 * MINUTE_IN_SECONDS, (int) ceil( 2 * $tries * max( 1.0, $timeout ) + 2 * array_sum( $delays ) / 1000 ) + 30 );
 	}
 
 	/**
@@ -277,13 +295,29 @@ final class ChargePayment {
 	 * @return array<string, mixed> The payment row as it is now.
 	 */
 	public function settle( array $attempt, Entry $entry, Form $form ): array {
+		$this->note( $entry->id, $this->describe( __( 'Payment authorized', 'kestrel-forms' ), (array) $this->payments->find( (int) $attempt['id'] ) ) );
+		return $this->finish( $attempt, $entry, $form );
+	}
+
+	/**
+	 * The rest of settle() after its first note: the capture in charge mode, the token redacted, the draft
+	 * dropped, the move announced. The reconcile job calls it for a charge-mode payment left
+	 * authorized (its request ended before settle() did, or the capture's outcome stayed
+	 * unknown): then a capture that stays unknown adds no note again.
+	 *
+	 * @param array<string, mixed> $attempt The attempt (or the payment row).
+	 * @param Entry                $entry   The stored entry.
+	 * @param Form                 $form    The form.
+	 * @param bool                 $again   Whether this is the reconcile job's retry.
+	 * @return array<string, mixed> The payment row as it is now.
+	 */
+	public function finish( array $attempt, Entry $entry, Form $form, bool $again = false ): array {
 		$id      = (int) $attempt['id'];
 		$payment = (array) $this->payments->find( $id );
-		$this->note( $entry->id, $this->describe( __( 'Payment authorized', 'kestrel-forms' ), $payment ) );
 		// The status attach() moved the attempt to, in the entry's transaction.
 		$moved = PaymentStatus::from_provider( (string) $attempt['provider_status'], (int) $attempt['amount_minor'] ) ?? PaymentStatus::AUTHORIZED;
 		if ( PaymentStatus::AUTHORIZED === $moved && 'charge' === $payment['capture_mode'] ) {
-			$moved = PaymentStatus::AUTHORIZED === $payment['status'] ? $this->capture( $payment, $entry ) : null;
+			$moved = PaymentStatus::AUTHORIZED === $payment['status'] ? $this->capture( $payment, $entry, $again ) : null;
 		}
 		$this->redact( $id );
 		// The entry is written: the visitor's values are in it, the draft is not needed any more.
@@ -303,33 +337,70 @@ final class ChargePayment {
 	}
 
 	/**
-	 * CompletePayment of a charge-mode authorisation whose entry is stored.
+	 * CompletePayment of a charge-mode authorisation whose entry is stored. When its outcome is
+	 * unknown (no answer: the capture may have happened) the payment is read back: COMPLETED →
+	 * paid; still APPROVED → completed again with the version token just read. Still unknown →
+	 * the payment stays authorized, marked {@see self::CAPTURE_UNKNOWN}, and the reconcile job
+	 * completes it later. A capture the provider refused is left to the manager (a note says so).
 	 *
 	 * @param array<string, mixed> $payment The payment (authorized).
 	 * @param Entry                $entry   Its entry.
+	 * @param bool                 $again   The reconcile job's retry (no second "retried" note).
 	 * @return string|null The status this call leaves it in (paid; authorized when the capture
 	 *                     failed), or null when another worker moved it meanwhile.
 	 */
-	private function capture( array $payment, Entry $entry ): ?string {
-		$id = (int) $payment['id'];
+	private function capture( array $payment, Entry $entry, bool $again = false ): ?string {
+		$id  = (int) $payment['id'];
+		$api = $this->client( (string) $payment['environment'] );
 		try {
-			$completed = $this->client( (string) $payment['environment'] )->complete_payment( (string) $payment['provider_payment_id'], self::text_or_null( $payment['version_token'] ) );
+			$completed = $api->complete_payment( (string) $payment['provider_payment_id'], self::text_or_null( $payment['version_token'] ) );
 		} catch ( ProviderError $e ) {
-			$this->payments->update_details(
-				$id,
-				array(
-					'error_code'   => substr( $e->code(), 0, 100 ),
-					'error_detail' => $e->detail(),
-				)
-			);
-			$now = $this->payments->find( $id );
-			if ( null === $now || PaymentStatus::AUTHORIZED !== $now['status'] ) {
-				return null; // Captured or voided elsewhere meanwhile (that is why this one failed).
+			$completed = $e->is_unknown() ? $this->confirm_capture( $api, $payment ) : null;
+			if ( null === $completed ) {
+				$this->payments->update_details(
+					$id,
+					array(
+						'error_code'   => $e->is_unknown() ? self::CAPTURE_UNKNOWN : substr( $e->code(), 0, 100 ),
+						'error_detail' => $e->code() . ': ' . $e->detail(),
+					)
+				);
+				$now = $this->payments->find( $id );
+				if ( null === $now || PaymentStatus::AUTHORIZED !== $now['status'] ) {
+					return null; // Captured or voided elsewhere meanwhile (that is why this one failed).
+				}
+				if ( ! $e->is_unknown() ) {
+					$this->note( $entry->id, __( 'The payment is authorized but the provider refused to capture it. Capture it from this entry.', 'kestrel-forms' ) );
+				} elseif ( ! $again ) {
+					$this->note( $entry->id, __( 'The payment is authorized but its capture could not be confirmed yet; it is retried automatically.', 'kestrel-forms' ) );
+				}
+				return PaymentStatus::AUTHORIZED;
 			}
-			$this->note( $entry->id, __( 'The payment is authorized but could not be captured yet. Capture it from this entry.', 'kestrel-forms' ) );
-			return PaymentStatus::AUTHORIZED;
 		}
-		return $this->payments->mark_status( $id, PaymentStatus::PAID, self::details( $completed ) ) ? PaymentStatus::PAID : null;
+		$details               = self::details( $completed );
+		$details['error_code'] = null;
+		return $this->payments->mark_status( $id, PaymentStatus::PAID, $details ) ? PaymentStatus::PAID : null;
+	}
+
+	/**
+	 * After a capture without an answer: the provider's payment, completed — read back when the
+	 * capture happened, or completed again (with the version token just read) when it is still
+	 * APPROVED. Null when that is not known either.
+	 *
+	 * @param SquareClient         $api     The client.
+	 * @param array<string, mixed> $payment The payment row.
+	 * @return array<string, mixed>|null The COMPLETED provider payment.
+	 */
+	private function confirm_capture( SquareClient $api, array $payment ): ?array {
+		$provider_id = (string) $payment['provider_payment_id'];
+		try {
+			$now = $api->get_payment( $provider_id );
+			if ( 'APPROVED' === ( $now['status'] ?? '' ) ) {
+				$now = $api->complete_payment( $provider_id, self::text_or_null( $now['version_token'] ?? null ) );
+			}
+		} catch ( ProviderError ) {
+			return null;
+		}
+		return 'COMPLETED' === ( $now['status'] ?? '' ) ? $now : null;
 	}
 
 	/**

@@ -23,8 +23,10 @@ use Kestrel\Forms\Uploads\UploadStore;
  * An attempt stays `processing` only when the PHP worker that charged it died between the
  * provider's answer and the entry write (or before it knew the answer). Every 5 minutes (WP-Cron
  * hook {@see self::HOOK}), from `POST /kestrel-forms/v1/payments/reconcile` and from
- * `wp kestrel-forms payments reconcile`, attempts older than 2 minutes (filter
- * `kestrel_forms_payments_reconcile_age`, seconds) are settled:
+ * `wp kestrel-forms payments reconcile`, attempts made and last touched longer ago than the
+ * take-over age (filter `kestrel_forms_payments_reconcile_age`, seconds; default longer than a
+ * request's provider calls can take, {@see ChargePayment::takeover_age()}) are settled, each
+ * after a claim (a conditional UPDATE of its `updated_at`: of two overlapping runs, one acts):
  *
  * - the stored request is sent again with its stored key: the provider returns the payment it
  *   made (or makes it now). Approved/completed → the entry is written from the stored draft and
@@ -34,6 +36,10 @@ use Kestrel\Forms\Uploads\UploadStore;
  *   told that nothing was taken is only ever voided.
  *
  * Because the provider replays by key, a re-sent request never authorises twice.
+ *
+ * Charge-mode payments of an entry left authorized (the request ended between the entry's
+ * commit and the end of its capture, or the capture's outcome stayed unknown) are completed
+ * (→ paid, note and action once, token redacted, draft dropped).
  *
  * Each run also looks at authorized payments near the provider's void deadline
  * ({@see self::check_authorizations()}).
@@ -129,21 +135,33 @@ final class ReconcileJob {
 	 * @return array{finished: int, failed: int, voided: int, unchanged: int}
 	 */
 	public function run( int $limit = 50 ): array {
-		/**
-		 * Filters how old (seconds) a `processing` attempt must be before the reconcile job
-		 * takes it over from the request that made it.
-		 *
-		 * @param int $seconds Default 120.
+		/*
+		 * Filter `kestrel_forms_payments_reconcile_age`: how long (seconds) an attempt must be
+		 * untouched before the reconcile job takes it over from the request that made it (or
+		 * from another run). Default: longer than a request's provider calls can take (the
+		 * time-out × the tries, the waits, a margin; at least 120), see ChargePayment::takeover_age().
 		 */
-		$age    = max( 0, (int) apply_filters( 'kestrel_forms_payments_reconcile_age', 2 * MINUTE_IN_SECONDS ) );
-		$counts = array(
+		$before     = gmdate( 'Y-m-d H:i:s', time() - ChargePayment::takeover_age() + 1 );
+		$repository = $this->charge->repository();
+		$counts     = array(
 			'finished'  => 0,
 			'failed'    => 0,
 			'voided'    => 0,
 			'unchanged' => 0,
 		);
-		foreach ( $this->charge->repository()->find_stuck_processing( gmdate( 'Y-m-d H:i:s', time() - $age + 1 ), $limit ) as $attempt ) {
+		foreach ( $repository->find_stuck_processing( $before, $limit ) as $attempt ) {
+			// Touched recently (its request or another run is acting on it), or claimed by another
+			// run between the query and now: not this run's.
+			if ( (string) $attempt['updated_at'] >= $before || ! $repository->claim( (int) $attempt['id'], (string) $attempt['updated_at'] ) ) {
+				continue;
+			}
 			++$counts[ $this->settle( $attempt ) ];
+		}
+		foreach ( $repository->find_uncaptured_charges( $before, ChargePayment::CAPTURE_UNKNOWN, $limit ) as $payment ) {
+			if ( ! $repository->claim( (int) $payment['id'], (string) $payment['updated_at'] ) ) {
+				continue;
+			}
+			++$counts[ $this->complete_charge( $payment ) ];
 		}
 		$this->check_authorizations( $limit );
 		return $counts;
@@ -312,6 +330,36 @@ final class ReconcileJob {
 		$feeds = is_array( $draft['active_feeds'] ?? null ) ? array_values( array_filter( $draft['active_feeds'], 'is_array' ) ) : array();
 		$this->feeds->process( $feeds, $entry, $form );
 		return 'finished';
+	}
+
+	/**
+	 * Completes a charge-mode payment of an entry that was left authorized: its request ended
+	 * after the entry's commit but before settle() ended (the entry draft is still there: the
+	 * token is redacted and the draft dropped now, and what a stored submission runs — the
+	 * submission action, add-on feeds — runs, as the request never reached it), or its capture's
+	 * outcome stayed unknown. The note and the payment action of the move are written once.
+	 *
+	 * @param array<string, mixed> $payment The payment row (claimed).
+	 * @return 'finished'|'unchanged'
+	 */
+	private function complete_charge( array $payment ): string {
+		$form  = $this->forms->find( (int) $payment['form_id'] );
+		$entry = $this->entries->find( (int) $payment['entry_id'] );
+		if ( ! $form instanceof Form || ! $entry instanceof Entry ) {
+			return 'unchanged';
+		}
+		$draft = is_string( $payment['entry_draft'] ) ? json_decode( $payment['entry_draft'], true ) : null;
+		$after = $this->charge->finish( $payment, $entry, $form, true );
+		if ( is_array( $draft ) ) {
+			$tokens = array_values( array_filter( is_array( $draft['upload_tokens'] ?? null ) ? $draft['upload_tokens'] : array(), 'is_string' ) );
+			$this->uploads->attach( $tokens, $entry->id );
+			$this->charge->note( $entry->id, __( 'The request that stored this entry ended before its payment was captured; the payment reconcile job finished it.', 'kestrel-forms' ) );
+			/** This action is documented in plugin/src/Submissions/SubmitForm.php */
+			do_action( 'kestrel_forms_submission_after', $entry, $form );
+			$feeds = is_array( $draft['active_feeds'] ?? null ) ? array_values( array_filter( $draft['active_feeds'], 'is_array' ) ) : array();
+			$this->feeds->process( $feeds, $entry, $form );
+		}
+		return PaymentStatus::PAID === $after['status'] ? 'finished' : 'unchanged';
 	}
 
 	/**

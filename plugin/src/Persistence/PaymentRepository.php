@@ -365,6 +365,43 @@ final class PaymentRepository {
 	}
 
 	/**
+	 * Claims a payment for one worker (the reconcile job): moves its `updated_at` forward from
+	 * the value the worker read, in one conditional UPDATE. Of two workers that read the same
+	 * row, one claims it; a claimed row looks recently touched, so the job's queries (older than
+	 * the take-over age) skip it until the claim is that old. The new time is always later than
+	 * the one read, so the UPDATE changes the row even within the same second.
+	 *
+	 * @param int    $id   Payment id.
+	 * @param string $seen The `updated_at` the worker read (UTC Y-m-d H:i:s).
+	 * @return bool Whether this call claimed it.
+	 */
+	public function claim( int $id, string $seen ): bool {
+		global $wpdb;
+		$table = Schema::tables()['payments'];
+		$read  = strtotime( $seen . ' UTC' );
+		$next  = gmdate( 'Y-m-d H:i:s', max( time(), false === $read ? 0 : $read + 1 ) );
+		return 1 === $wpdb->query( $wpdb->prepare( "UPDATE {$table} SET updated_at = %s WHERE id = %d AND updated_at = %s", $next, $id, $seen ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery -- table name is ours.
+	}
+
+	/**
+	 * Charge-mode payments of an entry left authorized, untouched since a time: the request that
+	 * wrote the entry ended before its settle() did (the entry draft is still there), or the
+	 * capture's outcome stayed unknown (`error_code` = the given marker). The reconcile job
+	 * completes them.
+	 *
+	 * @param string $before UTC datetime (Y-m-d H:i:s).
+	 * @param string $marker The error code of an unknown capture outcome.
+	 * @param int    $limit  Most rows.
+	 * @return list<array<string, mixed>>
+	 */
+	public function find_uncaptured_charges( string $before, string $marker, int $limit = 50 ): array {
+		global $wpdb;
+		$table = Schema::tables()['payments'];
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE status = %s AND capture_mode = 'charge' AND entry_id IS NOT NULL AND updated_at < %s AND ( entry_draft IS NOT NULL OR error_code = %s ) ORDER BY id LIMIT %d", PaymentStatus::AUTHORIZED, $before, $marker, $limit ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
+		return array_map( array( self::class, 'hydrate' ), $rows ? $rows : array() );
+	}
+
+	/**
 	 * Authorized payments (with an entry) whose authorisation the provider voids before a time
 	 * (`delayed_until`), soonest first: the reconcile job warns about them and checks expired ones.
 	 *

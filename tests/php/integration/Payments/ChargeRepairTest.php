@@ -344,4 +344,192 @@ final class ChargeRepairTest extends TestCase {
 		$this->assertLessThanOrEqual( 500, $units, 'At most 500 UTF-16 code units.' );
 		$this->assertGreaterThanOrEqual( 499, $units, 'Cut there, not before (a surrogate pair is not split).' );
 	}
+
+	/**
+	 * Loses the answer of CompletePayment calls (the provider did or did not capture).
+	 *
+	 * @param bool $captured Whether the provider captured before the answer was lost.
+	 * @param int  $count    How many calls.
+	 */
+	private function complete_answer_lost( bool $captured, int $count = 1 ): void {
+		$provider = $this->provider;
+		add_filter(
+			'pre_http_request',
+			static function ( $pre, $args, $url ) use ( $provider, $captured, &$count ) {
+				$path = (string) wp_parse_url( (string) $url, PHP_URL_PATH );
+				if ( $count > 0 && 1 === preg_match( '#^/v2/payments/([^/]+)/complete$#', $path, $m ) ) {
+					--$count;
+					if ( ! $captured ) {
+						$provider->payments[ $m[1] ]['status'] = 'APPROVED';
+					}
+					return new \WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out' );
+				}
+				return $pre;
+			},
+			20,
+			3
+		);
+	}
+
+	/**
+	 * Records the payment actions fired.
+	 *
+	 * @return \ArrayObject<int, string>
+	 */
+	private static function record_actions(): \ArrayObject {
+		$fired = new \ArrayObject();
+		foreach ( array( 'completed', 'authorized', 'voided', 'failed' ) as $event ) {
+			add_action(
+				'kestrel_forms_payment_' . $event,
+				static function () use ( $fired, $event ): void {
+					$fired[] = $event;
+				}
+			);
+		}
+		return $fired;
+	}
+
+	/**
+	 * The notes of an entry.
+	 *
+	 * @param int $entry_id Entry id.
+	 * @return list<string>
+	 */
+	private static function notes_of( int $entry_id ): array {
+		return array_values( array_column( ( new EntryWorkspaceRepository() )->notes( $entry_id ), 'note' ) );
+	}
+
+	public function test_a_capture_whose_answer_is_lost_is_confirmed_by_a_get(): void {
+		$fired = self::record_actions();
+		$this->complete_answer_lost( true );
+		$this->assert_rest_status( 201, $this->submit() );
+		$row = self::payment_rows()[0];
+		$this->assertSame( PaymentStatus::PAID, $row['status'] );
+		$this->assertCount( 1, $this->provider->calls_to( 'GET', '/v2/payments/' . $row['provider_payment_id'] ) );
+		$this->assertCount( 1, $this->provider->calls_to( 'POST', '/v2/payments/' . $row['provider_payment_id'] . '/complete' ), 'Captured once.' );
+		$this->assertSame( array( 'completed' ), $fired->getArrayCopy() );
+		$this->assertCount( 1, array_filter( self::notes_of( (int) $row['entry_id'] ), static fn( string $n ): bool => str_starts_with( $n, 'Payment completed' ) ) );
+	}
+
+	public function test_a_capture_that_never_reached_the_provider_is_sent_again_with_the_version_token(): void {
+		$this->complete_answer_lost( false );
+		$this->assert_rest_status( 201, $this->submit() );
+		$row      = self::payment_rows()[0];
+		$complete = $this->provider->calls_to( 'POST', '/v2/payments/' . $row['provider_payment_id'] . '/complete' );
+		$this->assertSame( PaymentStatus::PAID, $row['status'] );
+		$this->assertCount( 2, $complete );
+		$this->assertNotEmpty( $complete[1]['body']['version_token'] ?? '' );
+		$this->assertSame( 'COMPLETED', $this->provider->payments[ $row['provider_payment_id'] ]['status'] );
+	}
+
+	public function test_a_capture_still_unknown_is_completed_by_the_reconcile_job(): void {
+		$fired = self::record_actions();
+		$this->complete_answer_lost( false, 2 );
+		self::times_out( 'GET', '#^/v2/payments/[^/]+$#' );
+		$this->assert_rest_status( 201, $this->submit() );
+		$row = self::payment_rows()[0];
+		$this->assertSame( PaymentStatus::AUTHORIZED, $row['status'] );
+		$this->assertSame( array( 'authorized' ), $fired->getArrayCopy() );
+
+		// Too young for the job by default: its request may still be working.
+		$this->assertSame( 0, Plugin::reconcile_job()->run()['finished'] );
+		remove_all_filters( 'pre_http_request', 30 );
+		add_filter( 'kestrel_forms_payments_reconcile_age', '__return_zero' );
+		$this->assertSame( 1, Plugin::reconcile_job()->run()['finished'] );
+		$row = self::payment_rows()[0];
+		$this->assertSame( PaymentStatus::PAID, $row['status'] );
+		$this->assertSame( 'COMPLETED', $this->provider->payments[ $row['provider_payment_id'] ]['status'] );
+		$this->assertSame( array( 'authorized', 'completed' ), $fired->getArrayCopy() );
+		// Once: a second run finds nothing.
+		$this->assertSame( 0, array_sum( Plugin::reconcile_job()->run() ) );
+		$this->assertSame( array( 'authorized', 'completed' ), $fired->getArrayCopy() );
+	}
+
+	public function test_a_crash_between_the_entry_commit_and_the_capture_is_completed_by_the_reconcile_job(): void {
+		$fired = self::record_actions();
+		$after = 0;
+		add_action(
+			'kestrel_forms_submission_after',
+			static function () use ( &$after ): void {
+				++$after;
+			}
+		);
+		$crash = static function ( $pre, $args, $url ) {
+			if ( str_ends_with( (string) $url, '/complete' ) ) {
+				throw new \RuntimeException( 'crash before the capture' );
+			}
+			return $pre;
+		};
+		add_filter( 'pre_http_request', $crash, 1, 3 );
+		try {
+			$this->submit();
+			$this->fail( 'No crash.' );
+		} catch ( \RuntimeException $e ) {
+			$this->assertSame( 'crash before the capture', $e->getMessage() );
+		}
+		remove_filter( 'pre_http_request', $crash, 1 );
+		$row = self::payment_rows()[0];
+		$this->assertSame( PaymentStatus::AUTHORIZED, $row['status'] );
+		$this->assertNotNull( $row['entry_id'] );
+		$this->assertNotNull( $row['entry_draft'] );
+		$this->assertStringContainsString( 'cnon:card-nonce-ok', (string) $row['request_body'] );
+
+		add_filter( 'kestrel_forms_payments_reconcile_age', '__return_zero' );
+		$this->assertSame( 1, Plugin::reconcile_job()->run()['finished'] );
+		$row = self::payment_rows()[0];
+		$this->assertSame( PaymentStatus::PAID, $row['status'] );
+		$this->assertSame( 'COMPLETED', $this->provider->payments[ $row['provider_payment_id'] ]['status'] );
+		$this->assertNull( $row['entry_draft'], 'Draft dropped as settle() does.' );
+		$this->assertStringNotContainsString( 'cnon:', (string) $row['request_body'], 'Token redacted.' );
+		$this->assertSame( array( 'completed' ), $fired->getArrayCopy() );
+		$this->assertSame( 1, $after, 'What a stored submission runs (notifications, feeds) ran once.' );
+		$notes = self::notes_of( (int) $row['entry_id'] );
+		$this->assertCount( 1, array_filter( $notes, static fn( string $n ): bool => str_starts_with( $n, 'Payment authorized' ) ) );
+		$this->assertCount( 1, array_filter( $notes, static fn( string $n ): bool => str_starts_with( $n, 'Payment completed' ) ) );
+		$this->assertSame( 0, array_sum( Plugin::reconcile_job()->run() ) );
+		$this->assertSame( 1, self::entry_count() );
+	}
+
+	public function test_the_reconcile_job_skips_an_attempt_another_worker_claimed(): void {
+		add_action(
+			'kestrel_forms_payments_after_authorize',
+			static function (): void {
+				throw new \RuntimeException( 'crash after authorize' );
+			}
+		);
+		try {
+			$this->submit();
+			$this->fail( 'No crash.' );
+		} catch ( \RuntimeException $e ) {
+			$this->assertSame( 'crash after authorize', $e->getMessage() );
+		}
+		remove_all_actions( 'kestrel_forms_payments_after_authorize' );
+		$repository = new PaymentRepository();
+		$row        = (array) $repository->find( (int) self::payment_rows()[0]['id'] );
+		global $wpdb;
+		$old = gmdate( 'Y-m-d H:i:s', time() - 600 );
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::tables()['payments'] . ' SET created_at = %s, updated_at = %s', $old, $old ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+
+		// Another run (or the live request) claims it: this run leaves it alone.
+		$this->assertTrue( $repository->claim( (int) $row['id'], $old ) );
+		$this->assertFalse( $repository->claim( (int) $row['id'], $old ), 'One claim per seen state.' );
+		$creates = count( $this->provider->calls_to( 'POST', '/v2/payments' ) );
+		$this->assertSame( 0, array_sum( Plugin::reconcile_job()->run() ) );
+		$this->assertSame( $creates, count( $this->provider->calls_to( 'POST', '/v2/payments' ) ) );
+		$this->assertSame( PaymentStatus::PROCESSING, $repository->find( (int) $row['id'] )['status'] );
+
+		// Once the claim is older than the take-over age, the job finishes it.
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::tables()['payments'] . ' SET updated_at = %s', $old ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$this->assertSame( 1, Plugin::reconcile_job()->run()['finished'] );
+		$this->assertSame( PaymentStatus::PAID, $repository->find( (int) $row['id'] )['status'] );
+	}
+
+	public function test_the_take_over_age_covers_every_provider_call_of_the_request(): void {
+		add_filter( 'kestrel_forms_payments_timeout', static fn(): int => 40 );
+		add_filter( 'kestrel_forms_payments_retry_delays', static fn(): array => array( 300, 1200 ), 20 );
+		// Three CreatePayment tries and three cancels of 40 s each, and the waits.
+		$this->assertGreaterThanOrEqual( 6 * 40 + 3, \Kestrel\Forms\Payments\ChargePayment::takeover_age() );
+		add_filter( 'kestrel_forms_payments_reconcile_age', static fn(): int => 5 );
+		$this->assertSame( 5, \Kestrel\Forms\Payments\ChargePayment::takeover_age(), 'The filter decides (tests use 0).' );
+	}
 }

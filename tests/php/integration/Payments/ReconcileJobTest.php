@@ -108,11 +108,12 @@ final class ReconcileJobTest extends TestCase {
 	}
 
 	/**
-	 * Makes every attempt look older than the job's threshold.
+	 * Makes every attempt look older than the job's threshold (made and last touched then).
 	 */
 	private static function age_attempts(): void {
 		global $wpdb;
-		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::tables()['payments'] . ' SET created_at = %s', gmdate( 'Y-m-d H:i:s', time() - 600 ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$old = gmdate( 'Y-m-d H:i:s', time() - 600 );
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::tables()['payments'] . ' SET created_at = %s, updated_at = %s', $old, $old ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 	}
 
 	private static function entry_count(): int {
@@ -129,7 +130,9 @@ final class ReconcileJobTest extends TestCase {
 	 */
 	private function authorized_payment( int $deadline ): array {
 		$no_answer = static function ( $pre, $args, $url ) {
-			return str_ends_with( (string) $url, '/complete' ) ? new \WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out' ) : $pre;
+			// The capture and its read back (GET) get no answer.
+			$lost = str_ends_with( (string) $url, '/complete' ) || ( 'GET' === ( $args['method'] ?? 'GET' ) && 1 === preg_match( '#/v2/payments/[^/]+$#', (string) $url ) );
+			return $lost ? new \WP_Error( 'http_request_failed', 'cURL error 28: Operation timed out' ) : $pre;
 		};
 		// After the fake provider (which saw the capture), the answer is lost; the provider's
 		// payment is put back to APPROVED as if the capture never reached it.
@@ -141,6 +144,7 @@ final class ReconcileJobTest extends TestCase {
 		$this->provider->payments[ $payment['provider_payment_id'] ]['status'] = 'APPROVED';
 		$this->assertSame( PaymentStatus::AUTHORIZED, $payment['status'] );
 		$repository->update_details( (int) $payment['id'], array( 'delayed_until' => gmdate( 'Y-m-d H:i:s', time() + $deadline ) ) );
+		$this->provider->calls = array(); // Only the job's calls from here (the capture's read back is done).
 		return (array) $repository->find( (int) $payment['id'] );
 	}
 
