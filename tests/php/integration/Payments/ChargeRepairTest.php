@@ -532,4 +532,41 @@ final class ChargeRepairTest extends TestCase {
 		add_filter( 'kestrel_forms_payments_reconcile_age', static fn(): int => 5 );
 		$this->assertSame( 5, \Kestrel\Forms\Payments\ChargePayment::takeover_age(), 'The filter decides (tests use 0).' );
 	}
+
+	public function test_two_overlapping_reconcile_runs_act_once(): void {
+		add_action(
+			'kestrel_forms_payments_after_authorize',
+			static function (): void {
+				throw new \RuntimeException( 'crash after authorize' );
+			}
+		);
+		try {
+			$this->submit();
+			$this->fail( 'No crash.' );
+		} catch ( \RuntimeException $e ) {
+			$this->assertSame( 'crash after authorize', $e->getMessage() );
+		}
+		remove_all_actions( 'kestrel_forms_payments_after_authorize' );
+		global $wpdb;
+		$old = gmdate( 'Y-m-d H:i:s', time() - 600 );
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::tables()['payments'] . ' SET created_at = %s, updated_at = %s', $old, $old ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+
+		// While the first run replays the request, a second run starts (cron, REST, WP-CLI).
+		$nested = null;
+		$inner  = static function ( $pre, $args, $url ) use ( &$nested ) {
+			if ( null === $nested && 'POST' === ( $args['method'] ?? '' ) && '/v2/payments' === wp_parse_url( (string) $url, PHP_URL_PATH ) ) {
+				$nested = array();
+				$nested = Plugin::reconcile_job()->run();
+			}
+			return $pre;
+		};
+		add_filter( 'pre_http_request', $inner, 1, 3 );
+		$outer = Plugin::reconcile_job()->run();
+		remove_filter( 'pre_http_request', $inner, 1 );
+		$this->assertSame( 1, $outer['finished'] );
+		$this->assertSame( 0, array_sum( (array) $nested ), 'The second run leaves the claimed attempt alone.' );
+		$this->assertCount( 2, $this->provider->calls_to( 'POST', '/v2/payments' ), 'The first try and one replay.' );
+		$this->assertSame( 1, self::entry_count() );
+		$this->assertSame( PaymentStatus::PAID, self::payment_rows()[0]['status'] );
+	}
 }
