@@ -720,7 +720,10 @@ final class ChargePayment {
 		}
 		RateLimiter::hit( 'payment_failure', $client, null, $scope );
 		$public = self::public_decline_code( $e->code() );
-		throw PaymentRefused::declined( $field_id, $public, PaymentMessages::decline( $public === $e->code() ? $e->code() : '' ) );
+		// A plain refusal by the issuer is told as such; a masked reason (security code, postal
+		// code, funds) gets the neutral "check the details or try another card".
+		$plain = $public === $e->code() || in_array( $e->code(), array( 'GENERIC_DECLINE', 'CARD_DECLINED' ), true );
+		throw PaymentRefused::declined( $field_id, $public, PaymentMessages::decline( $plain ? $e->code() : '' ) );
 	}
 
 	/** Token errors: the visitor's (the card details must be entered again), codes the script needs. */

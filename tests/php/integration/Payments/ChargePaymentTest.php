@@ -460,6 +460,10 @@ final class ChargePaymentTest extends TestCase {
 		$this->assertSame( 'GENERIC_DECLINE', $cvv->get_data()['data']['payment']['code'] );
 		$this->assertStringContainsString( 'Check the card details', ( (array) $cvv->get_data()['data']['errors'] )['5'] );
 		$this->assertSame( 'CVV_FAILURE', self::payment_rows()[0]['error_code'] );
+		// The issuer's plain refusal says so in words (the sandbox's 4000 0000 0000 0002), under the generic code.
+		$issuer = $this->submit( 'cnon:card-nonce-issuer' );
+		$this->assertSame( 'GENERIC_DECLINE', $issuer->get_data()['data']['payment']['code'] );
+		$this->assertSame( 'Your card was declined. Please try another card.', ( (array) $issuer->get_data()['data']['errors'] )['5'] );
 		$expired = $this->submit( 'cnon:expired' );
 		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $expired );
 		$this->assertSame( 'CARD_TOKEN_EXPIRED', $expired->get_data()['data']['payment']['code'] );

@@ -224,6 +224,7 @@ final class FakeProvider {
 		$decline = array(
 			'cnon:card-nonce-declined' => 'GENERIC_DECLINE',
 			'cnon:card-nonce-cvv'      => 'CVV_FAILURE',
+			'cnon:card-nonce-issuer'   => 'CARD_DECLINED',
 		)[ $source ] ?? null;
 		$payment = array(
 			'id'            => $id,
