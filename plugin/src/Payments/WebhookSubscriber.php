@@ -29,6 +29,9 @@ final class WebhookSubscriber {
 	/** The events the plugin listens to. */
 	public const EVENT_TYPES = array( 'payment.created', 'payment.updated', 'refund.created', 'refund.updated' );
 
+	/** How the plugin's subscriptions are named ("Kestrel Forms (sandbox)"). */
+	public const NAME_PREFIX = 'Kestrel Forms (';
+
 	/** The REST route (under rest_url()) that receives the events. */
 	public const ROUTE = 'kestrel-forms/v1/payments/webhook';
 
@@ -61,7 +64,15 @@ final class WebhookSubscriber {
 	}
 
 	/**
-	 * Creates or updates the subscription of an environment that has an access token.
+	 * Sets up the one subscription of an environment that has an access token.
+	 *
+	 * The provider's subscriptions are listed first, so that one notification URL has one
+	 * subscription: the stored one is updated when the provider still knows it; otherwise an
+	 * enabled one with exactly this URL (a database restore, an earlier install) is reused, with
+	 * a new signature key (a listed subscription does not carry its key); only when there is none
+	 * is one created. Then the other subscriptions with exactly this URL and this plugin's name
+	 * ("Kestrel Forms (…"), and the stored one when another is used now, are deleted, so that no
+	 * subscription signs events with a key this site does not have.
 	 *
 	 * @param string $environment sandbox or production.
 	 * @return array{status: string, message: string} 'active', 'missing' (no access token) or 'error'.
@@ -77,52 +88,132 @@ final class WebhookSubscriber {
 		$stored = $this->settings->webhook( $environment );
 		try {
 			$client = ( $this->client_for )( $environment );
-			if ( '' !== $stored['subscription_id'] && '' !== $stored['signature_key'] ) {
-				$updated = $this->update( $client, $stored['subscription_id'], $url );
-				if ( null !== $updated ) {
-					$this->settings->store_webhook(
-						$environment,
-						array(
-							'notification_url' => self::text( $updated['notification_url'] ?? null, $url ),
-							'error'            => '',
-						)
-					);
-					return $this->status( $environment );
+			$listed = array();
+			foreach ( $client->list_webhook_subscriptions() as $subscription ) {
+				$id = self::text( $subscription['id'] ?? null, '' );
+				if ( '' !== $id ) {
+					$listed[ $id ] = $subscription;
 				}
 			}
-			$created = $client->create_webhook_subscription(
+			$used = $this->settle( $client, $environment, $stored, $url, $listed );
+		} catch ( ProviderError $e ) {
+			$this->settings->store_webhook( $environment, array( 'error' => self::failure( $e ) ) );
+			return $this->status( $environment );
+		}
+		if ( '' === $used ) {
+			return $this->status( $environment );
+		}
+		$failed = 0;
+		foreach ( $listed as $id => $subscription ) {
+			$id   = (string) $id;
+			$ours = $id === $stored['subscription_id']
+				|| ( self::text( $subscription['notification_url'] ?? null, '' ) === $url
+					&& str_starts_with( self::text( $subscription['name'] ?? null, '' ), self::NAME_PREFIX ) );
+			if ( $id === $used || ! $ours ) {
+				continue;
+			}
+			try {
+				$client->delete_webhook_subscription( $id );
+			} catch ( ProviderError $e ) {
+				if ( 404 !== $e->http_status() ) {
+					++$failed;
+				}
+			}
+		}
+		if ( $failed > 0 ) {
+			$this->settings->store_webhook(
+				$environment,
 				array(
-					'idempotency_key' => wp_generate_uuid4(),
-					'subscription'    => array(
-						'name'             => 'Kestrel Forms (' . $environment . ')',
-						'event_types'      => self::EVENT_TYPES,
-						'notification_url' => $url,
-						'api_version'      => SquareClient::API_VERSION,
-						'enabled'          => true,
+					'error' => sprintf(
+						/* translators: %d: number of subscriptions. */
+						_n( 'The webhook subscription is set up, but %d older subscription for this site could not be deleted: delete it in the provider\'s developer dashboard, or save again, so that events are not delivered twice.', 'The webhook subscription is set up, but %d older subscriptions for this site could not be deleted: delete them in the provider\'s developer dashboard, or save again, so that events are not delivered twice.', $failed, 'kestrel-forms' ),
+						$failed
 					),
 				)
 			);
-			$key     = self::text( $created['signature_key'] ?? null, '' );
-			$id      = self::text( $created['id'] ?? null, '' );
-			if ( '' === $key || '' === $id ) {
-				$this->settings->store_webhook( $environment, array( 'error' => __( 'The provider created no usable webhook subscription (no id or signature key in its answer).', 'kestrel-forms' ) ) );
-				return $this->status( $environment );
+		}
+		return $this->status( $environment );
+	}
+
+	/**
+	 * Updates, reuses or creates the subscription and stores it.
+	 *
+	 * @param SquareClient                        $client      Client.
+	 * @param string                              $environment sandbox or production.
+	 * @param array<string, mixed>                $stored      The stored webhook.
+	 * @param string                              $url         Notification URL.
+	 * @param array<string, array<string, mixed>> $listed      The provider's subscriptions by id.
+	 * @return string The id of the subscription now used ('' when none could be set up).
+	 * @throws ProviderError Any failure but an update the provider refuses.
+	 */
+	private function settle( SquareClient $client, string $environment, array $stored, string $url, array $listed ): string {
+		$stored_id = (string) $stored['subscription_id'];
+		if ( '' !== $stored_id && '' !== (string) $stored['signature_key'] && isset( $listed[ $stored_id ] ) ) {
+			$updated = $this->update( $client, $stored_id, $url );
+			if ( null !== $updated ) {
+				$this->settings->store_webhook(
+					$environment,
+					array(
+						'notification_url' => self::text( $updated['notification_url'] ?? null, $url ),
+						'error'            => '',
+					)
+				);
+				return $stored_id;
+			}
+			unset( $listed[ $stored_id ] );
+		}
+		foreach ( $listed as $id => $subscription ) {
+			$id = (string) $id;
+			if ( $id === $stored_id || true !== ( $subscription['enabled'] ?? true ) || self::text( $subscription['notification_url'] ?? null, '' ) !== $url ) {
+				continue;
+			}
+			$key = $client->rotate_webhook_signature_key( $id );
+			if ( array_values( (array) ( $subscription['event_types'] ?? array() ) ) !== self::EVENT_TYPES ) {
+				$this->update( $client, $id, $url );
 			}
 			$this->settings->store_webhook(
 				$environment,
 				array(
 					'subscription_id'  => $id,
 					'signature_key'    => $key,
-					'notification_url' => self::text( $created['notification_url'] ?? null, $url ),
-					'created_at'       => gmdate( 'Y-m-d\TH:i:s\Z' ),
+					'notification_url' => $url,
+					'created_at'       => self::text( $subscription['created_at'] ?? null, gmdate( 'Y-m-d\TH:i:s\Z' ) ),
 					'last_test'        => null,
 					'error'            => '',
 				)
 			);
-		} catch ( ProviderError $e ) {
-			$this->settings->store_webhook( $environment, array( 'error' => self::failure( $e ) ) );
+			return $id;
 		}
-		return $this->status( $environment );
+		$created = $client->create_webhook_subscription(
+			array(
+				'idempotency_key' => wp_generate_uuid4(),
+				'subscription'    => array(
+					'name'             => self::NAME_PREFIX . $environment . ')',
+					'event_types'      => self::EVENT_TYPES,
+					'notification_url' => $url,
+					'api_version'      => SquareClient::API_VERSION,
+					'enabled'          => true,
+				),
+			)
+		);
+		$key     = self::text( $created['signature_key'] ?? null, '' );
+		$id      = self::text( $created['id'] ?? null, '' );
+		if ( '' === $key || '' === $id ) {
+			$this->settings->store_webhook( $environment, array( 'error' => __( 'The provider created no usable webhook subscription (no id or signature key in its answer).', 'kestrel-forms' ) ) );
+			return '';
+		}
+		$this->settings->store_webhook(
+			$environment,
+			array(
+				'subscription_id'  => $id,
+				'signature_key'    => $key,
+				'notification_url' => self::text( $created['notification_url'] ?? null, $url ),
+				'created_at'       => gmdate( 'Y-m-d\TH:i:s\Z' ),
+				'last_test'        => null,
+				'error'            => '',
+			)
+		);
+		return $id;
 	}
 
 	/**

@@ -198,6 +198,56 @@ final class SquareClient {
 	}
 
 	/**
+	 * ListWebhookSubscriptions (`GET /v2/webhooks/subscriptions`), every page (the listed
+	 * subscriptions carry no signature key).
+	 *
+	 * @return list<array<string, mixed>> The subscriptions.
+	 * @throws ProviderError On any failure.
+	 */
+	public function list_webhook_subscriptions(): array {
+		$subscriptions = array();
+		$cursor        = '';
+		for ( $page = 0; $page < 20; $page++ ) {
+			$answer = $this->send( 'GET', '/v2/webhooks/subscriptions?include_disabled=true' . ( '' !== $cursor ? '&cursor=' . rawurlencode( $cursor ) : '' ), null, null );
+			foreach ( is_array( $answer['subscriptions'] ?? null ) ? $answer['subscriptions'] : array() as $subscription ) {
+				if ( is_array( $subscription ) ) {
+					$subscriptions[] = $subscription;
+				}
+			}
+			$cursor = is_string( $answer['cursor'] ?? null ) ? $answer['cursor'] : '';
+			if ( '' === $cursor ) {
+				break;
+			}
+		}
+		return $subscriptions;
+	}
+
+	/**
+	 * UpdateWebhookSubscriptionSignatureKey (`POST /v2/webhooks/subscriptions/{id}/signature-key`).
+	 *
+	 * @param string $subscription_id Subscription id.
+	 * @return string The new signature key.
+	 * @throws ProviderError On any failure (also an answer without a key).
+	 */
+	public function rotate_webhook_signature_key( string $subscription_id ): string {
+		$answer = $this->send( 'POST', '/v2/webhooks/subscriptions/' . rawurlencode( $subscription_id ) . '/signature-key', array( 'idempotency_key' => wp_generate_uuid4() ), null );
+		if ( ! is_string( $answer['signature_key'] ?? null ) || '' === $answer['signature_key'] ) {
+			throw ProviderError::unknown( 'unreadable', 'The provider answered without a signature key.', 200 );
+		}
+		return $answer['signature_key'];
+	}
+
+	/**
+	 * DeleteWebhookSubscription (`DELETE /v2/webhooks/subscriptions/{id}`).
+	 *
+	 * @param string $subscription_id Subscription id.
+	 * @throws ProviderError On any failure.
+	 */
+	public function delete_webhook_subscription( string $subscription_id ): void {
+		$this->send( 'DELETE', '/v2/webhooks/subscriptions/' . rawurlencode( $subscription_id ), null, null );
+	}
+
+	/**
 	 * Sends a request and returns the named object of the answer.
 	 *
 	 * @param string                          $method HTTP method.

@@ -104,6 +104,13 @@ final class LifecycleProvider {
 	}
 
 	/**
+	 * The environment of the request being answered (webhook subscriptions are per environment).
+	 *
+	 * @var string
+	 */
+	private string $env = '';
+
+	/**
 	 * Starts answering provider requests.
 	 */
 	public function install(): self {
@@ -224,6 +231,7 @@ final class LifecycleProvider {
 				}
 			}
 		}
+		$this->env               = $env;
 		list( $status, $answer ) = $this->route( $method, $path, $body );
 		foreach ( $this->drops as $index => list( $drop_method, $pattern, $count ) ) {
 			if ( $count > 0 && $drop_method === $method && preg_match( $pattern, $path ) ) {
@@ -316,6 +324,8 @@ final class LifecycleProvider {
 			$id                         = 'wbhk_' . ( ++$this->sequence );
 			$this->subscriptions[ $id ] = array(
 				'id'               => $id,
+				'env'              => $this->env,
+				'name'             => (string) ( $body['subscription']['name'] ?? '' ),
 				'notification_url' => (string) ( $body['subscription']['notification_url'] ?? '' ),
 				'event_types'      => $body['subscription']['event_types'] ?? array(),
 				'enabled'          => true,
@@ -323,13 +333,27 @@ final class LifecycleProvider {
 			);
 			return array( 200, array( 'subscription' => $this->subscriptions[ $id ] ) );
 		}
-		if ( preg_match( '#^/v2/webhooks/subscriptions/([^/]+)(/test)?$#', $path, $m ) ) {
+		if ( 'GET' === $method && '/v2/webhooks/subscriptions' === $path ) {
+			$mine = array_filter( $this->subscriptions, fn( array $s ): bool => $this->env === $s['env'] );
+			return array( 200, array( 'subscriptions' => array_values( array_map( static fn( array $s ): array => array_diff_key( $s, array( 'signature_key' => 1 ) ), $mine ) ) ) );
+		}
+		if ( preg_match( '#^/v2/webhooks/subscriptions/([^/]+)(/test|/signature-key)?$#', $path, $m ) ) {
 			$id = rawurldecode( $m[1] );
-			if ( ! isset( $this->subscriptions[ $id ] ) ) {
+			if ( ! isset( $this->subscriptions[ $id ] ) || $this->env !== $this->subscriptions[ $id ]['env'] ) {
 				return self::error( 404, 'NOT_FOUND', 'Subscription not found.' );
+			}
+			if ( 'DELETE' === $method && empty( $m[2] ) ) {
+				unset( $this->subscriptions[ $id ] );
+				return array( 200, array() );
+			}
+			if ( 'POST' === $method && '/signature-key' === ( $m[2] ?? '' ) ) {
+				$this->subscriptions[ $id ]['signature_key'] = 'sigkey-' . $id . '-' . wp_generate_password( 12, false );
+				return array( 200, array( 'signature_key' => $this->subscriptions[ $id ]['signature_key'] ) );
 			}
 			if ( 'PUT' === $method && empty( $m[2] ) ) {
 				$this->subscriptions[ $id ]['notification_url'] = (string) ( $body['subscription']['notification_url'] ?? $this->subscriptions[ $id ]['notification_url'] );
+				$this->subscriptions[ $id ]['event_types']      = $body['subscription']['event_types'] ?? $this->subscriptions[ $id ]['event_types'];
+				$this->subscriptions[ $id ]['enabled']          = (bool) ( $body['subscription']['enabled'] ?? $this->subscriptions[ $id ]['enabled'] );
 				return array( 200, array( 'subscription' => array_diff_key( $this->subscriptions[ $id ], array( 'signature_key' => 1 ) ) ) );
 			}
 			if ( 'POST' === $method && ! empty( $m[2] ) ) {
