@@ -331,8 +331,8 @@ test.describe( 'entries workspace', () => {
 			general: { currency: 'USD', retention_days: 0 },
 			payments: {
 				environment: 'sandbox',
-				application_id: '',
-				clear_access_token: true,
+				sandbox: { application_id: '', clear_access_token: true },
+				production: { application_id: '', clear_access_token: true },
 			},
 		};
 		await requestUtils.rest( {
@@ -380,10 +380,16 @@ test.describe( 'entries workspace', () => {
 			await page
 				.getByRole( 'combobox', { name: 'Environment' } )
 				.selectOption( 'production' );
-			await page
+			// Sandbox and production credentials sit side by side, each in its own group.
+			const production = page.getByRole( 'group', {
+				name: 'Production (in use)',
+			} );
+			await production
 				.getByRole( 'textbox', { name: 'Application id' } )
 				.fill( 'sq0idp-e2e' );
-			await page.getByLabel( 'Server access token' ).fill( TOKEN );
+			await production
+				.getByLabel( 'Access token', { exact: true } )
+				.fill( TOKEN );
 			await page.getByRole( 'button', { name: 'Save Settings' } ).click();
 			await expect(
 				page.locator( '.kestrel-forms-settings-notice' )
@@ -392,7 +398,7 @@ test.describe( 'entries workspace', () => {
 				page.locator( '.kestrel-forms-unsaved' )
 			).toHaveCount( 0 );
 			await expect(
-				page.getByText( 'A token is set (ending WXYZ)' )
+				production.getByText( 'Set, ends in WXYZ' )
 			).toBeVisible();
 			expect( await page.content() ).not.toContain( TOKEN );
 			await views.getByRole( 'link', { name: 'Web API' } ).click();
@@ -420,10 +426,10 @@ test.describe( 'entries workspace', () => {
 			);
 			expect( askedAfterSave ).toBe( false );
 			await expect(
-				page.getByRole( 'textbox', { name: 'Application id' } )
+				production.getByRole( 'textbox', { name: 'Application id' } )
 			).toHaveValue( 'sq0idp-e2e' );
 			await expect(
-				page.getByLabel( 'Server access token' )
+				production.getByLabel( 'Access token', { exact: true } )
 			).toHaveValue( '' );
 			expect( await page.content() ).not.toContain( TOKEN );
 			expect( await seriousAxeViolations( page, APP ) ).toEqual( [] );
@@ -448,10 +454,13 @@ test.describe( 'entries workspace', () => {
 			).toHaveAttribute( 'aria-current', 'page' );
 
 			const settings = await requestUtils.rest< {
-				payments: Record< string, unknown >;
+				payments: Record< string, Record< string, unknown > >;
 			} >( { path: '/kestrel-forms/v1/settings' } );
 			expect( JSON.stringify( settings ) ).not.toContain( TOKEN );
-			expect( settings.payments.access_token_last4 ).toBe( 'WXYZ' );
+			expect( settings.payments.production.access_token_last4 ).toBe(
+				'WXYZ'
+			);
+			expect( settings.payments.sandbox.access_token_set ).toBe( false );
 		} finally {
 			// Put the defaults back for other specs, passed or not.
 			await requestUtils.rest( {
