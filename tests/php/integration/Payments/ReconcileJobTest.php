@@ -323,7 +323,13 @@ final class ReconcileJobTest extends TestCase {
 		Plugin::activate();
 		$this->assertNotFalse( wp_next_scheduled( ReconcileJob::HOOK ) );
 		$this->assertSame( ReconcileJob::SCHEDULE, wp_get_schedule( ReconcileJob::HOOK ) );
-		Plugin::deactivate();
-		$this->assertFalse( wp_next_scheduled( ReconcileJob::HOOK ) );
+		try {
+			Plugin::deactivate();
+			$this->assertFalse( wp_next_scheduled( ReconcileJob::HOOK ) );
+		} finally {
+			// Deactivation clears every job (uploads cleanup, retention too): later tests expect
+			// the activated plugin's schedule.
+			Plugin::activate();
+		}
 	}
 }
