@@ -10,18 +10,17 @@ import {
 	type FormProps,
 	type PublicUtils,
 } from '../forms-ui';
-import { createPaymentRegistry } from '../forms-ui/fields/payment/registry';
-import type {
-	PaymentConfig,
-	PaymentRegistry,
-} from '../forms-ui/fields/payment/types';
+import {
+	createFieldRegistry,
+	type FieldUnitRegistry,
+} from '../forms-ui/fields/units';
 import '../forms-ui/form.scss';
 
 interface ContainerData {
 	form: FormProps[ 'form' ];
 	captcha?: FormProps[ 'captcha' ];
-	/** Forms with a payment field: the public payment configuration. */
-	payment?: PaymentConfig;
+	/** Anything else is for field units (e.g. `payment`: the public payment configuration). */
+	[ key: string ]: unknown;
 	options?: { showTitle?: boolean; showDescription?: boolean };
 	rest: {
 		submitPath: string;
@@ -39,15 +38,17 @@ declare global {
 		kestrelForms?: {
 			hooks: Hooks;
 			utils?: PublicUtils;
-			/** The payment field script registers its adapter here. */
-			payments?: PaymentRegistry;
+			/** Field scripts provide their field units here (fields/units.ts). */
+			fields?: FieldUnitRegistry;
+			/** The payment field script's SDK adapter registry (its own). */
+			payments?: unknown;
 		};
 	}
 }
 
 const kestrelForms = ( window.kestrelForms ??= { hooks: createHooks() } );
 kestrelForms.utils = publicUtils;
-kestrelForms.payments ??= createPaymentRegistry();
+kestrelForms.fields ??= createFieldRegistry();
 
 const mountAll = () =>
 	document
@@ -86,8 +87,8 @@ function mount( container: HTMLElement ) {
 			renderTokenUrl={ data.rest.renderTokenUrl }
 			renderTokenMaxAge={ data.rest.renderTokenMaxAge }
 			captcha={ data.captcha }
-			payment={ data.payment ?? null }
-			payments={ kestrelForms.payments }
+			page={ data }
+			units={ kestrelForms.fields }
 			hooks={ kestrelForms.hooks }
 			showTitle={ data.options?.showTitle }
 			showDescription={ data.options?.showDescription }

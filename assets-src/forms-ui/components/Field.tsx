@@ -22,8 +22,8 @@ import {
 } from './CaptchaField';
 import { PasswordField } from './PasswordField';
 import { CreditCardField } from './CreditCardField';
-import { PaymentSlot } from '../fields/payment/PaymentSlot';
-import type { PaymentBinding } from '../fields/payment/types';
+import { UnitSlot } from '../fields/UnitSlot';
+import { isUnitField, type UnitBinding } from '../fields/units';
 
 export interface FieldProps {
 	formId: number;
@@ -57,8 +57,8 @@ export interface FieldProps {
 	captcha?: CaptchaConfig | null;
 	/** Captcha fields: hands the form the invisible captcha's gate for the final submit. */
 	captchaGate?: ( gate: CaptchaGate | null ) => void;
-	/** Payment fields: the page's payment configuration and the form's gate. */
-	payment?: PaymentBinding;
+	/** Fields whose type a unit provides (units.ts): where the unit comes from, its slot. */
+	unit?: UnitBinding;
 }
 
 /**
@@ -76,6 +76,9 @@ export const Field = memo( FieldControl );
  */
 function FieldControl( props: FieldProps ) {
 	const { formId, field } = props;
+	if ( isUnitField( field ) ) {
+		return <UnitSlot { ...props } />;
+	}
 	switch ( field.type ) {
 		case 'hidden':
 			return (
@@ -130,8 +133,6 @@ function FieldControl( props: FieldProps ) {
 			return <PasswordField { ...props } />;
 		case 'creditcard':
 			return <CreditCardField { ...props } />;
-		case 'payment':
-			return <PaymentSlot { ...props } binding={ props.payment } />;
 		case 'captcha':
 			return (
 				<FieldShell

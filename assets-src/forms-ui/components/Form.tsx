@@ -52,8 +52,8 @@ import type { UploadBindings } from './FileUploadField';
 import type { CaptchaConfig, CaptchaGate } from './CaptchaField';
 import { newUploadId, type UploadRecord } from '../uploads/uploader';
 import { AnimationContext } from './reveal';
-import { usePaymentSlot } from '../fields/payment/use-payment-slot';
-import type { PaymentConfig, PaymentRegistry } from '../fields/payment/types';
+import { useFieldUnits, type UnitFailure } from '../fields/use-field-units';
+import { isUnitField, type FieldUnitRegistry } from '../fields/units';
 
 export interface FormProps {
 	form: FormDefinition & { id: number };
@@ -80,10 +80,10 @@ export interface FormProps {
 	preview?: boolean;
 	/** Called once after the first render (used to release the reserved space). */
 	onMounted?: () => void;
-	/** Forms with a payment field: the page's public payment configuration. */
-	payment?: PaymentConfig | null;
-	/** Where the payment field script registers its adapter (window.kestrelForms.payments). */
-	payments?: PaymentRegistry | null;
+	/** The page's data for this form (what field units read, e.g. their configuration). */
+	page?: Record< string, unknown >;
+	/** Where field scripts provide their units (window.kestrelForms.fields). */
+	units?: FieldUnitRegistry | null;
 }
 
 type Status = 'idle' | 'submitting' | 'done';
@@ -254,14 +254,10 @@ export function Form( props: FormProps ) {
 	);
 	// Multi-page forms (spec §2, §4): pages split at page breaks.
 	const pages = useMemo( () => splitPages( form.fields ), [ form.fields ] );
-	// The payment field (issue 13): tokens on Next and submit, its failures at the field.
-	const payment = usePaymentSlot(
-		form,
-		props.payment ?? null,
-		props.payments ?? null
-	);
-	// A payment form keeps one submission key until it is stored: a retry after an unknown
-	// outcome (network error) then gets the first answer instead of paying twice.
+	// Fields whose type a unit provides: their hooks on Next and submit, failures at the field.
+	const units = useFieldUnits( form, props.units ?? null, props.page ?? {} );
+	// A unit may keep one submission key until it is stored: a retry after an unknown
+	// outcome (network error) then gets the first answer instead of acting twice.
 	const submissionKey = useRef< string | null >( null );
 	const summaryRef = useRef< HTMLDivElement >( null );
 	const confirmationRef = useRef< HTMLDivElement >( null );
@@ -307,22 +303,22 @@ export function Form( props: FormProps ) {
 	);
 
 	/**
-	 * A payment failure: the message at the payment field, on its page, focused and announced in
-	 * the field's live region; what the visitor typed stays.
+	 * A unit field's failure: the message at the field, on its page, presented by the unit
+	 * (focus, live region); what the visitor typed stays.
 	 *
-	 * @param message Readable message.
+	 * @param failure The field and its message.
 	 */
-	const showPaymentError = ( message: string ) => {
-		const id = payment.field?.id ?? 0;
+	const showUnitError = ( failure: UnitFailure ) => {
+		const id = failure.field.id;
 		const index = pages.findIndex( ( p ) =>
 			p.fields.some( ( f ) => f.id === id )
 		);
 		if ( index >= 0 ) {
 			setPage( index );
 		}
-		setErrors( { [ id ]: message } );
+		setErrors( { [ id ]: failure.message } );
 		setSummary( null );
-		payment.present( message );
+		units.binding( failure.field ).hooks?.present?.( failure.message );
 	};
 
 	// Add-on feeds switch on and off with the values (spec §4): announce each change to add-ons.
@@ -499,19 +495,22 @@ export function Form( props: FormProps ) {
 			showErrors( messages, summaryText() );
 			return;
 		}
-		// Leaving the payment field's page tokenizes; the token waits for the final submit.
-		if ( payment.field ) {
+		// Leaving a page with unit fields runs their hooks (a payment tokenizes).
+		if ( pages[ page ].fields.some( isUnitField ) ) {
 			inFlight.current = true;
 			setStatus( 'submitting' );
-			const step = await payment.leavePage(
-				pages[ page ].fields,
+			const fieldsHere = pages[ page ].fields;
+			const step = await units.step(
+				'leavePage',
+				fieldsHere,
+				fieldsHere,
 				final,
 				values
 			);
 			inFlight.current = false;
 			setStatus( 'idle' );
 			if ( ! step.ok ) {
-				showPaymentError( step.message );
+				showUnitError( step );
 				return;
 			}
 		}
@@ -569,16 +568,21 @@ export function Form( props: FormProps ) {
 
 		inFlight.current = true;
 		setStatus( 'submitting' );
-		// The payment field (visible, amount above 0): a fresh single-use token, or the one
-		// made when the visitor left its page.
+		// Unit fields add their values (a payment: a fresh single-use token or a kept one).
 		// (Forms without one post at once, in the same task as the click.)
-		const paid = payment.field
-			? await payment.forSubmit( pages[ page ].fields, final, values )
-			: ( { ok: true, value: null } as const );
-		if ( ! paid.ok ) {
+		const added = units.fields.length
+			? await units.step(
+					'beforeSubmit',
+					form.fields,
+					pages[ page ].fields,
+					final,
+					values
+				)
+			: ( { ok: true, values: {} } as const );
+		if ( ! added.ok ) {
 			inFlight.current = false;
 			setStatus( 'idle' );
-			showPaymentError( paid.message );
+			showUnitError( added );
 			return;
 		}
 		const active = visibleFields.filter( hasInput );
@@ -600,10 +604,8 @@ export function Form( props: FormProps ) {
 			},
 			form
 		) as ReturnType< typeof toSubmissionValues >;
-		if ( paid.value && payment.field ) {
-			submissionValues[ String( payment.field.id ) ] = paid.value;
-		}
-		const key = payment.field
+		Object.assign( submissionValues, added.values );
+		const key = units.keepSubmissionKey()
 			? ( submissionKey.current ??= newSubmissionKey() )
 			: newSubmissionKey();
 		try {
@@ -626,11 +628,8 @@ export function Form( props: FormProps ) {
 					props.submitUrl,
 					props.anonymous
 				);
-			// A payment form sends the same request again while the server is still busy
-			// with it (409): the answer of the first one comes back, never a second charge.
-			const result = await ( payment.field
-				? payment.retry( send )
-				: send() );
+			// Units may wrap the send (a payment sends again while the server is busy: 409).
+			const result = await units.send( send );
 			submissionKey.current = null;
 			hooks.doAction( 'kestrel_forms.submission.after', result, form );
 			setErrors( {} );
@@ -650,10 +649,10 @@ export function Form( props: FormProps ) {
 			}
 			hooks.doAction( 'kestrel_forms.submission.failed', f, form );
 			setStatus( 'idle' );
-			// Only the payment's failure (no other field's error) shows at the payment field.
-			const paymentMessage = payment.failureMessage( f );
-			if ( paymentMessage !== null ) {
-				showPaymentError( paymentMessage );
+			// A failure a unit claims shows at its field.
+			const unitFailure = units.failure( f );
+			if ( unitFailure ) {
+				showUnitError( unitFailure );
 			} else if ( f.kind === 'validation' ) {
 				const serverMessages: Record< number, string > = {};
 				for ( const [ id, message ] of Object.entries( f.errors ) ) {
@@ -842,9 +841,9 @@ export function Form( props: FormProps ) {
 										uploads={ uploadBindings }
 										captcha={ props.captcha }
 										captchaGate={ setCaptchaGate }
-										payment={
-											field.type === 'payment'
-												? payment.binding
+										unit={
+											isUnitField( field )
+												? units.binding( field )
 												: undefined
 										}
 										concealed={ ! isShown( field.id ) }

@@ -29,17 +29,19 @@ export interface SubmissionSuccess {
 
 /** What a failed submission means for the visitor. */
 export type SubmissionFailure =
-	| {
+	| ( {
 			kind: 'validation';
 			message: string;
 			errors: Record< string, string >;
-			/** A payment refused by the provider: its code (GENERIC_DECLINE, CARD_TOKEN_EXPIRED…). */
-			paymentCode?: string;
-	  }
+	  } & ErrorDetails )
 	| { kind: 'rate_limited'; message: string; retryAfter: number }
-	/** The same submission key is being processed (409): send the same request again later. */
-	| { kind: 'in_progress'; message: string; retryAfter: number }
-	| { kind: 'error'; message: string; code?: string };
+	| ( { kind: 'error'; message: string } & ErrorDetails );
+
+/** The REST error's code and data as the server sent them (field units read their own keys). */
+interface ErrorDetails {
+	code?: string;
+	data?: RestError[ 'data' ];
+}
 
 interface RestError {
 	code?: string;
@@ -47,15 +49,9 @@ interface RestError {
 	data?: {
 		errors?: Record< string, string >;
 		retry_after?: number;
-		payment?: { code?: string };
+		[ key: string ]: unknown;
 	};
 }
-
-/** The 409 answers to a submission key already in flight (payments: P1-CONTRACTS "Charge path"). */
-const IN_PROGRESS = [
-	'kestrel_forms_submission_in_progress',
-	'kestrel_forms_payment_in_progress',
-];
 
 /**
  * Posts a submission. Logged-in visitors go through api-fetch, so their REST nonce is sent and the
@@ -154,31 +150,14 @@ export function toFailure(
 ): SubmissionFailure {
 	const message =
 		typeof error?.message === 'string' ? error.message : fallback;
-	if (
-		error?.code === 'kestrel_forms_validation_failed' &&
-		error.data?.errors
-	) {
-		const paymentCode = error.data.payment?.code;
-		return {
-			kind: 'validation',
-			message,
-			errors: error.data.errors,
-			...( typeof paymentCode === 'string' ? { paymentCode } : {} ),
-		};
+	const { code, data } = error ?? {};
+	if ( code === 'kestrel_forms_validation_failed' && data?.errors ) {
+		return { kind: 'validation', message, errors: data.errors, code, data };
 	}
-	if ( error?.code === 'kestrel_forms_rate_limited' ) {
-		return rateLimited( Number( error.data?.retry_after ) || 0 );
+	if ( code === 'kestrel_forms_rate_limited' ) {
+		return rateLimited( Number( data?.retry_after ) || 0 );
 	}
-	if ( error?.code && IN_PROGRESS.includes( error.code ) ) {
-		return {
-			kind: 'in_progress',
-			message,
-			retryAfter: Number( error.data?.retry_after ) || 0,
-		};
-	}
-	return error?.code
-		? { kind: 'error', message, code: error.code }
-		: { kind: 'error', message };
+	return { kind: 'error', message, code, data };
 }
 
 /**

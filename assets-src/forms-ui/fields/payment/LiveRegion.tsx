@@ -1,20 +1,19 @@
 /**
- * The payment field's live region (always present, so what it later says is spoken): used by
- * form-view's stand-in and by the field script's elements.
+ * The payment field's live region: the generic one (../LiveRegion.tsx), marked for the payment
+ * field's checks (`data-payment-live-region`).
+ */
+import { FieldLiveRegion } from '../LiveRegion';
+
+/**
+ * The live region.
  *
  * @param props          Props.
  * @param props.children What to say.
  */
 export function PaymentLiveRegion( { children }: { children?: string } ) {
 	return (
-		<div
-			className="screen-reader-text"
-			role="status"
-			aria-live="polite"
-			aria-atomic="true"
-			data-payment-live-region=""
-		>
+		<FieldLiveRegion data-payment-live-region="">
 			{ children }
-		</div>
+		</FieldLiveRegion>
 	);
 }

@@ -2,7 +2,8 @@
  * The visitor's payment field elements: a method choice (card / gift card) when both are
  * offered, one container per method that the field script's adapter attaches the provider's
  * element to, the "not available" note and the live region. They render inside form-view's
- * shell (PaymentSlot.tsx: group, label, error) and ship in the payment field script, so only
+ * generic unit shell (../UnitSlot.tsx: group, label, error) and ship in the payment field
+ * script (provided as a field unit, unit.tsx), so only
  * pages with a payment field load them. The card data never touches this page: it lives in the
  * provider's frames.
  *

@@ -1,45 +1,26 @@
 /**
- * The registry form-view exposes as `window.kestrelForms.payments` (created in
- * entries/form-view.tsx). The payment field script loads after form-view and registers its
- * adapter and its UI module; fields rendered before that wait for them.
+ * Where the payment field script registers its SDK adapter (`window.kestrelForms.payments`,
+ * created by the script itself, entries/payment-field.ts); the field's elements wait for it.
  */
-import type { PaymentAdapter, PaymentRegistry, PaymentUi } from './types';
+import type { PaymentAdapter, PaymentRegistry } from './types';
 
 /**
- * One value set once, and the promises waiting for it. The first value wins; a second (the
- * field script printed twice) is ignored.
+ * A new, empty registry. The first adapter wins; a second (the script printed twice) is ignored.
  */
-function once< T >() {
-	let value: T | null = null;
-	const waiting: Array< ( v: T ) => void > = [];
+export function createPaymentRegistry(): PaymentRegistry {
+	let value: PaymentAdapter | null = null;
+	const waiting: Array< ( v: PaymentAdapter ) => void > = [];
 	return {
-		set( next: T ) {
-			if ( value ) {
-				return;
+		register( next ) {
+			if ( ! value ) {
+				value = next;
+				waiting.splice( 0 ).forEach( ( resolve ) => resolve( next ) );
 			}
-			value = next;
-			waiting.splice( 0 ).forEach( ( resolve ) => resolve( next ) );
 		},
-		get: () => value,
+		current: () => value,
 		ready: () =>
 			value
 				? Promise.resolve( value )
-				: new Promise< T >( ( resolve ) => waiting.push( resolve ) ),
-	};
-}
-
-/**
- * A new, empty registry.
- */
-export function createPaymentRegistry(): PaymentRegistry {
-	const adapter = once< PaymentAdapter >();
-	const ui = once< PaymentUi >();
-	return {
-		register: adapter.set,
-		current: adapter.get,
-		ready: adapter.ready,
-		provide: ui.set,
-		ui: ui.get,
-		uiReady: ui.ready,
+				: new Promise( ( resolve ) => waiting.push( resolve ) ),
 	};
 }

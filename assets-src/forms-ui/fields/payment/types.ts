@@ -1,11 +1,8 @@
 /**
- * The interface between form-view and the payment field script (P1-CONTRACTS "Field definition").
- * form-view owns the field's shell (label, error, live region) and the hook points of the
- * submit; the field script (build/payment-field.js, only on pages with a payment field) owns
- * everything else: it registers the SDK adapter and the field's UI module (the elements and
- * the payment controller), so forms without a payment field never load that code. Types only.
+ * The payment field's types (P1-CONTRACTS "Field definition"). All its code ships in the payment
+ * field script (build/payment-field.js, only on pages with a payment field), which provides the
+ * field to form-view as a generic field unit (../units.ts, unit.tsx). Types only.
  */
-import type { ComponentType } from 'react';
 import type {
 	BillingMapping,
 	CaptureMode,
@@ -143,23 +140,11 @@ export interface PaymentElementsProps {
 	binding: PaymentBinding;
 }
 
-/** What the field script provides besides the adapter: everything form-view loads lazily. */
-export interface PaymentUi {
-	Elements: ComponentType< PaymentElementsProps >;
-	controller: ( context: () => PaymentContext ) => PaymentController;
-}
-
-/** `window.kestrelForms.payments`: where the field script registers its adapter and UI. */
+/** `window.kestrelForms.payments`: where the field script registers its SDK adapter. */
 export interface PaymentRegistry {
 	register: ( adapter: PaymentAdapter ) => void;
 	/** The adapter, once registered. */
 	current: () => PaymentAdapter | null;
 	/** Resolves with the adapter as soon as one is registered. */
 	ready: () => Promise< PaymentAdapter >;
-	/** The field script's UI module (first one wins). */
-	provide: ( ui: PaymentUi ) => void;
-	/** The UI module, once provided. */
-	ui: () => PaymentUi | null;
-	/** Resolves with the UI module as soon as it is provided. */
-	uiReady: () => Promise< PaymentUi >;
 }

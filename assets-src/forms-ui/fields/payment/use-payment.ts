@@ -1,9 +1,10 @@
 /**
  * The form's side of a payment field: when to tokenize, which token a submission carries, what
  * a refused payment means for the visitor. It lives in the payment field script
- * (build/payment-field.js): form-view's hook points (slot.ts) create one controller per form
- * once the script has provided it, and call it at three points (leaving a page, submit, a
- * failed answer); the field (PaymentField.tsx) hands it a gate to its elements.
+ * (build/payment-field.js) and becomes the payment unit's hooks (unit.tsx), which form-view's
+ * generic field-unit mechanism (../use-field-units.ts) creates once per form and calls (leaving
+ * a page, before submit, the send, a failed answer); the field (PaymentField.tsx) hands it a
+ * gate to its elements.
  */
 import { __ } from '@wordpress/i18n';
 import type {
@@ -35,8 +36,21 @@ const STALE_TOKEN = [ 'CARD_TOKEN_EXPIRED', 'CARD_TOKEN_USED' ];
 const PAYMENT_ERRORS = [
 	'kestrel_forms_payment_not_taken',
 	'kestrel_forms_payments_unavailable',
+];
+
+/** The 409 answers to a submission key already in flight (P1-CONTRACTS "Charge path"). */
+const IN_PROGRESS = [
+	'kestrel_forms_submission_in_progress',
 	'kestrel_forms_payment_in_progress',
 ];
+
+/**
+ * Whether the server is still processing the same submission key (send the same request later).
+ *
+ * @param failure A failed answer.
+ */
+export const inProgress = ( failure: SubmissionFailure ): boolean =>
+	IN_PROGRESS.includes( ( failure as { code?: string } )?.code ?? '' );
 
 const unavailable = (): string =>
 	__(
@@ -137,7 +151,10 @@ export function createPaymentController(
 					return null;
 				}
 				let message = own;
-				if ( STALE_TOKEN.includes( failure.paymentCode ?? '' ) ) {
+				// A payment refused by the provider: its code (GENERIC_DECLINE, CARD_TOKEN_EXPIRED…).
+				const payment = failure.data?.payment as
+					{ code?: string } | undefined;
+				if ( STALE_TOKEN.includes( payment?.code ?? '' ) ) {
 					context().binding.gate?.reset();
 					message = __(
 						'Your card details expired; please enter them again.',
@@ -149,12 +166,12 @@ export function createPaymentController(
 					? null
 					: message;
 			}
-			if ( failure.kind === 'error' || failure.kind === 'in_progress' ) {
-				const code = failure.kind === 'error' ? failure.code : '';
-				if ( code && PAYMENT_ERRORS.includes( code ) ) {
-					return failure.message;
+			if ( failure.kind === 'error' ) {
+				const code = failure.code;
+				if ( inProgress( failure ) ) {
+					return carried ? failure.message : null;
 				}
-				if ( failure.kind === 'in_progress' && carried ) {
+				if ( code && PAYMENT_ERRORS.includes( code ) ) {
 					return failure.message;
 				}
 				if ( carried && ( ! code || code === 'fetch_error' ) ) {
@@ -257,12 +274,15 @@ export async function retryInProgress< T >(
 			return await send();
 		} catch ( error ) {
 			const failure = error as SubmissionFailure;
-			if ( failure?.kind !== 'in_progress' || attempt >= tries ) {
+			if ( ! inProgress( failure ) || attempt >= tries ) {
 				throw error;
 			}
-			await wait(
-				Math.min( 10, Math.max( 1, failure.retryAfter || 1 ) ) * 1000
-			);
+			const seconds =
+				Number(
+					( failure as { data?: { retry_after?: number } } ).data
+						?.retry_after
+				) || 1;
+			await wait( Math.min( 10, Math.max( 1, seconds ) ) * 1000 );
 		}
 	}
 }

@@ -10,9 +10,9 @@ import { createHooks } from '@wordpress/hooks';
 import type { FieldDefinition, FormDefinition } from '../../../../shared';
 import { Form } from '../../../components/Form';
 import { createSquareAdapter } from '../adapter';
-import { PaymentElements } from '../PaymentField';
+import { createFieldRegistry } from '../../units';
 import { createPaymentRegistry } from '../registry';
-import { createPaymentController } from '../use-payment';
+import { createPaymentUnit } from '../unit';
 import type { PaymentConfig } from '../types';
 import { createFakeSquare, invalid, ok, type FakeSquare } from './fake-square';
 
@@ -79,14 +79,12 @@ function renderForm(
 ) {
 	fake = createFakeSquare();
 	const registry = createPaymentRegistry();
+	const units = createFieldRegistry();
 	const adapter = createSquareAdapter( () => fake.Square as never );
-	// What the payment field script does when it runs: the adapter and the field's UI module.
+	// What the payment field script does when it runs: the adapter and the field's unit.
 	const runScript = () => {
 		registry.register( adapter );
-		registry.provide( {
-			Elements: PaymentElements,
-			controller: createPaymentController,
-		} );
+		units.provide( 'payment', createPaymentUnit( registry ) );
 	};
 	if ( ! options.registerLater ) {
 		runScript();
@@ -95,8 +93,8 @@ function renderForm(
 		form: { id: 5, title: 'Order', currency: 'USD', ...form },
 		submitPath: '/kestrel-forms/v1/forms/5/submissions',
 		hooks: createHooks(),
-		payment: config,
-		payments: registry,
+		page: { payment: config },
+		units,
 	};
 	const view = render( <Form { ...props } /> );
 	return {
@@ -158,11 +156,11 @@ describe( 'payment field in the visitor form', () => {
 			{ registerLater: true }
 		);
 		expect( attachedFrames( container ) ).toBe( 0 );
-		// Before the script: label, group, live region and a container of the element's size.
+		// Before the script: label, group, live region and a placeholder of reserved height.
 		expect( screen.getByRole( 'group', { name: 'Payment' } ) ).toBeTruthy();
-		expect( liveRegion( container ) ).toBeTruthy();
+		expect( container.querySelector( '[data-live-region]' ) ).toBeTruthy();
 		expect(
-			container.querySelectorAll( '.kestrel-form__payment-element' )
+			container.querySelectorAll( '.kestrel-form__unit-pending' )
 		).toHaveLength( 1 );
 		act( () => runScript() );
 		await waitFor( () => expect( attachedFrames( container ) ).toBe( 1 ) );
@@ -191,7 +189,7 @@ describe( 'payment field in the visitor form', () => {
 		await screen.findByText( 'Thanks', { selector: 'p' } );
 	} );
 
-	it( 'a submit when the field script never comes says payments are unavailable, at the field', async () => {
+	it( 'a submit when the field script never comes says the field is unavailable, at the field', async () => {
 		jest.useFakeTimers();
 		try {
 			const { container } = renderForm(
@@ -207,7 +205,7 @@ describe( 'payment field in the visitor form', () => {
 				container.querySelector( `#validation_message_5_${ PAY }` )
 					?.textContent
 			).toBe(
-				'Payments are not available right now. Please reload the page.'
+				'This field is not available right now. Please reload the page.'
 			);
 			expect( submitButton().disabled ).toBe( false );
 		} finally {

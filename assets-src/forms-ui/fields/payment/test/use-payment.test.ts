@@ -34,7 +34,13 @@ describe( 'billing contact from the mapping', () => {
 } );
 
 describe( 'retryInProgress', () => {
-	const busy = { kind: 'in_progress', message: 'Busy', retryAfter: 2 };
+	// The server's 409 for a submission key in flight, as toFailure maps it.
+	const busy = {
+		kind: 'error',
+		message: 'Busy',
+		code: 'kestrel_forms_submission_in_progress',
+		data: { retry_after: 2 },
+	};
 
 	it( 'sends again after the wait the server asked for, then gives up', async () => {
 		const waits: number[] = [];
