@@ -333,7 +333,9 @@ test( 'refunds: only COMPLETED payments, never more than collected, idempotent b
 		reason: 'Customer asked',
 	} );
 	// Square's published refund id shape: `{payment id}_{random}`, 73 characters.
-	expect( made.id ).toMatch( new RegExp( `^${ payment.id }_[A-Za-z0-9]{43,}$` ) );
+	expect( made.id ).toMatch(
+		new RegExp( `^${ payment.id }_[A-Za-z0-9]{43,}$` )
+	);
 	expect( made.id ).toHaveLength( 73 );
 	// Double click: same key and body → the same refund, not a second one.
 	const twice = await refund( request, payment.id, 1000, k );
