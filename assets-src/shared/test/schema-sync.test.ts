@@ -2,6 +2,7 @@ import schema from '../../../plugin/schema/form.schema.json';
 import {
 	BILLING_KEYS,
 	FIELD_TYPES,
+	NOTIFICATION_EVENTS,
 	NUMBER_FORMATS,
 	PAYMENT_METHODS,
 } from '../types/form';
@@ -23,6 +24,12 @@ describe( 'form types and the JSON Schema', () => {
 		);
 		expect( [ ...BILLING_KEYS ] ).toEqual(
 			Object.keys( schema.$defs.field.properties.billing.properties )
+		);
+	} );
+
+	it( 'list the same notification events', () => {
+		expect( [ ...NOTIFICATION_EVENTS ] ).toEqual(
+			schema.$defs.notification.properties.event.enum
 		);
 	} );
 } );

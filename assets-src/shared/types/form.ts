@@ -260,7 +260,73 @@ export interface FormDefinition {
 		message?: string;
 		url?: string;
 	};
+	/** Several confirmations chosen by logic; when absent, `confirmation` applies. */
+	confirmations?: ConfirmationSetting[];
+	notifications?: NotificationSetting[];
 	fields: FieldDefinition[];
+}
+
+/**
+ * One of a form's confirmations (schema `$defs.confirmation`): after a stored submission the
+ * first active non-default one whose logic matches wins, else the default one.
+ */
+export interface ConfirmationSetting {
+	id: string;
+	name?: string;
+	isDefault?: boolean;
+	isActive?: boolean;
+	type: 'message' | 'page' | 'redirect';
+	/** HTML with merge tags. */
+	message?: string;
+	/** A published page to send the visitor to. */
+	pageId?: number;
+	url?: string;
+	/** `name=value` pairs joined by `&`; merge tags in it are URL-encoded when replaced. */
+	queryString?: string;
+	conditionalLogic?: ConditionalLogic | null;
+}
+
+/** The events a notification can be sent on. */
+export const NOTIFICATION_EVENTS = [
+	'form_submission',
+	'payment_completed',
+	'payment_pending',
+	'payment_failed',
+	'payment_refunded',
+] as const;
+
+export type NotificationEvent = ( typeof NOTIFICATION_EVENTS )[ number ];
+
+/** One routing rule: send to `email` when the rule matches. */
+export interface NotificationRoute {
+	email: string;
+	fieldId: string;
+	operator: LogicRule[ 'operator' ];
+	value: string;
+}
+
+/** An email notification (schema `$defs.notification`, Gravity Forms' keys). */
+export interface NotificationSetting {
+	id: string;
+	name?: string;
+	/** Absent means active. */
+	isActive?: boolean;
+	/** Absent means `form_submission`. */
+	event?: NotificationEvent;
+	toType?: 'email' | 'field' | 'routing';
+	to?: string;
+	toField?: string;
+	routing?: NotificationRoute[];
+	from?: string;
+	fromName?: string;
+	replyTo?: string;
+	cc?: string;
+	bcc?: string;
+	subject?: string;
+	/** HTML with merge tags; the plain-text part is derived from it. */
+	message?: string;
+	disableAutoformat?: boolean;
+	conditionalLogic?: ConditionalLogic | null;
 }
 
 /** A field's value in the browser: text for one-value fields, the checked values for checkboxes. */
