@@ -27,9 +27,13 @@ import {
 	valueFields,
 } from '../store/forms/definition';
 import { ChoicesEditor } from './ChoicesEditor';
-import { FieldHeading, useFieldEdit } from './field-edit';
+import {
+	AppearancePanel,
+	FieldHeading,
+	LogicPanel,
+	useFieldEdit,
+} from './field-edit';
 import { formulaMessage, formulaProblem, mergeTag } from './formula';
-import { LogicBuilder } from './LogicBuilder';
 
 const CHOICE_TYPES = [ 'select', 'radio', 'checkbox', 'option' ];
 
@@ -188,7 +192,10 @@ export function CardTypesControl( {
 	onChange: ( creditCards: string[] | undefined ) => void;
 } ) {
 	const known = Object.entries( DEFAULT_CARD_RULES ).map(
-		( [ slug, rule ] ) => ( { slug, name: rule.name } )
+		( [ slug, rule ] ) => ( {
+			slug,
+			name: rule.name,
+		} )
 	);
 	const listed = value ?? [];
 	const options = [
@@ -781,10 +788,7 @@ export function FieldSettings( {
 					/>
 				) }
 			</PanelBody>
-			<PanelBody
-				title={ __( 'Appearance', 'kestrel-forms' ) }
-				initialOpen={ false }
-			>
+			<AppearancePanel field={ field } sizes>
 				{ [
 					'text',
 					'textarea',
@@ -797,35 +801,7 @@ export function FieldSettings( {
 						'placeholder',
 						__( 'Placeholder', 'kestrel-forms' )
 					) }
-				{ text( 'cssClass', __( 'CSS class', 'kestrel-forms' ) ) }
-				<SelectControl
-					__nextHasNoMarginBottom
-					__next40pxDefaultSize
-					label={ __( 'Size', 'kestrel-forms' ) }
-					value={ field.size ?? '' }
-					options={ [
-						{ value: '', label: __( 'Default', 'kestrel-forms' ) },
-						{
-							value: 'small',
-							label: __( 'Small', 'kestrel-forms' ),
-						},
-						{
-							value: 'medium',
-							label: __( 'Medium', 'kestrel-forms' ),
-						},
-						{
-							value: 'large',
-							label: __( 'Large', 'kestrel-forms' ),
-						},
-					] }
-					onChange={ ( size ) =>
-						set( {
-							size: ( size ||
-								undefined ) as FieldDefinition[ 'size' ],
-						} )
-					}
-				/>
-			</PanelBody>
+			</AppearancePanel>
 			<PanelBody
 				title={ __( 'Advanced', 'kestrel-forms' ) }
 				initialOpen={ false }
@@ -848,41 +824,7 @@ export function FieldSettings( {
 					__( 'Custom error message', 'kestrel-forms' )
 				) }
 			</PanelBody>
-			<PanelBody
-				title={ __( 'Conditional logic', 'kestrel-forms' ) }
-				initialOpen={ false }
-			>
-				{ isPage ? (
-					<LogicBuilder
-						subject={ __( 'the Next button', 'kestrel-forms' ) }
-						form={ form }
-						logic={ field.nextButton?.conditionalLogic }
-						onChange={ ( logic ) =>
-							set( {
-								nextButton: {
-									...field.nextButton,
-									conditionalLogic: logic,
-								},
-							} )
-						}
-					/>
-				) : (
-					<LogicBuilder
-						subject={
-							field.type === 'section'
-								? __( 'this section', 'kestrel-forms' )
-								: __( 'this field', 'kestrel-forms' )
-						}
-						form={ form }
-						excludeFieldId={ field.id }
-						logic={ field.conditionalLogic }
-						onChange={ ( conditionalLogic ) =>
-							set( { conditionalLogic } )
-						}
-					/>
-				) }
-				{ err( 'conditionalLogic' ) }
-			</PanelBody>
+			<LogicPanel field={ field } form={ form } />
 		</div>
 	);
 }

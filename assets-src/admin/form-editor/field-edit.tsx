@@ -1,12 +1,16 @@
 /**
  * What every field's settings panel shares: writing keys into the edited definition, the
- * server's messages under each control, and the heading with the messages that name no key.
+ * server's messages under each control, the heading with the messages that name no key, and the
+ * Appearance and Conditional logic panels (FieldSettings and the payment field's panel).
  */
+import { PanelBody, SelectControl, TextControl } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
-import type { FieldDefinition } from '../../shared';
+import type { ReactNode } from 'react';
+import type { FieldDefinition, FormDefinition } from '../../shared';
 import { store } from '../store/forms';
 import { fieldTypeLabel } from '../store/forms/definition';
+import { LogicBuilder } from './LogicBuilder';
 
 /**
  * Editing one field.
@@ -75,5 +79,131 @@ export function FieldHeading( {
 					</p>
 				) ) }
 		</>
+	);
+}
+
+/**
+ * The Appearance panel: the type's own controls first, then the CSS class and, for the types
+ * that have one, the size.
+ *
+ * @param props          Props.
+ * @param props.field    The field.
+ * @param props.sizes    Whether the Size list shows.
+ * @param props.children The type's own controls (placeholder, input labels).
+ */
+export function AppearancePanel( {
+	field,
+	sizes = false,
+	children,
+}: {
+	field: FieldDefinition;
+	sizes?: boolean;
+	children?: ReactNode;
+} ) {
+	const { err, set } = useFieldEdit( field );
+	return (
+		<PanelBody
+			title={ __( 'Appearance', 'kestrel-forms' ) }
+			initialOpen={ false }
+		>
+			{ children }
+			<TextControl
+				__nextHasNoMarginBottom
+				__next40pxDefaultSize
+				label={ __( 'CSS class', 'kestrel-forms' ) }
+				value={ field.cssClass ?? '' }
+				onChange={ ( value ) =>
+					set(
+						{ cssClass: value === '' ? undefined : value },
+						'cssClass'
+					)
+				}
+			/>
+			{ err( 'cssClass' ) }
+			{ sizes && (
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Size', 'kestrel-forms' ) }
+					value={ field.size ?? '' }
+					options={ [
+						{ value: '', label: __( 'Default', 'kestrel-forms' ) },
+						{
+							value: 'small',
+							label: __( 'Small', 'kestrel-forms' ),
+						},
+						{
+							value: 'medium',
+							label: __( 'Medium', 'kestrel-forms' ),
+						},
+						{
+							value: 'large',
+							label: __( 'Large', 'kestrel-forms' ),
+						},
+					] }
+					onChange={ ( size ) =>
+						set( {
+							size: ( size ||
+								undefined ) as FieldDefinition[ 'size' ],
+						} )
+					}
+				/>
+			) }
+		</PanelBody>
+	);
+}
+
+/**
+ * The Conditional logic panel: a page break's rules switch its Next button, every other
+ * field's rules switch the field (or the section).
+ *
+ * @param props       Props.
+ * @param props.field The field.
+ * @param props.form  The edited definition.
+ */
+export function LogicPanel( {
+	field,
+	form,
+}: {
+	field: FieldDefinition;
+	form: FormDefinition;
+} ) {
+	const { err, set } = useFieldEdit( field );
+	return (
+		<PanelBody
+			title={ __( 'Conditional logic', 'kestrel-forms' ) }
+			initialOpen={ false }
+		>
+			{ field.type === 'page' ? (
+				<LogicBuilder
+					subject={ __( 'the Next button', 'kestrel-forms' ) }
+					form={ form }
+					logic={ field.nextButton?.conditionalLogic }
+					onChange={ ( logic ) =>
+						set( {
+							nextButton: {
+								...field.nextButton,
+								conditionalLogic: logic,
+							},
+						} )
+					}
+				/>
+			) : (
+				<LogicBuilder
+					subject={
+						field.type === 'section'
+							? __( 'this section', 'kestrel-forms' )
+							: __( 'this field', 'kestrel-forms' )
+					}
+					form={ form }
+					excludeFieldId={ field.id }
+					logic={ field.conditionalLogic }
+					onChange={ ( conditionalLogic ) =>
+						set( { conditionalLogic } )
+					}
+				/>
+			) }
+			{ err( 'conditionalLogic' ) }
+		</PanelBody>
 	);
 }

@@ -24,9 +24,13 @@ import {
 	type PaymentMethod,
 } from '../../../shared';
 import { fieldOptionLabel, valueFields } from '../../store/forms/definition';
-import { FieldHeading, useFieldEdit } from '../field-edit';
+import {
+	AppearancePanel,
+	FieldHeading,
+	LogicPanel,
+	useFieldEdit,
+} from '../field-edit';
 import { mergeTag } from '../formula';
-import { LogicBuilder } from '../LogicBuilder';
 import { billingLabel, billingSources } from './billing';
 import { PaymentWarnings } from './PaymentWarnings';
 
@@ -56,10 +60,7 @@ export function PaymentFieldSettings( {
 	form: FormDefinition;
 } ) {
 	const { errors, err, set } = useFieldEdit( field );
-	const text = (
-		key: 'label' | 'cssClass' | 'adminLabel',
-		label: string
-	) => (
+	const text = ( key: 'label' | 'adminLabel', label: string ) => (
 		<>
 			<TextControl
 				__nextHasNoMarginBottom
@@ -287,10 +288,7 @@ export function PaymentFieldSettings( {
 				) ) }
 				{ err( 'billing' ) }
 			</PanelBody>
-			<PanelBody
-				title={ __( 'Appearance', 'kestrel-forms' ) }
-				initialOpen={ false }
-			>
+			<AppearancePanel field={ field }>
 				<CheckboxControl
 					__nextHasNoMarginBottom
 					label={ __(
@@ -302,29 +300,14 @@ export function PaymentFieldSettings( {
 						set( { includeInputLabels: on || undefined } )
 					}
 				/>
-				{ text( 'cssClass', __( 'CSS class', 'kestrel-forms' ) ) }
-			</PanelBody>
+			</AppearancePanel>
 			<PanelBody
 				title={ __( 'Advanced', 'kestrel-forms' ) }
 				initialOpen={ false }
 			>
 				{ text( 'adminLabel', __( 'Admin label', 'kestrel-forms' ) ) }
 			</PanelBody>
-			<PanelBody
-				title={ __( 'Conditional logic', 'kestrel-forms' ) }
-				initialOpen={ false }
-			>
-				<LogicBuilder
-					subject={ __( 'this field', 'kestrel-forms' ) }
-					form={ form }
-					excludeFieldId={ field.id }
-					logic={ field.conditionalLogic }
-					onChange={ ( conditionalLogic ) =>
-						set( { conditionalLogic } )
-					}
-				/>
-				{ err( 'conditionalLogic' ) }
-			</PanelBody>
+			<LogicPanel field={ field } form={ form } />
 		</div>
 	);
 }
