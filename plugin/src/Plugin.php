@@ -29,6 +29,7 @@ use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\Schema;
+use Kestrel\Forms\Persistence\Sites;
 use Kestrel\Forms\Persistence\UploadRepository;
 use Kestrel\Forms\Payments\ConfigurationCheck;
 use Kestrel\Forms\Payments\ChargePayment;
@@ -185,6 +186,11 @@ final class Plugin {
 		// Merge tags ({payment_amount}, {Name:1}, {all_fields}, …) in confirmation messages.
 		add_filter( 'kestrel_forms_confirmation', array( new MergeTags(), 'confirmation' ), 10, 3 );
 		add_action( 'kestrel_forms_form_deleted', array( self::class, 'delete_form_uploads' ) );
+		// Granular capabilities; kestrel_forms_manage stands for all of them (issue 14).
+		Capabilities::register();
+		// Multisite: a new site gets the install when the plugin is network active; a deleted site's tables go.
+		add_action( 'wp_initialize_site', array( self::class, 'initialize_site' ), 200 );
+		add_filter( 'wpmu_drop_tables', array( Sites::class, 'drop_tables' ) );
 		if ( is_admin() ) {
 			$plugin = self::instance();
 			( new AdminPages( $plugin->forms, Routes::NAMESPACE ) )->register();
@@ -193,9 +199,19 @@ final class Plugin {
 	}
 
 	/**
-	 * Activation: tables and capability.
+	 * Activation: tables, capabilities and scheduled jobs, on this site or, network activated,
+	 * on every site of the network.
+	 *
+	 * @param bool $network_wide Whether the plugin was network activated.
 	 */
-	public static function activate(): void {
+	public static function activate( $network_wide = false ): void {
+		Sites::run( (bool) $network_wide, array( self::class, 'install_site' ) );
+	}
+
+	/**
+	 * The install of one site: tables, capabilities, scheduled jobs.
+	 */
+	public static function install_site(): void {
 		Schema::install();
 		Capabilities::grant();
 		CleanupJob::schedule();
@@ -203,12 +219,29 @@ final class Plugin {
 	}
 
 	/**
-	 * Deactivation: stop the scheduled upload cleanup (data stays until uninstall).
+	 * A site created while the plugin is network active (wp_initialize_site).
+	 *
+	 * @param \WP_Site $site The new site.
 	 */
-	public static function deactivate(): void {
-		CleanupJob::unschedule();
-		RetentionJob::unschedule();
-		ReconcileJob::unschedule();
+	public static function initialize_site( $site ): void {
+		Sites::initialize_site( $site, plugin_basename( KESTREL_FORMS_FILE ), array( self::class, 'install_site' ) );
+	}
+
+	/**
+	 * Deactivation: stop the scheduled jobs (data stays until uninstall), on every site when
+	 * network deactivated.
+	 *
+	 * @param bool $network_wide Whether the plugin was network deactivated.
+	 */
+	public static function deactivate( $network_wide = false ): void {
+		Sites::run(
+			(bool) $network_wide,
+			static function (): void {
+				CleanupJob::unschedule();
+				RetentionJob::unschedule();
+				ReconcileJob::unschedule();
+			}
+		);
 	}
 
 	/**

@@ -19,6 +19,7 @@ use WP_REST_Server;
 
 /**
  * `POST kestrel-forms/v1/demo`: idempotent; returns the existing demo when it is still there.
+ * Development builds only (enabled()).
  */
 final class DemoController {
 
@@ -36,9 +37,12 @@ final class DemoController {
 	) {}
 
 	/**
-	 * Registers the route.
+	 * Registers the route, in development builds only (enabled()).
 	 */
 	public function register_routes(): void {
+		if ( ! self::enabled() ) {
+			return;
+		}
 		register_rest_route(
 			Routes::NAMESPACE,
 			'/demo',
@@ -51,13 +55,33 @@ final class DemoController {
 	}
 
 	/**
+	 * Whether the demo route exists: on a site whose environment type is `local` or
+	 * `development` (wp-env, the test sites and the native stack set WP_ENVIRONMENT_TYPE to
+	 * `local`), or where the constant KESTREL_FORMS_DEV says so (true: on anywhere, false: off
+	 * even there). A production site never gets a route that publishes pages.
+	 */
+	public static function enabled(): bool {
+		return self::enabled_in( wp_get_environment_type(), defined( 'KESTREL_FORMS_DEV' ) ? (bool) constant( 'KESTREL_FORMS_DEV' ) : null );
+	}
+
+	/**
+	 * The rule of enabled(): the constant when defined, else the environment type.
+	 *
+	 * @param string    $environment_type wp_get_environment_type().
+	 * @param bool|null $dev              KESTREL_FORMS_DEV, or null when not defined.
+	 */
+	public static function enabled_in( string $environment_type, ?bool $dev ): bool {
+		return $dev ?? in_array( $environment_type, array( 'local', 'development' ), true );
+	}
+
+	/**
 	 * Needs the plugin capability and the right to publish pages.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return true|WP_Error
 	 */
 	public function permissions_check( WP_REST_Request $request ): bool|WP_Error {
-		return Capabilities::current_user_can_manage() && current_user_can( 'publish_pages' ) ? true : ErrorMapper::forbidden();
+		return Capabilities::current_user_has( Capabilities::MANAGE_FORMS ) && current_user_can( 'publish_pages' ) ? true : ErrorMapper::forbidden();
 	}
 
 	/**

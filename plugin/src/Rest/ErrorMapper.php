@@ -312,6 +312,61 @@ final class ErrorMapper {
 	}
 
 	/**
+	 * Permission: read entries (Capabilities::VIEW_ENTRIES, or the umbrella).
+	 *
+	 * @return true|WP_Error
+	 */
+	public static function can_view_entries(): bool|WP_Error {
+		return Capabilities::current_user_has( Capabilities::VIEW_ENTRIES ) ? true : self::forbidden();
+	}
+
+	/**
+	 * Permission: change entries, their notes and payments (Capabilities::EDIT_ENTRIES).
+	 *
+	 * @return true|WP_Error
+	 */
+	public static function can_edit_entries(): bool|WP_Error {
+		return Capabilities::current_user_has( Capabilities::EDIT_ENTRIES ) ? true : self::forbidden();
+	}
+
+	/**
+	 * Permission: export entries (Capabilities::EXPORT_ENTRIES).
+	 *
+	 * @return true|WP_Error
+	 */
+	public static function can_export_entries(): bool|WP_Error {
+		return Capabilities::current_user_has( Capabilities::EXPORT_ENTRIES ) ? true : self::forbidden();
+	}
+
+	/**
+	 * Permission: create, change and delete forms (Capabilities::MANAGE_FORMS).
+	 *
+	 * @return true|WP_Error
+	 */
+	public static function can_manage_forms(): bool|WP_Error {
+		return Capabilities::current_user_has( Capabilities::MANAGE_FORMS ) ? true : self::forbidden();
+	}
+
+	/**
+	 * Permission: read a form's definition, for those who build forms or read their entries
+	 * (the entries screen needs the fields to show the values).
+	 *
+	 * @return true|WP_Error
+	 */
+	public static function can_read_forms(): bool|WP_Error {
+		return Capabilities::current_user_has( Capabilities::MANAGE_FORMS ) || Capabilities::current_user_has( Capabilities::VIEW_ENTRIES ) ? true : self::forbidden();
+	}
+
+	/**
+	 * Permission: the plugin's settings (Capabilities::MANAGE_SETTINGS).
+	 *
+	 * @return true|WP_Error
+	 */
+	public static function can_manage_settings(): bool|WP_Error {
+		return Capabilities::current_user_has( Capabilities::MANAGE_SETTINGS ) ? true : self::forbidden();
+	}
+
+	/**
 	 * 403 for anyone without the plugin capability, logged in or not (issue 2 asks for 403 for
 	 * anonymous requests too, rather than WordPress's usual 401).
 	 */
