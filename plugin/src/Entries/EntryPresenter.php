@@ -68,7 +68,8 @@ final class EntryPresenter {
 	}
 
 	/**
-	 * Display text of one field's value: choice labels for choice fields, list for checkboxes.
+	 * Display text of one field's value: choice labels for choice fields, a list for checkboxes
+	 * and option checkboxes (stored one input per checked choice).
 	 *
 	 * @param array<string, mixed> $field Field.
 	 * @param Entry                $entry Entry.
@@ -85,7 +86,7 @@ final class EntryPresenter {
 		if ( null !== $priced ) {
 			return $priced;
 		}
-		if ( 'checkbox' === $field['type'] ) {
+		if ( self::is_multi_choice( $field ) ) {
 			$parts = array();
 			foreach ( Form::choice_input_ids( $field ) as $input_id ) {
 				$stored = $entry->values[ $input_id ] ?? null;
@@ -113,6 +114,95 @@ final class EntryPresenter {
 		}
 		$value = (string) $value;
 		return $labels[ $value ] ?? $value;
+	}
+
+	/**
+	 * Whether a field stores one value per checked choice under its choice input ids ("5.1",
+	 * "5.2"): checkboxes, and option fields shown as checkboxes (the validator's is_multi()).
+	 *
+	 * @param array<string, mixed> $field Field.
+	 */
+	public static function is_multi_choice( array $field ): bool {
+		return 'checkbox' === $field['type'] || ( 'option' === $field['type'] && 'checkbox' === ( $field['inputType'] ?? '' ) );
+	}
+
+	/**
+	 * The CSV columns of a field: one per input where the field has inputs (checkboxes and
+	 * option checkboxes: one per choice, "Extras (Gift wrap)"), else one for the field.
+	 *
+	 * @param array<string, mixed> $field Value field.
+	 * @return list<array{key: string, label: string}> Key: the input id, or the field id.
+	 */
+	public static function columns( array $field ): array {
+		$label = self::label( $field );
+		if ( ! self::is_multi_choice( $field ) ) {
+			return array(
+				array(
+					'key'   => (string) $field['id'],
+					'label' => $label,
+				),
+			);
+		}
+		$columns = array();
+		$choices = array_values( (array) ( $field['choices'] ?? array() ) );
+		foreach ( Form::choice_input_ids( $field ) as $index => $input_id ) {
+			$columns[] = array(
+				'key'   => $input_id,
+				/* translators: 1: field label, 2: choice label. */
+				'label' => sprintf( __( '%1$s (%2$s)', 'kestrel-forms' ), $label, (string) ( $choices[ $index ]['text'] ?? $input_id ) ),
+			);
+		}
+		return $columns;
+	}
+
+	/**
+	 * The CSV cell of one column of columns(): a checked choice's label (empty when not
+	 * checked), file names for uploads, else the display text of value().
+	 *
+	 * @param array<string, mixed> $field Value field.
+	 * @param string               $key   Column key from columns().
+	 * @param Entry                $entry Entry.
+	 */
+	public static function cell( array $field, string $key, Entry $entry ): string {
+		if ( self::is_multi_choice( $field ) ) {
+			$stored = $entry->values[ $key ] ?? null;
+			if ( ! is_string( $stored ) || '' === $stored ) {
+				return '';
+			}
+			foreach ( (array) ( $field['choices'] ?? array() ) as $choice ) {
+				if ( (string) ( $choice['value'] ?? '' ) === $stored ) {
+					return (string) $choice['text'];
+				}
+			}
+			return $stored;
+		}
+		if ( 'fileupload' === $field['type'] ) {
+			return implode( ', ', array_column( self::files( $field, $entry ), 'name' ) );
+		}
+		return self::value( $field, $entry );
+	}
+
+	/**
+	 * A stored UTC time as the site shows dates: its time zone and its date and time formats
+	 * (Settings → General), e.g. "15/03/2026 23:00" in Auckland with d/m/Y and H:i.
+	 *
+	 * @param string $utc UTC "Y-m-d H:i:s" (as entries and notes store it).
+	 */
+	public static function local_time( string $utc ): string {
+		$time = strtotime( $utc . ' UTC' );
+		if ( false === $time ) {
+			return $utc;
+		}
+		$format = trim( get_option( 'date_format', 'Y-m-d' ) . ' ' . get_option( 'time_format', 'H:i' ) );
+		return (string) wp_date( '' === $format ? 'Y-m-d H:i' : $format, $time );
+	}
+
+	/**
+	 * The site's time zone as a heading names it: "Pacific/Auckland", "+02:00", or "UTC".
+	 */
+	public static function zone_name(): string {
+		$zone = wp_timezone_string();
+		return in_array( $zone, array( '+00:00', '-00:00' ), true ) ? 'UTC' : $zone;
 	}
 
 	/**
@@ -188,8 +278,9 @@ final class EntryPresenter {
 
 	/**
 	 * Products and the total as the server priced them at submission (never the browser's
-	 * numbers): "Shirt, Qty: 3, Price: $12.50" (the unit price with its options) and "$37.50".
-	 * A product that was not bought is empty. Null for other fields and unpriced entries.
+	 * numbers): "Shirt, Qty: 3, Price: $12.50" (the unit price with its options) and "$37.50";
+	 * a single shipping as its price. A product that was not bought is empty. Null for other
+	 * fields and unpriced entries.
 	 *
 	 * @param array<string, mixed>  $field  Field.
 	 * @param Entry                 $entry  Entry.
@@ -197,12 +288,23 @@ final class EntryPresenter {
 	 */
 	private static function priced( array $field, Entry $entry, array $labels ): ?string {
 		$pricing = $entry->pricing;
-		if ( null === $pricing || ! in_array( $field['type'], array( 'product', 'total' ), true ) ) {
+		if ( null === $pricing || ! in_array( $field['type'], array( 'product', 'total', 'shipping' ), true ) ) {
 			return null;
 		}
 		$currency = (string) $pricing['currency'];
 		if ( 'total' === $field['type'] ) {
 			return self::money( (int) $pricing['totalMinor'], $currency );
+		}
+		if ( 'shipping' === $field['type'] ) {
+			// A drop-down or radio shipping reads as its chosen label (below). A single shipping
+			// stores nothing: it reads as its price when the order was charged shipping.
+			if ( 'singleshipping' !== ( $field['inputType'] ?? '' ) ) {
+				return null;
+			}
+			if ( (int) $pricing['shippingMinor'] <= 0 || ! is_string( $field['basePrice'] ?? null ) ) {
+				return '';
+			}
+			return Numbers::format_money( (string) $field['basePrice'], $currency );
 		}
 		foreach ( (array) $pricing['products'] as $line ) {
 			if ( (int) $line['fieldId'] !== (int) $field['id'] ) {

@@ -116,8 +116,9 @@ final class PersonalData {
 					'value' => $record ? $record['form']->title() : (string) $entry->form_id,
 				),
 				array(
-					'name'  => __( 'Submitted (UTC)', 'kestrel-forms' ),
-					'value' => $entry->created_at,
+					'name'  => __( 'Submitted', 'kestrel-forms' ),
+					// The site's local date and time in its formats, as the entry screens show it.
+					'value' => EntryPresenter::local_time( $entry->created_at ),
 				),
 			);
 			foreach ( $record ? EntryPresenter::value_fields( $record['form'] ) : array() as $field ) {

@@ -68,8 +68,9 @@ final class EntriesExportController extends WP_REST_Controller {
 	}
 
 	/**
-	 * GET /entries/export: the filtered entries as CSV, one column per value field, then the
-	 * payment columns (PaymentText::csv_headings()) when the form has a payment field or any
+	 * GET /entries/export: the filtered entries as CSV, one column per value field (per input
+	 * for checkboxes and option checkboxes), the submission time in the site's zone and
+	 * formats, then the payment columns (PaymentText::csv_headings()) when the form has a payment field or any
 	 * entry of it has a payment.
 	 *
 	 * @param WP_REST_Request $request Request.
@@ -84,26 +85,38 @@ final class EntriesExportController extends WP_REST_Controller {
 		$criteria = EntryQuery::criteria( $request );
 		$fields   = EntryPresenter::value_fields( $form );
 		$payments = EntryPresenter::has_payment_field( $form ) || $this->payments->form_has_payments( $form->id ) ? $this->payments : null;
-		$writer   = function ( callable $put ) use ( $criteria, $fields, $payments ): int {
+		// One column per input where a field has inputs (EntryPresenter::columns()).
+		$columns = array();
+		foreach ( $fields as $field ) {
+			foreach ( EntryPresenter::columns( $field ) as $column ) {
+				$columns[] = array( $field, $column['key'], $column['label'] );
+			}
+		}
+		$writer = function ( callable $put ) use ( $criteria, $columns, $payments ): int {
 			$put(
 				array_merge(
-					array( __( 'Entry', 'kestrel-forms' ), __( 'Submitted (UTC)', 'kestrel-forms' ), __( 'Status', 'kestrel-forms' ), __( 'Starred', 'kestrel-forms' ) ),
-					array_map( array( EntryPresenter::class, 'label' ), $fields ),
+					array(
+						__( 'Entry', 'kestrel-forms' ),
+						/* translators: %s: the site's time zone, e.g. "Pacific/Auckland", "+02:00" or "UTC". */
+						sprintf( __( 'Submitted (%s)', 'kestrel-forms' ), EntryPresenter::zone_name() ),
+						__( 'Status', 'kestrel-forms' ),
+						__( 'Starred', 'kestrel-forms' ),
+					),
+					array_column( $columns, 2 ),
 					$payments ? PaymentText::csv_headings() : array()
 				)
 			);
 			return 1 + $this->workspace->each_batch(
 				$criteria,
-				static function ( array $batch ) use ( $put, $fields, $payments ): void {
+				static function ( array $batch ) use ( $put, $columns, $payments ): void {
 					// One query for the payments of the batch.
 					$paid = $payments ? $payments->summaries_for_entries( array_map( static fn( array $item ): int => $item['entry']->id, $batch ) ) : array();
 					foreach ( $batch as $item ) {
 						$entry = $item['entry'];
-						$row   = array( (string) $entry->id, $entry->created_at, $entry->status, $item['is_starred'] ? '1' : '0' );
-						foreach ( $fields as $field ) {
-							$row[] = 'fileupload' === $field['type']
-								? implode( ', ', array_column( EntryPresenter::files( $field, $entry ), 'name' ) )
-								: EntryPresenter::value( $field, $entry );
+						// The site's local date and time in its formats, as the screens show it.
+						$row = array( (string) $entry->id, EntryPresenter::local_time( $entry->created_at ), $entry->status, $item['is_starred'] ? '1' : '0' );
+						foreach ( $columns as list( $field, $key ) ) {
+							$row[] = EntryPresenter::cell( $field, $key, $entry );
 						}
 						if ( $payments ) {
 							$row = array_merge( $row, PaymentText::csv_cells( $paid[ $entry->id ] ?? null ) );

@@ -567,7 +567,38 @@ final class EntriesWorkspaceTest extends TestCase {
 		$this->assertSame( array( array( 'Ada', '36' ) ), $values[3] );
 	}
 
+	/**
+	 * A site far from UTC with its own formats (Settings → General); hooks are put back after
+	 * each test.
+	 */
+	private static function in_auckland(): void {
+		add_filter( 'pre_option_timezone_string', static fn(): string => 'Pacific/Auckland' );
+		add_filter( 'pre_option_date_format', static fn(): string => 'd/m/Y' );
+		add_filter( 'pre_option_time_format', static fn(): string => 'H:i' );
+	}
+
+	public function test_csv_and_privacy_export_show_the_sites_local_time_in_its_formats(): void {
+		self::in_auckland();
+		// New Zealand winter (UTC+12): 10:00 UTC is 22:00 the same day.
+		$winter   = ( new EntryRepository() )->insert( new Entry( 0, $this->form_id, array( '2' => 'nz@example.org' ), '2026-07-01 10:00:00' ) )['id'];
+		$response = $this->rest( 'GET', '/kestrel-forms/v1/entries/export', null, array( 'form_id' => $this->form_id ) );
+		$out      = fopen( 'php://memory', 'w+b' );
+		$response->stream( $out );
+		rewind( $out );
+		$lines = array_map( 'str_getcsv', array_filter( explode( "\n", substr( (string) stream_get_contents( $out ), 3 ) ) ) );
+		$this->assertSame( 'Submitted (Pacific/Auckland)', $lines[0][1] );
+		$dates = array_column( $lines, 1, 0 );
+		$this->assertSame( '01/07/2026 22:00', $dates[ (string) $winter ] );
+		// Summer (UTC+13): 10:00 UTC on 15 March is 23:00 there.
+		$this->assertSame( '15/03/2026 23:00', $dates[ (string) $this->ids[2] ] );
+
+		$privacy = new PersonalData( new EntryWorkspaceRepository(), Plugin::instance()->forms, Plugin::instance()->uploads );
+		$rows    = array_column( $privacy->export( 'nz@example.org' )['data'][0]['data'], 'value', 'name' );
+		$this->assertSame( '01/07/2026 22:00', $rows['Submitted'] );
+	}
+
 	public function test_csv_export_has_every_filtered_row_and_neutralises_formulas(): void {
+		self::in_auckland();
 		$this->rest(
 			'POST',
 			'/kestrel-forms/v1/entries/bulk',
@@ -593,8 +624,8 @@ final class EntriesWorkspaceTest extends TestCase {
 		$csv = (string) stream_get_contents( $out );
 		$this->assertStringStartsWith( "\xEF\xBB\xBF", $csv );
 		$lines = array_map( 'str_getcsv', array_filter( explode( "\n", substr( $csv, 3 ) ) ) );
-		$this->assertSame( array( 'Entry', 'Submitted (UTC)', 'Status', 'Starred', 'Name', 'Email', 'Plan' ), $lines[0] );
-		$this->assertSame( array( (string) $this->ids[2], '2026-03-15 10:00:00', 'active', '0', '\'=HYPERLINK("http://evil")', 'eve@example.org', 'Basic plan' ), $lines[1] );
+		$this->assertSame( array( 'Entry', 'Submitted (Pacific/Auckland)', 'Status', 'Starred', 'Name', 'Email', 'Plan' ), $lines[0] );
+		$this->assertSame( array( (string) $this->ids[2], '15/03/2026 23:00', 'active', '0', '\'=HYPERLINK("http://evil")', 'eve@example.org', 'Basic plan' ), $lines[1] );
 		$this->assertSame( (string) $this->ids[0], $lines[2][0] );
 		$this->assertCount( 3, $lines );
 	}
