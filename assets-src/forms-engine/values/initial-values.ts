@@ -22,6 +22,18 @@ export function isDisplayOnly( field: FieldDefinition ): boolean {
 }
 
 /**
+ * The value of a field without a defaultValue of its own. A separate quantity field starts at 1,
+ * as a product's own quantity input does, so a product picked by the visitor counts at once
+ * (issue 14: it started empty and an order totalled $0.00). A defaultValue, "0" or "" included,
+ * wins. The twin of PHP `Domain\Logic\FormEvaluator::default_of()`.
+ *
+ * @param field Field definition.
+ */
+function defaultOf( field: FieldDefinition ): string {
+	return field.type === 'quantity' ? '1' : '';
+}
+
+/**
  * The values a form starts with: default values, pre-selected choices.
  *
  * @param form Form definition.
@@ -48,7 +60,7 @@ export function initialValues( form: FormDefinition ): FormValues {
 			values[ field.id ] =
 				selected[ 0 ]?.value ?? field.defaultValue ?? '';
 		} else {
-			values[ field.id ] = field.defaultValue ?? '';
+			values[ field.id ] = field.defaultValue ?? defaultOf( field );
 		}
 	}
 	return values;

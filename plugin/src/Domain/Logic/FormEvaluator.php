@@ -289,6 +289,7 @@ final class FormEvaluator {
 		if ( in_array( $field['type'], array( 'select', 'radio' ), true ) ) {
 			return isset( $selected[0] ) ? (string) $selected[0]['value'] : (string) ( $field['defaultValue'] ?? '' );
 		}
-		return (string) ( $field['defaultValue'] ?? '' );
+		// A separate quantity field starts at 1 (as initialValues in TypeScript; issue 14).
+		return (string) ( $field['defaultValue'] ?? ( 'quantity' === $field['type'] ? '1' : '' ) );
 	}
 }
