@@ -14,6 +14,7 @@ namespace Kestrel\Forms\Captcha;
  */
 final class ClientConfig {
 
+	/** The reCAPTCHA script (the others: Provider::script_url()). */
 	public const DEFAULT_SCRIPT_URL = 'https://www.google.com/recaptcha/api.js?render=explicit';
 
 	/**
@@ -32,29 +33,38 @@ final class ClientConfig {
 	/**
 	 * The browser's captcha configuration, or null when the captcha is not configured.
 	 *
-	 * @return array{siteKey: string, theme: string, size: string, badge: string, scriptUrl: string, hl: string}|null
+	 * @return array{provider: string, siteKey: string, theme: string, size: string, badge: string, scriptUrl: string, hl: string}|null
 	 */
 	public function for_browser(): ?array {
 		if ( ! $this->settings->is_configured() ) {
 			return null;
 		}
 		$settings = $this->settings->get();
+		$provider = $this->settings->provider();
 		$hl       = self::language_for_locale( get_user_locale() );
+		if ( Provider::RECAPTCHA !== $provider ) {
+			// Turnstile (render parameter `language`) and hCaptcha (`hl`) take the language alone.
+			$hl = explode( '-', $hl )[0];
+			$hl = 'iw' === $hl ? 'he' : $hl;
+		}
 		/**
-		 * Filters the URL of the reCAPTCHA script. It must define `window.grecaptcha` with
+		 * Filters the URL of the captcha script. It must define the provider's global
+		 * (`window.grecaptcha`, `window.turnstile` or `window.hcaptcha`) with
 		 * render/execute/getResponse/reset; the form renders widgets explicitly once it exists.
 		 *
-		 * @param string $url Script URL (default Google's api.js with render=explicit).
+		 * @param string $url      Script URL (default: the provider's, with render=explicit).
+		 * @param string $provider recaptcha, turnstile or hcaptcha.
 		 */
-		$url = (string) apply_filters( 'kestrel_forms_captcha_script_url', self::DEFAULT_SCRIPT_URL );
-		if ( '' !== $hl && ! str_contains( $url, 'hl=' ) ) {
+		$url = (string) apply_filters( 'kestrel_forms_captcha_script_url', Provider::script_url( $provider ), $provider );
+		if ( '' !== $hl && Provider::TURNSTILE !== $provider && ! str_contains( $url, 'hl=' ) ) {
 			$url = add_query_arg( 'hl', rawurlencode( $hl ), $url );
 		}
 		return array(
-			'siteKey'   => $settings['site_key'],
-			'theme'     => $settings['theme'],
-			'size'      => $settings['size'],
-			'badge'     => $settings['badge'],
+			'provider'  => $provider,
+			'siteKey'   => $this->settings->site_key(),
+			'theme'     => (string) $settings['theme'],
+			'size'      => (string) $settings['size'],
+			'badge'     => (string) $settings['badge'],
 			'scriptUrl' => $url,
 			'hl'        => $hl,
 		);

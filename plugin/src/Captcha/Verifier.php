@@ -1,6 +1,6 @@
 <?php
 /**
- * Server-side check of a reCAPTCHA v2 answer.
+ * Server-side check of a captcha answer (reCAPTCHA v2, Cloudflare Turnstile or hCaptcha).
  *
  * @package KestrelForms
  */
@@ -10,19 +10,22 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Captcha;
 
 /**
- * Asks the provider whether a response token is valid, through the WordPress HTTP API (so tests
- * and the offline stand-in can answer with `pre_http_request` or the filtered verify URL),
+ * Asks the site's provider (Settings::provider()) whether a response token is valid at its
+ * siteverify endpoint (Provider::verify_url()), through the WordPress HTTP API (so tests and the
+ * offline stand-in can answer with `pre_http_request` or the filtered verify URL),
  * accepts it only when it was solved on this site (the answer's `hostname`, issue 12), and
  * refuses a token it already accepted once (issue 4, "Captcha").
  *
  * Failures are {@see CaptchaFailure} values: missing, failed, reused (400), unavailable and
- * not_configured (503).
+ * not_configured (503). A provider that cannot be reached, answers late (timeout), or answers
+ * something other than its JSON is "unavailable": the submission is refused (fails closed).
  */
 final class Verifier {
 
+	/** The reCAPTCHA siteverify endpoint (the others: Provider::verify_url()). */
 	public const DEFAULT_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
-	/** Accepted tokens are remembered this long (Google's tokens live 2 minutes). */
+	/** Accepted tokens are remembered this long (Google's live 2 minutes, Turnstile's 5). */
 	public const REMEMBER_SECONDS = 10 * MINUTE_IN_SECONDS;
 
 	private const TIMEOUT_SECONDS = 10;
@@ -70,19 +73,26 @@ final class Verifier {
 			return self::error( 'reused' );
 		}
 
-		$body = array(
+		$provider = $this->settings->provider();
+		$body     = array(
 			'secret'   => $this->settings->secret_key(),
 			'response' => $response,
 		);
 		if ( false !== filter_var( $remote_ip, FILTER_VALIDATE_IP ) ) {
 			$body['remoteip'] = $remote_ip;
 		}
+		if ( Provider::HCAPTCHA === $provider ) {
+			// hCaptcha's optional check that the token was minted for this site key.
+			$body['sitekey'] = $this->settings->site_key();
+		}
 		/**
-		 * Filters the URL captcha answers are verified at (default Google's siteverify endpoint).
+		 * Filters the URL captcha answers are verified at (default: the provider's siteverify
+		 * endpoint, see Provider::verify_url()).
 		 *
-		 * @param string $url Verify URL.
+		 * @param string $url      Verify URL.
+		 * @param string $provider recaptcha, turnstile or hcaptcha.
 		 */
-		$url    = (string) apply_filters( 'kestrel_forms_captcha_verify_url', self::DEFAULT_VERIFY_URL );
+		$url    = (string) apply_filters( 'kestrel_forms_captcha_verify_url', Provider::verify_url( $provider ), $provider );
 		$answer = wp_remote_post(
 			$url,
 			array(
@@ -99,15 +109,21 @@ final class Verifier {
 		}
 		if ( true !== $result['success'] ) {
 			$codes = array_values( array_filter( (array) ( $result['error-codes'] ?? array() ), 'is_string' ) );
-			// A wrong or missing secret is the site's fault, not the visitor's.
-			if ( array_intersect( $codes, array( 'missing-input-secret', 'invalid-input-secret' ) ) ) {
+			// A wrong or missing secret (or, at hCaptcha, a secret of another account than the
+			// site key's) is the site's fault, not the visitor's.
+			if ( array_intersect( $codes, array( 'missing-input-secret', 'invalid-input-secret', 'sitekey-secret-mismatch' ) ) ) {
 				return self::error( 'not_configured' );
+			}
+			// Turnstile's own trouble: not the visitor's answer.
+			if ( in_array( 'internal-error', $codes, true ) ) {
+				return self::error( 'unavailable' );
 			}
 			return self::error( 'failed' );
 		}
 		// A token solved on another site (with the same keys, or relayed from a page the attacker
-		// controls) is not an answer to this site's form. Google's test keys answer
-		// "testkey.google.com": a site using them adds that host with the filter.
+		// controls) is not an answer to this site's form. Test keys answer another host (Google's
+		// "testkey.google.com", Turnstile's "example.com"): a site using them adds it with the
+		// filter.
 		$hostname = is_string( $result['hostname'] ?? null ) ? strtolower( rtrim( $result['hostname'], '.' ) ) : '';
 		if ( '' === $hostname || ! in_array( $hostname, self::hostnames(), true ) ) {
 			return self::error( 'failed' );

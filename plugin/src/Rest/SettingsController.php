@@ -13,6 +13,7 @@ namespace Kestrel\Forms\Rest;
 use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
 use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Payments\WebhookSubscriber;
+use Kestrel\Forms\Security\AkismetCheck;
 use Kestrel\Forms\Security\Capabilities;
 use Kestrel\Forms\Settings\ApiSettings;
 use Kestrel\Forms\Settings\GeneralSettings;
@@ -143,12 +144,20 @@ final class SettingsController extends WP_REST_Controller {
 			),
 			'captcha'  => $section(
 				array(
-					'site_key'     => $string,
-					'secret_key'   => $string,
-					'theme'        => $string,
-					'size'         => $string,
-					'badge'        => $string,
-					'clear_secret' => $boolean,
+					'provider'               => $string,
+					'site_key'               => $string,
+					'secret_key'             => $string,
+					'turnstile_site_key'     => $string,
+					'turnstile_secret_key'   => $string,
+					'hcaptcha_site_key'      => $string,
+					'hcaptcha_secret_key'    => $string,
+					'theme'                  => $string,
+					'size'                   => $string,
+					'badge'                  => $string,
+					'clear_secret'           => $boolean,
+					'clear_turnstile_secret' => $boolean,
+					'clear_hcaptcha_secret'  => $boolean,
+					'akismet'                => $boolean,
 				)
 			),
 			'api'      => $section( array( 'enabled' => $boolean ) ),
@@ -333,18 +342,11 @@ final class SettingsController extends WP_REST_Controller {
 	 * @return array<string, mixed>
 	 */
 	private function current(): array {
-		$captcha = $this->captcha->get();
 		return array(
 			'general'    => $this->general->get(),
 			'currencies' => array_keys( Currencies::all() ),
-			'captcha'    => array(
-				'site_key'      => $captcha['site_key'],
-				'theme'         => $captcha['theme'],
-				'size'          => $captcha['size'],
-				'badge'         => $captcha['badge'],
-				'secret_set'    => '' !== $captcha['secret_key'],
-				'secret_masked' => $this->captcha->masked_secret(),
-			),
+			// No secret: whether each provider's is set, and its mask.
+			'captcha'    => $this->captcha->for_screen() + array( 'akismet_available' => AkismetCheck::available() ),
 			'api'        => array(
 				'enabled'    => $this->api->enabled(),
 				'base_url'   => rest_url( Routes::NAMESPACE . '/' ),

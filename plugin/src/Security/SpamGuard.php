@@ -9,7 +9,10 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Security;
 
+use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
+use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 
 /**
  * Decides whether a submission is spam: the honeypot input (on unless the form sets
@@ -21,6 +24,11 @@ use Kestrel\Forms\Domain\Form\Form;
  * that still work for people: the browser fetches a fresh token
  * (`GET kestrel-forms/v1/forms/{id}/render-token`) when the page's one is old. Spam is stored
  * with the spam status, never silently dropped, and the visitor sees the usual confirmation.
+ *
+ * When the site turns the Akismet check on and the Akismet plugin is active,
+ * {@see self::akismet_says_spam()} also asks Akismet (Security\AkismetCheck); what Akismet
+ * calls spam is stored as spam the same way. Akismet out of reach does not stop a submission:
+ * the entry is stored as usual with a note saying it was not checked.
  */
 final class SpamGuard {
 
@@ -105,6 +113,56 @@ final class SpamGuard {
 		}
 		$age = ( $now ?? time() ) - (int) $m[1];
 		return $age > self::max_age() || $age < -self::SKEW_SECONDS ? null : (int) $m[1];
+	}
+
+	/**
+	 * Whether Akismet calls a submission spam: false unless the Akismet check is on in the
+	 * settings and the Akismet plugin is active with a key. Fails open: when Akismet cannot be
+	 * reached the answer is false, and the entry gets a note saying it was not checked; an entry
+	 * Akismet called spam gets a note saying so (both added once the entry is stored).
+	 *
+	 * @param Form                 $form       The form.
+	 * @param array<string, mixed> $values     Clean values by input id.
+	 * @param string               $client_ip  The visitor's address.
+	 * @param string               $source_url The page the form was sent from.
+	 * @param CaptchaSettings|null $settings   Settings (tests).
+	 */
+	public static function akismet_says_spam( Form $form, array $values, string $client_ip, string $source_url, ?CaptchaSettings $settings = null ): bool {
+		$settings ??= new CaptchaSettings();
+		if ( ! $settings->akismet_enabled() || ! AkismetCheck::available() ) {
+			return false;
+		}
+		$verdict = AkismetCheck::check( $form, $values, $client_ip, $source_url );
+		if ( AkismetCheck::HAM === $verdict ) {
+			return false;
+		}
+		$spam = AkismetCheck::SPAM === $verdict;
+		self::note_once(
+			$spam ? 'kestrel_forms_submission_spam' : 'kestrel_forms_submission_after',
+			$form->id,
+			$spam
+				? __( 'Akismet marked this submission as spam.', 'kestrel-forms' )
+				: __( 'Akismet could not be reached, so this submission was not checked for spam. It was kept as a normal entry.', 'kestrel-forms' )
+		);
+		return $spam;
+	}
+
+	/**
+	 * Adds a note (user 0) to the next entry of a form that the action fires for, once.
+	 *
+	 * @param string $action  kestrel_forms_submission_after or kestrel_forms_submission_spam.
+	 * @param int    $form_id Form id.
+	 * @param string $text    Note.
+	 */
+	private static function note_once( string $action, int $form_id, string $text ): void {
+		$callback = static function ( $entry ) use ( &$callback, $action, $form_id, $text ): void {
+			if ( ! $entry instanceof Entry || $entry->form_id !== $form_id ) {
+				return;
+			}
+			remove_action( $action, $callback, 5 );
+			( new EntryWorkspaceRepository() )->add_note( $entry->id, 0, $text );
+		};
+		add_action( $action, $callback, 5 );
 	}
 
 	/**

@@ -239,7 +239,8 @@ final class SubmitForm {
 		$this->verify_captcha( $form, $result->visible, $values, $request->client_ip );
 
 		// Spam is stored as spam (visible to admins), and the sender sees the usual answer.
-		$spam  = SpamGuard::is_spam( $form, $request->honeypot, $request->render_token );
+		$spam  = SpamGuard::is_spam( $form, $request->honeypot, $request->render_token )
+			|| SpamGuard::akismet_says_spam( $form, $clean, $request->client_ip, $this->source_url( $request->source_url ) );
 		$entry = new Entry(
 			0,
 			$form->id,

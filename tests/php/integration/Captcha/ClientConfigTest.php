@@ -51,6 +51,7 @@ final class ClientConfigTest extends TestCase {
 		$config = Plugin::instance()->captcha_config()->for_browser();
 		$this->assertSame(
 			array(
+				'provider'  => 'recaptcha',
 				'siteKey'   => 'siteKey1',
 				'theme'     => 'dark',
 				'size'      => 'invisible',
@@ -91,5 +92,59 @@ final class ClientConfigTest extends TestCase {
 		);
 		add_filter( 'kestrel_forms_captcha_script_url', static fn(): string => 'https://cdn.example.org/api.js?hl=fr' );
 		$this->assertSame( 'https://cdn.example.org/api.js?hl=fr', Plugin::instance()->captcha_config()->for_browser()['scriptUrl'] );
+	}
+
+	/**
+	 * @return array<string, array{string, string, string}>
+	 */
+	public static function providers(): array {
+		return array(
+			// Script URLs as the vendors publish them (see Captcha\Provider).
+			'turnstile' => array( 'turnstile', 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit', 'de' ),
+			'hcaptcha'  => array( 'hcaptcha', 'https://js.hcaptcha.com/1/api.js?render=explicit&recaptchacompat=off&hl=de', 'de' ),
+		);
+	}
+
+	/**
+	 * @dataProvider providers
+	 *
+	 * @param string $provider   Provider.
+	 * @param string $script_url Expected script URL.
+	 * @param string $hl         Expected language.
+	 */
+	public function test_each_provider_gets_its_script_and_its_own_site_key_only( string $provider, string $script_url, string $hl ): void {
+		update_option(
+			Settings::OPTION,
+			array(
+				'provider'                => $provider,
+				'site_key'                => 'recaptchaSite',
+				'secret_key'              => 'recaptchaSecret',
+				$provider . '_site_key'   => $provider . 'Site',
+				$provider . '_secret_key' => self::SECRET,
+			)
+		);
+		$user_id = $this->as_subscriber();
+		update_user_meta( $user_id, 'locale', 'de_DE' );
+		$config = Plugin::instance()->captcha_config()->for_browser();
+		$this->assertNotNull( $config );
+		$this->assertSame( $provider, $config['provider'] );
+		$this->assertSame( $provider . 'Site', $config['siteKey'] );
+		$this->assertSame( $script_url, $config['scriptUrl'] );
+		$this->assertSame( $hl, $config['hl'] );
+		$json = (string) wp_json_encode( $config );
+		$this->assertStringNotContainsString( self::SECRET, $json );
+		$this->assertStringNotContainsString( 'recaptchaSecret', $json );
+	}
+
+	public function test_a_provider_without_its_own_keys_is_not_configured(): void {
+		update_option(
+			Settings::OPTION,
+			array(
+				'provider'   => 'hcaptcha',
+				'site_key'   => 'recaptchaSite',
+				'secret_key' => 'recaptchaSecret',
+			)
+		);
+		$this->assertNull( Plugin::instance()->captcha_config()->for_browser(), 'reCAPTCHA keys are not hCaptcha keys.' );
 	}
 }

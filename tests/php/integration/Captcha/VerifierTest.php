@@ -20,19 +20,7 @@ final class VerifierTest extends TestCase {
 
 	private const SECRET = 'theSecret_-123';
 
-	/**
-	 * Requests the fake provider received: url and args.
-	 *
-	 * @var list<array{url: string, args: array<string, mixed>}>
-	 */
-	private array $requests = array();
-
-	/**
-	 * What the fake provider answers next: an array response or a WP_Error.
-	 *
-	 * @var array<string, mixed>|WP_Error
-	 */
-	private array|WP_Error $answer = array();
+	use FakeSiteverify;
 
 	protected function set_up(): void {
 		update_option(
@@ -43,44 +31,13 @@ final class VerifierTest extends TestCase {
 			)
 		);
 		$this->answer = self::json( self::passed() );
-		add_filter(
-			'pre_http_request',
-			function ( $pre, array $args, string $url ) {
-				$this->requests[] = array(
-					'url'  => $url,
-					'args' => $args,
-				);
-				return $this->answer;
-			},
-			10,
-			3
-		);
+		$this->fake_siteverify();
 	}
 
 	protected function tear_down(): void {
 		global $wpdb;
 		delete_option( Settings::OPTION );
 		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%kestrel\\_forms\\_captcha\\_used\\_%'" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
-	}
-
-	/**
-	 * A wp_remote_post()-shaped response with a JSON body.
-	 *
-	 * @param mixed $body   Decoded body.
-	 * @param int   $status HTTP status.
-	 * @return array<string, mixed>
-	 */
-	private static function json( mixed $body, int $status = 200 ): array {
-		return array(
-			'headers'  => array(),
-			'body'     => is_string( $body ) ? $body : (string) json_encode( $body ), // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- data providers run before WordPress may be loaded.
-			'response' => array(
-				'code'    => $status,
-				'message' => '',
-			),
-			'cookies'  => array(),
-			'filename' => null,
-		);
 	}
 
 	/**

@@ -15,11 +15,17 @@ use PHPUnit\Framework\TestCase;
 final class SettingsValidationTest extends TestCase {
 
 	private const STORED = array(
-		'site_key'   => '6LeSiteKey_-0123456789',
-		'secret_key' => '6LeSecretKey_-987654321',
-		'theme'      => 'dark',
-		'size'       => 'compact',
-		'badge'      => 'inline',
+		'provider'             => 'recaptcha',
+		'site_key'             => '6LeSiteKey_-0123456789',
+		'secret_key'           => '6LeSecretKey_-987654321',
+		'turnstile_site_key'   => '0x4AAF00AAAABn0R22HWm-YUc',
+		'turnstile_secret_key' => '0x4AAF00AAAABn0R22HWm098HVBjhdsYUc',
+		'hcaptcha_site_key'    => '10000000-ffff-ffff-ffff-000000000001',
+		'hcaptcha_secret_key'  => '0x0000000000000000000000000000000000000000',
+		'theme'                => 'dark',
+		'size'                 => 'compact',
+		'badge'                => 'inline',
+		'akismet'              => false,
 	);
 
 	public function test_valid_values_replace_the_stored_ones(): void {
@@ -35,15 +41,19 @@ final class SettingsValidationTest extends TestCase {
 		);
 		$this->assertSame( array(), $result['errors'] );
 		$this->assertSame(
-			array(
-				'site_key'   => 'newSite',
-				'secret_key' => 'newSecret',
-				'theme'      => 'light',
-				'size'       => 'invisible',
-				'badge'      => 'bottomleft',
+			array_merge(
+				self::STORED,
+				array(
+					'site_key'   => 'newSite',
+					'secret_key' => 'newSecret',
+					'theme'      => 'light',
+					'size'       => 'invisible',
+					'badge'      => 'bottomleft',
+				)
 			),
 			$result['values']
 		);
+		$this->assertSame( array_keys( Settings::DEFAULTS ), array_keys( $result['values'] ) );
 	}
 
 	/**
@@ -60,6 +70,11 @@ final class SettingsValidationTest extends TestCase {
 			'site key space'  => array( 'site_key', 'two words', 'invalid_site_key' ),
 			'secret quote'    => array( 'secret_key', 'abc"def', 'invalid_secret_key' ),
 			'secret not text' => array( 'secret_key', 42, 'invalid_secret_key' ),
+			'provider'        => array( 'provider', 'friendlycaptcha', 'invalid_provider' ),
+			'turnstile site'  => array( 'turnstile_site_key', 'two words', 'invalid_turnstile_site_key' ),
+			'hcaptcha secret' => array( 'hcaptcha_secret_key', '<b>', 'invalid_hcaptcha_secret_key' ),
+			'flexible recap'  => array( 'size', 'flexible', 'invalid_size' ),
+			'akismet'         => array( 'akismet', 'maybe', 'invalid_akismet' ),
 		);
 	}
 
@@ -138,5 +153,70 @@ final class SettingsValidationTest extends TestCase {
 			Settings::DEFAULTS
 		);
 		$this->assertSame( array_keys( Settings::DEFAULTS ), array_keys( $result['values'] ) );
+	}
+
+	public function test_switching_provider_keeps_each_providers_keys(): void {
+		$to_turnstile = Settings::validate(
+			array(
+				'provider'             => 'turnstile',
+				'turnstile_site_key'   => '1x00000000000000000000AA',
+				'turnstile_secret_key' => '1x0000000000000000000000000000000AA',
+				'size'                 => 'flexible',
+			),
+			self::STORED
+		);
+		$this->assertSame( array(), $to_turnstile['errors'] );
+		$this->assertSame( 'turnstile', $to_turnstile['values']['provider'] );
+		$this->assertSame( '1x0000000000000000000000000000000AA', $to_turnstile['values']['turnstile_secret_key'] );
+		$this->assertSame( self::STORED['secret_key'], $to_turnstile['values']['secret_key'], 'The reCAPTCHA secret stays.' );
+		$this->assertSame( self::STORED['hcaptcha_secret_key'], $to_turnstile['values']['hcaptcha_secret_key'] );
+
+		$back = Settings::validate(
+			array(
+				'provider' => 'recaptcha',
+				'size'     => 'normal',
+			),
+			$to_turnstile['values']
+		);
+		$this->assertSame( array(), $back['errors'] );
+		$this->assertSame( self::STORED['site_key'], $back['values']['site_key'] );
+		$this->assertSame( '1x0000000000000000000000000000000AA', $back['values']['turnstile_secret_key'], 'Turnstile keys stay for the next switch.' );
+	}
+
+	public function test_a_size_the_provider_lacks_is_refused(): void {
+		$result = Settings::validate(
+			array(
+				'provider' => 'turnstile',
+				'size'     => 'invisible',
+			),
+			self::STORED
+		);
+		$this->assertSame( array( 'invalid_size' ), $result['errors'] );
+		$this->assertSame( 'compact', $result['values']['size'] );
+
+		// A stored size of another provider reads as normal.
+		$damaged = Settings::validate(
+			array(),
+			array(
+				'provider' => 'turnstile',
+				'size'     => 'invisible',
+			) + self::STORED
+		);
+		$this->assertSame( 'normal', $damaged['values']['size'] );
+	}
+
+	public function test_each_secret_clears_with_its_own_flag(): void {
+		$result = Settings::validate( array( 'clear_hcaptcha_secret' => true ), self::STORED );
+		$this->assertSame( '', $result['values']['hcaptcha_secret_key'] );
+		$this->assertSame( self::STORED['secret_key'], $result['values']['secret_key'] );
+		$this->assertSame( self::STORED['turnstile_secret_key'], $result['values']['turnstile_secret_key'] );
+	}
+
+	public function test_the_akismet_switch_takes_booleans_and_their_text(): void {
+		$this->assertTrue( Settings::validate( array( 'akismet' => true ), self::STORED )['values']['akismet'] );
+		$this->assertTrue( Settings::validate( array( 'akismet' => '1' ), self::STORED )['values']['akismet'] );
+		$on = array( 'akismet' => true ) + self::STORED;
+		$this->assertFalse( Settings::validate( array( 'akismet' => false ), $on )['values']['akismet'] );
+		$this->assertTrue( Settings::validate( array( 'akismet' => array() ), $on )['values']['akismet'], 'A refused value keeps the stored one.' );
 	}
 }
