@@ -25,6 +25,7 @@ use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Frontend\Block;
 use Kestrel\Forms\Frontend\FormRenderer;
 use Kestrel\Forms\Frontend\Shortcode;
+use Kestrel\Forms\Notifications\NotificationEvents;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
@@ -57,6 +58,7 @@ use Kestrel\Forms\Rest\EntryNotesController;
 use Kestrel\Forms\Rest\ErrorMapper;
 use Kestrel\Forms\Rest\Routes;
 use Kestrel\Forms\Rest\FormsController;
+use Kestrel\Forms\Rest\NotificationsController;
 use Kestrel\Forms\Rest\StreamedResponse;
 use Kestrel\Forms\Rest\SubmissionsController;
 use Kestrel\Forms\Rest\UploadsController;
@@ -186,6 +188,8 @@ final class Plugin {
 		// Merge tags ({payment_amount}, {Name:1}, {all_fields}, …) in confirmation messages.
 		add_filter( 'kestrel_forms_confirmation', array( new MergeTags(), 'confirmation' ), 10, 3 );
 		add_action( 'kestrel_forms_form_deleted', array( self::class, 'delete_form_uploads' ) );
+		// Email notifications on submissions and payment events (issue 14).
+		( new NotificationEvents() )->register();
 		// Granular capabilities; kestrel_forms_manage stands for all of them (issue 14).
 		Capabilities::register();
 		// Multisite: a new site gets the install when the plugin is network active; a deleted site's tables go.
@@ -324,6 +328,7 @@ final class Plugin {
 		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator, $plugin->feeds, $plugin->uploads ) )->register_routes();
 		( new EntriesController( new EntryWorkspaceRepository(), $plugin->forms, $plugin->submission_validator, $plugin->uploads ) )->register_routes();
 		( new EntryNotesController( new EntryWorkspaceRepository() ) )->register_routes();
+		( new NotificationsController( $plugin->forms, $plugin->entries, $plugin->form_validator ) )->register_routes();
 		( new EntriesExportController( $plugin->forms, new EntryWorkspaceRepository() ) )->register_routes();
 		( new DemoController( $plugin->forms, $plugin->form_validator ) )->register_routes();
 		// Payments after the charge (issue 13, H3): settings save creates the webhook subscriptions.

@@ -425,6 +425,28 @@ final class ErrorMapper {
 	}
 
 	/**
+	 * 502 when wp_mail() did not send a notification (the message is its error, e.g. the SMTP
+	 * server's answer).
+	 *
+	 * @param string $message Why the email was not sent.
+	 */
+	public static function notification_failed( string $message ): WP_Error {
+		return new WP_Error(
+			'kestrel_forms_notification_failed',
+			/* translators: %s: the mail error. */
+			sprintf( __( 'The email could not be sent: %s', 'kestrel-forms' ), $message ),
+			array( 'status' => 502 )
+		);
+	}
+
+	/**
+	 * 400 for an address that is not a valid email address (a test send's or resend's "to").
+	 */
+	public static function invalid_recipient(): WP_Error {
+		return new WP_Error( 'kestrel_forms_invalid_recipient', __( 'Enter a valid email address to send to.', 'kestrel-forms' ), array( 'status' => 400 ) );
+	}
+
+	/**
 	 * 400 for refused settings: the first message, and every message by setting key in
 	 * `data.errors`.
 	 *

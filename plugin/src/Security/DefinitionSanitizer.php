@@ -35,6 +35,17 @@ final class DefinitionSanitizer {
 		if ( isset( $definition['confirmation']['message'] ) && is_string( $definition['confirmation']['message'] ) ) {
 			$definition['confirmation']['message'] = wp_kses_post( $definition['confirmation']['message'] );
 		}
+		foreach ( $definition['confirmations'] ?? array() as $i => $confirmation ) {
+			if ( isset( $confirmation['message'] ) && is_string( $confirmation['message'] ) ) {
+				$definition['confirmations'][ $i ]['message'] = wp_kses_post( $confirmation['message'] );
+			}
+		}
+		// Notification emails are HTML too (Notifications\Mailer), sent from the site's address.
+		foreach ( $definition['notifications'] ?? array() as $i => $notification ) {
+			if ( isset( $notification['message'] ) && is_string( $notification['message'] ) ) {
+				$definition['notifications'][ $i ]['message'] = wp_kses_post( $notification['message'] );
+			}
+		}
 		return $definition;
 	}
 }
