@@ -33,6 +33,7 @@ import {
 	LogicPanel,
 	useFieldEdit,
 } from './field-edit';
+import { ChoiceBehaviours, MinimumStrength } from './field-behaviours';
 import { formulaMessage, formulaProblem, mergeTag } from './formula';
 
 const CHOICE_TYPES = [ 'select', 'radio', 'checkbox', 'option' ];
@@ -523,6 +524,7 @@ export function FieldSettings( {
 						onChange={ ( choices ) => set( { choices } ) }
 					/>
 				) }
+				<ChoiceBehaviours field={ field } set={ set } />
 				{ field.type === 'number' && (
 					<>
 						<SelectControl
@@ -764,6 +766,9 @@ export function FieldSettings( {
 								} )
 							}
 						/>
+						{ field.passwordStrengthEnabled && (
+							<MinimumStrength field={ field } set={ set } />
+						) }
 						<CheckboxControl
 							__nextHasNoMarginBottom
 							label={ __( 'Ask twice', 'kestrel-forms' ) }

@@ -10,54 +10,11 @@ import {
 	ToggleControl,
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
-import { __, sprintf } from '@wordpress/i18n';
-import type { Feed, FormDefinition } from '../../shared';
+import { __ } from '@wordpress/i18n';
+import type { FormDefinition } from '../../shared';
 import { store } from '../store/forms';
-import { describeRules, LogicBuilder } from './LogicBuilder';
-
-/**
- * When a feed runs, in words: always, or by its rules.
- *
- * @param feed Feed.
- * @param form The definition its rules read.
- */
-export function feedLogicSummary( feed: Feed, form: FormDefinition ): string {
-	const logic = feed.conditionalLogic;
-	if ( ! logic || logic.rules.length === 0 ) {
-		return __( 'Runs for every entry.', 'kestrel-forms' );
-	}
-	const rules = describeRules( logic.rules, form );
-	if ( logic.actionType === 'hide' ) {
-		return logic.logicType === 'any'
-			? sprintf(
-					/* translators: %s: rules in words. */
-					__(
-						'Skipped when any of these match: %s',
-						'kestrel-forms'
-					),
-					rules
-				)
-			: sprintf(
-					/* translators: %s: rules in words. */
-					__(
-						'Skipped when all of these match: %s',
-						'kestrel-forms'
-					),
-					rules
-				);
-	}
-	return logic.logicType === 'any'
-		? sprintf(
-				/* translators: %s: rules in words. */
-				__( 'Runs when any of these match: %s', 'kestrel-forms' ),
-				rules
-			)
-		: sprintf(
-				/* translators: %s: rules in words. */
-				__( 'Runs when all of these match: %s', 'kestrel-forms' ),
-				rules
-			);
-}
+import { FeedsPanel } from './feeds/FeedsPanel';
+import { LogicBuilder } from './LogicBuilder';
 
 /**
  * The settings.
@@ -91,7 +48,6 @@ export function FormSettings( {
 		type: 'message' as const,
 		message: '',
 	};
-	const feeds = form.feeds ?? [];
 	const err = ( at: string ) => {
 		const message = errorOf( at );
 		return message ? (
@@ -184,6 +140,37 @@ export function FormSettings( {
 						updateForm( { enableHoneypot: on ? undefined : false } )
 					}
 				/>
+				<TextControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					type="number"
+					min={ 0 }
+					max={ 3600 }
+					label={ __(
+						'Minimum seconds before submitting',
+						'kestrel-forms'
+					) }
+					help={ __(
+						'A submission sent sooner after the form was shown is stored as spam (bots fill forms in an instant). Empty or 0: no minimum.',
+						'kestrel-forms'
+					) }
+					value={ form.minimumSubmitSeconds ?? '' }
+					onChange={ ( v ) => {
+						const n = Math.floor( Number( v ) );
+						updateForm(
+							{
+								minimumSubmitSeconds:
+									v.trim() === '' ||
+									! Number.isFinite( n ) ||
+									n <= 0
+										? undefined
+										: Math.min( n, 3600 ),
+							},
+							'minimumSubmitSeconds'
+						);
+					} }
+				/>
+				{ err( 'minimumSubmitSeconds' ) }
 			</PanelBody>
 			<PanelBody
 				title={ __( 'Confirmation', 'kestrel-forms' ) }
@@ -330,62 +317,11 @@ export function FormSettings( {
 				title={ __( 'Feeds', 'kestrel-forms' ) }
 				initialOpen={ false }
 			>
-				{ feeds.length === 0 && (
-					<p>{ __( 'This form has no feeds.', 'kestrel-forms' ) }</p>
-				) }
-				{ Object.entries(
-					feeds.reduce< Record< string, typeof feeds > >(
-						( by, feed ) => {
-							( by[ feed.addonSlug ] ??= [] ).push( feed );
-							return by;
-						},
-						{}
-					)
-				).map( ( [ addon, list ] ) => (
-					<section key={ addon } className="kestrel-forms-feeds">
-						<h3>{ addonNames[ addon ] || addon }</h3>
-						{ list.map( ( feed ) => (
-							<div
-								key={ feed.feedId }
-								className="kestrel-forms-feed"
-							>
-								<p>
-									<strong>
-										{ feed.name || `#${ feed.feedId }` }
-									</strong>{ ' ' }
-									<span className="kestrel-forms-feed__state">
-										{ feed.isActive === false
-											? __( 'Off', 'kestrel-forms' )
-											: __( 'On', 'kestrel-forms' ) }
-									</span>
-									{ ', ' }
-									{ sprintf(
-										/* translators: %d: priority. */
-										__( 'priority %d', 'kestrel-forms' ),
-										feed.priority ?? 0
-									) }
-								</p>
-								<p className="kestrel-forms-feed__logic">
-									{ feedLogicSummary( feed, form ) }
-								</p>
-								<LogicBuilder
-									subject={ feed.name || `#${ feed.feedId }` }
-									form={ form }
-									logic={ feed.conditionalLogic }
-									onChange={ ( conditionalLogic ) =>
-										updateForm( {
-											feeds: feeds.map( ( f ) =>
-												f.feedId === feed.feedId
-													? { ...f, conditionalLogic }
-													: f
-											),
-										} )
-									}
-								/>
-							</div>
-						) ) }
-					</section>
-				) ) }
+				<FeedsPanel
+					form={ form }
+					addonNames={ addonNames }
+					error={ errorOf( 'feeds' ) || undefined }
+				/>
 			</PanelBody>
 		</div>
 	);

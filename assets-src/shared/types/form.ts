@@ -222,6 +222,8 @@ export interface Feed {
 	isActive?: boolean;
 	/** Lower numbers first; ties keep the list order. */
 	priority?: number;
+	/** The add-on's own settings of this feed. */
+	meta?: Record< string, unknown >;
 }
 
 export interface FormDefinition {

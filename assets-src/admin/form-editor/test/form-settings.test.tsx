@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FormDefinition } from '../../../shared';
-import { feedLogicSummary, FormSettings } from '../FormSettings';
+import { FormSettings } from '../FormSettings';
 import { renderWithForm } from './editor-harness';
 
 jest.setTimeout( 30000 );
@@ -97,6 +97,18 @@ describe( 'FormSettings', () => {
 		expect( edited().enableHoneypot ).toBe( false );
 		await user.click( honeypot );
 		expect( 'enableHoneypot' in edited() ).toBe( false );
+
+		// The anti-spam minimum time: a whole number of seconds, empty or 0 removes it.
+		const seconds = screen.getByRole( 'spinbutton', {
+			name: 'Minimum seconds before submitting',
+		} ) as HTMLInputElement;
+		expect( seconds.value ).toBe( '' );
+		await user.type( seconds, '4' );
+		expect( edited().minimumSubmitSeconds ).toBe( 4 );
+		await user.clear( seconds );
+		expect( 'minimumSubmitSeconds' in edited() ).toBe( false );
+		await user.type( seconds, '0' );
+		expect( 'minimumSubmitSeconds' in edited() ).toBe( false );
 	} );
 
 	it( 'confirmation is a message or a redirect', async () => {
@@ -144,55 +156,6 @@ describe( 'FormSettings', () => {
 		} );
 	} );
 
-	it( "lists feeds under their add-on's name, with their state and their logic", async () => {
-		const user = userEvent.setup();
-		const { edited } = renderWithForm( form, ( f ) => (
-			<FormSettings form={ f } addonNames={ { 'my-crm': 'My CRM' } } />
-		) );
-		await user.click( screen.getByRole( 'button', { name: 'Feeds' } ) );
-
-		const headings = screen
-			.getAllByRole( 'heading', { level: 3 } )
-			.map( ( h ) => h.textContent );
-		// A slug without a known name shows as itself.
-		expect( headings ).toEqual( [ 'My CRM', 'example-log' ] );
-
-		const feedsOf = ( name: string ) =>
-			Array.from(
-				screen
-					.getByRole( 'heading', { name } )
-					.parentElement!.querySelectorAll( '.kestrel-forms-feed' )
-			) as HTMLElement[];
-		const [ contact, deal ] = feedsOf( 'My CRM' );
-		expect( contact.textContent ).toContain( 'CRM contact On, priority 2' );
-		expect(
-			contact.querySelector( '.kestrel-forms-feed__logic' )!.textContent
-		).toBe(
-			'Runs when any of these match: Colour (2) is "Blue"; Name (1) contains "Ada"'
-		);
-		expect(
-			deal.querySelector( '.kestrel-forms-feed__logic' )!.textContent
-		).toBe( 'Skipped when all of these match: #9 greater than "3"' );
-		const [ log ] = feedsOf( 'example-log' );
-		expect( log.textContent ).toContain( '#2 Off, priority 0' );
-		expect(
-			log.querySelector( '.kestrel-forms-feed__logic' )!.textContent
-		).toBe( 'Runs for every entry.' );
-
-		// Editing a feed's rules changes that feed only, and the summary follows.
-		await user.selectOptions(
-			within( contact ).getByRole( 'combobox', { name: 'When' } ),
-			'all'
-		);
-		expect( edited().feeds![ 0 ].conditionalLogic!.logicType ).toBe(
-			'all'
-		);
-		expect( edited().feeds![ 2 ] ).toEqual( form.feeds![ 2 ] );
-		expect(
-			contact.querySelector( '.kestrel-forms-feed__logic' )!.textContent
-		).toMatch( /^Runs when all of these match: / );
-	} );
-
 	it( 'says when a form has no feeds', async () => {
 		const user = userEvent.setup();
 		renderWithForm( { ...form, feeds: undefined }, ( f ) => (
@@ -200,34 +163,5 @@ describe( 'FormSettings', () => {
 		) );
 		await user.click( screen.getByRole( 'button', { name: 'Feeds' } ) );
 		expect( screen.getByText( 'This form has no feeds.' ) ).toBeTruthy();
-	} );
-} );
-
-describe( 'feedLogicSummary', () => {
-	it( 'words every action and match type', () => {
-		const logic = (
-			actionType: 'show' | 'hide',
-			logicType: 'all' | 'any'
-		) => ( {
-			feedId: 1,
-			addonSlug: 'x',
-			conditionalLogic: {
-				actionType,
-				logicType,
-				rules: [ { fieldId: '1', operator: 'isnot', value: '' } ],
-			},
-		} );
-		expect( feedLogicSummary( logic( 'show', 'all' ), form ) ).toBe(
-			'Runs when all of these match: Name (1) is not ""'
-		);
-		expect( feedLogicSummary( logic( 'hide', 'any' ), form ) ).toBe(
-			'Skipped when any of these match: Name (1) is not ""'
-		);
-		expect(
-			feedLogicSummary(
-				{ feedId: 1, addonSlug: 'x', conditionalLogic: null },
-				form
-			)
-		).toBe( 'Runs for every entry.' );
 	} );
 } );
