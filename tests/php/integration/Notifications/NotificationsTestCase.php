@@ -131,7 +131,7 @@ abstract class NotificationsTestCase extends TestCase {
 	 * @param int $entry_id Entry id.
 	 * @return list<string>
 	 */
-	protected static function notes( int $entry_id ): array {
+	protected static function note_texts( int $entry_id ): array {
 		return array_column( ( new EntryWorkspaceRepository() )->notes( $entry_id ), 'note' );
 	}
 

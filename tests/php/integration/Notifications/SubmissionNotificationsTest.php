@@ -63,7 +63,7 @@ final class SubmissionNotificationsTest extends NotificationsTestCase {
 			"Hello team,\n\nAda <b>Lovelace</b> wrote:\n\nTea & \"cake\" <i>please</i>\nSecond line\n\nReply at ada@example.com (mailto:ada@example.com).",
 			$mail['alt']
 		);
-		$this->assertSame( array( 'Notification "Team" sent to team@example.org, boss@example.org.' ), self::notes( $entry_id ) );
+		$this->assertSame( array( 'Notification "Team" sent to team@example.org, boss@example.org.' ), self::note_texts( $entry_id ) );
 	}
 
 	public function test_the_text_part_hook_does_not_outlive_the_send(): void {
@@ -114,7 +114,7 @@ final class SubmissionNotificationsTest extends NotificationsTestCase {
 		$this->assertSame( 'We got it.', $mail['alt'] );
 		$this->assertSame(
 			array( 'Notification "Customer copy" sent to ada@example.com. Invalid addresses left out: "not-an-address", "Ada".' ),
-			self::notes( $entry_id )
+			self::note_texts( $entry_id )
 		);
 	}
 
@@ -133,7 +133,7 @@ final class SubmissionNotificationsTest extends NotificationsTestCase {
 		);
 		$entry_id = $this->submit( $form_id, array( '1' => 'Ada' ) );
 		$this->assertSame( array(), $this->mailer->sent );
-		$this->assertSame( array( 'Notification "Customer copy" was not sent: No valid recipient address.' ), self::notes( $entry_id ) );
+		$this->assertSame( array( 'Notification "Customer copy" was not sent: No valid recipient address.' ), self::note_texts( $entry_id ) );
 	}
 
 	public function test_routing_sends_to_the_addresses_whose_rule_holds(): void {
@@ -317,7 +317,7 @@ final class SubmissionNotificationsTest extends NotificationsTestCase {
 		$entry_id             = $this->submit( $form_id, array( '1' => 'Ada' ) );
 		$this->assertSame(
 			array( 'Notification "Team" could not be sent to team@example.org, boss@example.org: SMTP Error: Could not connect to SMTP host.' ),
-			self::notes( $entry_id )
+			self::note_texts( $entry_id )
 		);
 	}
 
@@ -347,7 +347,7 @@ final class SubmissionNotificationsTest extends NotificationsTestCase {
 		$this->assertSame( array(), $mail['bcc'] );
 		$this->assertStringNotContainsString( 'victim@example.net>', $mail['mime'] );
 		$this->assertDoesNotMatchRegularExpression( '/^Bcc:/mi', self::headers_of( $mail['mime'] ) );
-		$notes = self::notes( $entry_id );
+		$notes = self::note_texts( $entry_id );
 		$this->assertSame( 'Notification "Team" sent to team@example.org, boss@example.org, extra@example.org. Invalid addresses left out: "Bcc: victim@example.net".', $notes[0] );
 		$this->assertSame( 'Notification "Team" was not sent: A kestrel_forms_notification filter cancelled it.', $notes[1] );
 	}
