@@ -27,7 +27,7 @@ import {
 import type { EntriesScreenConfig } from './types';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { useNamedFilterButtons } from '../components/dataviews-a11y';
-import { utcText } from '../components/utc-text';
+import { SiteDate, siteDateTime } from '../components/site-date';
 import { statusElements } from './status';
 import { StatusBadge } from './payment/PaymentPanel';
 import { formatMinor, paymentFilterElements } from './payment/labels';
@@ -325,8 +325,10 @@ export function entryFields(
 		},
 		{
 			id: 'created_at',
-			label: __( 'Submitted (UTC)', 'kestrel-forms' ),
-			getValue: ( { item } ) => utcText( item.created_at ),
+			label: __( 'Submitted', 'kestrel-forms' ),
+			// The site's local date and time in its formats, as WordPress's own lists.
+			getValue: ( { item } ) => siteDateTime( item.created_at ),
+			render: ( { item } ) => <SiteDate iso={ item.created_at } />,
 			enableHiding: false,
 		},
 		{

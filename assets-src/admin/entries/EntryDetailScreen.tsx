@@ -27,7 +27,7 @@ import {
 	uploadRules,
 } from '../../forms-ui';
 import { store, type DetailField, type EntryDetail } from '../store/entries';
-import { utcText } from '../components/utc-text';
+import { SiteDate } from '../components/site-date';
 import { statusLabel } from './status';
 import type { EntriesScreenConfig } from './types';
 import { entryUrl, listUrl } from './urls';
@@ -290,9 +290,11 @@ export function EntryDetailScreen( {
 				<tbody>
 					<tr>
 						<th scope="row">
-							{ __( 'Submitted (UTC)', 'kestrel-forms' ) }
+							{ __( 'Submitted', 'kestrel-forms' ) }
 						</th>
-						<td>{ utcText( entry.created_at ) }</td>
+						<td>
+							<SiteDate iso={ entry.created_at } relative />
+						</td>
 					</tr>
 					<tr>
 						<th scope="row">
@@ -754,7 +756,10 @@ function Notes( { entry }: { entry: EntryDetail } ) {
 							</p>
 							<small>
 								{ note.user_name } ·{ ' ' }
-								{ utcText( note.created_at ) }{ ' ' }
+								<SiteDate
+									iso={ note.created_at }
+									relative
+								/>{ ' ' }
 							</small>
 							<Button
 								variant="link"

@@ -11,7 +11,7 @@ import {
 } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
-import { utcText } from '../components/utc-text';
+import { siteDateTime } from '../components/site-date';
 import type {
 	PaymentCredentialsDraft,
 	PaymentEnvironment,
@@ -114,7 +114,7 @@ function WebhookStatus( {
 						? sprintf(
 								/* translators: 1: date and time, 2: the result. */
 								__( 'Last test (%1$s): %2$s', 'kestrel-forms' ),
-								utcText( last.at ),
+								siteDateTime( last.at ),
 								testText( last )
 							)
 						: testText( last ) }

@@ -15,7 +15,7 @@ import {
 } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useUnsavedChangesWarning } from '../components/unsaved-changes';
-import { utcText } from '../components/utc-text';
+import { siteDateTime } from '../components/site-date';
 import { store, type Section, type SettingsDraft } from '../store/settings';
 import { SettingHelp, SettingsSection } from './parts';
 import { PaymentsSection } from './PaymentsSection';
@@ -519,9 +519,11 @@ function WebApi( {
 					{ passwords.map( ( p ) => (
 						<tr key={ p.uuid }>
 							<td>{ p.name }</td>
-							<td>{ utcText( p.created ) }</td>
+							<td>{ siteDateTime( p.created ) }</td>
 							<td>
-								{ p.last_used ? utcText( p.last_used ) : '—' }
+								{ p.last_used
+									? siteDateTime( p.last_used )
+									: '—' }
 							</td>
 							<td>
 								<code>{ p.capability }</code>

@@ -9,7 +9,7 @@ import { Button, Notice, Spinner, TextControl } from '@wordpress/components';
 import { speak } from '@wordpress/a11y';
 import { __, sprintf } from '@wordpress/i18n';
 import { messageOf } from '../../store/errors';
-import { utcText } from '../../components/utc-text';
+import { SiteDate } from '../../components/site-date';
 import {
 	fetchPayment,
 	newRequestKey,
@@ -251,9 +251,11 @@ export function PaymentPanel( { entryId }: { entryId: number } ) {
 					</tr>
 					<tr>
 						<th scope="row">
-							{ __( 'Created (UTC)', 'kestrel-forms' ) }
+							{ __( 'Created', 'kestrel-forms' ) }
 						</th>
-						<td>{ utcText( payment.created_at ) }</td>
+						<td>
+							<SiteDate iso={ payment.created_at } />
+						</td>
 					</tr>
 				</tbody>
 			</table>
@@ -380,9 +382,7 @@ function Refunds( { payment }: { payment: EntryPayment } ) {
 						<th scope="col">{ __( 'Amount', 'kestrel-forms' ) }</th>
 						<th scope="col">{ __( 'Status', 'kestrel-forms' ) }</th>
 						<th scope="col">{ __( 'Reason', 'kestrel-forms' ) }</th>
-						<th scope="col">
-							{ __( 'Date (UTC)', 'kestrel-forms' ) }
-						</th>
+						<th scope="col">{ __( 'Date', 'kestrel-forms' ) }</th>
 						<th scope="col">{ __( 'By', 'kestrel-forms' ) }</th>
 					</tr>
 				</thead>
@@ -397,7 +397,9 @@ function Refunds( { payment }: { payment: EntryPayment } ) {
 							</td>
 							<td>{ refundStatusLabel( refund.status ) }</td>
 							<td>{ refund.reason || '—' }</td>
-							<td>{ utcText( refund.created_at ) }</td>
+							<td>
+								<SiteDate iso={ refund.created_at } />
+							</td>
 							<td>{ refundUser( refund.user ) }</td>
 						</tr>
 					) ) }
