@@ -53,6 +53,7 @@ use Kestrel\Forms\Settings\RetentionJob;
 use Kestrel\Forms\Rest\ApiGate;
 use Kestrel\Forms\Rest\DemoController;
 use Kestrel\Forms\Rest\EntriesController;
+use Kestrel\Forms\Rest\EntriesCountsController;
 use Kestrel\Forms\Rest\EntriesExportController;
 use Kestrel\Forms\Rest\EntryNotesController;
 use Kestrel\Forms\Rest\ErrorMapper;
@@ -328,6 +329,7 @@ final class Plugin {
 		( new SubmissionsController( $plugin->forms, $plugin->entries, $plugin->submission_validator, $plugin->feeds, $plugin->uploads ) )->register_routes();
 		( new EntriesController( new EntryWorkspaceRepository(), $plugin->forms, $plugin->submission_validator, $plugin->uploads ) )->register_routes();
 		( new EntryNotesController( new EntryWorkspaceRepository() ) )->register_routes();
+		( new EntriesCountsController( new EntryWorkspaceRepository() ) )->register_routes();
 		( new NotificationsController( $plugin->forms, $plugin->entries, $plugin->form_validator ) )->register_routes();
 		( new EntriesExportController( $plugin->forms, new EntryWorkspaceRepository() ) )->register_routes();
 		( new DemoController( $plugin->forms, $plugin->form_validator ) )->register_routes();

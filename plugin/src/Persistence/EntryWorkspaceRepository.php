@@ -66,6 +66,45 @@ final class EntryWorkspaceRepository {
 	}
 
 	/**
+	 * The counts of a form's list views, in one query: active entries ("all", as WordPress's
+	 * lists leave spam and trash out of All), the unread and starred ones among them, spam and
+	 * trash.
+	 *
+	 * @param int $form_id Form id.
+	 * @return array{all: int, unread: int, starred: int, spam: int, trash: int}
+	 */
+	public function counts( int $form_id ): array {
+		global $wpdb;
+		$t    = Schema::tables();
+		$rows = (array) $wpdb->get_results(
+			$wpdb->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours.
+				"SELECT status, COUNT(*) AS total, SUM( CASE WHEN is_read = 0 THEN 1 ELSE 0 END ) AS unread, SUM( CASE WHEN is_starred = 1 THEN 1 ELSE 0 END ) AS starred FROM {$t['entries']} WHERE form_id = %d GROUP BY status",
+				$form_id
+			),
+			ARRAY_A
+		);
+		$counts = array(
+			'all'     => 0,
+			'unread'  => 0,
+			'starred' => 0,
+			'spam'    => 0,
+			'trash'   => 0,
+		);
+		foreach ( $rows as $row ) {
+			$status = (string) $row['status'];
+			if ( Entry::STATUS_ACTIVE === $status ) {
+				$counts['all']     = (int) $row['total'];
+				$counts['unread']  = (int) $row['unread'];
+				$counts['starred'] = (int) $row['starred'];
+			} elseif ( Entry::STATUS_SPAM === $status || Entry::STATUS_TRASH === $status ) {
+				$counts[ $status ] = (int) $row['total'];
+			}
+		}
+		return $counts;
+	}
+
+	/**
 	 * Walks every matching entry, newest first, a batch at a time (keyset on id), so a caller can
 	 * stream any number of entries in constant memory.
 	 *
