@@ -13,7 +13,9 @@ use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Captcha\ClientConfig;
 use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
 use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Validation\CardRules;
+use Kestrel\Forms\Entries\MergeTags;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\SpamGuard;
 use Kestrel\Forms\Settings\GeneralSettings;
@@ -85,7 +87,7 @@ final class FormRenderer {
 		}
 
 		$data = array(
-			'form'    => $this->public_definition( $form ),
+			'form'    => $this->public_definition( $form, self::page_url() ),
 			'options' => array(
 				'showTitle'       => (bool) ( $options['title'] ?? true ),
 				'showDescription' => (bool) ( $options['description'] ?? true ),
@@ -105,6 +107,8 @@ final class FormRenderer {
 				'renderTokenMaxAge' => SpamGuard::max_age(),
 			),
 		);
+		// The form's currency configuration: the page carries only the currencies it uses.
+		$data['currency'] = Currencies::get( (string) ( $data['form']['currency'] ?? Currencies::DEFAULT ) );
 		// The captcha's public settings, only for forms that ask for one (null: not set up).
 		if ( array_filter( $form->fields(), static fn( array $f ): bool => 'captcha' === $f['type'] ) ) {
 			$this->captcha ??= new ClientConfig( new CaptchaSettings() );
@@ -143,10 +147,14 @@ final class FormRenderer {
 	 * The part of the definition the visitor's browser needs. HTML content is sanitised here,
 	 * because the browser renders it as markup.
 	 *
-	 * @param Form $form The form.
+	 * Merge tags in default values are filled in for this page and user
+	 * (Entries\MergeTags::replace_defaults; docs/merge-tags.md).
+	 *
+	 * @param Form   $form     The form.
+	 * @param string $page_url URL of the page showing the form ('' when there is none, e.g. a REST preview).
 	 * @return array<string, mixed>
 	 */
-	public function public_definition( Form $form ): array {
+	public function public_definition( Form $form, string $page_url = '' ): array {
 		// A form without its own currency prices in the site's default one (General settings).
 		$form   = $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] );
 		$public = array( 'id' => $form->id );
@@ -171,6 +179,9 @@ final class FormRenderer {
 			if ( 'html' === $field['type'] ) {
 				$field['content'] = wp_kses_post( (string) ( $field['content'] ?? '' ) );
 			}
+			if ( isset( $field['defaultValue'] ) && is_string( $field['defaultValue'] ) ) {
+				$field['defaultValue'] = MergeTags::replace_defaults( $field['defaultValue'], $form, $page_url );
+			}
 			if ( 'payment' === $field['type'] ) {
 				// The payment description is the provider's payment note (merge tags filled in on
 				// the server), not help text for the visitor.
@@ -185,6 +196,26 @@ final class FormRenderer {
 		// The money bounds the server validates with (filters), so the browser refuses the same.
 		$public['limits'] = \Kestrel\Forms\Settings\MoneyLimits::for_form( $form )->to_array();
 		return $public;
+	}
+
+	/**
+	 * The URL of the page being served (for `{embed_url}` in default values): the permalink of a
+	 * single post or page, else this site's scheme and host with the requested path.
+	 */
+	private static function page_url(): string {
+		if ( is_singular() ) {
+			$url = get_permalink( get_queried_object_id() );
+			if ( $url ) {
+				return $url;
+			}
+		}
+		$uri = isset( $_SERVER['REQUEST_URI'] ) ? (string) wp_unslash( $_SERVER['REQUEST_URI'] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- esc_url_raw below.
+		if ( ! str_starts_with( $uri, '/' ) || str_starts_with( $uri, '//' ) ) {
+			return '';
+		}
+		$home = (array) wp_parse_url( home_url() );
+		$port = isset( $home['port'] ) ? ':' . (int) $home['port'] : '';
+		return esc_url_raw( ( $home['scheme'] ?? 'http' ) . '://' . ( $home['host'] ?? '' ) . $port . $uri, array( 'http', 'https' ) );
 	}
 
 	/**

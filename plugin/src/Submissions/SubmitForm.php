@@ -15,8 +15,10 @@ use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
 use Kestrel\Forms\Captcha\Verifier;
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Logic\EntryLogic;
 use Kestrel\Forms\Domain\Validation\FieldError;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
+use Kestrel\Forms\Entries\MergeTags;
 use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Payments\ChargePayment;
 use Kestrel\Forms\Payments\PaymentMessages;
@@ -88,6 +90,7 @@ final class SubmitForm {
 		$existing = '' !== $key ? $this->entries->id_for_submission_key( $form->id, $key ) : 0;
 		$first    = $existing ? $this->entries->find( $existing ) : null;
 		if ( $first ) {
+			MergeTags::remember_client_ip( $first->id, $request->client_ip ); // The same submission again.
 			return $this->replay( $form, $first );
 		}
 		if ( '' === $key ) {
@@ -294,6 +297,8 @@ final class SubmitForm {
 			return $this->replay( $form, $winner );
 		}
 		$entry = $entry->with_id( $stored['id'] );
+		// `{ip}` in the confirmation and the notifications of this submission (not stored).
+		MergeTags::remember_client_ip( $entry->id, $request->client_ip );
 		$this->uploads->attach( $tokens, $stored['id'] );
 		if ( null !== $attempt ) {
 			// Charge mode captures now (→ paid); notes and payment actions.
@@ -374,29 +379,88 @@ final class SubmitForm {
 	}
 
 	/**
-	 * The answer for a stored entry, with the form's confirmation.
+	 * The answer for a stored entry, with the form's confirmation (docs/confirmations.md): the one
+	 * the entry's values choose, a page as a redirect to its permalink, a query string added to
+	 * the URL; merge tags are filled in by the `kestrel_forms_confirmation` filter
+	 * (Entries\MergeTags::confirmation, hooked in Plugin.php).
 	 *
 	 * @param Form  $form    The form.
 	 * @param Entry $entry   The stored entry.
 	 * @param bool  $created Whether this request stored it.
 	 */
 	private function stored( Form $form, Entry $entry, bool $created ): StoredSubmission {
-		$confirmation = $form->confirmation( __( 'Thanks for contacting us! We will get in touch with you shortly.', 'kestrel-forms' ) );
+		$default      = __( 'Thanks for contacting us! We will get in touch with you shortly.', 'kestrel-forms' );
+		$evaluation   = null;
+		$chosen       = $form->choose_confirmation(
+			static function ( ?array $logic ) use ( $form, $entry, &$evaluation ): bool {
+				$evaluation ??= EntryLogic::evaluate( $form, $entry );
+				return null !== $evaluation && EntryLogic::shows( $form, $entry, $logic, $evaluation );
+			},
+			$default
+		);
+		$confirmation = self::redirect_or_message( $form, $chosen, $default );
 		/**
 		 * Filters the confirmation returned to the visitor.
 		 *
-		 * @param array{type: string, message?: string, url?: string} $confirmation Confirmation.
+		 * @param array{type: string, message?: string, url?: string, id?: string} $confirmation Confirmation (`id`: the chosen one of `confirmations[]`).
 		 * @param Form  $form  The form.
 		 * @param Entry $entry The entry.
 		 */
 		$confirmation = (array) apply_filters( 'kestrel_forms_confirmation', $confirmation, $form, $entry );
+		unset( $confirmation['id'] );
 		if ( isset( $confirmation['message'] ) ) {
 			$confirmation['message'] = wp_kses_post( (string) $confirmation['message'] );
 		}
 		if ( isset( $confirmation['url'] ) ) {
-			$confirmation['url'] = esc_url_raw( (string) $confirmation['url'] );
+			$confirmation['url'] = esc_url_raw( (string) $confirmation['url'], array( 'http', 'https' ) );
 		}
 		return new StoredSubmission( $form, $entry, $created, $confirmation );
+	}
+
+	/**
+	 * A chosen confirmation as the visitor's browser takes it: a message, or a redirect (a page
+	 * becomes its permalink; only a published page, else the default message and a log line);
+	 * the query string joins the URL, its merge tags still in it.
+	 *
+	 * @param Form                 $form    The form.
+	 * @param array<string, mixed> $chosen  Form::choose_confirmation()'s answer.
+	 * @param string               $default The default message.
+	 * @return array{type: string, message?: string, url?: string, id?: string}
+	 */
+	private static function redirect_or_message( Form $form, array $chosen, string $default ): array {
+		$id = isset( $chosen['id'] ) ? array( 'id' => (string) $chosen['id'] ) : array();
+		if ( 'page' === $chosen['type'] ) {
+			$page = get_post( (int) $chosen['pageId'] );
+			$url  = $page && 'page' === $page->post_type && 'publish' === $page->post_status ? get_permalink( $page ) : false;
+			if ( ! $url ) {
+				error_log( sprintf( 'Kestrel Forms: form %d confirmation "%s" names page %d, which is not a published page; the default message was shown.', $form->id, $id['id'] ?? '', (int) $chosen['pageId'] ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- the site owner must learn that the page is gone.
+				return $id + array(
+					'type'    => 'message',
+					'message' => $default,
+				);
+			}
+			$chosen['url'] = $url;
+		}
+		if ( 'message' === $chosen['type'] || ! isset( $chosen['url'] ) ) {
+			return $id + array(
+				'type'    => 'message',
+				'message' => (string) ( $chosen['message'] ?? $default ),
+			);
+		}
+		$url   = (string) $chosen['url'];
+		$query = ltrim( (string) ( $chosen['queryString'] ?? '' ), '?&' );
+		if ( '' !== $query ) {
+			$fragment = '';
+			if ( str_contains( $url, '#' ) ) {
+				list( $url, $fragment ) = explode( '#', $url, 2 );
+				$fragment               = '#' . $fragment;
+			}
+			$url .= ( str_contains( $url, '?' ) ? '&' : '?' ) . $query . $fragment;
+		}
+		return $id + array(
+			'type' => 'redirect',
+			'url'  => $url,
+		);
 	}
 
 	/**

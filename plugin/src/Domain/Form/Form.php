@@ -82,7 +82,7 @@ final class Form {
 	}
 
 	/**
-	 * The confirmation to show after a successful submission.
+	 * The legacy single confirmation (`confirmation`), or the default message.
 	 *
 	 * @param string $default_message Message used when the form defines none.
 	 * @return array{type: string, message?: string, url?: string}
@@ -100,5 +100,63 @@ final class Form {
 			'type'    => 'message',
 			'message' => '' === $message ? $default_message : $message,
 		);
+	}
+
+	/**
+	 * The confirmation for a stored submission (docs/confirmations.md): of `confirmations[]`, the
+	 * first active one that is not the default and whose conditional logic shows it (no logic
+	 * shows), else the default one; without `confirmations[]`, the legacy `confirmation`; else
+	 * the default message. A chosen message that is empty is the default message.
+	 *
+	 * @param callable(array<string, mixed>|null): bool $shows           Whether a rule set shows its target for the entry.
+	 * @param string                                    $default_message Message used when nothing else applies.
+	 * @return array{type: string, id?: string, message?: string, url?: string, pageId?: int, queryString?: string}
+	 *         `type` message (with `message`), redirect (with `url`) or page (with `pageId`); redirect
+	 *         and page may carry a `queryString` with merge tags.
+	 */
+	public function choose_confirmation( callable $shows, string $default_message ): array {
+		$items  = array_values( array_filter( (array) ( $this->definition['confirmations'] ?? array() ), 'is_array' ) );
+		$chosen = null;
+		foreach ( $items as $item ) {
+			if ( empty( $item['isDefault'] ) && false !== ( $item['isActive'] ?? true ) && $shows( $item['conditionalLogic'] ?? null ) ) {
+				$chosen = $item;
+				break;
+			}
+		}
+		if ( null === $chosen ) {
+			foreach ( $items as $item ) {
+				if ( ! empty( $item['isDefault'] ) ) {
+					$chosen = $item;
+					break;
+				}
+			}
+		}
+		if ( null === $chosen ) {
+			return $this->confirmation( $default_message );
+		}
+		$answer = array( 'id' => (string) ( $chosen['id'] ?? '' ) );
+		$query  = trim( (string) ( $chosen['queryString'] ?? '' ) );
+		$type   = (string) ( $chosen['type'] ?? 'message' );
+		if ( 'redirect' === $type && '' !== trim( (string) ( $chosen['url'] ?? '' ) ) ) {
+			$answer += array(
+				'type' => 'redirect',
+				'url'  => trim( (string) $chosen['url'] ),
+			);
+		} elseif ( 'page' === $type && (int) ( $chosen['pageId'] ?? 0 ) > 0 ) {
+			$answer += array(
+				'type'   => 'page',
+				'pageId' => (int) $chosen['pageId'],
+			);
+		} else {
+			$message = trim( (string) ( $chosen['message'] ?? '' ) );
+			return $answer + array(
+				'type'    => 'message',
+				'message' => '' === $message ? $default_message : $message,
+			);
+		}
+		if ( '' !== $query ) {
+			$answer['queryString'] = $query;
+		}
+		return $answer;
 	}
 }

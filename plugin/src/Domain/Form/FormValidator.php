@@ -67,14 +67,7 @@ final class FormValidator {
 			$path = 'fields[' . $index . ']';
 			$id   = (int) $field['id'];
 			if ( isset( $seen[ $id ] ) ) {
-				$errors[] = new SchemaError(
-					$path . '.id',
-					'unique',
-					array(
-						'detail' => 'duplicates the id of fields[' . $seen[ $id ] . ']',
-						'ref'    => 'fields[' . $seen[ $id ] . ']',
-					)
-				);
+				$errors[] = self::duplicate_id( $path, 'fields[' . $seen[ $id ] . ']' );
 			}
 			$seen[ $id ] = $index;
 
@@ -143,6 +136,7 @@ final class FormValidator {
 		}
 
 		$errors = array_merge( $errors, self::check_payment( $definition['fields'], $products ) );
+		$errors = array_merge( $errors, self::check_confirmations( $definition, $value_fields ) );
 
 		if ( ! $errors ) {
 			try {
@@ -220,6 +214,91 @@ final class FormValidator {
 			}
 		}
 		return $errors;
+	}
+
+	/**
+	 * Confirmations (docs/confirmations.md): unique ids, at most one default, redirect URLs that
+	 * are http(s) or a path on this site (never protocol-relative `//host`), rules that read
+	 * fields with values.
+	 *
+	 * @param array<string, mixed> $definition   Schema-valid definition.
+	 * @param array<int, true>     $value_fields Ids of fields with values.
+	 * @return list<SchemaError>
+	 */
+	private static function check_confirmations( array $definition, array $value_fields ): array {
+		$errors = array();
+		if ( isset( $definition['confirmation']['url'] ) && ! self::is_redirect_url( (string) $definition['confirmation']['url'] ) ) {
+			$errors[] = self::bad_url( 'confirmation.url' );
+		}
+		$ids     = array();
+		$default = null;
+		foreach ( $definition['confirmations'] ?? array() as $index => $confirmation ) {
+			$path = 'confirmations[' . $index . ']';
+			$id   = (string) $confirmation['id'];
+			if ( isset( $ids[ $id ] ) ) {
+				$errors[] = self::duplicate_id( $path, 'confirmations[' . $ids[ $id ] . ']' );
+			} else {
+				$ids[ $id ] = $index;
+			}
+			if ( ! empty( $confirmation['isDefault'] ) ) {
+				if ( null !== $default ) {
+					$errors[] = new SchemaError(
+						$path . '.isDefault',
+						'singleDefault',
+						array(
+							'detail' => 'is a second default confirmation; a form has one (the first is confirmations[' . $default . '])',
+							'ref'    => 'confirmations[' . $default . ']',
+						)
+					);
+				} else {
+					$default = $index;
+				}
+			}
+			if ( isset( $confirmation['url'] ) && ! self::is_redirect_url( (string) $confirmation['url'] ) ) {
+				$errors[] = self::bad_url( $path . '.url' );
+			}
+			$errors = array_merge( $errors, self::check_logic( $confirmation['conditionalLogic'] ?? null, $path . '.conditionalLogic', $value_fields ) );
+		}
+		return $errors;
+	}
+
+	/**
+	 * Whether a redirect URL is an http(s) URL with a literal host (no user part, no merge tag) or
+	 * a path on this site ("/thanks").
+	 *
+	 * @param string $url URL (merge tags allowed after its start).
+	 */
+	private static function is_redirect_url( string $url ): bool {
+		if ( 1 === preg_match( '#^/(?![/\\\\])#', $url ) ) {
+			return true;
+		}
+		return 1 === preg_match( '#^https?://[^/\\\\\s?\#@{}]+(?:[/?\#]|$)#i', $url );
+	}
+
+	/**
+	 * The error of an id that an earlier item of the same list has.
+	 *
+	 * @param string $path  JSON path of the item.
+	 * @param string $first JSON path of the earlier item.
+	 */
+	private static function duplicate_id( string $path, string $first ): SchemaError {
+		return new SchemaError(
+			$path . '.id',
+			'unique',
+			array(
+				'detail' => 'duplicates the id of ' . $first,
+				'ref'    => $first,
+			)
+		);
+	}
+
+	/**
+	 * The error of a redirect URL that is neither http(s) nor a path on this site.
+	 *
+	 * @param string $path JSON path.
+	 */
+	private static function bad_url( string $path ): SchemaError {
+		return new SchemaError( $path, 'redirectUrl', array( 'detail' => 'must be an http(s) URL or a path on this site starting with a single /' ) );
 	}
 
 	/**
