@@ -41,6 +41,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { muPluginSource as smtpSinkMuPlugin } from './smtp-sink.mjs';
 
 export const ROOT = fs.realpathSync(
 	path.resolve( path.dirname( fileURLToPath( import.meta.url ) ), '..' )
@@ -491,6 +492,11 @@ require_once ABSPATH . 'wp-settings.php';
  */
 function writeMuPlugins( dir ) {
 	const shared = path.join( CORE_DIR, 'wp-content', 'mu-plugins' );
+	// wp_mail() over SMTP to scripts/smtp-sink.mjs while it runs (tests/e2e/notifications.spec.ts).
+	fs.writeFileSync(
+		path.join( dir, 'kestrel-native-smtp-sink.php' ),
+		smtpSinkMuPlugin()
+	);
 	fs.writeFileSync(
 		path.join( dir, 'kestrel-native-test-site.php' ),
 		`<?php

@@ -24,6 +24,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as native from './native.mjs';
+import * as smtpSink from './smtp-sink.mjs';
 
 const ROOT = path.resolve(
 	path.dirname( new URL( import.meta.url ).pathname ),
@@ -300,6 +301,11 @@ if ( nativeUp ) {
 	const logStart = fs.existsSync( native.DEBUG_LOG )
 		? fs.statSync( native.DEBUG_LOG ).size
 		: 0;
+	// The native site's mail goes to this SMTP sink (scripts/smtp-sink.mjs); without it the
+	// notifications spec skips and says why.
+	await smtpSink
+		.start()
+		.catch( ( error ) => console.error( `SMTP sink: ${ error.message }` ) );
 	try {
 		suite(
 			'phpunit integr. MariaDB',
@@ -366,6 +372,7 @@ if ( nativeUp ) {
 				: undefined,
 		} );
 	} finally {
+		await smtpSink.stop();
 		await native.stop();
 	}
 }

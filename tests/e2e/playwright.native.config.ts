@@ -34,6 +34,7 @@ export const NATIVE_SPECS = [
 	'editor.spec.ts',
 	'pages.spec.ts',
 	'small-behaviours.spec.ts',
+	'notifications.spec.ts',
 ];
 
 export default defineConfig( {
