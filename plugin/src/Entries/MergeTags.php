@@ -26,7 +26,7 @@ use Kestrel\Forms\Persistence\EntryPayments;
  *   column). The label part is only a reminder for the author and is ignored (it may hold colons).
  * - `{all_fields}`, `{pricing_fields}`, `{total}`, `{form_title}`, `{form_id}`, `{entry_id}`,
  *   `{date}`, `{ip}`, `{embed_url}`, `{user:display_name}` (`user_email`, `user_login`),
- *   `{site_title}`, `{site_url}`.
+ *   `{site_title}`, `{site_url}`, `{admin_email}`.
  * - `{payment_status}`, `{payment_amount}`, `{transaction_id}`, `{payment_method}`,
  *   `{receipt_url}`: empty when the entry has no payment.
  *
@@ -237,6 +237,7 @@ final class MergeTags {
 			'embed_url'      => self::encode_url( $entry->source_url, $mode ),
 			'site_title'     => self::encode( self::site_title(), $mode ),
 			'site_url'       => self::encode_url( home_url( '/' ), $mode ),
+			'admin_email'    => self::encode( (string) get_option( 'admin_email' ), $mode ),
 			default          => null,
 		};
 	}

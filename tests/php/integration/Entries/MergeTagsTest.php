@@ -294,6 +294,8 @@ final class MergeTagsTest extends TestCase {
 		$this->assertSame( '|', $this->text( '{user:display_name}|{user:user_email}' ), 'A visitor has no user.' );
 		$this->assertSame( '{user:password}', $this->text( '{user:password}' ), 'Properties not offered stay as written.' );
 		$this->assertSame( '{unknown_tag} ', $this->text( '{unknown_tag} {Nope:99}' ), 'Unknown names stay; a missing field is empty.' );
+		update_option( 'admin_email', 'owner@example.org' );
+		$this->assertSame( 'owner@example.org|' . home_url( '/' ), $this->text( '{admin_email}|{site_url}' ) );
 	}
 
 	public function test_user_tags_name_the_submitting_user(): void {
