@@ -2,14 +2,26 @@ import { useEffect, useRef, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { ids } from '../ids';
 import type { FieldProps } from './Field';
+import {
+	captchaApi,
+	renderParams,
+	type CaptchaProvider,
+	type CaptchaWidgetId,
+} from './captcha-providers';
+
+export type { CaptchaProvider } from './captcha-providers';
 
 /** What the page says about the site's captcha (null: not set up). */
 export interface CaptchaConfig {
+	/** The site's provider (default reCAPTCHA v2, the only one before issue 14). */
+	provider?: CaptchaProvider;
 	siteKey: string;
 	theme: 'light' | 'dark';
-	size: 'normal' | 'compact' | 'invisible';
+	size: 'normal' | 'compact' | 'invisible' | 'flexible';
 	badge: 'bottomright' | 'bottomleft' | 'inline';
 	scriptUrl: string;
+	/** The visitor's language for the widget ('' : the provider decides). */
+	hl?: string;
 }
 
 /** The form's side of an invisible captcha: the final submit asks it first. */
@@ -22,22 +34,6 @@ export interface CaptchaGate {
 	answer: () => string;
 	/** Forgets a spent answer (the server refused it or the submission failed). */
 	reset: () => void;
-}
-
-interface GreCaptcha {
-	render: (
-		container: HTMLElement,
-		params: Record< string, unknown >
-	) => number;
-	execute: ( id?: number ) => unknown;
-	getResponse: ( id?: number ) => string;
-	reset: ( id?: number ) => void;
-}
-
-declare global {
-	interface Window {
-		grecaptcha?: Partial< GreCaptcha >;
-	}
 }
 
 /** The provider script is polled for every 100 ms until it is ready (spec §9). */
@@ -64,9 +60,11 @@ function loadScript( url: string ) {
 }
 
 /**
- * A reCAPTCHA v2 field (checkbox or invisible). The element carries sitekey, theme, tabindex
- * and size; the widget is rendered once the provider script is ready. The answer is the field's
- * value; the server verifies it before it stores anything.
+ * A captcha field: reCAPTCHA v2 (checkbox or invisible), Cloudflare Turnstile or hCaptcha
+ * (checkbox or invisible), whichever the site uses. The element carries sitekey, theme, tabindex
+ * and size; the widget is rendered once the provider script is ready (each provider's global:
+ * captcha-providers.ts). The answer is the field's value; the server verifies it with the
+ * provider before it stores anything.
  *
  * @param props        Field props.
  * @param props.config The site's captcha settings for the browser.
@@ -82,11 +80,12 @@ export function CaptchaField(
 ) {
 	const { formId, field, onChange, config, gate } = props;
 	const container = useRef< HTMLDivElement >( null );
-	const widget = useRef< number | null >( null );
+	const widget = useRef< CaptchaWidgetId | null >( null );
 	const submitting = useRef( false );
 	const runWhenReady = useRef( false );
 	const [ ready, setReady ] = useState( false );
 	const invisible = config?.size === 'invisible';
+	const provider = config?.provider ?? 'recaptcha';
 
 	useEffect( () => {
 		if ( ! config ) {
@@ -94,7 +93,7 @@ export function CaptchaField(
 		}
 		loadScript( config.scriptUrl );
 		const timer = window.setInterval( () => {
-			const api = window.grecaptcha;
+			const api = captchaApi( provider );
 			if (
 				! api?.render ||
 				! container.current ||
@@ -103,28 +102,31 @@ export function CaptchaField(
 				return;
 			}
 			window.clearInterval( timer );
-			widget.current = api.render( container.current, {
-				sitekey: config.siteKey,
-				theme: config.theme,
-				size: config.size,
-				tabindex: 0,
-				badge: config.badge,
-				callback: ( token: string ) => {
-					onChange( field.id, token, false );
-					if ( invisible && submitting.current ) {
-						submitting.current = false;
-						// The visitor pressed submit: carry on now that there is an answer
-						// (after this change has rendered).
-						const formElement =
-							container.current?.closest( 'form' );
-						window.setTimeout(
-							() => formElement?.requestSubmit(),
-							0
-						);
-					}
-				},
-				'expired-callback': () => onChange( field.id, '', false ),
-			} );
+			const rendered = api.render(
+				container.current,
+				renderParams( provider, config, {
+					callback: ( token: string ) => {
+						onChange( field.id, token, false );
+						if ( invisible && submitting.current ) {
+							submitting.current = false;
+							// The visitor pressed submit: carry on now that there is an answer
+							// (after this change has rendered).
+							const formElement =
+								container.current?.closest( 'form' );
+							window.setTimeout(
+								() => formElement?.requestSubmit(),
+								0
+							);
+						}
+					},
+					expired: () => onChange( field.id, '', false ),
+					error: () => onChange( field.id, '', false ),
+				} )
+			);
+			widget.current = rendered ?? null;
+			if ( widget.current === null ) {
+				return; // The provider refused to render (its own message shows why).
+			}
 			setReady( true );
 			if ( runWhenReady.current ) {
 				runWhenReady.current = false;
@@ -142,7 +144,8 @@ export function CaptchaField(
 		}
 		const answer = () =>
 			widget.current !== null
-				? ( window.grecaptcha?.getResponse?.( widget.current ) ?? '' )
+				? ( captchaApi( provider )?.getResponse?.( widget.current ) ??
+					'' )
 				: '';
 		gate( {
 			// Only an invisible captcha runs on submit; until it has an answer, every submit
@@ -157,7 +160,7 @@ export function CaptchaField(
 					// The provider script is not ready yet: the challenge starts once it is.
 					runWhenReady.current = true;
 				} else {
-					window.grecaptcha?.execute?.( widget.current );
+					captchaApi( provider )?.execute?.( widget.current );
 				}
 				// If the challenge is dismissed, let the visitor try again.
 				window.clearTimeout( resetTimer.current );
@@ -168,7 +171,7 @@ export function CaptchaField(
 			answer,
 			reset: () => {
 				if ( widget.current !== null ) {
-					window.grecaptcha?.reset?.( widget.current );
+					captchaApi( provider )?.reset?.( widget.current );
 				}
 				onChange( field.id, '', false );
 			},
@@ -178,7 +181,7 @@ export function CaptchaField(
 			gate( null );
 		};
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- onChange and the field are stable.
-	}, [ gate, invisible ] );
+	}, [ gate, invisible, provider ] );
 
 	return (
 		<div className="kestrel-form__captcha">
@@ -198,7 +201,13 @@ export function CaptchaField(
 					aria-labelledby={
 						invisible ? undefined : ids.label( formId, field.id )
 					}
-					className="kestrel-form__recaptcha"
+					aria-describedby={
+						props.error
+							? ids.validation( formId, field.id )
+							: undefined
+					}
+					className={ `kestrel-form__captcha-widget kestrel-form__${ provider }` }
+					data-provider={ provider }
 					data-sitekey={ config.siteKey }
 					data-theme={ config.theme }
 					data-tabindex="0"
