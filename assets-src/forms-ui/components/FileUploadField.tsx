@@ -9,8 +9,8 @@ import {
 } from '../uploads/uploader';
 import type { FieldProps } from './Field';
 import {
+	acceptOf,
 	fileProblem,
-	isSizeMessage,
 	maxFilesMessage,
 	rulesText,
 	uploadRules,
@@ -41,7 +41,9 @@ interface Item {
  * A file-upload field: browse button, drop zone and file list. Files upload at once in chunks
  * with a progress bar; each can be cancelled while it uploads and deleted after. The browse
  * button is disabled at the field's maximum and enabled again on removal. Problems are listed
- * under the field and announced.
+ * under the field and announced; they are about the visitor's last choice of files, so a new
+ * choice that adds a file replaces them (a problem that is gone does not stay on screen). The
+ * file input's `accept` lists the allowed extensions, so the picker offers those first.
  *
  * @param props         Field props.
  * @param props.uploads The form's upload bindings.
@@ -161,13 +163,12 @@ export function FileUploadField(
 					) {
 						problems.push( maxFilesMessage() );
 					}
-					setMessages( ( current ) => [
-						...problems,
-						// A valid file clears the size message of an earlier one (spec §5).
-						...( accepted.length
-							? current.filter( ( m ) => ! isSizeMessage( m ) )
-							: current ),
-					] );
+					// The messages are about the last choice: once a file of a new choice is
+					// taken, the problems of earlier ones are gone (a too big file's message
+					// included, spec §5); a choice with nothing taken adds its problems.
+					setMessages( ( current ) =>
+						accepted.length ? problems : [ ...problems, ...current ]
+					);
 					setItems( ( current ) => [
 						...current,
 						...accepted.map( ( file ) => ( {
@@ -279,7 +280,7 @@ export function FileUploadField(
 					ref={ browseRef }
 					onClick={ () => fileInputRef.current?.click() }
 					id={ ids.input( formId, field.id ) }
-					className="kestrel-form__browse"
+					className="kestrel-form__browse wp-element-button"
 					disabled={ full || concealed }
 				>
 					{ multiple
@@ -290,6 +291,7 @@ export function FileUploadField(
 					ref={ fileInputRef }
 					type="file"
 					className="kestrel-form__file-input"
+					accept={ acceptOf( rules ) }
 					tabIndex={ -1 }
 					aria-hidden="true"
 					hidden
@@ -323,7 +325,7 @@ export function FileUploadField(
 						{ item.record ? (
 							<button
 								type="button"
-								className="kestrel-form__file-delete"
+								className="kestrel-form__file-delete kestrel-form__small-button"
 								onClick={ () => remove( item ) }
 								aria-label={ sprintf(
 									/* translators: %s: file name. */
@@ -346,7 +348,7 @@ export function FileUploadField(
 								/>
 								<button
 									type="button"
-									className="kestrel-form__file-cancel"
+									className="kestrel-form__file-cancel kestrel-form__small-button"
 									onClick={ () => remove( item ) }
 									aria-label={ sprintf(
 										/* translators: %s: file name. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from '@wordpress/element';
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 import type { FieldDefinition, RepeatedField } from '../../shared';
 import { columnCount, emptyRow, MAX_ROWS, rowsOf } from '../../forms-engine';
 import { ids } from '../ids';
@@ -8,7 +8,10 @@ import type { FieldProps } from './Field';
 /**
  * A list field (rows of one or more columns) or a repeater group (a set of fields repeated as a
  * block). Each row has an add button (a new empty row after it) and a remove button; add is
- * disabled at the maximum (max_items), remove is hidden while one row remains. Adding and
+ * disabled at the maximum (max_items), with a visible note saying why that the add buttons are
+ * described by; remove is hidden while one row remains. Every list cell has a label of its own
+ * (the column heading), shown where the row is too narrow for the heading row above the cells
+ * (a phone: the cells stack, form.scss), so no cell is left unnamed on screen. Adding and
  * removing are announced and move the focus to the row that was added, or that took the
  * removed row's place. The value is the flat list of cells, row after row.
  *
@@ -74,6 +77,9 @@ export function RowsField(
 	const cellId = ( r: number, c: number ) =>
 		`${ ids.input( formId, field.id ) }_${ r + 1 }_${ c + 1 }`;
 	const itemName = field.label || field.adminLabel || '';
+	const atLimit = rows.length >= max;
+	const limitId = `${ ids.input( formId, field.id ) }_limit`;
+	const headed = field.type === 'list' && width > 1;
 
 	return (
 		<fieldset
@@ -85,7 +91,7 @@ export function RowsField(
 		>
 			<legend className="kestrel-form__label">{ props.label }</legend>
 			{ props.description }
-			{ field.type === 'list' && width > 1 && (
+			{ headed && (
 				<div className="kestrel-form__rows-head" aria-hidden="true">
 					{ field.columns?.map( ( column ) => (
 						<span key={ column }>{ column }</span>
@@ -131,18 +137,29 @@ export function RowsField(
 								onBlur={ () => props.onCommit?.( field.id ) }
 							/>
 						) : (
-							<input
-								key={ c }
-								id={ cellId( r, c ) }
-								type="text"
-								className="kestrel-form__control"
-								value={ cell }
-								aria-label={ cellLabel( field, c, r ) }
-								onChange={ ( e ) =>
-									setCell( r, c, e.target.value )
-								}
-								onBlur={ () => props.onCommit?.( field.id ) }
-							/>
+							<span key={ c } className="kestrel-form__cell">
+								{ headed && (
+									<label
+										className="kestrel-form__cell-label"
+										htmlFor={ cellId( r, c ) }
+									>
+										{ field.columns?.[ c ] }
+									</label>
+								) }
+								<input
+									id={ cellId( r, c ) }
+									type="text"
+									className="kestrel-form__control"
+									value={ cell }
+									aria-label={ cellLabel( field, c, r ) }
+									onChange={ ( e ) =>
+										setCell( r, c, e.target.value )
+									}
+									onBlur={ () =>
+										props.onCommit?.( field.id )
+									}
+								/>
+							</span>
 						)
 					) }
 					<span className="kestrel-form__row-actions">
@@ -150,7 +167,8 @@ export function RowsField(
 							type="button"
 							className="kestrel-form__row-add"
 							onClick={ () => add( r ) }
-							disabled={ rows.length >= max }
+							disabled={ atLimit }
+							aria-describedby={ atLimit ? limitId : undefined }
 							aria-label={ sprintf(
 								/* translators: %d: row number. */
 								__( 'Add a row after row %d', 'kestrel-forms' ),
@@ -175,6 +193,20 @@ export function RowsField(
 					</span>
 				</div>
 			) ) }
+			{ atLimit && (
+				<p className="kestrel-form__rows-limit" id={ limitId }>
+					{ sprintf(
+						/* translators: %d: the most rows the field takes. */
+						_n(
+							'This field takes at most %d row.',
+							'This field takes at most %d rows.',
+							max,
+							'kestrel-forms'
+						),
+						max
+					) }
+				</p>
+			) }
 		</fieldset>
 	);
 }

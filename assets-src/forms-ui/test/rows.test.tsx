@@ -159,4 +159,47 @@ describe( 'list rows and repeater groups', () => {
 		expect( body.values[ '1' ] ).toEqual( [ 'Tea', '' ] );
 		expect( body.values[ '4' ] ).toEqual( [ 'Ada', 'ada@example.com' ] );
 	} );
+
+	it( 'labels every list cell with its column heading (shown when the cells stack on a phone; issue 14)', () => {
+		const { container } = setup();
+		const cells = Array.from(
+			container.querySelectorAll< HTMLInputElement >(
+				'#field_3_1 .kestrel-form__row input'
+			)
+		);
+		expect( cells ).toHaveLength( 2 );
+		expect(
+			cells.map( ( cell ) => cell.labels?.[ 0 ]?.textContent )
+		).toEqual( [ 'Item', 'Qty' ] );
+		// The accessible name still says the row.
+		expect( cells[ 1 ].getAttribute( 'aria-label' ) ).toBe( 'Qty, row 1' );
+	} );
+
+	it( 'says why "+" is greyed out at the limit, and the add buttons point to it (issue 14)', () => {
+		const { container } = setup();
+		const addButtons = () =>
+			Array.from(
+				container.querySelectorAll< HTMLButtonElement >(
+					'#field_3_1 .kestrel-form__row-add'
+				)
+			);
+		expect( items().queryByText( /at most 3 rows/ ) ).toBeNull();
+		fireEvent.click( addButtons()[ 0 ] );
+		fireEvent.click( addButtons()[ 0 ] );
+		const note = items().getByText( 'This field takes at most 3 rows.' );
+		expect( note.id ).toBeTruthy();
+		expect( addButtons() ).toHaveLength( 3 );
+		for ( const add of addButtons() ) {
+			expect( add.disabled ).toBe( true );
+			expect( add.getAttribute( 'aria-describedby' ) ).toBe( note.id );
+		}
+		// Below the limit again: no note, no description.
+		fireEvent.click(
+			items().getByRole( 'button', { name: 'Remove row 3' } )
+		);
+		expect( items().queryByText( /at most 3 rows/ ) ).toBeNull();
+		expect( addButtons()[ 0 ].hasAttribute( 'aria-describedby' ) ).toBe(
+			false
+		);
+	} );
 } );

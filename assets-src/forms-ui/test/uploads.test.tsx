@@ -112,15 +112,16 @@ describe( 'the upload field', () => {
 			'doc.pdf - invalid file extension png, jpg'
 		);
 		expect( messages ).toContain( 'big.png - File exceeds size limit.' );
-		// A valid file chosen later takes the size message away (spec §5).
+		// A valid file chosen later takes the size message away (spec §5), and the other
+		// problems of the earlier choice with it (issue 14: they stayed after they were gone).
 		act( () => {
 			uploader.events.added( [ queued( 'later.png', 10 ) ] );
 		} );
-		const after = container.querySelector(
-			'.kestrel-form__upload-messages'
-		)?.textContent;
+		const after =
+			container.querySelector( '.kestrel-form__upload-messages' )
+				?.textContent ?? '';
 		expect( after ).not.toContain( 'big.png' );
-		expect( after ).toContain( 'run.php - illegal extension' );
+		expect( after ).not.toContain( 'run.php - illegal extension' );
 	} );
 
 	it( 'drops files past the limit, disables browsing at it, and enables it again on delete', () => {
@@ -184,5 +185,66 @@ describe( 'the upload field', () => {
 		expect(
 			container.querySelectorAll( '.kestrel-form__file' )
 		).toHaveLength( 0 );
+	} );
+
+	it( 'offers the allowed extensions in the file picker (accept; issue 14)', () => {
+		const { container } = setup();
+		const input = container.querySelector(
+			'input[type="file"]'
+		) as HTMLInputElement;
+		expect( input.accept ).toBe( '.png,.jpg' );
+	} );
+
+	it( 'drops the earlier problems once a new choice of files is taken (issue 14)', () => {
+		const { uploader, container } = setup();
+		const messagesOf = () =>
+			container.querySelector( '.kestrel-form__upload-messages' )
+				?.textContent ?? '';
+		act( () => {
+			uploader.events.added( [
+				queued( 'run.php', 10 ),
+				queued( 'a.pdf', 10 ),
+			] );
+		} );
+		expect( messagesOf() ).toContain( 'run.php - illegal extension' );
+		expect( messagesOf() ).toContain( 'a.pdf - invalid file extension' );
+		act( () => {
+			uploader.events.added( [ queued( 'ok.png', 10 ) ] );
+		} );
+		expect(
+			container.querySelector( '.kestrel-form__upload-messages' )
+		).toBeNull();
+		expect(
+			container
+				.querySelector( '.kestrel-form__upload' )
+				?.hasAttribute( 'aria-describedby' )
+		).toBe( false );
+
+		// A failed upload's message goes too when the visitor picks a file again.
+		const failing = queued( 'b.png', 10 );
+		act( () => {
+			uploader.events.added( [ failing ] );
+		} );
+		act( () => uploader.events.failed( failing, 'b.png - Not allowed.' ) );
+		expect( messagesOf() ).toContain( 'b.png - Not allowed.' );
+		act( () => {
+			uploader.events.added( [ queued( 'c.png', 10 ) ] );
+		} );
+		// (The field now holds its 2 files: only that is said.)
+		expect( messagesOf() ).toBe( 'Maximum number of files reached.' );
+	} );
+
+	it( 'styles its buttons: the theme button for browsing, outlined small ones per file (issue 14)', () => {
+		const { uploader } = setup();
+		const browse = screen.getByRole( 'button', { name: 'Select files' } );
+		expect( browse.classList.contains( 'wp-element-button' ) ).toBe( true );
+		act( () => {
+			uploader.events.added( [ queued( 'd.png', 10 ) ] );
+		} );
+		expect(
+			screen
+				.getByRole( 'button', { name: 'Cancel upload of d.png' } )
+				.classList.contains( 'kestrel-form__small-button' )
+		).toBe( true );
 	} );
 } );
