@@ -200,9 +200,13 @@ final class FormRenderer {
 
 	/**
 	 * The URL of the page being served (for `{embed_url}` in default values): the permalink of a
-	 * single post or page, else this site's scheme and host with the requested path.
+	 * single post or page, else this site's scheme and host with the requested path; '' in a REST
+	 * request (the block's server-side preview).
 	 */
 	private static function page_url(): string {
+		if ( defined( 'REST_REQUEST' ) && REST_REQUEST ) {
+			return ''; // A block preview in the editor: no page yet.
+		}
 		if ( is_singular() ) {
 			$url = get_permalink( get_queried_object_id() );
 			if ( $url ) {
