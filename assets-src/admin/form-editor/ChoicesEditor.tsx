@@ -1,16 +1,16 @@
 /**
- * Choices of select, radio, checkbox and pricing fields, with prices and a bulk add
- * ("text|price" per line, as Gravity Forms' choice values: specs/forms-visitor-behaviour.md §3).
+ * Choices of select, radio, checkbox and pricing fields: compact rows (choices/ChoiceRow) that
+ * reorder by drag or by their move buttons, prices, and a bulk add with preset lists
+ * (choices/BulkAdd; "text|price" per line, as Gravity Forms' choice values:
+ * specs/forms-visitor-behaviour.md §3).
  */
-import {
-	Button,
-	CheckboxControl,
-	TextControl,
-	TextareaControl,
-} from '@wordpress/components';
-import { useState } from '@wordpress/element';
+import { Button } from '@wordpress/components';
+import { useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
+import type { DragEvent } from 'react';
 import type { Choice } from '../../shared';
+import { BulkAdd } from './choices/BulkAdd';
+import { ChoiceRow } from './choices/ChoiceRow';
 
 /**
  * Choices from bulk text: one per line, "text" or "text|price". Blank lines are skipped, and so
@@ -52,6 +52,23 @@ export function parseBulkChoices(
 		} );
 }
 
+/**
+ * A list with the item at `from` moved to `to`.
+ *
+ * @param list List.
+ * @param from Index of the moved item.
+ * @param to   Its new index.
+ */
+export function moveItem< T >( list: T[], from: number, to: number ): T[] {
+	if ( from === to || to < 0 || to >= list.length ) {
+		return list;
+	}
+	const next = [ ...list ];
+	const [ item ] = next.splice( from, 1 );
+	next.splice( to, 0, item );
+	return next;
+}
+
 export interface ChoicesEditorProps {
 	choices: Choice[];
 	priced: boolean;
@@ -74,101 +91,85 @@ export function ChoicesEditor( {
 	onChange,
 	error,
 }: ChoicesEditorProps ) {
-	const [ bulk, setBulk ] = useState< string | null >( null );
+	const [ bulk, setBulk ] = useState( false );
+	const [ dropIndex, setDropIndex ] = useState< number | null >( null );
+	const dragged = useRef< number | null >( null );
 	const set = ( index: number, patch: Partial< Choice > ) =>
 		onChange(
 			choices.map( ( c, i ) => ( i === index ? { ...c, ...patch } : c ) )
 		);
+	const dragHandlers = ( index: number ) => ( {
+		onDragStart: ( event: DragEvent ) => {
+			dragged.current = index;
+			event.dataTransfer.effectAllowed = 'move';
+			// Firefox starts a drag only with data.
+			event.dataTransfer.setData( 'text/plain', String( index ) );
+		},
+		onDragOver: ( event: DragEvent ) => {
+			if ( dragged.current === null ) {
+				return;
+			}
+			event.preventDefault();
+			setDropIndex( index );
+		},
+		onDragLeave: () => setDropIndex( null ),
+		onDrop: ( event: DragEvent ) => {
+			event.preventDefault();
+			const from = dragged.current;
+			dragged.current = null;
+			setDropIndex( null );
+			if ( from !== null && from !== index ) {
+				onChange( moveItem( choices, from, index ) );
+			}
+		},
+		onDragEnd: () => {
+			dragged.current = null;
+			setDropIndex( null );
+		},
+	} );
 	return (
 		<fieldset className="kestrel-forms-choices">
 			<legend>{ __( 'Choices', 'kestrel-forms' ) }</legend>
-			{ choices.map( ( choice, index ) => {
-				const n = index + 1;
-				return (
-					<div key={ index } className="kestrel-forms-choices__row">
-						<TextControl
-							__nextHasNoMarginBottom
-							__next40pxDefaultSize
-							label={ sprintf(
-								/* translators: %d: choice number. */
-								__( 'Choice %d label', 'kestrel-forms' ),
-								n
-							) }
-							value={ choice.text }
-							onChange={ ( text ) =>
-								set( index, {
-									text,
-									// The value follows the label while they were equal.
-									value:
-										choice.value === choice.text
-											? text
-											: choice.value,
-								} )
-							}
-						/>
-						<TextControl
-							__nextHasNoMarginBottom
-							__next40pxDefaultSize
-							label={ sprintf(
-								/* translators: %d: choice number. */
-								__( 'Choice %d value', 'kestrel-forms' ),
-								n
-							) }
-							value={ choice.value }
-							onChange={ ( value ) => set( index, { value } ) }
-						/>
-						{ priced && (
-							<TextControl
-								__nextHasNoMarginBottom
-								__next40pxDefaultSize
-								label={ sprintf(
-									/* translators: %d: choice number. */
-									__( 'Choice %d price', 'kestrel-forms' ),
-									n
-								) }
-								inputMode="decimal"
-								value={ choice.price ?? '' }
-								onChange={ ( price ) =>
-									set( index, { price } )
-								}
-							/>
-						) }
-						<CheckboxControl
-							__nextHasNoMarginBottom
-							label={ sprintf(
-								/* translators: %d: choice number. */
-								__(
-									'Choice %d selected by default',
-									'kestrel-forms'
-								),
-								n
-							) }
-							checked={ Boolean( choice.isSelected ) }
-							onChange={ ( isSelected ) =>
-								set( index, {
-									isSelected: isSelected || undefined,
-								} )
-							}
-						/>
-						<Button
-							variant="tertiary"
-							isDestructive
-							disabled={ choices.length === 1 }
-							onClick={ () =>
-								onChange(
-									choices.filter( ( _c, i ) => i !== index )
-								)
-							}
-						>
-							{ sprintf(
-								/* translators: %d: choice number. */
-								__( 'Remove choice %d', 'kestrel-forms' ),
-								n
-							) }
-						</Button>
-					</div>
-				);
-			} ) }
+			<div
+				className={ `kestrel-forms-choices__head${
+					priced ? ' is-priced' : ''
+				}` }
+				aria-hidden="true"
+			>
+				<span />
+				<span>{ __( 'Label', 'kestrel-forms' ) }</span>
+				<span>{ __( 'Value', 'kestrel-forms' ) }</span>
+				{ priced && <span>{ __( 'Price', 'kestrel-forms' ) }</span> }
+				<span title={ __( 'Selected by default', 'kestrel-forms' ) }>
+					{ __( 'Default', 'kestrel-forms' ) }
+				</span>
+			</div>
+			<ol
+				className={ `kestrel-forms-choices__list${
+					priced ? ' is-priced' : ''
+				}` }
+			>
+				{ choices.map( ( choice, index ) => (
+					<ChoiceRow
+						key={ index }
+						choice={ choice }
+						index={ index }
+						count={ choices.length }
+						priced={ priced }
+						isDropTarget={ dropIndex === index }
+						onChange={ ( patch ) => set( index, patch ) }
+						onMove={ ( to ) =>
+							onChange( moveItem( choices, index, to ) )
+						}
+						onRemove={ () =>
+							onChange(
+								choices.filter( ( _c, i ) => i !== index )
+							)
+						}
+						drag={ dragHandlers( index ) }
+					/>
+				) ) }
+			</ol>
 			{ error && <p className="kestrel-forms-error">{ error }</p> }
 			<Button
 				variant="secondary"
@@ -190,42 +191,30 @@ export function ChoicesEditor( {
 			</Button>{ ' ' }
 			<Button
 				variant="tertiary"
-				onClick={ () => setBulk( bulk === null ? '' : null ) }
+				aria-expanded={ bulk }
+				onClick={ () => setBulk( ! bulk ) }
 			>
 				{ __( 'Bulk add', 'kestrel-forms' ) }
 			</Button>
-			{ bulk !== null && (
-				<div className="kestrel-forms-choices__bulk">
-					<TextareaControl
-						__nextHasNoMarginBottom
-						label={
-							priced
-								? __(
-										'One choice per line: label|price',
-										'kestrel-forms'
-									)
-								: __( 'One choice per line', 'kestrel-forms' )
+			{ bulk && (
+				<BulkAdd
+					priced={ priced }
+					onAdd={ ( text ) => {
+						const added = parseBulkChoices( text, priced, choices );
+						if ( added.length ) {
+							onChange( [ ...choices, ...added ] );
 						}
-						value={ bulk }
-						onChange={ setBulk }
-					/>
-					<Button
-						variant="secondary"
-						onClick={ () => {
-							const added = parseBulkChoices(
-								bulk,
-								priced,
-								choices
-							);
-							if ( added.length ) {
-								onChange( [ ...choices, ...added ] );
-							}
-							setBulk( null );
-						} }
-					>
-						{ __( 'Add these choices', 'kestrel-forms' ) }
-					</Button>
-				</div>
+						setBulk( false );
+					} }
+					onReplace={ ( text ) => {
+						const next = parseBulkChoices( text, priced );
+						// A choice field keeps at least one choice.
+						if ( next.length ) {
+							onChange( next );
+						}
+						setBulk( false );
+					} }
+				/>
 			) }
 		</fieldset>
 	);

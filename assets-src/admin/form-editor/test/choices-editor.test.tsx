@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { Choice } from '../../../shared';
 import { ChoicesEditor, parseBulkChoices } from '../ChoicesEditor';
 
+jest.setTimeout( 30000 );
+
 describe( 'parseBulkChoices', () => {
 	it( 'reads one choice per line, value from the label, blank lines skipped', () => {
 		expect(
