@@ -15,6 +15,8 @@ import type { FormDefinition } from '../../shared';
 import { store } from '../store/forms';
 import { FeedsPanel } from './feeds/FeedsPanel';
 import { LogicBuilder } from './LogicBuilder';
+import { ConfirmationsPanel } from './confirmations/ConfirmationsPanel';
+import { NotificationsPanel } from './notifications/NotificationsPanel';
 
 /**
  * The settings.
@@ -44,10 +46,6 @@ export function FormSettings( {
 			)
 			.map( ( e ) => e.message )
 			.join( ' ' );
-	const confirmation = form.confirmation ?? {
-		type: 'message' as const,
-		message: '',
-	};
 	const err = ( at: string ) => {
 		const message = errorOf( at );
 		return message ? (
@@ -173,66 +171,16 @@ export function FormSettings( {
 				{ err( 'minimumSubmitSeconds' ) }
 			</PanelBody>
 			<PanelBody
-				title={ __( 'Confirmation', 'kestrel-forms' ) }
+				title={ __( 'Confirmations', 'kestrel-forms' ) }
 				initialOpen={ false }
 			>
-				<SelectControl
-					__nextHasNoMarginBottom
-					__next40pxDefaultSize
-					label={ __( 'After a submission', 'kestrel-forms' ) }
-					value={ confirmation.type }
-					options={ [
-						{
-							value: 'message',
-							label: __( 'Show a message', 'kestrel-forms' ),
-						},
-						{
-							value: 'redirect',
-							label: __( 'Redirect to a URL', 'kestrel-forms' ),
-						},
-					] }
-					onChange={ ( type ) =>
-						updateForm( {
-							confirmation:
-								type === 'redirect'
-									? {
-											type: 'redirect',
-											url: confirmation.url ?? '/',
-										}
-									: {
-											type: 'message',
-											message: confirmation.message ?? '',
-										},
-						} )
-					}
-				/>
-				{ confirmation.type === 'redirect' ? (
-					<TextControl
-						__nextHasNoMarginBottom
-						__next40pxDefaultSize
-						label={ __( 'Redirect URL', 'kestrel-forms' ) }
-						value={ confirmation.url ?? '' }
-						onChange={ ( url ) =>
-							updateForm(
-								{ confirmation: { type: 'redirect', url } },
-								'confirmation'
-							)
-						}
-					/>
-				) : (
-					<TextareaControl
-						__nextHasNoMarginBottom
-						label={ __( 'Confirmation message', 'kestrel-forms' ) }
-						value={ confirmation.message ?? '' }
-						onChange={ ( message ) =>
-							updateForm(
-								{ confirmation: { type: 'message', message } },
-								'confirmation'
-							)
-						}
-					/>
-				) }
-				{ err( 'confirmation' ) }
+				<ConfirmationsPanel form={ form } />
+			</PanelBody>
+			<PanelBody
+				title={ __( 'Notifications', 'kestrel-forms' ) }
+				initialOpen={ false }
+			>
+				<NotificationsPanel form={ form } />
 			</PanelBody>
 			<PanelBody
 				title={ __( 'Submit button', 'kestrel-forms' ) }

@@ -10,7 +10,12 @@ import {
 } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { OPERATORS } from '../../forms-engine';
-import type { ConditionalLogic, FormDefinition, LogicRule } from '../../shared';
+import type {
+	ConditionalLogic,
+	FieldDefinition,
+	FormDefinition,
+	LogicRule,
+} from '../../shared';
 import { fieldOptionLabel, valueFields } from '../store/forms/definition';
 
 export interface LogicBuilderProps {
@@ -193,11 +198,6 @@ export function LogicBuilder( {
 						/>
 					</div>
 					{ logic.rules.map( ( rule, index ) => {
-						const source = sources.find(
-							( f ) =>
-								String( f.id ) ===
-								rule.fieldId.split( '.' )[ 0 ]
-						);
 						const n = index + 1;
 						return (
 							<fieldset
@@ -211,66 +211,13 @@ export function LogicBuilder( {
 										n
 									) }
 								</legend>
-								<SelectControl
-									__nextHasNoMarginBottom
-									__next40pxDefaultSize
-									label={ __( 'Field', 'kestrel-forms' ) }
-									value={ rule.fieldId }
-									options={ sources.map( ( f ) => ( {
-										value: String( f.id ),
-										label: fieldOptionLabel( f ),
-									} ) ) }
-									onChange={ ( fieldId ) =>
-										setRule( index, { fieldId, value: '' } )
+								<RuleControls
+									rule={ rule }
+									sources={ sources }
+									onChange={ ( patch ) =>
+										setRule( index, patch )
 									}
 								/>
-								<SelectControl
-									__nextHasNoMarginBottom
-									__next40pxDefaultSize
-									label={ __( 'Operator', 'kestrel-forms' ) }
-									value={ rule.operator }
-									options={ OPERATORS.map( ( op ) => ( {
-										value: op as string,
-										label: operatorLabel( op ),
-									} ) ) }
-									onChange={ ( operator ) =>
-										setRule( index, { operator } )
-									}
-								/>
-								{ source?.choices?.length ? (
-									<SelectControl
-										__nextHasNoMarginBottom
-										__next40pxDefaultSize
-										label={ __( 'Value', 'kestrel-forms' ) }
-										value={ rule.value }
-										options={ [
-											{
-												value: '',
-												label: __(
-													'(empty)',
-													'kestrel-forms'
-												),
-											},
-											...source.choices.map( ( c ) => ( {
-												value: c.value,
-												label: c.text,
-											} ) ),
-										] }
-										onChange={ ( value ) =>
-											setRule( index, { value } )
-										}
-									/>
-								) : (
-									<TextControl
-										__nextHasNoMarginBottom
-										__next40pxDefaultSize
-										label={ __( 'Value', 'kestrel-forms' ) }
-										value={ rule.value }
-										onChange={ ( value ) =>
-											setRule( index, { value } )
-										}
-									/>
-								) }
 								<Button
 									variant="tertiary"
 									isDestructive
@@ -307,5 +254,77 @@ export function LogicBuilder( {
 				</>
 			) }
 		</div>
+	);
+}
+
+/**
+ * The field, operator and value of one rule (also the routing rules of notifications).
+ *
+ * @param props          Props.
+ * @param props.rule     The rule.
+ * @param props.sources  Fields a rule may read.
+ * @param props.onChange Called with the changed keys.
+ */
+export function RuleControls( {
+	rule,
+	sources,
+	onChange,
+}: {
+	rule: LogicRule;
+	sources: FieldDefinition[];
+	onChange: ( patch: Partial< LogicRule > ) => void;
+} ) {
+	const source = sources.find(
+		( f ) => String( f.id ) === rule.fieldId.split( '.' )[ 0 ]
+	);
+	return (
+		<>
+			<SelectControl
+				__nextHasNoMarginBottom
+				__next40pxDefaultSize
+				label={ __( 'Field', 'kestrel-forms' ) }
+				value={ rule.fieldId }
+				options={ sources.map( ( f ) => ( {
+					value: String( f.id ),
+					label: fieldOptionLabel( f ),
+				} ) ) }
+				onChange={ ( fieldId ) => onChange( { fieldId, value: '' } ) }
+			/>
+			<SelectControl
+				__nextHasNoMarginBottom
+				__next40pxDefaultSize
+				label={ __( 'Operator', 'kestrel-forms' ) }
+				value={ rule.operator }
+				options={ OPERATORS.map( ( op ) => ( {
+					value: op as string,
+					label: operatorLabel( op ),
+				} ) ) }
+				onChange={ ( operator ) => onChange( { operator } ) }
+			/>
+			{ source?.choices?.length ? (
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Value', 'kestrel-forms' ) }
+					value={ rule.value }
+					options={ [
+						{ value: '', label: __( '(empty)', 'kestrel-forms' ) },
+						...source.choices.map( ( c ) => ( {
+							value: c.value,
+							label: c.text,
+						} ) ),
+					] }
+					onChange={ ( value ) => onChange( { value } ) }
+				/>
+			) : (
+				<TextControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Value', 'kestrel-forms' ) }
+					value={ rule.value }
+					onChange={ ( value ) => onChange( { value } ) }
+				/>
+			) }
+		</>
 	);
 }

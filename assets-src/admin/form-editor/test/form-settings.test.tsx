@@ -111,49 +111,26 @@ describe( 'FormSettings', () => {
 		expect( 'minimumSubmitSeconds' in edited() ).toBe( false );
 	} );
 
-	it( 'confirmation is a message or a redirect', async () => {
+	it( 'holds the confirmations and notifications panels', async () => {
 		const user = userEvent.setup();
-		const { edited } = renderWithForm( form, ( f ) => (
-			<FormSettings form={ f } />
-		) );
+		const { edited } = renderWithForm(
+			{ ...form, confirmation: { type: 'message', message: 'Hi' } },
+			( f ) => <FormSettings form={ f } />
+		);
 		await user.click(
-			screen.getByRole( 'button', { name: 'Confirmation' } )
+			screen.getByRole( 'button', { name: 'Confirmations' } )
 		);
-		await user.type( input( 'Confirmation message' ), 'Thanks!' );
-		expect( edited().confirmation ).toEqual( {
-			type: 'message',
-			message: 'Thanks!',
-		} );
+		// The legacy single confirmation shows as the default one.
 		expect(
-			screen.queryByRole( 'textbox', { name: 'Redirect URL' } )
-		).toBeNull();
-
-		await user.selectOptions(
-			screen.getByRole( 'combobox', { name: 'After a submission' } ),
-			'redirect'
+			screen.getByRole( 'heading', { name: 'Default confirmation' } )
+		).toBeTruthy();
+		await user.click(
+			screen.getByRole( 'button', { name: 'Notifications' } )
 		);
-		expect( edited().confirmation ).toEqual( {
-			type: 'redirect',
-			url: '/',
-		} );
-		expect(
-			screen.queryByRole( 'textbox', { name: 'Confirmation message' } )
-		).toBeNull();
-		await user.clear( input( 'Redirect URL' ) );
-		await user.type( input( 'Redirect URL' ), '/thanks' );
-		expect( edited().confirmation ).toEqual( {
-			type: 'redirect',
-			url: '/thanks',
-		} );
-
-		await user.selectOptions(
-			screen.getByRole( 'combobox', { name: 'After a submission' } ),
-			'message'
+		await user.click(
+			screen.getByRole( 'button', { name: 'Add notification' } )
 		);
-		expect( edited().confirmation ).toEqual( {
-			type: 'message',
-			message: '',
-		} );
+		expect( edited().notifications ).toHaveLength( 1 );
 	} );
 
 	it( 'says when a form has no feeds', async () => {
