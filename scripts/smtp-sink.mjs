@@ -552,6 +552,8 @@ export async function start( options = {} ) {
 	}
 	fs.mkdirSync( STATE_DIR, { recursive: true } );
 	fs.rmSync( STATE_FILE, { force: true } );
+	// A new sink starts empty: what an earlier run received is of no use to this one.
+	clear();
 	const out = fs.openSync( LOG, 'a' );
 	const args = [ fileURLToPath( import.meta.url ), '--foreground' ];
 	if ( options.smtpPort ) {

@@ -8,84 +8,9 @@
  * By hand: `node scripts/smtp-sink.mjs --detach`, then
  * `node scripts/e2e.mjs --native tests/e2e/notifications.spec.ts`.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
-
-const SINK_STATE = path.resolve(
-	__dirname,
-	'..',
-	'..',
-	'.cache',
-	'smtp-sink',
-	'state.json'
-);
-
-interface SinkMessage {
-	id: string;
-	envelope: { from: string; to: string[] };
-	headers: Record< string, string >;
-	subject: string;
-	from: string;
-	replyTo: string;
-	text: string | null;
-	html: string | null;
-}
-
-/**
- * The sink's HTTP API, or why it cannot be used.
- *
- * @return The API's base URL, or the reason to skip.
- */
-async function sinkApi(): Promise< { url: string } | { reason: string } > {
-	let port: number;
-	try {
-		port = JSON.parse( fs.readFileSync( SINK_STATE, 'utf8' ) ).httpPort;
-	} catch {
-		return {
-			reason: `no SMTP sink running (${ path.relative(
-				process.cwd(),
-				SINK_STATE
-			) } is missing; start it with: node scripts/smtp-sink.mjs --detach)`,
-		};
-	}
-	const url = `http://127.0.0.1:${ port }`;
-	try {
-		const health = await fetch( `${ url }/health` );
-		if ( ! health.ok ) {
-			throw new Error( `HTTP ${ health.status }` );
-		}
-	} catch ( error ) {
-		return {
-			reason: `the SMTP sink named in its state file does not answer at ${ url } (${ error })`,
-		};
-	}
-	return { url };
-}
-
-/**
- * Waits for the messages to one address.
- *
- * @param url Sink API.
- * @param to  Address.
- */
-async function mailTo( url: string, to: string ): Promise< SinkMessage[] > {
-	let found: SinkMessage[] = [];
-	await expect
-		.poll(
-			async () => {
-				const response = await fetch(
-					`${ url }/messages?to=${ encodeURIComponent( to ) }`
-				);
-				found = ( await response.json() ) as SinkMessage[];
-				return found.length;
-			},
-			{ message: `mail to ${ to } at the SMTP sink`, timeout: 20_000 }
-		)
-		.toBeGreaterThan( 0 );
-	return found;
-}
+import { mailTo, sinkOrSkip } from './smtp-sink';
 
 test.describe( 'email notifications over SMTP', () => {
 	test.use( { storageState: ANONYMOUS_STATE } );
@@ -93,21 +18,7 @@ test.describe( 'email notifications over SMTP', () => {
 	let sink = '';
 
 	test.beforeAll( async ( {}, testInfo ) => {
-		const native = /playwright\.native\.config\.ts$/.test(
-			testInfo.config.configFile ?? ''
-		);
-		const api = native
-			? await sinkApi()
-			: {
-					reason: 'runs on the native stack only (node scripts/e2e.mjs --native); Playground sends no mail to the sink',
-				};
-		if ( 'reason' in api ) {
-			// Printed as well: a skip must never read as a pass.
-			console.log( `notifications.spec.ts skipped: ${ api.reason }` );
-			testInfo.skip( true, api.reason );
-			return;
-		}
-		sink = api.url;
+		sink = await sinkOrSkip( testInfo );
 	} );
 
 	test( "a visitor's submission reaches the owner and the customer with the right values", async ( {
