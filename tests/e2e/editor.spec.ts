@@ -44,7 +44,7 @@ test.describe( 'form editor', () => {
 		await admin.visitAdminPage( 'admin.php', 'page=kestrel-forms' );
 		await page.getByRole( 'button', { name: 'Add new form' } ).click();
 		await page.getByLabel( 'Form title' ).fill( title );
-		await page.getByRole( 'button', { name: 'Create form' } ).click();
+		await page.getByRole( 'button', { name: 'Blank form' } ).click();
 		await expect(
 			page.getByRole( 'heading', { name: `Edit form: ${ title }` } )
 		).toBeVisible( SLOW );

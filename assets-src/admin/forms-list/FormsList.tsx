@@ -3,7 +3,7 @@
  * copyable shortcodes, paging; create, duplicate, trash, restore, delete as row and bulk actions;
  * import/export of form JSON.
  */
-import { Button, Modal, Notice, TextControl } from '@wordpress/components';
+import { Button, Notice } from '@wordpress/components';
 import {
 	DataViews,
 	type Action,
@@ -21,6 +21,7 @@ import { messageOf } from '../store/forms/errors';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { useNamedFilterButtons } from '../components/dataviews-a11y';
 import type { FormsQuery, StoredForm } from '../store/forms/types';
+import { TemplateGallery } from './TemplateGallery';
 
 const PER_PAGE = 20;
 
@@ -105,10 +106,22 @@ export function shortcodeOf( tag: string, id: number ): string {
 	return `[${ tag } id="${ id }"]`;
 }
 
+/**
+ * Keeps a click inside a cell from reaching the DataViews row, whose click ticks the row for the
+ * bulk actions (a "Copy" press must copy, not select the form and offer to trash it).
+ *
+ * @param event                 The click.
+ * @param event.stopPropagation
+ */
+export function keepClickInCell( event: { stopPropagation: () => void } ) {
+	event.stopPropagation();
+}
+
 function ShortcodeCell( { code }: { code: string } ) {
 	const [ copied, setCopied ] = useState( false );
 	return (
-		<div className="kestrel-forms-shortcode">
+		// eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- only stops the row's click; the input and button inside are the controls.
+		<div className="kestrel-forms-shortcode" onClick={ keepClickInCell }>
 			<input
 				type="text"
 				readOnly
@@ -134,6 +147,16 @@ function ShortcodeCell( { code }: { code: string } ) {
 }
 
 /**
+ * Whether the screen was opened to add a form (the "Add New Form" menu item, AdminPages:
+ * `admin.php?page=kestrel-forms&action=new`).
+ *
+ * @param search The location's query string.
+ */
+export function opensGallery( search: string ): boolean {
+	return new URLSearchParams( search ).get( 'action' ) === 'new';
+}
+
+/**
  * The list screen.
  *
  * @param props        Props.
@@ -142,8 +165,9 @@ function ShortcodeCell( { code }: { code: string } ) {
 export function FormsList( { config }: { config: AdminConfig } ) {
 	const [ view, setView ] = useState< View >( DEFAULT_VIEW );
 	const [ notice, setNotice ] = useState< ListNotice >( null );
-	const [ creating, setCreating ] = useState( false );
-	const [ newTitle, setNewTitle ] = useState( '' );
+	const [ creating, setCreating ] = useState( () =>
+		opensGallery( window.location.search )
+	);
 	const fileInput = useRef< HTMLInputElement >( null );
 	const listRef = useRef< HTMLDivElement >( null );
 	useNamedFilterButtons( listRef, [ __( 'Status', 'kestrel-forms' ) ] );
@@ -171,13 +195,9 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 		}
 	};
 
-	const create = async () => {
+	const create = async ( definition: FormDefinition ) => {
 		try {
-			const form = await actions.createForm( {
-				title:
-					newTitle.trim() || __( 'Untitled form', 'kestrel-forms' ),
-				fields: [],
-			} );
+			const form = await actions.createForm( definition );
 			window.location.assign( editorUrl( config, form.id ) );
 		} catch ( error ) {
 			setCreating( false );
@@ -242,6 +262,7 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 							className="kestrel-forms-form-title"
 							href={ editorUrl( config, item.id ) }
 							data-form-id={ item.id }
+							onClick={ keepClickInCell }
 						>
 							{ item.title }
 						</a>
@@ -263,7 +284,10 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 					item.status === 'trash' ? (
 						String( item.entryCount )
 					) : (
-						<a href={ entriesUrl( config, item.id ) }>
+						<a
+							href={ entriesUrl( config, item.id ) }
+							onClick={ keepClickInCell }
+						>
 							{ item.entryCount }
 						</a>
 					),
@@ -457,28 +481,10 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 				</Notice>
 			) }
 			{ creating && (
-				<Modal
-					title={ __( 'New form', 'kestrel-forms' ) }
-					onRequestClose={ () => setCreating( false ) }
-				>
-					<form
-						onSubmit={ ( e ) => {
-							e.preventDefault();
-							void create();
-						} }
-					>
-						<TextControl
-							__nextHasNoMarginBottom
-							__next40pxDefaultSize
-							label={ __( 'Form title', 'kestrel-forms' ) }
-							value={ newTitle }
-							onChange={ setNewTitle }
-						/>
-						<Button variant="primary" type="submit">
-							{ __( 'Create form', 'kestrel-forms' ) }
-						</Button>
-					</form>
-				</Modal>
+				<TemplateGallery
+					onCreate={ create }
+					onClose={ () => setCreating( false ) }
+				/>
 			) }
 			<div className="kestrel-forms-list__table" ref={ listRef }>
 				<DataViews< StoredForm >
