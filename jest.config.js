@@ -7,12 +7,18 @@ const base = require( '@wordpress/scripts/config/jest-unit.config' );
 // Reporters belong to the root config only.
 const { reporters, ...shared } = base;
 
+// Tests know every built-in currency, as the admin apps do (the visitor page registers only
+// its forms' currencies: entries/form-view.tsx).
 const project = ( displayName, testEnvironment, roots ) => ( {
 	...shared,
 	displayName,
 	testEnvironment,
 	roots,
 	testMatch: [ '**/test/**/*.test.[jt]s?(x)' ],
+	setupFiles: [
+		...( shared.setupFiles ?? [] ),
+		'<rootDir>/assets-src/shared/money/all-currencies.ts',
+	],
 } );
 
 module.exports = {

@@ -1,6 +1,7 @@
 /**
  * Admin entries screen entry: registers the entries store and mounts the workspace.
  */
+import '../shared/money/all-currencies';
 import { createRoot } from '@wordpress/element';
 import { dispatch, register } from '@wordpress/data';
 import { store, DEFAULT_QUERY } from '../admin/store/entries';

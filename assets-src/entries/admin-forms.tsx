@@ -2,6 +2,7 @@
  * Admin forms entry: registers the `kestrel-forms/forms` store and mounts the forms list or the
  * form editor into FormEditorPage's root.
  */
+import '../shared/money/all-currencies';
 import { register } from '@wordpress/data';
 import { createRoot } from '@wordpress/element';
 import { App } from '../admin/App';

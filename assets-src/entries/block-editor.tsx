@@ -1,6 +1,7 @@
 /**
  * Block editor entry: registers the kestrel-forms/form block's editor UI.
  */
+import '../shared/money/all-currencies';
 import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';
 import metadata from '../../plugin/blocks/form/block.json';
 import { FormBlockEdit, type FormBlockAttributes } from '../admin/block/edit';

@@ -10,15 +10,15 @@ import {
 	type FormProps,
 	type PublicUtils,
 } from '../forms-ui';
-import {
-	createFieldRegistry,
-	type FieldUnitRegistry,
-} from '../forms-ui/fields/units';
+import type { FieldUnits } from '../forms-ui/fields/units';
+import { registerCurrencies, type Currency } from '../shared';
 import '../forms-ui/form.scss';
 
 interface ContainerData {
 	form: FormProps[ 'form' ];
 	captcha?: FormProps[ 'captcha' ];
+	/** The form's currency configuration (the page carries only the currencies it uses). */
+	currency?: Currency;
 	/** Anything else is for field units (e.g. `payment`: the public payment configuration). */
 	[ key: string ]: unknown;
 	options?: { showTitle?: boolean; showDescription?: boolean };
@@ -39,16 +39,17 @@ declare global {
 			hooks: Hooks;
 			utils?: PublicUtils;
 			/** Field scripts provide their field units here (fields/units.ts). */
-			fields?: FieldUnitRegistry;
+			fields?: FieldUnits;
 			/** The payment field script's SDK adapter registry (its own). */
 			payments?: unknown;
 		};
 	}
 }
 
+// Field scripts that ran first (units.ts) may have made the object already.
 const kestrelForms = ( window.kestrelForms ??= { hooks: createHooks() } );
+kestrelForms.hooks ??= createHooks();
 kestrelForms.utils = publicUtils;
-kestrelForms.fields ??= createFieldRegistry();
 
 const mountAll = () =>
 	document
@@ -74,6 +75,9 @@ function mount( container: HTMLElement ) {
 		data = JSON.parse( script?.textContent ?? '' ) as ContainerData;
 	} catch {
 		return; // Nothing usable was printed; leave the container as it is.
+	}
+	if ( data.currency ) {
+		registerCurrencies( { [ data.currency.code ]: data.currency } );
 	}
 	const root = createRoot( container );
 	root.render(

@@ -53,7 +53,7 @@ import type { CaptchaConfig, CaptchaGate } from './CaptchaField';
 import { newUploadId, type UploadRecord } from '../uploads/uploader';
 import { AnimationContext } from './reveal';
 import { useFieldUnits, type UnitFailure } from '../fields/use-field-units';
-import { isUnitField, type FieldUnitRegistry } from '../fields/units';
+import { isUnitField, type FieldUnits } from '../fields/units';
 
 export interface FormProps {
 	form: FormDefinition & { id: number };
@@ -82,8 +82,8 @@ export interface FormProps {
 	onMounted?: () => void;
 	/** The page's data for this form (what field units read, e.g. their configuration). */
 	page?: Record< string, unknown >;
-	/** Where field scripts provide their units (window.kestrelForms.fields). */
-	units?: FieldUnitRegistry | null;
+	/** Units by field type that field scripts provide (window.kestrelForms.fields). */
+	units?: FieldUnits;
 }
 
 type Status = 'idle' | 'submitting' | 'done';
@@ -255,7 +255,7 @@ export function Form( props: FormProps ) {
 	// Multi-page forms (spec §2, §4): pages split at page breaks.
 	const pages = useMemo( () => splitPages( form.fields ), [ form.fields ] );
 	// Fields whose type a unit provides: their hooks on Next and submit, failures at the field.
-	const units = useFieldUnits( form, props.units ?? null, props.page ?? {} );
+	const units = useFieldUnits( form, props.units ?? {}, props.page ?? {} );
 	// A unit may keep one submission key until it is stored: a retry after an unknown
 	// outcome (network error) then gets the first answer instead of acting twice.
 	const submissionKey = useRef< string | null >( null );

@@ -1,14 +1,21 @@
 /**
- * A field whose type a unit provides (units.ts): the shell (group, label, error) at once and in
- * it the unit's component; until the unit's script has run, a placeholder of reserved height and
- * a live region stand in, so nothing moves when it arrives.
+ * A field whose type a unit provides (units.ts): the shell (group, label, error) and in it the
+ * unit's component. The unit's script runs before form-view on pages that need it, so the field
+ * is complete at the first paint; if the script never ran (blocked, failed to load), the field
+ * says so, and submit stops at it with the same words (use-field-units.ts).
  */
-import { useEffect, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
 import type { FieldDefinition } from '../../shared';
 import { ids } from '../ids';
 import { describedBy, FieldShell, LabelText } from '../components/field-parts';
-import { FieldLiveRegion } from './LiveRegion';
 import type { UnitBinding } from './units';
+
+/** What a unit field without its script says. */
+export const unitUnavailable = () =>
+	__(
+		'This field is not available right now. Please reload the page.',
+		'kestrel-forms'
+	);
 
 export interface UnitSlotProps {
 	formId: number;
@@ -24,15 +31,12 @@ export interface UnitSlotProps {
  * @param props Props.
  */
 export function UnitSlot( props: UnitSlotProps ) {
-	const { formId, field, error, unit: binding } = props;
-	const registry = binding?.registry;
-	const [ unit, setUnit ] = useState( () => registry?.get( field.type ) );
-	useEffect( () => {
-		registry?.ready( field.type ).then( setUnit );
-	}, [ registry, field.type ] );
+	const { formId, field, unit: binding } = props;
+	const Unit = binding?.unit?.Component;
+	const error = props.error || ( Unit ? '' : unitUnavailable() );
 	const labelId = ids.label( formId, field.id );
 	return (
-		<FieldShell { ...props }>
+		<FieldShell { ...props } error={ error }>
 			<div
 				role="group"
 				id={ ids.input( formId, field.id ) }
@@ -46,17 +50,12 @@ export function UnitSlot( props: UnitSlotProps ) {
 				<p className="kestrel-form__label" id={ labelId }>
 					<LabelText field={ field } />
 				</p>
-				{ unit && binding ? (
-					<unit.Component
+				{ Unit && binding && (
+					<Unit
 						{ ...props }
 						page={ binding.page }
 						slot={ binding.slot }
 					/>
-				) : (
-					<>
-						<div className="kestrel-form__unit-pending" />
-						<FieldLiveRegion />
-					</>
 				) }
 			</div>
 		</FieldShell>

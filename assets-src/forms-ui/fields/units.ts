@@ -1,9 +1,8 @@
 /**
  * Field types as units (ARCHITECTURE §6): a field type whose code ships in its own script (only on
  * pages whose form has such a field) provides its component and its submit-flow hooks through
- * `window.kestrelForms.fields.provide( type, unit )`. form-view only knows this generic
- * mechanism: until a unit arrives its fields render a placeholder (UnitSlot.tsx), and Next or
- * submit wait for it (use-field-units.ts).
+ * `window.kestrelForms.fields[ type ]`. form-view only knows this generic mechanism: Field
+ * renders the unit's component, Form calls its hooks on Next and submit (use-field-units.ts).
  */
 import type { ComponentType } from 'react';
 import type { FieldDefinition, FormDefinition, FormValues } from '../../shared';
@@ -59,7 +58,10 @@ export interface UnitHooks {
 	keepSubmissionKey?: boolean;
 }
 
-/** Props of a unit's component, rendered inside the field's group, under its label. */
+/**
+ * Props of a unit's component, rendered inside the field's group, under its label (UnitSlot):
+ * Field's props, plus the page's data and the field's slot.
+ */
 export interface UnitFieldProps {
 	formId: number;
 	field: FieldDefinition;
@@ -75,43 +77,18 @@ export interface FieldUnit {
 	hooks?: ( context: () => UnitContext ) => UnitHooks;
 }
 
-/** `window.kestrelForms.fields`: where field scripts provide their units. */
-export interface FieldUnitRegistry {
-	/** The first unit for a type wins. */
-	provide: ( type: string, unit: FieldUnit ) => void;
-	get: ( type: string ) => FieldUnit | undefined;
-	/** Resolves with the type's unit as soon as it is provided. */
-	ready: ( type: string ) => Promise< FieldUnit >;
-}
+/**
+ * `window.kestrelForms.fields`: units by field type. A field script fills it before form-view
+ * runs (the server prints it as a dependency of form-view on pages whose form needs it), so a
+ * unit field renders complete at the first paint; the first unit for a type wins.
+ */
+export type FieldUnits = Record< string, FieldUnit | undefined >;
 
-/** A new, empty registry. */
-export function createFieldRegistry(): FieldUnitRegistry {
-	const units: Record< string, FieldUnit > = {};
-	const waiting: Record< string, Array< ( unit: FieldUnit ) => void > > = {};
-	return {
-		provide( type, unit ) {
-			if ( ! units[ type ] ) {
-				units[ type ] = unit;
-				( waiting[ type ] ?? [] )
-					.splice( 0 )
-					.forEach( ( r ) => r( unit ) );
-			}
-		},
-		get: ( type ) => units[ type ],
-		ready: ( type ) =>
-			new Promise( ( resolve ) =>
-				units[ type ]
-					? resolve( units[ type ] )
-					: ( waiting[ type ] ??= [] ).push( resolve )
-			),
-	};
-}
-
-/** What Form hands a unit field: where units come from, the page data and the field's slot. */
+/** What Form hands a unit field: its unit (absent if its script never ran), page data, slot. */
 export interface UnitBinding {
-	registry: FieldUnitRegistry | null;
+	unit?: FieldUnit;
 	page: Record< string, unknown >;
 	slot: Record< string, unknown >;
-	/** The field's hooks, once its unit came. */
+	/** The field's hooks (from its unit). */
 	hooks?: UnitHooks;
 }

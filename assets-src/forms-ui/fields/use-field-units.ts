@@ -1,26 +1,17 @@
 /**
- * Form's side of field units (units.ts): calls the hooks of every field whose type a unit
- * provides, waiting (bounded) for a unit whose script has not run yet.
+ * Form's side of field units (units.ts): binds each unit field to its unit and calls the hooks
+ * of the unit fields on Next and submit. Units are there before the form renders (their scripts
+ * run first), so nothing waits for them.
  */
 import { useRef } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
 import type { FieldDefinition, FormDefinition, FormValues } from '../../shared';
 import type { Evaluation } from '../../forms-engine';
 import type { SubmissionFailure } from '../submit/submit';
-import {
-	isUnitField,
-	type FieldUnitRegistry,
-	type UnitBinding,
-	type UnitStep,
-} from './units';
-
-/** How long Next or submit waits for a unit's script before saying the field is unavailable. */
-export const UNIT_SCRIPT_WAIT_MS = 10000;
+import { unitUnavailable } from './UnitSlot';
+import { isUnitField, type FieldUnits, type UnitBinding } from './units';
 
 /** A failed step: the message at its field. */
 export type UnitFailure = { field: FieldDefinition; message: string };
-
-type Step = [ FieldDefinition[], Evaluation | null, FormValues ];
 
 /** The values the unit fields add to the submission, or the first failure. */
 export type UnitsStep =
@@ -30,13 +21,13 @@ export type UnitsStep =
 /**
  * The unit hooks of a form (inert for a form without unit fields).
  *
- * @param form     Form definition.
- * @param registry Where field scripts provide units (null: none on this page).
- * @param page     The page's data for this form.
+ * @param form  Form definition.
+ * @param units Units by type (window.kestrelForms.fields).
+ * @param page  The page's data for this form.
  */
 export function useFieldUnits(
 	form: FormDefinition,
-	registry: FieldUnitRegistry | null,
+	units: FieldUnits,
 	page: Record< string, unknown >
 ) {
 	const latest = useRef( form );
@@ -44,73 +35,57 @@ export function useFieldUnits(
 	const bindings = useRef< Record< number, UnitBinding > >( {} ).current;
 	const fields = form.fields.filter( isUnitField );
 
-	const binding = ( field: FieldDefinition ) =>
-		( bindings[ field.id ] ??= { registry, page, slot: {} } );
-	const each = () => fields.map( ( f ) => binding( f ).hooks ?? {} );
-
-	/**
-	 * The field's hooks once its unit came (a fast visitor waits for it); none if it never did.
-	 *
-	 * @param field The unit field.
-	 */
-	const load = async ( field: FieldDefinition ) => {
-		const b = binding( field );
-		if ( ! b.hooks && registry ) {
-			const unit = await Promise.race( [
-				registry.ready( field.type ),
-				new Promise< null >( ( resolve ) =>
-					window.setTimeout( resolve, UNIT_SCRIPT_WAIT_MS, null )
-				),
-			] );
-			if ( unit ) {
-				b.hooks =
-					unit.hooks?.( () => ( {
-						form: latest.current,
-						field,
-						page,
-						slot: b.slot,
-					} ) ) ?? {};
-			}
+	const binding = ( field: FieldDefinition ) => {
+		let b = bindings[ field.id ];
+		if ( ! b ) {
+			const unit = units[ field.type ];
+			const slot = {};
+			b = bindings[ field.id ] = { unit, page, slot };
+			b.hooks = unit?.hooks?.( () => ( {
+				form: latest.current,
+				field,
+				page,
+				slot,
+			} ) );
 		}
-		return b.hooks;
+		return b;
 	};
+	const each = () => fields.map( ( f ) => binding( f ).hooks ?? {} );
 
 	return {
 		fields,
 		binding,
 		/**
 		 * Runs one step hook of the unit fields among `of`, in order: the values they add, or
-		 * the first failure.
+		 * the first failure (a field whose unit never came fails).
 		 *
-		 * @param name The hook.
-		 * @param of   The fields (a page's, or the form's).
-		 * @param args The page's fields, the evaluation and the values.
+		 * @param name       The hook.
+		 * @param of         The fields (a page's, or the form's).
+		 * @param pageFields The current page's fields.
+		 * @param evaluation The evaluation.
+		 * @param values     The values.
 		 */
 		async step(
 			name: 'leavePage' | 'beforeSubmit',
 			of: FieldDefinition[],
-			...args: Step
+			pageFields: FieldDefinition[],
+			evaluation: Evaluation | null,
+			values: FormValues
 		): Promise< UnitsStep > {
-			const values: Record< string, unknown > = {};
+			const added: Record< string, unknown > = {};
 			for ( const field of of.filter( isUnitField ) ) {
-				const hooks = await load( field );
-				const step: UnitStep | undefined = hooks
-					? await hooks[ name ]?.( ...args )
-					: {
-							ok: false,
-							message: __(
-								'This field is not available right now. Please reload the page.',
-								'kestrel-forms'
-							),
-						};
+				const { unit, hooks } = binding( field );
+				const step = unit
+					? await hooks?.[ name ]?.( pageFields, evaluation, values )
+					: { ok: false as const, message: unitUnavailable() };
 				if ( step && ! step.ok ) {
 					return { ok: false, field, message: step.message };
 				}
 				if ( step?.value ) {
-					values[ field.id ] = step.value;
+					added[ field.id ] = step.value;
 				}
 			}
-			return { ok: true, values };
+			return { ok: true, values: added };
 		},
 		keepSubmissionKey: () => each().some( ( h ) => h.keepSubmissionKey ),
 		send: < T >( send: () => Promise< T > ) =>

@@ -21,7 +21,7 @@ use Kestrel\Forms\Settings\PaymentSettings;
  * - password-strength-meter (WordPress core): only where a form shows password strength.
  * - kestrel-forms-payments-sdk: the payments SDK of the active environment (the sandbox's
  *   `{base}/v1/square.js`, or the provider's CDN in production), and kestrel-forms-payment-field
- *   (build/payment-field.js, after the SDK and form-view): only where a form with a payment field
+ *   (build/payment-field.js and .css, after the SDK and before form-view): only where a form with a payment field
  *   renders (issue 13).
  *
  * The block editor and admin handles are registered in wp-admin only (the block editor runs
@@ -59,7 +59,7 @@ final class Assets {
 	 */
 	public static function register(): void {
 		self::register_script( self::FORM_VIEW, 'form-view', true );
-		self::register_script( self::PAYMENT_FIELD, 'payment-field', true, false, array( self::PAYMENTS_SDK, self::FORM_VIEW ) );
+		self::register_script( self::PAYMENT_FIELD, 'payment-field', true, false, array( self::PAYMENTS_SDK ) );
 		if ( ! is_admin() ) {
 			return;
 		}
@@ -79,12 +79,19 @@ final class Assets {
 	}
 
 	/**
-	 * Enqueues the payment field script and, through its dependencies, the SDK and form-view
-	 * (called while a form with a payment field renders).
+	 * Enqueues the payment field script and style and, through its dependencies, the SDK
+	 * (called while a form with a payment field renders). The field script becomes a dependency
+	 * of form-view on this page, so it provides its field unit before any form renders: the
+	 * field is complete at the first paint and no other page carries any of it.
 	 */
 	public static function enqueue_payment_field(): void {
 		self::register_payments_sdk();
+		$view = wp_scripts()->query( self::FORM_VIEW );
+		if ( $view instanceof \_WP_Dependency && ! in_array( self::PAYMENT_FIELD, $view->deps, true ) ) {
+			$view->deps[] = self::PAYMENT_FIELD;
+		}
 		wp_enqueue_script( self::PAYMENT_FIELD );
+		wp_enqueue_style( self::PAYMENT_FIELD );
 	}
 
 	/**

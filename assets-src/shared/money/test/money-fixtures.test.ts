@@ -91,7 +91,7 @@ describe( 'money fixtures (also run by PHPUnit)', () => {
 
 describe( 'currencies', () => {
 	it( 'ships at least 25 currencies with complete configuration', () => {
-		const { CURRENCIES } = jest.requireActual( '..' );
+		const { CURRENCIES } = jest.requireActual( '../all-currencies' );
 		const list = Object.values( CURRENCIES ) as Array<
 			Record< string, unknown >
 		>;

@@ -137,6 +137,8 @@ final class PaymentAssetsTest extends TestCase {
 		$this->assertTrue( wp_script_is( Assets::FORM_VIEW, 'enqueued' ) );
 		$this->assertFalse( wp_script_is( Assets::PAYMENTS_SDK, 'enqueued' ) );
 		$this->assertFalse( wp_script_is( Assets::PAYMENT_FIELD, 'enqueued' ) );
+		$this->assertFalse( wp_style_is( Assets::PAYMENT_FIELD, 'enqueued' ) );
+		$this->assertNotContains( Assets::PAYMENT_FIELD, wp_scripts()->registered[ Assets::FORM_VIEW ]->deps );
 		$this->assertStringNotContainsString( 'square.js', $html );
 		$this->assertStringNotContainsString( 'payment-field', $html );
 		$this->assertArrayNotHasKey( 'payment', self::embedded( $html ) );
@@ -151,10 +153,15 @@ final class PaymentAssetsTest extends TestCase {
 		$this->assertSame( 1, self::script_tags( $html, $sdk ), $html );
 		$this->assertSame( 1, self::script_tags( $html, $field ), $html );
 		$this->assertSame( 1, self::script_tags( $html, plugins_url( 'build/form-view.js', KESTREL_FORMS_FILE ) ) );
-		// The SDK and form-view come before the field script that needs them.
+		// The SDK comes before the field script that needs it, and the field script before
+		// form-view, so its field unit is there when the forms render.
+		$view = plugins_url( 'build/form-view.js', KESTREL_FORMS_FILE );
 		$this->assertLessThan( strpos( $html, esc_url( $field ) ), $sdk_at );
+		$this->assertLessThan( strpos( $html, esc_url( $view ) ), strpos( $html, esc_url( $field ) ) );
 		$this->assertContains( Assets::PAYMENTS_SDK, wp_scripts()->registered[ Assets::PAYMENT_FIELD ]->deps );
-		$this->assertContains( Assets::FORM_VIEW, wp_scripts()->registered[ Assets::PAYMENT_FIELD ]->deps );
+		$this->assertNotContains( Assets::FORM_VIEW, wp_scripts()->registered[ Assets::PAYMENT_FIELD ]->deps );
+		$this->assertContains( Assets::PAYMENT_FIELD, wp_scripts()->registered[ Assets::FORM_VIEW ]->deps );
+		$this->assertTrue( wp_style_is( Assets::PAYMENT_FIELD, 'enqueued' ), 'The payment field style comes with its script.' );
 		$this->assertNull( wp_scripts()->registered[ Assets::PAYMENTS_SDK ]->ver, 'No version query on the provider file.' );
 		$this->assertStringNotContainsString( esc_url( $sdk ) . '?', $html );
 

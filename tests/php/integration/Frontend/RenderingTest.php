@@ -66,6 +66,20 @@ final class RenderingTest extends TestCase {
 		$this->assertSame( 'replace', wp_styles()->get_data( 'kestrel-forms-form-view', 'rtl' ) );
 	}
 
+	public function test_the_page_carries_only_the_forms_currency_configuration(): void {
+		$this->as_admin();
+		$definition             = FormsControllerTest::definition();
+		$definition['currency'] = 'JPY';
+		$id                     = $this->rest( 'POST', '/kestrel-forms/v1/forms', $definition )->get_data()['id'];
+		$this->as_anonymous();
+		$data = $this->embedded_data( do_shortcode( '[kestrel_form id="' . $id . '"]' ) );
+		// The visitor script has no currency table of its own: it registers this one.
+		$this->assertSame( \Kestrel\Forms\Domain\Money\Currencies::get( 'JPY' ), $data['currency'] );
+		$this->assertSame( 0, $data['currency']['decimals'] );
+		$usd = $this->embedded_data( do_shortcode( '[kestrel_form id="' . $this->form_id . '"]' ) );
+		$this->assertSame( 'USD', $usd['currency']['code'] );
+	}
+
 	public function test_shortcode_options_and_missing_form(): void {
 		$data = $this->embedded_data( do_shortcode( '[kestrel_form id="' . $this->form_id . '" title="false"]' ) );
 		$this->assertFalse( $data['options']['showTitle'] );

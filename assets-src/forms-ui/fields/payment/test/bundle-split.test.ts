@@ -89,7 +89,7 @@ describe( 'payments code split', () => {
 	it( 'the payment field script carries it, without the form', () => {
 		const field = graph( path.join( SRC, 'entries/payment-field.ts' ) );
 		expect( LAZY.filter( ( f ) => ! field.has( f ) ) ).toEqual( [] );
-		// It provides a generic unit, without form-view's slot or hooks.
+		// It provides a generic unit, without form-view's slot, hooks, shell or form.
 		expect( field.has( 'forms-ui/fields/UnitSlot.tsx' ) ).toBe( false );
 		expect( field.has( 'forms-ui/fields/use-field-units.ts' ) ).toBe(
 			false

@@ -10,7 +10,7 @@ import { createHooks } from '@wordpress/hooks';
 import type { FieldDefinition, FormDefinition } from '../../../../shared';
 import { Form } from '../../../components/Form';
 import { createSquareAdapter } from '../adapter';
-import { createFieldRegistry } from '../../units';
+import type { FieldUnits } from '../../units';
 import { createPaymentRegistry } from '../registry';
 import { createPaymentUnit } from '../unit';
 import type { PaymentConfig } from '../types';
@@ -75,19 +75,19 @@ let fake: FakeSquare;
 
 function renderForm(
 	form: Partial< FormDefinition > & { fields: FieldDefinition[] },
-	options: { registerLater?: boolean } = {}
+	options: { adapterLater?: boolean; noScript?: boolean } = {}
 ) {
 	fake = createFakeSquare();
 	const registry = createPaymentRegistry();
-	const units = createFieldRegistry();
 	const adapter = createSquareAdapter( () => fake.Square as never );
-	// What the payment field script does when it runs: the adapter and the field's unit.
-	const runScript = () => {
-		registry.register( adapter );
-		units.provide( 'payment', createPaymentUnit( registry ) );
-	};
-	if ( ! options.registerLater ) {
-		runScript();
+	// What the payment field script does before form-view runs: the field's unit and the
+	// adapter (which may register later in these tests, as an SDK still loading would).
+	const units: FieldUnits = options.noScript
+		? {}
+		: { payment: createPaymentUnit( registry ) };
+	const registerAdapter = () => registry.register( adapter );
+	if ( ! options.adapterLater ) {
+		registerAdapter();
 	}
 	const props = {
 		form: { id: 5, title: 'Order', currency: 'USD', ...form },
@@ -101,7 +101,7 @@ function renderForm(
 		...view,
 		registry,
 		adapter,
-		runScript,
+		registerAdapter,
 		rerenderSame: () => view.rerender( <Form { ...props } /> ),
 	};
 }
@@ -150,36 +150,28 @@ beforeEach( () => {
 } );
 
 describe( 'payment field in the visitor form', () => {
-	it( 'attaches once the field script registers, labelled, with a live region', async () => {
-		const { container, runScript } = renderForm(
-			{ fields: fields( paymentField() ) },
-			{ registerLater: true }
-		);
-		expect( attachedFrames( container ) ).toBe( 0 );
-		// Before the script: label, group, live region and a placeholder of reserved height.
-		expect( screen.getByRole( 'group', { name: 'Payment' } ) ).toBeTruthy();
-		expect( container.querySelector( '[data-live-region]' ) ).toBeTruthy();
-		expect(
-			container.querySelectorAll( '.kestrel-form__unit-pending' )
-		).toHaveLength( 1 );
-		act( () => runScript() );
-		await waitFor( () => expect( attachedFrames( container ) ).toBe( 1 ) );
+	it( 'renders complete at the first paint (its script ran first): labelled group, live region, the card frame', async () => {
+		const { container } = renderForm( {
+			fields: fields( paymentField() ),
+		} );
 		expect( screen.getByRole( 'group', { name: 'Payment' } ) ).toBeTruthy();
 		expect( liveRegion( container ).getAttribute( 'aria-live' ) ).toBe(
 			'polite'
 		);
+		await waitFor( () => expect( attachedFrames( container ) ).toBe( 1 ) );
 	} );
 
-	it( 'a click on submit before the field script ran waits for it, then pays', async () => {
-		const { runScript } = renderForm(
+	it( 'a click on submit before the SDK adapter registered waits for it, then pays', async () => {
+		const { container, registerAdapter } = renderForm(
 			{ fields: fields( paymentField() ) },
-			{ registerLater: true }
+			{ adapterLater: true }
 		);
+		expect( attachedFrames( container ) ).toBe( 0 );
 		fireEvent.click( submitButton() );
 		await act( () => new Promise( ( r ) => setTimeout( r, 30 ) ) );
 		expect( mockedFetch ).not.toHaveBeenCalled();
 		expect( submitButton().disabled ).toBe( true );
-		act( () => runScript() );
+		act( () => registerAdapter() );
 		await waitFor( () => expect( mockedFetch ).toHaveBeenCalledTimes( 1 ) );
 		expect( fake.elements[ 0 ].tokenizeCalls ).toBe( 1 );
 		expect( body( 0 ).values[ String( PAY ) ] ).toMatchObject( {
@@ -189,28 +181,25 @@ describe( 'payment field in the visitor form', () => {
 		await screen.findByText( 'Thanks', { selector: 'p' } );
 	} );
 
-	it( 'a submit when the field script never comes says the field is unavailable, at the field', async () => {
-		jest.useFakeTimers();
-		try {
-			const { container } = renderForm(
-				{ fields: fields( paymentField() ) },
-				{ registerLater: true }
-			);
-			fireEvent.click( submitButton() );
-			await act( async () => {
-				await jest.advanceTimersByTimeAsync( 10000 );
-			} );
-			expect( mockedFetch ).not.toHaveBeenCalled();
-			expect(
-				container.querySelector( `#validation_message_5_${ PAY }` )
-					?.textContent
-			).toBe(
-				'This field is not available right now. Please reload the page.'
-			);
-			expect( submitButton().disabled ).toBe( false );
-		} finally {
-			jest.useRealTimers();
-		}
+	it( 'when the field script never ran, the field says it is unavailable and submit stops at it', async () => {
+		const { container } = renderForm(
+			{ fields: fields( paymentField() ) },
+			{ noScript: true }
+		);
+		const unavailable =
+			'This field is not available right now. Please reload the page.';
+		const message = () =>
+			container.querySelector( `#validation_message_5_${ PAY }` )
+				?.textContent;
+		expect( message() ).toBe( unavailable );
+		expect( container.querySelector( 'input' ) ).not.toBe( null ); // the other fields
+		expect(
+			container.querySelector( `#field_5_${ PAY } input` )
+		).toBeNull();
+		fireEvent.click( submitButton() );
+		await waitFor( () => expect( submitButton().disabled ).toBe( false ) );
+		expect( mockedFetch ).not.toHaveBeenCalled();
+		expect( message() ).toBe( unavailable );
 	} );
 
 	it( 'submits {method, token, verificationToken} verified for the engine total and the mapped contact', async () => {
