@@ -1,6 +1,7 @@
 /**
  * Admin settings screen entry: registers the settings store and mounts the page.
  */
+import '../shared/money/all-currencies';
 import { createRoot } from '@wordpress/element';
 import { register } from '@wordpress/data';
 import { store } from '../admin/store/settings';
