@@ -22,6 +22,9 @@ final class AdminPages {
 	public const MENU_SLUG    = 'kestrel-forms';
 	public const ENTRIES_SLUG = 'kestrel-forms-entries';
 
+	/** The "Add New Form" menu item: the forms list with its template gallery open. */
+	public const NEW_FORM_URL = 'admin.php?page=' . self::MENU_SLUG . '&action=new';
+
 	/**
 	 * Takes the forms store and the REST namespace for the screens.
 	 *
@@ -39,11 +42,12 @@ final class AdminPages {
 	 */
 	public function register(): void {
 		add_action( 'admin_menu', array( $this, 'add_menu' ) );
+		add_filter( 'submenu_file', array( $this, 'current_submenu' ) );
 		( new FormEditorPage() )->register();
 	}
 
 	/**
-	 * Adds "Forms" with "All Forms" and "Entries".
+	 * Adds "Forms" with "All Forms", "Add New Form" and "Entries".
 	 */
 	public function add_menu(): void {
 		add_menu_page(
@@ -56,7 +60,22 @@ final class AdminPages {
 			26
 		);
 		add_submenu_page( self::MENU_SLUG, __( 'All Forms', 'kestrel-forms' ), __( 'All Forms', 'kestrel-forms' ), Capabilities::MANAGE, self::MENU_SLUG, array( FormEditorPage::class, 'render' ) );
+		// A link, not a screen of its own: the forms list opens its "Add new form" gallery.
+		add_submenu_page( self::MENU_SLUG, __( 'Add New Form', 'kestrel-forms' ), __( 'Add New Form', 'kestrel-forms' ), Capabilities::MANAGE, self::NEW_FORM_URL );
 		add_submenu_page( self::MENU_SLUG, __( 'Entries', 'kestrel-forms' ), __( 'Entries', 'kestrel-forms' ), Capabilities::MANAGE, self::ENTRIES_SLUG, array( $this, 'render_entries' ) );
+	}
+
+	/**
+	 * Highlights "Add New Form" rather than "All Forms" while the gallery link is open.
+	 *
+	 * @param string|null $submenu_file The submenu item WordPress would highlight.
+	 */
+	public function current_submenu( ?string $submenu_file ): ?string {
+		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- which menu item to highlight only.
+		$page   = isset( $_GET['page'] ) ? sanitize_key( wp_unslash( $_GET['page'] ) ) : '';
+		$action = isset( $_GET['action'] ) ? sanitize_key( wp_unslash( $_GET['action'] ) ) : '';
+		// phpcs:enable
+		return self::MENU_SLUG === $page && 'new' === $action ? self::NEW_FORM_URL : $submenu_file;
 	}
 
 	/**

@@ -12,6 +12,7 @@ namespace Kestrel\Forms\Admin;
 use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Entries\EntryPresenter;
 use Kestrel\Forms\Persistence\EntryPayments;
+use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\Capabilities;
 
@@ -70,6 +71,9 @@ final class EntriesScreen {
 			$items
 		);
 		$record = $form_id ? $this->forms->find_record( $form_id ) : null;
+		// Else the form with the latest entry (not the newest form: an import or a copy has none).
+		$latest = $record ? 0 : ( new EntryRepository() )->latest_entry_form_id();
+		$record = $record ?? ( $latest ? $this->forms->find_record( $latest ) : null );
 		$record = $record ?? ( $items[0] ?? null ); // Else the first listed form, already read.
 		$fields = array();
 		if ( $record ) {

@@ -254,6 +254,18 @@ final class EntryRepository {
 	}
 
 	/**
+	 * The active form that received the latest entry (not spam or trash), or 0: where the entries
+	 * screen opens when no form is asked for, rather than on the newest form (often a copy or an
+	 * import without entries).
+	 */
+	public function latest_entry_form_id(): int {
+		global $wpdb;
+		$t = Schema::tables();
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names are ours; no input.
+		return (int) $wpdb->get_var( "SELECT e.form_id FROM {$t['entries']} e INNER JOIN {$t['forms']} f ON f.id = e.form_id WHERE e.status = 'active' AND f.status = 'active' ORDER BY e.id DESC LIMIT 1" );
+	}
+
+	/**
 	 * Entry counts for several forms in one query.
 	 *
 	 * @param list<int> $form_ids Form ids.
