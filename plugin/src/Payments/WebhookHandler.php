@@ -41,9 +41,6 @@ use Kestrel\Forms\Settings\PaymentSettings;
  */
 final class WebhookHandler {
 
-	/** Seconds after its entry was stored during which a charge-mode payment is still being completed. */
-	private const CHARGE_WINDOW = 120;
-
 	/** Retry-After (seconds) for an event about an attempt the charge path has not settled yet. */
 	private const CHARGE_RETRY = 60;
 
@@ -216,9 +213,10 @@ final class WebhookHandler {
 	/**
 	 * Seconds to wait before the provider delivers this payment event again, when the charge path
 	 * (Payments\ChargePayment, or the reconcile job) still owns the payment: no entry yet, still
-	 * `processing`, or authorized in charge mode a moment ago (its completion is on its way); 0
-	 * when the event may be applied now. The charge path records the provider's answers itself; a
-	 * webhook applied now would race it (and move the status under its feet), so the event is
+	 * `processing`, or authorized in charge mode less than {@see ChargePayment::takeover_age()}
+	 * seconds ago (its completion is on its way; the same age after which the charge path lets go);
+	 * 0 when the event may be applied now. The charge path records the provider's answers itself;
+	 * a webhook applied now would race it (and move the status under its feet), so the event is
 	 * deferred, never dropped: it is answered 503 and handled on the redelivery.
 	 *
 	 * @param string               $environment Environment that signed it.
@@ -236,7 +234,9 @@ final class WebhookHandler {
 		if ( 'charge' !== $payment['capture_mode'] || PaymentStatus::AUTHORIZED !== $payment['status'] || false === $updated ) {
 			return 0;
 		}
-		$left = self::CHARGE_WINDOW - ( time() - $updated );
+		// The charge path's own window: a charge-mode authorisation older than the take-over age is
+		// no longer its request's (ChargePayment::settling(), the reconcile job), so it is ours.
+		$left = ChargePayment::takeover_age() - ( time() - $updated );
 		return $left > 0 ? $left : 0;
 	}
 

@@ -12,6 +12,7 @@ namespace Kestrel\Forms\Tests\Integration\Payments;
 
 use Closure;
 use Kestrel\Forms\Domain\Payments\WebhookSignature;
+use Kestrel\Forms\Payments\ChargePayment;
 use Kestrel\Forms\Payments\PaymentActions;
 use Kestrel\Forms\Payments\Provider\ClientFactory;
 use Kestrel\Forms\Persistence\EntryRepository;
@@ -111,6 +112,18 @@ final class LifecycleWebhookTest extends TestCase {
 	 */
 	private function signed( string $body ): WP_REST_Response {
 		return $this->deliver( $body, WebhookSignature::sign( self::KEY, self::URL, $body ) );
+	}
+
+	/**
+	 * An entry whose payment was authorized in charge mode (the charge path completes it).
+	 *
+	 * @param string $provider_id Provider payment id.
+	 * @return int Entry id.
+	 */
+	private function charge_mode_entry( string $provider_id ): int {
+		$entry = $this->entry_with_payment( 'authorized', $provider_id );
+		( new PaymentRepository() )->update_details( (int) $this->stored( $entry )['id'], array( 'capture_mode' => 'charge' ) );
+		return $entry;
 	}
 
 	/**
@@ -327,11 +340,10 @@ final class LifecycleWebhookTest extends TestCase {
 
 	public function test_events_for_a_payment_the_charge_path_still_works_on_are_left_to_it(): void {
 		global $wpdb;
-		$entry   = $this->entry_with_payment( 'authorized', 'PAY_CHARGING' );
-		$payment = $this->stored( $entry );
-		$repo    = new PaymentRepository();
 		// Charge mode, authorized a moment ago: the submission is completing it right now.
-		$repo->update_details( (int) $payment['id'], array( 'capture_mode' => 'charge' ) );
+		$entry                   = $this->charge_mode_entry( 'PAY_CHARGING' );
+		$payment                 = $this->stored( $entry );
+		$repo                    = new PaymentRepository();
 		$completed               = $this->provider->payments['PAY_CHARGING'];
 		$completed['status']     = 'COMPLETED';
 		$completed['updated_at'] = '2026-11-25T10:00:01.000Z';
@@ -341,7 +353,7 @@ final class LifecycleWebhookTest extends TestCase {
 		$this->assert_rest_error( 'kestrel_forms_webhook_deferred', 503, $answer );
 		$retry = (int) ( $answer->get_headers()['Retry-After'] ?? 0 );
 		$this->assertGreaterThan( 0, $retry );
-		$this->assertLessThanOrEqual( 120, $retry );
+		$this->assertLessThanOrEqual( ChargePayment::takeover_age(), $retry );
 		$this->assertSame( 'authorized', $this->stored( $entry )['status'] );
 		$this->assertSame( array(), $this->notes( $entry ) );
 		$this->assertSame( array(), $this->fired );
@@ -379,6 +391,39 @@ final class LifecycleWebhookTest extends TestCase {
 		$this->assertSame( 'updated', $repo->find_webhook_event( 'evt-during-charge' )['outcome'] ?? null );
 		// Once handled, a further copy is a duplicate.
 		$this->assertTrue( $this->signed( $body )->get_data()['duplicate'] ?? false );
+	}
+
+	public function test_the_deferral_window_is_the_charge_takeover_age_also_when_filtered(): void {
+		global $wpdb;
+		$entry                   = $this->charge_mode_entry( 'PAY_WINDOW' );
+		$payment                 = $this->stored( $entry );
+		$authorized_ago          = static function ( int $seconds ) use ( $wpdb, $payment ): void {
+			$wpdb->update( Schema::tables()['payments'], array( 'updated_at' => gmdate( 'Y-m-d H:i:s', time() - $seconds ) ), array( 'id' => (int) $payment['id'] ) );
+		};
+		$completed               = $this->provider->payments['PAY_WINDOW'];
+		$completed['status']     = 'COMPLETED';
+		$completed['updated_at'] = '2026-11-25T10:00:01.000Z';
+		$body                    = $this->event( 'payment.updated', 'payment', $completed, 'evt-window' );
+
+		// A raised take-over age (a slower provider time-out): 300 s after the authorisation the
+		// charge path still owns the payment, and so does the webhook deferral.
+		add_filter( 'kestrel_forms_payments_reconcile_age', static fn(): int => 600 );
+		$authorized_ago( 300 );
+		$answer = $this->signed( $body );
+		$this->assert_rest_error( 'kestrel_forms_webhook_deferred', 503, $answer );
+		$retry = (int) ( $answer->get_headers()['Retry-After'] ?? 0 );
+		$this->assertGreaterThan( 250, $retry, 'Waits out the rest of the take-over age.' );
+		$this->assertLessThanOrEqual( 300, $retry );
+		$this->assertSame( 'authorized', $this->stored( $entry )['status'] );
+		remove_all_filters( 'kestrel_forms_payments_reconcile_age' );
+
+		// A lowered one: 60 s after the authorisation the charge path has let go, so the event applies.
+		add_filter( 'kestrel_forms_payments_reconcile_age', static fn(): int => 30 );
+		$authorized_ago( 60 );
+		$again = $this->signed( $body );
+		remove_all_filters( 'kestrel_forms_payments_reconcile_age' );
+		$this->assert_rest_status( 200, $again );
+		$this->assertSame( 'paid', $this->stored( $entry )['status'] );
 	}
 
 	public function test_provider_timestamps_compare_by_time_whatever_their_precision(): void {
