@@ -5,7 +5,7 @@
  */
 import { Button, Notice, Spinner } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
-import { useEffect, useMemo, useRef, useState } from '@wordpress/element';
+import { useEffect, useMemo, useState } from '@wordpress/element';
 import { createHooks } from '@wordpress/hooks';
 import { __, sprintf } from '@wordpress/i18n';
 import type { DragEvent } from 'react';
@@ -25,76 +25,13 @@ import { store } from '../store/forms';
 import { fieldTypeLabel } from '../store/forms/definition';
 import { FieldSettings } from './FieldSettings';
 import { FormSettings } from './FormSettings';
+import { Palette, TYPE_MIME } from './palette-search';
 import { PaymentFieldSettings } from './payment';
-import {
-	PREVIEW_WINDOW_NAME,
-	fitPreviewPopup,
-	popupFeatures,
-} from './preview-popup';
+import { openPreview } from './preview';
+import { fieldRuleSummary } from './rule-summary';
 import { ToolbarMenu } from './ToolbarMenu';
 
-const TYPE_MIME = 'application/x-kestrel-field-type';
 const ID_MIME = 'application/x-kestrel-field-id';
-
-const GROUPS: { label: string; types: FieldType[] }[] = [
-	{
-		label: __( 'Standard fields', 'kestrel-forms' ),
-		types: [
-			'text',
-			'textarea',
-			'email',
-			'number',
-			'select',
-			'radio',
-			'checkbox',
-			'hidden',
-			'section',
-			'html',
-			'page',
-		],
-	},
-	{
-		label: __( 'Advanced fields', 'kestrel-forms' ),
-		types: [
-			'fileupload',
-			'list',
-			'repeater',
-			'password',
-			'creditcard',
-			'captcha',
-		],
-	},
-	{
-		label: __( 'Pricing fields', 'kestrel-forms' ),
-		types: [
-			'product',
-			'option',
-			'quantity',
-			'shipping',
-			'total',
-			'payment',
-		],
-	},
-];
-
-// Every schema type is in the palette exactly once.
-const PALETTE_TYPES = GROUPS.flatMap( ( g ) => g.types );
-if (
-	process.env.NODE_ENV !== 'production' &&
-	PALETTE_TYPES.length !== FIELD_TYPES.length
-) {
-	// eslint-disable-next-line no-console
-	console.warn( 'kestrel-forms: the palette misses field types' );
-}
-
-/**
- * Opens the preview popup, 500×300 and centred; it grows to fit a larger form (PreviewWindow).
- *
- * @param url Preview URL.
- */
-function openPreview( url: string ): void {
-	window.open( url, PREVIEW_WINDOW_NAME, popupFeatures( window.screen ) );
-}
 
 /**
  * The editor screen.
@@ -173,6 +110,10 @@ export function Editor( { config }: { config: AdminConfig } ) {
 		}
 	};
 	const save = async () => setSaved( await actions.saveForm() );
+	const openSettings = () => {
+		actions.selectField( null );
+		setView( 'settings' );
+	};
 
 	const onDrop = ( index: number ) => ( event: DragEvent ) => {
 		event.preventDefault();
@@ -228,20 +169,14 @@ export function Editor( { config }: { config: AdminConfig } ) {
 						{
 							id: 'settings',
 							label: __( 'Settings', 'kestrel-forms' ),
-							onSelect: () => {
-								actions.selectField( null );
-								setView( 'settings' );
-							},
+							onSelect: openSettings,
 							items: [
 								{
 									label: __(
 										'Form settings',
 										'kestrel-forms'
 									),
-									onSelect: () => {
-										actions.selectField( null );
-										setView( 'settings' );
-									},
+									onSelect: openSettings,
 								},
 							],
 						},
@@ -254,11 +189,20 @@ export function Editor( { config }: { config: AdminConfig } ) {
 							id: 'preview',
 							label: __( 'Preview', 'kestrel-forms' ),
 							onSelect: () =>
-								openPreview( previewUrl( config, id ) ),
+								openPreview( previewUrl( config, id ), id ),
 						},
 					] }
 				/>
 				<div className="kestrel-forms-editor__actions">
+					<Button
+						variant="secondary"
+						aria-pressed={
+							! ( view === 'fields' && state.selected )
+						}
+						onClick={ openSettings }
+					>
+						{ __( 'Form settings', 'kestrel-forms' ) }
+					</Button>
 					<Button
 						variant="tertiary"
 						disabled={ ! state.canUndo }
@@ -312,46 +256,12 @@ export function Editor( { config }: { config: AdminConfig } ) {
 				</Notice>
 			) }
 			<div className="kestrel-forms-editor__body">
-				<aside
-					className="kestrel-forms-palette"
-					aria-label={ __( 'Add fields', 'kestrel-forms' ) }
-				>
-					{ GROUPS.map( ( group ) => (
-						<section key={ group.label }>
-							<h2>{ group.label }</h2>
-							<div className="kestrel-forms-palette__buttons">
-								{ group.types.map( ( type ) => (
-									<Button
-										key={ type }
-										variant="secondary"
-										size="compact"
-										draggable
-										onDragStart={ ( e: DragEvent ) =>
-											e.dataTransfer.setData(
-												TYPE_MIME,
-												type
-											)
-										}
-										onClick={ () => {
-											setView( 'fields' );
-											actions.addField( type );
-										} }
-										aria-label={ sprintf(
-											/* translators: %s: field type. */
-											__(
-												'Add %s field',
-												'kestrel-forms'
-											),
-											fieldTypeLabel( type )
-										) }
-									>
-										{ fieldTypeLabel( type ) }
-									</Button>
-								) ) }
-							</div>
-						</section>
-					) ) }
-				</aside>
+				<Palette
+					onAdd={ ( type ) => {
+						setView( 'fields' );
+						actions.addField( type );
+					} }
+				/>
 				<main
 					className="kestrel-forms-canvas"
 					aria-label={ __( 'Form fields', 'kestrel-forms' ) }
@@ -366,6 +276,7 @@ export function Editor( { config }: { config: AdminConfig } ) {
 							if ( field.type === 'page' ) {
 								page++;
 							}
+							const rule = fieldRuleSummary( field, form );
 							return (
 								<li
 									key={ field.id }
@@ -427,10 +338,12 @@ export function Editor( { config }: { config: AdminConfig } ) {
 											{ field.isRequired
 												? ` · ${ __( 'required', 'kestrel-forms' ) }`
 												: '' }
-											{ field.conditionalLogic
-												? ` · ${ __( 'conditional', 'kestrel-forms' ) }`
-												: '' }
 										</span>
+										{ rule && (
+											<span className="kestrel-forms-canvas__rule">
+												{ rule }
+											</span>
+										) }
 									</button>
 									{ errors.map( ( e, i ) => (
 										<p
@@ -602,41 +515,5 @@ function SelectedFieldSettings( {
 		<PaymentFieldSettings field={ field } form={ form } />
 	) : (
 		<FieldSettings field={ field } form={ form } />
-	);
-}
-
-/**
- * The preview popup's content: the saved form only.
- *
- * @param props        Props.
- * @param props.config Server config.
- */
-export function PreviewWindow( { config }: { config: AdminConfig } ) {
-	const hooks = useMemo( () => createHooks(), [] );
-	const wrapper = useRef< HTMLDivElement >( null );
-	const stored = useSelect(
-		( select ) => select( store ).getForm( config.formId ),
-		[ config.formId ]
-	);
-	const shown = !! stored;
-	// Once the form is laid out, the popup grows to fit it (not a normal tab).
-	useEffect( () => {
-		if ( ! shown ) {
-			return undefined;
-		}
-		const frame = window.requestAnimationFrame( () => {
-			if ( wrapper.current ) {
-				fitPreviewPopup( window, wrapper.current );
-			}
-		} );
-		return () => window.cancelAnimationFrame( frame );
-	}, [ shown ] );
-	if ( ! stored ) {
-		return <Spinner />;
-	}
-	return (
-		<div ref={ wrapper } className="kestrel-forms-preview-window__form">
-			<Form form={ stored } submitPath="" hooks={ hooks } preview />
-		</div>
 	);
 }
