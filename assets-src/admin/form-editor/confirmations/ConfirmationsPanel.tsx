@@ -393,6 +393,10 @@ function ConfirmationEditor( {
 					form={ form }
 					target="html"
 					label={ __( 'Confirmation message', 'kestrel-forms' ) }
+					help={ __(
+						'Empty: “Thanks for contacting us! We will get in touch with you shortly.”',
+						'kestrel-forms'
+					) }
 					rows={ 5 }
 					value={ c.message ?? '' }
 					onChange={ ( message ) => update( { message } ) }
