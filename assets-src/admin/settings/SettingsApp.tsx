@@ -18,8 +18,8 @@ import { useUnsavedChangesWarning } from '../components/unsaved-changes';
 import { siteDateTime } from '../components/site-date';
 import { store, type Section, type SettingsDraft } from '../store/settings';
 import { SettingHelp, SettingsSection } from './parts';
+import { CaptchaSection } from './CaptchaSection';
 import { PaymentsSection } from './PaymentsSection';
-import { SecretField } from './SecretField';
 
 type SelectOption = { label: string; value: string };
 
@@ -140,8 +140,6 @@ export function SettingsApp() {
 			help={ help( `${ section }.${ key }` ) }
 		/>
 	);
-	const configured =
-		draft.captcha.site_key !== '' && saved.captcha.secret_set;
 
 	return (
 		<form
@@ -253,135 +251,13 @@ export function SettingsApp() {
 			) }
 
 			{ view === 'captcha' && (
-				<SettingsSection
-					id="captcha"
-					title={ __( 'Captcha (reCAPTCHA v2)', 'kestrel-forms' ) }
-				>
-					<p className="kestrel-forms-captcha-status">
-						<strong>
-							{ configured
-								? __(
-										'Status: captcha fields are active.',
-										'kestrel-forms'
-									)
-								: __(
-										'Status: not set up. Captcha fields need both keys.',
-										'kestrel-forms'
-									) }
-						</strong>
-					</p>
-					<fieldset>
-						<legend>{ __( 'Keys', 'kestrel-forms' ) }</legend>
-						<TextControl
-							__next40pxDefaultSize
-							__nextHasNoMarginBottom
-							label={ __( 'Site key', 'kestrel-forms' ) }
-							value={ draft.captcha.site_key }
-							onChange={ set( 'captcha', 'site_key' ) }
-							help={ help( 'captcha.site_key' ) }
-							autoComplete="off"
-						/>
-						<SecretField
-							label={ __( 'Secret key', 'kestrel-forms' ) }
-							value={ draft.captcha.secret_key }
-							onChange={ set( 'captcha', 'secret_key' ) }
-							help={ help(
-								'captcha.secret_key',
-								saved.captcha.secret_set
-									? __(
-											'Leave blank to keep the stored secret.',
-											'kestrel-forms'
-										)
-									: __(
-											'No secret stored yet. It stays on the server.',
-											'kestrel-forms'
-										)
-							) }
-						/>
-						{ saved.captcha.secret_masked !== '' && (
-							<p>
-								{ __( 'Stored secret:', 'kestrel-forms' ) }{ ' ' }
-								<code className="kestrel-forms-captcha-secret-mask">
-									{ saved.captcha.secret_masked }
-								</code>
-							</p>
-						) }
-					</fieldset>
-					<fieldset>
-						<legend>{ __( 'Look', 'kestrel-forms' ) }</legend>
-						{ select(
-							'captcha',
-							'theme',
-							__( 'Theme', 'kestrel-forms' ),
-							[
-								{
-									label: __( 'Light', 'kestrel-forms' ),
-									value: 'light',
-								},
-								{
-									label: __( 'Dark', 'kestrel-forms' ),
-									value: 'dark',
-								},
-							]
-						) }
-						{ select(
-							'captcha',
-							'size',
-							__( 'Size', 'kestrel-forms' ),
-							[
-								{
-									label: __(
-										'Normal checkbox',
-										'kestrel-forms'
-									),
-									value: 'normal',
-								},
-								{
-									label: __(
-										'Compact checkbox',
-										'kestrel-forms'
-									),
-									value: 'compact',
-								},
-								{
-									label: __(
-										'Invisible (checked on submit)',
-										'kestrel-forms'
-									),
-									value: 'invisible',
-								},
-							]
-						) }
-						{ select(
-							'captcha',
-							'badge',
-							__( 'Badge position', 'kestrel-forms' ),
-							[
-								{
-									label: __(
-										'Bottom right of the window',
-										'kestrel-forms'
-									),
-									value: 'bottomright',
-								},
-								{
-									label: __(
-										'Bottom left of the window',
-										'kestrel-forms'
-									),
-									value: 'bottomleft',
-								},
-								{
-									label: __(
-										'Inline, in the form',
-										'kestrel-forms'
-									),
-									value: 'inline',
-								},
-							]
-						) }
-					</fieldset>
-				</SettingsSection>
+				<CaptchaSection
+					saved={ saved.captcha }
+					draft={ draft.captcha }
+					onEdit={ ( key, value ) =>
+						actions.edit( 'captcha', key, value )
+					}
+				/>
 			) }
 
 			{ view === 'web-api' && (

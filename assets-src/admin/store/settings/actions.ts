@@ -66,13 +66,18 @@ export const load =
  * @param draft Draft.
  */
 export function toRequest( draft: SettingsDraft ): Record< string, unknown > {
-	const { secret_key: secret, ...captcha } = draft.captcha;
+	// Each provider's secret only when typed: blank keeps the stored one.
+	const captcha = Object.fromEntries(
+		Object.entries( draft.captcha ).filter(
+			( [ key, value ] ) => ! key.endsWith( 'secret_key' ) || value !== ''
+		)
+	);
 	return {
 		general: {
 			...draft.general,
 			retention_days: draft.general.retention_days.trim(),
 		},
-		captcha: secret !== '' ? { ...captcha, secret_key: secret } : captcha,
+		captcha,
 		api: draft.api,
 		payments: {
 			environment: draft.payments.environment,

@@ -33,11 +33,17 @@ export function draftFrom( data: SettingsData ): SettingsDraft {
 			delete_on_uninstall: data.general.delete_on_uninstall,
 		},
 		captcha: {
+			provider: data.captcha.provider ?? 'recaptcha',
 			site_key: data.captcha.site_key,
 			secret_key: '',
+			turnstile_site_key: data.captcha.turnstile_site_key ?? '',
+			turnstile_secret_key: '',
+			hcaptcha_site_key: data.captcha.hcaptcha_site_key ?? '',
+			hcaptcha_secret_key: '',
 			theme: data.captcha.theme,
 			size: data.captcha.size,
 			badge: data.captcha.badge,
+			akismet: data.captcha.akismet ?? false,
 		},
 		api: { enabled: data.api.enabled },
 		payments: {

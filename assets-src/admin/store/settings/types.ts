@@ -11,12 +11,25 @@ export interface SettingsData {
 	};
 	currencies: string[];
 	captcha: {
+		/** The site's provider: recaptcha, turnstile or hcaptcha. */
+		provider: CaptchaProvider;
+		/** reCAPTCHA v2's keys keep their original names. */
 		site_key: string;
+		turnstile_site_key: string;
+		hcaptcha_site_key: string;
 		theme: string;
 		size: string;
 		badge: string;
 		secret_set: boolean;
 		secret_masked: string;
+		turnstile_secret_set: boolean;
+		turnstile_secret_masked: string;
+		hcaptcha_secret_set: boolean;
+		hcaptcha_secret_masked: string;
+		/** Whether submissions are checked with Akismet. */
+		akismet: boolean;
+		/** Whether the Akismet plugin is active with a key. */
+		akismet_available: boolean;
 	};
 	api: {
 		enabled: boolean;
@@ -33,6 +46,8 @@ export interface SettingsData {
 }
 
 export type PaymentEnvironment = 'sandbox' | 'production';
+
+export type CaptchaProvider = 'recaptcha' | 'turnstile' | 'hcaptcha';
 
 /** One environment's credentials as the server shows them: never the token itself. */
 export interface PaymentCredentialsData {
@@ -77,11 +92,17 @@ export interface SettingsDraft {
 		delete_on_uninstall: boolean;
 	};
 	captcha: {
+		provider: CaptchaProvider;
 		site_key: string;
 		secret_key: string;
+		turnstile_site_key: string;
+		turnstile_secret_key: string;
+		hcaptcha_site_key: string;
+		hcaptcha_secret_key: string;
 		theme: string;
 		size: string;
 		badge: string;
+		akismet: boolean;
 	};
 	api: { enabled: boolean };
 	payments: {
