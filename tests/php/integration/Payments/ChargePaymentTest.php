@@ -28,13 +28,10 @@ use WP_REST_Response;
 
 final class ChargePaymentTest extends TestCase {
 
+	use PaymentFixtures;
 	use SubmissionAnswers;
 
 	private const CLIENT = '203.0.113.50';
-
-	private FakeProvider $provider;
-
-	private int $form_id;
 
 	/**
 	 * Waits (ms) of the repeated request of {@see self::repeat()}.
@@ -44,15 +41,12 @@ final class ChargePaymentTest extends TestCase {
 	private array $pauses = array();
 
 	protected function set_up(): void {
-		self::without_submission_rate_limit();
-		$this->provider         = FakeProvider::start();
-		$this->form_id          = $this->create_form( 'USD' );
-		$_SERVER['REMOTE_ADDR'] = self::CLIENT;
+		$this->set_up_shop( self::CLIENT );
+		$this->form_id = $this->create_form( 'USD' );
 	}
 
 	protected function tear_down(): void {
-		unset( $_SERVER['REMOTE_ADDR'] );
-		FakeProvider::stop();
+		$this->tear_down_payments();
 	}
 
 	/**
@@ -66,10 +60,7 @@ final class ChargePaymentTest extends TestCase {
 	 * @param array<string, mixed> $settings Other form settings (confirmation…).
 	 */
 	private function create_form( string $currency, array $payment = array(), string $price = '12.50', string $shipping = '5.00', array $settings = array() ): int {
-		$this->as_admin();
-		$response = $this->rest(
-			'POST',
-			'/kestrel-forms/v1/forms',
+		return $this->create_shop(
 			$settings + array(
 				'title'    => 'Shop',
 				'currency' => $currency,
@@ -141,9 +132,6 @@ final class ChargePaymentTest extends TestCase {
 				),
 			)
 		);
-		$this->assert_rest_status( 201, $response );
-		$this->as_anonymous();
-		return (int) $response->get_data()['id'];
 	}
 
 	/**
@@ -178,21 +166,6 @@ final class ChargePaymentTest extends TestCase {
 		);
 	}
 
-	/**
-	 * Every payment row.
-	 *
-	 * @return list<array<string, mixed>>
-	 */
-	private static function payment_rows(): array {
-		global $wpdb;
-		return (array) $wpdb->get_results( 'SELECT * FROM ' . Schema::tables()['payments'] . ' ORDER BY id', ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
-	}
-
-	private static function entry_count(): int {
-		global $wpdb;
-		return (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::tables()['entries'] ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
-	}
-
 	public function test_happy_path_charges_3000_usd_once_and_stores_entry_and_payment(): void {
 		$response = $this->submit();
 		$this->assert_rest_status( 201, $response );
@@ -214,7 +187,7 @@ final class ChargePaymentTest extends TestCase {
 		$this->assertSame( 'buyer@example.org', $body['buyer_email_address'] );
 		$this->assertSame( 'Mug order', $body['note'] );
 		$this->assertMatchesRegularExpression( '/^[0-9a-f-]{36}$/', $body['idempotency_key'] );
-		$this->assertSame( 'Bearer sandbox-token-123456', $creates[0]['headers']['Authorization'] );
+		$this->assertSame( 'Bearer ' . self::SANDBOX_TOKEN, $creates[0]['headers']['Authorization'] );
 
 		$rows = self::payment_rows();
 		$this->assertCount( 1, $rows );

@@ -22,71 +22,40 @@ use WP_REST_Response;
 
 final class ChargeRepairTest extends TestCase {
 
+	use PaymentFixtures;
 	use SubmissionAnswers;
 
 	private const CLIENT = '203.0.113.80';
 
-	private FakeProvider $provider;
-
-	private int $form_id;
-
 	protected function set_up(): void {
-		self::without_submission_rate_limit();
-		$this->provider         = FakeProvider::start();
-		$this->form_id          = $this->create_form();
-		$_SERVER['REMOTE_ADDR'] = self::CLIENT;
+		$this->set_up_shop( self::CLIENT );
+		$this->form_id = $this->create_form();
 	}
 
 	protected function tear_down(): void {
-		unset( $_SERVER['REMOTE_ADDR'] );
-		FakeProvider::stop();
+		$this->tear_down_payments();
 	}
 
 	/**
-	 * A product of 30.00, a name, an email and the payment field.
+	 * A product of 30.00, an email, a name and the payment field (card and gift card, charge mode).
 	 *
 	 * @param array<string, mixed> $payment Payment field settings.
 	 */
 	private function create_form( array $payment = array() ): int {
-		$this->as_admin();
-		$response = $this->rest(
-			'POST',
-			'/kestrel-forms/v1/forms',
-			array(
-				'title'    => 'Shop',
-				'currency' => 'USD',
-				'fields'   => array(
-					array(
-						'id'        => 1,
-						'type'      => 'product',
-						'label'     => 'Mug',
-						'inputType' => 'singleproduct',
-						'basePrice' => '30.00',
-					),
-					array(
-						'id'    => 2,
-						'type'  => 'email',
-						'label' => 'Email',
-					),
-					array(
-						'id'    => 4,
-						'type'  => 'text',
-						'label' => 'Name',
-					),
-					$payment + array(
-						'id'          => 3,
-						'type'        => 'payment',
-						'label'       => 'Payment',
-						'methods'     => array( 'card', 'giftCard' ),
-						'captureMode' => 'charge',
-						'billing'     => array( 'email' => '2' ),
-					),
+		$name = array(
+			'id'    => 4,
+			'type'  => 'text',
+			'label' => 'Name',
+		);
+		return $this->create_shop(
+			self::mug_shop(
+				$payment + array(
+					'methods'     => array( 'card', 'giftCard' ),
+					'captureMode' => 'charge',
 				),
+				array( $name )
 			)
 		);
-		$this->assert_rest_status( 201, $response );
-		$this->as_anonymous();
-		return (int) $response->get_data()['id'];
 	}
 
 	/**
@@ -112,21 +81,6 @@ final class ChargeRepairTest extends TestCase {
 				'submission_key' => $key,
 			)
 		);
-	}
-
-	/**
-	 * Every payment row.
-	 *
-	 * @return list<array<string, mixed>>
-	 */
-	private static function payment_rows(): array {
-		global $wpdb;
-		return (array) $wpdb->get_results( 'SELECT * FROM ' . Schema::tables()['payments'] . ' ORDER BY id', ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
-	}
-
-	private static function entry_count(): int {
-		global $wpdb;
-		return (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::tables()['entries'] ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 	}
 
 	public function test_only_single_use_sdk_tokens_are_accepted_as_source(): void {

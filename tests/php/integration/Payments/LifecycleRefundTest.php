@@ -230,7 +230,7 @@ final class LifecycleRefundTest extends TestCase {
 
 		$this->assert_rest_status( 200, $this->refund( $entry, 500 ) );
 		$call = $this->provider->calls( 'POST', '/v2/refunds' )[0];
-		$this->assertSame( 'sandbox', $call['env'], 'The refund went to ' . LifecycleProvider::SANDBOX . '.' );
+		$this->assertSame( 'sandbox', $call['env'], 'The refund went to ' . FakeProvider::SANDBOX . '.' );
 		$this->assertSame( 'Bearer ' . self::SANDBOX_TOKEN, $call['headers']['Authorization'] );
 		$this->assertSame( 'sandbox', $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $entry . '/payment' )->get_data()['mode'] );
 
@@ -306,7 +306,7 @@ final class LifecycleRefundTest extends TestCase {
 			'POST',
 			'#^/v2/refunds$#',
 			static function () use ( &$refuse ) {
-				return $refuse ? LifecycleProvider::http( ...LifecycleProvider::error( 400, 'REFUND_DECLINED', 'The card issuer declined the refund.', 'REFUND_ERROR' ) ) : null;
+				return $refuse ? FakeProvider::http( ...FakeProvider::error( 400, 'REFUND_DECLINED', 'The card issuer declined the refund.', 'REFUND_ERROR' ) ) : null;
 			}
 		);
 		$refused = $this->refund( $entry, 1000 );

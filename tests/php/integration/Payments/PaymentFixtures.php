@@ -1,6 +1,7 @@
 <?php
 /**
- * Stored payments on entries, and the provider stand-in, for the lifecycle tests.
+ * The payments tests' set-up: credentials, the provider stand-in, a shop form made through the
+ * REST API, stored payments on entries.
  *
  * @package KestrelForms\Tests
  */
@@ -14,17 +15,20 @@ use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\PaymentRepository;
+use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Settings\PaymentSettings;
 
 /**
- * For TestCase subclasses: set_up_payments() in set_up(), tear_down_payments() in tear_down().
+ * For TestCase subclasses: set_up_payments() (stored payments, the lifecycle) or set_up_shop()
+ * and create_shop() (submissions that charge; the class also uses Rest\SubmissionAnswers) in
+ * set_up(), and tear_down_payments() in tear_down().
  */
 trait PaymentFixtures {
 
 	protected const SANDBOX_TOKEN    = 'EAAAsandbox-token-0001';
 	protected const PRODUCTION_TOKEN = 'EAAAproduction-token-0002';
 
-	protected LifecycleProvider $provider;
+	protected FakeProvider $provider;
 
 	protected int $form_id = 0;
 
@@ -40,23 +44,8 @@ trait PaymentFixtures {
 	 * recorder of the payment actions.
 	 */
 	protected function set_up_payments(): void {
-		update_option(
-			PaymentSettings::OPTION,
-			array(
-				'environment' => 'sandbox',
-				'sandbox'     => array(
-					'application_id' => 'sandbox-sq0idb-app',
-					'location_id'    => 'LSANDBOXMAIN',
-					'access_token'   => self::SANDBOX_TOKEN,
-				),
-				'production'  => array(
-					'application_id' => 'sq0idp-app',
-					'location_id'    => 'LPRODUCTION',
-					'access_token'   => self::PRODUCTION_TOKEN,
-				),
-			)
-		);
-		$this->provider = ( new LifecycleProvider() )->install();
+		$this->store_credentials();
+		$this->provider = ( new FakeProvider() )->install();
 		$this->form_id  = ( new FormRepository() )->create(
 			array(
 				'title'  => 'Order',
@@ -83,10 +72,119 @@ trait PaymentFixtures {
 	}
 
 	/**
-	 * Forgets the settings.
+	 * For submissions that charge: credentials, retries without waiting, no submission rate
+	 * limit, the provider stand-in and the client's address (the form: create_shop()).
+	 *
+	 * @param string $client REMOTE_ADDR ('' to leave it).
+	 */
+	protected function set_up_shop( string $client = '' ): void {
+		self::without_submission_rate_limit();
+		add_filter( 'kestrel_forms_payments_retry_delays', static fn(): array => array( 0, 0 ) );
+		$this->store_credentials();
+		$this->provider = ( new FakeProvider() )->install();
+		if ( '' !== $client ) {
+			$_SERVER['REMOTE_ADDR'] = $client;
+		}
+	}
+
+	/**
+	 * A form made by an administrator through the REST API; the visitor is anonymous afterwards.
+	 *
+	 * @param array<string, mixed> $form The form as the REST API takes it.
+	 * @return int Form id.
+	 */
+	protected function create_shop( array $form ): int {
+		$this->as_admin();
+		$response = $this->rest( 'POST', '/kestrel-forms/v1/forms', $form );
+		$this->assert_rest_status( 201, $response );
+		$this->as_anonymous();
+		return (int) $response->get_data()['id'];
+	}
+
+	/**
+	 * A shop of one 30.00 mug, an email (2), any other fields, and the payment field (3; charge
+	 * mode unless told) whose billing email is field 2.
+	 *
+	 * @param array<string, mixed>       $payment Payment field settings.
+	 * @param list<array<string, mixed>> $more    Fields between the email and the payment.
+	 * @return array<string, mixed>
+	 */
+	protected static function mug_shop( array $payment = array(), array $more = array() ): array {
+		$fields   = array(
+			array(
+				'id'        => 1,
+				'type'      => 'product',
+				'label'     => 'Mug',
+				'inputType' => 'singleproduct',
+				'basePrice' => '30.00',
+			),
+			array(
+				'id'    => 2,
+				'type'  => 'email',
+				'label' => 'Email',
+			),
+		);
+		$fields[] = $payment + array(
+			'id'      => 3,
+			'type'    => 'payment',
+			'label'   => 'Payment',
+			'billing' => array( 'email' => '2' ),
+		);
+		return array(
+			'title'    => 'Shop',
+			'currency' => 'USD',
+			'fields'   => array_merge( array_slice( $fields, 0, 2 ), $more, array_slice( $fields, 2 ) ),
+		);
+	}
+
+	/**
+	 * Every payment row.
+	 *
+	 * @return list<array<string, mixed>>
+	 */
+	protected static function payment_rows(): array {
+		global $wpdb;
+		return (array) $wpdb->get_results( 'SELECT * FROM ' . Schema::tables()['payments'] . ' ORDER BY id', ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	}
+
+	/**
+	 * How many entries are stored.
+	 */
+	protected static function entry_count(): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::tables()['entries'] ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+	}
+
+	/**
+	 * Credentials for both environments, sandbox active.
+	 */
+	private function store_credentials(): void {
+		update_option(
+			PaymentSettings::OPTION,
+			array(
+				'environment' => 'sandbox',
+				'sandbox'     => array(
+					'application_id' => 'sandbox-sq0idb-app',
+					'location_id'    => 'LSANDBOXMAIN',
+					'access_token'   => self::SANDBOX_TOKEN,
+				),
+				'production'  => array(
+					'application_id' => 'sq0idp-app',
+					'location_id'    => 'LPRODUCTION',
+					'access_token'   => self::PRODUCTION_TOKEN,
+				),
+			)
+		);
+	}
+
+	/**
+	 * Forgets the settings, the cached location, the rate-limit counters and the client address.
 	 */
 	protected function tear_down_payments(): void {
 		delete_option( PaymentSettings::OPTION );
+		unset( $_SERVER['REMOTE_ADDR'] );
+		global $wpdb;
+		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient%kestrel\\_forms\\_pay\\_loc\\_%' OR option_name LIKE '\\_transient%kf\\_rl\\_%'" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 	}
 
 	/**

@@ -21,51 +21,16 @@ use RuntimeException;
 
 final class ReconcileJobTest extends TestCase {
 
+	use PaymentFixtures;
 	use SubmissionAnswers;
 
-	private FakeProvider $provider;
-
-	private int $form_id;
-
 	protected function set_up(): void {
-		self::without_submission_rate_limit();
-		$this->provider = FakeProvider::start();
-		$this->as_admin();
-		$response = $this->rest(
-			'POST',
-			'/kestrel-forms/v1/forms',
-			array(
-				'title'    => 'Shop',
-				'currency' => 'USD',
-				'fields'   => array(
-					array(
-						'id'        => 1,
-						'type'      => 'product',
-						'label'     => 'Mug',
-						'inputType' => 'singleproduct',
-						'basePrice' => '30.00',
-					),
-					array(
-						'id'    => 2,
-						'type'  => 'email',
-						'label' => 'Email',
-					),
-					array(
-						'id'      => 3,
-						'type'    => 'payment',
-						'label'   => 'Payment',
-						'billing' => array( 'email' => '2' ),
-					),
-				),
-			)
-		);
-		$this->assert_rest_status( 201, $response );
-		$this->form_id = (int) $response->get_data()['id'];
-		$this->as_anonymous();
+		$this->set_up_shop();
+		$this->form_id = $this->create_shop( self::mug_shop() );
 	}
 
 	protected function tear_down(): void {
-		FakeProvider::stop();
+		$this->tear_down_payments();
 	}
 
 	/**
@@ -114,11 +79,6 @@ final class ReconcileJobTest extends TestCase {
 		global $wpdb;
 		$old = gmdate( 'Y-m-d H:i:s', time() - 600 );
 		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Schema::tables()['payments'] . ' SET created_at = %s, updated_at = %s', $old, $old ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
-	}
-
-	private static function entry_count(): int {
-		global $wpdb;
-		return (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . Schema::tables()['entries'] ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 	}
 
 	/**

@@ -23,11 +23,11 @@ final class WebhookSubscriberTest extends TestCase {
 	private const TOKEN       = 'EAAAsandbox-secret-token-1111';
 	private const OTHER_TOKEN = 'EAAAsandbox-secret-token-3333';
 
-	private LifecycleProvider $provider;
+	private FakeProvider $provider;
 
 	protected function set_up(): void {
 		delete_option( PaymentSettings::OPTION ); // Nothing stored: the provider's state is what each test sets.
-		$this->provider = ( new LifecycleProvider() )->install();
+		$this->provider = ( new FakeProvider() )->install();
 		$this->as_admin();
 	}
 
@@ -190,7 +190,7 @@ final class WebhookSubscriberTest extends TestCase {
 		$old = ( new PaymentSettings() )->webhook( 'sandbox' )['subscription_id'];
 		$this->assertNotSame( '', $old );
 		// The new token may not update the old subscription, but the provider still lists it.
-		$this->provider->before( 'PUT', '#^/v2/webhooks/subscriptions/' . preg_quote( $old, '#' ) . '$#', static fn() => LifecycleProvider::http( ...LifecycleProvider::error( 403, 'FORBIDDEN', 'Not allowed.', 'AUTHENTICATION_ERROR' ) ) );
+		$this->provider->before( 'PUT', '#^/v2/webhooks/subscriptions/' . preg_quote( $old, '#' ) . '$#', static fn() => FakeProvider::http( ...FakeProvider::error( 403, 'FORBIDDEN', 'Not allowed.', 'AUTHENTICATION_ERROR' ) ) );
 
 		$webhook = $this->save( self::OTHER_TOKEN );
 
@@ -204,7 +204,7 @@ final class WebhookSubscriberTest extends TestCase {
 	}
 
 	public function test_a_list_failure_is_reported_and_the_save_is_kept(): void {
-		$this->provider->before( 'GET', '#^/v2/webhooks/subscriptions$#', static fn() => LifecycleProvider::http( ...LifecycleProvider::error( 400, 'BAD_REQUEST', 'Listing is not available right now.' ) ) );
+		$this->provider->before( 'GET', '#^/v2/webhooks/subscriptions$#', static fn() => FakeProvider::http( ...FakeProvider::error( 400, 'BAD_REQUEST', 'Listing is not available right now.' ) ) );
 
 		$webhook = $this->save();
 
@@ -216,7 +216,7 @@ final class WebhookSubscriberTest extends TestCase {
 	public function test_a_failed_delete_is_reported_and_the_subscription_kept(): void {
 		$this->existing( 'wbhk_a', 'Kestrel Forms (sandbox)' );
 		$this->existing( 'wbhk_b', 'Kestrel Forms (sandbox)' );
-		$this->provider->before( 'DELETE', '#^/v2/webhooks/subscriptions/wbhk_b$#', static fn() => LifecycleProvider::http( ...LifecycleProvider::error( 500, 'INTERNAL_SERVER_ERROR', 'Oops.', 'API_ERROR' ) ) );
+		$this->provider->before( 'DELETE', '#^/v2/webhooks/subscriptions/wbhk_b$#', static fn() => FakeProvider::http( ...FakeProvider::error( 500, 'INTERNAL_SERVER_ERROR', 'Oops.', 'API_ERROR' ) ) );
 
 		$webhook = $this->save();
 

@@ -12,11 +12,13 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Tests\Integration\Rest;
 
 use Kestrel\Forms\Plugin;
+use Kestrel\Forms\Tests\Integration\Payments\PaymentFixtures;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 use WP_REST_Response;
 
 final class MoneyBoundsTest extends TestCase {
 
+	use PaymentFixtures;
 	use SubmissionAnswers;
 
 	private const TOO_MANY = 'Please enter a number from 0 to 1000000.';
@@ -25,15 +27,10 @@ final class MoneyBoundsTest extends TestCase {
 
 	private const OVER = 'This comes to more than $999,999,999.99, the most this form accepts.';
 
-	private int $form_id;
-
 	protected function set_up(): void {
 		// Rate limits are tested elsewhere; these tests submit many times from one address.
-		add_filter( 'kestrel_forms_rate_limit', fn() => array( 0, 60 ) );
-		$this->as_admin();
-		$response = $this->rest(
-			'POST',
-			'/kestrel-forms/v1/forms',
+		self::without_submission_rate_limit();
+		$this->form_id = $this->create_shop(
 			array(
 				'title'    => 'Shop',
 				'currency' => 'USD',
@@ -73,9 +70,6 @@ final class MoneyBoundsTest extends TestCase {
 				),
 			)
 		);
-		$this->assert_rest_status( 201, $response );
-		$this->form_id = (int) $response->get_data()['id'];
-		$this->as_anonymous();
 	}
 
 	/**

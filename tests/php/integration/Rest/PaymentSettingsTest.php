@@ -14,7 +14,7 @@ namespace Kestrel\Forms\Tests\Integration\Rest;
 use Kestrel\Forms\Payments\Provider\ClientFactory;
 use Kestrel\Forms\Payments\WebhookSubscriber;
 use Kestrel\Forms\Settings\PaymentSettings;
-use Kestrel\Forms\Tests\Integration\Payments\LifecycleProvider;
+use Kestrel\Forms\Tests\Integration\Payments\FakeProvider;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
 
 final class PaymentSettingsTest extends TestCase {
@@ -22,11 +22,11 @@ final class PaymentSettingsTest extends TestCase {
 	private const SANDBOX_TOKEN    = 'EAAAsandbox-secret-token-1111';
 	private const PRODUCTION_TOKEN = 'EAAAproduction-secret-token-2222';
 
-	private LifecycleProvider $provider;
+	private FakeProvider $provider;
 
 	protected function set_up(): void {
 		$this->as_admin();
-		$this->provider = ( new LifecycleProvider() )->install();
+		$this->provider = ( new FakeProvider() )->install();
 	}
 
 	protected function tear_down(): void {
@@ -211,7 +211,7 @@ final class PaymentSettingsTest extends TestCase {
 	}
 
 	public function test_a_failed_subscription_is_reported_and_the_save_is_kept(): void {
-		$this->provider->before( 'POST', '#^/v2/webhooks/subscriptions$#', static fn() => LifecycleProvider::http( ...LifecycleProvider::error( 401, 'UNAUTHORIZED', 'This request could not be authorized.', 'AUTHENTICATION_ERROR' ) ) );
+		$this->provider->before( 'POST', '#^/v2/webhooks/subscriptions$#', static fn() => FakeProvider::http( ...FakeProvider::error( 401, 'UNAUTHORIZED', 'This request could not be authorized.', 'AUTHENTICATION_ERROR' ) ) );
 		$saved = $this->save(
 			array(
 				'sandbox' => array(
