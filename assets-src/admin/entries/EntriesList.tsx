@@ -29,6 +29,8 @@ import { ConfirmDelete } from '../components/ConfirmDelete';
 import { useNamedFilterButtons } from '../components/dataviews-a11y';
 import { SiteDate, siteDateTime } from '../components/site-date';
 import { statusElements } from './status';
+import { EntryViews } from './EntryViews';
+import { UndoNotice } from './UndoNotice';
 import { StatusBadge } from './payment/PaymentPanel';
 import { formatMinor, paymentFilterElements } from './payment/labels';
 import { entryUrl, exportUrl, listUrl } from './urls';
@@ -84,7 +86,7 @@ const entryName = ( id: number ) =>
  * @param props.config Screen config.
  */
 export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
-	const { query, entries, totals, loading, error, selection, notice } =
+	const { query, entries, totals, loading, error, selection, counts } =
 		useSelect( ( select ) => {
 			const s = select( store );
 			return {
@@ -94,7 +96,7 @@ export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
 				loading: s.isListLoading(),
 				error: s.getListError(),
 				selection: s.getSelection(),
-				notice: s.getNotice(),
+				counts: s.getCounts(),
 			};
 		}, [] );
 	const actions = useDispatch( store );
@@ -109,6 +111,12 @@ export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
 		actions.fetchEntries();
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the query changes.
 	}, [ query ] );
+
+	// The views' counts: for the form, whatever the filters (after changes: applyBulkAction).
+	useEffect( () => {
+		actions.fetchCounts();
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- per form.
+	}, [ query.formId ] );
 
 	const update = ( change: Partial< EntriesQuery > ) =>
 		actions.setQuery( change );
@@ -154,14 +162,8 @@ export function EntriesList( { config }: { config: EntriesScreenConfig } ) {
 
 	return (
 		<div className="kestrel-forms-entries-list">
-			{ notice && (
-				<Notice
-					status={ notice.status }
-					onRemove={ () => actions.setNotice( null ) }
-				>
-					{ notice.message }
-				</Notice>
-			) }
+			<UndoNotice />
+			<EntryViews query={ query } counts={ counts } update={ update } />
 			<div className="kestrel-forms-entries-toolbar">
 				<SelectControl
 					__next40pxDefaultSize

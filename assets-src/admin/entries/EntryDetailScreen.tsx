@@ -33,6 +33,8 @@ import type { EntriesScreenConfig } from './types';
 import { entryUrl, listUrl } from './urls';
 import { uploadFile } from './uploads';
 import { PaymentPanel } from './payment/PaymentPanel';
+import { EntryStatusActions } from './EntryStatusActions';
+import { UndoNotice } from './UndoNotice';
 
 type Draft = Record< string, string | string[] >;
 
@@ -69,12 +71,11 @@ export function EntryDetailScreen( {
 }: {
 	config: EntriesScreenConfig;
 } ) {
-	const { entry, detail, notice } = useSelect( ( select ) => {
+	const { entry, detail } = useSelect( ( select ) => {
 		const s = select( store );
 		return {
 			entry: s.getEntry(),
 			detail: s.getDetailState(),
-			notice: s.getNotice(),
 		};
 	}, [] );
 	const actions = useDispatch( store );
@@ -177,14 +178,8 @@ export function EntryDetailScreen( {
 					</a>
 				) }
 			</nav>
-			{ notice && (
-				<Notice
-					status={ notice.status }
-					onRemove={ () => actions.setNotice( null ) }
-				>
-					{ notice.message }
-				</Notice>
-			) }
+			<EntryStatusActions entry={ entry } config={ config } />
+			<UndoNotice />
 
 			<h2>{ __( 'Values', 'kestrel-forms' ) }</h2>
 			<table className="widefat striped kestrel-forms-entry">

@@ -254,3 +254,53 @@ export function openFiltersOf( view: View ): string[] {
 		.filter( ( f ) => f.value === undefined || f.value === '' )
 		.map( ( f ) => f.field );
 }
+
+/** The list's views, as WordPress's lists have them: All | Unread | Starred | Spam | Trash. */
+export const LIST_VIEWS = [
+	'all',
+	'unread',
+	'starred',
+	'spam',
+	'trash',
+] as const;
+
+export type ListView = ( typeof LIST_VIEWS )[ number ];
+
+/**
+ * The query keys a view sets. "All" is the active entries (spam and trash have views of their
+ * own), Unread and Starred are among the active ones.
+ *
+ * @param id A view.
+ */
+export function queryOfListView(
+	id: ListView
+): Pick< EntriesQuery, 'status' | 'read' | 'starred' > {
+	switch ( id ) {
+		case 'unread':
+			return { status: 'active', read: false, starred: null };
+		case 'starred':
+			return { status: 'active', read: null, starred: true };
+		case 'spam':
+		case 'trash':
+			return { status: id, read: null, starred: null };
+	}
+	return { status: 'active', read: null, starred: null };
+}
+
+/**
+ * @param query The store's query.
+ * @return The view the query shows, or null when its status and flags match none (the filters
+ *         say what it shows then).
+ */
+export function currentListView( query: EntriesQuery ): ListView | null {
+	return (
+		LIST_VIEWS.find( ( id ) => {
+			const view = queryOfListView( id );
+			return (
+				view.status === query.status &&
+				view.read === query.read &&
+				view.starred === query.starred
+			);
+		} ) ?? null
+	);
+}

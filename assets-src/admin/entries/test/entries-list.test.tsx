@@ -4,6 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { store, DEFAULT_QUERY, type ListedEntry } from '../../store/entries';
 import { EntriesList } from '../EntriesList';
+import { inAuckland } from '../../components/test/auckland';
 
 jest.mock( '@wordpress/api-fetch', () => jest.fn() );
 
@@ -49,17 +50,41 @@ const mock = apiFetch as unknown as jest.Mock;
 const listPaths = () =>
 	mock.mock.calls
 		.map( ( [ request ] ) => request )
-		.filter( ( r ) => ! r.method )
+		.filter( ( r ) => ! r.method && ! r.path.includes( '/counts' ) )
 		.map( ( r ) => decodeURIComponent( r.path as string ) );
+
+/** The bulk requests sent, in order. */
+const bulkBodies = () =>
+	mock.mock.calls
+		.map( ( [ request ] ) => request )
+		.filter( ( r ) => r.method === 'POST' )
+		.map( ( r ) => r.data );
+
+const COUNTS = { all: 2, unread: 2, starred: 1, spam: 3, trash: 4 };
+
+/** The notice's text (its message and action buttons), '' without one. */
+const noticeText = () =>
+	document.querySelector( '.components-notice__content' )?.textContent ?? '';
 
 function renderList(
 	entries: ListedEntry[],
 	screenConfig: typeof config & { payments?: boolean } = config
 ) {
 	mock.mockImplementation(
-		async ( { path, method }: { path: string; method?: string } ) => {
+		async ( {
+			path,
+			method,
+			data,
+		}: {
+			path: string;
+			method?: string;
+			data?: { ids: number[] };
+		} ) => {
 			if ( method === 'POST' && path.endsWith( '/entries/bulk' ) ) {
-				return { changed: 2 };
+				return { changed: data?.ids.length ?? 0 };
+			}
+			if ( path.includes( '/entries/counts' ) ) {
+				return COUNTS;
 			}
 			return {
 				json: async () => entries,
@@ -216,6 +241,127 @@ describe( 'EntriesList (DataViews)', () => {
 				name: 'Payment',
 			} )
 		).toBeNull();
+	} );
+
+	it( "shows the submission time in the site's zone and formats", async () => {
+		inAuckland();
+		renderList( [ entry( 7, 'Ada' ) ] );
+		await screen.findByRole( 'link', { name: 'Entry #7' } );
+		const table = screen.getByRole( 'table' );
+		expect(
+			within( table ).getByRole( 'columnheader', { name: 'Submitted' } )
+		).toBeTruthy();
+		// 10:00 UTC on 1 January is 23:00 in Auckland (UTC+13).
+		const time = within( table ).getByText( '01/01/2026 23:00' );
+		expect( time.getAttribute( 'datetime' ) ).toBe(
+			'2026-01-01T10:00:00Z'
+		);
+	} );
+
+	it( 'shows the views with their counts and switches between them', async () => {
+		const registry = renderList( [ entry( 7, 'Ada' ) ] );
+		const views = await screen.findByRole( 'list', {
+			name: 'Entry views',
+		} );
+		const all = await within( views ).findByRole( 'button', {
+			name: 'All (2)',
+		} );
+		expect( all.getAttribute( 'aria-current' ) ).toBe( 'true' );
+		expect(
+			within( views )
+				.getAllByRole( 'button' )
+				.map( ( b ) => b.textContent )
+		).toEqual( [
+			'All (2)',
+			'Unread (2)',
+			'Starred (1)',
+			'Spam (3)',
+			'Trash (4)',
+		] );
+		expect(
+			mock.mock.calls.some(
+				( [ r ] ) =>
+					r.path === '/kestrel-forms/v1/entries/counts?form_id=3'
+			)
+		).toBe( true );
+
+		await userEvent.click(
+			within( views ).getByRole( 'button', { name: 'Trash (4)' } )
+		);
+		await waitFor( () =>
+			expect( listPaths().at( -1 ) ).toContain( 'status=trash' )
+		);
+		expect(
+			within( views )
+				.getByRole( 'button', { name: 'Trash (4)' } )
+				.getAttribute( 'aria-current' )
+		).toBe( 'true' );
+
+		await userEvent.click(
+			within( views ).getByRole( 'button', { name: 'Starred (1)' } )
+		);
+		await waitFor( () =>
+			expect( registry.select( store ).getQuery() ).toMatchObject( {
+				status: 'active',
+				starred: true,
+				read: null,
+			} )
+		);
+		expect( listPaths().at( -1 ) ).toContain( 'starred=true' );
+
+		await userEvent.click(
+			within( views ).getByRole( 'button', { name: 'Unread (2)' } )
+		);
+		await waitFor( () =>
+			expect( listPaths().at( -1 ) ).toContain( 'read=false' )
+		);
+		expect( listPaths().at( -1 ) ).not.toContain( 'starred' );
+	} );
+
+	it( 'bulk trash says so with Undo, which puts each entry back', async () => {
+		renderList( [
+			entry( 7, 'Ada' ),
+			{ ...entry( 8, 'Grace' ), status: 'spam' },
+		] );
+		await userEvent.click(
+			await screen.findByRole( 'checkbox', { name: 'Entry #7' } )
+		);
+		await userEvent.click(
+			screen.getByRole( 'checkbox', { name: 'Entry #8' } )
+		);
+		const countsBefore = mock.mock.calls.filter( ( [ r ] ) =>
+			r.path.includes( '/counts' )
+		).length;
+		await userEvent.click(
+			screen.getByRole( 'button', { name: 'Move to trash' } )
+		);
+		await waitFor( () =>
+			expect( noticeText() ).toBe( '2 entries moved to the Trash.Undo' )
+		);
+		expect( bulkBodies() ).toEqual( [
+			{ action: 'trash', ids: [ 7, 8 ] },
+		] );
+		// The views' counts are read again.
+		await waitFor( () =>
+			expect(
+				mock.mock.calls.filter( ( [ r ] ) =>
+					r.path.includes( '/counts' )
+				).length
+			).toBeGreaterThan( countsBefore )
+		);
+
+		await userEvent.click( screen.getByRole( 'button', { name: 'Undo' } ) );
+		await waitFor( () =>
+			expect( bulkBodies() ).toEqual( [
+				{ action: 'trash', ids: [ 7, 8 ] },
+				{ action: 'restore', ids: [ 7 ] },
+				{ action: 'spam', ids: [ 8 ] },
+			] )
+		);
+		await waitFor( () =>
+			expect( noticeText() ).toBe( '2 entries put back.' )
+		);
+		expect( screen.queryByRole( 'button', { name: 'Undo' } ) ).toBeNull();
 	} );
 
 	it( 'names the filter chip remove button after its chip', async () => {

@@ -3,7 +3,9 @@ import { reducer } from '../../store/entries/reducer';
 import type { EntriesQuery } from '../../store/entries';
 import {
 	columnsFromView,
+	currentListView,
 	defaultColumns,
+	queryOfListView,
 	fieldIdOfKey,
 	knownColumns,
 	openFiltersOf,
@@ -238,5 +240,41 @@ describe( 'entries list view', () => {
 			'field_3',
 			'field_4',
 		] );
+	} );
+} );
+
+describe( 'list views (All | Unread | Starred | Spam | Trash)', () => {
+	it( 'each view sets status, read and starred; the query names its view', () => {
+		expect( queryOfListView( 'all' ) ).toEqual( {
+			status: 'active',
+			read: null,
+			starred: null,
+		} );
+		expect( queryOfListView( 'unread' ) ).toEqual( {
+			status: 'active',
+			read: false,
+			starred: null,
+		} );
+		expect( queryOfListView( 'trash' ) ).toEqual( {
+			status: 'trash',
+			read: null,
+			starred: null,
+		} );
+		expect( currentListView( query() ) ).toBe( 'all' );
+		expect( currentListView( query( { starred: true } ) ) ).toBe(
+			'starred'
+		);
+		expect( currentListView( query( { status: 'spam' } ) ) ).toBe( 'spam' );
+		// Filters that match no view: none is current.
+		expect( currentListView( query( { status: 'all' } ) ) ).toBeNull();
+		expect(
+			currentListView( query( { status: 'trash', read: false } ) )
+		).toBeNull();
+	} );
+
+	it( 'a view change goes back to page one', () => {
+		expect(
+			pageAfter( query( { page: 3 } ), queryOfListView( 'spam' ) )
+		).toBe( 1 );
 	} );
 } );

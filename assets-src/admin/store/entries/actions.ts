@@ -5,6 +5,7 @@ import apiFetch from '@wordpress/api-fetch';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { messageOf } from '../errors';
 import { toRestParams, withParams } from './query';
+import { statusAfter, undoSteps } from './undo';
 import type {
 	BulkAction,
 	EntriesAction,
@@ -13,6 +14,8 @@ import type {
 	EntryDetail,
 	EntryNote,
 	ListedEntry,
+	UndoStep,
+	ViewCounts,
 } from './types';
 
 const BASE = '/kestrel-forms/v1/entries';
@@ -25,7 +28,13 @@ interface RestError {
 /** What a thunk receives from @wordpress/data (the parts used here). */
 export interface ThunkArgs {
 	dispatch: ( action: EntriesAction ) => unknown;
-	select: { getQuery: () => EntriesQuery };
+	select: {
+		getQuery: () => EntriesQuery;
+		/** The listed entries (their statuses before a change, for Undo). */
+		getEntries?: () => ListedEntry[];
+		/** The entry on the detail screen, if any. */
+		getEntry?: () => EntryDetail | null;
+	};
 }
 
 /**
@@ -90,40 +99,253 @@ export const fetchEntries =
 	};
 
 /**
- * Applies a bulk action to entries, then reloads the list.
+ * @param action  A bulk action.
+ * @param changed Entries it changed.
+ * @return What the notice says after it.
+ */
+function doneMessage( action: BulkAction, changed: number ): string {
+	switch ( action ) {
+		case 'trash':
+			return sprintf(
+				/* translators: %d: number of entries. */
+				_n(
+					'%d entry moved to the Trash.',
+					'%d entries moved to the Trash.',
+					changed,
+					'kestrel-forms'
+				),
+				changed
+			);
+		case 'spam':
+			return sprintf(
+				/* translators: %d: number of entries. */
+				_n(
+					'%d entry marked as spam.',
+					'%d entries marked as spam.',
+					changed,
+					'kestrel-forms'
+				),
+				changed
+			);
+		case 'restore':
+		case 'not_spam':
+			return sprintf(
+				/* translators: %d: number of entries. */
+				_n(
+					'%d entry restored.',
+					'%d entries restored.',
+					changed,
+					'kestrel-forms'
+				),
+				changed
+			);
+		case 'delete':
+			return sprintf(
+				/* translators: %d: number of entries. */
+				_n(
+					'%d entry permanently deleted.',
+					'%d entries permanently deleted.',
+					changed,
+					'kestrel-forms'
+				),
+				changed
+			);
+	}
+	return sprintf(
+		/* translators: %d: number of entries. */
+		_n(
+			'%d entry updated.',
+			'%d entries updated.',
+			changed,
+			'kestrel-forms'
+		),
+		changed
+	);
+}
+
+/**
+ * POSTs a bulk action.
+ *
+ * @param action Bulk action.
+ * @param ids    Entry ids.
+ * @return Entries changed.
+ */
+async function postBulk(
+	action: BulkAction,
+	ids: number[]
+): Promise< number > {
+	const result = ( await apiFetch( {
+		path: `${ BASE }/bulk`,
+		method: 'POST',
+		data: { action, ids },
+	} ) ) as { changed: number };
+	return result.changed;
+}
+
+/**
+ * Loads the counts of the list's views (All, Unread, Starred, Spam, Trash) of the query's form.
+ * A failure keeps the counts shown before.
+ */
+export const fetchCounts =
+	() =>
+	async ( { dispatch, select }: ThunkArgs ): Promise< void > => {
+		try {
+			const counts = ( await apiFetch( {
+				path: withParams( `${ BASE }/counts`, {
+					form_id: String( select.getQuery().formId ),
+				} ),
+			} ) ) as ViewCounts | undefined;
+			if ( counts && typeof counts.all === 'number' ) {
+				dispatch( { type: 'COUNTS_SUCCESS', counts } );
+			}
+		} catch {
+			// The views keep their last counts; the list says what failed.
+		}
+	};
+
+/**
+ * Runs a change; a failure becomes the error notice.
+ *
+ * @param args Thunk arguments.
+ * @param work The change.
+ * @return Whether it went through.
+ */
+async function guarded(
+	args: ThunkArgs,
+	work: () => Promise< void >
+): Promise< boolean > {
+	try {
+		await work();
+		return true;
+	} catch ( error ) {
+		args.dispatch(
+			setNotice( { status: 'error', message: messageOf( error ) } )
+		);
+		return false;
+	}
+}
+
+/**
+ * @param action  The status change done.
+ * @param changed Entries it changed.
+ * @param steps   What undoes it (Undo is offered when there are steps and changes).
+ */
+const doneNotice = (
+	action: BulkAction,
+	changed: number,
+	steps: UndoStep[]
+): EntriesAction =>
+	setNotice( {
+		status: 'success',
+		message: doneMessage( action, changed ),
+		...( steps.length > 0 && changed > 0 ? { undo: steps } : {} ),
+	} );
+
+/**
+ * Reloads the list and the views' counts.
+ *
+ * @param args Thunk arguments.
+ */
+const reloadList = async ( args: ThunkArgs ): Promise< void > => {
+	await Promise.all( [ fetchEntries()( args ), fetchCounts()( args ) ] );
+};
+
+/**
+ * Applies a bulk action to entries, then reloads the list and the views' counts. Moving to
+ * the Trash or to spam says so with an Undo (WordPress's posts list does the same).
  *
  * @param action Bulk action.
  * @param ids    Entry ids.
  */
 export const applyBulkAction =
 	( action: BulkAction, ids: number[] ) =>
-	async ( args: ThunkArgs ): Promise< boolean > => {
-		try {
-			const result = ( await apiFetch( {
-				path: `${ BASE }/bulk`,
-				method: 'POST',
-				data: { action, ids },
-			} ) ) as { changed: number };
+	( args: ThunkArgs ): Promise< boolean > => {
+		const before = ( args.select.getEntries?.() ?? [] ).filter( ( e ) =>
+			ids.includes( e.id )
+		);
+		return guarded( args, async () => {
+			const changed = await postBulk( action, ids );
+			args.dispatch(
+				doneNotice( action, changed, undoSteps( action, before ) )
+			);
+			args.dispatch( setSelection( [] ) );
+			await reloadList( args );
+		} );
+	};
+
+/**
+ * Undoes a status change (the notice's Undo): each step is a bulk action. Then the screen
+ * reloads what it shows: the entry on the detail screen, else the list and its counts.
+ *
+ * @param steps Steps from the notice.
+ */
+export const undo =
+	( steps: UndoStep[] ) =>
+	( args: ThunkArgs ): Promise< boolean > =>
+		guarded( args, async () => {
+			let changed = 0;
+			for ( const step of steps ) {
+				changed += await postBulk( step.action, step.ids );
+			}
 			args.dispatch(
 				setNotice( {
 					status: 'success',
 					message: sprintf(
 						/* translators: %d: number of entries. */
 						_n(
-							'%d entry updated.',
-							'%d entries updated.',
-							result.changed,
+							'%d entry put back.',
+							'%d entries put back.',
+							changed,
 							'kestrel-forms'
 						),
-						result.changed
+						changed
 					),
 				} )
 			);
-			args.dispatch( setSelection( [] ) );
-			await fetchEntries()( args );
-			return true;
+			const entry = args.select.getEntry?.() ?? null;
+			await ( entry
+				? fetchEntry( entry.id )( args )
+				: reloadList( args ) );
+		} );
+
+/**
+ * The entry screen's Trash, Spam, Not spam and Restore: one entry's status, with Undo.
+ *
+ * @param id     Entry id.
+ * @param action trash, spam, not_spam or restore.
+ * @return Whether it changed.
+ */
+export const changeStatus =
+	( id: number, action: BulkAction ) =>
+	( args: ThunkArgs ): Promise< boolean > => {
+		const entry = args.select.getEntry?.() ?? null;
+		return guarded( args, async () => {
+			const changed = await postBulk( action, [ id ] );
+			const next = statusAfter( action );
+			if ( next ) {
+				args.dispatch( { type: 'ENTRY_STATUS', id, status: next } );
+			}
+			const steps =
+				entry?.id === id
+					? undoSteps( action, [ { id, status: entry.status } ] )
+					: [];
+			args.dispatch( doneNotice( action, changed, steps ) );
+		} );
+	};
+
+/**
+ * Deletes one entry for good (the entry screen; it asks first).
+ *
+ * @param id Entry id.
+ * @return Whether it was deleted.
+ */
+export const deleteEntry =
+	( id: number ) =>
+	async ( { dispatch }: ThunkArgs ): Promise< boolean > => {
+		try {
+			return ( await postBulk( 'delete', [ id ] ) ) > 0;
 		} catch ( error ) {
-			args.dispatch(
+			dispatch(
 				setNotice( { status: 'error', message: messageOf( error ) } )
 			);
 			return false;

@@ -42,4 +42,5 @@ export const INITIAL_STATE: EntriesState = {
 		fieldErrors: {},
 	},
 	notice: null,
+	counts: null,
 };

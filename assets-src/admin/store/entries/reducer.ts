@@ -157,6 +157,19 @@ export function reducer(
 			};
 		case 'SET_NOTICE':
 			return { ...state, notice: action.notice };
+		case 'COUNTS_SUCCESS':
+			return { ...state, counts: action.counts };
+		case 'ENTRY_STATUS':
+			if ( state.detail.entry?.id !== action.id ) {
+				return state;
+			}
+			return {
+				...state,
+				detail: {
+					...state.detail,
+					entry: { ...state.detail.entry, status: action.status },
+				},
+			};
 	}
 	return state;
 }

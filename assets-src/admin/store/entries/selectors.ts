@@ -88,6 +88,13 @@ export const getDetailState = (
 
 /**
  * @param state State.
+ * @return Counts of the list's views, null until loaded.
+ */
+export const getCounts = ( state: EntriesState ): EntriesState[ 'counts' ] =>
+	state.counts;
+
+/**
+ * @param state State.
  */
 export const getNotice = ( state: EntriesState ): EntriesState[ 'notice' ] =>
 	state.notice;

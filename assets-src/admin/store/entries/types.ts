@@ -48,6 +48,28 @@ export type BulkAction =
 	| 'restore'
 	| 'delete';
 
+/** One step that undoes a status change: a bulk action on the entries it moved. */
+export interface UndoStep {
+	action: BulkAction;
+	ids: number[];
+}
+
+/** The counts beside the list's views (GET /entries/counts): "All" is the active entries. */
+export interface ViewCounts {
+	all: number;
+	unread: number;
+	starred: number;
+	spam: number;
+	trash: number;
+}
+
+/** A notice of the entries screens; with `undo`, it offers an Undo button. */
+export interface EntriesNotice {
+	status: 'success' | 'error';
+	message: string;
+	undo?: UndoStep[];
+}
+
 /** What the list shows: the REST list parameters the admin chose. */
 export interface EntriesQuery {
 	formId: number;
@@ -161,7 +183,9 @@ export interface EntriesState {
 		/** Server validation messages by field id. */
 		fieldErrors: Record< string, string >;
 	};
-	notice: { status: 'success' | 'error'; message: string } | null;
+	notice: EntriesNotice | null;
+	/** Counts of the list's views; null until loaded. */
+	counts: ViewCounts | null;
 }
 
 export type EntriesAction =
@@ -182,4 +206,6 @@ export type EntriesAction =
 	| { type: 'SAVE_FAILURE'; fieldErrors: Record< string, string > }
 	| { type: 'NOTE_ADDED'; note: EntryNote }
 	| { type: 'NOTE_REMOVED'; id: number }
-	| { type: 'SET_NOTICE'; notice: EntriesState[ 'notice' ] };
+	| { type: 'SET_NOTICE'; notice: EntriesState[ 'notice' ] }
+	| { type: 'COUNTS_SUCCESS'; counts: ViewCounts }
+	| { type: 'ENTRY_STATUS'; id: number; status: EntryStatus };

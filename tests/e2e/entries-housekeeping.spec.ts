@@ -1,0 +1,166 @@
+/**
+ * Entries housekeeping like WordPress's own lists (issue 14): the views "All | Unread | Starred
+ * | Spam | Trash (n)" with their counts, bulk Move to trash with Undo, the entry screen's Trash
+ * with Undo and Print, and the list's dates in the site's zone and formats.
+ */
+import {
+	test,
+	expect,
+	RequestUtils,
+} from '@wordpress/e2e-test-utils-playwright';
+import { createForm, deleteForm, entriesOf, entryRows } from './utils';
+
+/**
+ * A form with three entries (Ada, Grace, Linus), Grace starred.
+ *
+ * @param requestUtils Admin request utils.
+ */
+async function formWithEntries( requestUtils: RequestUtils ) {
+	const form = await createForm( requestUtils, {
+		title: `E2E housekeeping ${ Date.now() }`,
+		fields: [ { id: 1, type: 'text', label: 'Name', isRequired: true } ],
+	} );
+	for ( const name of [ 'Ada', 'Grace', 'Linus' ] ) {
+		await requestUtils.rest( {
+			method: 'POST',
+			path: `/kestrel-forms/v1/forms/${ form.id }/submissions`,
+			data: { values: { 1: name } },
+		} );
+	}
+	const entries = await entriesOf( requestUtils, form.id );
+	const ids: Record< string, number > = {};
+	for ( const entry of entries ) {
+		ids[ String( entry.values[ '1' ] ) ] = entry.id;
+	}
+	await requestUtils.rest( {
+		method: 'POST',
+		path: '/kestrel-forms/v1/entries/bulk',
+		data: { action: 'star', ids: [ ids.Grace ] },
+	} );
+	return { form, ids };
+}
+
+/**
+ * Sets WordPress options over REST (the site settings route).
+ *
+ * @param requestUtils Admin request utils.
+ * @param settings     Settings.
+ */
+async function siteSettings(
+	requestUtils: RequestUtils,
+	settings: Record< string, string >
+) {
+	return requestUtils.rest< Record< string, string > >( {
+		method: 'POST',
+		path: '/wp/v2/settings',
+		data: settings,
+	} );
+}
+
+test.describe( 'entries housekeeping', () => {
+	test( 'views with counts, bulk trash with Undo, trash on the entry screen, local dates', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, ids } = await formWithEntries( requestUtils );
+		const before = await siteSettings( requestUtils, {} );
+		await siteSettings( requestUtils, {
+			timezone: 'Pacific/Auckland',
+			date_format: 'd/m/Y',
+			time_format: 'H:i',
+		} );
+		try {
+			await page.goto(
+				`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ form.id }`
+			);
+			const views = page.getByRole( 'list', { name: 'Entry views' } );
+			const view = ( name: string ) =>
+				views.getByRole( 'button', { name, exact: true } );
+			await expect( view( 'All (3)' ) ).toHaveAttribute(
+				'aria-current',
+				'true'
+			);
+			await expect( view( 'Unread (3)' ) ).toBeVisible();
+			await expect( view( 'Starred (1)' ) ).toBeVisible();
+			await expect( view( 'Spam (0)' ) ).toBeVisible();
+			await expect( view( 'Trash (0)' ) ).toBeVisible();
+			const rows = entryRows( page );
+			await expect( rows ).toHaveCount( 3 );
+			// The submission time in the site's zone and formats (d/m/Y H:i).
+			await expect(
+				entryRows( page, ids.Ada ).locator( 'time' )
+			).toHaveText( /^\d\d\/\d\d\/\d{4} \d\d:\d\d$/ );
+
+			// Bulk: Ada and Linus to the Trash, then Undo.
+			for ( const id of [ ids.Ada, ids.Linus ] ) {
+				await entryRows( page, id ).getByRole( 'checkbox' ).check();
+			}
+			await page
+				.getByRole( 'button', { name: 'Move to trash', exact: true } )
+				.click();
+			const notice = page.locator( '.components-notice' );
+			await expect( notice ).toContainText(
+				'2 entries moved to the Trash.'
+			);
+			await expect( rows ).toHaveCount( 1 );
+			await expect( view( 'All (1)' ) ).toBeVisible();
+			await expect( view( 'Trash (2)' ) ).toBeVisible();
+			await notice.getByRole( 'button', { name: 'Undo' } ).click();
+			await expect( notice ).toContainText( '2 entries put back.' );
+			await expect( rows ).toHaveCount( 3 );
+			await expect( view( 'All (3)' ) ).toBeVisible();
+			await expect( view( 'Trash (0)' ) ).toBeVisible();
+
+			// Views switch the list: Starred shows Grace only; Trash after trashing Linus.
+			await view( 'Starred (1)' ).click();
+			await expect( rows ).toHaveCount( 1 );
+			await expect( entryRows( page, ids.Grace ) ).toHaveCount( 1 );
+			await view( 'All (3)' ).click();
+			await expect( rows ).toHaveCount( 3 );
+
+			// The entry screen: Move to Trash, Undo, then Trash for good, and Print is there.
+			await page.goto(
+				`/wp-admin/admin.php?page=kestrel-forms-entries&entry_id=${ ids.Linus }`
+			);
+			const bar = page.getByRole( 'group', { name: 'Entry actions' } );
+			await expect(
+				bar.getByRole( 'button', { name: 'Print' } )
+			).toBeVisible();
+			await bar.getByRole( 'button', { name: 'Move to Trash' } ).click();
+			await expect( notice ).toContainText(
+				'1 entry moved to the Trash.'
+			);
+			await expect(
+				bar.getByRole( 'button', { name: 'Restore' } )
+			).toBeVisible();
+			await notice.getByRole( 'button', { name: 'Undo' } ).click();
+			await expect(
+				bar.getByRole( 'button', { name: 'Move to Trash' } )
+			).toBeVisible();
+			await bar.getByRole( 'button', { name: 'Move to Trash' } ).click();
+			await expect(
+				bar.getByRole( 'button', { name: 'Restore' } )
+			).toBeVisible();
+			// Its date in the site's format, the relative time beside it.
+			await expect(
+				page.locator( '.kestrel-forms-entry-meta time' ).first()
+			).toHaveText( /^\d\d\/\d\d\/\d{4} \d\d:\d\d \(.+\)$/ );
+
+			// Back on the list: Trash (1) holds Linus.
+			await page.goto(
+				`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ form.id }`
+			);
+			await expect( view( 'All (2)' ) ).toBeVisible();
+			await view( 'Trash (1)' ).click();
+			await expect( rows ).toHaveCount( 1 );
+			await expect( entryRows( page, ids.Linus ) ).toHaveCount( 1 );
+		} finally {
+			await siteSettings( requestUtils, {
+				timezone: before.timezone,
+				date_format: before.date_format,
+				time_format: before.time_format,
+			} );
+			await deleteForm( requestUtils, form.id );
+		}
+	} );
+} );
