@@ -119,6 +119,31 @@ export function FormSettings( {
 						} )
 					}
 				/>
+				<SelectControl
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ __( 'Field descriptions', 'kestrel-forms' ) }
+					value={ form.descriptionPlacement ?? 'above' }
+					options={ [
+						{
+							value: 'above',
+							label: __(
+								'Between the label and the input',
+								'kestrel-forms'
+							),
+						},
+						{
+							value: 'below',
+							label: __( 'Under the input', 'kestrel-forms' ),
+						},
+					] }
+					onChange={ ( v ) =>
+						updateForm( {
+							descriptionPlacement:
+								v === 'below' ? 'below' : undefined,
+						} )
+					}
+				/>
 				<ToggleControl
 					__nextHasNoMarginBottom
 					label={ __(

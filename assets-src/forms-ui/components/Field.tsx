@@ -10,6 +10,7 @@ import {
 	cx,
 	describedBy,
 	Description,
+	DescriptionPlacement,
 	FieldShell,
 	LabelText,
 } from './field-parts';
@@ -59,6 +60,8 @@ export interface FieldProps {
 	captchaGate?: ( gate: CaptchaGate | null ) => void;
 	/** Fields whose type a unit provides (units.ts): where the unit comes from, its slot. */
 	unit?: UnitBinding;
+	/** The form's `descriptionPlacement` (absent: between the label and the input). */
+	descriptionPlacement?: 'above' | 'below';
 }
 
 /**
@@ -66,7 +69,22 @@ export interface FieldProps {
  * the control's aria-describedby names the description and the error; aria-invalid is set
  * while an error shows. Memoised: it renders again only when one of its props changed.
  */
-export const Field = memo( FieldControl );
+export const Field = memo( PlacedField );
+
+/**
+ * The field with the form's description placement in context (field-parts `Description`).
+ *
+ * @param props Field props.
+ */
+function PlacedField( props: FieldProps ) {
+	return (
+		<DescriptionPlacement.Provider
+			value={ props.descriptionPlacement ?? 'above' }
+		>
+			<FieldControl { ...props } />
+		</DescriptionPlacement.Provider>
+	);
+}
 
 /**
  * The field itself. A change in one field of a large form redraws that field and its

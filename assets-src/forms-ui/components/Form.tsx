@@ -848,6 +848,9 @@ export function Form( props: FormProps ) {
 										}
 										concealed={ ! isShown( field.id ) }
 										currency={ form.currency }
+										descriptionPlacement={
+											form.descriptionPlacement
+										}
 										calculated={
 											evaluation?.calculated[ field.id ]
 										}

@@ -2,11 +2,21 @@
  * The frame every field shares: the wrapper that slides with conditional logic, the label text
  * with its required marker, the description and the inline error.
  */
+import { createContext, useContext } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 import type { FieldDefinition } from '../../shared';
 import { ids } from '../ids';
 import { RevealDiv } from './reveal';
+
+/**
+ * Where the fields' descriptions sit, from the form's `descriptionPlacement`: between the label
+ * and the input ('above', also when the key is absent) or under the input ('below', before the
+ * inline error). Form.tsx provides it.
+ */
+export const DescriptionPlacement = createContext< 'above' | 'below' >(
+	'above'
+);
 
 /**
  * The field wrapper with its inline error.
@@ -44,6 +54,7 @@ export function FieldShell( {
 			) }
 		>
 			{ children }
+			<Description formId={ formId } field={ field } at="below" />
 			{ error && (
 				<p
 					className="kestrel-form__error"
@@ -86,15 +97,20 @@ export function LabelText( { field }: { field: FieldDefinition } ) {
  * @param props        Props.
  * @param props.formId Form id.
  * @param props.field  Field.
+ * @param props.at     Where this one stands (the default: between label and input).
  */
 export function Description( {
 	formId,
 	field,
+	at = 'above',
 }: {
 	formId: number;
 	field: FieldDefinition;
+	/** The place this one stands for: it shows only when the form puts descriptions there. */
+	at?: 'above' | 'below';
 } ) {
-	if ( ! field.description ) {
+	const placement = useContext( DescriptionPlacement );
+	if ( ! field.description || placement !== at ) {
 		return null;
 	}
 	return (

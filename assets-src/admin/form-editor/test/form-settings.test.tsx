@@ -81,6 +81,15 @@ describe( 'FormSettings', () => {
 		);
 		expect( edited().labelPlacement ).toBe( 'left_label' );
 
+		const descriptions = screen.getByRole( 'combobox', {
+			name: 'Field descriptions',
+		} ) as HTMLSelectElement;
+		expect( descriptions.value ).toBe( 'above' );
+		await user.selectOptions( descriptions, 'below' );
+		expect( edited().descriptionPlacement ).toBe( 'below' );
+		await user.selectOptions( descriptions, 'above' );
+		expect( 'descriptionPlacement' in edited() ).toBe( false );
+
 		const animation = screen.getByLabelText(
 			'Animate fields shown and hidden by logic'
 		) as HTMLInputElement;
