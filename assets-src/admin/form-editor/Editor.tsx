@@ -262,7 +262,8 @@ export function Editor( { config }: { config: AdminConfig } ) {
 						actions.addField( type );
 					} }
 				/>
-				<main
+				{ /* A region, not <main>: wp-admin's #wpbody is the page's main landmark already. */ }
+				<section
 					className="kestrel-forms-canvas"
 					aria-label={ __( 'Form fields', 'kestrel-forms' ) }
 				>
@@ -474,7 +475,7 @@ export function Editor( { config }: { config: AdminConfig } ) {
 							preview
 						/>
 					</section>
-				</main>
+				</section>
 				<aside
 					className="kestrel-forms-sidebar"
 					aria-label={ __( 'Settings', 'kestrel-forms' ) }

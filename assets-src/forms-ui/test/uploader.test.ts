@@ -137,6 +137,20 @@ describe( 'the uploader', () => {
 		jest.useRealTimers();
 	} );
 
+	it( "keeps the file input's accept (the allowed types) when attaching (issue 14)", () => {
+		const { uploader } = setup();
+		const input = document.createElement( 'input' );
+		input.type = 'file';
+		input.setAttribute( 'accept', '.png,.jpg' );
+		uploader.attach( input, document.createElement( 'div' ), true );
+		expect( input.getAttribute( 'accept' ) ).toBe( '.png,.jpg' );
+		// Without allowed types there is none.
+		const any = document.createElement( 'input' );
+		any.type = 'file';
+		uploader.attach( any, document.createElement( 'div' ), true );
+		expect( any.hasAttribute( 'accept' ) ).toBe( false );
+	} );
+
 	it( 'opens a session per file and sends its token in a header with every request', async () => {
 		fetchMock.mockImplementation( sessionOk );
 		const { uploader, events } = setup();

@@ -423,7 +423,13 @@ export function createUploader(
 			drop: HTMLElement,
 			multiple: boolean
 		) {
+			// resumable.js removes an `accept` it did not set itself (its fileType option stays
+			// unused: checks.ts gives the spec's messages); the field's allowed types stay.
+			const accept = input.getAttribute( 'accept' );
 			r.assignBrowse( input, false );
+			if ( accept ) {
+				input.setAttribute( 'accept', accept );
+			}
 			r.assignDrop( drop );
 			if ( ! multiple ) {
 				input.removeAttribute( 'multiple' );

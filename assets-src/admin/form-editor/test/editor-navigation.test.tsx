@@ -235,3 +235,15 @@ describe( 'fieldRuleSummary', () => {
 		).toBeNull();
 	} );
 } );
+
+describe( 'Editor: landmarks', () => {
+	it( "adds no <main> of its own: wp-admin's #wpbody is the main landmark (issue 14)", async () => {
+		await renderEditor();
+		expect( screen.queryAllByRole( 'main' ) ).toHaveLength( 0 );
+		expect( document.querySelector( 'main' ) ).toBeNull();
+		// The canvas is still a named region.
+		expect(
+			screen.getByRole( 'region', { name: 'Form fields' } )
+		).toBeTruthy();
+	} );
+} );
