@@ -33,6 +33,7 @@ import type { EntriesScreenConfig } from './types';
 import { entryUrl, listUrl } from './urls';
 import { uploadFile } from './uploads';
 import { PaymentPanel } from './payment/PaymentPanel';
+import { ResendNotifications } from './ResendNotifications';
 import { EntryStatusActions } from './EntryStatusActions';
 import { UndoNotice } from './UndoNotice';
 
@@ -261,6 +262,11 @@ export function EntryDetailScreen( {
 			<Order entry={ entry } />
 
 			<PaymentPanel entryId={ entry.id } />
+
+			<ResendNotifications
+				entryId={ entry.id }
+				formId={ entry.form_id }
+			/>
 
 			{ entry.feed_list.length > 0 && (
 				<>

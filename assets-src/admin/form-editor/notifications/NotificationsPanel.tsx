@@ -33,6 +33,7 @@ import { store } from '../../store/forms';
 import { FORMS_PATH } from '../../store/forms/constants';
 import { fieldOptionLabel, valueFields } from '../../store/forms/definition';
 import { describeRules, LogicBuilder, RuleControls } from '../LogicBuilder';
+import { eventLabel } from './events';
 import { newItemId } from './items';
 import { SettingsList } from './SettingsList';
 
@@ -41,22 +42,6 @@ interface TestAnswer {
 	sent: boolean;
 	to: string[];
 	message?: string;
-}
-
-/**
- * The name of an event.
- *
- * @param event Event.
- */
-export function eventLabel( event: NotificationEvent ): string {
-	const labels: Record< NotificationEvent, string > = {
-		form_submission: __( 'Form is submitted', 'kestrel-forms' ),
-		payment_completed: __( 'Payment is completed', 'kestrel-forms' ),
-		payment_pending: __( 'Payment is pending', 'kestrel-forms' ),
-		payment_failed: __( 'Payment failed', 'kestrel-forms' ),
-		payment_refunded: __( 'Payment is refunded', 'kestrel-forms' ),
-	};
-	return labels[ event ];
 }
 
 /**
