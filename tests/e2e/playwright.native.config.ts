@@ -35,6 +35,7 @@ export const NATIVE_SPECS = [
 	'pages.spec.ts',
 	'small-behaviours.spec.ts',
 	'notifications.spec.ts',
+	'journey.spec.ts',
 ];
 
 export default defineConfig( {
