@@ -183,7 +183,10 @@ export function mergeTagsFor(
 			},
 		];
 	}
-	const payment = form.fields.filter( ( f ) => f.type === 'payment' );
+	const payment = form.fields.filter(
+		( f ) => f.type === 'payment' && f.id !== exclude
+	);
+	const takesPayment = form.fields.some( ( f ) => f.type === 'payment' );
 	return [
 		...fields
 			.filter( ( f ) => f.type !== 'password' )
@@ -193,7 +196,7 @@ export function mergeTagsFor(
 			// A table of values in a URL makes no sense.
 			( t ) => ! ( target === 'url' && t.tag === '{all_fields}' )
 		),
-		...( payment.length ? paymentTags() : [] ),
+		...( takesPayment ? paymentTags() : [] ),
 	];
 }
 

@@ -10,7 +10,6 @@ import {
 	RadioControl,
 	SelectControl,
 	TextControl,
-	TextareaControl,
 	ToggleControl,
 } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
@@ -23,14 +22,14 @@ import {
 	type FormDefinition,
 	type PaymentMethod,
 } from '../../../shared';
-import { fieldOptionLabel, valueFields } from '../../store/forms/definition';
+import { MergeTagTextareaControl } from '../../components/merge-tags';
+import { fieldOptionLabel } from '../../store/forms/definition';
 import {
 	AppearancePanel,
 	FieldHeading,
 	LogicPanel,
 	useFieldEdit,
 } from '../field-edit';
-import { mergeTag } from '../formula';
 import { billingLabel, billingSources } from './billing';
 import { PaymentWarnings } from './PaymentWarnings';
 
@@ -213,8 +212,10 @@ export function PaymentFieldSettings( {
 					checked={ field.verifyBuyer !== false }
 					onChange={ ( verifyBuyer ) => set( { verifyBuyer } ) }
 				/>
-				<TextareaControl
-					__nextHasNoMarginBottom
+				<MergeTagTextareaControl
+					form={ form }
+					target="text"
+					excludeFieldId={ field.id }
 					label={ __( 'Payment description', 'kestrel-forms' ) }
 					help={ __(
 						'The note the payment carries in the provider dashboard. Merge tags are filled from the entry.',
@@ -226,35 +227,6 @@ export function PaymentFieldSettings( {
 							{ description: value === '' ? undefined : value },
 							'description'
 						)
-					}
-				/>
-				<SelectControl
-					__nextHasNoMarginBottom
-					__next40pxDefaultSize
-					label={ __(
-						'Insert merge tag in the description',
-						'kestrel-forms'
-					) }
-					value=""
-					options={ [
-						{
-							value: '',
-							label: __( 'Choose a field…', 'kestrel-forms' ),
-						},
-						...valueFields( form )
-							.filter( ( f ) => f.id !== field.id )
-							.map( ( f ) => ( {
-								value: mergeTag( f.label ?? '', f.id ),
-								label: fieldOptionLabel( f ),
-							} ) ),
-					] }
-					onChange={ ( tag ) =>
-						tag &&
-						set( {
-							description: description
-								? `${ description } ${ tag }`
-								: tag,
-						} )
 					}
 				/>
 				{ err( 'description' ) }

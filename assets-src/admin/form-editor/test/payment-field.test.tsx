@@ -221,14 +221,14 @@ describe( 'the payment panel', () => {
 		const { user, payment } = renderPanel( form );
 		await user.type(
 			screen.getByRole( 'textbox', { name: 'Payment description' } ),
-			'Order by'
+			'Order by '
 		);
-		await user.selectOptions(
-			screen.getByRole( 'combobox', {
-				name: 'Insert merge tag in the description',
-			} ),
-			'{Email:2}'
+		await user.click(
+			screen.getByRole( 'button', {
+				name: 'Insert merge tag into Payment description',
+			} )
 		);
+		await user.keyboard( 'email{Enter}' );
 		expect( payment().description ).toBe( 'Order by {Email:2}' );
 
 		await user.click(
