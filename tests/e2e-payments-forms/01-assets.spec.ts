@@ -8,6 +8,7 @@ import {
 	SANDBOX,
 	SANDBOX_CREDENTIALS,
 	TABLE_PREFIX,
+	cardIframe,
 	createFormPage,
 	openForm,
 	orderForm,
@@ -98,4 +99,46 @@ test.describe( 'payments assets (P1 check 1)', () => {
 			expect( source ).not.toContain( key );
 		}
 	} );
+
+	for ( const width of [ 1024, 390 ] ) {
+		test( `nothing moves when the card frame attaches (${ width } px wide)`, async ( {
+			page,
+			requestUtils,
+		} ) => {
+			const paid = await createFormPage(
+				requestUtils,
+				orderForm( `P1 layout ${ width }` )
+			);
+			await page.setViewportSize( { width, height: 900 } );
+			// Hold the SDK back: the form renders and is measured before the frame attaches.
+			let release = () => {};
+			const held = new Promise< void >( ( resolve ) => {
+				release = resolve;
+			} );
+			await page.route( /\/v1\/square\.js(\?|$)/, async ( route ) => {
+				await held;
+				await route.continue();
+			} );
+			await page.goto( paid.pageUrl, { waitUntil: 'domcontentloaded' } );
+			const form = page.locator( `#kestrel-form-${ paid.form.id }` );
+			const submit = form.locator( 'button[type="submit"]' );
+			// A provider still loading never holds the form back.
+			await expect( form ).toHaveAttribute(
+				'data-kestrel-ready',
+				'true'
+			);
+			await expect( cardIframe( page, paid.form.id ) ).toHaveCount( 0 );
+			const before = await submit.boundingBox();
+			release();
+			await expect( cardIframe( page, paid.form.id ) ).toBeVisible();
+			// The frame has its size once the SDK set its height.
+			await expect( cardIframe( page, paid.form.id ) ).toHaveAttribute(
+				'style',
+				/height: \d+px/
+			);
+			const after = await submit.boundingBox();
+			expect( before ).not.toBeNull();
+			expect( after?.y ).toBe( before?.y );
+		} );
+	}
 } );

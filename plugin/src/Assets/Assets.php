@@ -21,7 +21,7 @@ use Kestrel\Forms\Settings\PaymentSettings;
  * - password-strength-meter (WordPress core): only where a form shows password strength.
  * - kestrel-forms-payments-sdk: the payments SDK of the active environment (the sandbox's
  *   `{base}/v1/square.js`, or the provider's CDN in production), and kestrel-forms-payment-field
- *   (build/payment-field.js and .css, after the SDK and before form-view): only where a form with a payment field
+ *   (build/payment-field.js and .css, before form-view; the SDK async): only where a form with a payment field
  *   renders (issue 13).
  *
  * The block editor and admin handles are registered in wp-admin only (the block editor runs
@@ -59,7 +59,7 @@ final class Assets {
 	 */
 	public static function register(): void {
 		self::register_script( self::FORM_VIEW, 'form-view', true );
-		self::register_script( self::PAYMENT_FIELD, 'payment-field', true, false, array( self::PAYMENTS_SDK ) );
+		self::register_script( self::PAYMENT_FIELD, 'payment-field', true );
 		if ( ! is_admin() ) {
 			return;
 		}
@@ -79,13 +79,15 @@ final class Assets {
 	}
 
 	/**
-	 * Enqueues the payment field script and style and, through its dependencies, the SDK
-	 * (called while a form with a payment field renders). The field script becomes a dependency
-	 * of form-view on this page, so it provides its field unit before any form renders: the
-	 * field is complete at the first paint and no other page carries any of it.
+	 * Enqueues the SDK and the payment field script and style (called while a form with a
+	 * payment field renders). The field script becomes a dependency of form-view on this page,
+	 * so it provides its field unit before any form renders: the field is complete at the first
+	 * paint and no other page carries any of it. The SDK loads async: a slow provider never holds
+	 * the form back (the field's elements attach when it has run).
 	 */
 	public static function enqueue_payment_field(): void {
 		self::register_payments_sdk();
+		wp_enqueue_script( self::PAYMENTS_SDK );
 		$view = wp_scripts()->query( self::FORM_VIEW );
 		if ( $view instanceof \_WP_Dependency && ! in_array( self::PAYMENT_FIELD, $view->deps, true ) ) {
 			$view->deps[] = self::PAYMENT_FIELD;
@@ -116,8 +118,8 @@ final class Assets {
 	/**
 	 * Registers the SDK from the active environment, once, when the first payment form of the
 	 * page renders (so other pages never read the payment settings). It has no version query
-	 * (the provider's file, versioned by its path); it and the field script wait in the footer,
-	 * deferred, in dependency order, so `window.Square` exists when the field script runs.
+	 * (the provider's file, versioned by its path); it loads async from the footer, and the
+	 * field script registers its adapter once it ran.
 	 */
 	private static function register_payments_sdk(): void {
 		if ( wp_script_is( self::PAYMENTS_SDK, 'registered' ) ) {
@@ -132,7 +134,7 @@ final class Assets {
 			null,
 			array(
 				'in_footer' => true,
-				'strategy'  => 'defer',
+				'strategy'  => 'async',
 			)
 		);
 	}

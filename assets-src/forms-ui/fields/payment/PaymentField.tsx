@@ -195,7 +195,11 @@ export function PaymentElements( props: PaymentElementsProps ) {
 				<div
 					key={ `${ m }-${ generation }` }
 					id={ `${ inputId }_${ m }` }
-					className={ `kestrel-form__payment-element kestrel-form__payment-element--${ m }` }
+					className={ `kestrel-form__payment-element kestrel-form__payment-element--${ m }${
+						config?.includeInputLabels
+							? ' kestrel-form__payment-element--labels'
+							: ''
+					}` }
 					data-payment-method={ m }
 					hidden={ m !== method }
 					ref={ ( element ) => {
