@@ -9,6 +9,11 @@ export interface AdminConfig {
 	listUrl: string;
 	entriesUrl: string;
 	shortcodeTag: string;
+	/**
+	 * The front-end preview URL with the user's nonce and form id 0 (FormEditorPage,
+	 * Frontend\Preview::url); previewUrl() puts the form's id in.
+	 */
+	previewUrl?: string;
 	/** Human names of the feed add-ons by slug (FormEditorPage, filter kestrel_forms_feed_addon_names). */
 	feedAddons?: Record< string, string >;
 }
@@ -34,11 +39,17 @@ export function entriesUrl( config: AdminConfig, id: number ): string {
 }
 
 /**
- * The preview URL of a form.
+ * The preview URL of a form: the form on a real front-end page in the theme's page template
+ * (Frontend\Preview). Without the server's URL (tests), the admin preview route.
  *
  * @param config Config.
  * @param id     Form id.
  */
 export function previewUrl( config: AdminConfig, id: number ): string {
-	return `${ editorUrl( config, id ) }&preview=1`;
+	if ( ! config.previewUrl ) {
+		return `${ editorUrl( config, id ) }&preview=1`;
+	}
+	const url = new URL( config.previewUrl, window.location.href );
+	url.searchParams.set( 'kestrel_forms_preview', String( id ) );
+	return url.toString();
 }

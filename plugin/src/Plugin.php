@@ -24,6 +24,7 @@ use Kestrel\Forms\Feeds\ExampleLogAddon;
 use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Frontend\Block;
 use Kestrel\Forms\Frontend\FormRenderer;
+use Kestrel\Forms\Frontend\Preview;
 use Kestrel\Forms\Frontend\Shortcode;
 use Kestrel\Forms\Notifications\NotificationEvents;
 use Kestrel\Forms\Persistence\EntryRepository;
@@ -313,6 +314,7 @@ final class Plugin {
 		do_action( 'kestrel_forms_register_feed_addons', $plugin->feeds );
 		( new Shortcode( $plugin->renderer ) )->register();
 		( new Block( $plugin->renderer ) )->register();
+		( new Preview( $plugin->forms ) )->register();
 		CleanupJob::schedule();
 		RetentionJob::schedule();
 		ReconcileJob::schedule();

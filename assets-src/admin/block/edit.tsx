@@ -14,12 +14,18 @@ import { createHooks } from '@wordpress/hooks';
 import { __ } from '@wordpress/i18n';
 import type { FormDefinition } from '../../shared';
 import { Form } from '../../forms-ui';
+import contact from '../../../plugin/data/templates/contact.json';
 
 export type FormBlockAttributes = {
 	formId: number;
 	showTitle: boolean;
 	showDescription: boolean;
+	/** Only in the inserter's example (block.json `example`): shows a sample form. */
+	preview?: boolean;
 };
+
+/** The inserter's sample: the contact template (plugin/data/templates), as visitors see it. */
+const EXAMPLE_FORM = { ...( contact as unknown as FormDefinition ), id: 0 };
 
 type StoredForm = FormDefinition & { id: number };
 type FormSummary = { id: number; title: string };
@@ -59,9 +65,13 @@ export function FormBlockEdit( {
 	const [ error, setError ] = useState< string | null >( null );
 	const [ selected, setSelected ] = useState< StoredForm | null >( null );
 	const previewHooks = useMemo( () => createHooks(), [] );
+	const example = !! attributes.preview;
 
 	// Every form, page by page (the embed view is open to anyone who can edit posts).
 	useEffect( () => {
+		if ( example ) {
+			return;
+		}
 		loadAllForms()
 			.then( setForms )
 			.catch( ( e: { message?: string } ) =>
@@ -70,7 +80,7 @@ export function FormBlockEdit( {
 						__( 'The forms could not be loaded.', 'kestrel-forms' )
 				)
 			);
-	}, [] );
+	}, [ example ] );
 
 	// The chosen form as visitors get it, for the preview.
 	useEffect( () => {
@@ -103,6 +113,23 @@ export function FormBlockEdit( {
 			}
 		/>
 	);
+
+	if ( example ) {
+		return (
+			<div { ...blockProps }>
+				<Disabled>
+					<Form
+						form={ EXAMPLE_FORM }
+						submitPath=""
+						hooks={ previewHooks }
+						preview
+						showTitle
+						showDescription
+					/>
+				</Disabled>
+			</div>
+		);
+	}
 
 	return (
 		<div { ...blockProps }>

@@ -14,7 +14,8 @@ import { useDispatch, useSelect } from '@wordpress/data';
 import { useMemo, useRef, useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import type { FormDefinition } from '../../shared';
-import { editorUrl, entriesUrl, type AdminConfig } from '../config';
+import { editorUrl, entriesUrl, previewUrl, type AdminConfig } from '../config';
+import { openPreview } from '../form-editor/preview';
 import { store } from '../store/forms';
 import { definitionOf } from '../store/forms/definition';
 import { messageOf } from '../store/forms/errors';
@@ -351,6 +352,14 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 			isEligible: active,
 			callback: ( [ form ] ) =>
 				window.location.assign( entriesUrl( config, form.id ) ),
+		},
+		{
+			id: 'preview',
+			label: __( 'Preview', 'kestrel-forms' ),
+			icon: 'visibility',
+			isEligible: active,
+			callback: ( [ form ] ) =>
+				void openPreview( previewUrl( config, form.id ), form.id ),
 		},
 		{
 			id: 'export',

@@ -11,6 +11,7 @@ namespace Kestrel\Forms\Admin;
 
 use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Feeds\ExampleLogAddon;
+use Kestrel\Forms\Frontend\Preview;
 use Kestrel\Forms\Frontend\Shortcode;
 use Kestrel\Forms\Security\Capabilities;
 
@@ -43,6 +44,8 @@ final class FormEditorPage {
 			'listUrl'      => admin_url( 'admin.php?page=' . AdminPages::MENU_SLUG ),
 			'entriesUrl'   => admin_url( 'admin.php?page=' . AdminPages::ENTRIES_SLUG ),
 			'shortcodeTag' => Shortcode::TAG,
+			// The front-end preview (Frontend\Preview) with this user's nonce; the app sets the id.
+			'previewUrl'   => Preview::url( 0 ),
 			// An object even when empty: the editor looks names up by slug.
 			'feedAddons'   => (object) self::feed_addon_names(),
 		);

@@ -1,0 +1,200 @@
+<?php
+/**
+ * The form preview on the front end: `?kestrel_forms_preview={id}&_wpnonce=…` shows a saved form
+ * in the theme's page template, as a visitor would see it on a page.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Frontend;
+
+use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Persistence\FormRepository;
+use Kestrel\Forms\Security\Capabilities;
+use WP_Post;
+use WP_Query;
+
+/**
+ * Answers the main query of a preview URL with one page that exists only in memory (never
+ * stored): its content is the form's shortcode, so the theme lays it out with its own page
+ * template and styles, and the form is the one visitors get (it submits real entries).
+ *
+ * Only for users who may manage forms, with a nonce (the link comes from the form editor or the
+ * forms list); the page is `noindex` and never cached. Saved forms only: unsaved changes in the
+ * editor show in its live preview, not here (docs/preview.md).
+ */
+final class Preview {
+
+	/** The query argument that names the form. */
+	public const QUERY_ARG = 'kestrel_forms_preview';
+
+	/** The nonce action of preview links. */
+	public const NONCE_ACTION = 'kestrel_forms_preview';
+
+	/**
+	 * The in-memory page's id: no stored post has it (meta and caches read under the id find
+	 * nothing of another post, which a negative id would not guarantee: meta functions absint() it).
+	 */
+	public const POST_ID = PHP_INT_MAX;
+
+	/**
+	 * Takes the forms store.
+	 *
+	 * @param FormRepository $forms Forms.
+	 */
+	public function __construct( private readonly FormRepository $forms ) {}
+
+	/**
+	 * Hooks the main query and the page's guards.
+	 */
+	public function register(): void {
+		add_filter( 'posts_pre_query', array( $this, 'posts' ), 10, 2 );
+		add_action( 'template_redirect', array( $this, 'guard' ), 0 );
+	}
+
+	/**
+	 * The preview URL of a form, with a fresh nonce of the current user.
+	 *
+	 * @param int $form_id Form id (0: a template the editor completes with the id).
+	 */
+	public static function url( int $form_id ): string {
+		return add_query_arg(
+			array(
+				self::QUERY_ARG => $form_id,
+				'_wpnonce'      => wp_create_nonce( self::NONCE_ACTION ),
+			),
+			home_url( '/' )
+		);
+	}
+
+	/**
+	 * The form id the request asks to preview, or 0.
+	 */
+	private static function requested(): int {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- the nonce is checked in allowed().
+		return isset( $_GET[ self::QUERY_ARG ] ) ? absint( wp_unslash( $_GET[ self::QUERY_ARG ] ) ) : 0;
+	}
+
+	/**
+	 * Whether the current user may see this preview: a form manager with a valid nonce.
+	 */
+	private static function allowed(): bool {
+		$nonce = isset( $_GET['_wpnonce'] ) ? sanitize_text_field( wp_unslash( $_GET['_wpnonce'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- this is the nonce, verified below.
+		return current_user_can( Capabilities::MANAGE_FORMS ) && false !== wp_verify_nonce( $nonce, self::NONCE_ACTION );
+	}
+
+	/**
+	 * The main query of an allowed preview: the in-memory page, without a database query.
+	 *
+	 * @param WP_Post[]|int[]|null $posts Null, or posts another filter already chose.
+	 * @param WP_Query             $query The query.
+	 * @return WP_Post[]|int[]|null
+	 */
+	public function posts( $posts, WP_Query $query ) {
+		if ( null !== $posts || ! $query->is_main_query() || ! self::requested() || ! self::allowed() ) {
+			return $posts;
+		}
+		$form = $this->forms->find( self::requested() );
+		if ( ! $form ) {
+			return $posts; // guard() answers 404.
+		}
+		$page = self::page( $form );
+		wp_cache_set( $page->ID, $page, 'posts' );
+		// A singular page, not the blog home the bare URL would be.
+		$query->is_home           = false;
+		$query->is_archive        = false;
+		$query->is_404            = false;
+		$query->is_search         = false;
+		$query->is_page           = true;
+		$query->is_singular       = true;
+		$query->queried_object    = $page;
+		$query->queried_object_id = $page->ID;
+		$query->found_posts       = 1;
+		$query->max_num_pages     = 1;
+		return array( $page );
+	}
+
+	/**
+	 * The page that holds the form: the form's title and its shortcode (the form without its
+	 * own title, which the page shows).
+	 *
+	 * @param Form $form The form.
+	 */
+	private static function page( Form $form ): WP_Post {
+		$now = current_time( 'mysql' );
+		return new WP_Post(
+			(object) array(
+				'ID'                => self::POST_ID,
+				'post_type'         => 'page',
+				'post_status'       => 'publish',
+				'post_name'         => 'kestrel-forms-preview',
+				'post_title'        => $form->title(),
+				'post_content'      => sprintf( '[%s id="%d" title="false"]', Shortcode::TAG, $form->id ),
+				'post_excerpt'      => '',
+				'post_author'       => get_current_user_id(),
+				'post_parent'       => 0,
+				'post_date'         => $now,
+				'post_date_gmt'     => get_gmt_from_date( $now ),
+				'post_modified'     => $now,
+				'post_modified_gmt' => get_gmt_from_date( $now ),
+				'comment_status'    => 'closed',
+				'ping_status'       => 'closed',
+				'comment_count'     => 0,
+				'menu_order'        => 0,
+				'filter'            => 'raw',
+			)
+		);
+	}
+
+	/**
+	 * Before the template: refuses what posts() did not show, and makes the preview page private
+	 * (noindex, not cached, no canonical or shortlink of a page that does not exist, no "Edit Page"
+	 * in the toolbar but "Edit form").
+	 */
+	public function guard(): void {
+		$form_id = self::requested();
+		if ( ! $form_id ) {
+			return;
+		}
+		if ( ! is_user_logged_in() ) {
+			auth_redirect(); // Back here after logging in.
+		}
+		if ( ! current_user_can( Capabilities::MANAGE_FORMS ) ) {
+			wp_die( esc_html__( 'Sorry, you are not allowed to preview forms.', 'kestrel-forms' ), '', array( 'response' => 403 ) );
+		}
+		if ( ! self::allowed() ) {
+			wp_die( esc_html__( 'This preview link has expired. Open the preview again from the form editor.', 'kestrel-forms' ), '', array( 'response' => 403 ) );
+		}
+		if ( self::POST_ID !== get_queried_object_id() ) {
+			wp_die( esc_html__( 'Kestrel Forms: this form does not exist or is in the trash.', 'kestrel-forms' ), '', array( 'response' => 404 ) );
+		}
+		nocache_headers();
+		if ( ! headers_sent() ) {
+			header( 'X-Robots-Tag: noindex, nofollow' );
+		}
+		add_filter( 'wp_robots', 'wp_robots_no_robots' );
+		remove_action( 'template_redirect', 'redirect_canonical' );
+		remove_action( 'wp_head', 'rel_canonical' );
+		remove_action( 'wp_head', 'wp_shortlink_wp_head', 10 );
+		add_action( 'admin_bar_menu', array( $this, 'toolbar' ), 100 );
+	}
+
+	/**
+	 * The toolbar of the preview: "Edit form" instead of the "Edit Page" of a page that does not
+	 * exist.
+	 *
+	 * @param \WP_Admin_Bar $bar The toolbar.
+	 */
+	public function toolbar( \WP_Admin_Bar $bar ): void {
+		$bar->remove_node( 'edit' );
+		$bar->add_node(
+			array(
+				'id'    => 'kestrel-forms-edit-form',
+				'title' => esc_html__( 'Edit form', 'kestrel-forms' ),
+				'href'  => admin_url( 'admin.php?page=kestrel-forms&form_id=' . self::requested() ),
+			)
+		);
+	}
+}
