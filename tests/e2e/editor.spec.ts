@@ -386,7 +386,9 @@ test.describe( 'form editor', () => {
 			],
 			[
 				String( entryId ),
-				expect.stringMatching( /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/ ),
+				expect.stringMatching(
+					/^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d\d [ap]m$/
+				),
 				'active',
 				'0',
 				'Ada Journey',

@@ -156,7 +156,9 @@ test.describe( 'entries workspace', () => {
 			],
 			[
 				String( ids.Grace ),
-				expect.stringMatching( /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/ ),
+				expect.stringMatching(
+					/^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d\d [ap]m$/
+				),
 				'active',
 				'1',
 				'Grace Hopper',
@@ -165,7 +167,9 @@ test.describe( 'entries workspace', () => {
 			],
 			[
 				String( ids.Ada ),
-				expect.stringMatching( /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/ ),
+				expect.stringMatching(
+					/^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d\d [ap]m$/
+				),
 				'active',
 				'1',
 				'Ada Lovelace',
