@@ -18,7 +18,7 @@ import {
 	raiseRateLimits,
 	sendChunkLikeClient,
 	tag,
-} from './helpers.mjs';
+} from './lib/helpers.mjs';
 
 const UPLOADS = path.join( STATE, 'site', 'wp-content', 'uploads' );
 const planted = [];

@@ -12,21 +12,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ROOT, TABLE_PREFIX } from '../../scripts/native.mjs';
-import {
-	T,
-	assertCleanJson,
-	assertQuietLog,
-	createForm,
-	debugLogFromNow,
-	deleteForm,
-	raiseRateLimits,
-	rest,
-	sql,
-	tag,
-	together,
-} from './helpers.mjs';
+import { T, assertCleanJson, rest, sql, tag } from './lib/helpers.mjs';
+import { formForFile, quietly, sameKeyRounds } from './lib/same-key.mjs';
 
 /** The order form of the payments e2e (2 × 12.50 + 5.00 shipping, email, payment field). */
 const ORDER_FORM_FIELDS = JSON.parse(
@@ -46,8 +35,6 @@ const PAY_N = Number( process.env.KESTREL_PARALLEL_PAY_N || 8 );
 const ROUNDS = Number( process.env.KESTREL_PARALLEL_PAY_ROUNDS || 4 );
 const TOKEN = 'cnon:card-nonce-ok';
 
-let formId;
-let restoreLimits;
 let sandbox = null;
 let savedSettings = '';
 
@@ -69,20 +56,14 @@ const ledger = async () => ( await fetch( `${ SANDBOX }/__ledger` ) ).json();
  */
 async function pay( key ) {
 	for ( let i = 0; i < 60; i++ ) {
-		const answer = await rest(
-			'POST',
-			`/kestrel-forms/v1/forms/${ formId }/submissions`,
-			{
-				body: {
-					values: {
-						1.3: '2',
-						4: 'parallel@example.org',
-						5: { method: 'card', token: TOKEN },
-					},
-					submission_key: key,
-				},
-			}
-		);
+		const answer = await form.submit( {
+			values: {
+				1.3: '2',
+				4: 'parallel@example.org',
+				5: { method: 'card', token: TOKEN },
+			},
+			submission_key: key,
+		} );
 		if ( answer.status !== 409 ) {
 			return answer;
 		}
@@ -95,7 +76,11 @@ async function pay( key ) {
 	throw new Error( `Key ${ key } was still in progress after 60 tries.` );
 }
 
-before( async () => {
+/**
+ * The sandbox running, and the site charging through it (the stored settings are put back in
+ * tearDown).
+ */
+async function setUp() {
 	if ( ! ( await sandboxUp() ) ) {
 		sandbox = spawn( process.execPath, [ 'sandbox/start.mjs' ], {
 			cwd: ROOT,
@@ -105,7 +90,6 @@ before( async () => {
 			await new Promise( ( resolve ) => setTimeout( resolve, 100 ) );
 		}
 	}
-	restoreLimits = raiseRateLimits();
 	savedSettings = sql(
 		`SELECT HEX(option_value) FROM ${ TABLE_PREFIX }options WHERE option_name = 'kestrel_forms_payments'`
 	).trim();
@@ -123,7 +107,20 @@ before( async () => {
 		},
 	} );
 	assert.equal( saved.status, 200, saved.text.slice( 0, 300 ) );
-	formId = await createForm( {
+}
+
+function tearDown() {
+	const options = `${ TABLE_PREFIX }options`;
+	sql(
+		savedSettings
+			? `UPDATE ${ options } SET option_value = UNHEX('${ savedSettings }') WHERE option_name = 'kestrel_forms_payments'`
+			: `DELETE FROM ${ options } WHERE option_name = 'kestrel_forms_payments'`
+	);
+	sandbox?.kill();
+}
+
+const form = formForFile(
+	{
 		title: `Parallel payments ${ tag() }`,
 		currency: 'USD',
 		confirmation: {
@@ -132,67 +129,67 @@ before( async () => {
 				'<p>{payment_status} {payment_amount} {transaction_id}</p>',
 		},
 		fields: ORDER_FORM_FIELDS,
-	} );
-} );
-
-after( async () => {
-	await deleteForm( formId );
-	restoreLimits?.();
-	const options = `${ TABLE_PREFIX }options`;
-	sql(
-		savedSettings
-			? `UPDATE ${ options } SET option_value = UNHEX('${ savedSettings }') WHERE option_name = 'kestrel_forms_payments'`
-			: `DELETE FROM ${ options } WHERE option_name = 'kestrel_forms_payments'`
-	);
-	sandbox?.kill();
-} );
+	},
+	{ setUp, tearDown }
+);
 
 describe( `payments, ${ PAY_N } at once`, () => {
-	test( `same submission key: one entry, one payment, one provider charge, the same answer (${ ROUNDS } rounds)`, async () => {
-		const log = debugLogFromNow();
-		const before_ = new Set( Object.keys( ( await ledger() ).payments ) );
-		for ( let round = 1; round <= ROUNDS; round++ ) {
-			const key = `pay-${ tag() }-r${ round }`;
-			const answers = await together( PAY_N, () => pay( key ) );
-			answers.forEach( ( a, i ) => {
-				assertCleanJson( a, `round ${ round } #${ i }` );
-				assert.equal(
-					a.status,
-					201,
-					`round ${ round } #${ i }: ${ a.text.slice( 0, 300 ) }`
-				);
-				assert.equal( a.json.reference, answers[ 0 ].json.reference );
-				assert.deepEqual(
-					a.json.confirmation,
-					answers[ 0 ].json.confirmation,
-					`round ${ round } #${ i }: the answers differ`
-				);
+	test( `same submission key: one entry, one payment, one provider charge, the same answer (${ ROUNDS } rounds)`, () =>
+		quietly( 'same-key payments', async () => {
+			const before_ = new Set(
+				Object.keys( ( await ledger() ).payments )
+			);
+			await sameKeyRounds( {
+				rounds: ROUNDS,
+				count: PAY_N,
+				prefix: 'pay',
+				send: pay,
+				check: ( answers, round ) =>
+					answers.forEach( ( a, i ) => {
+						assertCleanJson( a, `round ${ round } #${ i }` );
+						assert.equal(
+							a.status,
+							201,
+							`round ${ round } #${ i }: ${ a.text.slice( 0, 300 ) }`
+						);
+						assert.equal(
+							a.json.reference,
+							answers[ 0 ].json.reference
+						);
+						assert.deepEqual(
+							a.json.confirmation,
+							answers[ 0 ].json.confirmation,
+							`round ${ round } #${ i }: the answers differ`
+						);
+					} ),
 			} );
-		}
-		const entries = Number(
-			sql(
-				`SELECT COUNT(*) FROM ${ T( 'entries' ) } WHERE form_id = ${ formId }`
-			).trim()
-		);
-		assert.equal( entries, ROUNDS, 'one entry per key' );
-		const rows = sql(
-			`SELECT status, IFNULL(entry_id, 0) FROM ${ T(
-				'payments'
-			) } WHERE form_id = ${ formId }`
-		)
-			.split( '\n' )
-			.filter( Boolean );
-		assert.equal( rows.length, ROUNDS, 'one payments row per key' );
-		for ( const row of rows ) {
-			const [ status, entry ] = row.split( '\t' );
-			assert.equal( status, 'paid' );
-			assert.notEqual( entry, '0' );
-		}
-		const charged = Object.values( ( await ledger() ).payments ).filter(
-			( p ) => ! before_.has( p.id )
-		);
-		assert.equal( charged.length, ROUNDS, 'one provider payment per key' );
-		assert.ok( charged.every( ( p ) => p.status === 'COMPLETED' ) );
-		assertQuietLog( log.read(), 'same-key payments' );
-	} );
+			const entries = Number(
+				sql(
+					`SELECT COUNT(*) FROM ${ T( 'entries' ) } WHERE form_id = ${ form.id }`
+				).trim()
+			);
+			assert.equal( entries, ROUNDS, 'one entry per key' );
+			const rows = sql(
+				`SELECT status, IFNULL(entry_id, 0) FROM ${ T(
+					'payments'
+				) } WHERE form_id = ${ form.id }`
+			)
+				.split( '\n' )
+				.filter( Boolean );
+			assert.equal( rows.length, ROUNDS, 'one payments row per key' );
+			for ( const row of rows ) {
+				const [ status, entry ] = row.split( '\t' );
+				assert.equal( status, 'paid' );
+				assert.notEqual( entry, '0' );
+			}
+			const charged = Object.values( ( await ledger() ).payments ).filter(
+				( p ) => ! before_.has( p.id )
+			);
+			assert.equal(
+				charged.length,
+				ROUNDS,
+				'one provider payment per key'
+			);
+			assert.ok( charged.every( ( p ) => p.status === 'COMPLETED' ) );
+		} ) );
 } );

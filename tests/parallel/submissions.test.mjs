@@ -10,25 +10,11 @@
  *    its values, counted by SQL), no entry without a 2xx, no orphan value rows.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import {
-	N,
-	T,
-	assertCleanJson,
-	assertQuietLog,
-	createForm,
-	debugLogFromNow,
-	deleteForm,
-	raiseRateLimits,
-	rest,
-	sql,
-	tag,
-	together,
-} from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { N, T, assertCleanJson, sql, tag, together } from './lib/helpers.mjs';
+import { formForFile, quietly, sameKeyRounds } from './lib/same-key.mjs';
 
 const ROUNDS = Number( process.env.KESTREL_PARALLEL_ROUNDS || 5 );
-let formId;
-let restoreLimits;
 
 /**
  * The values of one submission, marked so SQL can find it.
@@ -42,135 +28,133 @@ const valuesOf = ( marker ) => ( {
 	4: '7',
 } );
 
-const submit = ( body ) =>
-	rest( 'POST', `/kestrel-forms/v1/forms/${ formId }/submissions`, { body } );
-
-before( async () => {
-	restoreLimits = raiseRateLimits();
-	formId = await createForm( {
-		title: `Parallel submissions ${ tag() }`,
-		fields: [
-			{ id: 1, type: 'text', label: 'Marker', isRequired: true },
-			{ id: 2, type: 'email', label: 'Email', isRequired: true },
-			{ id: 3, type: 'textarea', label: 'Message' },
-			{ id: 4, type: 'number', label: 'Count' },
-		],
-	} );
-} );
-
-after( async () => {
-	await deleteForm( formId );
-	restoreLimits?.();
+const form = formForFile( {
+	title: `Parallel submissions ${ tag() }`,
+	fields: [
+		{ id: 1, type: 'text', label: 'Marker', isRequired: true },
+		{ id: 2, type: 'email', label: 'Email', isRequired: true },
+		{ id: 3, type: 'textarea', label: 'Message' },
+		{ id: 4, type: 'number', label: 'Count' },
+	],
 } );
 
 describe( `submissions, ${ N } at once`, () => {
-	test( `same submission key: one entry per key, clean JSON, every other answer a replay (${ ROUNDS } rounds)`, async () => {
-		const log = debugLogFromNow();
-		const problems = [];
-		for ( let round = 1; round <= ROUNDS; round++ ) {
-			const key = `par-${ tag() }-r${ round }`;
-			const answers = await together( N, () =>
-				submit( { values: valuesOf( key ), submission_key: key } )
-			);
-			answers.forEach( ( a, i ) => {
-				if ( a.json === undefined ) {
-					problems.push(
-						`round ${ round } #${ i }: HTTP ${ a.status }, not JSON: ${ a.text.slice( 0, 300 ) }`
+	test( `same submission key: one entry per key, clean JSON, every other answer a replay (${ ROUNDS } rounds)`, () =>
+		quietly( 'same-key submissions', async () => {
+			const problems = [];
+			await sameKeyRounds( {
+				rounds: ROUNDS,
+				count: N,
+				prefix: 'par',
+				send: ( key ) =>
+					form.submit( {
+						values: valuesOf( key ),
+						submission_key: key,
+					} ),
+				check( answers, round, key ) {
+					answers.forEach( ( a, i ) => {
+						if ( a.json === undefined ) {
+							problems.push(
+								`round ${ round } #${ i }: HTTP ${ a.status }, not JSON: ${ a.text.slice( 0, 300 ) }`
+							);
+						} else if ( a.status !== 201 ) {
+							problems.push(
+								`round ${ round } #${ i }: HTTP ${ a.status } ${ a.text.slice( 0, 300 ) }`
+							);
+						}
+					} );
+					const replays = answers.filter(
+						( a ) =>
+							a.headers.get( 'kestrel-idempotent-replay' ) ===
+							'true'
+					).length;
+					const stored = Number(
+						sql(
+							`SELECT COUNT(*) FROM ${ T( 'entries' ) } WHERE form_id = ${ form.id } AND submission_key = '${ key }'`
+						)
 					);
-				} else if ( a.status !== 201 ) {
+					if ( stored !== 1 ) {
+						problems.push(
+							`round ${ round }: ${ stored } entries for one key`
+						);
+					}
+					if ( replays !== N - 1 ) {
+						problems.push(
+							`round ${ round }: ${ replays } replay answers, expected ${ N - 1 }`
+						);
+					}
+				},
+			} );
+			assert.deepEqual( problems, [], problems.join( '\n' ) );
+		} ) );
+
+	test( 'distinct submissions: every 2xx is exactly one complete entry, no orphan rows', () =>
+		quietly( 'distinct submissions', async () => {
+			const run = tag();
+			const markers = Array.from(
+				{ length: N },
+				( _, i ) => `dist-${ run }-${ i }`
+			);
+			const answers = await together( N, ( i ) =>
+				form.submit( { values: valuesOf( markers[ i ] ) } )
+			);
+			answers.forEach( ( a, i ) =>
+				assertCleanJson( a, `distinct submission ${ i }` )
+			);
+			const accepted = markers.filter(
+				( _, i ) =>
+					answers[ i ].status >= 200 && answers[ i ].status < 300
+			);
+			assert.deepEqual(
+				answers
+					.filter( ( a ) => a.status >= 300 )
+					.map(
+						( a ) => `${ a.status } ${ a.text.slice( 0, 200 ) }`
+					),
+				[],
+				'every distinct submission is accepted'
+			);
+
+			// Each marker: exactly one entry, holding all four values.
+			const rows = sql(
+				`SELECT v.value, e.id, (SELECT COUNT(*) FROM ${ T( 'entry_values' ) } w WHERE w.entry_id = e.id)
+			   FROM ${ T( 'entries' ) } e JOIN ${ T( 'entry_values' ) } v ON v.entry_id = e.id AND v.input_id = '1'
+			  WHERE e.form_id = ${ form.id } AND v.value LIKE 'dist-${ run }-%'`
+			)
+				.trim()
+				.split( '\n' )
+				.filter( Boolean )
+				.map( ( line ) => line.split( '\t' ) );
+			const byMarker = new Map();
+			for ( const [ marker, id, valueCount ] of rows ) {
+				byMarker.set( marker, [
+					...( byMarker.get( marker ) ?? [] ),
+					{ id, valueCount: Number( valueCount ) },
+				] );
+			}
+			const problems = [];
+			for ( const marker of accepted ) {
+				const entries = byMarker.get( marker ) ?? [];
+				if ( entries.length !== 1 ) {
+					problems.push( `${ marker }: ${ entries.length } entries` );
+				} else if ( entries[ 0 ].valueCount !== 4 ) {
 					problems.push(
-						`round ${ round } #${ i }: HTTP ${ a.status } ${ a.text.slice( 0, 300 ) }`
+						`${ marker }: entry ${ entries[ 0 ].id } has ${ entries[ 0 ].valueCount } of 4 values`
 					);
 				}
-			} );
-			const replays = answers.filter(
-				( a ) => a.headers.get( 'kestrel-idempotent-replay' ) === 'true'
-			).length;
-			const stored = Number(
+			}
+			assert.deepEqual( problems, [], problems.join( '\n' ) );
+			assert.equal(
+				rows.length,
+				accepted.length,
+				'no entry without an accepted answer'
+			);
+
+			const orphans = Number(
 				sql(
-					`SELECT COUNT(*) FROM ${ T( 'entries' ) } WHERE form_id = ${ formId } AND submission_key = '${ key }'`
+					`SELECT COUNT(*) FROM ${ T( 'entry_values' ) } v LEFT JOIN ${ T( 'entries' ) } e ON e.id = v.entry_id WHERE e.id IS NULL`
 				)
 			);
-			if ( stored !== 1 ) {
-				problems.push(
-					`round ${ round }: ${ stored } entries for one key`
-				);
-			}
-			if ( replays !== N - 1 ) {
-				problems.push(
-					`round ${ round }: ${ replays } replay answers, expected ${ N - 1 }`
-				);
-			}
-		}
-		assert.deepEqual( problems, [], problems.join( '\n' ) );
-		assertQuietLog( log.read(), 'same-key submissions' );
-	} );
-
-	test( 'distinct submissions: every 2xx is exactly one complete entry, no orphan rows', async () => {
-		const log = debugLogFromNow();
-		const run = tag();
-		const markers = Array.from(
-			{ length: N },
-			( _, i ) => `dist-${ run }-${ i }`
-		);
-		const answers = await together( N, ( i ) =>
-			submit( { values: valuesOf( markers[ i ] ) } )
-		);
-		answers.forEach( ( a, i ) =>
-			assertCleanJson( a, `distinct submission ${ i }` )
-		);
-		const accepted = markers.filter(
-			( _, i ) => answers[ i ].status >= 200 && answers[ i ].status < 300
-		);
-		assert.deepEqual(
-			answers
-				.filter( ( a ) => a.status >= 300 )
-				.map( ( a ) => `${ a.status } ${ a.text.slice( 0, 200 ) }` ),
-			[],
-			'every distinct submission is accepted'
-		);
-
-		// Each marker: exactly one entry, holding all four values.
-		const rows = sql(
-			`SELECT v.value, e.id, (SELECT COUNT(*) FROM ${ T( 'entry_values' ) } w WHERE w.entry_id = e.id)
-			   FROM ${ T( 'entries' ) } e JOIN ${ T( 'entry_values' ) } v ON v.entry_id = e.id AND v.input_id = '1'
-			  WHERE e.form_id = ${ formId } AND v.value LIKE 'dist-${ run }-%'`
-		)
-			.trim()
-			.split( '\n' )
-			.filter( Boolean )
-			.map( ( line ) => line.split( '\t' ) );
-		const byMarker = new Map();
-		for ( const [ marker, id, valueCount ] of rows ) {
-			byMarker.set( marker, [
-				...( byMarker.get( marker ) ?? [] ),
-				{ id, valueCount: Number( valueCount ) },
-			] );
-		}
-		const problems = [];
-		for ( const marker of accepted ) {
-			const entries = byMarker.get( marker ) ?? [];
-			if ( entries.length !== 1 ) {
-				problems.push( `${ marker }: ${ entries.length } entries` );
-			} else if ( entries[ 0 ].valueCount !== 4 ) {
-				problems.push(
-					`${ marker }: entry ${ entries[ 0 ].id } has ${ entries[ 0 ].valueCount } of 4 values`
-				);
-			}
-		}
-		assert.deepEqual( problems, [], problems.join( '\n' ) );
-		assert.equal(
-			rows.length,
-			accepted.length,
-			'no entry without an accepted answer'
-		);
-
-		const orphans = Number(
-			sql(
-				`SELECT COUNT(*) FROM ${ T( 'entry_values' ) } v LEFT JOIN ${ T( 'entries' ) } e ON e.id = v.entry_id WHERE e.id IS NULL`
-			)
-		);
-		assert.equal( orphans, 0, 'value rows whose entry does not exist' );
-		assertQuietLog( log.read(), 'distinct submissions' );
-	} );
+			assert.equal( orphans, 0, 'value rows whose entry does not exist' );
+		} ) );
 } );

@@ -1,6 +1,6 @@
 /**
  * Chunked uploads under real concurrency (php-fpm workers on MariaDB), through the protocol
- * helpers in helpers.mjs:
+ * helpers in lib/helpers.mjs:
  *
  *  - first chunks together: many new uploads whose first chunks all arrive at once (the first
  *    round into an empty plugin upload folder). Every chunk must be accepted (issue 12, F1: the
@@ -30,7 +30,7 @@ import {
 	sendChunkLikeClient,
 	tag,
 	together,
-} from './helpers.mjs';
+} from './lib/helpers.mjs';
 
 // Measured on the code before the fix (32df0fa; php-fpm, 4 workers, 2 busy CPUs): 2 to 7 of 100
 // such uploads failed (5 of 200 in batches of 4), so 200 rounds miss the race with a probability

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { sql, siteInfo, TABLE_PREFIX } from '../../scripts/native.mjs';
+import { sql, siteInfo, TABLE_PREFIX } from '../../../scripts/native.mjs';
 
 export { sql };
 
