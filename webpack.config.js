@@ -37,5 +37,8 @@ module.exports = {
 	output: {
 		...defaultConfig.output,
 		path: path.resolve( __dirname, 'build' ),
+		// The payments SDK has its own build (webpack.payments-sdk.config.js) into
+		// build/payments-sdk: this one must not delete it.
+		clean: { keep: /^payments-sdk\// },
 	},
 };
