@@ -6,6 +6,7 @@ import { createRoot } from '@wordpress/element';
 import { register } from '@wordpress/data';
 import { store } from '../admin/store/settings';
 import { SettingsApp } from '../admin/settings';
+import '../admin/settings/admin-colors.scss';
 
 register( store );
 

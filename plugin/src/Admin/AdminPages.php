@@ -53,16 +53,16 @@ final class AdminPages {
 		add_menu_page(
 			__( 'Forms', 'kestrel-forms' ),
 			__( 'Forms', 'kestrel-forms' ),
-			Capabilities::MANAGE,
+			Capabilities::MANAGE_FORMS,
 			self::MENU_SLUG,
 			array( FormEditorPage::class, 'render' ),
 			'dashicons-feedback',
 			26
 		);
-		add_submenu_page( self::MENU_SLUG, __( 'All Forms', 'kestrel-forms' ), __( 'All Forms', 'kestrel-forms' ), Capabilities::MANAGE, self::MENU_SLUG, array( FormEditorPage::class, 'render' ) );
+		add_submenu_page( self::MENU_SLUG, __( 'All Forms', 'kestrel-forms' ), __( 'All Forms', 'kestrel-forms' ), Capabilities::MANAGE_FORMS, self::MENU_SLUG, array( FormEditorPage::class, 'render' ) );
 		// A link, not a screen of its own: the forms list opens its "Add new form" gallery.
-		add_submenu_page( self::MENU_SLUG, __( 'Add New Form', 'kestrel-forms' ), __( 'Add New Form', 'kestrel-forms' ), Capabilities::MANAGE, self::NEW_FORM_URL );
-		add_submenu_page( self::MENU_SLUG, __( 'Entries', 'kestrel-forms' ), __( 'Entries', 'kestrel-forms' ), Capabilities::MANAGE, self::ENTRIES_SLUG, array( $this, 'render_entries' ) );
+		add_submenu_page( self::MENU_SLUG, __( 'Add New Form', 'kestrel-forms' ), __( 'Add New Form', 'kestrel-forms' ), Capabilities::MANAGE_FORMS, self::NEW_FORM_URL );
+		add_submenu_page( self::MENU_SLUG, __( 'Entries', 'kestrel-forms' ), __( 'Entries', 'kestrel-forms' ), Capabilities::VIEW_ENTRIES, self::ENTRIES_SLUG, array( $this, 'render_entries' ) );
 	}
 
 	/**

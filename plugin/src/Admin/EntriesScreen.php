@@ -38,7 +38,7 @@ final class EntriesScreen {
 	 * Prints the screen (AdminPages::render_entries()).
 	 */
 	public function render(): void {
-		Capabilities::die_unless_manager();
+		Capabilities::die_unless_manager( Capabilities::VIEW_ENTRIES );
 		wp_enqueue_script( Assets::ADMIN_ENTRIES );
 		wp_enqueue_style( 'wp-components' );
 		wp_enqueue_style( Assets::ADMIN_ENTRIES ); // DataViews and the workspace's own styles.

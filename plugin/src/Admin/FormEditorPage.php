@@ -36,7 +36,7 @@ final class FormEditorPage {
 	 * Prints the app's root (list, or editor when form_id is given).
 	 */
 	public static function render(): void {
-		Capabilities::die_unless_manager();
+		Capabilities::die_unless_manager( Capabilities::MANAGE_FORMS );
 		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- read-only screen state.
 		$config = array(
 			'formId'       => absint( $_GET['form_id'] ?? 0 ),
@@ -91,7 +91,7 @@ final class FormEditorPage {
 	 * @param string $hook_suffix Current admin screen.
 	 */
 	public function enqueue( string $hook_suffix ): void {
-		if ( self::HOOK_SUFFIX !== $hook_suffix || ! Capabilities::current_user_can_manage() ) {
+		if ( self::HOOK_SUFFIX !== $hook_suffix || ! Capabilities::current_user_has( Capabilities::MANAGE_FORMS ) ) {
 			return;
 		}
 		wp_enqueue_script( Assets::ADMIN_FORMS );

@@ -36,7 +36,7 @@ final class SettingsPage {
 			AdminPages::MENU_SLUG,
 			__( 'Forms Settings', 'kestrel-forms' ),
 			__( 'Settings', 'kestrel-forms' ),
-			Capabilities::MANAGE,
+			Capabilities::MANAGE_SETTINGS,
 			self::SLUG,
 			array( $this, 'render' )
 		);
@@ -46,11 +46,13 @@ final class SettingsPage {
 	 * Prints the screen.
 	 */
 	public function render(): void {
-		Capabilities::die_unless_manager();
+		Capabilities::die_unless_manager( Capabilities::MANAGE_SETTINGS );
 		// The React settings page (assets-src/admin/settings); data comes over REST
 		// (Rest\SettingsController), never a secret.
 		wp_enqueue_script( Assets::ADMIN_SETTINGS );
 		wp_enqueue_style( 'wp-components' );
+		// The admin colour scheme for the components' buttons (assets-src/admin/settings/admin-colors.scss).
+		wp_enqueue_style( Assets::ADMIN_SETTINGS );
 		printf(
 			'<div class="wrap kestrel-forms-admin"><div id="kestrel-forms-settings-app"><h1>%s</h1><p>%s</p></div></div>',
 			esc_html__( 'Forms Settings', 'kestrel-forms' ),

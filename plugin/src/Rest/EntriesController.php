@@ -98,7 +98,7 @@ final class EntriesController extends WP_REST_Controller {
 				array(
 					'methods'             => WP_REST_Server::EDITABLE,
 					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'permission_callback' => array( ErrorMapper::class, 'can_edit_entries' ),
 					'args'                => array(
 						'id'     => array(
 							'type'    => 'integer',
@@ -120,7 +120,7 @@ final class EntriesController extends WP_REST_Controller {
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => array( $this, 'bulk' ),
-				'permission_callback' => array( $this, 'get_items_permissions_check' ),
+				'permission_callback' => array( ErrorMapper::class, 'can_edit_entries' ),
 				'args'                => array(
 					'action' => array(
 						'type'     => 'string',
@@ -146,7 +146,7 @@ final class EntriesController extends WP_REST_Controller {
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => array( $this, 'attach_files' ),
-				'permission_callback' => array( $this, 'get_items_permissions_check' ),
+				'permission_callback' => array( ErrorMapper::class, 'can_edit_entries' ),
 				'args'                => array(
 					'field_id'  => array(
 						'type'     => 'integer',
@@ -200,7 +200,7 @@ final class EntriesController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function get_items_permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return ErrorMapper::can_view_entries();
 	}
 
 	/**

@@ -64,7 +64,7 @@ final class EntriesExportController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function get_items_permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return ErrorMapper::can_export_entries();
 	}
 
 	/**

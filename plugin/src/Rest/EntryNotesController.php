@@ -79,7 +79,7 @@ final class EntryNotesController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function get_items_permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return ErrorMapper::can_view_entries();
 	}
 
 	/**
@@ -89,7 +89,7 @@ final class EntryNotesController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function create_item_permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return ErrorMapper::can_edit_entries();
 	}
 
 	/**
@@ -99,7 +99,7 @@ final class EntryNotesController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function delete_item_permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return ErrorMapper::can_edit_entries();
 	}
 
 	/**

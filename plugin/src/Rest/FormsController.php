@@ -175,7 +175,7 @@ final class FormsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function create_item_permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return ErrorMapper::can_manage_forms();
 	}
 
 	/**
@@ -185,7 +185,7 @@ final class FormsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function update_item_permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return ErrorMapper::can_manage_forms();
 	}
 
 	/**
@@ -195,7 +195,7 @@ final class FormsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function delete_item_permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return ErrorMapper::can_manage_forms();
 	}
 
 	/**
@@ -206,7 +206,7 @@ final class FormsController extends WP_REST_Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	private function can_read( WP_REST_Request $request ): bool {
-		return Capabilities::current_user_can_manage()
+		return true === ErrorMapper::can_read_forms()
 			|| ( 'embed' === $request['context'] && current_user_can( 'edit_posts' ) );
 	}
 

@@ -66,7 +66,7 @@ final class NotificationsController extends WP_REST_Controller {
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => array( $this, 'test' ),
-				'permission_callback' => array( ErrorMapper::class, 'manager_only' ),
+				'permission_callback' => array( ErrorMapper::class, 'can_manage_forms' ),
 				'args'                => array(
 					'notification' => array(
 						'type'     => 'object',
@@ -82,7 +82,7 @@ final class NotificationsController extends WP_REST_Controller {
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => array( $this, 'resend' ),
-				'permission_callback' => array( ErrorMapper::class, 'manager_only' ),
+				'permission_callback' => array( ErrorMapper::class, 'can_edit_entries' ),
 				'args'                => array(
 					'ids' => array(
 						'type'     => 'array',

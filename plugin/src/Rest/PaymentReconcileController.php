@@ -39,7 +39,7 @@ final class PaymentReconcileController {
 				array(
 					'methods'             => WP_REST_Server::CREATABLE,
 					'callback'            => array( $this, 'run' ),
-					'permission_callback' => array( ErrorMapper::class, 'manager_only' ),
+					'permission_callback' => array( ErrorMapper::class, 'can_manage_settings' ),
 				),
 			)
 		);

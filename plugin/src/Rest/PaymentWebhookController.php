@@ -90,7 +90,7 @@ final class PaymentWebhookController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function test_permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return ErrorMapper::can_manage_settings();
 	}
 
 	/**

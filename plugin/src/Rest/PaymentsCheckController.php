@@ -67,7 +67,7 @@ final class PaymentsCheckController extends WP_REST_Controller {
 	 * @return true|\WP_Error
 	 */
 	public function get_item_permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return true === ErrorMapper::can_manage_forms() ? true : ErrorMapper::can_manage_settings();
 	}
 
 	/**

@@ -58,7 +58,7 @@ final class PaymentsController extends WP_REST_Controller {
 			array(
 				'methods'             => WP_REST_Server::READABLE,
 				'callback'            => array( $this, 'get_item' ),
-				'permission_callback' => $permission,
+				'permission_callback' => array( ErrorMapper::class, 'can_view_entries' ),
 			)
 		);
 		foreach ( array( 'capture', 'void', 'sync' ) as $action ) {
@@ -107,7 +107,7 @@ final class PaymentsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return ErrorMapper::can_edit_entries();
 	}
 
 	/**

@@ -178,7 +178,7 @@ final class SettingsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return ErrorMapper::can_manage_settings();
 	}
 
 	/**
@@ -190,7 +190,7 @@ final class SettingsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	private function app_password_permission( string $capability, string $uuid = '' ): bool|WP_Error {
-		$allowed = ErrorMapper::manager_only();
+		$allowed = ErrorMapper::can_manage_settings();
 		if ( true !== $allowed ) {
 			return $allowed;
 		}

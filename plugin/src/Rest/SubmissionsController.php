@@ -280,7 +280,7 @@ final class SubmissionsController extends WP_REST_Controller {
 		);
 		// Someone who may read entries anyway (an administrator testing a form, an app with an
 		// application password) also gets the id, to open the entry.
-		if ( Capabilities::current_user_can_manage() ) {
+		if ( Capabilities::current_user_has( Capabilities::VIEW_ENTRIES ) ) {
 			$data['entry_id'] = $stored->entry->id;
 		}
 		$response = new WP_REST_Response( $data, 201 );

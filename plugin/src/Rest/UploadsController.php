@@ -221,7 +221,7 @@ final class UploadsController extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function download_permissions_check( $request ) {
-		return ErrorMapper::manager_only();
+		return ErrorMapper::can_view_entries();
 	}
 
 	/**
