@@ -122,6 +122,33 @@ const liveRegion = ( root: HTMLElement ) =>
 	root.querySelector( '[data-payment-live-region]' ) as HTMLElement;
 
 /**
+ * Whether page `n` of the form is shown.
+ *
+ * @param n Page number (from 1).
+ */
+const pageShown = ( n: number ) =>
+	! ( document.getElementById( `kestrel_form_page_5_${ n }` ) as HTMLElement )
+		.hidden;
+
+/**
+ * Goes on to the next page as the visitor does: clicks Next (the only Next button, or the one of
+ * the page break `pageBreak`) and waits until page `to` is shown.
+ *
+ * @param to        The page that comes next.
+ * @param pageBreak Id of the page field whose Next button to click.
+ */
+async function goOn( to: number, pageBreak?: number ) {
+	fireEvent.click(
+		pageBreak === undefined
+			? screen.getByRole( 'button', { name: 'Next' } )
+			: ( document.getElementById(
+					`form_next_button_5_${ pageBreak }`
+				) as HTMLElement )
+	);
+	await waitFor( () => expect( pageShown( to ) ).toBe( true ) );
+}
+
+/**
  * The server refuses the next submission with a field error on the payment field.
  *
  * @param message Field error.
@@ -435,16 +462,7 @@ describe( 'payment field in the visitor form', () => {
 		const { container } = renderForm( form );
 		await waitFor( () => expect( attachedFrames( container ) ).toBe( 1 ) );
 		fake.elements[ 0 ].results = [ ok( 'cnon:page1' ), ok( 'cnon:again' ) ];
-		fireEvent.click( screen.getByRole( 'button', { name: 'Next' } ) );
-		await waitFor( () =>
-			expect(
-				(
-					document.getElementById(
-						'kestrel_form_page_5_2'
-					) as HTMLElement
-				 ).hidden
-			).toBe( false )
-		);
+		await goOn( 2 );
 		expect( fake.elements[ 0 ].tokenizeCalls ).toBe( 1 );
 
 		paymentRefusedOnce( 'The card token expired.', 'CARD_TOKEN_EXPIRED' );
@@ -460,13 +478,7 @@ describe( 'payment field in the visitor form', () => {
 			'Your card details expired; please enter them again.',
 			{ selector: '.kestrel-form__error' }
 		);
-		expect(
-			(
-				document.getElementById(
-					'kestrel_form_page_5_1'
-				) as HTMLElement
-			 ).hidden
-		).toBe( false );
+		expect( pageShown( 1 ) ).toBe( true );
 		const group = screen.getByRole( 'group', { name: 'Payment' } );
 		await waitFor( () =>
 			expect( group.ownerDocument.activeElement ).toBe( group )
@@ -477,16 +489,7 @@ describe( 'payment field in the visitor form', () => {
 		await waitFor( () => expect( attachedFrames( container ) ).toBe( 1 ) );
 
 		fake.elements[ 1 ].results = [ ok( 'cnon:fresh' ) ];
-		fireEvent.click( screen.getByRole( 'button', { name: 'Next' } ) );
-		await waitFor( () =>
-			expect(
-				(
-					document.getElementById(
-						'kestrel_form_page_5_2'
-					) as HTMLElement
-				 ).hidden
-			).toBe( false )
-		);
+		await goOn( 2 );
 		expect( fake.elements[ 1 ].tokenizeCalls ).toBe( 1 );
 		fireEvent.click( submitButton() );
 		await waitFor( () => expect( mockedFetch ).toHaveBeenCalledTimes( 2 ) );
@@ -512,20 +515,8 @@ describe( 'payment field in the visitor form', () => {
 		};
 		const { container } = renderForm( form );
 		await waitFor( () => expect( attachedFrames( container ) ).toBe( 1 ) );
-		const pageShown = ( n: number ) =>
-			! (
-				document.getElementById(
-					`kestrel_form_page_5_${ n }`
-				) as HTMLElement
-			 ).hidden;
-		fireEvent.click(
-			document.getElementById( 'form_next_button_5_10' ) as HTMLElement
-		);
-		await waitFor( () => expect( pageShown( 2 ) ).toBe( true ) );
-		fireEvent.click(
-			document.getElementById( 'form_next_button_5_11' ) as HTMLElement
-		);
-		await waitFor( () => expect( pageShown( 3 ) ).toBe( true ) );
+		await goOn( 2, 10 );
+		await goOn( 3, 11 );
 		expect( fake.elements[ 0 ].tokenizeCalls ).toBe( 1 );
 		paymentRefusedOnce( 'The card token expired.', 'CARD_TOKEN_EXPIRED' );
 		fireEvent.click( submitButton() );
