@@ -20,12 +20,9 @@ import {
 	type PricingInputType,
 	type RepeatedField,
 } from '../../shared';
+import { MergeTagTextareaControl } from '../components/merge-tags';
 import { store } from '../store/forms';
-import {
-	fieldOptionLabel,
-	fieldTypeLabel,
-	valueFields,
-} from '../store/forms/definition';
+import { fieldOptionLabel, fieldTypeLabel } from '../store/forms/definition';
 import { ChoicesEditor } from './ChoicesEditor';
 import {
 	AppearancePanel,
@@ -34,7 +31,7 @@ import {
 	useFieldEdit,
 } from './field-edit';
 import { ChoiceBehaviours, MinimumStrength } from './field-behaviours';
-import { formulaMessage, formulaProblem, mergeTag } from './formula';
+import { formulaMessage, formulaProblem } from './formula';
 
 const CHOICE_TYPES = [ 'select', 'radio', 'checkbox', 'option' ];
 
@@ -123,12 +120,13 @@ function FormulaControl( {
 	onChange: ( formula: string ) => void;
 } ) {
 	const problem = formulaProblem( form, field.id );
-	const sources = valueFields( form ).filter( ( f ) => f.id !== field.id );
 	const formula = field.calculationFormula ?? '';
 	return (
 		<div className="kestrel-forms-formula">
-			<TextareaControl
-				__nextHasNoMarginBottom
+			<MergeTagTextareaControl
+				form={ form }
+				target="formula"
+				excludeFieldId={ field.id }
 				label={ __( 'Formula', 'kestrel-forms' ) }
 				value={ formula }
 				onChange={ onChange }
@@ -146,25 +144,6 @@ function FormulaControl( {
 					{ formulaMessage( problem ) }
 				</p>
 			) }
-			<SelectControl
-				__nextHasNoMarginBottom
-				__next40pxDefaultSize
-				label={ __( 'Insert merge tag', 'kestrel-forms' ) }
-				value=""
-				options={ [
-					{
-						value: '',
-						label: __( 'Choose a field…', 'kestrel-forms' ),
-					},
-					...sources.map( ( f ) => ( {
-						value: mergeTag( f.label ?? '', f.id ),
-						label: fieldOptionLabel( f ),
-					} ) ),
-				] }
-				onChange={ ( tag ) =>
-					tag && onChange( formula ? `${ formula } ${ tag }` : tag )
-				}
-			/>
 		</div>
 	);
 }
