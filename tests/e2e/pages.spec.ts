@@ -3,6 +3,7 @@
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
+import { PAGE_ONE, PAGE_TWO, expectOnlyPage, twoPageForm } from './page-reach';
 
 test.describe( 'multi-page forms', () => {
 	test.use( { storageState: ANONYMOUS_STATE } );
@@ -68,5 +69,29 @@ test.describe( 'multi-page forms', () => {
 
 		const [ entry ] = await entriesOf( requestUtils, id );
 		expect( entry.values ).toEqual( { 1: 'Ada', 2: 'no', 6: 'See you' } );
+	} );
+} );
+
+test.describe( 'multi-page forms: what a visitor sees and reaches', () => {
+	test.use( { storageState: ANONYMOUS_STATE } );
+
+	test( 'only the current page is visible and reachable with Tab, on each page', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, pageUrl } = await createFormPage(
+			requestUtils,
+			twoPageForm( 'E2E pages reach' )
+		);
+		await page.goto( pageUrl );
+		const root = page.locator( `#kestrel-form-${ form.id }` );
+		await expect( root ).toHaveAttribute( 'data-kestrel-ready', 'true' );
+		await expect( root.getByText( 'Step 1 of 2' ) ).toBeVisible();
+		await expectOnlyPage( root, PAGE_ONE, PAGE_TWO );
+		await root.getByRole( 'button', { name: 'Next' } ).click();
+		await expect( root.getByText( 'Step 2 of 2' ) ).toBeVisible();
+		await expectOnlyPage( root, PAGE_TWO, PAGE_ONE );
+		await root.getByRole( 'button', { name: 'Previous' } ).click();
+		await expectOnlyPage( root, PAGE_ONE, PAGE_TWO );
 	} );
 } );

@@ -1,0 +1,164 @@
+/**
+ * What a preview should be (issue 14): "Preview" opens the saved form in a new tab on a real
+ * front-end page (the theme's page template, noindex, managers only with a nonce); every preview
+ * shows one page of a multi-page form at a time with visible inputs: the front-end preview, the
+ * editor's live preview and the block preview, and the block has an inserter example.
+ */
+import { test, expect } from '@wordpress/e2e-test-utils-playwright';
+import {
+	ANONYMOUS_STATE,
+	createForm,
+	deleteForm,
+	openEditor,
+	type StoredForm,
+} from './utils';
+import { PAGE_ONE, PAGE_TWO, expectOnlyPage, twoPageForm } from './page-reach';
+
+test.describe( 'preview', () => {
+	test( 'Preview opens the form in a new tab on a front-end page, one page at a time', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const form = await createForm(
+			requestUtils,
+			twoPageForm( `E2E preview ${ Date.now() }` )
+		);
+		const toolbar = await openEditor( page, form );
+		const [ tab ] = await Promise.all( [
+			page.context().waitForEvent( 'page' ),
+			toolbar
+				.getByRole( 'button', { name: 'Preview', exact: true } )
+				.click(),
+		] );
+		await tab.waitForLoadState();
+
+		// A front-end URL of the site, not an admin screen, with the form's id and a nonce.
+		const url = new URL( tab.url() );
+		expect( url.pathname ).not.toContain( '/wp-admin' );
+		expect( url.searchParams.get( 'kestrel_forms_preview' ) ).toBe(
+			String( form.id )
+		);
+		expect( url.searchParams.get( '_wpnonce' ) ).toBeTruthy();
+		// The theme's page template: the page's title is the form's, the page is not indexed.
+		await expect( tab.locator( 'body' ) ).toHaveClass( /\bpage\b/ );
+		await expect(
+			tab.getByRole( 'heading', { name: form.title } )
+		).toBeVisible();
+		await expect( tab.locator( 'meta[name="robots"]' ) ).toHaveAttribute(
+			'content',
+			/noindex/
+		);
+		// The toolbar leads back to the form, not to a page that does not exist.
+		await expect(
+			tab.locator( '#wp-admin-bar-kestrel-forms-edit-form a' )
+		).toHaveAttribute( 'href', new RegExp( `form_id=${ form.id }` ) );
+
+		const root = tab.locator( `#kestrel-form-${ form.id }` );
+		await expect( root ).toHaveAttribute( 'data-kestrel-ready', 'true' );
+		await expect( root.getByText( 'Step 1 of 2' ) ).toBeVisible();
+		await expectOnlyPage( root, PAGE_ONE, PAGE_TWO );
+		await root.getByRole( 'button', { name: 'Next' } ).click();
+		await expect( root.getByText( 'Step 2 of 2' ) ).toBeVisible();
+		await expectOnlyPage( root, PAGE_TWO, PAGE_ONE );
+		await tab.close();
+
+		await deleteForm( requestUtils, form.id );
+	} );
+
+	test( 'the preview URL needs the nonce', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const form = await createForm(
+			requestUtils,
+			twoPageForm( `E2E preview nonce ${ Date.now() }` )
+		);
+		const response = await page.goto(
+			`/?kestrel_forms_preview=${ form.id }&_wpnonce=forged`
+		);
+		expect( response?.status() ).toBe( 403 );
+		await expect(
+			page.locator( `#kestrel-form-${ form.id }` )
+		).toHaveCount( 0 );
+		await deleteForm( requestUtils, form.id );
+	} );
+
+	test.describe( 'as a visitor', () => {
+		test.use( { storageState: ANONYMOUS_STATE } );
+
+		test( 'a visitor is sent to log in, not shown the preview', async ( {
+			page,
+		} ) => {
+			await page.goto( '/?kestrel_forms_preview=1&_wpnonce=x' );
+			await expect( page ).toHaveURL( /wp-login\.php/ );
+		} );
+	} );
+
+	test( "the editor's live preview shows one page at a time", async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const form = await createForm(
+			requestUtils,
+			twoPageForm( `E2E live preview ${ Date.now() }` )
+		);
+		await openEditor( page, form );
+		const live = page.getByRole( 'region', { name: 'Live preview' } );
+		await expect( live.getByText( 'Step 1 of 2' ) ).toBeVisible();
+		await expectOnlyPage( live, PAGE_ONE, PAGE_TWO );
+		await live.getByRole( 'button', { name: 'Next' } ).click();
+		await expectOnlyPage( live, PAGE_TWO, PAGE_ONE );
+		await deleteForm( requestUtils, form.id );
+	} );
+
+	test( 'the block preview shows one page at a time; the inserter shows an example form', async ( {
+		admin,
+		editor,
+		page,
+		requestUtils,
+	} ) => {
+		const form = await requestUtils.rest< StoredForm >( {
+			method: 'POST',
+			path: '/kestrel-forms/v1/forms',
+			data: twoPageForm( `E2E block preview ${ Date.now() }` ),
+		} );
+		await admin.createNewPost( {
+			postType: 'page',
+			title: 'Preview page',
+		} );
+
+		// The inserter's preview of the block: a sample form as visitors see it.
+		await page
+			.getByRole( 'button', {
+				name: /Block Inserter|Toggle block inserter/,
+			} )
+			.click();
+		await page
+			.getByRole( 'searchbox', { name: /Search/ } )
+			.fill( 'Kestrel Form' );
+		await page
+			.locator( '.block-editor-block-types-list__item', {
+				hasText: 'Kestrel Form',
+			} )
+			.hover();
+		const sample = page
+			.locator( '.block-editor-inserter__preview-container iframe' )
+			.contentFrame();
+		await expect(
+			sample.getByLabel( 'Name', { exact: false } )
+		).toBeVisible( {
+			timeout: 30_000,
+		} );
+		await page.keyboard.press( 'Escape' );
+
+		await editor.insertBlock( { name: 'kestrel-forms/form' } );
+		const block = editor.canvas.locator( '.wp-block-kestrel-forms-form' );
+		const picker = block.getByRole( 'combobox', { name: 'Form' } );
+		await expect( picker ).toBeVisible( { timeout: 60_000 } );
+		await picker.selectOption( String( form.id ) );
+		await expect( block.getByText( 'Step 1 of 2' ) ).toBeVisible();
+		// Inert on purpose (the editor's preview does not take input): visible, not focusable.
+		await expectOnlyPage( block, PAGE_ONE, PAGE_TWO, { inert: true } );
+		await deleteForm( requestUtils, form.id );
+	} );
+} );
