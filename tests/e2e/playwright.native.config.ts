@@ -25,6 +25,7 @@ export const NATIVE_SPECS = [
 	'entries-workspace.spec.ts',
 	'spam.spec.ts',
 	'captcha.spec.ts',
+	'captcha-providers.spec.ts',
 	'permissions.spec.ts',
 	'pricing.spec.ts',
 	'password-card.spec.ts',

@@ -1,6 +1,7 @@
 <?php
 /**
- * The captcha stand-in: a local reCAPTCHA v2 script, a token issuer and a siteverify endpoint.
+ * The captcha stand-in: a local script for reCAPTCHA v2, Cloudflare Turnstile and hCaptcha (the
+ * provider's global and render contract), a token issuer and a siteverify endpoint.
  *
  * @package KestrelForms\Tests
  */
@@ -37,18 +38,32 @@ final class StandIn {
 
 	public const OUTCOMES = array( 'pass', 'fail', 'down' );
 
-	private const TOKEN_TTL    = 2 * MINUTE_IN_SECONDS;
-	private const ISSUED       = 'kestrel_forms_stand_in_token_';
-	private const CAPTCHA_OPT  = 'kestrel_forms_captcha';
-	private const PLUGIN_CAP   = 'kestrel_forms_manage';
-	private const SCRIPT_FILE  = 'grecaptcha-stand-in.js';
+	/** The global each provider's script defines. */
+	public const GLOBALS = array(
+		'recaptcha' => 'grecaptcha',
+		'turnstile' => 'turnstile',
+		'hcaptcha'  => 'hcaptcha',
+	);
+
+	/** Where each provider's keys are stored in the plugin's option. */
+	private const KEY_FIELDS = array(
+		'recaptcha' => array( 'site_key', 'secret_key' ),
+		'turnstile' => array( 'turnstile_site_key', 'turnstile_secret_key' ),
+		'hcaptcha'  => array( 'hcaptcha_site_key', 'hcaptcha_secret_key' ),
+	);
+
+	private const TOKEN_TTL     = 2 * MINUTE_IN_SECONDS;
+	private const ISSUED        = 'kestrel_forms_stand_in_token_';
+	private const CAPTCHA_OPT   = 'kestrel_forms_captcha';
+	private const PLUGIN_CAP    = 'kestrel_forms_manage';
+	private const SCRIPT_FILE   = 'grecaptcha-stand-in.js';
 	private const LOAD_DELAY_MS = 300;
 
 	/**
 	 * Hooks everything (idempotent enough for tests: call it again after hooks were reset).
 	 */
 	public static function register(): void {
-		add_filter( 'kestrel_forms_captcha_script_url', array( self::class, 'script_url' ) );
+		add_filter( 'kestrel_forms_captcha_script_url', array( self::class, 'script_url' ), 10, 2 );
 		add_filter( 'kestrel_forms_captcha_verify_url', array( self::class, 'verify_url' ) );
 		add_filter( 'pre_http_request', array( self::class, 'answer_in_process' ), 10, 3 );
 		add_action( 'rest_api_init', array( self::class, 'register_routes' ) );
@@ -69,10 +84,13 @@ final class StandIn {
 	}
 
 	/**
-	 * `kestrel_forms_captcha_script_url`: the local script, told where to get tokens and which
-	 * site key is valid.
+	 * `kestrel_forms_captcha_script_url`: the local script, told where to get tokens, which
+	 * site key is valid and which provider's global to define.
+	 *
+	 * @param string $url      The plugin's URL (unused).
+	 * @param string $provider recaptcha, turnstile or hcaptcha.
 	 */
-	public static function script_url(): string {
+	public static function script_url( string $url = '', string $provider = 'recaptcha' ): string {
 		$file = __DIR__ . '/' . self::SCRIPT_FILE;
 		return add_query_arg(
 			array(
@@ -80,6 +98,7 @@ final class StandIn {
 				'token_url' => rawurlencode( rest_url( self::NAMESPACE . '/token' ) ),
 				'site_key'  => rawurlencode( self::site_key() ),
 				'delay'     => self::LOAD_DELAY_MS,
+				'global'    => self::GLOBALS[ $provider ] ?? 'grecaptcha',
 				'ver'       => is_readable( $file ) ? (string) filemtime( $file ) : '0',
 			),
 			plugins_url( self::SCRIPT_FILE, __FILE__ )
@@ -169,6 +188,10 @@ final class StandIn {
 						'badge'      => array( 'type' => 'string' ),
 						'site_key'   => array( 'type' => 'string' ),
 						'secret_key' => array( 'type' => 'string' ),
+						'provider'   => array(
+							'type' => 'string',
+							'enum' => array_keys( self::GLOBALS ),
+						),
 					),
 				),
 				array(
@@ -258,7 +281,9 @@ final class StandIn {
 	 */
 	public static function save_settings( WP_REST_Request $request ) {
 		// Every value explicit: update_option would otherwise keep whatever an earlier test stored.
-		$wanted = array(
+		$provider = (string) ( $request->get_param( 'provider' ) ?? 'recaptcha' );
+		$wanted   = array(
+			'provider'   => $provider,
 			'site_key'   => self::site_key(),
 			'secret_key' => self::secret(),
 			'theme'      => 'light',
@@ -270,6 +295,14 @@ final class StandIn {
 				$wanted[ $key ] = (string) $request->get_param( $key );
 			}
 		}
+		// The keys go to the provider's own fields (reCAPTCHA's are site_key/secret_key).
+		list( $site_field, $secret_field ) = self::KEY_FIELDS[ $provider ];
+		$keys                              = array(
+			$site_field   => $wanted['site_key'],
+			$secret_field => $wanted['secret_key'],
+		);
+		unset( $wanted['site_key'], $wanted['secret_key'] );
+		$wanted = $keys + $wanted;
 		update_option( self::CAPTCHA_OPT, $wanted );
 		$stored = (array) get_option( self::CAPTCHA_OPT, array() );
 		foreach ( $wanted as $key => $value ) {
@@ -295,8 +328,11 @@ final class StandIn {
 	 * @return array<string, mixed>
 	 */
 	private static function public_settings( array $stored ): array {
-		$stored['configured'] = '' !== (string) ( $stored['site_key'] ?? '' ) && '' !== (string) ( $stored['secret_key'] ?? '' );
-		unset( $stored['secret_key'] );
+		list( $site_field, $secret_field ) = self::KEY_FIELDS[ (string) ( $stored['provider'] ?? 'recaptcha' ) ] ?? self::KEY_FIELDS['recaptcha'];
+		$stored['configured']              = '' !== (string) ( $stored[ $site_field ] ?? '' ) && '' !== (string) ( $stored[ $secret_field ] ?? '' );
+		foreach ( self::KEY_FIELDS as list( , $secret ) ) {
+			unset( $stored[ $secret ] );
+		}
 		return $stored;
 	}
 }

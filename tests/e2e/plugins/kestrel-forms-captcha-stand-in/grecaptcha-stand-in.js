@@ -1,6 +1,8 @@
 /**
- * Test-only stand-in for Google's reCAPTCHA v2 script (api.js?render=explicit). Never load it on a
- * live site. Served by the "Kestrel Forms test helper: captcha stand-in" plugin; see README.md.
+ * Test-only stand-in for the captcha providers' scripts loaded with render=explicit: Google's
+ * reCAPTCHA v2 (window.grecaptcha, the default), Cloudflare Turnstile (window.turnstile, string
+ * widget ids) and hCaptcha (window.hcaptcha), chosen by the `global` query parameter. Never load it
+ * on a live site. Served by the "Kestrel Forms test helper: captcha stand-in" plugin; see README.md.
  *
  * It defines `window.grecaptcha` only after a delay (the `delay` query parameter, 300 ms by
  * default), as the real script does once it has loaded, so code that polls for it really polls.
@@ -28,6 +30,29 @@
 	const LOAD_DELAY = Number( params.get( 'delay' ) || 300 );
 	const EXECUTE_DELAY = 150;
 	const ONLOAD = params.get( 'onload' );
+	const GLOBAL = [ 'grecaptcha', 'turnstile', 'hcaptcha' ].includes(
+		params.get( 'global' )
+	)
+		? params.get( 'global' )
+		: 'grecaptcha';
+	// What each provider calls itself, its response field and its checkbox.
+	const LOOK = {
+		grecaptcha: {
+			name: 'reCAPTCHA',
+			field: 'g-recaptcha-response',
+			label: ' I’m not a robot',
+		},
+		turnstile: {
+			name: 'Turnstile',
+			field: 'cf-turnstile-response',
+			label: ' Verify you are human',
+		},
+		hcaptcha: {
+			name: 'hCaptcha',
+			field: 'h-captcha-response',
+			label: ' I am human',
+		},
+	}[ GLOBAL ];
 
 	const control = Object.assign(
 		{ outcome: null, calls: [] },
@@ -35,6 +60,7 @@
 	);
 	window.kestrelCaptchaStandIn = control;
 	control.hl = params.get( 'hl' );
+	control.provider = GLOBAL;
 	control.loaded = false;
 
 	const widgets = [];
@@ -51,8 +77,15 @@
 		control.calls.push( { method, args } );
 	}
 
+	// Turnstile names its widgets; the others number them.
+	function publicId( index ) {
+		return GLOBAL === 'turnstile' ? 'cf-chl-widget-' + index : index;
+	}
+
 	function widget( id ) {
-		const found = widgets[ id === undefined ? 0 : id ];
+		const index =
+			typeof id === 'string' ? Number( id.replace( /\D+/g, '' ) ) : id;
+		const found = widgets[ index === undefined ? 0 : index ];
 		if ( ! found ) {
 			throw new Error( 'Invalid reCAPTCHA client id: ' + id );
 		}
@@ -165,6 +198,7 @@
 			size: p.size,
 			tabindex: p.tabindex,
 			badge: p.badge,
+			language: p.language,
 		} );
 		const id = widgets.length;
 		const dark = p.theme === 'dark';
@@ -185,12 +219,9 @@
 		root.dataset.size = p.size || 'normal';
 		const textarea = style(
 			element( 'textarea', {
-				name: 'g-recaptcha-response',
-				id:
-					id === 0
-						? 'g-recaptcha-response'
-						: 'g-recaptcha-response-' + id,
-				className: 'g-recaptcha-response',
+				name: LOOK.field,
+				id: id === 0 ? LOOK.field : LOOK.field + '-' + id,
+				className: LOOK.field,
 			} ),
 			{ display: 'none' }
 		);
@@ -215,7 +246,7 @@
 			const badgePlace = p.badge || 'bottomright';
 			root.dataset.badge = badgePlace;
 			root.classList.add( 'grecaptcha-badge' );
-			root.textContent = 'protected by reCAPTCHA (stand-in)';
+			root.textContent = 'protected by ' + LOOK.name + ' (stand-in)';
 			if ( badgePlace !== 'inline' ) {
 				style( root, {
 					position: 'fixed',
@@ -242,7 +273,7 @@
 				checkbox.checked = false;
 				solve( w );
 			} );
-			label.append( checkbox, ' I’m not a robot' );
+			label.append( checkbox, LOOK.label );
 			const status = element( 'span', {
 				className: 'kestrel-captcha-stand-in__status',
 			} );
@@ -254,7 +285,7 @@
 		}
 		root.append( textarea );
 		host.append( root );
-		return id;
+		return publicId( id );
 	}
 
 	const grecaptcha = {
@@ -291,13 +322,13 @@
 	};
 	control.widgets = () =>
 		widgets.map( ( w ) => ( {
-			id: w.id,
+			id: publicId( w.id ),
 			params: w.params,
 			response: w.response,
 		} ) );
 
 	setTimeout( () => {
-		window.grecaptcha = grecaptcha;
+		window[ GLOBAL ] = grecaptcha;
 		control.loaded = true;
 		if ( ONLOAD && typeof window[ ONLOAD ] === 'function' ) {
 			window[ ONLOAD ]();
