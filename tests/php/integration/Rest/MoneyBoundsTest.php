@@ -76,6 +76,9 @@ final class MoneyBoundsTest extends TestCase {
 	 * @param array<string, mixed> $values Values.
 	 */
 	private function submit( array $values ): WP_REST_Response {
+		// The tickets' quantity field starts at 1 like a product's own quantity (issue 14): these
+		// tests leave the tickets out unless they set it.
+		$values += array( '4' => '0' );
 		return $this->rest( 'POST', "/kestrel-forms/v1/forms/{$this->form_id}/submissions", array( 'values' => $values ) );
 	}
 
