@@ -7,11 +7,11 @@
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
+import { answerAndSubmit, setStandInOutcome } from './captcha-stand-in';
 
 const STAND_IN = 'kestrel-forms-test-helper-captcha-stand-in';
 
 interface StandInControl {
-	outcome: string | null;
 	provider: string;
 	calls: Array< { method: string; args: Record< string, unknown > } >;
 }
@@ -86,17 +86,9 @@ test.describe( 'captcha providers', () => {
 
 			// A refused answer.
 			await page.getByLabel( 'Name' ).fill( 'Ada' );
-			await page.evaluate( () => {
-				(
-					window as unknown as {
-						kestrelCaptchaStandIn: StandInControl;
-					}
-				 ).kestrelCaptchaStandIn.outcome = 'fail';
-			} );
+			await setStandInOutcome( page, 'fail' );
 			const box = page.getByRole( 'checkbox', { name: checkbox } );
-			await box.click();
-			await expect( box ).toBeChecked();
-			await page.getByRole( 'button', { name: 'Submit' } ).click();
+			await answerAndSubmit( page, box );
 			const message =
 				'The captcha check failed. Please confirm again that you are not a robot.';
 			await expect(
@@ -116,16 +108,8 @@ test.describe( 'captcha providers', () => {
 			expect( await entriesOf( requestUtils, id ) ).toHaveLength( 0 );
 
 			// A good answer is verified by the server and the entry stored.
-			await page.evaluate( () => {
-				(
-					window as unknown as {
-						kestrelCaptchaStandIn: StandInControl;
-					}
-				 ).kestrelCaptchaStandIn.outcome = 'pass';
-			} );
-			await box.click();
-			await expect( box ).toBeChecked();
-			await page.getByRole( 'button', { name: 'Submit' } ).click();
+			await setStandInOutcome( page, 'pass' );
+			await answerAndSubmit( page, box );
 			await expect(
 				page.locator( '.kestrel-form__confirmation' )
 			).toBeVisible();

@@ -6,6 +6,7 @@
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
+import { answerAndSubmit } from './captcha-stand-in';
 
 const STAND_IN = 'kestrel-forms-test-helper-captcha-stand-in';
 
@@ -73,9 +74,7 @@ test.describe( 'captcha', () => {
 		expect( await entriesOf( requestUtils, id ) ).toHaveLength( 0 );
 
 		// The stand-in ticks the box once its token request answered.
-		await box.click();
-		await expect( box ).toBeChecked();
-		await page.getByRole( 'button', { name: 'Submit' } ).click();
+		await answerAndSubmit( page, box );
 		await expect(
 			page.locator( '.kestrel-form__confirmation' )
 		).toBeVisible();
