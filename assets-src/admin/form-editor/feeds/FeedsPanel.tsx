@@ -181,10 +181,17 @@ export function FeedsPanel( {
 	const [ open, setOpen ] = useState< number | null >( null );
 	const write = ( next: Feed[], key?: string ) =>
 		updateForm( { feeds: next.length ? next : undefined }, key );
+	// A key patched to undefined leaves the feed (the definition keeps no empty keys).
 	const patch = ( feedId: number, change: Partial< Feed >, key?: string ) =>
 		write(
 			feeds.map( ( f ) =>
-				f.feedId === feedId ? { ...f, ...change } : f
+				f.feedId === feedId
+					? ( Object.fromEntries(
+							Object.entries( { ...f, ...change } ).filter(
+								( [ , v ] ) => v !== undefined
+							)
+						) as unknown as Feed )
+					: f
 			),
 			key
 		);
@@ -367,6 +374,22 @@ export function FeedsPanel( {
 											onChange={ ( on ) =>
 												patch( feed.feedId, {
 													isActive: on,
+												} )
+											}
+										/>
+										<ToggleControl
+											__nextHasNoMarginBottom
+											label={ __(
+												'Only the first matching feed of this add-on runs',
+												'kestrel-forms'
+											) }
+											checked={ Boolean(
+												feed.isSingleFeed
+											) }
+											onChange={ ( on ) =>
+												patch( feed.feedId, {
+													isSingleFeed:
+														on || undefined,
 												} )
 											}
 										/>

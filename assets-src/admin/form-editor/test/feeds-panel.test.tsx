@@ -132,6 +132,14 @@ describe( 'FeedsPanel', () => {
 		);
 		expect( edited().feeds![ 0 ].isActive ).toBe( false );
 
+		const single = within( feed ).getByRole( 'checkbox', {
+			name: 'Only the first matching feed of this add-on runs',
+		} );
+		await user.click( single );
+		expect( edited().feeds![ 0 ].isSingleFeed ).toBe( true );
+		await user.click( single );
+		expect( 'isSingleFeed' in edited().feeds![ 0 ] ).toBe( false );
+
 		await user.click(
 			within( feed ).getByLabelText( 'Conditional logic for Leads' )
 		);
