@@ -1,13 +1,41 @@
 /**
  * Test helper (not a test): a real forms store with a form open in the editor, and components
  * rendered from the edited definition as Editor.tsx renders them, so every change goes through
- * the store and comes back as props.
+ * the store and comes back as props; or the whole editor on a fresh store.
  */
 import { createRegistry, RegistryProvider, useSelect } from '@wordpress/data';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { FormDefinition } from '../../../shared';
+import type { AdminConfig } from '../../config';
 import { store } from '../../store/forms';
+import { Editor } from '../Editor';
+
+/**
+ * The whole editor of form 3 on a fresh registry; it loads the form through the REST API, which
+ * the test mocks.
+ *
+ * @param config Config beyond the defaults (no preview, list /l, entries /e).
+ */
+export function renderEditor( config: Partial< AdminConfig > = {} ) {
+	const registry = createRegistry();
+	registry.register( store );
+	const result = render(
+		<RegistryProvider value={ registry }>
+			<Editor
+				config={ {
+					formId: 3,
+					preview: false,
+					listUrl: '/l',
+					entriesUrl: '/e',
+					shortcodeTag: 'kestrel_form',
+					...config,
+				} }
+			/>
+		</RegistryProvider>
+	);
+	return { ...result, registry };
+}
 
 /**
  * Opens a definition in the editor of a fresh registry and renders what `view` makes of it.

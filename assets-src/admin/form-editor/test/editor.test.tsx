@@ -1,8 +1,6 @@
 import apiFetch from '@wordpress/api-fetch';
-import { createRegistry, RegistryProvider } from '@wordpress/data';
-import { render, screen } from '@testing-library/react';
-import { store } from '../../store/forms';
-import { Editor } from '../Editor';
+import { screen } from '@testing-library/react';
+import { renderEditor } from './editor-harness';
 
 jest.mock( '@wordpress/api-fetch', () => jest.fn() );
 
@@ -16,21 +14,7 @@ it( 'opens the stored form in the editor', async () => {
 		updatedAt: '',
 		entryCount: 0,
 	} );
-	const registry = createRegistry();
-	registry.register( store );
-	render(
-		<RegistryProvider value={ registry }>
-			<Editor
-				config={ {
-					formId: 3,
-					preview: false,
-					listUrl: '/l',
-					entriesUrl: '/e',
-					shortcodeTag: 'kestrel_form',
-				} }
-			/>
-		</RegistryProvider>
-	);
+	renderEditor();
 	expect(
 		await screen.findByRole( 'heading', { name: 'Edit form: Order' } )
 	).toBeTruthy();

@@ -4,17 +4,15 @@
  * server's check live.
  */
 import apiFetch from '@wordpress/api-fetch';
-import { createRegistry, RegistryProvider } from '@wordpress/data';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FieldDefinition, FormDefinition } from '../../../shared';
 import { store } from '../../store/forms';
-import { Editor } from '../Editor';
 import { FieldSettings } from '../FieldSettings';
 import { PaymentFieldSettings } from '../payment';
 import type { PaymentCheck } from '../payment/types';
 import { CHECK_PATH } from '../payment/use-payment-check';
-import { renderWithForm } from './editor-harness';
+import { renderEditor, renderWithForm } from './editor-harness';
 
 jest.mock( '@wordpress/api-fetch', () => jest.fn() );
 jest.setTimeout( 30000 );
@@ -106,21 +104,7 @@ it( 'the palette adds a payment field with its defaults and opens its panel', as
 			},
 		],
 	} );
-	const registry = createRegistry();
-	registry.register( store );
-	render(
-		<RegistryProvider value={ registry }>
-			<Editor
-				config={ {
-					formId: 3,
-					preview: false,
-					listUrl: '/l',
-					entriesUrl: '/e',
-					shortcodeTag: 'kestrel_form',
-				} }
-			/>
-		</RegistryProvider>
-	);
+	const { registry } = renderEditor();
 	const palette = await screen.findByRole( 'complementary', {
 		name: 'Add fields',
 	} );
