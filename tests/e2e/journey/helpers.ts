@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import type { Frame, Locator, Page } from '@playwright/test';
+import { dateI18n } from '@wordpress/date';
 
 /** Our markup: the visitor form and the admin apps (WordPress core's own markup is not ours). */
 export const OUR_MARKUP = [
@@ -55,7 +56,10 @@ export async function axeViolations(
 				id: string;
 				impact: string;
 				help: string;
-				nodes: Array< { target: string[]; failureSummary?: string } >;
+				nodes: Array< {
+					target: string[];
+					failureSummary?: string;
+				} >;
 			} >
 		 )
 			.map( ( v ) => ( {
@@ -69,7 +73,9 @@ export async function axeViolations(
 				( v ) =>
 					`${ v.id } (${ v.impact }): ${ v.help } at ${ v.nodes
 						.map( ( n ) => n.target.join( ' ' ) )
-						.join( ', ' ) }`
+						.join( ', ' ) } [${ (
+						v.nodes[ 0 ].failureSummary ?? ''
+					).replace( /\s+/g, ' ' ) }]`
 			);
 	}, OUR_MARKUP );
 }
@@ -113,26 +119,22 @@ export async function tabStops(
 }
 
 /**
- * A UTC ISO time as "Y-m-d H:i" in a time zone (the formats the journey gives the site).
+ * A UTC time as the site shows it: in its time zone and its PHP-style date and time formats,
+ * formatted by @wordpress/date like the admin screens (and like wp_date() on the server).
  *
- * @param iso      ISO 8601 time.
+ * @param iso      ISO 8601 time, or "Y-m-d H:i:s" in UTC.
+ * @param format   PHP-style format, e.g. "F j, Y g:i a".
  * @param timeZone IANA zone.
  */
-export function localYmdHi( iso: string, timeZone: string ): string {
-	const parts = Object.fromEntries(
-		new Intl.DateTimeFormat( 'en-CA', {
-			timeZone,
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			hourCycle: 'h23',
-		} )
-			.formatToParts( new Date( iso ) )
-			.map( ( p ) => [ p.type, p.value ] )
-	);
-	return `${ parts.year }-${ parts.month }-${ parts.day } ${ parts.hour }:${ parts.minute }`;
+export function siteLocalTime(
+	iso: string,
+	format: string,
+	timeZone: string
+): string {
+	const utc = /Z|[+-]\d\d:?\d\d$/.test( iso )
+		? iso
+		: `${ iso.replace( ' ', 'T' ) }Z`;
+	return dateI18n( format, utc, timeZone );
 }
 
 /**
