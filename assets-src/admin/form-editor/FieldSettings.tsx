@@ -20,7 +20,10 @@ import {
 	type PricingInputType,
 	type RepeatedField,
 } from '../../shared';
-import { MergeTagTextareaControl } from '../components/merge-tags';
+import {
+	MergeTagTextareaControl,
+	MergeTagTextControl,
+} from '../components/merge-tags';
 import { store } from '../store/forms';
 import { fieldOptionLabel, fieldTypeLabel } from '../store/forms/definition';
 import { ChoicesEditor } from './ChoicesEditor';
@@ -793,11 +796,27 @@ export function FieldSettings( {
 				{ text( 'adminLabel', __( 'Admin label', 'kestrel-forms' ) ) }
 				{ ! [ 'section', 'html', 'page', 'total', 'captcha' ].includes(
 					field.type
-				) &&
-					text(
-						'defaultValue',
-						__( 'Default value', 'kestrel-forms' )
-					) }
+				) && (
+					// Merge tags the server fills before an entry exists (docs/merge-tags.md).
+					<>
+						<MergeTagTextControl
+							form={ form }
+							target="default"
+							label={ __( 'Default value', 'kestrel-forms' ) }
+							value={ field.defaultValue ?? '' }
+							onChange={ ( value ) =>
+								set(
+									{
+										defaultValue:
+											value === '' ? undefined : value,
+									},
+									'defaultValue'
+								)
+							}
+						/>
+						{ err( 'defaultValue' ) }
+					</>
+				) }
 				{ [ 'text', 'textarea' ].includes( field.type ) &&
 					number(
 						'maxLength',

@@ -2,21 +2,27 @@
  * The merge tags the editor offers, by what the text is for. The tags and what they are replaced
  * with are described in docs/merge-tags.md (server: Kestrel\Forms\Entries\MergeTags).
  *
- * - `text` and `html`: every field (and each of its inputs or columns), the form and entry tags
- *   and the payment tags.
- * - `url` (a redirect's query string): the same; the server URL-encodes each replaced value.
- * - `email` (a recipient, reply-to, cc): the email fields and the site's admin address.
+ * - `text` and `html`: every field (and each of its inputs or columns), the form, entry, user and
+ *   site tags, the order tags when the form has products, and the payment tags when it takes
+ *   payments.
+ * - `url` (a redirect's query string): the same without the tables (`{all_fields}`,
+ *   `{pricing_fields}`); the server URL-encodes each replaced value.
+ * - `email` (a recipient, reply-to, cc): the email fields, the site's admin address and the
+ *   logged-in user's address.
+ * - `default` (a field's default value, filled before any entry exists): only the tags the server
+ *   fills there (date, page, form, user, site).
  * - `formula`: numeric values only, as the formula engine reads them
- *   (assets-src/forms-engine/evaluate: numbers, calculations, product prices and quantities,
- *   option and shipping prices, list and repeater columns summed over their rows). The total is
- *   left out: it is worked out after the formulas, so a formula would read a stale total.
+ *   (assets-src/forms-engine/evaluate: numbers, calculated and chosen product prices, quantities,
+ *   chosen option and shipping prices, list and repeater columns summed over their rows). The
+ *   total is left out: it is worked out after the formulas, so a formula would read a stale total.
  */
 import { __, sprintf } from '@wordpress/i18n';
 import type { FieldDefinition, FormDefinition } from '../../../shared';
 import { fieldOptionLabel, valueFields } from '../../store/forms/definition';
 
 /** What the text a tag goes into is. */
-export type MergeTagTarget = 'text' | 'html' | 'email' | 'url' | 'formula';
+export type MergeTagTarget =
+	'text' | 'html' | 'email' | 'url' | 'default' | 'formula';
 
 /** Groups of the picker's list, in the order shown. */
 export type MergeTagGroup = 'fields' | 'form' | 'payment';
@@ -40,7 +46,7 @@ export function fieldTag( label: string, inputId: string | number ): string {
 	return `{${ label.replace( /[{}:]/g, '' ).trim() }:${ inputId }}`;
 }
 
-/** Tags of the form and the entry (docs/merge-tags.md). */
+/** Tags of the form, the entry, the user and the site (docs/merge-tags.md). */
 function formTags(): MergeTagOption[] {
 	return [
 		{
@@ -48,6 +54,7 @@ function formTags(): MergeTagOption[] {
 			label: __( 'All fields (a table of the values)', 'kestrel-forms' ),
 		},
 		{ tag: '{form_title}', label: __( 'Form title', 'kestrel-forms' ) },
+		{ tag: '{form_id}', label: __( 'Form ID', 'kestrel-forms' ) },
 		{ tag: '{entry_id}', label: __( 'Entry ID', 'kestrel-forms' ) },
 		{
 			tag: '{date}',
@@ -58,8 +65,50 @@ function formTags(): MergeTagOption[] {
 			tag: '{embed_url}',
 			label: __( 'Page the form was sent from', 'kestrel-forms' ),
 		},
+		{
+			tag: '{user:display_name}',
+			label: __( "Logged-in user's name", 'kestrel-forms' ),
+		},
+		{
+			tag: '{user:user_email}',
+			label: __( "Logged-in user's email", 'kestrel-forms' ),
+		},
+		{
+			tag: '{user:user_login}',
+			label: __( "Logged-in user's username", 'kestrel-forms' ),
+		},
+		{ tag: '{site_title}', label: __( 'Site title', 'kestrel-forms' ) },
+		{ tag: '{site_url}', label: __( 'Site address', 'kestrel-forms' ) },
+		{
+			tag: '{admin_email}',
+			label: __( "The site's admin email", 'kestrel-forms' ),
+		},
 	].map( ( t ) => ( { ...t, group: 'form' as const } ) );
 }
+
+/** Tags of the order, for forms with products. */
+function orderTags(): MergeTagOption[] {
+	return [
+		{
+			tag: '{pricing_fields}',
+			label: __( 'Order summary (a table)', 'kestrel-forms' ),
+		},
+		{ tag: '{total}', label: __( 'Order total', 'kestrel-forms' ) },
+	].map( ( t ) => ( { ...t, group: 'payment' as const } ) );
+}
+
+/** The tags the server fills in a default value (no entry yet). */
+const DEFAULT_VALUE_TAGS = [
+	'{date}',
+	'{embed_url}',
+	'{form_title}',
+	'{form_id}',
+	'{user:display_name}',
+	'{user:user_email}',
+	'{user:user_login}',
+	'{site_title}',
+	'{site_url}',
+];
 
 /** Tags of the entry's payment (empty when it has none). */
 function paymentTags(): MergeTagOption[] {
@@ -124,7 +173,7 @@ function tagsOfField(
 					)
 			)
 		);
-		return numeric ? parts : [ whole ];
+		return numeric ? parts : [ whole, ...parts ];
 	}
 	if ( field.type === 'repeater' ) {
 		const subs = ( field.fields ?? [] ).map( ( sub, i ) => ( {
@@ -137,16 +186,50 @@ function tagsOfField(
 						[ 'number', 'text' ].includes( s.sub.type )
 					)
 					.map( ( s ) => s.option )
-			: [ whole ];
+			: [ whole, ...subs.map( ( s ) => s.option ) ];
+	}
+	if ( numeric ) {
+		return [ whole ];
+	}
+	if ( field.type === 'product' ) {
+		return [
+			whole,
+			part( 1, __( 'name', 'kestrel-forms' ) ),
+			part( 2, __( 'price', 'kestrel-forms' ) ),
+			...( field.disableQuantity
+				? []
+				: [ part( 3, __( 'quantity', 'kestrel-forms' ) ) ] ),
+		];
 	}
 	const inputs = ( field.inputs ?? [] ).map( ( input ) =>
 		part( Number( input.id.split( '.' )[ 1 ] ), input.label ?? input.id )
 	);
-	return numeric ? [ whole ] : [ whole, ...inputs ];
+	return [ whole, ...inputs ];
 }
 
-/** Field types a formula reads as numbers (besides list and repeater columns). */
-const NUMERIC_TYPES = [ 'number', 'product', 'quantity', 'option', 'shipping' ];
+/**
+ * Whether a formula reads a number from a field (list and repeater columns aside): numbers and
+ * quantities, calculated or typed prices, and chosen choices whose values carry a price
+ * (`text|price`). A single product's fixed price is not its value, so it is not offered.
+ *
+ * @param field Field.
+ */
+function isNumeric( field: FieldDefinition ): boolean {
+	switch ( field.type ) {
+		case 'number':
+		case 'quantity':
+		case 'option':
+			return true;
+		case 'product':
+			return [ 'calculation', 'price', 'select', 'radio' ].includes(
+				field.inputType ?? ''
+			);
+		case 'shipping':
+			return [ 'select', 'radio' ].includes( field.inputType ?? '' );
+		default:
+			return false;
+	}
+}
 
 /**
  * The tags that make sense in a text of a kind.
@@ -165,9 +248,7 @@ export function mergeTagsFor(
 		return fields
 			.filter(
 				( f ) =>
-					NUMERIC_TYPES.includes( f.type ) ||
-					f.type === 'list' ||
-					f.type === 'repeater'
+					isNumeric( f ) || f.type === 'list' || f.type === 'repeater'
 			)
 			.flatMap( ( f ) => tagsOfField( f, true ) );
 	}
@@ -176,12 +257,15 @@ export function mergeTagsFor(
 			...fields
 				.filter( ( f ) => f.type === 'email' )
 				.map( ( f ) => tagsOfField( f, false )[ 0 ] ),
-			{
-				tag: '{admin_email}',
-				label: __( "The site's admin email", 'kestrel-forms' ),
-				group: 'form' as const,
-			},
+			...formTags().filter( ( t ) =>
+				[ '{admin_email}', '{user:user_email}' ].includes( t.tag )
+			),
 		];
+	}
+	if ( target === 'default' ) {
+		return formTags().filter( ( t ) =>
+			DEFAULT_VALUE_TAGS.includes( t.tag )
+		);
 	}
 	const payment = form.fields.filter(
 		( f ) => f.type === 'payment' && f.id !== exclude
@@ -192,12 +276,17 @@ export function mergeTagsFor(
 			.filter( ( f ) => f.type !== 'password' )
 			.flatMap( ( f ) => tagsOfField( f, false ) ),
 		...payment.map( ( f ) => tagsOfField( f, false )[ 0 ] ),
-		...formTags().filter(
-			// A table of values in a URL makes no sense.
-			( t ) => ! ( target === 'url' && t.tag === '{all_fields}' )
-		),
+		...formTags(),
+		...( form.fields.some( ( f ) => f.type === 'product' )
+			? orderTags()
+			: [] ),
 		...( takesPayment ? paymentTags() : [] ),
-	];
+	].filter(
+		// A table of values in a URL makes no sense.
+		( t ) =>
+			target !== 'url' ||
+			! [ '{all_fields}', '{pricing_fields}' ].includes( t.tag )
+	);
 }
 
 /**
@@ -212,7 +301,7 @@ export function groupLabel( group: MergeTagGroup ): string {
 		case 'form':
 			return __( 'Form and entry', 'kestrel-forms' );
 		case 'payment':
-			return __( 'Payment', 'kestrel-forms' );
+			return __( 'Order and payment', 'kestrel-forms' );
 	}
 }
 

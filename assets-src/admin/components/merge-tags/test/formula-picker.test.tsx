@@ -49,3 +49,32 @@ it( "the formula editor's picker offers numeric values only and inserts at the c
 		'10 * {Extras:3.2}'
 	);
 } );
+
+it( "a field's default value offers only the tags filled before an entry exists", async () => {
+	const user = userEvent.setup();
+	const { edited } = renderWithForm( form, ( f ) => (
+		<FieldSettings field={ f.fields[ 0 ] } form={ f } />
+	) );
+	await user.click( screen.getByRole( 'button', { name: 'Advanced' } ) );
+	await user.type(
+		screen.getByRole( 'textbox', { name: 'Default value' } ),
+		'Hi '
+	);
+	await user.click(
+		screen.getByRole( 'button', {
+			name: 'Insert merge tag into Default value',
+		} )
+	);
+	const offered = within(
+		screen.getByRole( 'listbox', { name: 'Merge tags' } )
+	)
+		.getAllByRole( 'option' )
+		.map( ( o ) => o.querySelector( 'code' )!.textContent );
+	expect( offered ).toContain( '{user:display_name}' );
+	expect( offered ).not.toContain( '{Nights:2}' );
+	expect( offered ).not.toContain( '{entry_id}' );
+	await user.keyboard( 'display{Enter}' );
+	expect( edited().fields[ 0 ].defaultValue ).toBe(
+		'Hi {user:display_name}'
+	);
+} );

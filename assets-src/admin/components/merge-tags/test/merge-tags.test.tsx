@@ -51,17 +51,42 @@ describe( 'mergeTagsFor', () => {
 	it( 'offers only numeric values to formulas, list columns included', () => {
 		expect( tagsOf( 'formula' ) ).toEqual( [
 			'{Nights:3}',
-			'{Room:4}',
 			'{Guests:5}',
 			'{Items:6.1}',
 			'{Items:6.2}',
 		] );
+		// Prices a formula reads: calculated, typed or chosen ones (not a fixed single price).
+		expect(
+			tagsOf( 'formula', {
+				title: 'x',
+				fields: [
+					{ id: 1, type: 'product', inputType: 'calculation' },
+					{
+						id: 2,
+						type: 'product',
+						inputType: 'radio',
+						label: 'Size',
+					},
+					{ id: 3, type: 'shipping', inputType: 'singleshipping' },
+					{
+						id: 4,
+						type: 'option',
+						inputType: 'select',
+						label: 'Opt',
+					},
+				],
+			} )
+		).toEqual( [ '{:1}', '{Size:2}', '{Opt:4}' ] );
 		// A formula never offers its own field.
 		expect( tagsOf( 'formula', form, 3 ) ).not.toContain( '{Nights:3}' );
 	} );
 
 	it( 'offers email fields and the admin address to email targets', () => {
-		expect( tagsOf( 'email' ) ).toEqual( [ '{Email:2}', '{admin_email}' ] );
+		expect( tagsOf( 'email' ) ).toEqual( [
+			'{Email:2}',
+			'{user:user_email}',
+			'{admin_email}',
+		] );
 	} );
 
 	it( 'offers every field, its inputs, the form and payment tags to text', () => {
@@ -74,7 +99,18 @@ describe( 'mergeTagsFor', () => {
 				'{Address:9}',
 				'{Address:9.1}',
 				'{Address:9.2}',
+				'{Room:4.1}',
+				'{Room:4.2}',
+				'{Room:4.3}',
+				'{Items:6.2}',
 				'{Pay:11}',
+				'{pricing_fields}',
+				'{total}',
+				'{form_id}',
+				'{user:display_name}',
+				'{site_title}',
+				'{site_url}',
+				'{admin_email}',
 				'{all_fields}',
 				'{form_title}',
 				'{entry_id}',
@@ -94,11 +130,31 @@ describe( 'mergeTagsFor', () => {
 		expect( tagsOf( 'html' ) ).toEqual( text );
 		// A URL gets no table of values; a form without payment no payment tags.
 		expect( tagsOf( 'url' ) ).not.toContain( '{all_fields}' );
+		expect( tagsOf( 'url' ) ).not.toContain( '{pricing_fields}' );
+		expect( tagsOf( 'url' ) ).toContain( '{entry_id}' );
 		const unpaid = tagsOf( 'text', {
 			...form,
 			fields: form.fields.filter( ( f ) => f.type !== 'payment' ),
 		} );
 		expect( unpaid ).not.toContain( '{payment_status}' );
+		// Without products, no order tags.
+		expect(
+			tagsOf( 'text', { title: 'x', fields: [ form.fields[ 0 ] ] } )
+		).not.toContain( '{total}' );
+	} );
+
+	it( 'offers default values only what the server fills before an entry exists', () => {
+		expect( tagsOf( 'default' ) ).toEqual( [
+			'{form_title}',
+			'{form_id}',
+			'{date}',
+			'{embed_url}',
+			'{user:display_name}',
+			'{user:user_email}',
+			'{user:user_login}',
+			'{site_title}',
+			'{site_url}',
+		] );
 	} );
 
 	it( 'drops braces and colons from labels', () => {
@@ -224,7 +280,7 @@ describe( 'MergeTagPicker', () => {
 			)?.textContent;
 		expect( active() ).toBe( 'Form title {form_title}' );
 		await user.keyboard( '{ArrowDown}' );
-		expect( active() ).toBe( 'Page the form was sent from {embed_url}' );
+		expect( active() ).toBe( 'Form ID {form_id}' );
 		await user.keyboard( '{ArrowUp}' );
 		expect( active() ).toBe( 'Form title {form_title}' );
 		await user.click(
@@ -280,6 +336,7 @@ describe( 'MergeTagPicker', () => {
 			screen.getAllByRole( 'option' ).map( ( o ) => o.textContent )
 		).toEqual( [
 			'Email (2) {Email:2}',
+			"Logged-in user's email {user:user_email}",
 			"The site's admin email {admin_email}",
 		] );
 		await user.keyboard( 'nights' );
