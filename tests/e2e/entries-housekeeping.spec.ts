@@ -40,7 +40,14 @@ async function formWithEntries( requestUtils: RequestUtils ) {
 	return { form, ids };
 }
 
+/** Expectations that wait as long as a busy shared Playground needs. */
+const slow = expect.configure( { timeout: 60_000 } );
+
 test.describe( 'entries housekeeping', () => {
+	// A shared Playground on a busy machine: setup alone can take a minute.
+	test.setTimeout( 300_000 );
+	test.use( { navigationTimeout: 150_000 } );
+
 	test( 'views with counts, bulk trash with Undo, trash on the entry screen, local dates', async ( {
 		page,
 		requestUtils,
@@ -56,73 +63,73 @@ test.describe( 'entries housekeeping', () => {
 			const views = page.getByRole( 'list', { name: 'Entry views' } );
 			const view = ( name: string ) =>
 				views.getByRole( 'button', { name, exact: true } );
-			await expect( view( 'All (3)' ) ).toHaveAttribute(
+			await slow( view( 'All (3)' ) ).toHaveAttribute(
 				'aria-current',
 				'true'
 			);
-			await expect( view( 'Unread (3)' ) ).toBeVisible();
-			await expect( view( 'Starred (1)' ) ).toBeVisible();
-			await expect( view( 'Spam (0)' ) ).toBeVisible();
-			await expect( view( 'Trash (0)' ) ).toBeVisible();
+			await slow( view( 'Unread (3)' ) ).toBeVisible();
+			await slow( view( 'Starred (1)' ) ).toBeVisible();
+			await slow( view( 'Spam (0)' ) ).toBeVisible();
+			await slow( view( 'Trash (0)' ) ).toBeVisible();
 			const rows = entryRows( page );
-			await expect( rows ).toHaveCount( 3 );
+			await slow( rows ).toHaveCount( 3 );
 			// The submission time in the site's zone and formats.
-			await expect(
+			await slow(
 				entryRows( page, ids.Ada ).locator( 'time' )
 			).toHaveText( localTime );
 
 			// Bulk: Ada and Linus to the Trash, then Undo.
 			for ( const id of [ ids.Ada, ids.Linus ] ) {
-				await entryRows( page, id ).getByRole( 'checkbox' ).check();
+				await page
+					.getByRole( 'checkbox', { name: `Entry #${ id }` } )
+					.check();
 			}
 			await page
 				.getByRole( 'button', { name: 'Move to trash', exact: true } )
 				.click();
 			const notice = page.locator( '.components-notice' );
-			await expect( notice ).toContainText(
+			await slow( notice ).toContainText(
 				'2 entries moved to the Trash.'
 			);
-			await expect( rows ).toHaveCount( 1 );
-			await expect( view( 'All (1)' ) ).toBeVisible();
-			await expect( view( 'Trash (2)' ) ).toBeVisible();
+			await slow( rows ).toHaveCount( 1 );
+			await slow( view( 'All (1)' ) ).toBeVisible();
+			await slow( view( 'Trash (2)' ) ).toBeVisible();
 			await notice.getByRole( 'button', { name: 'Undo' } ).click();
-			await expect( notice ).toContainText( '2 entries put back.' );
-			await expect( rows ).toHaveCount( 3 );
-			await expect( view( 'All (3)' ) ).toBeVisible();
-			await expect( view( 'Trash (0)' ) ).toBeVisible();
+			await slow( notice ).toContainText( '2 entries put back.' );
+			await slow( rows ).toHaveCount( 3 );
+			await slow( view( 'All (3)' ) ).toBeVisible();
+			await slow( view( 'Trash (0)' ) ).toBeVisible();
 
 			// Views switch the list: Starred shows Grace only; Trash after trashing Linus.
 			await view( 'Starred (1)' ).click();
-			await expect( rows ).toHaveCount( 1 );
-			await expect( entryRows( page, ids.Grace ) ).toHaveCount( 1 );
+			await slow( rows ).toHaveCount( 1 );
+			await slow( entryRows( page, ids.Grace ) ).toHaveCount( 1 );
 			await view( 'All (3)' ).click();
-			await expect( rows ).toHaveCount( 3 );
+			await slow( rows ).toHaveCount( 3 );
 
 			// The entry screen: Move to Trash, Undo, then Trash for good, and Print is there.
 			await page.goto(
 				`/wp-admin/admin.php?page=kestrel-forms-entries&entry_id=${ ids.Linus }`
 			);
 			const bar = page.getByRole( 'group', { name: 'Entry actions' } );
-			await expect(
+			await slow(
 				bar.getByRole( 'button', { name: 'Print' } )
 			).toBeVisible();
 			await bar.getByRole( 'button', { name: 'Move to Trash' } ).click();
-			await expect( notice ).toContainText(
-				'1 entry moved to the Trash.'
-			);
-			await expect(
+			await slow( notice ).toContainText( '1 entry moved to the Trash.' );
+			await slow(
 				bar.getByRole( 'button', { name: 'Restore' } )
 			).toBeVisible();
 			await notice.getByRole( 'button', { name: 'Undo' } ).click();
-			await expect(
+			await slow(
 				bar.getByRole( 'button', { name: 'Move to Trash' } )
 			).toBeVisible();
 			await bar.getByRole( 'button', { name: 'Move to Trash' } ).click();
-			await expect(
+			await slow(
 				bar.getByRole( 'button', { name: 'Restore' } )
 			).toBeVisible();
 			// Its date in the site's format, the relative time beside it.
-			await expect(
+			await slow(
 				page.locator( '.kestrel-forms-entry-meta time' ).first()
 			).toHaveText( new RegExp( localTime.source + ' \\(.+ ago\\)$' ) );
 
@@ -130,10 +137,10 @@ test.describe( 'entries housekeeping', () => {
 			await page.goto(
 				`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ form.id }`
 			);
-			await expect( view( 'All (2)' ) ).toBeVisible();
+			await slow( view( 'All (2)' ) ).toBeVisible();
 			await view( 'Trash (1)' ).click();
-			await expect( rows ).toHaveCount( 1 );
-			await expect( entryRows( page, ids.Linus ) ).toHaveCount( 1 );
+			await slow( rows ).toHaveCount( 1 );
+			await slow( entryRows( page, ids.Linus ) ).toHaveCount( 1 );
 		} finally {
 			await deleteForm( requestUtils, form.id );
 		}
