@@ -19,8 +19,6 @@ use Kestrel\Forms\Domain\Payments\ChargePlan;
 use Kestrel\Forms\Domain\Payments\PaymentStatus;
 use Kestrel\Forms\Domain\Payments\PaymentValue;
 use Kestrel\Forms\Domain\Validation\SubmissionResult;
-use Kestrel\Forms\Entries\MergeTags;
-use Kestrel\Forms\Payments\Provider\ClientFactory;
 use Kestrel\Forms\Payments\Provider\ProviderError;
 use Kestrel\Forms\Payments\Provider\SquareClient;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
@@ -50,14 +48,18 @@ use Kestrel\Forms\Settings\PaymentSettings;
  */
 final class ChargePayment {
 
-	/** Transient prefix of a location read from the provider (its currency). */
-	private const LOCATION_CACHE = 'kestrel_forms_pay_loc_';
-
 	/** Marks an attempt whose visitor was told nothing was taken: the reconcile job only voids it. */
 	public const NOT_TAKEN = 'not_taken';
 
 	/** Marks a charge-mode payment whose capture got no answer: the reconcile job completes it. */
 	public const CAPTURE_UNKNOWN = 'capture_unknown';
+
+	/**
+	 * The provider calls (client, retries, voids, the location check).
+	 *
+	 * @var ChargeProvider
+	 */
+	private readonly ChargeProvider $provider;
 
 	/**
 	 * Builds the use case.
@@ -72,9 +74,11 @@ final class ChargePayment {
 		private readonly PaymentRepository $payments = new PaymentRepository(),
 		private readonly EntryWorkspaceRepository $notes = new EntryWorkspaceRepository(),
 		private readonly PaymentSettings $settings = new PaymentSettings(),
-		private ?Closure $client_for = null,
-		private ?Closure $pause = null
-	) {}
+		?Closure $client_for = null,
+		?Closure $pause = null
+	) {
+		$this->provider = new ChargeProvider( $client_for, $pause );
+	}
 
 	/**
 	 * The payments repository (for the reconcile job and tests).
@@ -152,7 +156,7 @@ final class ChargePayment {
 	private static function longest_request(): int {
 		/** This filter is documented in plugin/src/Payments/Provider/SquareClient.php */
 		$timeout = (float) apply_filters( 'kestrel_forms_payments_timeout', SquareClient::DEFAULT_TIMEOUT, '' );
-		/** This filter is documented in self::create_with_retries(). */
+		/** This filter is documented in ChargeProvider::create_with_retries(). */
 		$delays = array_map( 'intval', array_values( (array) apply_filters( 'kestrel_forms_payments_retry_delays', array( 300, 1200 ) ) ) );
 		$tries  = count( $delays ) + 1;
 		return max( 2 * MINUTE_IN_SECONDS, (int) ceil( 2 * $tries * max( 1.0, $timeout ) + 2 * array_sum( $delays ) / 1000 ) + 30 );
@@ -205,7 +209,7 @@ final class ChargePayment {
 			throw PaymentRefused::unavailable( 'no_credentials', PaymentMessages::unavailable() );
 		}
 		$client_api = $this->client( $environment );
-		$this->check_location( $client_api, $environment, $active['location_id'], $active['access_token'], $plan->currency );
+		$this->provider->check_location( $client_api, $environment, $active['location_id'], $active['access_token'], $plan->currency );
 
 		$attempt_key = wp_generate_uuid4();
 		$capture     = 'authorize' === ( $field['captureMode'] ?? 'charge' ) ? 'authorize' : 'charge';
@@ -227,7 +231,7 @@ final class ChargePayment {
 			// The unique (form, submission key) index: another request is charging this submission.
 			throw PaymentRefused::in_progress( PaymentMessages::in_progress() );
 		}
-		$body = $this->request_body( $form, $field, $result, $plan, $value, $attempt_key, $id, $active['location_id'], $draft );
+		$body = ChargeRequest::body( $form, $field, $result, $plan, $value, $attempt_key, $id, $active['location_id'], $draft );
 		$json = SquareClient::encode( $body );
 		$this->payments->update_details(
 			$id,
@@ -245,7 +249,7 @@ final class ChargePayment {
 		$recorded = $this->record( $id, $payment, $plan->amount_minor, $plan->currency );
 		if ( null === $recorded ) {
 			// Not the payment asked for (amount, currency or a failed status): never keep it.
-			if ( ! $this->void_provider( $client_api, (string) ( $payment['id'] ?? '' ), $attempt_key ) ) {
+			if ( ! $this->provider->void( $client_api, (string) ( $payment['id'] ?? '' ), $attempt_key ) ) {
 				$this->leave_to_reconcile( $id, 'The provider answered with a payment that does not match the request; its cancel was not confirmed.' );
 				throw PaymentRefused::not_taken( PaymentMessages::not_confirmed() );
 			}
@@ -419,7 +423,7 @@ final class ChargePayment {
 		if ( null === $now || null !== $now['entry_id'] || PaymentStatus::PROCESSING !== $now['status'] ) {
 			return;
 		}
-		if ( ! $this->void_provider( $this->client( (string) $now['environment'] ), (string) $now['provider_payment_id'], (string) $now['attempt_key'] ) ) {
+		if ( ! $this->provider->void( $this->client( (string) $now['environment'] ), (string) $now['provider_payment_id'], (string) $now['attempt_key'] ) ) {
 			$this->leave_to_reconcile( $id, 'The entry could not be stored; the cancel of the authorization was not confirmed.' );
 			return;
 		}
@@ -483,8 +487,7 @@ final class ChargePayment {
 	 * @param string $environment sandbox or production.
 	 */
 	public function client( string $environment ): SquareClient {
-		$this->client_for ??= static fn( string $env ): SquareClient => ClientFactory::for_environment( $env );
-		return ( $this->client_for )( $environment );
+		return $this->provider->client( $environment );
 	}
 
 	/**
@@ -497,22 +500,7 @@ final class ChargePayment {
 	 * @throws ProviderError The last error (unknown), or the first known one.
 	 */
 	public function create_with_retries( SquareClient $client, string $json ): array {
-		/**
-		 * Filters the waits (ms) before each retry of a CreatePayment whose outcome is unknown.
-		 *
-		 * @param list<int> $delays Default [ 300, 1200 ]: two retries.
-		 */
-		$delays = array_values( (array) apply_filters( 'kestrel_forms_payments_retry_delays', array( 300, 1200 ) ) );
-		for ( $try = 0; ; $try++ ) {
-			try {
-				return $client->create_payment_json( $json );
-			} catch ( ProviderError $e ) {
-				if ( ! $e->is_unknown() || $try >= count( $delays ) ) {
-					throw $e;
-				}
-				$this->wait( (int) $delays[ $try ] );
-			}
-		}
+		return $this->provider->create_with_retries( $client, $json );
 	}
 
 	/**
@@ -524,19 +512,7 @@ final class ChargePayment {
 	 * @throws ProviderError When the cancel could not be confirmed.
 	 */
 	public function cancel_with_retries( SquareClient $client, string $attempt_key ): void {
-		/** This filter is documented in self::create_with_retries(). */
-		$delays = array_values( (array) apply_filters( 'kestrel_forms_payments_retry_delays', array( 300, 1200 ) ) );
-		for ( $try = 0; ; $try++ ) {
-			try {
-				$client->cancel_by_idempotency_key( $attempt_key );
-				return;
-			} catch ( ProviderError $e ) {
-				if ( ! $e->is_unknown() || $try >= count( $delays ) ) {
-					throw $e;
-				}
-				$this->wait( (int) $delays[ $try ] );
-			}
-		}
+		$this->provider->cancel_with_retries( $client, $attempt_key );
 	}
 
 	/**
@@ -713,7 +689,7 @@ final class ChargePayment {
 		if ( ProviderError::AUTH === $e->kind() ) {
 			throw PaymentRefused::unavailable( 'auth', PaymentMessages::unavailable() );
 		}
-		if ( ! self::is_visitors_error( $e ) ) {
+		if ( ! ChargeProvider::is_visitors_error( $e ) ) {
 			// The merchant's set-up (location, currency, amount rules…), not the card: no decline
 			// and nothing counted against the visitor.
 			throw PaymentRefused::unavailable( 'provider_refused', PaymentMessages::unavailable() );
@@ -726,19 +702,6 @@ final class ChargePayment {
 		throw PaymentRefused::declined( $field_id, $public, PaymentMessages::decline( $plain ? $e->code() : '' ) );
 	}
 
-	/** Token errors: the visitor's (the card details must be entered again), codes the script needs. */
-	private const TOKEN_ERRORS = array( 'CARD_TOKEN_EXPIRED', 'CARD_TOKEN_USED' );
-
-	/**
-	 * Whether a CreatePayment error is about the visitor's card or token (a decline): category
-	 * PAYMENT_METHOD_ERROR, or an expired / used token. Every other 4xx is the merchant's.
-	 *
-	 * @param ProviderError $e The error.
-	 */
-	private static function is_visitors_error( ProviderError $e ): bool {
-		return ProviderError::DECLINED === $e->kind() || 'PAYMENT_METHOD_ERROR' === $e->category() || in_array( $e->code(), self::TOKEN_ERRORS, true );
-	}
-
 	/**
 	 * The decline code the visitor is told (`data.payment.code`): GENERIC_DECLINE for every card
 	 * decline (a CVV, postal code or funds answer would help card testers), the exact code only
@@ -748,166 +711,7 @@ final class ChargePayment {
 	 * @param string $code Provider code.
 	 */
 	public static function public_decline_code( string $code ): string {
-		return in_array( $code, array_merge( self::TOKEN_ERRORS, array( 'CARD_DECLINED_VERIFICATION_REQUIRED' ) ), true ) ? $code : 'GENERIC_DECLINE';
-	}
-
-	/**
-	 * Voids a provider payment (by id when known, else by idempotency key).
-	 *
-	 * @param SquareClient $client_api  The client.
-	 * @param string       $payment_id  Provider payment id ('' when unknown).
-	 * @param string       $attempt_key Idempotency key.
-	 * @return bool Whether the provider confirmed the cancel (false: the caller leaves the attempt
-	 *              to the reconcile job).
-	 */
-	private function void_provider( SquareClient $client_api, string $payment_id, string $attempt_key ): bool {
-		try {
-			if ( '' !== $payment_id ) {
-				$client_api->cancel_payment( $payment_id );
-			} else {
-				$this->cancel_with_retries( $client_api, $attempt_key );
-			}
-		} catch ( ProviderError ) {
-			return false;
-		}
-		return true;
-	}
-
-	/**
-	 * The location's currency must be the form's. The location is read once per environment,
-	 * location and access token (a hash of it: another account's token may name the same
-	 * location id) and cached for an hour.
-	 *
-	 * @param SquareClient $client       The client.
-	 * @param string       $environment  sandbox or production.
-	 * @param string       $location_id  Location id.
-	 * @param string       $access_token The access token the client uses.
-	 * @param string       $currency     The charge's currency.
-	 * @throws PaymentRefused When the location cannot be read or has another currency.
-	 */
-	private function check_location( SquareClient $client, string $environment, string $location_id, string $access_token, string $currency ): void {
-		$cache    = self::LOCATION_CACHE . md5( $environment . '|' . $location_id . '|' . hash( 'sha256', $access_token ) );
-		$location = get_transient( $cache );
-		if ( ! is_array( $location ) ) {
-			try {
-				$location = $client->get_location( $location_id );
-			} catch ( ProviderError $e ) {
-				throw PaymentRefused::unavailable( ProviderError::AUTH === $e->kind() ? 'auth' : 'location_unreachable', PaymentMessages::unavailable() );
-			}
-			set_transient( $cache, array( 'currency' => (string) ( $location['currency'] ?? '' ) ), HOUR_IN_SECONDS );
-		}
-		if ( strtoupper( (string) ( $location['currency'] ?? '' ) ) !== $currency ) {
-			throw PaymentRefused::unavailable( 'currency_mismatch', PaymentMessages::unavailable() );
-		}
-	}
-
-	/**
-	 * The CreatePayment body: amount from the plan, the server key, `autocomplete: false`, a short
-	 * reference, the verification token, billing data from the field's mapping, the note.
-	 *
-	 * @param Form                 $form        The form.
-	 * @param array<string, mixed> $field       The payment field.
-	 * @param SubmissionResult     $result      Validation (clean values).
-	 * @param ChargePlan           $plan        The plan.
-	 * @param PaymentValue         $value       The visitor's token.
-	 * @param string               $attempt_key Idempotency key.
-	 * @param int                  $id          Attempt id.
-	 * @param string               $location_id Location id.
-	 * @param array<string, mixed> $draft       The entry draft (its values fill the note's merge tags).
-	 * @return array<string, mixed>
-	 */
-	private function request_body( Form $form, array $field, SubmissionResult $result, ChargePlan $plan, PaymentValue $value, string $attempt_key, int $id, string $location_id, array $draft ): array {
-		$body = array(
-			'idempotency_key' => $attempt_key,
-			'source_id'       => $value->token,
-			'amount_money'    => array(
-				'amount'   => $plan->amount_minor,
-				'currency' => $plan->currency,
-			),
-			'autocomplete'    => false,
-			'location_id'     => $location_id,
-			'reference_id'    => substr( 'kf-' . $form->id . '-' . $id, 0, 40 ),
-		);
-		if ( '' !== $value->verification_token ) {
-			$body['verification_token'] = $value->verification_token;
-		}
-		$billing = is_array( $field['billing'] ?? null ) ? $field['billing'] : array();
-		$read    = static function ( string $key ) use ( $billing, $result ): string {
-			$input = $billing[ $key ] ?? null;
-			$value = is_string( $input ) || is_int( $input ) ? ( $result->values[ (string) $input ] ?? '' ) : '';
-			return is_string( $value ) ? trim( $value ) : '';
-		};
-		$email   = $read( 'email' );
-		if ( '' !== $email && false !== filter_var( $email, FILTER_VALIDATE_EMAIL ) ) {
-			$body['buyer_email_address'] = substr( $email, 0, 255 );
-		}
-		$address = array_filter(
-			array(
-				'first_name'                      => $read( 'givenName' ),
-				'last_name'                       => $read( 'familyName' ),
-				'address_line_1'                  => $read( 'addressLine1' ),
-				'address_line_2'                  => $read( 'addressLine2' ),
-				'locality'                        => $read( 'city' ),
-				'administrative_district_level_1' => $read( 'state' ),
-				'postal_code'                     => $read( 'postalCode' ),
-				'country'                         => 1 === preg_match( '/^[A-Za-z]{2}$/', $read( 'countryCode' ) ) ? strtoupper( $read( 'countryCode' ) ) : '',
-			),
-			static fn( string $part ): bool => '' !== $part
-		);
-		if ( $address ) {
-			$body['billing_address'] = array_map( static fn( string $part ): string => mb_substr( $part, 0, 255 ), $address );
-		}
-		$note = trim( wp_strip_all_tags( (string) ( $field['description'] ?? '' ) ) );
-		if ( '' !== $note ) {
-			// Merge tags from the values being stored: the entry is written only after the
-			// payment, so a transient entry (id 0) of the same values stands in for it.
-			$entry = new Entry(
-				0,
-				$form->id,
-				is_array( $draft['values'] ?? null ) ? $draft['values'] : $result->values,
-				is_string( $draft['created_at'] ?? null ) ? $draft['created_at'] : gmdate( 'Y-m-d H:i:s' ),
-				is_string( $draft['source_url'] ?? null ) ? $draft['source_url'] : '',
-				(int) ( $draft['user_id'] ?? 0 ),
-				Entry::STATUS_ACTIVE,
-				is_array( $draft['pricing'] ?? null ) ? $draft['pricing'] : $result->pricing
-			);
-			$note  = trim( ( new MergeTags() )->replace( $note, $form, $entry, false ) );
-		}
-		if ( '' !== $note ) {
-			// At most 500 characters as the API counts them (UTF-16 code units).
-			$note  = mb_substr( $note, 0, 500 );
-			$units = intdiv( strlen( (string) mb_convert_encoding( $note, 'UTF-16LE', 'UTF-8' ) ), 2 );
-			for ( ; $units > 500; $units = intdiv( strlen( (string) mb_convert_encoding( $note, 'UTF-16LE', 'UTF-8' ) ), 2 ) ) {
-				$note = mb_substr( $note, 0, -1 );
-			}
-			$body['note'] = $note;
-		}
-		/**
-		 * Filters the CreatePayment body before it is stored and sent. The amount, currency,
-		 * idempotency key, source and autocomplete are put back afterwards.
-		 *
-		 * @param array<string, mixed> $body  Request body.
-		 * @param Form                 $form  The form.
-		 * @param array<string, mixed> $field The payment field.
-		 */
-		$filtered = apply_filters( 'kestrel_forms_payment_request', $body, $form, $field );
-		$keep     = array_intersect_key( $body, array_flip( array( 'idempotency_key', 'source_id', 'amount_money', 'autocomplete', 'location_id', 'verification_token' ) ) );
-		return is_array( $filtered ) ? array_merge( $filtered, $keep ) : $body;
-	}
-
-	/**
-	 * Waits before a retry.
-	 *
-	 * @param int $ms Milliseconds.
-	 */
-	private function wait( int $ms ): void {
-		if ( $ms <= 0 ) {
-			return;
-		}
-		$this->pause ??= static function ( int $ms ): void {
-			usleep( $ms * 1000 );
-		};
-		( $this->pause )( $ms );
+		return ChargeProvider::public_decline_code( $code );
 	}
 
 	/**
