@@ -4,11 +4,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PaymentPanel } from '../PaymentPanel';
 import type { EntryPayment } from '../types';
+import { inAuckland } from '../../../components/test/auckland';
 
 jest.mock( '@wordpress/api-fetch', () => jest.fn() );
 jest.mock( '@wordpress/a11y', () => ( { speak: jest.fn() } ) );
 
 const mock = apiFetch as unknown as jest.Mock;
+
+beforeAll( inAuckland );
 const spoken = speak as unknown as jest.Mock;
 
 const BASE = '/kestrel-forms/v1/entries/12/payment';
@@ -155,7 +158,8 @@ describe( 'PaymentPanel', () => {
 			'¥ 1,000',
 			'Completed',
 			'Broken item',
-			'2026-01-03 10:00:00',
+			// The site's local time in its formats: 10:00 UTC is 23:00 in Auckland in January.
+			'03/01/2026 23:00',
 			'Ada Admin',
 		] );
 		expect( rows[ 1 ].textContent ).toContain( 'Payment provider' );
