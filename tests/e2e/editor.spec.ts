@@ -377,7 +377,8 @@ test.describe( 'form editor', () => {
 				'Starred',
 				'Name',
 				'Email',
-				'Shirt',
+				'Shirt (Name)',
+				'Shirt (Price)',
 				'Size',
 				'How many',
 				'Double quantity',
@@ -393,9 +394,10 @@ test.describe( 'form editor', () => {
 				'0',
 				'Ada Journey',
 				'ada@example.org',
-				// Pricing fields read as the server priced them: the product with its
-				// quantity (from the quantity field) and unit price with the option.
-				'Shirt, Qty: 3, Price: $12.50',
+				// One column per product input: its name and price (without the option);
+				// its quantity is the How many column.
+				'Shirt',
+				'$10.00',
 				'Second choice',
 				'3',
 				'6',

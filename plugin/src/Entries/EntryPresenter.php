@@ -128,13 +128,38 @@ final class EntryPresenter {
 
 	/**
 	 * The CSV columns of a field: one per input where the field has inputs (checkboxes and
-	 * option checkboxes: one per choice, "Extras (Gift wrap)"), else one for the field.
+	 * option checkboxes: one per choice, "Extras (Gift wrap)"; products: "T-shirt (Name)",
+	 * "T-shirt (Price)" and, when it has a quantity input of its own, "T-shirt (Quantity)"),
+	 * else one for the field.
 	 *
 	 * @param array<string, mixed> $field Value field.
+	 * @param Form|null            $form  Its form (whether a Quantity field carries a product's
+	 *                                    quantity); without it a product has a quantity column.
 	 * @return list<array{key: string, label: string}> Key: the input id, or the field id.
 	 */
-	public static function columns( array $field ): array {
+	public static function columns( array $field, ?Form $form = null ): array {
 		$label = self::label( $field );
+		if ( 'product' === $field['type'] ) {
+			$id    = (string) $field['id'];
+			$parts = array(
+				/* translators: %s: product field label. */
+				$id . '.1' => sprintf( __( '%s (Name)', 'kestrel-forms' ), $label ),
+				/* translators: %s: product field label. */
+				$id . '.2' => sprintf( __( '%s (Price)', 'kestrel-forms' ), $label ),
+			);
+			if ( self::has_own_quantity( $field, $form ) ) {
+				/* translators: %s: product field label. */
+				$parts[ $id . '.3' ] = sprintf( __( '%s (Quantity)', 'kestrel-forms' ), $label );
+			}
+			$columns = array();
+			foreach ( $parts as $key => $heading ) {
+				$columns[] = array(
+					'key'   => (string) $key,
+					'label' => $heading,
+				);
+			}
+			return $columns;
+		}
 		if ( ! self::is_multi_choice( $field ) ) {
 			return array(
 				array(
@@ -164,6 +189,9 @@ final class EntryPresenter {
 	 * @param Entry                $entry Entry.
 	 */
 	public static function cell( array $field, string $key, Entry $entry ): string {
+		if ( 'product' === $field['type'] ) {
+			return self::product_cell( $field, $key, $entry );
+		}
 		if ( self::is_multi_choice( $field ) ) {
 			$stored = $entry->values[ $key ] ?? null;
 			if ( ! is_string( $stored ) || '' === $stored ) {
@@ -180,6 +208,61 @@ final class EntryPresenter {
 			return implode( ', ', array_column( self::files( $field, $entry ), 'name' ) );
 		}
 		return self::value( $field, $entry );
+	}
+
+	/**
+	 * Whether a product takes its quantity in an input of its own ("N.3"): not with its quantity
+	 * disabled, not hidden, and not when a Quantity field carries it.
+	 *
+	 * @param array<string, mixed> $field Product field.
+	 * @param Form|null            $form  Its form.
+	 */
+	private static function has_own_quantity( array $field, ?Form $form ): bool {
+		if ( ! empty( $field['disableQuantity'] ) || 'hiddenproduct' === ( $field['inputType'] ?? '' ) ) {
+			return false;
+		}
+		foreach ( $form ? $form->fields() : array() as $other ) {
+			if ( 'quantity' === $other['type'] && (int) ( $other['productField'] ?? 0 ) === (int) $field['id'] ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * A product's CSV cell as the server priced it: its name (a chosen choice's label), its
+	 * price without options (the product's or the chosen choice's; typed or calculated) and its
+	 * quantity. Empty when it was not bought.
+	 *
+	 * @param array<string, mixed> $field Product field.
+	 * @param string               $key   "N.1" name, "N.2" price, "N.3" quantity.
+	 * @param Entry                $entry Entry.
+	 */
+	private static function product_cell( array $field, string $key, Entry $entry ): string {
+		$line = null;
+		foreach ( (array) ( $entry->pricing['products'] ?? array() ) as $candidate ) {
+			if ( (int) $candidate['fieldId'] === (int) $field['id'] ) {
+				$line = $candidate;
+			}
+		}
+		if ( null === $line || null === $entry->pricing ) {
+			return '';
+		}
+		$part = substr( $key, strrpos( $key, '.' ) + 1 );
+		if ( '2' === $part ) {
+			$options = array_sum( array_map( static fn( array $o ): int => (int) $o['priceMinor'], (array) $line['options'] ) );
+			return self::money( (int) $line['unitMinor'] - $options, (string) $entry->pricing['currency'] );
+		}
+		if ( '3' === $part ) {
+			return (string) $line['quantity'];
+		}
+		$chosen = $entry->values[ (string) $field['id'] ] ?? '';
+		foreach ( (array) ( $field['choices'] ?? array() ) as $choice ) {
+			if ( is_scalar( $chosen ) && (string) ( $choice['value'] ?? '' ) === (string) $chosen ) {
+				return (string) $choice['text'];
+			}
+		}
+		return (string) $line['name'];
 	}
 
 	/**

@@ -88,7 +88,7 @@ final class EntriesExportController extends WP_REST_Controller {
 		// One column per input where a field has inputs (EntryPresenter::columns()).
 		$columns = array();
 		foreach ( $fields as $field ) {
-			foreach ( EntryPresenter::columns( $field ) as $column ) {
+			foreach ( EntryPresenter::columns( $field, $form ) as $column ) {
 				$columns[] = array( $field, $column['key'], $column['label'] );
 			}
 		}

@@ -2,7 +2,8 @@
 /**
  * Every field type × input type, submitted as a visitor through the real REST submission route,
  * read back where an owner reads it: the entry detail (REST), the entries list (REST display
- * text), the CSV export (one column per input where a field has inputs) and WordPress's
+ * text), the CSV export (one column per input where a field has inputs: choices of checkboxes,
+ * a product's name, price and own quantity) and WordPress's
  * personal-data exporter. One table says what each surface shows (issue 14, item 2: option
  * choices shown as checkboxes vanished everywhere).
  *
@@ -201,7 +202,11 @@ final class EntryValuesAuditTest extends UploadsTestCase {
 				),
 				'sent'  => array( '14.3' => '2' ),
 				'text'  => 'Mug, Qty: 2, Price: $14.50',
-				'csv'   => array( 'Mug' => 'Mug, Qty: 2, Price: $14.50' ),
+				'csv'   => array(
+					'Mug (Name)'     => 'Mug',
+					'Mug (Price)'    => '$12.50',
+					'Mug (Quantity)' => '2',
+				),
 			),
 			array(
 				'field' => array(
@@ -213,7 +218,11 @@ final class EntryValuesAuditTest extends UploadsTestCase {
 				),
 				'sent'  => array( '15' => 'l' ),
 				'text'  => 'Large shirt, Qty: 3, Price: $13.25',
-				'csv'   => array( 'Shirt' => 'Large shirt, Qty: 3, Price: $13.25' ),
+				// Its quantity is the Shirts field's column.
+				'csv'   => array(
+					'Shirt (Name)'  => 'Large shirt',
+					'Shirt (Price)' => '$12.00',
+				),
 			),
 			array(
 				'field' => array(
@@ -228,7 +237,11 @@ final class EntryValuesAuditTest extends UploadsTestCase {
 					'16.3' => '1',
 				),
 				'text'  => 'A2 poster, Qty: 1, Price: $11.00',
-				'csv'   => array( 'Poster' => 'A2 poster, Qty: 1, Price: $11.00' ),
+				'csv'   => array(
+					'Poster (Name)'     => 'A2 poster',
+					'Poster (Price)'    => '$8.00',
+					'Poster (Quantity)' => '1',
+				),
 			),
 			array(
 				'field' => array(
@@ -240,7 +253,10 @@ final class EntryValuesAuditTest extends UploadsTestCase {
 				),
 				'sent'  => array( '17' => '25' ),
 				'text'  => 'Donation, Qty: 1, Price: $25.00',
-				'csv'   => array( 'Donation' => 'Donation, Qty: 1, Price: $25.00' ),
+				'csv'   => array(
+					'Donation (Name)'  => 'Donation',
+					'Donation (Price)' => '$25.00',
+				),
 			),
 			array(
 				'field' => array(
@@ -254,7 +270,10 @@ final class EntryValuesAuditTest extends UploadsTestCase {
 				),
 				'sent'  => array(),
 				'text'  => 'Guest fee, Qty: 1, Price: $4.50',
-				'csv'   => array( 'Guest fee' => 'Guest fee, Qty: 1, Price: $4.50' ),
+				'csv'   => array(
+					'Guest fee (Name)'  => 'Guest fee',
+					'Guest fee (Price)' => '$4.50',
+				),
 			),
 			array(
 				'field' => array(
@@ -266,7 +285,10 @@ final class EntryValuesAuditTest extends UploadsTestCase {
 				),
 				'sent'  => array(),
 				'text'  => 'Handling, Qty: 1, Price: $1.00',
-				'csv'   => array( 'Handling' => 'Handling, Qty: 1, Price: $1.00' ),
+				'csv'   => array(
+					'Handling (Name)'  => 'Handling',
+					'Handling (Price)' => '$1.00',
+				),
 			),
 			array(
 				'field' => array(
