@@ -62,6 +62,13 @@ final class ChargePayment {
 	private readonly ChargeProvider $provider;
 
 	/**
+	 * The capture and what follows it (finish()).
+	 *
+	 * @var FinishCharge
+	 */
+	private readonly FinishCharge $finisher;
+
+	/**
 	 * Builds the use case.
 	 *
 	 * @param PaymentRepository                    $payments   Payments.
@@ -78,6 +85,7 @@ final class ChargePayment {
 		?Closure $pause = null
 	) {
 		$this->provider = new ChargeProvider( $client_for, $pause );
+		$this->finisher = new FinishCharge( $this->payments, $this );
 	}
 
 	/**
@@ -316,95 +324,7 @@ final class ChargePayment {
 	 * @return array<string, mixed> The payment row as it is now.
 	 */
 	public function finish( array $attempt, Entry $entry, Form $form, bool $again = false ): array {
-		$id      = (int) $attempt['id'];
-		$payment = (array) $this->payments->find( $id );
-		// The status attach() moved the attempt to, in the entry's transaction.
-		$moved = PaymentStatus::from_provider( (string) $attempt['provider_status'], (int) $attempt['amount_minor'] ) ?? PaymentStatus::AUTHORIZED;
-		if ( PaymentStatus::AUTHORIZED === $moved && 'charge' === $payment['capture_mode'] ) {
-			$moved = PaymentStatus::AUTHORIZED === $payment['status'] ? $this->capture( $payment, $entry, $again ) : null;
-		}
-		$this->redact( $id );
-		// The entry is written: the visitor's values are in it, the draft is not needed any more.
-		$this->payments->drop_entry_draft( $id );
-		$payment = (array) $this->payments->find( $id );
-		if ( null === $moved || $moved !== $payment['status'] ) {
-			// Another worker moved it (and announced that move): nothing more to say here.
-			return $payment;
-		}
-		self::announce( $payment, $entry, $form );
-		if ( PaymentStatus::PAID === $payment['status'] ) {
-			$this->note( $entry->id, $this->describe( __( 'Payment completed', 'kestrel-forms' ), $payment ) );
-		} elseif ( PaymentStatus::PENDING === $payment['status'] ) {
-			$this->note( $entry->id, $this->describe( __( 'Payment pending', 'kestrel-forms' ), $payment ) );
-		}
-		return $payment;
-	}
-
-	/**
-	 * CompletePayment of a charge-mode authorisation whose entry is stored. When its outcome is
-	 * unknown (no answer: the capture may have happened) the payment is read back: COMPLETED →
-	 * paid; still APPROVED → completed again with the version token just read. Still unknown →
-	 * the payment stays authorized, marked {@see self::CAPTURE_UNKNOWN}, and the reconcile job
-	 * completes it later. A capture the provider refused is left to the manager (a note says so).
-	 *
-	 * @param array<string, mixed> $payment The payment (authorized).
-	 * @param Entry                $entry   Its entry.
-	 * @param bool                 $again   The reconcile job's retry (no second "retried" note).
-	 * @return string|null The status this call leaves it in (paid; authorized when the capture
-	 *                     failed), or null when another worker moved it meanwhile.
-	 */
-	private function capture( array $payment, Entry $entry, bool $again = false ): ?string {
-		$id  = (int) $payment['id'];
-		$api = $this->client( (string) $payment['environment'] );
-		try {
-			$completed = $api->complete_payment( (string) $payment['provider_payment_id'], self::text_or_null( $payment['version_token'] ) );
-		} catch ( ProviderError $e ) {
-			$completed = $e->is_unknown() ? $this->confirm_capture( $api, $payment ) : null;
-			if ( null === $completed ) {
-				$this->payments->update_details(
-					$id,
-					array(
-						'error_code'   => $e->is_unknown() ? self::CAPTURE_UNKNOWN : substr( $e->code(), 0, 100 ),
-						'error_detail' => $e->code() . ': ' . $e->detail(),
-					)
-				);
-				$now = $this->payments->find( $id );
-				if ( null === $now || PaymentStatus::AUTHORIZED !== $now['status'] ) {
-					return null; // Captured or voided elsewhere meanwhile (that is why this one failed).
-				}
-				if ( ! $e->is_unknown() ) {
-					$this->note( $entry->id, __( 'The payment is authorized but the provider refused to capture it. Capture it from this entry.', 'kestrel-forms' ) );
-				} elseif ( ! $again ) {
-					$this->note( $entry->id, __( 'The payment is authorized but its capture could not be confirmed yet; it is retried automatically.', 'kestrel-forms' ) );
-				}
-				return PaymentStatus::AUTHORIZED;
-			}
-		}
-		$details               = self::details( $completed );
-		$details['error_code'] = null;
-		return $this->payments->mark_status( $id, PaymentStatus::PAID, $details ) ? PaymentStatus::PAID : null;
-	}
-
-	/**
-	 * After a capture without an answer: the provider's payment, completed — read back when the
-	 * capture happened, or completed again (with the version token just read) when it is still
-	 * APPROVED. Null when that is not known either.
-	 *
-	 * @param SquareClient         $api     The client.
-	 * @param array<string, mixed> $payment The payment row.
-	 * @return array<string, mixed>|null The COMPLETED provider payment.
-	 */
-	private function confirm_capture( SquareClient $api, array $payment ): ?array {
-		$provider_id = (string) $payment['provider_payment_id'];
-		try {
-			$now = $api->get_payment( $provider_id );
-			if ( 'APPROVED' === ( $now['status'] ?? '' ) ) {
-				$now = $api->complete_payment( $provider_id, self::text_or_null( $now['version_token'] ?? null ) );
-			}
-		} catch ( ProviderError ) {
-			return null;
-		}
-		return 'COMPLETED' === ( $now['status'] ?? '' ) ? $now : null;
+		return $this->finisher->finish( $attempt, $entry, $form, $again );
 	}
 
 	/**
@@ -712,14 +632,5 @@ final class ChargePayment {
 	 */
 	public static function public_decline_code( string $code ): string {
 		return ChargeProvider::public_decline_code( $code );
-	}
-
-	/**
-	 * A text column's value, or null.
-	 *
-	 * @param mixed $value Value.
-	 */
-	private static function text_or_null( mixed $value ): ?string {
-		return is_string( $value ) && '' !== $value ? $value : null;
 	}
 }
