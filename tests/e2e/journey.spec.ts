@@ -18,10 +18,13 @@
  * axe finds nothing in our markup on any screen visited (editor, block editor canvas, visitor
  * page on desktop and phone, confirmation, entries list, entry detail).
  *
- * Serial: each step starts where the one before left the site. Checks that do not stop the walk
- * are soft, so one run reports every broken part of the journey at once.
+ * One test, one step per stage: each stage starts where the one before left the site. Checks
+ * that do not stop the walk are soft, so one run reports every broken part of the journey at once.
+ * For the local-time check the site's time zone is set to Pacific/Auckland for a few seconds and
+ * put back (its date and time formats are left alone).
  *
  * Run: node scripts/smtp-sink.mjs --detach; node scripts/e2e.mjs --native tests/e2e/journey.spec.ts
+ * Without the sink, or on Playground, the test is skipped with the reason printed.
  */
 import fs from 'node:fs';
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
