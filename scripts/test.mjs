@@ -212,6 +212,10 @@ if ( ! NATIVE_ONLY ) {
 	scriptCheck( 'phpcs (WPCS)', 'lint:phpcs' );
 	scriptCheck( 'phpstan', 'analyse:php' );
 	check( 'tsc', 'npm', [ 'run', 'typecheck' ] );
+	check( 'translation template current (make-pot --check)', 'node', [
+		'scripts/make-pot.mjs',
+		'--check',
+	] );
 	// Payments SDK types against the provider's published types (compat/, issue 6).
 	check( 'payments types compat', 'npm', [ 'run', 'test:compat' ] );
 	suite(
