@@ -16,7 +16,7 @@ import {
 	SelectControl,
 	TextControl,
 } from '@wordpress/components';
-import { useDispatch, useSelect } from '@wordpress/data';
+import { useDispatch } from '@wordpress/data';
 import { useEffect, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import type { ConfirmationSetting, FormDefinition } from '../../../shared';
@@ -28,7 +28,11 @@ import { store } from '../../store/forms';
 import { valueFields } from '../../store/forms/definition';
 import { describeRules, LogicBuilder } from '../LogicBuilder';
 import { newItemId } from '../notifications/items';
-import { SettingsList, withoutUndefined } from '../notifications/SettingsList';
+import {
+	DefinitionErrors,
+	SettingsList,
+	withoutUndefined,
+} from '../notifications/SettingsList';
 
 /** The id of the default confirmation made from a legacy `confirmation`. */
 const DEFAULT_ID = 'default';
@@ -189,10 +193,6 @@ function usePages( needed: boolean ) {
  */
 export function ConfirmationsPanel( { form }: { form: FormDefinition } ) {
 	const { updateForm } = useDispatch( store );
-	const errors = useSelect(
-		( select ) => select( store ).getFormErrors(),
-		[]
-	);
 	const [ openId, setOpenId ] = useState< string | null >( null );
 	const list = confirmationsOf( form );
 	const { pages, failed } = usePages(
@@ -200,21 +200,10 @@ export function ConfirmationsPanel( { form }: { form: FormDefinition } ) {
 	);
 	const set = ( next: ConfirmationSetting[], key?: string ) =>
 		updateForm( confirmationsPatch( next ), key );
-	const problems = errors
-		.filter(
-			( e ) =>
-				e.path.startsWith( 'confirmations' ) ||
-				e.path.startsWith( 'confirmation' )
-		)
-		.map( ( e ) => e.message );
 
 	return (
 		<div className="kestrel-forms-confirmations">
-			{ problems.length > 0 && (
-				<Notice status="error" isDismissible={ false }>
-					{ problems.join( ' ' ) }
-				</Notice>
-			) }
+			<DefinitionErrors prefixes={ [ 'confirmation' ] } />
 			<SettingsList
 				items={ list }
 				onChange={ ( next ) => set( next ) }

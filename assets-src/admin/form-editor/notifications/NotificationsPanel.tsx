@@ -35,7 +35,7 @@ import { fieldOptionLabel, valueFields } from '../../store/forms/definition';
 import { describeRules, LogicBuilder, RuleControls } from '../LogicBuilder';
 import { eventLabel } from './events';
 import { newItemId } from './items';
-import { SettingsList } from './SettingsList';
+import { DefinitionErrors, SettingsList } from './SettingsList';
 
 /** The answer of the test endpoint (I14-CONTRACTS). */
 interface TestAnswer {
@@ -132,6 +132,7 @@ export function NotificationsPanel( {
 
 	return (
 		<div className="kestrel-forms-notifications">
+			<DefinitionErrors prefixes={ [ 'notifications' ] } />
 			{ notifications.length === 0 && (
 				<p>
 					{ __(

@@ -3,10 +3,12 @@
  * summary, and buttons to edit, duplicate, move, switch on or off and delete it; the open item's
  * settings are shown in its card. Shared by NotificationsPanel and ConfirmationsPanel.
  */
-import { Button, ToggleControl } from '@wordpress/components';
+import { Button, Notice, ToggleControl } from '@wordpress/components';
+import { useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
+import { store } from '../../store/forms';
 import { moveItem } from './items';
 
 /** What the list needs of an item. */
@@ -284,4 +286,26 @@ export function withoutUndefined< T extends object >( item: T ): T {
 		}
 	}
 	return copy as unknown as T;
+}
+
+/**
+ * The server's messages about a part of the definition after a refused save (e.g. every path
+ * starting with `notifications`), in one error notice; nothing when there are none.
+ *
+ * @param props          Props.
+ * @param props.prefixes Path prefixes of the part.
+ */
+export function DefinitionErrors( { prefixes }: { prefixes: string[] } ) {
+	const errors = useSelect(
+		( select ) => select( store ).getFormErrors(),
+		[]
+	);
+	const messages = errors
+		.filter( ( e ) => prefixes.some( ( p ) => e.path.startsWith( p ) ) )
+		.map( ( e ) => e.message );
+	return messages.length ? (
+		<Notice status="error" isDismissible={ false }>
+			{ messages.join( ' ' ) }
+		</Notice>
+	) : null;
 }

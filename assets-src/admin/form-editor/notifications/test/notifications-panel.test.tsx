@@ -1,7 +1,8 @@
 import apiFetch from '@wordpress/api-fetch';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FormDefinition } from '../../../../shared';
+import { store } from '../../../store/forms';
 import { renderWithForm } from '../../test/editor-harness';
 import { NotificationsPanel } from '../NotificationsPanel';
 import { moveItem, newItemId } from '../items';
@@ -306,6 +307,33 @@ describe( 'NotificationsPanel', () => {
 		expect( failed.className ).toContain( 'is-error' );
 		await waitFor( () => expect( sent.isConnected ).toBe( false ) );
 	} );
+} );
+
+it( "shows the server's messages about the notifications after a refused save", async () => {
+	const { registry } = renderWithForm(
+		{ ...form, notifications: [ { id: 'a1', name: 'Admin', to: 'x' } ] },
+		( f ) => <NotificationsPanel form={ f } />
+	);
+	mock.mockRejectedValueOnce( {
+		code: 'kestrel_forms_invalid_form',
+		message: 'Invalid form.',
+		data: {
+			errors: [
+				{
+					path: 'notifications[0].routing',
+					keyword: 'required',
+					message: 'Routing needs at least one rule.',
+				},
+				{ path: 'title', keyword: 'minLength', message: 'No title.' },
+			],
+		},
+	} );
+	await act( async () => {
+		await registry.dispatch( store ).saveForm();
+	} );
+	const notice = await spokenNotice( 'Routing needs at least one rule.' );
+	expect( notice.className ).toContain( 'is-error' );
+	expect( screen.queryByText( /No title/ ) ).toBeNull();
 } );
 
 describe( 'items', () => {
