@@ -584,12 +584,24 @@ function SendTest( { notification }: { notification: NotificationSetting } ) {
 						}
 			);
 		} catch ( error ) {
+			// A notification the schema refuses: say what is wrong with it.
+			const details = (
+				error as { data?: { errors?: Array< { message?: unknown } > } }
+			 )?.data?.errors;
+			const reasons = Array.isArray( details )
+				? details
+						.map( ( e ) => e.message )
+						.filter( ( m ): m is string => typeof m === 'string' )
+				: [];
 			setResult( {
 				status: 'error',
-				message: messageOf(
-					error,
-					__( 'The test email was not sent.', 'kestrel-forms' )
-				),
+				message: [
+					messageOf(
+						error,
+						__( 'The test email was not sent.', 'kestrel-forms' )
+					),
+					...reasons,
+				].join( ' ' ),
 			} );
 		} finally {
 			setBusy( false );

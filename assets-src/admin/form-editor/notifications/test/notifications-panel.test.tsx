@@ -306,6 +306,26 @@ describe( 'NotificationsPanel', () => {
 		);
 		expect( failed.className ).toContain( 'is-error' );
 		await waitFor( () => expect( sent.isConnected ).toBe( false ) );
+
+		// A notification the schema refuses: the reasons are said too.
+		mock.mockRejectedValueOnce( {
+			code: 'kestrel_forms_invalid_form',
+			message: 'The form definition is not valid.',
+			data: {
+				errors: [
+					{
+						path: 'notifications[0].replyTo',
+						message: 'Must be at most 320 characters long.',
+					},
+				],
+			},
+		} );
+		await user.click(
+			screen.getByRole( 'button', { name: 'Send a test' } )
+		);
+		await spokenNotice(
+			'The form definition is not valid. Must be at most 320 characters long.'
+		);
 	} );
 } );
 
