@@ -5,7 +5,12 @@
  * "Other" box, "Select all" and the preset's choices.
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
-import { ANONYMOUS_STATE, createFormPage, deleteForm } from './utils';
+import {
+	ANONYMOUS_STATE,
+	createFormPage,
+	deleteForm,
+	seriousAxeViolations,
+} from './utils';
 
 /** Waits that follow a page load or a server round trip on the slow site. */
 const SLOW = { timeout: 60_000 };
@@ -88,6 +93,15 @@ test.describe( 'editor behaviours', () => {
 				'Wyoming'
 			);
 
+			// The compact choice rows and the bulk box keep their names for assistive tech.
+			await sidebar.getByRole( 'button', { name: 'Bulk add' } ).click();
+			const choicesScan = await seriousAxeViolations(
+				page,
+				'#kestrel-forms-admin'
+			);
+			expect( choicesScan, choicesScan.join( '\n' ) ).toEqual( [] );
+			await sidebar.getByRole( 'button', { name: 'Bulk add' } ).click();
+
 			// Form settings, one click away; a feed of the example add-on with a rule.
 			await page.getByRole( 'button', { name: 'Form settings' } ).click();
 			await sidebar.getByRole( 'button', { name: 'Feeds' } ).click();
@@ -113,6 +127,12 @@ test.describe( 'editor behaviours', () => {
 			await expect(
 				feed.locator( '.kestrel-forms-feed__logic' )
 			).toHaveText( 'Runs when all of these match: Size (1) is "Large"' );
+
+			const feedsScan = await seriousAxeViolations(
+				page,
+				'#kestrel-forms-admin'
+			);
+			expect( feedsScan, feedsScan.join( '\n' ) ).toEqual( [] );
 
 			await page.getByRole( 'button', { name: 'Save form' } ).click();
 			await expect(
