@@ -27,7 +27,7 @@ import { FieldSettings } from './FieldSettings';
 import { FormSettings } from './FormSettings';
 import { Palette, TYPE_MIME } from './palette-search';
 import { PaymentFieldSettings } from './payment';
-import { openPreview } from './preview';
+import { openPreview, openPreviewPopup } from './preview';
 import { fieldRuleSummary } from './rule-summary';
 import { ToolbarMenu } from './ToolbarMenu';
 
@@ -190,6 +190,18 @@ export function Editor( { config }: { config: AdminConfig } ) {
 							label: __( 'Preview', 'kestrel-forms' ),
 							onSelect: () =>
 								openPreview( previewUrl( config, id ), id ),
+						},
+						{
+							id: 'preview-popup',
+							label: __(
+								'Preview in a small window',
+								'kestrel-forms'
+							),
+							onSelect: () =>
+								openPreviewPopup(
+									previewUrl( config, id ),
+									id
+								),
 						},
 					] }
 				/>

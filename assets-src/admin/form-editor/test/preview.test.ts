@@ -1,5 +1,10 @@
 import { previewUrl } from '../../config';
-import { openPreview, previewTarget } from '../preview';
+import {
+	openPreview,
+	openPreviewPopup,
+	popupFeatures,
+	previewTarget,
+} from '../preview';
 
 const config = {
 	formId: 7,
@@ -28,5 +33,28 @@ describe( 'preview', () => {
 			'kestrel-forms-preview-7'
 		);
 		expect( previewTarget( 8 ) ).not.toBe( previewTarget( 7 ) );
+	} );
+
+	it( 'also opens in the utility popup of the spec: 500×300, centred, resizable', () => {
+		expect(
+			popupFeatures( {
+				availWidth: 1440,
+				availHeight: 900,
+				availLeft: 0,
+				availTop: 25,
+			} )
+		).toBe(
+			'popup=yes,width=500,height=300,left=470,top=325,resizable=yes,scrollbars=yes'
+		);
+		const open = jest.fn();
+		openPreviewPopup( 'https://shop.example/?p', 7, {
+			open,
+			screen: { availWidth: 800, availHeight: 600 },
+		} as unknown as Window );
+		expect( open ).toHaveBeenCalledWith(
+			'https://shop.example/?p',
+			'kestrel-forms-preview-7-popup',
+			'popup=yes,width=500,height=300,left=150,top=150,resizable=yes,scrollbars=yes'
+		);
 	} );
 } );
