@@ -130,7 +130,8 @@ final class Preview {
 				'post_type'         => 'page',
 				'post_status'       => 'publish',
 				'post_name'         => 'kestrel-forms-preview',
-				'post_title'        => $form->title(),
+				// Escaped: themes print post titles as HTML (the core/post-title block does).
+				'post_title'        => esc_html( $form->title() ),
 				'post_content'      => sprintf( '[%s id="%d" title="false"]', Shortcode::TAG, $form->id ),
 				'post_excerpt'      => '',
 				'post_author'       => get_current_user_id(),
@@ -146,6 +147,13 @@ final class Preview {
 				'filter'            => 'raw',
 			)
 		);
+	}
+
+	/**
+	 * Removes the in-memory page from the posts cache.
+	 */
+	public static function forget(): void {
+		wp_cache_delete( self::POST_ID, 'posts' );
 	}
 
 	/**

@@ -104,4 +104,29 @@ final class PreviewTest extends TestCase {
 		$this->expectException( WPDieException::class );
 		( new Preview( Plugin::instance()->forms ) )->guard();
 	}
+
+	public function test_the_page_title_is_escaped_for_themes_that_print_it_as_html(): void {
+		$definition          = FormsControllerTest::definition();
+		$definition['title'] = '<img src=x onerror=alert(1)>';
+		$this->form_id       = Plugin::instance()->forms->create( $definition );
+		$query               = $this->main_query( wp_create_nonce( Preview::NONCE_ACTION ) );
+		$this->assertSame( Preview::POST_ID, $query->get_queried_object_id() );
+		// phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- the loop's post, as the template has it.
+		$GLOBALS['post'] = $query->posts[0];
+		$block           = render_block(
+			array(
+				'blockName'    => 'core/post-title',
+				'attrs'        => array(),
+				'innerBlocks'  => array(),
+				'innerHTML'    => '',
+				'innerContent' => array(),
+			)
+		);
+		$title           = get_the_title( Preview::POST_ID );
+		unset( $GLOBALS['post'] );
+		Preview::forget();
+		$this->assertStringNotContainsString( '<img', $block );
+		$this->assertStringContainsString( '&lt;img', $block );
+		$this->assertStringNotContainsString( '<img', $title );
+	}
 }
