@@ -52,6 +52,7 @@ final class Preview {
 	public function register(): void {
 		add_filter( 'posts_pre_query', array( $this, 'posts' ), 10, 2 );
 		add_action( 'template_redirect', array( $this, 'guard' ), 0 );
+		add_filter( 'rest_request_before_callbacks', array( $this, 'rest_guard' ), 10, 3 );
 	}
 
 	/**
@@ -101,7 +102,11 @@ final class Preview {
 			return $posts; // guard() answers 404.
 		}
 		$page = self::page( $form );
+		// get_post( POST_ID ) (block themes' post title, the_post()) reads the posts cache; the
+		// entry lives for this request only: removed at shutdown, and rest_guard() makes sure no
+		// REST request serves it while a persistent object cache (Redis, Memcached) holds it.
 		wp_cache_set( $page->ID, $page, 'posts' );
+		add_action( 'shutdown', array( self::class, 'forget' ) );
 		// A singular page, not the blog home the bare URL would be.
 		$query->is_home           = false;
 		$query->is_archive        = false;
@@ -150,10 +155,30 @@ final class Preview {
 	}
 
 	/**
-	 * Removes the in-memory page from the posts cache.
+	 * Removes the in-memory page from the posts cache (at the end of the preview request), so
+	 * that a persistent object cache never keeps it for other requests.
 	 */
 	public static function forget(): void {
 		wp_cache_delete( self::POST_ID, 'posts' );
+	}
+
+	/**
+	 * REST never serves the in-memory page: a request naming its id gets the 404 of a post that
+	 * does not exist, even while a persistent object cache holds the page (during a preview).
+	 *
+	 * @param mixed            $response Response so far (a WP_Error or result short-circuits).
+	 * @param array<mixed>     $handler  Route handler.
+	 * @param \WP_REST_Request $request  Request.
+	 * @return mixed
+	 */
+	public function rest_guard( $response, $handler, \WP_REST_Request $request ) {
+		unset( $handler );
+		$id = $request->get_param( 'id' );
+		// (int) saturates: any larger number names the same id.
+		if ( is_numeric( $id ) && self::POST_ID === (int) $id ) {
+			return new \WP_Error( 'rest_post_invalid_id', __( 'Invalid post ID.', 'kestrel-forms' ), array( 'status' => 404 ) );
+		}
+		return $response;
 	}
 
 	/**

@@ -129,4 +129,18 @@ final class PreviewTest extends TestCase {
 		$this->assertStringContainsString( '&lt;img', $block );
 		$this->assertStringNotContainsString( '<img', $title );
 	}
+
+	public function test_the_page_leaves_the_posts_cache_at_shutdown_and_rest_never_serves_it(): void {
+		$this->main_query( wp_create_nonce( Preview::NONCE_ACTION ) );
+		$this->assertNotFalse( has_action( 'shutdown', array( Preview::class, 'forget' ) ) );
+		// While the preview request runs (a persistent cache would share it): REST says 404.
+		wp_set_current_user( 0 );
+		foreach ( array( (string) Preview::POST_ID, '99999999999999999999' ) as $id ) {
+			$response = rest_do_request( new \WP_REST_Request( 'GET', '/wp/v2/pages/' . $id ) );
+			$this->assertSame( 404, $response->get_status(), $id );
+		}
+		Preview::forget();
+		$this->assertFalse( wp_cache_get( Preview::POST_ID, 'posts' ) );
+		remove_action( 'shutdown', array( Preview::class, 'forget' ) );
+	}
 }
