@@ -68,8 +68,13 @@ test.describe( 'form editor', () => {
 		);
 		await sidebar.getByLabel( 'Formula', { exact: true } ).fill( '' );
 		await sidebar
-			.getByLabel( 'Insert merge tag' )
-			.selectOption( { label: 'How many (5)' } );
+			.getByRole( 'button', { name: 'Insert merge tag into Formula' } )
+			.click();
+		await sidebar.getByLabel( 'Search merge tags' ).fill( 'How many' );
+		await page.keyboard.press( 'Enter' );
+		await expect(
+			sidebar.getByLabel( 'Formula', { exact: true } )
+		).toHaveValue( '{How many:5}' );
 		await sidebar
 			.getByLabel( 'Formula', { exact: true } )
 			.fill(
