@@ -293,6 +293,11 @@ final class Mailer {
 		add_action( 'wp_mail_failed', $fail );
 		try {
 			$sent = wp_mail( $email['to'], $email['subject'], $email['html'], $headers );
+		} catch ( \Throwable $thrown ) {
+			// phpmailer_init callbacks run outside wp_mail()'s own try/catch (PHPMailer with
+			// exceptions on): a failed delivery, never a failed submission.
+			$sent  = false;
+			$error = $thrown->getMessage();
 		} finally {
 			remove_action( 'phpmailer_init', $alt, 1 );
 			remove_action( 'wp_mail_failed', $fail );

@@ -321,6 +321,33 @@ final class SubmissionNotificationsTest extends NotificationsTestCase {
 		);
 	}
 
+	public function test_an_exception_in_phpmailer_init_is_a_failed_delivery_not_a_failed_submission(): void {
+		$second         = self::team();
+		$second['id']   = 'copy';
+		$second['name'] = 'Copy';
+		$second['to']   = 'copy@example.org';
+		$form_id        = self::form_with( array( self::team(), $second ) );
+		$throws         = static function ( $mailer ): void {
+			if ( in_array( 'team@example.org', array_column( $mailer->getToAddresses(), 0 ), true ) ) {
+				throw new \PHPMailer\PHPMailer\Exception( 'Invalid address: (From): broken' );
+			}
+		};
+		add_action( 'phpmailer_init', $throws, 20 );
+		try {
+			$entry_id = $this->submit( $form_id, array( '1' => 'Ada' ) );
+		} finally {
+			remove_action( 'phpmailer_init', $throws, 20 );
+		}
+		$this->assertSame(
+			array(
+				'Notification "Team" could not be sent to team@example.org, boss@example.org: Invalid address: (From): broken',
+				'Notification "Copy" sent to copy@example.org.',
+			),
+			self::note_texts( $entry_id )
+		);
+		$this->assertSame( array( array( 'copy@example.org' ) ), array_column( $this->mailer->sent, 'to' ) );
+	}
+
 	public function test_the_filter_may_change_or_cancel_an_email_but_not_inject_headers(): void {
 		add_filter(
 			'kestrel_forms_notification',
