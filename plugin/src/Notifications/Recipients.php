@@ -15,7 +15,7 @@ use Kestrel\Forms\Entries\MergeTags;
 
 /**
  * Addresses come from the notification (to type "email": a comma list with merge tags; "field": an
- * entry value; routing: the rules that hold) and are validated with is_email() after the tags are
+ * entry value holding exactly one address; routing: the rules that hold) and are validated with is_email() after the tags are
  * replaced: anything else is left out and reported, never passed on to wp_mail(). Every text that
  * ends up in a header goes through header_text() first, so no value (a visitor's or the site
  * owner's) can end a header line and start another (header injection).
@@ -46,7 +46,7 @@ final class Recipients {
 			case 'field':
 				$field = (string) ( $notification['toField'] ?? '' );
 				$value = '' === $field ? '' : $this->tags->replace( '{:' . $field . '}', $form, $entry, false );
-				return self::addresses( $value );
+				return self::one_address( $value );
 			case 'routing':
 				$list = array();
 				foreach ( (array) ( $notification['routing'] ?? array() ) as $route ) {
@@ -103,6 +103,31 @@ final class Recipients {
 			'valid'   => array_values( $valid ),
 			'invalid' => array_values( array_unique( $invalid ) ),
 		);
+	}
+
+	/**
+	 * The address of a visitor's value ("send to a field's value"): exactly one valid address, or
+	 * none. A list (commas, semicolons, line breaks) is refused whole, so that one submission
+	 * cannot make the site mail a list of addresses a visitor typed (docs/notifications.md).
+	 *
+	 * @param string $value The field's value.
+	 * @return array{valid: list<string>, invalid: list<string>}
+	 */
+	public static function one_address( string $value ): array {
+		$value = trim( $value );
+		if ( '' === $value ) {
+			return array(
+				'valid'   => array(),
+				'invalid' => array(),
+			);
+		}
+		if ( 1 === preg_match( '/[,;\x00-\x1F\x7F]/', $value ) ) {
+			return array(
+				'valid'   => array(),
+				'invalid' => array( self::shown( $value ) ),
+			);
+		}
+		return self::addresses( $value );
 	}
 
 	/**

@@ -137,6 +137,7 @@ final class FormValidator {
 
 		$errors = array_merge( $errors, self::check_payment( $definition['fields'], $products ) );
 		$errors = array_merge( $errors, self::check_confirmations( $definition, $value_fields ) );
+		$errors = array_merge( $errors, self::check_notifications( $definition, $value_fields ) );
 
 		if ( ! $errors ) {
 			try {
@@ -263,6 +264,44 @@ final class FormValidator {
 	}
 
 	/**
+	 * Notifications (docs/notifications.md): "send to a field's value" names an email field of the
+	 * form (a visitor's value is never a list of addresses the site mails), and routing rules read
+	 * fields with values.
+	 *
+	 * @param array<string, mixed> $definition   Schema-valid definition.
+	 * @param array<int, true>     $value_fields Ids of fields with values.
+	 * @return list<SchemaError>
+	 */
+	private static function check_notifications( array $definition, array $value_fields ): array {
+		$email_fields = array();
+		foreach ( $definition['fields'] as $field ) {
+			if ( 'email' === $field['type'] ) {
+				$email_fields[ (int) $field['id'] ] = true;
+			}
+		}
+		$errors = array();
+		foreach ( $definition['notifications'] ?? array() as $index => $notification ) {
+			$path = 'notifications[' . $index . ']';
+			$type = $notification['toType'] ?? 'email';
+			if ( 'field' === $type && isset( $notification['toField'] ) && ! isset( $email_fields[ (int) $notification['toField'] ] ) ) {
+				$errors[] = new SchemaError(
+					$path . '.toField',
+					'emailField',
+					array(
+						'detail' => 'names no email field of this form: ' . $notification['toField'],
+						'ref'    => (string) $notification['toField'],
+					)
+				);
+			}
+			if ( 'routing' !== $type ) {
+				continue;
+			}
+			$errors = array_merge( $errors, self::check_rule_fields( $notification['routing'] ?? array(), $path . '.routing', $value_fields ) );
+		}
+		return $errors;
+	}
+
+	/**
 	 * Whether a redirect URL is an http(s) URL with a literal host (no user part, no merge tag) or
 	 * a path on this site ("/thanks").
 	 *
@@ -332,11 +371,23 @@ final class FormValidator {
 	 * @return list<SchemaError>
 	 */
 	private static function check_logic( ?array $logic, string $path, array $value_fields ): array {
+		return self::check_rule_fields( $logic['rules'] ?? array(), $path . '.rules', $value_fields );
+	}
+
+	/**
+	 * Each rule of a list (conditional logic, notification routing) reads a field with a value.
+	 *
+	 * @param array<int, array<string, mixed>> $rules        Rules, each with a fieldId.
+	 * @param string                           $path         JSON path of the list.
+	 * @param array<int, true>                 $value_fields Ids of fields with values.
+	 * @return list<SchemaError>
+	 */
+	private static function check_rule_fields( array $rules, string $path, array $value_fields ): array {
 		$errors = array();
-		foreach ( $logic['rules'] ?? array() as $i => $rule ) {
+		foreach ( $rules as $i => $rule ) {
 			if ( ! isset( $value_fields[ DependencyGraph::field_id_of( $rule['fieldId'] ) ] ) ) {
 				$errors[] = new SchemaError(
-					$path . '.rules[' . $i . '].fieldId',
+					$path . '[' . $i . '].fieldId',
 					'unknownField',
 					array(
 						'detail' => 'names no field with a value: ' . $rule['fieldId'],

@@ -136,6 +136,40 @@ final class SubmissionNotificationsTest extends NotificationsTestCase {
 		$this->assertSame( array( 'Notification "Customer copy" was not sent: No valid recipient address.' ), self::note_texts( $entry_id ) );
 	}
 
+	public function test_a_field_value_sends_to_one_address_only_never_to_a_list(): void {
+		// A form stored before the validator refused non-email fields here: field 4 is a textarea.
+		$customer            = self::team();
+		$customer['id']      = 'customer';
+		$customer['name']    = 'Customer copy';
+		$customer['toType']  = 'field';
+		$customer['toField'] = '4';
+		$form_id             = self::form_with( array( $customer ) );
+		$list                = implode( ', ', array_map( static fn( int $i ): string => "victim{$i}@example.net", range( 1, 30 ) ) );
+		foreach ( array( $list, "a@example.net\nb@example.net", 'a@example.net; b@example.net' ) as $value ) {
+			$entry_id = $this->submit(
+				$form_id,
+				array(
+					'1' => 'Ada',
+					'4' => $value,
+				)
+			);
+			$this->assertSame( array(), $this->mailer->sent, $value );
+			$notes = self::note_texts( $entry_id );
+			$this->assertCount( 1, $notes );
+			$this->assertStringStartsWith( 'Notification "Customer copy" was not sent: No valid recipient address. Invalid addresses left out: "', $notes[0] );
+		}
+		// One address is sent to.
+		$entry_id = $this->submit(
+			$form_id,
+			array(
+				'1' => 'Ada',
+				'4' => ' ada@example.com ',
+			)
+		);
+		$this->assertSame( array( array( 'ada@example.com' ) ), array_column( $this->mailer->sent, 'to' ) );
+		$this->assertSame( array( 'Notification "Customer copy" sent to ada@example.com.' ), self::note_texts( $entry_id ) );
+	}
+
 	public function test_routing_sends_to_the_addresses_whose_rule_holds(): void {
 		$form_id = self::form_with(
 			array(

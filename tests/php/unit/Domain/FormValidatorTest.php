@@ -395,4 +395,54 @@ final class FormValidatorTest extends TestCase {
 			$this->paths( $form )
 		);
 	}
+
+	public function test_a_notification_sends_to_an_email_field_and_routes_on_fields_of_the_form(): void {
+		$form                  = self::valid();
+		$form['notifications'] = array(
+			array(
+				'id'      => 'copy',
+				'toType'  => 'field',
+				'toField' => '2',
+			),
+			array(
+				'id'      => 'route',
+				'toType'  => 'routing',
+				'routing' => array(
+					array(
+						'email'    => 'a@example.org',
+						'fieldId'  => '3.1',
+						'operator' => 'is',
+						'value'    => 'a',
+					),
+				),
+			),
+			// A stale toField of another mode is not read.
+			array(
+				'id'      => 'team',
+				'toType'  => 'email',
+				'to'      => 'team@example.org',
+				'toField' => '1',
+			),
+		);
+		$this->assertSame( array(), $this->paths( $form ) );
+
+		$form['notifications'][0]['toField']               = '1'; // A text field.
+		$form['notifications'][1]['routing'][]             = array(
+			'email'    => 'b@example.org',
+			'fieldId'  => '9',
+			'operator' => 'is',
+			'value'    => 'b',
+		);
+		$form['notifications'][1]['routing'][0]['fieldId'] = '5'; // An html block: no value.
+		$this->assertSame(
+			array(
+				'notifications[0].toField emailField',
+				'notifications[1].routing[0].fieldId unknownField',
+				'notifications[1].routing[1].fieldId unknownField',
+			),
+			$this->paths( $form )
+		);
+		$form['notifications'][0]['toField'] = '77'; // No such field.
+		$this->assertContains( 'notifications[0].toField emailField', $this->paths( $form ) );
+	}
 }
