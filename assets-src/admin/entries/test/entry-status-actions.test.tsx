@@ -148,7 +148,9 @@ it( 'spam and not spam, each with Undo; delete permanently asks first', async ()
 	await userEvent.click(
 		within( bar ).getByRole( 'button', { name: 'Not spam' } )
 	);
-	await waitFor( () => expect( noticeText() ).toBe( '1 entry restored.Undo' ) );
+	await waitFor( () =>
+		expect( noticeText() ).toBe( '1 entry restored.Undo' )
+	);
 	await userEvent.click(
 		within( bar ).getByRole( 'button', { name: 'Mark as spam' } )
 	);
