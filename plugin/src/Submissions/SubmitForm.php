@@ -16,7 +16,9 @@ use Kestrel\Forms\Captcha\Verifier;
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Logic\EntryLogic;
+use Kestrel\Forms\Domain\Payments\ChargePlan;
 use Kestrel\Forms\Domain\Validation\FieldError;
+use Kestrel\Forms\Domain\Validation\SubmissionResult;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
 use Kestrel\Forms\Entries\MergeTags;
 use Kestrel\Forms\Feeds\FeedRegistry;
@@ -241,9 +243,12 @@ final class SubmitForm {
 
 		$this->verify_captcha( $form, $result->visible, $values, $request->client_ip );
 
-		// Spam is stored as spam (visible to admins), and the sender sees the usual answer.
+		// Spam is stored as spam (visible to admins), and the sender sees the usual answer. A
+		// submission with a payment to take is never sent to Akismet: a false "spam" would store
+		// it as spam and charge nothing while the customer is told the order went through; the
+		// payment path has its own card-testing defences (docs/spam.md).
 		$spam  = SpamGuard::is_spam( $form, $request->honeypot, $request->render_token )
-			|| SpamGuard::akismet_says_spam( $form, $clean, $request->client_ip, $this->source_url( $request->source_url ) );
+			|| ( ! self::charges( $form, $result ) && SpamGuard::akismet_says_spam( $form, $clean, $request->client_ip, $this->source_url( $request->source_url ) ) );
 		$entry = new Entry(
 			0,
 			$form->id,
@@ -323,6 +328,18 @@ final class SubmitForm {
 			$this->feeds->process( $result->feeds, $entry, $form );
 		}
 		return $this->stored( $form, $entry, true );
+	}
+
+	/**
+	 * Whether the submission carries a payment to take: the form's payment field is shown and
+	 * has an amount due.
+	 *
+	 * @param Form             $form   Form.
+	 * @param SubmissionResult $result Validated submission.
+	 */
+	private static function charges( Form $form, SubmissionResult $result ): bool {
+		$field = ChargePayment::payment_field( $form );
+		return null !== $field && ChargePlan::for_field( $field, ! empty( $result->visible[ (int) $field['id'] ] ), $result->pricing )->charges();
 	}
 
 	/**
