@@ -330,6 +330,16 @@ final class ErrorMapper {
 	}
 
 	/**
+	 * Permission: resend an entry's notifications, possibly to any address (which shows the
+	 * entry's values to whoever reads that mailbox): view entries as well as edit entries.
+	 *
+	 * @return true|WP_Error
+	 */
+	public static function can_resend_notifications(): bool|WP_Error {
+		return Capabilities::current_user_has( Capabilities::VIEW_ENTRIES ) && Capabilities::current_user_has( Capabilities::EDIT_ENTRIES ) ? true : self::forbidden();
+	}
+
+	/**
 	 * Permission: export entries (Capabilities::EXPORT_ENTRIES).
 	 *
 	 * @return true|WP_Error

@@ -82,7 +82,8 @@ final class NotificationsController extends WP_REST_Controller {
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => array( $this, 'resend' ),
-				'permission_callback' => array( ErrorMapper::class, 'can_edit_entries' ),
+				// Resending to an address of one's choice reads the entry: view and edit entries.
+				'permission_callback' => array( ErrorMapper::class, 'can_resend_notifications' ),
 				'args'                => array(
 					'ids' => array(
 						'type'     => 'array',

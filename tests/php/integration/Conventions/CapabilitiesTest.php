@@ -37,7 +37,8 @@ final class CapabilitiesTest extends TestCase {
 
 	/**
 	 * "METHOD route" => the granular capabilities that open it (any one), or PUBLIC.
-	 * A route marked `+core` also needs a core capability the test roles do not have.
+	 * A route marked `+core` also needs a core capability the test roles do not have; one marked
+	 * `+{capability}` also needs that granular capability (a role with one alone is refused).
 	 */
 	private const TABLE = array(
 		'GET /forms'                              => array( self::VIEW, self::FORMS ),
@@ -63,7 +64,7 @@ final class CapabilitiesTest extends TestCase {
 		'GET /entries/{id}/notes'                 => array( self::VIEW ),
 		'POST /entries/{id}/notes'                => array( self::EDIT ),
 		'DELETE /entries/{id}/notes/{note_id}'    => array( self::EDIT ),
-		'POST /entries/{id}/notifications/resend' => array( self::EDIT ),
+		'POST /entries/{id}/notifications/resend' => array( self::EDIT, '+' . self::VIEW ),
 		'GET /entries/{entry_id}/files/{token}'   => array( self::VIEW ),
 		'GET /entries/{id}/payment'               => array( self::VIEW ),
 		'POST /entries/{id}/payment/capture'      => array( self::EDIT ),
@@ -128,6 +129,8 @@ final class CapabilitiesTest extends TestCase {
 				$allowed = $this->allowed( $key, $handler );
 				if ( ! in_array( $capability, $expected, true ) ) {
 					$this->assertFalse( $allowed, "$capability must not open $key" );
+				} elseif ( in_array( '+' . self::VIEW, $expected, true ) ) {
+					$this->assertFalse( $allowed, "$capability alone must not open $key" );
 				} elseif ( ! in_array( '+core', $expected, true ) ) {
 					$this->assertTrue( $allowed, "$capability opens $key" );
 				}
@@ -145,6 +148,32 @@ final class CapabilitiesTest extends TestCase {
 			if ( is_array( $expected ) && ! in_array( '+core', $expected, true ) ) {
 				$this->assertTrue( $this->allowed( $key, $handler ), "kestrel_forms_manage opens $key" );
 			}
+		}
+	}
+
+	public function test_resending_notifications_needs_view_and_edit_entries(): void {
+		$routes = self::routes();
+		$key    = 'POST /entries/{id}/notifications/resend';
+		foreach ( array( self::EDIT, self::VIEW ) as $capability ) {
+			$this->as_user_with( $capability );
+			$this->assertFalse( $this->allowed( $key, $routes[ $key ] ), $capability );
+		}
+		$role = 'kestrel_view_and_edit';
+		add_role(
+			$role,
+			'View and edit entries',
+			array(
+				'read'     => true,
+				self::VIEW => true,
+				self::EDIT => true,
+			)
+		);
+		try {
+			$this->as_role( $role );
+			wp_get_current_user()->get_role_caps();
+			$this->assertTrue( $this->allowed( $key, $routes[ $key ] ) );
+		} finally {
+			remove_role( $role );
 		}
 	}
 
