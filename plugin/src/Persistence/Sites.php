@@ -20,24 +20,39 @@ namespace Kestrel\Forms\Persistence;
 final class Sites {
 
 	/**
-	 * Runs a callback on each site: every site of the network when multisite, else the one site.
+	 * Runs a callback on each site: every site of the network when multisite (archived and
+	 * deleted ones too unless $active_only, since uninstall must clean up their tables and
+	 * options as well), else the one site.
 	 *
-	 * @param callable():void $callback Runs with the site switched to.
+	 * @param callable():void $callback    Runs with the site switched to.
+	 * @param bool            $active_only Only sites that are neither archived nor deleted
+	 *                                     ((de)activation keeps to those).
 	 */
-	public static function for_each_site( callable $callback ): void {
+	public static function for_each_site( callable $callback, bool $active_only = false ): void {
 		if ( ! is_multisite() ) {
 			$callback();
 			return;
 		}
-		$ids = get_sites(
-			array(
-				'fields'   => 'ids',
-				'number'   => 0,
-				'archived' => 0,
-				'deleted'  => 0,
-			)
-		);
+		$ids = get_sites( self::query( $active_only ) );
 		self::each( array_map( 'intval', (array) $ids ), $callback, 'switch_to_blog', 'restore_current_blog' );
+	}
+
+	/**
+	 * The get_sites() arguments of the loop: ids of every site, or of active ones only.
+	 *
+	 * @param bool $active_only Leave out archived and deleted sites.
+	 * @return array<string, mixed>
+	 */
+	public static function query( bool $active_only ): array {
+		$query = array(
+			'fields' => 'ids',
+			'number' => 0,
+		);
+		if ( $active_only ) {
+			$query['archived'] = 0;
+			$query['deleted']  = 0;
+		}
+		return $query;
 	}
 
 	/**
@@ -68,7 +83,7 @@ final class Sites {
 	 */
 	public static function run( bool $network_wide, callable $callback ): void {
 		if ( $network_wide && is_multisite() ) {
-			self::for_each_site( $callback );
+			self::for_each_site( $callback, true );
 			return;
 		}
 		$callback();

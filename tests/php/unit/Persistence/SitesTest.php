@@ -62,4 +62,22 @@ final class SitesTest extends TestCase {
 		}
 		$this->assertSame( 1, $current );
 	}
+
+	public function test_uninstall_covers_every_site_and_activation_only_active_ones(): void {
+		// The uninstall loop (for_each_site() with its default) leaves no archived or deleted
+		// site out: their tables and options go too.
+		$default = ( new \ReflectionMethod( Sites::class, 'for_each_site' ) )->getParameters()[1] ?? null;
+		$this->assertNotNull( $default, 'for_each_site() takes whether to keep to active sites.' );
+		$this->assertFalse( $default->getDefaultValue() );
+		$this->assertSame(
+			array(
+				'fields' => 'ids',
+				'number' => 0,
+			),
+			Sites::query( false )
+		);
+		$active = Sites::query( true );
+		$this->assertSame( 0, $active['archived'] );
+		$this->assertSame( 0, $active['deleted'] );
+	}
 }
