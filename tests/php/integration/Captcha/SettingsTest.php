@@ -146,12 +146,12 @@ final class SettingsTest extends TestCase {
 		$this->assertStringNotContainsString( 'site-key-1', $html );
 	}
 
-	public function test_the_screen_is_a_submenu_of_forms_for_the_plugin_capability(): void {
+	public function test_the_screen_is_a_submenu_of_forms_for_the_settings_capability(): void {
 		global $submenu;
 		$this->as_admin();
 		( new SettingsPage( self::settings() ) )->add_menu();
 		$entries = array_column( $submenu['kestrel-forms'] ?? array(), 1, 2 );
-		$this->assertSame( Capabilities::MANAGE, $entries[ SettingsPage::SLUG ] ?? null );
+		$this->assertSame( Capabilities::MANAGE_SETTINGS, $entries[ SettingsPage::SLUG ] ?? null );
 	}
 
 	public function test_a_subscriber_is_refused_the_screen(): void {

@@ -379,9 +379,9 @@ final class ConfirmationsSubmissionTest extends TestCase {
 
 	public function test_default_values_on_the_page_get_their_tags(): void {
 		$this->as_admin();
-		update_option( 'timezone_string', 'UTC' );
-		update_option( 'date_format', 'Y-m-d' );
-		update_option( 'time_format', '' );
+		add_filter( 'pre_option_timezone_string', static fn(): string => 'UTC' );
+		add_filter( 'pre_option_date_format', static fn(): string => 'Y-m-d' );
+		add_filter( 'pre_option_time_format', static fn(): string => '' );
 		$definition                              = self::definition( array() );
 		$definition['fields'][0]['defaultValue'] = '{user:display_name}';
 		$definition['fields'][]                  = array(

@@ -278,9 +278,9 @@ final class MergeTagsTest extends TestCase {
 	}
 
 	public function test_entry_tags(): void {
-		update_option( 'timezone_string', 'Europe/Paris' );
-		update_option( 'date_format', 'Y-m-d' );
-		update_option( 'time_format', 'H:i' );
+		add_filter( 'pre_option_timezone_string', static fn(): string => 'Europe/Paris' );
+		add_filter( 'pre_option_date_format', static fn(): string => 'Y-m-d' );
+		add_filter( 'pre_option_time_format', static fn(): string => 'H:i' );
 		$created = (int) strtotime( $this->entry->created_at . ' UTC' );
 		$local   = ( new \DateTimeImmutable( '@' . $created ) )->setTimezone( new \DateTimeZone( 'Europe/Paris' ) )->format( 'Y-m-d H:i' );
 		$this->assertSame( $local, $this->text( '{date}' ), 'The site-local date and time in the site formats.' );
@@ -390,9 +390,9 @@ final class MergeTagsTest extends TestCase {
 	}
 
 	public function test_default_values_get_page_user_and_date_tags_only(): void {
-		update_option( 'timezone_string', 'UTC' );
-		update_option( 'date_format', 'Y-m-d' );
-		update_option( 'time_format', '' );
+		add_filter( 'pre_option_timezone_string', static fn(): string => 'UTC' );
+		add_filter( 'pre_option_date_format', static fn(): string => 'Y-m-d' );
+		add_filter( 'pre_option_time_format', static fn(): string => '' );
 		$form = $this->form;
 		$this->assertSame(
 			gmdate( 'Y-m-d' ) . '|https://example.org/p/|Order <form> & more||{ip}|{Email:13}|{entry_id}',

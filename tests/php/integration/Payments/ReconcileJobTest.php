@@ -120,7 +120,7 @@ final class ReconcileJobTest extends TestCase {
 	}
 
 	public function test_an_authorisation_near_its_expiry_gets_one_note_with_the_local_date(): void {
-		update_option( 'timezone_string', 'Asia/Tokyo' );
+		add_filter( 'pre_option_timezone_string', static fn(): string => 'Asia/Tokyo' );
 		$payment  = $this->authorized_payment( 3 * HOUR_IN_SECONDS );
 		$deadline = strtotime( $payment['delayed_until'] . ' UTC' );
 		Plugin::reconcile_job()->run();
@@ -134,7 +134,6 @@ final class ReconcileJobTest extends TestCase {
 		$this->assertStringContainsString( gmdate( 'g:i', $deadline + 9 * HOUR_IN_SECONDS ), $notes[0], 'Site-local time (Tokyo).' );
 		$this->assertSame( PaymentStatus::AUTHORIZED, ( new PaymentRepository() )->find( (int) $payment['id'] )['status'] );
 		$this->assertCount( 0, $this->provider->calls_to( 'GET', '/v2/payments/' . $payment['provider_payment_id'] ), 'Not expired: not fetched.' );
-		update_option( 'timezone_string', '' );
 	}
 
 	public function test_an_authorisation_far_from_expiry_gets_no_note_unless_the_period_is_filtered(): void {
