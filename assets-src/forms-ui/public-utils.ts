@@ -3,6 +3,7 @@ import {
 	formatMoney,
 	formatNumber,
 	priceFromChoice,
+	registerCurrencies,
 	toNumber,
 } from '../shared';
 import { evaluateFormula, ruleMatches } from '../forms-engine';
@@ -19,6 +20,7 @@ export const publicUtils = Object.freeze( {
 	priceFromChoice,
 	ruleMatches,
 	cardType,
+	registerCurrencies,
 } );
 
 export type PublicUtils = typeof publicUtils;

@@ -48,14 +48,30 @@ test.describe( 'visitor submission', () => {
 						};
 					}
 				 ).kestrelForms.utils;
+				// The page knows its forms' currencies (USD here); others are registered.
+				const unknownEuro = utils.formatMoney( 1234.5, 'EUR' );
+				utils.registerCurrencies( {
+					EUR: {
+						code: 'EUR',
+						name: 'Euro',
+						symbol_left: '',
+						symbol_right: '€',
+						symbol_padding: ' ',
+						thousand_separator: '.',
+						decimal_separator: ',',
+						decimals: 2,
+					},
+				} );
 				return [
 					utils.formatMoney( 1.3 - 1.15, 'USD' ),
 					utils.evaluateFormula( '(2+3)*4' ),
 					utils.toNumber( '1.234,5', 'decimal_comma' ),
 					utils.cardType( '4111 1111' ),
+					unknownEuro,
+					utils.formatMoney( 1234.5, 'EUR' ),
 				];
 			} )
-		).toEqual( [ '$0.15', 20, 1234.5, 'visa' ] );
+		).toEqual( [ '$0.15', 20, 1234.5, 'visa', '$1,234.50', '1.234,50 €' ] );
 		await page.locator( `#input_${ id }_1` ).fill( 'Ada Lovelace' );
 		await page
 			.getByLabel( 'Email', { exact: false } )
