@@ -4,52 +4,11 @@ import type { FormDefinition } from '../../../shared';
 import { FormSettings } from '../FormSettings';
 import { feedLogicSummary, moveFeed } from '../feeds/FeedsPanel';
 import { renderWithForm } from './editor-harness';
+import { orderFormWithFeeds } from './order-form-with-feeds';
 
 jest.setTimeout( 30000 );
 
-const form: FormDefinition = {
-	title: 'Order',
-	fields: [
-		{ id: 1, type: 'text', label: 'Name' },
-		{
-			id: 2,
-			type: 'select',
-			label: 'Colour',
-			choices: [
-				{ text: 'Red', value: 'red' },
-				{ text: 'Blue', value: 'blue' },
-			],
-		},
-	],
-	feeds: [
-		{
-			feedId: 1,
-			addonSlug: 'my-crm',
-			name: 'CRM contact',
-			priority: 2,
-			conditionalLogic: {
-				actionType: 'show',
-				logicType: 'any',
-				rules: [
-					{ fieldId: '2', operator: 'is', value: 'blue' },
-					{ fieldId: '1', operator: 'contains', value: 'Ada' },
-				],
-			},
-		},
-		{ feedId: 2, addonSlug: 'example-log', isActive: false },
-		{
-			feedId: 3,
-			addonSlug: 'my-crm',
-			name: 'CRM deal',
-			priority: 2,
-			conditionalLogic: {
-				actionType: 'hide',
-				logicType: 'all',
-				rules: [ { fieldId: '9', operator: '>', value: '3' } ],
-			},
-		},
-	],
-};
+const form = orderFormWithFeeds;
 
 const names = { 'my-crm': 'My CRM', 'example-log': 'Example log' };
 
