@@ -11,6 +11,7 @@ import type { DragEvent } from 'react';
 import type { Choice } from '../../shared';
 import { BulkAdd } from './choices/BulkAdd';
 import { ChoiceRow } from './choices/ChoiceRow';
+import { moveItem } from './list-order';
 
 /**
  * Choices from bulk text: one per line, "text" or "text|price". Blank lines are skipped, and so
@@ -50,23 +51,6 @@ export function parseBulkChoices(
 			taken.add( choice.value );
 			return true;
 		} );
-}
-
-/**
- * A list with the item at `from` moved to `to`.
- *
- * @param list List.
- * @param from Index of the moved item.
- * @param to   Its new index.
- */
-export function moveItem< T >( list: T[], from: number, to: number ): T[] {
-	if ( from === to || to < 0 || to >= list.length ) {
-		return list;
-	}
-	const next = [ ...list ];
-	const [ item ] = next.splice( from, 1 );
-	next.splice( to, 0, item );
-	return next;
 }
 
 export interface ChoicesEditorProps {

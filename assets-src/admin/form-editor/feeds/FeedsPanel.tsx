@@ -19,6 +19,7 @@ import { byPriority } from '../../../forms-engine';
 import type { Feed, FormDefinition } from '../../../shared';
 import { store } from '../../store/forms';
 import { describeRules, LogicBuilder } from '../LogicBuilder';
+import { moveItem } from '../list-order';
 
 /**
  * When a feed runs, in words: always, or by its rules.
@@ -78,12 +79,10 @@ export function moveFeed(
 ): Feed[] {
 	const ordered = [ ...byPriority( feeds ) ];
 	const from = ordered.findIndex( ( f ) => f.feedId === feedId );
-	const to = from + step;
-	if ( from < 0 || to < 0 || to >= ordered.length ) {
-		return feeds;
-	}
-	[ ordered[ from ], ordered[ to ] ] = [ ordered[ to ], ordered[ from ] ];
-	return ordered.map( ( f, priority ) => ( { ...f, priority } ) );
+	const moved = from < 0 ? ordered : moveItem( ordered, from, from + step );
+	return moved === ordered
+		? feeds
+		: moved.map( ( f, priority ) => ( { ...f, priority } ) );
 }
 
 /**

@@ -9,7 +9,7 @@ import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 import { store } from '../../store/forms';
-import { moveItem } from './items';
+import { moveBy } from './items';
 
 /** What the list needs of an item. */
 export interface ListItem {
@@ -152,7 +152,7 @@ export function SettingsList< T extends ListItem >( {
 								disabled={ index === 0 }
 								accessibleWhenDisabled
 								onClick={ () =>
-									onChange( moveItem( items, index, -1 ) )
+									onChange( moveBy( items, index, -1 ) )
 								}
 								label={ sprintf(
 									/* translators: %s: notification or confirmation name. */
@@ -168,7 +168,7 @@ export function SettingsList< T extends ListItem >( {
 								disabled={ index === items.length - 1 }
 								accessibleWhenDisabled
 								onClick={ () =>
-									onChange( moveItem( items, index, 1 ) )
+									onChange( moveBy( items, index, 1 ) )
 								}
 								label={ sprintf(
 									/* translators: %s: notification or confirmation name. */

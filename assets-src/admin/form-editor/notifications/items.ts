@@ -2,6 +2,7 @@
  * Small pure helpers shared by the notifications and confirmations panels: stable ids inside a
  * form (schema `$defs.itemId`: `^[a-z0-9_-]{1,32}$`) and moving an item in a list.
  */
+import { moveItem } from '../list-order';
 
 /**
  * A new id no other item of the list has.
@@ -22,23 +23,16 @@ export function newItemId(
 }
 
 /**
- * A copy of a list with one item moved by `by` places (clamped to the list).
+ * A list with one item moved by `by` places, clamped to the list (up/down buttons).
  *
  * @param list  List.
  * @param index The item's index.
  * @param by    -1 up, +1 down.
  */
-export function moveItem< T >(
-	list: readonly T[],
-	index: number,
-	by: number
-): T[] {
-	const to = Math.max( 0, Math.min( list.length - 1, index + by ) );
-	const next = [ ...list ];
-	if ( to === index || index < 0 || index >= list.length ) {
-		return next;
-	}
-	const [ item ] = next.splice( index, 1 );
-	next.splice( to, 0, item );
-	return next;
+export function moveBy< T >( list: T[], index: number, by: number ): T[] {
+	return moveItem(
+		list,
+		index,
+		Math.max( 0, Math.min( list.length - 1, index + by ) )
+	);
 }

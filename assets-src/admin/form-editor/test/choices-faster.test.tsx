@@ -8,7 +8,8 @@ import {
 } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Choice } from '../../../shared';
-import { ChoicesEditor, moveItem } from '../ChoicesEditor';
+import { ChoicesEditor } from '../ChoicesEditor';
+import { moveItem } from '../list-order';
 import { choicePresets } from '../choices/presets';
 
 jest.setTimeout( 30000 );

@@ -5,7 +5,7 @@ import type { FormDefinition } from '../../../../shared';
 import { store } from '../../../store/forms';
 import { renderWithForm } from '../../test/editor-harness';
 import { NotificationsPanel } from '../NotificationsPanel';
-import { moveItem, newItemId } from '../items';
+import { moveBy, newItemId } from '../items';
 
 jest.mock( '@wordpress/api-fetch', () => jest.fn() );
 jest.setTimeout( 30000 );
@@ -366,8 +366,8 @@ describe( 'items', () => {
 	} );
 
 	it( 'moves an item within the bounds', () => {
-		expect( moveItem( [ 1, 2, 3 ], 2, -1 ) ).toEqual( [ 1, 3, 2 ] );
-		expect( moveItem( [ 1, 2, 3 ], 0, -1 ) ).toEqual( [ 1, 2, 3 ] );
-		expect( moveItem( [ 1, 2, 3 ], 0, 1 ) ).toEqual( [ 2, 1, 3 ] );
+		expect( moveBy( [ 1, 2, 3 ], 2, -1 ) ).toEqual( [ 1, 3, 2 ] );
+		expect( moveBy( [ 1, 2, 3 ], 0, -1 ) ).toEqual( [ 1, 2, 3 ] );
+		expect( moveBy( [ 1, 2, 3 ], 0, 1 ) ).toEqual( [ 2, 1, 3 ] );
 	} );
 } );
