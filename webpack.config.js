@@ -28,6 +28,11 @@ module.exports = {
 			__dirname,
 			'assets-src/entries/admin-settings.tsx'
 		),
+		// The form editor's live preview, inside its frame (a front-end page; Frontend\Preview).
+		'live-preview-frame': path.resolve(
+			__dirname,
+			'assets-src/entries/live-preview-frame.tsx'
+		),
 		// The payment field's adapter for the payments SDK, only on pages with a payment field.
 		'payment-field': path.resolve(
 			__dirname,

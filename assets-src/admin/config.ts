@@ -53,3 +53,25 @@ export function previewUrl( config: AdminConfig, id: number ): string {
 	url.searchParams.set( 'kestrel_forms_preview', String( id ) );
 	return url.toString();
 }
+
+/** The query argument that turns a preview into the editor's live preview frame (Frontend\Preview::LIVE_ARG). */
+export const LIVE_PREVIEW_ARG = 'kestrel_forms_live';
+
+/**
+ * The URL of the editor's live preview frame: the front-end preview in live mode (the form alone
+ * in the theme's styles, updated from the editor). Null without the server's URL (tests).
+ *
+ * @param config Config.
+ * @param id     Form id.
+ */
+export function livePreviewUrl(
+	config: AdminConfig,
+	id: number
+): string | null {
+	if ( ! config.previewUrl ) {
+		return null;
+	}
+	const url = new URL( previewUrl( config, id ) );
+	url.searchParams.set( LIVE_PREVIEW_ARG, '1' );
+	return url.toString();
+}

@@ -20,3 +20,12 @@ export {
 export type { UploadRules } from './uploads/checks';
 // The visitors' upload id (8 hex) and chunk size, also used by the entry screen's uploader.
 export { DEFAULT_CHUNK_SIZE, newUploadId } from './uploads/uploader';
+// The editor's live preview runs the form in a frame of the site; the messages both sides speak.
+export {
+	EDITOR_FORM,
+	originOf,
+	readFrameMessage,
+	FRAME_HEIGHT,
+	FRAME_READY,
+} from './live-preview/protocol';
+export type { EditorMessage, PreviewForm } from './live-preview/protocol';

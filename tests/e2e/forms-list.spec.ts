@@ -70,7 +70,9 @@ test.describe( 'forms list', () => {
 			page.getByRole( 'heading', { name: `Edit form: ${ title }` } )
 		).toBeVisible( { timeout: 30_000 } );
 		// The live preview totals the preselected shirt and delivery.
-		const live = page.getByRole( 'region', { name: 'Live preview' } );
+		const live = page
+			.getByRole( 'region', { name: 'Live preview' } )
+			.frameLocator( 'iframe' );
 		await expect( live.getByText( /19[.,]95/ ).first() ).toBeVisible();
 		const id = Number(
 			new URL( page.url() ).searchParams.get( 'form_id' )

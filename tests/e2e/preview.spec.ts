@@ -2,17 +2,45 @@
  * What a preview should be (issue 14): "Preview" opens the saved form in a new tab on a real
  * front-end page (the theme's page template, noindex, managers only with a nonce); every preview
  * shows one page of a multi-page form at a time with visible inputs: the front-end preview, the
- * editor's live preview and the block preview, and the block has an inserter example.
+ * editor's live preview (a frame of the site with the theme's styles, unsaved edits included)
+ * and the block preview, and the block has an inserter example.
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
+import type { Locator } from '@playwright/test';
 import {
 	ANONYMOUS_STATE,
 	createForm,
+	createFormPage,
 	deleteForm,
 	openEditor,
+	seriousAxeViolations,
 	type StoredForm,
 } from './utils';
 import { PAGE_ONE, PAGE_TWO, expectOnlyPage, twoPageForm } from './page-reach';
+
+/**
+ * What the theme decides about a form's look: the fonts and colours of its text, a label and the
+ * theme's button (Next).
+ *
+ * @param root The form's root.
+ */
+async function lookOf( root: Locator ) {
+	const text = await root.evaluate( ( el ) => {
+		const style = getComputedStyle( el );
+		return { font: style.fontFamily, color: style.color };
+	} );
+	const button = await root
+		.getByRole( 'button', { name: 'Next' } )
+		.evaluate( ( el ) => {
+			const style = getComputedStyle( el );
+			return {
+				buttonFont: style.fontFamily,
+				buttonBackground: style.backgroundColor,
+				buttonColor: style.color,
+			};
+		} );
+	return { ...text, ...button };
+}
 
 test.describe( 'preview', () => {
 	test( 'Preview opens the form in a new tab on a front-end page, one page at a time', async ( {
@@ -94,20 +122,99 @@ test.describe( 'preview', () => {
 		} );
 	} );
 
-	test( "the editor's live preview shows one page at a time", async ( {
+	test( "the editor's live preview is the visitor's form: the theme's styles, one page at a time, unsaved edits, no inner scrolling", async ( {
 		page,
 		requestUtils,
 	} ) => {
-		const form = await createForm(
+		const { form, pageUrl } = await createFormPage(
 			requestUtils,
 			twoPageForm( `E2E live preview ${ Date.now() }` )
 		);
+
+		// What a visitor's page of the site looks like (the theme's styles on the form).
+		await page.goto( pageUrl );
+		const visitorRoot = page.locator( `#kestrel-form-${ form.id }` );
+		await expect( visitorRoot ).toHaveAttribute(
+			'data-kestrel-ready',
+			'true'
+		);
+		const visitorLook = await lookOf( visitorRoot );
+
 		await openEditor( page, form );
 		const live = page.getByRole( 'region', { name: 'Live preview' } );
-		await expect( live.getByText( 'Step 1 of 2' ) ).toBeVisible();
-		await expectOnlyPage( live, PAGE_ONE, PAGE_TWO );
-		await live.getByRole( 'button', { name: 'Next' } ).click();
-		await expectOnlyPage( live, PAGE_TWO, PAGE_ONE );
+		const frameElement = live.locator( 'iframe' );
+		await expect( frameElement ).toHaveAttribute(
+			'title',
+			'Live preview of the form'
+		);
+		// A front-end page of the site, not an admin screen.
+		const src = new URL(
+			( await frameElement.getAttribute( 'src' ) ) ?? '',
+			page.url()
+		);
+		expect( src.pathname ).not.toContain( '/wp-admin' );
+		expect( src.searchParams.get( 'kestrel_forms_live' ) ).toBe( '1' );
+		const frame = live.frameLocator( 'iframe' );
+		const root = frame.locator( '.kestrel-form' );
+		await expect( root.getByText( 'Step 1 of 2' ) ).toBeVisible();
+		await expect( frameElement ).toHaveAttribute( 'aria-busy', 'false' );
+
+		// The same look as on the visitor's page, not the admin's.
+		expect( await lookOf( root ) ).toEqual( visitorLook );
+		const adminFont = await page
+			.locator( '.kestrel-forms-canvas' )
+			.evaluate( ( el ) => getComputedStyle( el ).fontFamily );
+		expect( visitorLook.font ).not.toBe( adminFont );
+		// No toolbar inside the frame.
+		await expect( frame.locator( '#wpadminbar' ) ).toHaveCount( 0 );
+
+		// One page at a time, visible and reachable.
+		await expectOnlyPage( root, PAGE_ONE, PAGE_TWO );
+		await root.getByRole( 'button', { name: 'Next' } ).click();
+		await expectOnlyPage( root, PAGE_TWO, PAGE_ONE );
+		await root.getByRole( 'button', { name: 'Previous' } ).click();
+
+		// An unsaved edit shows at once; what was typed stays.
+		await root.getByLabel( 'First name' ).fill( 'Ada' );
+		await page
+			.locator( '.kestrel-forms-canvas' )
+			.getByText( 'First name', { exact: true } )
+			.first()
+			.click();
+		await page
+			.locator( '.kestrel-forms-sidebar' )
+			.getByLabel( 'Field label', { exact: true } )
+			.fill( 'Given name' );
+		await expect( root.getByLabel( 'Given name' ) ).toHaveValue( 'Ada' );
+		await expect( root.getByLabel( 'First name' ) ).toHaveCount( 0 );
+		const stored = await requestUtils.rest< StoredForm >( {
+			path: `/kestrel-forms/v1/forms/${ form.id }`,
+		} );
+		expect( JSON.stringify( stored ) ).not.toContain( 'Given name' );
+
+		// The frame is as tall as its content: the editor's page scrolls, not the frame.
+		await expect
+			.poll( () =>
+				frameElement.evaluate( ( el ) => {
+					const doc = ( el as HTMLIFrameElement ).contentDocument;
+					return doc
+						? doc.documentElement.scrollHeight -
+								doc.documentElement.clientHeight
+						: -1;
+				} )
+			)
+			.toBeLessThanOrEqual( 1 );
+
+		// Accessible inside the frame too.
+		const inner = page
+			.frames()
+			.find( ( f ) => f.url().includes( 'kestrel_forms_live=1' ) );
+		expect( inner ).toBeTruthy();
+		if ( inner ) {
+			expect(
+				await seriousAxeViolations( inner, '.kestrel-form' )
+			).toEqual( [] );
+		}
 		await deleteForm( requestUtils, form.id );
 	} );
 

@@ -4,7 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type {
+	Browser,
+	BrowserContext,
+	Frame,
+	Locator,
+	Page,
+} from '@playwright/test';
 import { RequestUtils, expect } from '@wordpress/e2e-test-utils-playwright';
 
 export const ANONYMOUS_STATE =
@@ -305,11 +311,11 @@ export async function addFilter(
  * Serious and critical axe violations (WCAG 2.0 and 2.1, A and AA) inside one element, each as
  * "rule: targets".
  *
- * @param page     Page.
+ * @param page     Page, or a frame of one (axe scans one document).
  * @param selector The element to scan, e.g. "#wpbody-content".
  */
 export async function seriousAxeViolations(
-	page: Page,
+	page: Page | Frame,
 	selector: string
 ): Promise< string[] > {
 	await page.addScriptTag( {

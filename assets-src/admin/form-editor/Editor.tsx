@@ -1,15 +1,13 @@
 /**
  * The form editor: toolbar, field palette, the fields of the form (select, reorder by drag or
  * move buttons, duplicate, delete), settings of the selected field or of the form, and a live
- * preview rendered by the visitor components.
+ * preview: the visitor form in a frame of the site, with the theme's styles (LivePreview).
  */
 import { Button, Notice, Spinner } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useEffect, useMemo, useState } from '@wordpress/element';
-import { createHooks } from '@wordpress/hooks';
 import { __, sprintf } from '@wordpress/i18n';
 import type { DragEvent } from 'react';
-import { Form } from '../../forms-ui';
 import {
 	FIELD_TYPES,
 	type FieldDefinition,
@@ -20,11 +18,17 @@ import {
 	mayLeave,
 	useUnsavedChangesWarning,
 } from '../components/unsaved-changes';
-import { entriesUrl, previewUrl, type AdminConfig } from '../config';
+import {
+	entriesUrl,
+	livePreviewUrl,
+	previewUrl,
+	type AdminConfig,
+} from '../config';
 import { store } from '../store/forms';
 import { fieldTypeLabel } from '../store/forms/definition';
 import { FieldSettings } from './FieldSettings';
 import { FormSettings } from './FormSettings';
+import { LivePreview } from './LivePreview';
 import { Palette, TYPE_MIME } from './palette-search';
 import { PaymentFieldSettings } from './payment';
 import { openPreview, openPreviewPopup } from './preview';
@@ -44,7 +48,6 @@ export function Editor( { config }: { config: AdminConfig } ) {
 	const [ view, setView ] = useState< 'fields' | 'settings' >( 'fields' );
 	const [ saved, setSaved ] = useState( false );
 	const [ dropIndex, setDropIndex ] = useState< number | null >( null );
-	const hooks = useMemo( () => createHooks(), [] );
 	const stored = useSelect(
 		( select ) => select( store ).getForm( id ),
 		[ id ]
@@ -74,6 +77,13 @@ export function Editor( { config }: { config: AdminConfig } ) {
 
 	useUnsavedChangesWarning( state.dirty );
 
+	// The live preview gets a new definition only when the edited one changes.
+	const previewForm = useMemo(
+		() => ( state.form ? { ...state.form, id } : null ),
+		[ state.form, id ]
+	);
+	const liveUrl = livePreviewUrl( config, id );
+
 	useEffect( () => {
 		const onKey = ( e: KeyboardEvent ) => {
 			if ( ! ( e.ctrlKey || e.metaKey ) ) {
@@ -100,7 +110,7 @@ export function Editor( { config }: { config: AdminConfig } ) {
 	}, [ actions ] );
 
 	const form = state.form;
-	if ( ! stored || ! form || state.openId !== id ) {
+	if ( ! stored || ! form || ! previewForm || state.openId !== id ) {
 		return <Spinner />;
 	}
 
@@ -477,15 +487,16 @@ export function Editor( { config }: { config: AdminConfig } ) {
 						aria-label={ __( 'Live preview', 'kestrel-forms' ) }
 					>
 						<h2>{ __( 'Live preview', 'kestrel-forms' ) }</h2>
-						<Form
-							key={ form.fields
-								.map( ( f ) => `${ f.id }:${ f.type }` )
-								.join( ',' ) }
-							form={ { ...form, id } }
-							submitPath=""
-							hooks={ hooks }
-							preview
-						/>
+						{ liveUrl ? (
+							<LivePreview url={ liveUrl } form={ previewForm } />
+						) : (
+							<p>
+								{ __(
+									'The live preview is not available.',
+									'kestrel-forms'
+								) }
+							</p>
+						) }
 					</section>
 				</section>
 				<aside

@@ -18,6 +18,8 @@ use Kestrel\Forms\Settings\PaymentSettings;
  * - kestrel-forms-block-editor (script): the block's editor UI.
  * - kestrel-forms-admin-forms, -admin-entries, -admin-settings (script + style): the admin apps,
  *   enqueued by their screens.
+ * - kestrel-forms-live-preview (script + style): the form editor's live preview, in its frame
+ *   (a front-end page for form managers only; Frontend\Preview).
  * - password-strength-meter (WordPress core): only where a form shows password strength.
  * - kestrel-forms-payments-sdk: the payments SDK of the active environment (the sandbox's
  *   `{base}/v1/square.js`, or the provider's CDN in production), and kestrel-forms-payment-field
@@ -41,6 +43,9 @@ final class Assets {
 	/** The admin settings page (Captcha\SettingsPage). */
 	public const ADMIN_SETTINGS = 'kestrel-forms-admin-settings';
 
+	/** The form editor's live preview, inside its frame (Frontend\Preview, live mode). */
+	public const LIVE_PREVIEW = 'kestrel-forms-live-preview';
+
 	/** WordPress's own strength meter (wp.passwordStrength); it lazy-loads zxcvbn. */
 	public const PASSWORD_METER = 'password-strength-meter';
 
@@ -60,6 +65,7 @@ final class Assets {
 	public static function register(): void {
 		self::register_script( self::FORM_VIEW, 'form-view', true );
 		self::register_script( self::PAYMENT_FIELD, 'payment-field', true );
+		self::register_script( self::LIVE_PREVIEW, 'live-preview-frame', true );
 		if ( ! is_admin() ) {
 			return;
 		}
@@ -137,6 +143,16 @@ final class Assets {
 				'strategy'  => 'async',
 			)
 		);
+	}
+
+	/**
+	 * Enqueues the live preview frame's script and style, and the password strength meter (the
+	 * owner may switch the indicator on while editing).
+	 */
+	public static function enqueue_live_preview(): void {
+		wp_enqueue_script( self::LIVE_PREVIEW );
+		wp_enqueue_style( self::LIVE_PREVIEW );
+		self::enqueue_password_meter();
 	}
 
 	/**

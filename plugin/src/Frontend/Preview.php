@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Frontend;
 
+use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\Capabilities;
@@ -30,6 +31,13 @@ final class Preview {
 	/** The query argument that names the form. */
 	public const QUERY_ARG = 'kestrel_forms_preview';
 
+	/**
+	 * The query argument of the form editor's live preview: the same preview as a bare page (the
+	 * theme's head, the form alone, no toolbar) that the editor frames and updates with its
+	 * unsaved definition (admin/form-editor/LivePreview.tsx; docs/preview.md).
+	 */
+	public const LIVE_ARG = 'kestrel_forms_live';
+
 	/** The nonce action of preview links. */
 	public const NONCE_ACTION = 'kestrel_forms_preview';
 
@@ -47,12 +55,22 @@ final class Preview {
 	public function __construct( private readonly FormRepository $forms ) {}
 
 	/**
+	 * What the live preview frame's script reads (set while its template renders).
+	 *
+	 * @var array<string, mixed>
+	 */
+	private static array $frame_config = array();
+
+	/**
 	 * Hooks the main query and the page's guards.
 	 */
 	public function register(): void {
 		add_filter( 'posts_pre_query', array( $this, 'posts' ), 10, 2 );
 		add_action( 'template_redirect', array( $this, 'guard' ), 0 );
 		add_filter( 'rest_request_before_callbacks', array( $this, 'rest_guard' ), 10, 3 );
+		add_filter( 'show_admin_bar', array( $this, 'admin_bar' ) );
+		// After themes and other plugins: the live preview is always the bare page.
+		add_filter( 'template_include', array( $this, 'template' ), 1000 );
 	}
 
 	/**
@@ -68,6 +86,14 @@ final class Preview {
 			),
 			home_url( '/' )
 		);
+	}
+
+	/**
+	 * Whether the request asks for the live preview frame.
+	 */
+	private static function live(): bool {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- the nonce is checked in allowed().
+		return self::requested() > 0 && ! empty( $_GET[ self::LIVE_ARG ] );
 	}
 
 	/**
@@ -229,5 +255,66 @@ final class Preview {
 				'href'  => admin_url( 'admin.php?page=kestrel-forms&form_id=' . self::requested() ),
 			)
 		);
+	}
+
+	/**
+	 * No toolbar in the live preview frame (it sits inside the editor's screen). Hiding it asks
+	 * for no capability, so the query argument alone decides.
+	 *
+	 * @param bool $show Whether the toolbar shows.
+	 */
+	public function admin_bar( $show ): bool {
+		return self::live() ? false : (bool) $show;
+	}
+
+	/**
+	 * The live preview frame's template (plugin/templates/live-preview.php) for an allowed live
+	 * preview (guard() has refused every other one by now), with its script and the form's
+	 * initial config: the saved definition (the editor sends its edits) and the origin of the
+	 * admin screens, the only one whose messages the frame takes.
+	 *
+	 * @param string $template The template WordPress chose.
+	 */
+	public function template( $template ): string {
+		if ( ! self::live() || ! self::allowed() || self::POST_ID !== get_queried_object_id() ) {
+			return (string) $template;
+		}
+		$form = $this->forms->find( self::requested() );
+		if ( ! $form ) {
+			return (string) $template;
+		}
+		self::$frame_config = array(
+			'form'        => array( 'id' => $form->id ) + $form->definition,
+			'adminOrigin' => self::origin( admin_url() ),
+		);
+		Assets::enqueue_live_preview();
+		return KESTREL_FORMS_DIR . '/templates/live-preview.php';
+	}
+
+	/**
+	 * The live preview frame's config (for its template).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function frame_config(): array {
+		return self::$frame_config;
+	}
+
+	/**
+	 * The origin (scheme, host and port) of a URL, as a browser writes `MessageEvent.origin`.
+	 *
+	 * @param string $url URL.
+	 */
+	public static function origin( string $url ): string {
+		$parts  = (array) wp_parse_url( $url );
+		$scheme = strtolower( (string) ( $parts['scheme'] ?? 'http' ) );
+		$host   = strtolower( (string) ( $parts['host'] ?? '' ) );
+		$port   = isset( $parts['port'] ) ? (int) $parts['port'] : null;
+		$normal = array(
+			'http'  => 80,
+			'https' => 443,
+		);
+		$suffix = null !== $port && ( $normal[ $scheme ] ?? null ) !== $port ? ':' . $port : '';
+		return $scheme . '://' . $host . $suffix;
 	}
 }

@@ -42,11 +42,14 @@ final class PreviewTest extends TestCase {
 	 *
 	 * @param string $nonce The _wpnonce argument.
 	 */
-	private function main_query( string $nonce ): WP_Query {
-		$_GET  = array(
+	private function main_query( string $nonce, bool $live = false ): WP_Query {
+		$_GET = array(
 			Preview::QUERY_ARG => (string) $this->form_id,
 			'_wpnonce'         => $nonce,
 		);
+		if ( $live ) {
+			$_GET[ Preview::LIVE_ARG ] = '1';
+		}
 		$query = new WP_Query();
 		// phpcs:disable WordPress.WP.GlobalVariablesOverride.Prohibited -- this query is the main query (is_main_query()).
 		$GLOBALS['wp_the_query'] = $query;
@@ -54,6 +57,17 @@ final class PreviewTest extends TestCase {
 		// phpcs:enable
 		$query->query( array() );
 		return $query;
+	}
+
+	/**
+	 * Prints a template as WordPress's template loader would.
+	 *
+	 * @param string $template Template file.
+	 */
+	private static function print_template( string $template ): string {
+		ob_start();
+		include $template;
+		return (string) ob_get_clean();
 	}
 
 	public function test_the_url_names_the_form_and_carries_a_nonce_on_the_front_end(): void {
@@ -142,5 +156,76 @@ final class PreviewTest extends TestCase {
 		Preview::forget();
 		$this->assertFalse( wp_cache_get( Preview::POST_ID, 'posts' ) );
 		remove_action( 'shutdown', array( Preview::class, 'forget' ) );
+	}
+
+	public function test_the_live_preview_is_a_bare_page_of_the_site_with_the_form_and_the_editor_origin(): void {
+		$preview = new Preview( Plugin::instance()->forms );
+		$query   = $this->main_query( wp_create_nonce( Preview::NONCE_ACTION ), true );
+		// phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- the loop's post, as wp() sets it for a singular page.
+		$GLOBALS['post'] = $query->posts[0];
+		$preview->guard();
+		$theme    = get_stylesheet_directory() . '/index.php';
+		$template = $preview->template( $theme );
+		$this->assertSame( KESTREL_FORMS_DIR . '/templates/live-preview.php', $template );
+		// No toolbar in the frame; its script and style, with the strength meter.
+		$this->assertFalse( apply_filters( 'show_admin_bar', true ) );
+		$this->assertTrue( wp_script_is( 'kestrel-forms-live-preview', 'enqueued' ) );
+		$this->assertTrue( wp_style_is( 'kestrel-forms-live-preview', 'enqueued' ) );
+		$this->assertTrue( wp_script_is( 'password-strength-meter', 'enqueued' ) );
+
+		$config = Preview::frame_config();
+		$this->assertSame( $this->form_id, $config['form']['id'] );
+		$this->assertSame( 'Quote request', $config['form']['title'] );
+		$this->assertSame( Preview::origin( admin_url() ), $config['adminOrigin'] );
+
+		$html = self::print_template( $template );
+		unset( $GLOBALS['post'] );
+		Preview::forget();
+		$this->assertStringContainsString( '<html', $html );
+		$this->assertMatchesRegularExpression( '/<body class="[^"]*\bkestrel-forms-live-preview-page\b/', $html );
+		$this->assertMatchesRegularExpression( '/id="kestrel-forms-live-preview" [^>]*data-config="([^"]+)"/', $html );
+		preg_match( '/id="kestrel-forms-live-preview" [^>]*data-config="([^"]+)"/', $html, $m );
+		$printed = json_decode( html_entity_decode( $m[1], ENT_QUOTES ), true );
+		$this->assertSame( $config['adminOrigin'], $printed['adminOrigin'] );
+		$this->assertSame( $this->form_id, $printed['form']['id'] );
+		// The theme's head: wp_head() ran (the live script is printed in the footer, deferred).
+		$this->assertStringContainsString( 'kestrel-forms-live-preview-css', $html );
+		$this->assertStringContainsString( 'live-preview-frame.js', $html );
+		$this->assertStringNotContainsString( 'id="wpadminbar"', $html );
+	}
+
+	public function test_the_live_preview_keeps_the_theme_template_without_the_live_argument_or_nonce(): void {
+		$preview = new Preview( Plugin::instance()->forms );
+		$theme   = get_stylesheet_directory() . '/index.php';
+		// The plain preview: the theme's page template, with the toolbar.
+		$this->main_query( wp_create_nonce( Preview::NONCE_ACTION ) );
+		$this->assertSame( $theme, $preview->template( $theme ) );
+		$this->assertTrue( apply_filters( 'show_admin_bar', true ) );
+		// A forged nonce: guard() refuses it, and the template is never the frame's.
+		$this->main_query( 'forged', true );
+		$this->assertSame( $theme, $preview->template( $theme ) );
+		Preview::forget();
+	}
+
+	/**
+	 * @dataProvider origins
+	 *
+	 * @param string $url    URL.
+	 * @param string $origin Its origin as a browser writes it.
+	 */
+	public function test_origin_is_written_as_browsers_write_message_origins( string $url, string $origin ): void {
+		$this->assertSame( $origin, Preview::origin( $url ) );
+	}
+
+	/**
+	 * @return array<string, array{0: string, 1: string}>
+	 */
+	public static function origins(): array {
+		return array(
+			'default port' => array( 'https://Shop.Example/wp-admin/', 'https://shop.example' ),
+			'explicit 443' => array( 'https://shop.example:443/wp-admin/', 'https://shop.example' ),
+			'other port'   => array( 'http://127.0.0.1:8889/wp-admin/', 'http://127.0.0.1:8889' ),
+			'http on 443'  => array( 'http://shop.example:443/wp-admin/', 'http://shop.example:443' ),
+		);
 	}
 }

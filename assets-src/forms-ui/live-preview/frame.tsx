@@ -1,0 +1,106 @@
+/**
+ * The frame side of the editor's live preview (protocol.ts): renders the visitor form inside a
+ * front-end page of the site, re-renders it with each definition the editor sends, and tells the
+ * editor its content height so the frame never scrolls on its own.
+ */
+import { createRoot } from '@wordpress/element';
+import { createHooks } from '@wordpress/hooks';
+import { Form } from '../components/Form';
+import {
+	EDITOR_FORM,
+	FRAME_HEIGHT,
+	FRAME_READY,
+	previewKey,
+	readEditorMessage,
+	type FrameMessage,
+	type PreviewForm,
+} from './protocol';
+
+/** What the server prints for the frame (Frontend\Preview, live mode). */
+export interface LiveFrameConfig {
+	/** The saved form, shown until the editor sends its edited definition. */
+	form: PreviewForm;
+	/** The origin of the editor (wp-admin); messages from elsewhere are ignored. */
+	adminOrigin: string;
+}
+
+/**
+ * Starts the preview in `container`: renders the saved form at once, then every definition the
+ * editor (the parent window, from `adminOrigin`) sends.
+ *
+ * @param container Element the form renders into.
+ * @param measured  Element whose bottom edge is the end of the page's content.
+ * @param config    Server config.
+ * @param win       The frame's window.
+ * @return A function that stops listening and unmounts the form.
+ */
+export function startLiveFrame(
+	container: HTMLElement,
+	measured: HTMLElement,
+	config: LiveFrameConfig,
+	win: Window = window
+): () => void {
+	const root = createRoot( container );
+	const hooks = createHooks();
+	const parent = win.parent;
+	const post = ( message: FrameMessage ) => {
+		if ( parent !== win ) {
+			parent.postMessage( message, config.adminOrigin );
+		}
+	};
+	let lastHeight = -1;
+	const reportHeight = () => {
+		const body = win.getComputedStyle( win.document.body );
+		const style = win.getComputedStyle( measured );
+		const height = Math.ceil(
+			measured.getBoundingClientRect().bottom +
+				win.scrollY +
+				( parseFloat( style.marginBottom ) || 0 ) +
+				( parseFloat( body.paddingBottom ) || 0 ) +
+				( parseFloat( body.marginBottom ) || 0 )
+		);
+		if ( height !== lastHeight ) {
+			lastHeight = height;
+			post( { type: FRAME_HEIGHT, height } );
+		}
+	};
+	const render = ( form: PreviewForm ) =>
+		root.render(
+			<Form
+				key={ previewKey( form ) }
+				form={ form }
+				submitPath=""
+				hooks={ hooks }
+				preview
+				onMounted={ reportHeight }
+			/>
+		);
+
+	const onMessage = ( event: MessageEvent ) => {
+		if ( event.source !== parent || event.origin !== config.adminOrigin ) {
+			return;
+		}
+		const message = readEditorMessage( event.data );
+		if ( message?.type === EDITOR_FORM ) {
+			render( message.form );
+		}
+	};
+	win.addEventListener( 'message', onMessage );
+
+	// Pages, rules and errors change the form's height; so do fonts arriving late.
+	const Observer = (
+		win as Window & { ResizeObserver?: typeof ResizeObserver }
+	 ).ResizeObserver;
+	const observer = Observer ? new Observer( reportHeight ) : null;
+	observer?.observe( measured );
+	observer?.observe( container );
+
+	render( config.form );
+	post( { type: FRAME_READY } );
+
+	return () => {
+		win.removeEventListener( 'message', onMessage );
+		observer?.disconnect();
+		root.unmount();
+	};
+}

@@ -1,0 +1,100 @@
+/**
+ * The form editor's live preview runs the visitor form in a frame: a front-end page of the site
+ * (Frontend\Preview in live mode) with the theme's styles, so the owner sees the form as visitors
+ * do (issue 14, "What a preview should be"). The editor and the frame talk over `postMessage`;
+ * these are the messages and their guards. Each side accepts a message only from the other
+ * window and from its expected origin (docs/preview.md).
+ */
+import type { FormDefinition } from '../../shared';
+
+/** Prefix of every message type, so other scripts' messages are ignored. */
+const PREFIX = 'kestrel-forms/live-preview/';
+
+/** Frame → editor: the frame listens now (send the definition). */
+export const FRAME_READY = `${ PREFIX }ready`;
+/** Frame → editor: the height of the frame's content in CSS pixels. */
+export const FRAME_HEIGHT = `${ PREFIX }height`;
+/** Editor → frame: the definition being edited (unsaved changes included). */
+export const EDITOR_FORM = `${ PREFIX }form`;
+
+/** The form the preview shows: the edited definition with the form's id. */
+export type PreviewForm = FormDefinition & { id: number };
+
+export type FrameMessage =
+	| { type: typeof FRAME_READY }
+	| { type: typeof FRAME_HEIGHT; height: number };
+
+export type EditorMessage = { type: typeof EDITOR_FORM; form: PreviewForm };
+
+function isRecord( value: unknown ): value is Record< string, unknown > {
+	return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The frame's message in `data`, or null for anything else.
+ *
+ * @param data A message event's data.
+ */
+export function readFrameMessage( data: unknown ): FrameMessage | null {
+	if ( ! isRecord( data ) ) {
+		return null;
+	}
+	if ( data.type === FRAME_READY ) {
+		return { type: FRAME_READY };
+	}
+	if (
+		data.type === FRAME_HEIGHT &&
+		typeof data.height === 'number' &&
+		Number.isFinite( data.height ) &&
+		data.height >= 0
+	) {
+		return { type: FRAME_HEIGHT, height: Math.ceil( data.height ) };
+	}
+	return null;
+}
+
+/**
+ * The editor's message in `data`, or null for anything else.
+ *
+ * @param data A message event's data.
+ */
+export function readEditorMessage( data: unknown ): EditorMessage | null {
+	if ( ! isRecord( data ) || data.type !== EDITOR_FORM ) {
+		return null;
+	}
+	const form = data.form;
+	if (
+		! isRecord( form ) ||
+		typeof form.id !== 'number' ||
+		! Array.isArray( form.fields )
+	) {
+		return null;
+	}
+	return { type: EDITOR_FORM, form: form as unknown as PreviewForm };
+}
+
+/**
+ * A key that changes when fields are added, removed, reordered or change type: the preview
+ * starts afresh then (values typed into a field that moved would land in the wrong place), and
+ * keeps what was typed while labels, choices or settings change.
+ *
+ * @param form The previewed form.
+ */
+export function previewKey( form: PreviewForm ): string {
+	return form.fields.map( ( f ) => `${ f.id }:${ f.type }` ).join( ',' );
+}
+
+/**
+ * The origin of a URL (relative URLs resolve against `base`), or null when it has none.
+ *
+ * @param url  URL.
+ * @param base Base URL.
+ */
+export function originOf( url: string, base: string ): string | null {
+	try {
+		const origin = new URL( url, base ).origin;
+		return origin === 'null' ? null : origin;
+	} catch {
+		return null;
+	}
+}
