@@ -57,21 +57,29 @@ export function previewUrl( config: AdminConfig, id: number ): string {
 /** The query argument that turns a preview into the editor's live preview frame (Frontend\Preview::LIVE_ARG). */
 export const LIVE_PREVIEW_ARG = 'kestrel_forms_live';
 
+/** The query argument naming the editor's origin to the frame (Frontend\Preview::ORIGIN_ARG). */
+export const LIVE_ORIGIN_ARG = 'kestrel_forms_origin';
+
 /**
  * The URL of the editor's live preview frame: the front-end preview in live mode (the form alone
- * in the theme's styles, updated from the editor). Null without the server's URL (tests).
+ * in the theme's styles, updated from the editor), naming this screen's origin, which the frame
+ * takes messages from (the server accepts it on the admin host and port only). Null without the
+ * server's URL (tests).
  *
  * @param config Config.
  * @param id     Form id.
+ * @param origin This screen's origin.
  */
 export function livePreviewUrl(
 	config: AdminConfig,
-	id: number
+	id: number,
+	origin: string = window.location.origin
 ): string | null {
 	if ( ! config.previewUrl ) {
 		return null;
 	}
 	const url = new URL( previewUrl( config, id ) );
 	url.searchParams.set( LIVE_PREVIEW_ARG, '1' );
+	url.searchParams.set( LIVE_ORIGIN_ARG, origin );
 	return url.toString();
 }

@@ -8,6 +8,7 @@ import {
 } from '../forms-ui/live-preview/frame';
 import '../shared/money/all-currencies';
 import '../forms-ui/form.scss';
+import '../forms-ui/live-preview/frame.scss';
 
 const start = () => {
 	const container = document.getElementById( 'kestrel-forms-live-preview' );
@@ -17,15 +18,13 @@ const start = () => {
 	if ( ! container || ! measured ) {
 		return;
 	}
-	let config: LiveFrameConfig;
-	try {
-		config = JSON.parse(
-			container.dataset.config ?? ''
-		) as LiveFrameConfig;
-	} catch {
-		return; // Nothing usable was printed.
+	// Printed before this script (Frontend\Preview::template()).
+	const config = (
+		window as Window & { kestrelFormsLivePreview?: LiveFrameConfig }
+	 ).kestrelFormsLivePreview;
+	if ( config ) {
+		startLiveFrame( container, measured, config );
 	}
-	startLiveFrame( container, measured, config );
 };
 
 if ( document.readyState === 'loading' ) {

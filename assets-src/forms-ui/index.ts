@@ -27,5 +27,7 @@ export {
 	readFrameMessage,
 	FRAME_HEIGHT,
 	FRAME_READY,
+	MAX_FRAME_HEIGHT,
+	visitorPart,
 } from './live-preview/protocol';
 export type { EditorMessage, PreviewForm } from './live-preview/protocol';

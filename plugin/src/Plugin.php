@@ -314,7 +314,7 @@ final class Plugin {
 		do_action( 'kestrel_forms_register_feed_addons', $plugin->feeds );
 		( new Shortcode( $plugin->renderer ) )->register();
 		( new Block( $plugin->renderer ) )->register();
-		( new Preview( $plugin->forms ) )->register();
+		( new Preview( $plugin->forms, $plugin->renderer ) )->register();
 		CleanupJob::schedule();
 		RetentionJob::schedule();
 		ReconcileJob::schedule();

@@ -192,18 +192,37 @@ test.describe( 'preview', () => {
 		} );
 		expect( JSON.stringify( stored ) ).not.toContain( 'Given name' );
 
-		// The frame is as tall as its content: the editor's page scrolls, not the frame.
+		// The frame is as tall as its form: the editor's page scrolls, not the frame, and the
+		// height settles (a theme's viewport-high wrapper does not make it grow on and on).
+		const fit = () =>
+			frameElement.evaluate( ( el ) => {
+				const doc = ( el as HTMLIFrameElement ).contentDocument;
+				const shown = doc?.getElementById(
+					'kestrel-forms-live-preview'
+				);
+				if ( ! doc || ! shown ) {
+					throw new Error( 'The live preview frame has no form.' );
+				}
+				return {
+					frame: Math.round( el.getBoundingClientRect().height ),
+					overflow:
+						doc.documentElement.scrollHeight -
+						doc.documentElement.clientHeight,
+					below: Math.round(
+						doc.documentElement.clientHeight -
+							shown.getBoundingClientRect().bottom
+					),
+				};
+			} );
 		await expect
-			.poll( () =>
-				frameElement.evaluate( ( el ) => {
-					const doc = ( el as HTMLIFrameElement ).contentDocument;
-					return doc
-						? doc.documentElement.scrollHeight -
-								doc.documentElement.clientHeight
-						: -1;
-				} )
-			)
+			.poll( async () => ( await fit() ).overflow )
 			.toBeLessThanOrEqual( 1 );
+		const settled = await fit();
+		await page.waitForTimeout( 1000 );
+		expect( await fit() ).toEqual( settled );
+		// Sub-pixel layout rounds either way by a pixel.
+		expect( settled.below ).toBeGreaterThanOrEqual( -1 );
+		expect( settled.below ).toBeLessThan( 200 );
 
 		// Accessible inside the frame too.
 		const inner = page

@@ -488,7 +488,11 @@ export function Editor( { config }: { config: AdminConfig } ) {
 					>
 						<h2>{ __( 'Live preview', 'kestrel-forms' ) }</h2>
 						{ liveUrl ? (
-							<LivePreview url={ liveUrl } form={ previewForm } />
+							<LivePreview
+								url={ liveUrl }
+								form={ previewForm }
+								previewUrl={ previewUrl( config, id ) }
+							/>
 						) : (
 							<p>
 								{ __(

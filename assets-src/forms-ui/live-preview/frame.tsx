@@ -18,8 +18,10 @@ import {
 
 /** What the server prints for the frame (Frontend\Preview, live mode). */
 export interface LiveFrameConfig {
-	/** The saved form, shown until the editor sends its edited definition. */
+	/** The saved form's visitor part, shown until the editor sends its edited definition. */
 	form: PreviewForm;
+	/** The site's currency, for an edited form without one (as the visitor page prices it). */
+	defaultCurrency?: string;
 	/** The origin of the editor (wp-admin); messages from elsewhere are ignored. */
 	adminOrigin: string;
 }
@@ -29,7 +31,8 @@ export interface LiveFrameConfig {
  * editor (the parent window, from `adminOrigin`) sends.
  *
  * @param container Element the form renders into.
- * @param measured  Element whose bottom edge is the end of the page's content.
+ * @param measured  The page's content wrapper: its bottom padding and margin (and the body's)
+ *                  are the space kept below the form.
  * @param config    Server config.
  * @param win       The frame's window.
  * @return A function that stops listening and unmounts the form.
@@ -49,22 +52,32 @@ export function startLiveFrame(
 		}
 	};
 	let lastHeight = -1;
+	// The form's bottom, not the page's: a theme's viewport-high wrapper (min-height: 100vh)
+	// would otherwise grow with the frame, and the frame with it, without end.
 	const reportHeight = () => {
-		const body = win.getComputedStyle( win.document.body );
-		const style = win.getComputedStyle( measured );
+		const below = ( element: Element ) => {
+			const style = win.getComputedStyle( element );
+			return (
+				( parseFloat( style.paddingBottom ) || 0 ) +
+				( parseFloat( style.marginBottom ) || 0 )
+			);
+		};
 		const height = Math.ceil(
-			measured.getBoundingClientRect().bottom +
+			container.getBoundingClientRect().bottom +
 				win.scrollY +
-				( parseFloat( style.marginBottom ) || 0 ) +
-				( parseFloat( body.paddingBottom ) || 0 ) +
-				( parseFloat( body.marginBottom ) || 0 )
+				below( measured ) +
+				below( win.document.body )
 		);
 		if ( height !== lastHeight ) {
 			lastHeight = height;
 			post( { type: FRAME_HEIGHT, height } );
 		}
 	};
-	const render = ( form: PreviewForm ) =>
+	const render = ( edited: PreviewForm ) => {
+		const form =
+			edited.currency || ! config.defaultCurrency
+				? edited
+				: { ...edited, currency: config.defaultCurrency };
 		root.render(
 			<Form
 				key={ previewKey( form ) }
@@ -75,6 +88,7 @@ export function startLiveFrame(
 				onMounted={ reportHeight }
 			/>
 		);
+	};
 
 	const onMessage = ( event: MessageEvent ) => {
 		if ( event.source !== parent || event.origin !== config.adminOrigin ) {

@@ -20,6 +20,78 @@ export const EDITOR_FORM = `${ PREFIX }form`;
 /** The form the preview shows: the edited definition with the form's id. */
 export type PreviewForm = FormDefinition & { id: number };
 
+/** The tallest frame the editor accepts, in CSS pixels (a form of about 300 fields). */
+export const MAX_FRAME_HEIGHT = 30000;
+
+/**
+ * The form keys a visitor's page gets (Frontend\FormRenderer::PUBLIC_FORM_KEYS), plus `feeds`
+ * reduced as the server reduces them: the frame is a page of the site where the theme's and other
+ * plugins' scripts run, so it gets no more of the definition than a visitor's page would.
+ */
+const VISITOR_FORM_KEYS = [
+	'title',
+	'description',
+	'labelPlacement',
+	'descriptionPlacement',
+	'cssClass',
+	'animation',
+	'currency',
+	'pagination',
+	'button',
+	'fields',
+] as const;
+
+/** Feed keys the visitor form reads (FormRenderer::public_definition). */
+const VISITOR_FEED_KEYS = [
+	'feedId',
+	'addonSlug',
+	'conditionalLogic',
+	'isSingleFeed',
+	'isActive',
+	'priority',
+] as const;
+
+function pick< T extends object >(
+	source: T,
+	keys: readonly string[]
+): Partial< T > {
+	const out: Record< string, unknown > = {};
+	for ( const key of keys ) {
+		if ( key in source ) {
+			out[ key ] = ( source as Record< string, unknown > )[ key ];
+		}
+	}
+	return out as Partial< T >;
+}
+
+/**
+ * The part of an edited definition the preview frame gets: what a visitor's page gets
+ * (FormRenderer::public_definition), without admin labels, notifications, confirmations or feed
+ * settings; a payment field's description is the provider's payment note, not help text.
+ *
+ * @param form The edited form.
+ */
+export function visitorPart( form: PreviewForm ): PreviewForm {
+	const out = {
+		id: form.id,
+		...pick( form, VISITOR_FORM_KEYS ),
+	} as PreviewForm;
+	out.fields = form.fields.map( ( field ) => {
+		const visible = { ...field };
+		delete visible.adminLabel;
+		if ( visible.type === 'payment' ) {
+			delete visible.description;
+		}
+		return visible;
+	} );
+	if ( form.feeds?.length ) {
+		out.feeds = form.feeds.map(
+			( feed ) => pick( feed, VISITOR_FEED_KEYS ) as typeof feed
+		);
+	}
+	return out;
+}
+
 export type FrameMessage =
 	| { type: typeof FRAME_READY }
 	| { type: typeof FRAME_HEIGHT; height: number };
@@ -48,7 +120,10 @@ export function readFrameMessage( data: unknown ): FrameMessage | null {
 		Number.isFinite( data.height ) &&
 		data.height >= 0
 	) {
-		return { type: FRAME_HEIGHT, height: Math.ceil( data.height ) };
+		return {
+			type: FRAME_HEIGHT,
+			height: Math.min( Math.ceil( data.height ), MAX_FRAME_HEIGHT ),
+		};
 	}
 	return null;
 }

@@ -31,7 +31,7 @@ final class FormRenderer {
 	private const PRIVATE_FIELD_KEYS = array( 'adminLabel' );
 
 	/** Form keys the browser receives; everything else (confirmation, feeds, ...) stays server-side. */
-	private const PUBLIC_FORM_KEYS = array( 'title', 'description', 'labelPlacement', 'descriptionPlacement', 'cssClass', 'animation', 'currency', 'pagination', 'button', 'fields' );
+	public const PUBLIC_FORM_KEYS = array( 'title', 'description', 'labelPlacement', 'descriptionPlacement', 'cssClass', 'animation', 'currency', 'pagination', 'button', 'fields' );
 
 	/** The seller's country for currencies used in one country only (filter `kestrel_forms_payments_country`). */
 	private const CURRENCY_COUNTRIES = array(

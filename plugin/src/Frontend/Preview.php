@@ -14,6 +14,7 @@ use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\Capabilities;
+use Kestrel\Forms\Settings\GeneralSettings;
 use WP_Post;
 use WP_Query;
 
@@ -38,6 +39,13 @@ final class Preview {
 	 */
 	public const LIVE_ARG = 'kestrel_forms_live';
 
+	/**
+	 * The query argument with the editor's origin (`location.origin`): the frame accepts the
+	 * editor's messages from it when its host and port are the admin screens' (admin_url()),
+	 * whichever of http and https the editor runs on.
+	 */
+	public const ORIGIN_ARG = 'kestrel_forms_origin';
+
 	/** The nonce action of preview links. */
 	public const NONCE_ACTION = 'kestrel_forms_preview';
 
@@ -48,18 +56,15 @@ final class Preview {
 	public const POST_ID = PHP_INT_MAX;
 
 	/**
-	 * Takes the forms store.
+	 * Takes the forms store and the renderer (for the visitor part of a definition).
 	 *
-	 * @param FormRepository $forms Forms.
+	 * @param FormRepository $forms    Forms.
+	 * @param FormRenderer   $renderer Form renderer.
 	 */
-	public function __construct( private readonly FormRepository $forms ) {}
-
-	/**
-	 * What the live preview frame's script reads (set while its template renders).
-	 *
-	 * @var array<string, mixed>
-	 */
-	private static array $frame_config = array();
+	public function __construct(
+		private readonly FormRepository $forms,
+		private readonly FormRenderer $renderer
+	) {}
 
 	/**
 	 * Hooks the main query and the page's guards.
@@ -230,6 +235,10 @@ final class Preview {
 			wp_die( esc_html__( 'Kestrel Forms: this form does not exist or is in the trash.', 'kestrel-forms' ), '', array( 'response' => 404 ) );
 		}
 		nocache_headers();
+		// Page caches that honour the convention never store a preview.
+		if ( ! defined( 'DONOTCACHEPAGE' ) ) {
+			define( 'DONOTCACHEPAGE', true ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound -- the page caches' shared convention.
+		}
 		if ( ! headers_sent() ) {
 			header( 'X-Robots-Tag: noindex, nofollow' );
 		}
@@ -269,9 +278,11 @@ final class Preview {
 
 	/**
 	 * The live preview frame's template (plugin/templates/live-preview.php) for an allowed live
-	 * preview (guard() has refused every other one by now), with its script and the form's
-	 * initial config: the saved definition (the editor sends its edits) and the origin of the
-	 * admin screens, the only one whose messages the frame takes.
+	 * preview (guard() has refused every other one by now), with its script and the frame's
+	 * config before it: the visitor part of the saved definition (FormRenderer, as the page of a
+	 * visitor has it; the editor sends its edits the same way), the site's default currency for
+	 * edited forms without one, and the editor's origin, the only one whose messages the frame
+	 * takes.
 	 *
 	 * @param string $template The template WordPress chose.
 	 */
@@ -283,21 +294,36 @@ final class Preview {
 		if ( ! $form ) {
 			return (string) $template;
 		}
-		self::$frame_config = array(
-			'form'        => array( 'id' => $form->id ) + $form->definition,
-			'adminOrigin' => self::origin( admin_url() ),
+		$config = array(
+			'form'            => $this->renderer->public_definition( $form, '' ),
+			'defaultCurrency' => (string) ( new GeneralSettings() )->get()['currency'],
+			'adminOrigin'     => self::editor_origin(),
 		);
 		Assets::enqueue_live_preview();
+		wp_add_inline_script(
+			Assets::LIVE_PREVIEW,
+			'window.kestrelFormsLivePreview = ' . wp_json_encode( $config, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_UNICODE ) . ';',
+			'before'
+		);
 		return KESTREL_FORMS_DIR . '/templates/live-preview.php';
 	}
 
 	/**
-	 * The live preview frame's config (for its template).
-	 *
-	 * @return array<string, mixed>
+	 * The origin of the editor that frames the live preview: the one it names (ORIGIN_ARG) when
+	 * that is the admin screens' host and port over http or https, else admin_url()'s.
 	 */
-	public static function frame_config(): array {
-		return self::$frame_config;
+	private static function editor_origin(): string {
+		$admin = self::origin( admin_url() );
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- the nonce is checked in allowed() before this runs.
+		$named = isset( $_GET[ self::ORIGIN_ARG ] ) ? sanitize_text_field( wp_unslash( $_GET[ self::ORIGIN_ARG ] ) ) : '';
+		if ( '' === $named ) {
+			return $admin;
+		}
+		$named  = self::origin( $named );
+		$strip  = static fn( string $origin ): string => (string) preg_replace( '#^https?://#', '', $origin );
+		$scheme = (string) wp_parse_url( $named, PHP_URL_SCHEME );
+		// Ports are compared as written: the default port of the other scheme would differ.
+		return in_array( $scheme, array( 'http', 'https' ), true ) && $strip( $named ) === $strip( $admin ) ? $named : $admin;
 	}
 
 	/**

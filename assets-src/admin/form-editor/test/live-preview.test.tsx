@@ -1,17 +1,20 @@
 /**
- * The editor's side of the live preview: the frame's URL, the edited definition sent to the
- * frame's window at the site's origin once it listens and after each edit, and its height.
+ * The editor's side of the live preview: the frame's URL, the visitor part of the edited
+ * definition sent to the frame's window at the site's origin once it listens and after each
+ * edit, its height, and a notice when the frame never listens.
  */
 import { act, render, screen } from '@testing-library/react';
 import {
 	EDITOR_FORM,
 	FRAME_HEIGHT,
 	FRAME_READY,
+	MAX_FRAME_HEIGHT,
 	type PreviewForm,
 } from '../../../forms-ui';
 import { livePreviewUrl } from '../../config';
-import { LivePreview } from '../LivePreview';
+import { LIVE_PREVIEW_TIMEOUT_MS, LivePreview } from '../LivePreview';
 
+const TAB = 'http://localhost/?kestrel_forms_preview=3&_wpnonce=n';
 const URL_ =
 	'http://localhost/?kestrel_forms_preview=3&kestrel_forms_live=1&_wpnonce=n';
 
@@ -21,6 +24,31 @@ const definition = ( label: string ): PreviewForm =>
 		title: 'Quote',
 		fields: [ { id: 1, type: 'text', label } ],
 	} ) as unknown as PreviewForm;
+
+/**
+ * Renders the preview of `form`; `sent` records what the editor posts to the frame's window.
+ *
+ * @param form The edited form.
+ */
+function mount( form: PreviewForm = definition( 'Name' ) ) {
+	const view = ( edited: PreviewForm ) => (
+		<LivePreview url={ URL_ } form={ edited } previewUrl={ TAB } />
+	);
+	const { rerender } = render( view( form ) );
+	const iframe = screen.getByTitle(
+		'Live preview of the form'
+	) as HTMLIFrameElement;
+	const frameWindow = iframe.contentWindow as Window;
+	const sent = jest
+		.spyOn( frameWindow, 'postMessage' )
+		.mockImplementation( () => {} );
+	return {
+		iframe,
+		frameWindow,
+		sent,
+		edit: ( edited: PreviewForm ) => rerender( view( edited ) ),
+	};
+}
 
 function fromFrame(
 	data: unknown,
@@ -36,22 +64,11 @@ function fromFrame(
 
 describe( 'LivePreview', () => {
 	it( 'frames the live URL, sends the definition once the frame listens and after each edit', () => {
-		const { rerender } = render(
-			<LivePreview url={ URL_ } form={ definition( 'Name' ) } />
-		);
-		const iframe = screen.getByTitle(
-			'Live preview of the form'
-		) as HTMLIFrameElement;
+		const { iframe, frameWindow, sent, edit } = mount();
 		expect( iframe.getAttribute( 'src' ) ).toBe( URL_ );
-		const frameWindow = iframe.contentWindow as Window;
-		const sent = jest
-			.spyOn( frameWindow, 'postMessage' )
-			.mockImplementation( () => {} );
 
 		// Not before the frame says it listens.
-		rerender(
-			<LivePreview url={ URL_ } form={ definition( 'Name 2' ) } />
-		);
+		edit( definition( 'Name 2' ) );
 		expect( sent ).not.toHaveBeenCalled();
 
 		fromFrame( { type: FRAME_READY }, frameWindow );
@@ -61,9 +78,7 @@ describe( 'LivePreview', () => {
 		);
 		expect( iframe.getAttribute( 'aria-busy' ) ).toBe( 'false' );
 
-		rerender(
-			<LivePreview url={ URL_ } form={ definition( 'Full name' ) } />
-		);
+		edit( definition( 'Full name' ) );
 		expect( sent ).toHaveBeenLastCalledWith(
 			{ type: EDITOR_FORM, form: definition( 'Full name' ) },
 			'http://localhost'
@@ -75,14 +90,7 @@ describe( 'LivePreview', () => {
 	} );
 
 	it( 'listens to its own frame at the site origin only', () => {
-		render( <LivePreview url={ URL_ } form={ definition( 'Name' ) } /> );
-		const iframe = screen.getByTitle(
-			'Live preview of the form'
-		) as HTMLIFrameElement;
-		const frameWindow = iframe.contentWindow as Window;
-		const sent = jest
-			.spyOn( frameWindow, 'postMessage' )
-			.mockImplementation( () => {} );
+		const { iframe, frameWindow, sent } = mount();
 		const before = iframe.style.height;
 
 		fromFrame( { type: FRAME_READY }, frameWindow, 'https://evil.example' );
@@ -92,10 +100,96 @@ describe( 'LivePreview', () => {
 		expect( iframe.style.height ).toBe( before );
 		expect( iframe.getAttribute( 'aria-busy' ) ).toBe( 'true' );
 	} );
+
+	it( 'sends the visitor part only: no admin labels, confirmations, notifications or feed settings', () => {
+		const edited = {
+			...definition( 'Name' ),
+			fields: [
+				{ id: 1, type: 'text', label: 'Name', adminLabel: 'Internal' },
+				{
+					id: 2,
+					type: 'payment',
+					label: 'Pay',
+					description: 'Note to the provider',
+				},
+			],
+			confirmations: [ { id: 'c', message: 'Private thanks' } ],
+			notifications: [ { id: 'n', to: 'owner@example.org' } ],
+			feeds: [
+				{
+					feedId: 1,
+					addonSlug: 'crm',
+					isActive: true,
+					meta: { apiKey: 'secret' },
+				},
+			],
+		} as unknown as PreviewForm;
+		const { frameWindow, sent } = mount( edited );
+		fromFrame( { type: FRAME_READY }, frameWindow );
+		const message = sent.mock.calls[ 0 ][ 0 ] as {
+			form: Record< string, unknown >;
+		};
+		const text = JSON.stringify( message );
+		for ( const secret of [
+			'Internal',
+			'Note to the provider',
+			'Private thanks',
+			'owner@example.org',
+			'secret',
+		] ) {
+			expect( text ).not.toContain( secret );
+		}
+		expect( message.form.feeds ).toEqual( [
+			{ feedId: 1, addonSlug: 'crm', isActive: true },
+		] );
+		expect( message.form.fields ).toEqual( [
+			{ id: 1, type: 'text', label: 'Name' },
+			{ id: 2, type: 'payment', label: 'Pay' },
+		] );
+		// The editor's own definition is left as it was.
+		expect(
+			( edited.fields[ 0 ] as { adminLabel?: string } ).adminLabel
+		).toBe( 'Internal' );
+	} );
+
+	it( 'says so, with the preview in a tab, when the frame never listens; not before', () => {
+		jest.useFakeTimers();
+		try {
+			const { frameWindow } = mount();
+			const notice = () => document.querySelector( '.components-notice' );
+			act( () => {
+				jest.advanceTimersByTime( LIVE_PREVIEW_TIMEOUT_MS - 1 );
+			} );
+			expect( notice() ).toBeNull();
+			act( () => {
+				jest.advanceTimersByTime( 1 );
+			} );
+			expect( notice()?.textContent ).toContain(
+				'The live preview did not load'
+			);
+			expect(
+				screen
+					.getByRole( 'link', { name: 'Preview' } )
+					.getAttribute( 'href' )
+			).toBe( TAB );
+
+			// A frame that listens after all clears the notice.
+			fromFrame( { type: FRAME_READY }, frameWindow );
+			expect( notice() ).toBeNull();
+		} finally {
+			jest.useRealTimers();
+		}
+	} );
+
+	it( 'never grows the frame beyond the cap', () => {
+		const { iframe, frameWindow } = mount();
+		fromFrame( { type: FRAME_HEIGHT, height: 10_000_000 }, frameWindow );
+		expect( iframe.style.height ).toBe( `${ MAX_FRAME_HEIGHT }px` );
+	} );
 } );
 
 describe( 'livePreviewUrl', () => {
-	it( 'is the front-end preview with the live argument, and null without the server URL', () => {
+	it( 'is the front-end preview with the live argument and the editor origin, and null without the server URL', () => {
 		const config = {
 			formId: 7,
 			preview: false,
@@ -111,12 +205,16 @@ describe( 'livePreviewUrl', () => {
 					previewUrl:
 						'https://shop.example/?kestrel_forms_preview=0&_wpnonce=abc',
 				},
-				7
+				7,
+				'https://admin.shop.example'
 			) as string
 		);
 		expect( url.origin ).toBe( 'https://shop.example' );
 		expect( url.searchParams.get( 'kestrel_forms_preview' ) ).toBe( '7' );
 		expect( url.searchParams.get( 'kestrel_forms_live' ) ).toBe( '1' );
 		expect( url.searchParams.get( '_wpnonce' ) ).toBe( 'abc' );
+		expect( url.searchParams.get( 'kestrel_forms_origin' ) ).toBe(
+			'https://admin.shop.example'
+		);
 	} );
 } );

@@ -81,7 +81,7 @@ describe( 'live preview frame', () => {
 		const { container, stop } = started();
 		expect( container.textContent ).toContain( 'Your name' );
 		expect( posted ).toHaveBeenCalledWith( { type: FRAME_READY }, ADMIN );
-		// Its height: the content's bottom plus the margins below it.
+		// Its height: the form's bottom plus the space kept below it (jsdom lays out nothing).
 		const height = posted.mock.calls.find(
 			( [ m ] ) => ( m as { type: string } ).type === FRAME_HEIGHT
 		);
@@ -113,6 +113,40 @@ describe( 'live preview frame', () => {
 		expect(
 			( container.querySelector( 'input' ) as HTMLInputElement ).value
 		).toBe( 'Ada' );
+		act( () => stop() );
+	} );
+
+	it( 'prices an edited form without a currency in the site’s', () => {
+		const { win, page, container } = frame();
+		let stop = () => {};
+		const priced = {
+			id: 9,
+			title: 'Order',
+			fields: [
+				{
+					id: 1,
+					type: 'product',
+					label: 'Shirt',
+					inputType: 'singleproduct',
+					basePrice: '10.00',
+				},
+				{ id: 2, type: 'total', label: 'Total' },
+			],
+		} as unknown as PreviewForm;
+		act( () => {
+			stop = startLiveFrame(
+				container,
+				page,
+				{ form: priced, defaultCurrency: 'EUR', adminOrigin: ADMIN },
+				win
+			);
+		} );
+		expect( container.textContent ).toContain( '€' );
+		fromEditor( win, {
+			type: EDITOR_FORM,
+			form: { ...priced, currency: 'GBP' },
+		} );
+		expect( container.textContent ).toContain( '£' );
 		act( () => stop() );
 	} );
 

@@ -2,6 +2,7 @@ import {
 	EDITOR_FORM,
 	FRAME_HEIGHT,
 	FRAME_READY,
+	MAX_FRAME_HEIGHT,
 	originOf,
 	previewKey,
 	readEditorMessage,
@@ -28,6 +29,9 @@ describe( 'live preview messages', () => {
 		expect(
 			readFrameMessage( { type: FRAME_HEIGHT, height: 311.2 } )
 		).toEqual( { type: FRAME_HEIGHT, height: 312 } );
+		expect(
+			readFrameMessage( { type: FRAME_HEIGHT, height: 1e9 } )
+		).toEqual( { type: FRAME_HEIGHT, height: MAX_FRAME_HEIGHT } );
 	} );
 
 	it.each( [

@@ -10,6 +10,8 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Frontend;
 
+use Kestrel\Forms\Assets\Assets;
+use Kestrel\Forms\Frontend\FormRenderer;
 use Kestrel\Forms\Frontend\Preview;
 use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Tests\Integration\Rest\FormsControllerTest;
@@ -30,6 +32,8 @@ final class PreviewTest extends TestCase {
 
 	protected function tear_down(): void {
 		$_GET = array();
+		// The live preview's config is an inline script of its handle: none is left for the next test.
+		wp_scripts()->add_data( Assets::LIVE_PREVIEW, 'before', array() );
 		remove_filter( 'wp_robots', 'wp_robots_no_robots' );
 		// phpcs:disable WordPress.WP.GlobalVariablesOverride.Prohibited -- the test plays the main query and puts a fresh one back.
 		$GLOBALS['wp_the_query'] = new WP_Query();
@@ -57,6 +61,13 @@ final class PreviewTest extends TestCase {
 		// phpcs:enable
 		$query->query( array() );
 		return $query;
+	}
+
+	/**
+	 * The preview service as the plugin builds it.
+	 */
+	private static function preview(): Preview {
+		return new Preview( Plugin::instance()->forms, Plugin::instance()->renderer );
 	}
 
 	/**
@@ -91,7 +102,7 @@ final class PreviewTest extends TestCase {
 		$this->assertStringContainsString( 'id="kestrel-form-' . $this->form_id . '"', $html );
 
 		// Private: noindex; the toolbar gets "Edit form".
-		( new Preview( Plugin::instance()->forms ) )->guard();
+		( self::preview() )->guard();
 		$this->assertNotFalse( has_filter( 'wp_robots', 'wp_robots_no_robots' ) );
 		$this->assertFalse( has_action( 'template_redirect', 'redirect_canonical' ) );
 	}
@@ -100,7 +111,7 @@ final class PreviewTest extends TestCase {
 		$query = $this->main_query( 'forged' );
 		$this->assertNotSame( Preview::POST_ID, $query->get_queried_object_id() );
 		$this->expectException( WPDieException::class );
-		( new Preview( Plugin::instance()->forms ) )->guard();
+		( self::preview() )->guard();
 	}
 
 	public function test_a_user_who_cannot_manage_forms_is_refused_even_with_a_nonce(): void {
@@ -108,7 +119,7 @@ final class PreviewTest extends TestCase {
 		$query = $this->main_query( wp_create_nonce( Preview::NONCE_ACTION ) );
 		$this->assertNotSame( Preview::POST_ID, $query->get_queried_object_id() );
 		$this->expectException( WPDieException::class );
-		( new Preview( Plugin::instance()->forms ) )->guard();
+		( self::preview() )->guard();
 	}
 
 	public function test_a_trashed_form_is_not_found(): void {
@@ -116,7 +127,7 @@ final class PreviewTest extends TestCase {
 		$query = $this->main_query( wp_create_nonce( Preview::NONCE_ACTION ) );
 		$this->assertNotSame( Preview::POST_ID, $query->get_queried_object_id() );
 		$this->expectException( WPDieException::class );
-		( new Preview( Plugin::instance()->forms ) )->guard();
+		( self::preview() )->guard();
 	}
 
 	public function test_the_page_title_is_escaped_for_themes_that_print_it_as_html(): void {
@@ -158,12 +169,21 @@ final class PreviewTest extends TestCase {
 		remove_action( 'shutdown', array( Preview::class, 'forget' ) );
 	}
 
-	public function test_the_live_preview_is_a_bare_page_of_the_site_with_the_form_and_the_editor_origin(): void {
-		$preview = new Preview( Plugin::instance()->forms );
-		$query   = $this->main_query( wp_create_nonce( Preview::NONCE_ACTION ), true );
+	public function test_the_live_preview_is_a_bare_page_of_the_site_with_the_visitor_form_and_the_editor_origin(): void {
+		$definition                            = FormsControllerTest::definition();
+		$definition['title']                   = 'Quote & "quotes" &quot;';
+		$definition['fields'][0]['adminLabel'] = 'Internal name';
+		$definition['confirmation']            = array(
+			'type'    => 'message',
+			'message' => 'Private thanks',
+		);
+		$this->form_id                         = Plugin::instance()->forms->create( $definition );
+		$query                                 = $this->main_query( wp_create_nonce( Preview::NONCE_ACTION ), true );
 		// phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- the loop's post, as wp() sets it for a singular page.
 		$GLOBALS['post'] = $query->posts[0];
+		$preview         = self::preview();
 		$preview->guard();
+		$this->assertTrue( defined( 'DONOTCACHEPAGE' ) && DONOTCACHEPAGE );
 		$theme    = get_stylesheet_directory() . '/index.php';
 		$template = $preview->template( $theme );
 		$this->assertSame( KESTREL_FORMS_DIR . '/templates/live-preview.php', $template );
@@ -173,36 +193,92 @@ final class PreviewTest extends TestCase {
 		$this->assertTrue( wp_style_is( 'kestrel-forms-live-preview', 'enqueued' ) );
 		$this->assertTrue( wp_script_is( 'password-strength-meter', 'enqueued' ) );
 
-		$config = Preview::frame_config();
-		$this->assertSame( $this->form_id, $config['form']['id'] );
-		$this->assertSame( 'Quote request', $config['form']['title'] );
-		$this->assertSame( Preview::origin( admin_url() ), $config['adminOrigin'] );
-
 		$html = self::print_template( $template );
 		unset( $GLOBALS['post'] );
 		Preview::forget();
 		$this->assertStringContainsString( '<html', $html );
 		$this->assertMatchesRegularExpression( '/<body class="[^"]*\bkestrel-forms-live-preview-page\b/', $html );
-		$this->assertMatchesRegularExpression( '/id="kestrel-forms-live-preview" [^>]*data-config="([^"]+)"/', $html );
-		preg_match( '/id="kestrel-forms-live-preview" [^>]*data-config="([^"]+)"/', $html, $m );
-		$printed = json_decode( html_entity_decode( $m[1], ENT_QUOTES ), true );
-		$this->assertSame( $config['adminOrigin'], $printed['adminOrigin'] );
-		$this->assertSame( $this->form_id, $printed['form']['id'] );
+		$this->assertStringContainsString( 'id="kestrel-forms-live-preview"', $html );
+		// One main on the editor screen: the frame has none.
+		$this->assertStringNotContainsString( '<main', $html );
 		// The theme's head: wp_head() ran (the live script is printed in the footer, deferred).
 		$this->assertStringContainsString( 'kestrel-forms-live-preview-css', $html );
 		$this->assertStringContainsString( 'live-preview-frame.js', $html );
 		$this->assertStringNotContainsString( 'id="wpadminbar"', $html );
+
+		// The config, printed before the script, as it reads it (any title survives the trip).
+		$config = self::printed_config( $html );
+		$this->assertSame( $this->form_id, $config['form']['id'] );
+		$this->assertSame( 'Quote & "quotes" &quot;', $config['form']['title'] );
+		$this->assertNotEmpty( $config['form']['fields'] );
+		$this->assertSame( 'USD', $config['defaultCurrency'] );
+		$this->assertSame( Preview::origin( admin_url() ), $config['adminOrigin'] );
+		// The visitor part only: no confirmations, notifications, feeds settings or admin labels.
+		$this->assertSame( array(), array_diff( array_keys( $config['form'] ), array( 'id', 'limits', 'feeds', ...FormRenderer::PUBLIC_FORM_KEYS ) ) );
+		$this->assertStringNotContainsString( 'Private thanks', $html );
+		$this->assertStringNotContainsString( 'Internal name', $html );
 	}
 
-	public function test_the_live_preview_keeps_the_theme_template_without_the_live_argument_or_nonce(): void {
-		$preview = new Preview( Plugin::instance()->forms );
+	/**
+	 * The config the page prints before the frame's script.
+	 *
+	 * @param string $html The page.
+	 * @return array<string, mixed>
+	 */
+	private static function printed_config( string $html ): array {
+		self::assertSame( 1, preg_match( '/window\.kestrelFormsLivePreview = (\{.*?\});\n/', $html, $m ) );
+		return json_decode( $m[1], true );
+	}
+
+	/**
+	 * The editor's origin the frame takes messages from, for an origin the editor names.
+	 *
+	 * @dataProvider named_origins
+	 *
+	 * @param string $named    What the editor names.
+	 * @param string $expected What the frame takes ('admin': admin_url()'s origin).
+	 */
+	public function test_the_frame_takes_the_editor_origin_only_on_the_admin_host_and_port( string $named, string $expected ): void {
+		$this->main_query( wp_create_nonce( Preview::NONCE_ACTION ), true );
+		$_GET[ Preview::ORIGIN_ARG ] = $named;
+		self::preview()->template( 'index.php' );
+		$before = (array) wp_scripts()->get_data( Assets::LIVE_PREVIEW, 'before' );
+		Preview::forget();
+		$this->assertSame( 1, preg_match( '/= (\{.*\});$/', (string) end( $before ), $m ) );
+		$admin = Preview::origin( admin_url() );
+		$host  = (string) wp_parse_url( admin_url(), PHP_URL_HOST );
+		$this->assertSame( 'admin' === $expected ? $admin : str_replace( 'HOST', $host, $expected ), json_decode( $m[1], true )['adminOrigin'] );
+	}
+
+	/**
+	 * @return array<string, array{0: string, 1: string}>
+	 */
+	public static function named_origins(): array {
+		return array(
+			'https on the admin host' => array( 'https://example.org', 'https://HOST' ),
+			'http on the admin host'  => array( 'http://example.org', 'http://HOST' ),
+			'another host'            => array( 'https://evil.example', 'admin' ),
+			'another port'            => array( 'http://example.org:8080', 'admin' ),
+			'another scheme'          => array( 'javascript://example.org', 'admin' ),
+			'not a URL'               => array( 'nonsense', 'admin' ),
+		);
+	}
+
+	public function test_the_live_preview_keeps_the_theme_template_without_the_live_argument_or_a_valid_nonce(): void {
+		$preview = self::preview();
 		$theme   = get_stylesheet_directory() . '/index.php';
 		// The plain preview: the theme's page template, with the toolbar.
 		$this->main_query( wp_create_nonce( Preview::NONCE_ACTION ) );
 		$this->assertSame( $theme, $preview->template( $theme ) );
 		$this->assertTrue( apply_filters( 'show_admin_bar', true ) );
-		// A forged nonce: guard() refuses it, and the template is never the frame's.
-		$this->main_query( 'forged', true );
+		// The page is there (a valid nonce ran the query), but the nonce the template sees is not.
+		$this->main_query( wp_create_nonce( Preview::NONCE_ACTION ), true );
+		$this->assertSame( Preview::POST_ID, get_queried_object_id() );
+		$_GET['_wpnonce'] = 'forged';
+		$this->assertSame( $theme, $preview->template( $theme ) );
+		// A user who may not manage forms, with a nonce of theirs.
+		$this->as_subscriber();
+		$_GET['_wpnonce'] = wp_create_nonce( Preview::NONCE_ACTION );
 		$this->assertSame( $theme, $preview->template( $theme ) );
 		Preview::forget();
 	}
