@@ -15,7 +15,8 @@ import {
 	type Locale,
 } from '../protocol';
 import type { SdkContext } from './context';
-import { HostedElement } from './element';
+import { createCard } from './methods/card';
+import { createGiftCard } from './methods/gift-card';
 import {
 	FeatureDisabledError,
 	InvalidConfigurationPropertyError,
@@ -250,15 +251,11 @@ function createPayments(
 	const publicApi: Payments = {
 		async card( options = {} ) {
 			checkOptions( options, CARD_OPTIONS );
-			return new HostedElement( 'card', ctx, options ) as unknown as Card;
+			return createCard( ctx, options ) as unknown as Card;
 		},
 		async giftCard( options = {} ) {
 			checkOptions( options, GIFT_CARD_OPTIONS );
-			return new HostedElement(
-				'giftCard',
-				ctx,
-				options
-			) as unknown as GiftCard;
+			return createGiftCard( ctx, options ) as unknown as GiftCard;
 		},
 		// ACH's achAuth mode (features().achAuth) shapes its tokenize parameters, not whether
 		// ACH exists, so it gates nothing here.
