@@ -34,6 +34,23 @@ export function checkListener(
 	}
 }
 
+/**
+ * A listener's failure is reported and thrown again outside the SDK's stack, so the page's
+ * console shows it while the SDK carries on (spec §8 "listener exceptions wrapped").
+ *
+ * @param error  The wrapped failure.
+ * @param report Error reporting of the payments instance.
+ */
+export function surfaceListenerError(
+	error: Error,
+	report: ( message: string ) => void
+): void {
+	report( error.message );
+	setTimeout( () => {
+		throw error;
+	} );
+}
+
 /** Listeners by event name; a duplicate (type, function) pair is kept once (API §12.7). */
 export class MethodEvents {
 	private readonly listeners = new Map< string, Set< Listener > >();
@@ -80,14 +97,13 @@ export class MethodEvents {
 			try {
 				listener( event );
 			} catch ( error ) {
-				const wrapped = new InvalidEventListenerCallbackError(
-					type,
-					( error as Error )?.message ?? String( error )
+				surfaceListenerError(
+					new InvalidEventListenerCallbackError(
+						type,
+						( error as Error )?.message ?? String( error )
+					),
+					this.report
 				);
-				this.report( wrapped.message );
-				setTimeout( () => {
-					throw wrapped;
-				} );
 			}
 		}
 	}
