@@ -5,6 +5,7 @@
 import { InvalidEventListenerCallbackError } from './errors';
 import type { SqEvent } from './types';
 
+/** A public event listener (API §12.7). */
 export type Listener = ( event: SqEvent< unknown > ) => void;
 
 /**

@@ -9,6 +9,7 @@ import {
 	PaymentMethodNotAttachedError,
 } from './errors';
 
+/** The three states of spec §4. */
 export type LifecycleState = 'detached' | 'attached' | 'destroyed';
 
 /** State of one method object and the checks of spec §4 on it. */

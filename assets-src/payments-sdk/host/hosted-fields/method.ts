@@ -18,6 +18,7 @@ export interface NonceSuccess {
 	paymentMethodTrackingId: string;
 }
 
+/** What one hosted-fields method is; the element reads nothing else about its method. */
 export interface HostedFieldsMethod {
 	/** Key of the frame title texts and the iframe's data-sq-instance value. */
 	kind: 'card' | 'giftCard';

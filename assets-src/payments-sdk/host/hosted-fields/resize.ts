@@ -4,6 +4,7 @@
  */
 import { RESIZE_WAIT_MS } from '../../protocol';
 
+/** Debounce (card) or throttle (gift card), spec §2. */
 export type ResizePolicy = 'debounce' | 'throttle';
 
 /** Schedules `apply` for window resizes by one policy; `cancel` forgets what is pending. */

@@ -12,11 +12,13 @@ export interface Timers {
 	clearTimer: ( handle: unknown ) => void;
 }
 
+/** The page's own timers. */
 export const DEFAULT_TIMERS: Timers = {
 	setTimer: ( fn, ms ) => setTimeout( fn, ms ),
 	clearTimer: ( handle ) => clearTimeout( handle as number ),
 };
 
+/** The listener's answer, or why there is none. */
 export type ListenerOutcome =
 	| { ok: true; value: unknown }
 	| { ok: false; error: InvalidEventListenerCallbackError };

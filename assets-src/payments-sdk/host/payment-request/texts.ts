@@ -6,6 +6,7 @@
  */
 import type { Locale } from '../../protocol';
 
+/** The sheet texts of one language. */
 export interface ShippingTexts {
 	/** The shippingcontactchanged listener failed. */
 	contactError: string;

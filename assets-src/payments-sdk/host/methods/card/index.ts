@@ -7,6 +7,7 @@ import type { SdkContext } from '../../context';
 import * as hosted from '../../hosted-fields';
 import { CARD_OPTIONS, frameHeight } from '../../validate';
 
+/** The card: four fields, postal code events, card details in the token result. */
 export const CARD: hosted.HostedFieldsMethod = {
 	kind: 'card',
 	methodName: 'Card',

@@ -7,6 +7,7 @@ import type { SdkContext } from '../../context';
 import * as hosted from '../../hosted-fields';
 import { GIFT_CARD_OPTIONS, frameHeight } from '../../validate';
 
+/** The gift card: one field, hidden until ready, throttled resize. */
 export const GIFT_CARD: hosted.HostedFieldsMethod = {
 	kind: 'giftCard',
 	methodName: 'GiftCard',
