@@ -77,3 +77,60 @@ export async function giftCardCheckout(): Promise< void > {
 		await pay( result.token! );
 	}
 }
+
+/**
+ * The quickstart's payment request with shipping listeners (wave 2 P2): a contact listener
+ * that refuses a country or gives options and a new total, an async option listener, and an
+ * update that may be refused while a wallet sheet is open.
+ */
+export function paymentRequestFlow(): boolean {
+	const payments = window.Square!.payments( APP_ID, LOCATION_ID );
+	const options: Sq.PaymentRequestOptions = {
+		countryCode: 'US',
+		currencyCode: 'USD',
+		requestBillingContact: true,
+		requestShippingContact: true,
+		lineItems: [ { amount: '2.00', label: 'Item Cost' } ],
+		shippingOptions: [
+			{ amount: '0.00', id: 'shipping-option-1', label: 'Free' },
+		],
+		total: { amount: '2.00', label: 'Total' },
+	};
+	const request: Sq.PaymentRequest = payments.paymentRequest( options );
+	request.addEventListener(
+		'shippingcontactchanged',
+		( contact: Sq.ShippingContact ): Sq.PaymentRequestUpdate => {
+			if ( contact.countryCode !== 'US' ) {
+				const shippingErrors: Sq.ShippingErrors = {
+					country: 'We ship to the US only.',
+				};
+				return { shippingErrors };
+			}
+			const express: Sq.ShippingOption = {
+				amount: '10.00',
+				id: 'shipping-option-2',
+				label: 'Express',
+			};
+			return {
+				shippingOptions: [ ...options.shippingOptions!, express ],
+				total: { amount: '2.00', label: 'Total' },
+			};
+		}
+	);
+	request.addEventListener(
+		'shippingoptionchanged',
+		async (
+			option: Sq.ShippingOption
+		): Promise< Sq.PaymentRequestUpdate > =>
+			option.id === 'shipping-option-2'
+				? { total: { amount: '12.00', label: 'Total' } }
+				: { error: 'Unknown shipping option.' }
+	);
+	const updated: boolean = request.update( {
+		total: { amount: '3.00', label: 'Total' },
+	} );
+	if ( ! updated ) {
+		show( 'The wallet sheet is open; try again after it closes.' );
+	}
+	return updated;
+}

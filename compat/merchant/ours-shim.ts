@@ -10,3 +10,11 @@ export type TokenResult = Ours.TokenResult;
 export type ChargeVerifyBuyerDetails = Ours.ChargeVerifyBuyerDetails;
 export type SetLocaleResult = Ours.SetLocaleResult;
 export type Square = Ours.Square;
+export type {
+	PaymentRequest,
+	PaymentRequestOptions,
+	PaymentRequestUpdate,
+	ShippingContact,
+	ShippingErrors,
+	ShippingOption,
+} from '../../assets-src/payments-sdk/host/types';

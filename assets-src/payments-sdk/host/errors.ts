@@ -141,6 +141,31 @@ export class InvalidPaymentRequestUpdateError extends SqError {
 		);
 	}
 }
+/** Spec §5: the text of an amount that is not a non-negative decimal in the currency's digits. */
+export const INVALID_CURRENCY_FORMAT_MESSAGE =
+	'amount in a field is not expressed in a valid format';
+/**
+ * A payment request amount that is not a non-negative decimal string with at most the
+ * currency's decimal places (spec §5; API §11.2, not on Square.errors). The message is the
+ * spec's; the sub-error names the field and the amount.
+ */
+export class InvalidCurrencyFormatError extends SqError< ApplicationError > {
+	/**
+	 * @param amount       The amount given.
+	 * @param currencyCode Currency of the request.
+	 * @param field        Where the amount is ("total.amount", "lineItems[0].amount").
+	 */
+	constructor( amount: string, currencyCode: string, field?: string ) {
+		super( INVALID_CURRENCY_FORMAT_MESSAGE, [
+			{
+				type: 'INVALID_CURRENCY_FORMAT',
+				message: INVALID_CURRENCY_FORMAT_MESSAGE,
+				field,
+				detail: `'${ amount }' is not a valid ${ currencyCode } amount.`,
+			},
+		] );
+	}
+}
 export class PaymentMethodUnsupportedError extends SqError {
 	/**
 	 * @param error Reason.
@@ -327,6 +352,20 @@ export function tokenizationInProgress(): TokenizationError {
 		},
 	] );
 	error.message = TOKENIZATION_IN_PROCESS_MESSAGE;
+	return error;
+}
+/**
+ * A payment request listener that did not settle within 30 s (spec §8 "Events", §9). 1.51.4
+ * has no class of its own for it, so it is an InvalidEventListenerCallbackError whose message
+ * is the spec's text.
+ *
+ * @param event Event name.
+ */
+export function listenerTimedOut(
+	event: string
+): InvalidEventListenerCallbackError {
+	const error = new InvalidEventListenerCallbackError( event, '' );
+	error.message = `The event listener for ${ event } timed out (30 seconds). If you've returned a promise, ensure it is resolving`;
 	return error;
 }
 /** The 13 classes exposed as `Square.errors` (API §11.3). */

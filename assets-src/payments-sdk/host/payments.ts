@@ -15,28 +15,25 @@ import {
 	type Locale,
 } from '../protocol';
 import type { SdkContext } from './context';
-import { HostedElement } from './element';
+import { createCard } from './methods/card';
+import { createGiftCard } from './methods/gift-card';
 import {
 	FeatureDisabledError,
 	InvalidConfigurationPropertyError,
 	InvalidConfigurationValueError,
-	InvalidPaymentRequestError,
-	InvalidPaymentRequestUpdateError,
-	InvalidEventListenerCallbackError,
 	PaymentMethodUnsupportedError,
 	UnexpectedError,
 	VerifyBuyerError,
 	PUBLIC_ERRORS,
 } from './errors';
 import { featuresOf, type Features } from './features';
+import { createPaymentRequest } from './payment-request';
 import { FrameLink } from './frame-link';
 import { Telemetry } from './telemetry';
 import type {
 	Card,
 	ChargeVerifyBuyerDetails,
 	GiftCard,
-	PaymentRequest,
-	PaymentRequestOptions,
 	Payments,
 	SetLocaleResult,
 	Square,
@@ -250,15 +247,11 @@ function createPayments(
 	const publicApi: Payments = {
 		async card( options = {} ) {
 			checkOptions( options, CARD_OPTIONS );
-			return new HostedElement( 'card', ctx, options ) as unknown as Card;
+			return createCard( ctx, options ) as unknown as Card;
 		},
 		async giftCard( options = {} ) {
 			checkOptions( options, GIFT_CARD_OPTIONS );
-			return new HostedElement(
-				'giftCard',
-				ctx,
-				options
-			) as unknown as GiftCard;
+			return createGiftCard( ctx, options ) as unknown as GiftCard;
 		},
 		// ACH's achAuth mode (features().achAuth) shapes its tokenize parameters, not whether
 		// ACH exists, so it gates nothing here.
@@ -272,7 +265,12 @@ function createPayments(
 			} ),
 		cashAppPay: () => unsupported( 'Cash App Pay', 'cashAppPay' ),
 		cashApp: () => unsupported( 'Cash App', 'cashApp' ),
-		paymentRequest: ( options ) => createPaymentRequest( options ),
+		paymentRequest: ( options ) =>
+			createPaymentRequest( options, {
+				locale: ctx.locale,
+				report: ctx.report,
+				timers: ctx.timers,
+			} ),
 		async verifyBuyer( source, details ) {
 			checkVerifyBuyer( source, details, locationId );
 			try {
@@ -434,82 +432,6 @@ function normalizeDetails(
 		...details,
 		currencyCode: details.currencyCode.toUpperCase(),
 		amount: Number( details.amount ).toFixed( digits ),
-	};
-}
-
-const PR_EVENTS = [
-	'shippingcontactchanged',
-	'shippingoptionchanged',
-	'afterpay_shippingaddresschanged',
-	'afterpay_shippingoptionchanged',
-];
-
-function paymentRequestProblems(
-	o: Partial< PaymentRequestOptions >
-): string[][] {
-	const problems: string[][] = [];
-	const str = ( v: unknown, name: string ) => {
-		if ( typeof v !== 'string' ) {
-			problems.push( [ name, 'string' ] );
-		}
-	};
-	str( o.countryCode, 'countryCode' );
-	str( o.currencyCode, 'currencyCode' );
-	str( o.total?.amount, 'total.amount' );
-	str( o.total?.label, 'total.label' );
-	for ( const key of [
-		'lineItems',
-		'taxLineItems',
-		'discounts',
-		'shippingLineItems',
-	] as const ) {
-		( o[ key ] ?? [] ).forEach( ( item, i ) => {
-			str( item?.amount, `${ key }[${ i }].amount` );
-			str( item?.label, `${ key }[${ i }].label` );
-		} );
-	}
-	( o.shippingOptions ?? [] ).forEach( ( s, i ) => {
-		str( s?.id, `shippingOptions[${ i }].id` );
-		str( s?.label, `shippingOptions[${ i }].label` );
-		str( s?.amount, `shippingOptions[${ i }].amount` );
-	} );
-	return problems;
-}
-
-function createPaymentRequest(
-	options: PaymentRequestOptions
-): PaymentRequest {
-	const problems = paymentRequestProblems( options ?? {} );
-	if ( problems.length ) {
-		throw new InvalidPaymentRequestError( problems );
-	}
-	let current = { ...options };
-	const listeners = new Map< string, unknown >();
-	return {
-		addEventListener( event, callback ) {
-			if ( ! PR_EVENTS.includes( event ) ) {
-				throw new InvalidEventListenerCallbackError(
-					event,
-					`'${ event }' is not a valid event.`
-				);
-			}
-			if ( typeof callback !== 'function' ) {
-				throw new InvalidEventListenerCallbackError(
-					event,
-					'the listener is not a function.'
-				);
-			}
-			listeners.set( event, callback );
-		},
-		update( update ) {
-			const merged = { ...current, ...update };
-			const p = paymentRequestProblems( merged );
-			if ( p.length ) {
-				throw new InvalidPaymentRequestUpdateError( p );
-			}
-			current = merged;
-			return true;
-		},
 	};
 }
 

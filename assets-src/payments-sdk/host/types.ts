@@ -365,15 +365,17 @@ export interface PaymentRequestOptions {
 	shippingContact?: Contact;
 	pickupContact?: Contact;
 }
+/** The address fields a shipping listener refuses, each with its text (API §7). */
+export interface ShippingErrors {
+	addressLines?: string;
+	city?: string;
+	state?: string;
+	postalCode?: string;
+	country?: string;
+}
 export interface PaymentRequestUpdate {
 	error?: string;
-	shippingErrors?: {
-		addressLines?: string;
-		city?: string;
-		state?: string;
-		postalCode?: string;
-		country?: string;
-	};
+	shippingErrors?: ShippingErrors;
 	lineItems?: LineItem[];
 	total?: LineItem;
 	shippingOptions?: ShippingOption[];

@@ -18,6 +18,8 @@ export const RETRY_BASE_MS = 200;
 export const RETRY_JITTER_MS = 1000;
 /** Upper bound of one retry delay (spec §9). */
 export const MAX_BACKOFF_MS = 32_000;
+/** Time a payment request listener has to settle (spec §8 "Events", §9). */
+export const EVENT_LISTENER_TIMEOUT_MS = 30_000;
 /** Card iframe height without / with input labels (spec §2). */
 export const CARD_HEIGHT = 48;
 export const CARD_HEIGHT_LABELS = 62;

@@ -3,6 +3,7 @@
  * with the main frame played by the test: its load time-out and what its failures report.
  */
 import { MESSAGE } from '../../protocol';
+import { paymentRequestModel } from '../payment-request';
 import { createSquare } from '../payments';
 import { BASE, ORIGIN, fakeFrame } from './fake-frame';
 
@@ -122,6 +123,53 @@ describe( 'the main frame', () => {
 		expect( errorReports() ).toHaveLength( 1 );
 		expect( errorReports()[ 0 ].body.error_message ).toBe(
 			'session: An internal error has occurred.'
+		);
+	} );
+} );
+
+describe( 'paymentRequest()', () => {
+	const square = () =>
+		createSquare( window, {
+			assetOrigin: ORIGIN,
+			assetBase: BASE,
+			environment: 'sandbox',
+		} );
+
+	it( 'throws the public InvalidPaymentRequestError synchronously', () => {
+		const sq = square();
+		const p = sq.payments( APP_ID, 'L1' );
+		let error: unknown;
+		try {
+			p.paymentRequest( {
+				countryCode: 'US',
+				total: { amount: '1.00', label: 'Total' },
+			} as never );
+		} catch ( e ) {
+			error = e;
+		}
+		expect( error ).toBeInstanceOf( sq.errors.InvalidPaymentRequestError );
+		expect( ( error as Error ).message ).toBe(
+			"Invalid payment request: expected 'currencyCode' to be string"
+		);
+	} );
+
+	it( "words the sheet's errors in the locale set on the payments instance", async () => {
+		jest.useFakeTimers();
+		const p = square().payments( APP_ID, 'L1' );
+		await p.setLocale( 'es-ES' );
+		const request = p.paymentRequest( {
+			countryCode: 'ES',
+			currencyCode: 'EUR',
+			total: { amount: '1.00', label: 'Total' },
+		} );
+		request.addEventListener( 'shippingoptionchanged', () => {
+			throw new Error( 'x' );
+		} );
+		const outcome = await paymentRequestModel( request )!
+			.openSheet( 'Google Pay' )!
+			.shippingOptionChanged( { id: 'a', label: 'A', amount: '0.00' } );
+		expect( outcome.error?.message ).toBe(
+			'Se ha producido un error al procesar la opción de envío seleccionada. Inténtalo de nuevo.'
 		);
 	} );
 } );

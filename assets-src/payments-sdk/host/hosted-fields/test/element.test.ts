@@ -2,12 +2,21 @@
  * Host element logic in jsdom with a scripted frame: the frame's side is simulated by reading
  * what the host posts to the iframe and dispatching MessageEvents from the provider origin.
  */
-import { MESSAGE, type Hydration, type Locale } from '../../protocol';
-import type { SdkContext } from '../context';
-import { HostedElement, catalogueErrors } from '../element';
-import { TokenizationError } from '../errors';
-import { featuresOf } from '../features';
-import { BASE, ORIGIN, fakeFrame, okReply, type Handlers } from './fake-frame';
+import { MESSAGE, type Hydration, type Locale } from '../../../protocol';
+import type { SdkContext } from '../../context';
+import { TokenizationError } from '../../errors';
+import { featuresOf } from '../../features';
+import { CARD } from '../../methods/card';
+import { GIFT_CARD } from '../../methods/gift-card';
+import {
+	BASE,
+	ORIGIN,
+	fakeFrame,
+	okReply,
+	type Handlers,
+} from '../../test/fake-frame';
+import { catalogueErrors } from '../catalogue';
+import { HostedElement } from '../element';
 
 const hydration = ( support = true ): Hydration => ( {
 	avt: 'a',
@@ -43,7 +52,7 @@ function context( support = true ): SdkContext & { reports: string[] } {
 }
 
 async function attached( handlers: Handlers = {} ) {
-	const card = new HostedElement( 'card', context(), {} );
+	const card = new HostedElement( CARD, context(), {} );
 	const attaching = card.attach( '#target' );
 	const f = await fakeFrame( handlers );
 	await attaching;
@@ -100,7 +109,7 @@ describe( 'lifecycle', () => {
 		await expect( card.attach( '#target' ) ).rejects.toMatchObject( {
 			name: 'PaymentMethodAlreadyAttachedError',
 		} );
-		const other = new HostedElement( 'card', context(), {} );
+		const other = new HostedElement( CARD, context(), {} );
 		await expect( other.attach( '#missing' ) ).rejects.toMatchObject( {
 			name: 'ElementNotFoundError',
 		} );
@@ -113,7 +122,7 @@ describe( 'lifecycle', () => {
 	} );
 
 	it( 'needs attach before use and nothing after destroy; destroy answers true then false', async () => {
-		const card = new HostedElement( 'card', context(), {} );
+		const card = new HostedElement( CARD, context(), {} );
 		await expect( card.tokenize() ).rejects.toMatchObject( {
 			name: 'PaymentMethodNotAttachedError',
 		} );
@@ -135,7 +144,7 @@ describe( 'lifecycle', () => {
 
 	it( 'a frame that never answers fails the attach after 10 s and returns to detached', async () => {
 		jest.useFakeTimers();
-		const card = new HostedElement( 'card', context(), {} );
+		const card = new HostedElement( CARD, context(), {} );
 		const attaching = card.attach( '#target' );
 		await fakeFrame( {}, false );
 		jest.advanceTimersByTime( 10_000 );
@@ -149,7 +158,7 @@ describe( 'lifecycle', () => {
 	} );
 
 	it( 'destroy() while attach() awaits the frame: the attach rejects and leaves no frame', async () => {
-		const card = new HostedElement( 'card', context(), {} );
+		const card = new HostedElement( CARD, context(), {} );
 		const attaching = card.attach( '#target' );
 		await fakeFrame( {}, false );
 		expect( document.querySelector( '#target iframe' ) ).not.toBeNull();
@@ -168,7 +177,7 @@ describe( 'lifecycle', () => {
 	} );
 
 	it( 'destroy() after the frame answered but before attach() resumes still wins', async () => {
-		const card = new HostedElement( 'card', context(), {} );
+		const card = new HostedElement( CARD, context(), {} );
 		const attaching = card.attach( '#target' );
 		let answer: ( v: unknown ) => void = () => {};
 		await fakeFrame( {
@@ -209,7 +218,7 @@ describe( 'lifecycle', () => {
 				return () => listeners.delete( l );
 			},
 		};
-		const card = new HostedElement( 'card', ctx, {} );
+		const card = new HostedElement( CARD, ctx, {} );
 		const attaching = card.attach( '#target' );
 		const { posted, iframe } = await fakeFrame();
 		await attaching;
@@ -239,7 +248,7 @@ describe( 'lifecycle', () => {
 	} );
 
 	it( 'a method the session does not support fails with MethodNotAvailableError', async () => {
-		const card = new HostedElement( 'card', context( false ), {} );
+		const card = new HostedElement( CARD, context( false ), {} );
 		const attaching = card.attach( '#target' );
 		await fakeFrame();
 		await expect( attaching ).rejects.toMatchObject( {
@@ -373,7 +382,7 @@ describe( 'postal code message by country', () => {
 
 describe( 'message line style', () => {
 	it( 'applies .message-text and .message-text.is-error colours', async () => {
-		const card = new HostedElement( 'card', context(), {
+		const card = new HostedElement( CARD, context(), {
 			style: {
 				'.message-text': { color: 'rgb(1, 2, 3)' },
 				'.message-text.is-error': { color: 'rgb(200, 0, 0)' },
@@ -427,7 +436,7 @@ describe( 'usage metrics of an element', () => {
 			metric: ( event: string, data: unknown ) =>
 				metrics.push( [ event, data ] ),
 		};
-		const card = new HostedElement( 'card', ctx, {
+		const card = new HostedElement( CARD, ctx, {
 			postalCode: '94103',
 		} );
 		clock = 1500;
@@ -472,7 +481,7 @@ describe( 'usage metrics of an element', () => {
 			metric: ( event: string, data: { eventSource: string } ) =>
 				metrics.push( [ event, data ] ),
 		};
-		const gift = new HostedElement( 'giftCard', ctx, {} );
+		const gift = new HostedElement( GIFT_CARD, ctx, {} );
 		const attaching = gift.attach( '#target' );
 		await fakeFrame();
 		await attaching;
@@ -482,7 +491,7 @@ describe( 'usage metrics of an element', () => {
 
 describe( 'gift card resize throttle', () => {
 	async function giftCard() {
-		const gift = new HostedElement( 'giftCard', context(), {} );
+		const gift = new HostedElement( GIFT_CARD, context(), {} );
 		const attaching = gift.attach( '#target' );
 		const f = await fakeFrame();
 		await attaching;
