@@ -262,19 +262,22 @@ test.describe( 'preview', () => {
 		await page
 			.getByRole( 'searchbox', { name: /Search/ } )
 			.fill( 'Kestrel Form' );
-		await page
-			.locator( '.block-editor-block-types-list__item', {
-				hasText: 'Kestrel Form',
-			} )
-			.hover();
+		const item = page.locator( '.block-editor-block-types-list__item', {
+			hasText: 'Kestrel Form',
+		} );
 		const sample = page
 			.locator( '.block-editor-inserter__preview-container iframe' )
 			.contentFrame();
-		await expect(
-			sample.getByLabel( 'Name', { exact: false } )
-		).toBeVisible( {
-			timeout: 30_000,
-		} );
+		// The results list re-renders while the search settles; a hover that landed on the
+		// replaced item fires no mouseenter, so the pointer leaves and comes back until the
+		// preview shows (the assertion is unchanged).
+		await expect( async () => {
+			await page.mouse.move( 0, 0 );
+			await item.hover();
+			await expect(
+				sample.getByLabel( 'Name', { exact: false } )
+			).toBeVisible( { timeout: 10_000 } );
+		} ).toPass( { timeout: 60_000 } );
 		await page.keyboard.press( 'Escape' );
 
 		await editor.insertBlock( { name: 'kestrel-forms/form' } );
