@@ -55,10 +55,10 @@ export function previewUrl( config: AdminConfig, id: number ): string {
 }
 
 /** The query argument that turns a preview into the editor's live preview frame (Frontend\Preview::LIVE_ARG). */
-export const LIVE_PREVIEW_ARG = 'kestrel_forms_live';
+const LIVE_PREVIEW_ARG = 'kestrel_forms_live';
 
 /** The query argument naming the editor's origin to the frame (Frontend\Preview::ORIGIN_ARG). */
-export const LIVE_ORIGIN_ARG = 'kestrel_forms_origin';
+const LIVE_ORIGIN_ARG = 'kestrel_forms_origin';
 
 /**
  * The URL of the editor's live preview frame: the front-end preview in live mode (the form alone

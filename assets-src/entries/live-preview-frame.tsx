@@ -7,7 +7,7 @@ import {
 	type LiveFrameConfig,
 } from '../forms-ui/live-preview/frame';
 import '../shared/money/all-currencies';
-import '../forms-ui/form.scss';
+// The visitor form's own style is form-view's (Assets::enqueue_live_preview()).
 import '../forms-ui/live-preview/frame.scss';
 
 const start = () => {

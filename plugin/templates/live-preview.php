@@ -2,8 +2,8 @@
 /**
  * The form editor's live preview frame (Frontend\Preview, live mode): a page of the site with the
  * theme's head (its styles, fonts and global styles) and the form alone, which the live preview
- * script renders and updates from the editor (its config is an inline script before it). No header, footer or toolbar: the editor shows it
- * beside the fields.
+ * script renders and updates from the editor (its config is an inline script before it). No
+ * header, footer or toolbar: the editor shows it beside the fields.
  *
  * @package KestrelForms
  */

@@ -45,6 +45,8 @@ export function LivePreview( {
 	const frame = useRef< HTMLIFrameElement >( null );
 	const latest = useRef( form );
 	latest.current = form;
+	// Whether the frame listens: a ref for the senders, state for what renders.
+	const listening = useRef( false );
 	const [ ready, setReady ] = useState( false );
 	const [ failed, setFailed ] = useState( false );
 	const [ height, setHeight ] = useState( INITIAL_HEIGHT );
@@ -74,6 +76,7 @@ export function LivePreview( {
 			const message = readFrameMessage( event.data );
 			if ( message?.type === FRAME_READY ) {
 				// Also after the frame reloads: it starts from the saved form again.
+				listening.current = true;
 				setReady( true );
 				setFailed( false );
 				send( latest.current );
@@ -99,13 +102,13 @@ export function LivePreview( {
 		return () => window.clearTimeout( timer );
 	}, [ ready, url ] );
 
-	// Every edit reaches the frame once it listens.
+	// Every later edit reaches the frame (the first definition goes when it says it listens).
 	useEffect( () => {
-		if ( ready ) {
+		if ( listening.current ) {
 			send( form );
 		}
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- send() reads refs only.
-	}, [ ready, form ] );
+	}, [ form ] );
 
 	return (
 		<>

@@ -5,6 +5,7 @@
  * these are the messages and their guards. Each side accepts a message only from the other
  * window and from its expected origin (docs/preview.md).
  */
+import visitorKeys from '../../../plugin/data/visitor-definition.json';
 import type { FormDefinition } from '../../shared';
 
 /** Prefix of every message type, so other scripts' messages are ignored. */
@@ -24,32 +25,12 @@ export type PreviewForm = FormDefinition & { id: number };
 export const MAX_FRAME_HEIGHT = 30000;
 
 /**
- * The form keys a visitor's page gets (Frontend\FormRenderer::PUBLIC_FORM_KEYS), plus `feeds`
- * reduced as the server reduces them: the frame is a page of the site where the theme's and other
- * plugins' scripts run, so it gets no more of the definition than a visitor's page would.
+ * The keys of a definition a visitor's page gets (Frontend\FormRenderer's PUBLIC_FORM_KEYS,
+ * PUBLIC_FEED_KEYS and PRIVATE_FIELD_KEYS; one list for both languages): the frame is a page of
+ * the site where the theme's and other plugins' scripts run, so it gets no more of the
+ * definition than a visitor's page would.
  */
-const VISITOR_FORM_KEYS = [
-	'title',
-	'description',
-	'labelPlacement',
-	'descriptionPlacement',
-	'cssClass',
-	'animation',
-	'currency',
-	'pagination',
-	'button',
-	'fields',
-] as const;
-
-/** Feed keys the visitor form reads (FormRenderer::public_definition). */
-const VISITOR_FEED_KEYS = [
-	'feedId',
-	'addonSlug',
-	'conditionalLogic',
-	'isSingleFeed',
-	'isActive',
-	'priority',
-] as const;
+const { formKeys, feedKeys, privateFieldKeys } = visitorKeys;
 
 function pick< T extends object >(
 	source: T,
@@ -74,11 +55,13 @@ function pick< T extends object >(
 export function visitorPart( form: PreviewForm ): PreviewForm {
 	const out = {
 		id: form.id,
-		...pick( form, VISITOR_FORM_KEYS ),
+		...pick( form, formKeys ),
 	} as PreviewForm;
 	out.fields = form.fields.map( ( field ) => {
-		const visible = { ...field };
-		delete visible.adminLabel;
+		const visible: Record< string, unknown > & typeof field = { ...field };
+		for ( const key of privateFieldKeys ) {
+			delete visible[ key ];
+		}
 		if ( visible.type === 'payment' ) {
 			delete visible.description;
 		}
@@ -86,7 +69,7 @@ export function visitorPart( form: PreviewForm ): PreviewForm {
 	} );
 	if ( form.feeds?.length ) {
 		out.feeds = form.feeds.map(
-			( feed ) => pick( feed, VISITOR_FEED_KEYS ) as typeof feed
+			( feed ) => pick( feed, feedKeys ) as typeof feed
 		);
 	}
 	return out;

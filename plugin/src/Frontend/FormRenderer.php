@@ -24,14 +24,24 @@ use Kestrel\Forms\Settings\PaymentSettings;
 /**
  * Shared by the shortcode and the block. React (assets-src/entries/form-view.tsx) mounts into the
  * container and renders the form from the embedded JSON.
+ *
+ * The visitor part of a definition (the KEYS constants) is also what the editor's live preview
+ * frame gets of an edited definition (forms-ui/live-preview/protocol.ts visitorPart()), from the
+ * same lists in plugin/data/visitor-definition.json; FormRendererKeysTest keeps them equal.
  */
 final class FormRenderer {
 
 	/** Field keys the browser never needs (admin-only data). */
-	private const PRIVATE_FIELD_KEYS = array( 'adminLabel' );
+	public const PRIVATE_FIELD_KEYS = array( 'adminLabel' );
 
 	/** Form keys the browser receives; everything else (confirmation, feeds, ...) stays server-side. */
 	public const PUBLIC_FORM_KEYS = array( 'title', 'description', 'labelPlacement', 'descriptionPlacement', 'cssClass', 'animation', 'currency', 'pagination', 'button', 'fields' );
+
+	/** Feed keys the browser receives: add-ons react to them; their settings stay server-side. */
+	public const PUBLIC_FEED_KEYS = array( 'feedId', 'addonSlug', 'conditionalLogic', 'isSingleFeed', 'isActive', 'priority' );
+
+	/** How JSON is printed into a page: safe inside a script element or an attribute. */
+	public const JSON_FLAGS = JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_UNICODE;
 
 	/** The seller's country for currencies used in one country only (filter `kestrel_forms_payments_country`). */
 	private const CURRENCY_COUNTRIES = array(
@@ -121,7 +131,7 @@ final class FormRenderer {
 			Assets::enqueue_payment_field();
 			$data['payment'] = self::payment_config( $form, $payment );
 		}
-		$json = wp_json_encode( $data, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_UNICODE );
+		$json = wp_json_encode( $data, self::JSON_FLAGS );
 
 		$html = sprintf(
 			'<div class="kestrel-form kestrel-form--loading" id="kestrel-form-%1$d" data-kestrel-form-id="%1$d" style="min-height:%2$dpx">'
@@ -166,7 +176,7 @@ final class FormRenderer {
 		// Feeds reach the browser only as far as add-ons need them to react (no settings).
 		$public['feeds'] = array();
 		foreach ( $form->definition['feeds'] ?? array() as $feed ) {
-			$public['feeds'][] = array_intersect_key( $feed, array_flip( array( 'feedId', 'addonSlug', 'conditionalLogic', 'isSingleFeed', 'isActive', 'priority' ) ) );
+			$public['feeds'][] = array_intersect_key( $feed, array_flip( self::PUBLIC_FEED_KEYS ) );
 		}
 		if ( ! $public['feeds'] ) {
 			unset( $public['feeds'] );

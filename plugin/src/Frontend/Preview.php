@@ -302,7 +302,7 @@ final class Preview {
 		Assets::enqueue_live_preview();
 		wp_add_inline_script(
 			Assets::LIVE_PREVIEW,
-			'window.kestrelFormsLivePreview = ' . wp_json_encode( $config, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_UNICODE ) . ';',
+			'window.kestrelFormsLivePreview = ' . wp_json_encode( $config, FormRenderer::JSON_FLAGS ) . ';',
 			'before'
 		);
 		return KESTREL_FORMS_DIR . '/templates/live-preview.php';

@@ -191,6 +191,7 @@ final class PreviewTest extends TestCase {
 		$this->assertFalse( apply_filters( 'show_admin_bar', true ) );
 		$this->assertTrue( wp_script_is( 'kestrel-forms-live-preview', 'enqueued' ) );
 		$this->assertTrue( wp_style_is( 'kestrel-forms-live-preview', 'enqueued' ) );
+		$this->assertTrue( wp_style_is( 'kestrel-forms-form-view', 'enqueued' ) );
 		$this->assertTrue( wp_script_is( 'password-strength-meter', 'enqueued' ) );
 
 		$html = self::print_template( $template );
