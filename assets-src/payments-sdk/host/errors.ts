@@ -142,7 +142,7 @@ export class InvalidPaymentRequestUpdateError extends SqError {
 	}
 }
 /** Spec §5: the text of an amount that is not a non-negative decimal in the currency's digits. */
-export const INVALID_CURRENCY_FORMAT_MESSAGE =
+const INVALID_CURRENCY_FORMAT_MESSAGE =
 	'amount in a field is not expressed in a valid format';
 /**
  * A payment request amount that is not a non-negative decimal string with at most the

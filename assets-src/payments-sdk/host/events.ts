@@ -36,6 +36,23 @@ export function checkListener(
 }
 
 /**
+ * A merchant listener's throw or rejection as the SDK reports it (spec §8 "listener exceptions
+ * wrapped"): InvalidEventListenerCallbackError with the original message.
+ *
+ * @param type  Event name.
+ * @param error What the listener threw or rejected with.
+ */
+export function listenerError(
+	type: string,
+	error: unknown
+): InvalidEventListenerCallbackError {
+	return new InvalidEventListenerCallbackError(
+		type,
+		( error as Error )?.message ?? String( error )
+	);
+}
+
+/**
  * A listener's failure is reported and thrown again outside the SDK's stack, so the page's
  * console shows it while the SDK carries on (spec §8 "listener exceptions wrapped").
  *
@@ -99,10 +116,7 @@ export class MethodEvents {
 				listener( event );
 			} catch ( error ) {
 				surfaceListenerError(
-					new InvalidEventListenerCallbackError(
-						type,
-						( error as Error )?.message ?? String( error )
-					),
+					listenerError( type, error ),
 					this.report
 				);
 			}

@@ -28,6 +28,7 @@ import {
 } from './errors';
 import { featuresOf, type Features } from './features';
 import { createPaymentRequest } from './payment-request';
+import { decimalsOf } from './payment-request/validate';
 import { FrameLink } from './frame-link';
 import { Telemetry } from './telemetry';
 import type {
@@ -265,12 +266,7 @@ function createPayments(
 			} ),
 		cashAppPay: () => unsupported( 'Cash App Pay', 'cashAppPay' ),
 		cashApp: () => unsupported( 'Cash App', 'cashApp' ),
-		paymentRequest: ( options ) =>
-			createPaymentRequest( options, {
-				locale: ctx.locale,
-				report: ctx.report,
-				timers: ctx.timers,
-			} ),
+		paymentRequest: ( options ) => createPaymentRequest( options, ctx ),
 		async verifyBuyer( source, details ) {
 			checkVerifyBuyer( source, details, locationId );
 			try {
@@ -427,7 +423,7 @@ function normalizeDetails(
 	if ( details.intent === 'STORE' ) {
 		return { ...details };
 	}
-	const digits = details.currencyCode.toUpperCase() === 'JPY' ? 0 : 2;
+	const digits = decimalsOf( details.currencyCode );
 	return {
 		...details,
 		currencyCode: details.currencyCode.toUpperCase(),

@@ -6,10 +6,8 @@ import type { PaymentRequest, PaymentRequestOptions } from '../types';
 import { PaymentRequestModel, type PaymentRequestDeps } from './model';
 
 export {
-	PAYMENT_REQUEST_EVENTS,
 	PaymentRequestModel,
 	WalletSession,
-	type PaymentRequestDeps,
 	type ShippingChangeOutcome,
 	type ShippingErrorCode,
 } from './model';

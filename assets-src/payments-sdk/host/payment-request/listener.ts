@@ -4,22 +4,24 @@
  * InvalidEventListenerCallbackError, a time-out gives the spec's time-out text.
  */
 import { EVENT_LISTENER_TIMEOUT_MS } from '../../protocol';
-import { InvalidEventListenerCallbackError, listenerTimedOut } from '../errors';
+import type { SdkContext } from '../context';
+import {
+	type InvalidEventListenerCallbackError,
+	listenerTimedOut,
+} from '../errors';
+import { listenerError } from '../events';
 
 /** Timers, injectable for tests (SdkContext.timers). */
-export interface Timers {
-	setTimer: ( fn: () => void, ms: number ) => unknown;
-	clearTimer: ( handle: unknown ) => void;
-}
+export type Timers = NonNullable< SdkContext[ 'timers' ] >;
 
 /** The page's own timers. */
-export const DEFAULT_TIMERS: Timers = {
+const DEFAULT_TIMERS: Timers = {
 	setTimer: ( fn, ms ) => setTimeout( fn, ms ),
 	clearTimer: ( handle ) => clearTimeout( handle as number ),
 };
 
 /** The listener's answer, or why there is none. */
-export type ListenerOutcome =
+type ListenerOutcome =
 	| { ok: true; value: unknown }
 	| { ok: false; error: InvalidEventListenerCallbackError };
 
@@ -29,7 +31,7 @@ export type ListenerOutcome =
  * @param event    Event name (for the error texts).
  * @param listener The merchant's callback.
  * @param arg      Its argument.
- * @param timers   Timers.
+ * @param timers   Timers (the page's own unless a test gives others).
  */
 export async function callListener(
 	event: string,
@@ -39,10 +41,7 @@ export async function callListener(
 ): Promise< ListenerOutcome > {
 	const wrap = ( error: unknown ): ListenerOutcome => ( {
 		ok: false,
-		error: new InvalidEventListenerCallbackError(
-			event,
-			( error as Error )?.message ?? String( error )
-		),
+		error: listenerError( event, error ),
 	} );
 	let answer: unknown;
 	try {

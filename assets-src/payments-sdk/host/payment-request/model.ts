@@ -3,13 +3,9 @@
  * checked request, its listeners, `update()`, the lock a wallet sheet holds, the shipping
  * events a sheet dispatches, and the Afterpay checkout token that an update makes stale.
  */
-import type { Locale } from '../../protocol';
-import type { SqError } from '../errors';
-import {
-	InvalidEventListenerCallbackError,
-	InvalidPaymentRequestUpdateError,
-} from '../errors';
-import { checkListener, surfaceListenerError } from '../events';
+import type { SdkContext } from '../context';
+import { InvalidPaymentRequestUpdateError, type SqError } from '../errors';
+import { checkListener, listenerError, surfaceListenerError } from '../events';
 import type {
 	Contact,
 	PaymentRequestOptions,
@@ -17,7 +13,7 @@ import type {
 	ShippingErrors,
 	ShippingOption,
 } from '../types';
-import { callListener, DEFAULT_TIMERS, type Timers } from './listener';
+import { callListener } from './listener';
 import { shippingTexts } from './texts';
 import {
 	answerProblems,
@@ -31,7 +27,7 @@ import {
  * shipping events (dispatched by Afterpay/Clearpay) and `update` (not in the public types; told
  * whenever the request changes).
  */
-export const PAYMENT_REQUEST_EVENTS = [
+const PAYMENT_REQUEST_EVENTS = [
 	'shippingcontactchanged',
 	'shippingoptionchanged',
 	'afterpay_shippingaddresschanged',
@@ -39,14 +35,11 @@ export const PAYMENT_REQUEST_EVENTS = [
 	'update',
 ] as const;
 
-/** What the model needs from its payments instance. */
-export interface PaymentRequestDeps {
-	/** Page locale (the sheet's error texts). */
-	locale: () => Locale;
-	/** Error reporting (listener failures). */
-	report: ( message: string ) => void;
-	timers?: Timers;
-}
+/** What the model needs from its payments instance: the page locale (the sheet's error texts), error reporting (listener failures) and, in tests, timers. */
+export type PaymentRequestDeps = Pick<
+	SdkContext,
+	'locale' | 'report' | 'timers'
+>;
 
 /** Payment request error codes (spec §3) a wallet maps to its own reasons. */
 export type ShippingErrorCode =
@@ -173,7 +166,6 @@ export class PaymentRequestModel {
 	>();
 	private session: WalletSession | null = null;
 	private afterpay: { token: string; expiresAt: number } | null = null;
-	private readonly timers: Timers;
 
 	/**
 	 * @param options The merchant's options; InvalidPaymentRequestError or
@@ -186,7 +178,6 @@ export class PaymentRequestModel {
 	) {
 		checkRequest( options );
 		this.request = frozenCopy( options );
-		this.timers = deps.timers ?? DEFAULT_TIMERS;
 	}
 
 	/** The current request (frozen). */
@@ -320,7 +311,7 @@ export class PaymentRequestModel {
 			event,
 			listener,
 			frozenCopy( arg ),
-			this.timers
+			this.deps.timers
 		);
 		if ( session.methodWasDestroyed ) {
 			return destroyed();
@@ -411,10 +402,7 @@ export class PaymentRequestModel {
 				listener( request );
 			} catch ( error ) {
 				surfaceListenerError(
-					new InvalidEventListenerCallbackError(
-						'update',
-						( error as Error )?.message ?? String( error )
-					),
+					listenerError( 'update', error ),
 					this.deps.report
 				);
 			}

@@ -18,7 +18,7 @@ import type {
 export type Problems = Array< [ string, string ] >;
 
 /** The line item lists of a request (spec §3); each item needs amount and label strings. */
-export const LINE_ITEM_LISTS = [
+const LINE_ITEM_LISTS = [
 	'lineItems',
 	'taxLineItems',
 	'discounts',
@@ -26,7 +26,7 @@ export const LINE_ITEM_LISTS = [
 ] as const;
 
 /** The fields of ShippingErrors (API §7). */
-export const SHIPPING_ERROR_FIELDS = [
+const SHIPPING_ERROR_FIELDS = [
 	'addressLines',
 	'city',
 	'state',
