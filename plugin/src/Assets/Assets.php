@@ -65,6 +65,7 @@ final class Assets {
 	public static function register(): void {
 		self::register_script( self::FORM_VIEW, 'form-view', true );
 		self::register_script( self::PAYMENT_FIELD, 'payment-field', true );
+		self::register_script( self::LIVE_PREVIEW, 'live-preview-frame', true );
 		if ( ! is_admin() ) {
 			return;
 		}
@@ -145,14 +146,10 @@ final class Assets {
 	}
 
 	/**
-	 * Registers and enqueues the live preview frame's script and style (registered here, not on
-	 * every request: only that admin-only page uses them), with the visitor form's style and the
+	 * Enqueues the live preview frame's script and style, with the visitor form's style and the
 	 * password strength meter (the owner may switch the indicator on while editing).
 	 */
 	public static function enqueue_live_preview(): void {
-		if ( ! wp_script_is( self::LIVE_PREVIEW, 'registered' ) ) {
-			self::register_script( self::LIVE_PREVIEW, 'live-preview-frame', true );
-		}
 		wp_enqueue_script( self::LIVE_PREVIEW );
 		wp_enqueue_style( self::FORM_VIEW );
 		wp_enqueue_style( self::LIVE_PREVIEW );
