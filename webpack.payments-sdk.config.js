@@ -3,8 +3,31 @@
  * WordPress externals): the host script and the three frame scripts, into build/payments-sdk/.
  * Error class names are kept because `error.name` is part of the public behaviour (API §11).
  */
+const fs = require( 'fs' );
 const path = require( 'path' );
 const TerserPlugin = require( 'terser-webpack-plugin' );
+
+/**
+ * The vendor stand-ins (wave 2 design A.0.6), built with the SDK so they are type-checked and
+ * served by the sandbox: every sandbox/vendors/<vendor>/<name>.ts (not .d.ts, not tests)
+ * becomes build/payments-sdk/vendors/<vendor>/<name>.js.
+ */
+const VENDORS = path.resolve( __dirname, 'sandbox', 'vendors' );
+const vendorEntries = Object.fromEntries(
+	( fs.existsSync( VENDORS ) ? fs.readdirSync( VENDORS ) : [] )
+		.filter( ( vendor ) =>
+			fs.statSync( path.join( VENDORS, vendor ) ).isDirectory()
+		)
+		.flatMap( ( vendor ) =>
+			fs
+				.readdirSync( path.join( VENDORS, vendor ) )
+				.filter( ( f ) => /^[a-z-]+\.ts$/.test( f ) )
+				.map( ( f ) => [
+					`vendors/${ vendor }/${ f.slice( 0, -3 ) }`,
+					`./sandbox/vendors/${ vendor }/${ f }`,
+				] )
+		)
+);
 
 module.exports = ( env, argv ) => ( {
 	mode: argv?.mode ?? 'production',
@@ -15,6 +38,7 @@ module.exports = ( env, argv ) => ( {
 		'frames/card': './assets-src/entries/payments-frame-card.ts',
 		'frames/gift-card': './assets-src/entries/payments-frame-gift-card.ts',
 		'frames/main': './assets-src/entries/payments-frame-main.ts',
+		...vendorEntries,
 	},
 	output: {
 		path: path.resolve( __dirname, 'build', 'payments-sdk' ),

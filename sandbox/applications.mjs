@@ -57,6 +57,74 @@ export const SANDBOX_APPLICATIONS = {
 		paymentMethodSupportDetail: { afterpayClearpay: { IsSupported: true } },
 		featureFlagValues: { bnplA: true },
 	},
+	// Merchant profiles (wave 2 design A.0.3). Apple Pay also needs the page's host registered
+	// (POST /v2/apple-pay/domains), else DOMAIN_NOT_REGISTERED (session.mjs).
+	// A US merchant (USD): every method.
+	'sandbox-sq0idb-merchant-us': {
+		merchantName: 'Kestrel Sandbox US',
+		paymentMethodSupportDetail: {
+			applePay: { IsSupported: true },
+			googlePay: { IsSupported: true },
+			ach: { IsSupported: true },
+			cashAppPay: { IsSupported: true },
+			afterpayClearpay: { IsSupported: true },
+		},
+		featureFlagValues: { bnplA: true },
+	},
+	// A UK merchant (GBP, strong customer authentication): wallets and Clearpay.
+	'sandbox-sq0idb-merchant-gb': {
+		merchantName: 'Kestrel Sandbox UK',
+		paymentMethodSupportDetail: {
+			applePay: { IsSupported: true },
+			googlePay: { IsSupported: true },
+			ach: {
+				IsSupported: false,
+				UnsupportedReasonType: 'US_MERCHANT_ONLY',
+			},
+			cashAppPay: {
+				IsSupported: false,
+				UnsupportedReasonType: 'US_MERCHANT_ONLY',
+			},
+			afterpayClearpay: { IsSupported: true },
+		},
+		featureFlagValues: { bnplA: true },
+	},
+	// An Australian merchant (AUD): wallets and Afterpay.
+	'sandbox-sq0idb-merchant-au': {
+		merchantName: 'Kestrel Sandbox AU',
+		paymentMethodSupportDetail: {
+			applePay: { IsSupported: true },
+			googlePay: { IsSupported: true },
+			ach: {
+				IsSupported: false,
+				UnsupportedReasonType: 'US_MERCHANT_ONLY',
+			},
+			cashAppPay: {
+				IsSupported: false,
+				UnsupportedReasonType: 'US_MERCHANT_ONLY',
+			},
+			afterpayClearpay: { IsSupported: true },
+		},
+		featureFlagValues: { bnplA: true },
+	},
+	// A Japanese merchant (JPY): cards only.
+	'sandbox-sq0idb-merchant-jp': {
+		merchantName: 'Kestrel Sandbox JP',
+		paymentMethodSupportDetail: {
+			ach: {
+				IsSupported: false,
+				UnsupportedReasonType: 'US_MERCHANT_ONLY',
+			},
+			cashAppPay: {
+				IsSupported: false,
+				UnsupportedReasonType: 'US_MERCHANT_ONLY',
+			},
+			afterpayClearpay: {
+				IsSupported: false,
+				UnsupportedReasonType: 'COUNTRY_NOT_SUPPORTED',
+			},
+		},
+	},
 };
 
 /**

@@ -8,10 +8,12 @@
  * Each provider area lives in sandbox/provider/<area>.mjs; this file wires them into one server.
  */
 import http from 'node:http';
+import { applePayArea } from './provider/apple-pay.mjs';
 import { serveAsset } from './provider/assets.mjs';
 import { cardArea } from './provider/cards.mjs';
 import { controlRoutes } from './provider/control.mjs';
 import { FAULT_500, faultArea } from './provider/faults.mjs';
+import { googlePayArea } from './provider/google-pay.mjs';
 import { locationRoutes } from './provider/locations.mjs';
 import { paymentsRoutes } from './provider/payments-api.mjs';
 import { refundArea } from './provider/refunds.mjs';
@@ -19,6 +21,7 @@ import { sessionRoutes } from './provider/session.mjs';
 import { apiError, send } from './provider/shared.mjs';
 import { authorized, createLedger } from './provider/state.mjs';
 import { webhookArea } from './provider/webhooks.mjs';
+import { createVendorServer } from './vendor-server.mjs';
 
 export {
 	VERSION,
@@ -37,11 +40,13 @@ const UNAUTHORIZED = apiError(
 );
 
 /**
- * Creates the sandbox server (not listening yet).
+ * Creates the sandbox server and the vendor stand-ins' server (neither listening yet).
  *
- * @return {{server: http.Server, ledger: object}} Server and its ledger.
+ * @param {Object} [options]              Options.
+ * @param {string} [options.vendorOrigin] Where vendorServer will listen ("http://127.0.0.1:8892").
+ * @return {{server: http.Server, vendorServer: http.Server, ledger: object}} Servers and ledger.
  */
-export function createProvider() {
+export function createProvider( { vendorOrigin = '' } = {} ) {
 	const ledger = createLedger();
 	/** Sockets of requests a `timeout` fault holds (never answered). */
 	const held = new Set();
@@ -50,6 +55,8 @@ export function createProvider() {
 	const faults = faultArea( { ledger } );
 	const ctx = { ledger, sourceOf: cards.sourceOf, emit: webhooks.emit };
 	const refunds = refundArea( ctx );
+	const walletCtx = { ledger, vendorOrigin: () => vendorOrigin };
+	const wallets = [ applePayArea( walletCtx ), googlePayArea( walletCtx ) ];
 	const payments = paymentsRoutes( ctx );
 	const control = controlRoutes( {
 		ledger,
@@ -69,6 +76,8 @@ export function createProvider() {
 	];
 	const routes = [
 		sessionRoutes( ctx ),
+		// Before cards: a wallet's /v2/card-nonce body (apple_pay, google_pay) is theirs.
+		...wallets.map( ( w ) => w.api ),
 		cards.handle,
 		( request ) => {
 			if ( ! MERCHANT_API.test( request.path ) ) {
@@ -125,7 +134,7 @@ export function createProvider() {
 			return;
 		}
 		const p = url.pathname;
-		if ( req.method === 'GET' && serveAsset( res, p ) ) {
+		if ( req.method === 'GET' && serveAsset( res, p, vendorOrigin ) ) {
 			return;
 		}
 		const isControl = p.startsWith( '/__' );
@@ -175,6 +184,7 @@ export function createProvider() {
 					method: req.method,
 					path: p,
 					parts: p.split( '/' ).filter( Boolean ),
+					query: url.searchParams,
 					body,
 					headers: req.headers,
 				} );
@@ -193,5 +203,6 @@ export function createProvider() {
 			return send( res, result );
 		} );
 	} );
-	return { server, ledger };
+	const vendorServer = createVendorServer( wallets.map( ( w ) => w.vendor ) );
+	return { server, vendorServer, ledger };
 }

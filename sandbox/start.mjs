@@ -6,7 +6,8 @@
  *     node sandbox/start.mjs --detach   in the background (npm start); pid in .cache/
  *     node sandbox/start.mjs --stop     stops the background one (npm stop)
  *
- * PAYMENTS_SANDBOX_PORT (default 8890) and PAYMENTS_MERCHANT_PORT (default 8891) pick the ports.
+ * PAYMENTS_SANDBOX_PORT (default 8890) and PAYMENTS_MERCHANT_PORT (default 8891) pick the ports;
+ * the vendor stand-ins' pages listen on PAYMENTS_VENDOR_PORT (default: the sandbox port + 2).
  */
 /* eslint-disable no-console -- a command-line tool. */
 import { spawn } from 'node:child_process';
@@ -22,7 +23,11 @@ const PID_FILE = path.join( CACHE, 'payments-sandbox.pid' );
 const HOST = '127.0.0.1';
 const providerPort = Number( process.env.PAYMENTS_SANDBOX_PORT || 8890 );
 const merchantPort = Number( process.env.PAYMENTS_MERCHANT_PORT || 8891 );
+const vendorPort = Number(
+	process.env.PAYMENTS_VENDOR_PORT || providerPort + 2
+);
 const providerUrl = `http://${ HOST }:${ providerPort }`;
+const vendorUrl = `http://${ HOST }:${ vendorPort }`;
 const merchantUrl = `http://${ HOST }:${ merchantPort }`;
 
 const up = async () => {
@@ -72,11 +77,15 @@ function stopDetached() {
 }
 
 function foreground() {
-	const { server: provider } = createProvider();
+	const { server: provider, vendorServer } = createProvider( {
+		vendorOrigin: vendorUrl,
+	} );
 	const merchant = createMerchant( providerUrl );
+	vendorServer.listen( vendorPort, HOST );
 	provider.listen( providerPort, HOST, () => {
 		merchant.listen( merchantPort, HOST, () => {
 			console.log( `Payments sandbox: ${ providerUrl }/v1/square.js` );
+			console.log( `Vendor stand-ins: ${ vendorUrl }` );
 			console.log(
 				`Example merchant: ${ merchantUrl }/card.html and /gift-card.html`
 			);
@@ -84,6 +93,8 @@ function foreground() {
 	} );
 	const stop = () => {
 		merchant.close();
+		vendorServer.close();
+		vendorServer.closeAllConnections?.();
 		provider.close();
 		provider.closeAllConnections?.();
 		merchant.closeAllConnections?.();

@@ -39,14 +39,53 @@ function serveFile( res, file, type ) {
 	} );
 }
 
+const VENDOR_SCRIPT = /^\/vendors\/([a-z-]+)\/([a-z-]+)\.js$/;
+
+/**
+ * Serves a vendor stand-in's script (wave 2 design A.0.2: under the asset origin in our sandbox
+ * environment), prefixed with the vendor origin its pages live on.
+ *
+ * @param {import('node:http').ServerResponse} res          Response.
+ * @param {string}                             vendor       Vendor folder.
+ * @param {string}                             name         Script name.
+ * @param {string}                             vendorOrigin Vendor origin.
+ */
+function serveVendorScript( res, vendor, name, vendorOrigin ) {
+	fs.readFile(
+		path.join( BUILD, 'vendors', vendor, `${ name }.js` ),
+		( err, data ) => {
+			if ( err ) {
+				res.writeHead( 404, { 'Content-Type': 'text/plain' } ).end(
+					'Not found (run npm run build).'
+				);
+				return;
+			}
+			res.writeHead( 200, {
+				'Content-Type': 'text/javascript',
+				'Cache-Control': 'no-cache',
+			} ).end(
+				`self.__kfVendorOrigin = self.__kfVendorOrigin || ${ JSON.stringify(
+					vendorOrigin
+				) };\n${ data }`
+			);
+		}
+	);
+}
+
 /**
  * Serves an SDK asset when the path names one.
  *
- * @param {import('node:http').ServerResponse} res Response.
- * @param {string}                             p   Path.
+ * @param {import('node:http').ServerResponse} res          Response.
+ * @param {string}                             p            Path.
+ * @param {string}                             vendorOrigin Origin of the vendor stand-ins' pages.
  * @return {boolean} Whether it answered.
  */
-export function serveAsset( res, p ) {
+export function serveAsset( res, p, vendorOrigin = '' ) {
+	const vendor = p.match( VENDOR_SCRIPT );
+	if ( vendor ) {
+		serveVendorScript( res, vendor[ 1 ], vendor[ 2 ], vendorOrigin );
+		return true;
+	}
 	if ( p === '/v1/square.js' || p === `/v1/${ VERSION }/square.js` ) {
 		serveFile( res, path.join( BUILD, 'square.js' ), 'text/javascript' );
 		return true;

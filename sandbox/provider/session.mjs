@@ -28,6 +28,23 @@ export function sessionRoutes( { ledger } ) {
 				'The application id is not a sandbox application id.'
 			);
 		}
+		const hydration = hydrationFor( body.applicationId );
+		// Apple Pay needs the page's host registered (POST /v2/apple-pay/domains; spec §6).
+		const applePay = hydration.paymentMethodSupportDetail.applePay;
+		if (
+			applePay?.IsSupported &&
+			! ledger.apple_pay_domains.includes(
+				String( body.hostname ?? '' ).toLowerCase()
+			)
+		) {
+			hydration.paymentMethodSupportDetail = {
+				...hydration.paymentMethodSupportDetail,
+				applePay: {
+					IsSupported: false,
+					UnsupportedReasonType: 'DOMAIN_NOT_REGISTERED',
+				},
+			};
+		}
 		const sessionId = id( 'sess-' );
 		ledger.sessions.push( {
 			sessionId,
@@ -41,7 +58,7 @@ export function sessionRoutes( { ledger } ) {
 				avt: id( 'avt-' ),
 				sessionId,
 				instanceId: id( 'inst-' ),
-				...hydrationFor( body.applicationId ),
+				...hydration,
 			},
 		};
 	}

@@ -102,14 +102,24 @@ export function canonicalJson( value ) {
 }
 
 /**
- * Writes an answer {status, body} (no body for 204 or an undefined body).
+ * Writes an answer {status, body} (no body for 204 or an undefined body): JSON, or with `type`
+ * the body as is (a page, a script, a text file).
  *
- * @param {import('node:http').ServerResponse} res    Response.
- * @param {{status: number, body?: unknown}}   answer Answer.
+ * @param {import('node:http').ServerResponse}                                res    Response.
+ * @param {{status: number, body?: unknown, type?: string, headers?: Object}} answer Answer.
  */
-export function send( res, { status, body } ) {
+export function send( res, { status, body, type, headers } ) {
 	if ( status === 204 || body === undefined ) {
-		res.writeHead( status ).end();
+		res.writeHead( status, headers ).end();
+		return;
+	}
+	// A page or a file (vendor stand-ins, the domain association file): sent as is.
+	if ( type ) {
+		res.writeHead( status, {
+			'Content-Type': type,
+			'Cache-Control': 'no-cache',
+			...headers,
+		} ).end( body );
 		return;
 	}
 	res.writeHead( status, { 'Content-Type': 'application/json' } ).end(

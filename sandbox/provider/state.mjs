@@ -27,6 +27,11 @@ export function createLedger() {
 		webhook_mode: {},
 		refund_mode: { status: 'COMPLETED' },
 		faults: [],
+		// Wave 2 wallets: hosts registered for Apple Pay (POST /v2/apple-pay/domains), merchant
+		// sessions and wallet artefacts the stand-ins minted (each single use).
+		apple_pay_domains: [],
+		wallet_sessions: {},
+		wallet_artefacts: {},
 	};
 }
 
@@ -43,6 +48,7 @@ const KEPT_BY_RESET = [
 	'errorReports',
 	'webhook_subscriptions',
 	'subscription_idempotency',
+	'apple_pay_domains',
 ];
 
 /**

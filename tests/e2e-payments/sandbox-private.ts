@@ -37,6 +37,7 @@ export interface PrivateSandbox {
 export async function startSandbox(): Promise< PrivateSandbox > {
 	const port = await freePort();
 	const merchantPort = await freePort();
+	const vendorPort = await freePort();
 	const child: ChildProcess = spawn(
 		process.execPath,
 		[ path.join( ROOT, 'sandbox', 'start.mjs' ) ],
@@ -46,6 +47,7 @@ export async function startSandbox(): Promise< PrivateSandbox > {
 				...process.env,
 				PAYMENTS_SANDBOX_PORT: String( port ),
 				PAYMENTS_MERCHANT_PORT: String( merchantPort ),
+				PAYMENTS_VENDOR_PORT: String( vendorPort ),
 			},
 			stdio: 'ignore',
 		}

@@ -1,9 +1,13 @@
 /**
  * The invisible main frame (spec §2, §7): INITIALIZE, REQUEST_HYDRATION against the provider's
- * /payments/hydrate, session updates, and verifyBuyer against /v2/verify-buyer.
+ * /payments/hydrate, session updates, verifyBuyer against /v2/verify-buyer, and each wallet's
+ * provider calls (frame/wallets/).
  */
 import { MESSAGE, providerErrors } from '../protocol';
 import { announceReady, connectToHost, providerTransport } from './link';
+import { registerApplePay } from './wallets/apple-pay';
+import { registerGooglePay } from './wallets/google-pay';
+import type { MainFrameState } from './wallets/types';
 
 /**
  * Runs the main frame in this window.
@@ -49,5 +53,14 @@ export function startMainFrame( win: Window ): void {
 			throw new Error( detail ?? ( error as Error ).message );
 		}
 	} );
+	const state: MainFrameState = {
+		channel,
+		provider,
+		hostOrigin,
+		sessionId: () => sessionId,
+		init: () => init,
+	};
+	registerApplePay( state );
+	registerGooglePay( state );
 	announceReady( channel );
 }

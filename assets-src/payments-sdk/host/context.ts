@@ -1,9 +1,10 @@
 /**
  * What a payments instance shares with its method objects.
  */
-import type { Hydration, Locale } from '../protocol';
+import type { Hydration, Locale, MessageType } from '../protocol';
 import type { Features } from './features';
 import type { MetricData } from './telemetry';
+import type { Environment } from './validate';
 
 export interface SdkContext {
 	win: Window;
@@ -11,6 +12,8 @@ export interface SdkContext {
 	assetOrigin: string;
 	/** Versioned asset base ("http://127.0.0.1:8890/v1/1.51.4/"). */
 	assetBase: string;
+	/** Environment of the loaded SDK (from its own URL): picks third-party scripts. */
+	environment: Environment;
 	applicationId: string;
 	locationId?: string;
 	locale: () => Locale;
@@ -21,6 +24,11 @@ export interface SdkContext {
 	 * bank methods read it here.
 	 */
 	features: () => Promise< Readonly< Features > >;
+	/**
+	 * A request to the hidden main frame (provider origin), after the session: wallet merchant
+	 * validation, wallet card nonces and other calls that carry the provider's credentials.
+	 */
+	mainRequest: < T >( type: MessageType, payload: unknown ) => Promise< T >;
 	/** Clock for metric durations, in ms. */
 	now: () => number;
 	/** Usage metric (never card data: only the MetricData keys are sent). */

@@ -13,10 +13,14 @@ import {
 	type FetchLike,
 	type Hydration,
 	type Locale,
+	type MessageType,
 } from '../protocol';
 import type { SdkContext } from './context';
 import { createCard } from './methods/card';
 import { createGiftCard } from './methods/gift-card';
+import { createApplePay } from './methods/apple-pay';
+import { createGooglePay } from './methods/google-pay';
+import { assertMethodAvailable, type MethodFlag } from './eligibility';
 import {
 	FeatureDisabledError,
 	InvalidConfigurationPropertyError,
@@ -188,6 +192,7 @@ function createPayments(
 
 	const ctx: SdkContext = {
 		win,
+		environment: config.environment,
 		assetOrigin: config.assetOrigin,
 		assetBase: config.assetBase,
 		applicationId,
@@ -197,6 +202,10 @@ function createPayments(
 		features: async () => {
 			await session();
 			return features!;
+		},
+		mainRequest: async < T >( type: MessageType, payload: unknown ) => {
+			await session();
+			return mainLink!.channel.request< T >( type, payload );
 		},
 		now,
 		metric: ( e, d ) => telemetry.metric( e, d ),
@@ -210,35 +219,19 @@ function createPayments(
 	};
 
 	/**
-	 * Methods this SDK version does not implement yet. Checked in the order of spec §5 (merchant
-	 * enabled, then feature flag): a method the hydration marks unsupported gives
-	 * PaymentMethodUnsupportedError with its reason; one whose feature flag is off gives
-	 * FeatureDisabledError; otherwise PaymentMethodUnsupportedError (not in this version).
+	 * Methods this SDK version does not implement yet: the spec's eligibility errors first
+	 * (eligibility.ts), otherwise PaymentMethodUnsupportedError (not in this version).
 	 *
 	 * @param method     Name for messages.
 	 * @param supportKey Key in paymentMethodSupportDetail.
-	 * @param flag       Name of the flag that must be on, if any.
-	 * @param flag.name
-	 * @param flag.on
+	 * @param flag       Flag that must be on, if any.
 	 */
 	const unsupported = async (
 		method: string,
 		supportKey: string,
-		flag?: { name: string; on: ( f: Readonly< Features > ) => boolean }
+		flag?: MethodFlag
 	): Promise< never > => {
-		const f = await ctx.features();
-		const support = hydration?.paymentMethodSupportDetail?.[ supportKey ];
-		if ( support && ! support.IsSupported ) {
-			throw new PaymentMethodUnsupportedError( {
-				type: support.UnsupportedReasonType ?? 'METHOD_UNSUPPORTED',
-				message: `${ method } is not available for this application (${
-					support.UnsupportedReasonType ?? 'unsupported'
-				}).`,
-			} );
-		}
-		if ( flag && ! flag.on( f ) ) {
-			throw new FeatureDisabledError( flag.name );
-		}
+		await assertMethodAvailable( ctx, method, supportKey, flag );
 		throw new PaymentMethodUnsupportedError( {
 			type: 'METHOD_UNSUPPORTED',
 			message: `${ method } is not supported in this version of the SDK.`,
@@ -257,8 +250,8 @@ function createPayments(
 		// ACH's achAuth mode (features().achAuth) shapes its tokenize parameters, not whether
 		// ACH exists, so it gates nothing here.
 		ach: () => unsupported( 'ACH', 'ach' ),
-		applePay: () => unsupported( 'Apple Pay', 'applePay' ),
-		googlePay: () => unsupported( 'Google Pay', 'googlePay' ),
+		applePay: ( request ) => createApplePay( ctx, request ),
+		googlePay: ( request ) => createGooglePay( ctx, request ),
 		afterpayClearpay: () =>
 			unsupported( 'Afterpay/Clearpay', 'afterpayClearpay', {
 				name: 'bnplA',

@@ -188,3 +188,25 @@ export function postalCountryFor(
 		? ( country as PostalCountry )
 		: postalCountryOf( locale );
 }
+
+/** Where the SDK loads a third-party script from (wave 2 design A.0.2). */
+export type ThirdPartyScript = 'googlePay';
+
+/**
+ * Third-party scripts by environment, loaded on demand (spec §7). Production and the provider's
+ * own sandbox load the vendor's script; in our offline sandbox every entry is a stand-in served
+ * under the SDK's asset origin (a path, resolved against it), so nothing leaves the machine.
+ */
+export const THIRD_PARTY_SCRIPTS: Readonly<
+	Record<
+		'production' | 'sandbox',
+		Readonly< Record< ThirdPartyScript, string > >
+	>
+> = {
+	production: {
+		googlePay: 'https://pay.google.com/gp/p/js/pay.js',
+	},
+	sandbox: {
+		googlePay: '/vendors/google-pay/pay.js',
+	},
+};

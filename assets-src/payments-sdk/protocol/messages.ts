@@ -23,6 +23,14 @@ export const MESSAGE = {
 	SESSION_UPDATE: 'SESSION_UPDATE',
 	/** host -> main frame: verifyBuyer. */
 	REQUEST_VERIFICATION: 'REQUEST_VERIFICATION',
+	/**
+	 * host -> main frame, wallets (spec §7): Apple Pay merchant validation (a JSON string back)
+	 * and card nonce; Google Pay auth token and card nonce.
+	 */
+	REQUEST_APPLE_PAY_MERCHANT_VALIDITY: 'REQUEST_APPLE_PAY_MERCHANT_VALIDITY',
+	REQUEST_APPLE_PAY_CARD_NONCE: 'REQUEST_APPLE_PAY_CARD_NONCE',
+	GENERATE_GOOGLE_PAY_AUTH_TOKEN: 'GENERATE_GOOGLE_PAY_AUTH_TOKEN',
+	REQUEST_GOOGLE_PAY_CARD_NONCE: 'REQUEST_GOOGLE_PAY_CARD_NONCE',
 	/** host -> card frame: first configuration (loadCardsForm / LOAD_GIFT_CARDS_FORM). */
 	LOAD_CARDS_FORM: 'loadCardsForm',
 	LOAD_GIFT_CARDS_FORM: 'LOAD_GIFT_CARDS_FORM',

@@ -34,6 +34,7 @@ function context( support = true ): SdkContext & { reports: string[] } {
 	const reports: string[] = [];
 	return {
 		win: window,
+		environment: 'sandbox',
 		assetOrigin: ORIGIN,
 		assetBase: BASE,
 		applicationId: 'sandbox-sq0idb-abcdefghijklmnop',
@@ -42,6 +43,7 @@ function context( support = true ): SdkContext & { reports: string[] } {
 		session: () => Promise.resolve( hydration( support ) ),
 		features: () =>
 			Promise.resolve( featuresOf( hydration( support ), 'sandbox' ) ),
+		mainRequest: () => Promise.reject( new Error( 'no main frame' ) ),
 		now: () => Date.now(),
 		metric: () => {},
 		flushMetrics: () => {},

@@ -1,0 +1,46 @@
+/**
+ * Whether the merchant may use a payment method (spec §5, §6): checked in the spec's order, the
+ * hydration's paymentMethodSupportDetail first (PaymentMethodUnsupportedError with its
+ * UnsupportedReasonType), then the method's feature flag (FeatureDisabledError).
+ */
+import type { SdkContext } from './context';
+import { FeatureDisabledError, PaymentMethodUnsupportedError } from './errors';
+import type { Features } from './features';
+
+export interface MethodFlag {
+	/** Flag name for the error. */
+	name: string;
+	/** Whether the flag is on. */
+	on: ( f: Readonly< Features > ) => boolean;
+}
+
+/**
+ * Rejects when the hydration or a feature flag rules the method out.
+ *
+ * @param ctx        SDK context.
+ * @param method     Name for messages ("Apple Pay").
+ * @param supportKey Key in paymentMethodSupportDetail ("applePay").
+ * @param flag       Flag that must be on, if any.
+ */
+export async function assertMethodAvailable(
+	ctx: Pick< SdkContext, 'session' | 'features' >,
+	method: string,
+	supportKey: string,
+	flag?: MethodFlag
+): Promise< void > {
+	const hydration = await ctx.session();
+	const f = await ctx.features();
+	const support = hydration?.paymentMethodSupportDetail?.[ supportKey ];
+	if ( support && ! support.IsSupported ) {
+		const reason = support.UnsupportedReasonType ?? 'METHOD_UNSUPPORTED';
+		throw new PaymentMethodUnsupportedError( {
+			type: reason,
+			message: `${ method } is not available for this application (${
+				support.UnsupportedReasonType ?? 'unsupported'
+			}).`,
+		} );
+	}
+	if ( flag && ! flag.on( f ) ) {
+		throw new FeatureDisabledError( flag.name );
+	}
+}
