@@ -13,6 +13,14 @@ import { fileURLToPath } from 'node:url';
 const HERE = path.dirname( fileURLToPath( import.meta.url ) );
 export const APPLICATION_ID = 'sandbox-sq0idb-kestrel-example-app';
 export const LOCATION_ID = 'LSANDBOXMAIN';
+/**
+ * Locations a checkout page may name (like the quickstart's per-country pages), with their
+ * currency: the server charges an item's price in the location's currency.
+ */
+export const LOCATIONS = Object.freeze( {
+	LSANDBOXMAIN: 'USD',
+	LSANDBOXGB: 'GBP',
+} );
 
 /** What the example shop sells: item id -> price in cents (USD). */
 export const ITEMS = Object.freeze( {
@@ -53,13 +61,16 @@ export function createMerchant( providerUrl ) {
 	return http.createServer( ( req, res ) => {
 		const url = new URL( req.url, 'http://merchant' );
 		if ( req.method === 'GET' ) {
-			const name = {
-				'/': 'card.html',
-				'/card.html': 'card.html',
-				'/gift-card.html': 'gift-card.html',
-				'/bench.html': 'bench.html',
-			}[ url.pathname ];
-			if ( name ) {
+			// Every example page by its name (sandbox/examples/<name>.html); / is the card page.
+			const name =
+				url.pathname === '/'
+					? 'card.html'
+					: /^\/[a-z0-9-]+\.html$/.test( url.pathname ) &&
+						url.pathname.slice( 1 );
+			if (
+				name &&
+				fs.existsSync( path.join( HERE, 'examples', name ) )
+			) {
 				res.writeHead( 200, {
 					'Content-Type': 'text/html; charset=utf-8',
 				} ).end( page( name ) );
@@ -112,6 +123,14 @@ export function createMerchant( providerUrl ) {
 					return;
 				}
 				const amount = ITEMS[ itemId ];
+				const locationId = body.locationId ?? LOCATION_ID;
+				if ( ! Object.hasOwn( LOCATIONS, locationId ) ) {
+					json( res, 400, {
+						success: false,
+						errors: [ { detail: 'Unknown location' } ],
+					} );
+					return;
+				}
 				try {
 					const r = await fetch( `${ providerUrl }/v2/payments`, {
 						method: 'POST',
@@ -122,8 +141,11 @@ export function createMerchant( providerUrl ) {
 						body: JSON.stringify( {
 							source_id: body.sourceId,
 							idempotency_key: body.idempotencyKey,
-							amount_money: { amount, currency: 'USD' },
-							location_id: LOCATION_ID,
+							amount_money: {
+								amount,
+								currency: LOCATIONS[ locationId ],
+							},
+							location_id: locationId,
 							...( body.verificationToken
 								? { verification_token: body.verificationToken }
 								: {} ),
