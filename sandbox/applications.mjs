@@ -9,6 +9,29 @@ const unsupported = {
 	IsSupported: false,
 	UnsupportedReasonType: 'NOT_ONBOARDED',
 };
+const supported = { IsSupported: true };
+/** ACH and Cash App Pay outside the US (spec §6). */
+const usOnly = {
+	IsSupported: false,
+	UnsupportedReasonType: 'US_MERCHANT_ONLY',
+};
+/**
+ * A merchant outside the US with both wallets and Afterpay/Clearpay (wave 2 design A.0.3).
+ *
+ * @param {string} merchantName Name in the hydration.
+ * @return {Object} Changes to the defaults.
+ */
+const walletsAndBnplOutsideUs = ( merchantName ) => ( {
+	merchantName,
+	paymentMethodSupportDetail: {
+		applePay: supported,
+		googlePay: supported,
+		ach: usOnly,
+		cashAppPay: usOnly,
+		afterpayClearpay: supported,
+	},
+	featureFlagValues: { bnplA: true },
+} );
 
 /** What every sandbox application gets unless listed below. */
 export const DEFAULT_HYDRATION = {
@@ -63,50 +86,20 @@ export const SANDBOX_APPLICATIONS = {
 	'sandbox-sq0idb-merchant-us': {
 		merchantName: 'Kestrel Sandbox US',
 		paymentMethodSupportDetail: {
-			applePay: { IsSupported: true },
-			googlePay: { IsSupported: true },
-			ach: { IsSupported: true },
-			cashAppPay: { IsSupported: true },
-			afterpayClearpay: { IsSupported: true },
+			applePay: supported,
+			googlePay: supported,
+			ach: supported,
+			cashAppPay: supported,
+			afterpayClearpay: supported,
 		},
 		featureFlagValues: { bnplA: true },
 	},
 	// A UK merchant (GBP, strong customer authentication): wallets and Clearpay.
-	'sandbox-sq0idb-merchant-gb': {
-		merchantName: 'Kestrel Sandbox UK',
-		paymentMethodSupportDetail: {
-			applePay: { IsSupported: true },
-			googlePay: { IsSupported: true },
-			ach: {
-				IsSupported: false,
-				UnsupportedReasonType: 'US_MERCHANT_ONLY',
-			},
-			cashAppPay: {
-				IsSupported: false,
-				UnsupportedReasonType: 'US_MERCHANT_ONLY',
-			},
-			afterpayClearpay: { IsSupported: true },
-		},
-		featureFlagValues: { bnplA: true },
-	},
+	'sandbox-sq0idb-merchant-gb':
+		walletsAndBnplOutsideUs( 'Kestrel Sandbox UK' ),
 	// An Australian merchant (AUD): wallets and Afterpay.
-	'sandbox-sq0idb-merchant-au': {
-		merchantName: 'Kestrel Sandbox AU',
-		paymentMethodSupportDetail: {
-			applePay: { IsSupported: true },
-			googlePay: { IsSupported: true },
-			ach: {
-				IsSupported: false,
-				UnsupportedReasonType: 'US_MERCHANT_ONLY',
-			},
-			cashAppPay: {
-				IsSupported: false,
-				UnsupportedReasonType: 'US_MERCHANT_ONLY',
-			},
-			afterpayClearpay: { IsSupported: true },
-		},
-		featureFlagValues: { bnplA: true },
-	},
+	'sandbox-sq0idb-merchant-au':
+		walletsAndBnplOutsideUs( 'Kestrel Sandbox AU' ),
 	// A Japanese merchant (JPY): cards only.
 	'sandbox-sq0idb-merchant-jp': {
 		merchantName: 'Kestrel Sandbox JP',
