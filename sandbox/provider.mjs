@@ -10,7 +10,9 @@
 import http from 'node:http';
 import { serveAsset } from './provider/assets.mjs';
 import { cardArea } from './provider/cards.mjs';
+import { cardOnFileRoutes } from './provider/cards-on-file.mjs';
 import { controlRoutes } from './provider/control.mjs';
+import { customerRoutes } from './provider/customers.mjs';
 import { FAULT_500, faultArea } from './provider/faults.mjs';
 import { locationRoutes } from './provider/locations.mjs';
 import { paymentsRoutes } from './provider/payments-api.mjs';
@@ -27,7 +29,8 @@ export {
 } from './provider/shared.mjs';
 
 /** The merchant server's APIs: a bearer token is required. */
-const MERCHANT_API = /^\/v2\/(payments|refunds|locations|webhooks)(\/|$)/;
+const MERCHANT_API =
+	/^\/v2\/(payments|refunds|locations|webhooks|customers|cards)(\/|$)/;
 
 const UNAUTHORIZED = apiError(
 	401,
@@ -66,6 +69,8 @@ export function createProvider() {
 		refunds.api,
 		locationRoutes(),
 		webhooks.api,
+		customerRoutes( ctx ).api,
+		cardOnFileRoutes( ctx ).api,
 	];
 	const routes = [
 		sessionRoutes( ctx ),
@@ -175,6 +180,7 @@ export function createProvider() {
 					method: req.method,
 					path: p,
 					parts: p.split( '/' ).filter( Boolean ),
+					query: url.searchParams,
 					body,
 					headers: req.headers,
 				} );

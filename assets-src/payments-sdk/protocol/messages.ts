@@ -21,8 +21,17 @@ export const MESSAGE = {
 	 * their nonce requests name).
 	 */
 	SESSION_UPDATE: 'SESSION_UPDATE',
-	/** host -> main frame: verifyBuyer. */
+	/**
+	 * host -> main frame: verifyBuyer -> {token, userChallenged}, or {challenge:{id,
+	 * timeout_ms}} when the buyer must answer a challenge (host/verify-buyer/).
+	 */
 	REQUEST_VERIFICATION: 'REQUEST_VERIFICATION',
+	/** host -> challenge frame: {challengeId, locale}; the frame shows the code form. */
+	START_CHALLENGE: 'START_CHALLENGE',
+	/** host -> challenge frame: the buyer pressed Escape outside the frame, or time ran out. */
+	CANCEL_CHALLENGE: 'CANCEL_CHALLENGE',
+	/** challenge frame -> host, one-way: how the challenge ended (ChallengeOutcome). */
+	CHALLENGE_RESULT: 'CHALLENGE_RESULT',
 	/** host -> card frame: first configuration (loadCardsForm / LOAD_GIFT_CARDS_FORM). */
 	LOAD_CARDS_FORM: 'loadCardsForm',
 	LOAD_GIFT_CARDS_FORM: 'LOAD_GIFT_CARDS_FORM',
@@ -200,3 +209,11 @@ export interface Hydration {
 	featureFlagValues: Record< string, unknown >;
 	isTestMerchant: boolean;
 }
+
+/** How a verification challenge ended (CHALLENGE_RESULT). */
+export type ChallengeOutcome =
+	| { outcome: 'verified'; token: string; userChallenged: true }
+	| {
+			outcome: 'failed' | 'canceled' | 'timeout' | 'error';
+			message: string;
+	  };
