@@ -1,6 +1,7 @@
 /**
- * Documented sandbox test values (docs/payments-sdk.md "Test cards"). Card numbers approve or
- * decline at CreatePayment; some values of the other fields decline whatever the card.
+ * Sandbox test values, mirroring the provider's published ones (docs/payments-sdk.md "Sandbox
+ * test values", PUBLISHED_SOURCE). Card numbers approve or decline at CreatePayment; some values
+ * of the other fields decline whatever the card.
  */
 
 /**
