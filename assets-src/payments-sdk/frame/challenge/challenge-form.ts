@@ -17,6 +17,21 @@ export const CHALLENGE_TEXTS = {
 	busy: 'Checking the code…',
 } as const;
 
+/** The form's look (the frame page links only the card stylesheet). */
+const STYLE = `
+.sq-challenge{box-sizing:border-box;padding:20px 24px;font:16px/1.4 system-ui,sans-serif;color:#1a1a1a}
+.sq-challenge h1{font-size:20px;margin:0 0 8px}
+.sq-challenge p{margin:0 0 16px}
+.sq-challenge label{display:block;font-weight:600;margin-bottom:6px}
+.sq-challenge input{box-sizing:border-box;width:100%;font-size:18px;letter-spacing:2px;padding:10px 12px;border:1px solid #767676;border-radius:6px}
+.sq-challenge input:focus{outline:2px solid #006aff;outline-offset:1px}
+.sq-challenge input[aria-invalid=true]{border-color:#b00020}
+.sq-challenge [role=status]{min-height:1.4em;margin:8px 0 12px;font-size:14px}
+.sq-challenge button{font-size:16px;padding:10px 18px;border-radius:6px;margin-right:8px;cursor:pointer;border:1px solid #006aff}
+.sq-challenge button[type=submit]{background:#006aff;color:#fff}
+.sq-challenge button[type=button]{background:#fff;color:#006aff}
+`;
+
 /** What the form does with the buyer's answer. */
 export interface ChallengeFormDeps {
 	/** Sends the code to the provider; resolves with the outcome. */
@@ -103,6 +118,7 @@ export function mountChallengeForm(
 	} );
 	form.append( label, input, status, verify, cancelButton );
 	main.append( heading, intro, form );
+	doc.head.appendChild( el( 'style', { textContent: STYLE } ) );
 	doc.body.appendChild( main );
 
 	let ended = false;
