@@ -1,6 +1,7 @@
 /**
  * Standalone build of the payments SDK (ARCHITECTURE.md §1: its own bundle, no React, no
- * WordPress externals): the host script and the three frame scripts, into build/payments-sdk/.
+ * WordPress externals): the host script and the frame scripts (card, gift card, main and the
+ * verifyBuyer challenge), into build/payments-sdk/.
  * Error class names are kept because `error.name` is part of the public behaviour (API §11).
  */
 const fs = require( 'fs' );
@@ -38,6 +39,7 @@ module.exports = ( env, argv ) => ( {
 		'frames/card': './assets-src/entries/payments-frame-card.ts',
 		'frames/gift-card': './assets-src/entries/payments-frame-gift-card.ts',
 		'frames/main': './assets-src/entries/payments-frame-main.ts',
+		'frames/challenge': './assets-src/entries/payments-frame-challenge.ts',
 		...vendorEntries,
 	},
 	output: {

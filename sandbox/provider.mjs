@@ -11,7 +11,9 @@ import http from 'node:http';
 import { applePayArea } from './provider/apple-pay.mjs';
 import { serveAsset } from './provider/assets.mjs';
 import { cardArea } from './provider/cards.mjs';
+import { cardOnFileRoutes } from './provider/cards-on-file.mjs';
 import { controlRoutes } from './provider/control.mjs';
+import { customerRoutes } from './provider/customers.mjs';
 import { FAULT_500, faultArea } from './provider/faults.mjs';
 import { googlePayArea } from './provider/google-pay.mjs';
 import { locationRoutes } from './provider/locations.mjs';
@@ -30,7 +32,8 @@ export {
 } from './provider/shared.mjs';
 
 /** The merchant server's APIs: a bearer token is required. */
-const MERCHANT_API = /^\/v2\/(payments|refunds|locations|webhooks)(\/|$)/;
+const MERCHANT_API =
+	/^\/v2\/(payments|refunds|locations|webhooks|customers|cards)(\/|$)/;
 
 const UNAUTHORIZED = apiError(
 	401,
@@ -73,6 +76,8 @@ export function createProvider( { vendorOrigin = '' } = {} ) {
 		refunds.api,
 		locationRoutes(),
 		webhooks.api,
+		customerRoutes( ctx ).api,
+		cardOnFileRoutes( ctx ).api,
 	];
 	const routes = [
 		sessionRoutes( ctx ),

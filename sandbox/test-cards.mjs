@@ -1,6 +1,7 @@
 /**
- * Documented sandbox test values (docs/payments-sdk.md "Test cards"). Card numbers approve or
- * decline at CreatePayment; some values of the other fields decline whatever the card.
+ * Sandbox test values, mirroring the provider's published ones (docs/payments-sdk.md "Sandbox
+ * test values", PUBLISHED_SOURCE). Card numbers approve or decline at CreatePayment; some values
+ * of the other fields decline whatever the card.
  */
 
 /**
@@ -9,12 +10,19 @@
  * frame validates the postal code in that country's format: US, CA, GB); `decline` is the code
  * CreatePayment declines it with (none: it approves).
  *
- * @param {string} brand                 Brand.
- * @param {Object} [options]             Other values.
- * @param {string} [options.cardType]    CREDIT or DEBIT.
- * @param {string} [options.prepaidType] NOT_PREPAID or PREPAID.
- * @param {string} [options.country]     Issuing country.
- * @param {string} [options.decline]     Decline code at CreatePayment.
+ * @param {string}  brand                       Brand.
+ * @param {Object}  [options]                   Other values.
+ * @param {string}  [options.cardType]          CREDIT or DEBIT.
+ * @param {string}  [options.prepaidType]       NOT_PREPAID or PREPAID.
+ * @param {string}  [options.country]           Issuing country.
+ * @param {string}  [options.decline]           Decline code at CreatePayment.
+ * @param {string}  [options.sca]               Buyer verification (SCA): 'frictionless' (verifyBuyer
+ *                                              verifies without a challenge), 'challenge' (a challenge
+ *                                              with code SCA_CHALLENGE_CODE) or 'fail' (verification
+ *                                              fails). CreatePayment declines an SCA card's token
+ *                                              without a verification token for it.
+ * @param {boolean} [options.unsupported]       Refused at tokenize with UNSUPPORTED_CARD_BRAND.
+ * @param {boolean} [options.cardOnFileDecline] Refused when stored on file (POST /v2/cards).
  * @return {Object} The test card.
  */
 const testCard = (
@@ -24,6 +32,9 @@ const testCard = (
 		prepaidType = 'NOT_PREPAID',
 		country = 'US',
 		decline,
+		sca,
+		unsupported,
+		cardOnFileDecline,
 	} = {}
 ) => ( {
 	brand,
@@ -31,42 +42,68 @@ const testCard = (
 	prepaidType,
 	country,
 	...( decline ? { decline } : {} ),
+	...( sca ? { sca } : {} ),
+	...( unsupported ? { unsupported } : {} ),
+	...( cardOnFileDecline ? { cardOnFileDecline } : {} ),
 } );
+
+/**
+ * The provider's published sandbox test values, mirrored (docs/payments-sdk.md "Sandbox test
+ * values"; source: https://developer.squareup.com/docs/devtools/sandbox/payments).
+ */
+export const PUBLISHED_SOURCE =
+	'https://developer.squareup.com/docs/devtools/sandbox/payments';
+
+/** The verification code of the published SCA cards "Modal with Verification Code". */
+export const SCA_CHALLENGE_CODE = '123456';
 
 /**
  * Every test card: number -> card. Approving, declining (`decline`) and of a brand the sandbox
  * merchant does not accept (SUPPORTED_BRANDS) alike.
  */
 export const TEST_CARDS = Object.freeze( {
-	// Approve.
+	// Approve: the published card-not-present success values, one per brand.
 	4111111111111111: testCard( 'VISA' ),
 	5105105105105100: testCard( 'MASTERCARD' ),
-	5555555555554444: testCard( 'MASTERCARD', { cardType: 'DEBIT' } ),
-	340000000000009: testCard( 'AMERICAN_EXPRESS' ),
 	6011000000000004: testCard( 'DISCOVER' ),
-	36700102000000: testCard( 'DISCOVER_DINERS' ),
-	3566111111111113: testCard( 'JCB' ),
-	// Issued in Canada: postal codes like K1A 0B1.
+	30000000000004: testCard( 'DISCOVER_DINERS' ),
+	3569990010095841: testCard( 'JCB' ),
+	340000000000009: testCard( 'AMERICAN_EXPRESS' ),
+	// Published with CVV 123; not Luhn-valid, as UnionPay numbers need not be.
+	6222988812340000: testCard( 'CHINA_UNIONPAY' ),
+	// Approve too (ours, not published): a debit Mastercard.
+	5555555555554444: testCard( 'MASTERCARD', { cardType: 'DEBIT' } ),
+	// Issued in Canada (ours): postal codes like K1A 0B1.
 	4556000000000000: testCard( 'VISA', { country: 'CA' } ),
-	// Issued in the United Kingdom: postcodes like SW1A 1AA.
+	// Issued in the United Kingdom (ours): postcodes like SW1A 1AA.
 	5454540000000005: testCard( 'MASTERCARD', {
 		cardType: 'DEBIT',
 		country: 'GB',
 	} ),
-	// Decline at CreatePayment.
+	// Published failure values: "Card declined number" and "Card on file auth declined".
 	4000000000000002: testCard( 'VISA', { decline: 'CARD_DECLINED' } ),
+	4000000000000010: testCard( 'VISA', { cardOnFileDecline: true } ),
+	// Decline at CreatePayment (ours, not published).
 	4000000000000119: testCard( 'VISA', { decline: 'GENERIC_DECLINE' } ),
 	4000000000009995: testCard( 'VISA', {
 		cardType: 'DEBIT',
 		prepaidType: 'PREPAID',
 		decline: 'INSUFFICIENT_FUNDS',
 	} ),
-	// Strong customer authentication: declines without a verification token for this card.
-	4000000000003220: testCard( 'VISA', {
-		decline: 'CARD_DECLINED_VERIFICATION_REQUIRED',
-	} ),
-	// Valid, of a brand the sandbox merchant does not accept: UNSUPPORTED_CARD_BRAND at tokenize.
-	6200000000000005: testCard( 'CHINA_UNIONPAY' ),
+	// Published SCA cards: no challenge.
+	4800000000000004: testCard( 'VISA', { sca: 'frictionless' } ),
+	5222220000000005: testCard( 'MASTERCARD', { sca: 'frictionless' } ),
+	6011000000201016: testCard( 'DISCOVER', { sca: 'frictionless' } ),
+	// Published SCA cards: a modal with verification code SCA_CHALLENGE_CODE.
+	4310000000201019: testCard( 'VISA', { sca: 'challenge' } ),
+	5248480000210026: testCard( 'MASTERCARD', { sca: 'challenge' } ),
+	5500000000201016: testCard( 'MASTERCARD', { sca: 'challenge' } ),
+	370000000201014: testCard( 'AMERICAN_EXPRESS', { sca: 'challenge' } ),
+	// Published SCA card: failed verification.
+	4811110000000008: testCard( 'VISA', { sca: 'fail' } ),
+	// Ours: valid for the frame, of a BIN the sandbox merchant does not accept:
+	// UNSUPPORTED_CARD_BRAND at tokenize.
+	6200000000000005: testCard( 'CHINA_UNIONPAY', { unsupported: true } ),
 } );
 
 /**
@@ -80,6 +117,7 @@ export const SUPPORTED_BRANDS = [
 	'DISCOVER',
 	'DISCOVER_DINERS',
 	'JCB',
+	'CHINA_UNIONPAY',
 ];
 
 /** BIN (first 6 digits) -> the first test card with it; built once. */
@@ -104,10 +142,13 @@ export const DECLINING_VALUES = {
 	cvv: { 911: 'CVV_FAILURE', 9111: 'CVV_FAILURE' },
 	postalCode: { 99999: 'ADDRESS_VERIFICATION_FAILURE' },
 	/** "MM/YYYY" */
-	expiration: { '12/2040': 'INVALID_EXPIRATION' },
+	expiration: { '01/2040': 'INVALID_EXPIRATION' },
 };
 
-/** Gift cards: number -> balance in cents (0: declines with INSUFFICIENT_FUNDS). */
+/**
+ * Gift cards: number -> balance in cents (0: declines with INSUFFICIENT_FUNDS). The first is the
+ * published Square gift card; the empty one is ours.
+ */
 export const GIFT_CARDS = {
 	7783320000000000: 100000,
 	7783320000000018: 0,
@@ -131,66 +172,59 @@ export const DECLINE_DETAILS = {
 		"Authorization error: 'INVALID_EXPIRATION'. The card's expiration date was rejected.",
 };
 
-/** Ready-made tokens accepted without the SDK (compat §c). */
+/**
+ * A fixed token's card: a Visa ending in `last4`, expiring 12/2030.
+ *
+ * @param {string} [last4] Last 4 digits.
+ * @return {Object} Card summary.
+ */
+const fixedCard = ( last4 = '1111' ) => ( {
+	brand: 'VISA',
+	last4,
+	expMonth: 12,
+	expYear: 2030,
+	cardType: 'CREDIT',
+	prepaidType: 'NOT_PREPAID',
+} );
+
+/**
+ * Ready-made tokens accepted without the SDK (compat §c): the published "payment tokens for
+ * testing the Payments API". `ccof:` ones are cards on file: CreatePayment needs a
+ * `customer_id` with them. `sca: 'challenge'`: declined CARD_DECLINED_VERIFICATION_REQUIRED
+ * without a verification token, and verifyBuyer challenges the buyer.
+ */
 export const FIXED_TOKENS = {
-	'cnon:card-nonce-ok': {
-		method: 'CARD',
-		card: {
-			brand: 'VISA',
-			last4: '1111',
-			expMonth: 12,
-			expYear: 2030,
-			cardType: 'CREDIT',
-			prepaidType: 'NOT_PREPAID',
-		},
-	},
+	'cnon:card-nonce-ok': { method: 'CARD', card: fixedCard() },
 	'cnon:card-nonce-declined': {
 		method: 'CARD',
-		decline: 'CARD_DECLINED',
-		card: {
-			brand: 'VISA',
-			last4: '0002',
-			expMonth: 12,
-			expYear: 2030,
-			cardType: 'CREDIT',
-			prepaidType: 'NOT_PREPAID',
-		},
+		decline: 'GENERIC_DECLINE',
+		card: fixedCard( '0002' ),
 	},
 	'cnon:card-nonce-rejected-cvv': {
 		method: 'CARD',
 		decline: 'CVV_FAILURE',
-		card: {
-			brand: 'VISA',
-			last4: '1111',
-			expMonth: 12,
-			expYear: 2030,
-			cardType: 'CREDIT',
-			prepaidType: 'NOT_PREPAID',
-		},
+		card: fixedCard(),
 	},
 	'cnon:card-nonce-rejected-postalcode': {
 		method: 'CARD',
 		decline: 'ADDRESS_VERIFICATION_FAILURE',
-		card: {
-			brand: 'VISA',
-			last4: '1111',
-			expMonth: 12,
-			expYear: 2030,
-			cardType: 'CREDIT',
-			prepaidType: 'NOT_PREPAID',
-		},
+		card: fixedCard(),
 	},
 	'cnon:card-nonce-rejected-expiration': {
 		method: 'CARD',
 		decline: 'INVALID_EXPIRATION',
-		card: {
-			brand: 'VISA',
-			last4: '1111',
-			expMonth: 12,
-			expYear: 2030,
-			cardType: 'CREDIT',
-			prepaidType: 'NOT_PREPAID',
-		},
+		card: fixedCard(),
+	},
+	// Always answered as a token that was used before.
+	'cnon:card-nonce-already-used': {
+		method: 'CARD',
+		alreadyUsed: true,
+		card: fixedCard(),
+	},
+	'cnon:card-nonce-requires-verification': {
+		method: 'CARD',
+		sca: 'challenge',
+		card: fixedCard(),
 	},
 	'cnon:gift-card-nonce-ok': {
 		method: 'GIFT_CARD',
@@ -204,16 +238,57 @@ export const FIXED_TOKENS = {
 			prepaidType: 'PREPAID',
 		},
 	},
+	'cnon:gift-card-nonce-insufficient-funds': {
+		method: 'GIFT_CARD',
+		balance: 0,
+		card: {
+			brand: 'SQUARE_GIFT_CARD',
+			last4: '0018',
+			expMonth: 0,
+			expYear: 0,
+			cardType: 'DEBIT',
+			prepaidType: 'PREPAID',
+		},
+	},
 	'ccof:customer-card-id-ok': {
 		method: 'CARD',
 		reusable: true,
-		card: {
-			brand: 'VISA',
-			last4: '1111',
-			expMonth: 12,
-			expYear: 2030,
-			cardType: 'CREDIT',
-			prepaidType: 'NOT_PREPAID',
-		},
+		cardOnFile: true,
+		card: fixedCard(),
+	},
+	'ccof:customer-card-id-requires-verification': {
+		method: 'CARD',
+		reusable: true,
+		cardOnFile: true,
+		sca: 'challenge',
+		card: fixedCard(),
+	},
+	'ccof:customer-card-id-declined': {
+		method: 'CARD',
+		reusable: true,
+		cardOnFile: true,
+		decline: 'GENERIC_DECLINE',
+		card: fixedCard( '0002' ),
+	},
+	'ccof:customer-card-id-rejected-cvv': {
+		method: 'CARD',
+		reusable: true,
+		cardOnFile: true,
+		decline: 'CVV_FAILURE',
+		card: fixedCard(),
+	},
+	'ccof:customer-card-id-rejected-postalcode': {
+		method: 'CARD',
+		reusable: true,
+		cardOnFile: true,
+		decline: 'ADDRESS_VERIFICATION_FAILURE',
+		card: fixedCard(),
+	},
+	'ccof:customer-card-id-rejected-expiration': {
+		method: 'CARD',
+		reusable: true,
+		cardOnFile: true,
+		decline: 'INVALID_EXPIRATION',
+		card: fixedCard(),
 	},
 };

@@ -21,7 +21,7 @@ const FRAME_PATH = new RegExp(
 	`^/v1/${ VERSION.replace(
 		/\./g,
 		'\\.'
-	) }/frames/(card|gift-card|main)\\.(html|js)$`
+	) }/frames/(card|gift-card|main|challenge)\\.(html|js)$`
 );
 
 function serveFile( res, file, type ) {
@@ -107,7 +107,10 @@ export function serveAsset( res, p, vendorOrigin = '' ) {
 		res.end(
 			FRAME_HTML(
 				frame[ 1 ],
-				frame[ 1 ] === 'main' ? 'Payments session' : 'Secure card input'
+				{
+					main: 'Payments session',
+					challenge: 'Card verification',
+				}[ frame[ 1 ] ] ?? 'Secure card input'
 			)
 		);
 		return true;

@@ -1,5 +1,6 @@
 /**
- * Test controls (ours, not the provider's): the ledger, token expiry and the reset.
+ * Test controls (ours, not the provider's): the ledger, token expiry, the challenge time-out and
+ * the reset.
  */
 import { resetLedger } from './state.mjs';
 
@@ -20,6 +21,18 @@ export function controlRoutes( { ledger, onReset } ) {
 				n.expired = true;
 			}
 			return { status: n ? 200 : 404, body: { ok: Boolean( n ) } };
+		}
+		// How long a buyer verification challenge lasts (default 5 minutes).
+		if ( method === 'POST' && p === '/__challenges/mode' ) {
+			const ms = body.timeout_ms;
+			if ( ! Number.isInteger( ms ) || ms < 1 ) {
+				return {
+					status: 400,
+					body: { error: 'timeout_ms must be a positive integer.' },
+				};
+			}
+			ledger.challenge_mode = { timeout_ms: ms };
+			return { status: 200, body: ledger.challenge_mode };
 		}
 		if ( method === 'POST' && p === '/__reset' ) {
 			const all = body.all === true;

@@ -10,12 +10,14 @@ import { DEFAULT_LOCATION, LOCATIONS } from './locations.mjs';
 import {
 	TOKEN_TTL_MS,
 	apiError,
+	CARD_TOKEN_USED,
 	id,
 	idempotencyOf,
 	notFound,
 	refuseIdempotencyKey,
 	refuseMissing,
 	refuseMoney,
+	verifiedSource,
 } from './shared.mjs';
 
 /** Card-not-present authorizations expire after 7 days unless delay_duration says otherwise. */
@@ -143,14 +145,34 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 				'source_id'
 			);
 		}
+		// A card on file (`ccof:`) is charged for its customer only (the provider's
+		// CreatePayment: customer_id is required with a card on file).
+		if ( source.cardOnFile ) {
+			if ( ! body.customer_id ) {
+				return apiError(
+					400,
+					'INVALID_REQUEST_ERROR',
+					'MISSING_REQUIRED_PARAMETER',
+					'customer_id is required when source_id is a card on file.',
+					'customer_id'
+				);
+			}
+			if (
+				( source.customerId &&
+					source.customerId !== body.customer_id ) ||
+				source.disabled
+			) {
+				return apiError(
+					404,
+					'INVALID_REQUEST_ERROR',
+					'NOT_FOUND',
+					'Card on file not found',
+					'source_id'
+				);
+			}
+		}
 		if ( source.used && ! source.reusable ) {
-			return apiError(
-				400,
-				'INVALID_REQUEST_ERROR',
-				'CARD_TOKEN_USED',
-				'The card token was already used; tokenize the card again.',
-				'source_id'
-			);
+			return CARD_TOKEN_USED;
 		}
 		if ( Date.now() - source.created > TOKEN_TTL_MS || source.expired ) {
 			return apiError(
@@ -162,14 +184,8 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 			);
 		}
 		let decline = source.decline;
-		if ( ! decline && source.sca ) {
-			const v =
-				body.verification_token &&
-				ledger.verifications[ body.verification_token ];
-			// The token must reference this source; amount and currency are not checked (compat §c).
-			if ( ! v || v.source !== body.source_id ) {
-				decline = 'CARD_DECLINED_VERIFICATION_REQUIRED';
-			}
+		if ( ! decline && source.sca && ! verifiedSource( ledger, body ) ) {
+			decline = 'CARD_DECLINED_VERIFICATION_REQUIRED';
 		}
 		if (
 			! decline &&

@@ -212,6 +212,52 @@ export function idempotencyOf( store, body, required = true ) {
 	return { key, hash, seen, refused };
 }
 
+/** A card token sent a second time (CreatePayment, CreateCard). */
+export const CARD_TOKEN_USED = apiError(
+	400,
+	'INVALID_REQUEST_ERROR',
+	'CARD_TOKEN_USED',
+	'The card token was already used; tokenize the card again.',
+	'source_id'
+);
+
+/**
+ * Whether a request carries a verification token (verifyBuyer) issued for its source; amount
+ * and currency are not checked (compat §c).
+ *
+ * @param {Object} ledger Ledger.
+ * @param {Object} body   Request body with source_id and verification_token.
+ * @return {boolean} Whether it is verified.
+ */
+export const verifiedSource = ( ledger, body ) =>
+	Boolean( body.verification_token ) &&
+	ledger.verifications[ body.verification_token ]?.source === body.source_id;
+
+/**
+ * Runs a create request once per idempotency key: a replay of the same body answers what the
+ * first one did (a success is kept; a refused request may be sent again).
+ *
+ * @param {Object}   store    Key → {hash, response}.
+ * @param {Object}   body     Request body.
+ * @param {boolean}  required Whether idempotency_key must be there.
+ * @param {Function} create   Makes the answer from the body.
+ * @return {{status: number, body: Object}} Answer.
+ */
+export function idempotent( store, body, required, create ) {
+	const { key, hash, seen, refused } = idempotencyOf( store, body, required );
+	if ( refused ) {
+		return refused;
+	}
+	if ( seen ) {
+		return seen.response;
+	}
+	const response = create( body );
+	if ( response.status === 200 && typeof key === 'string' && key ) {
+		store[ key ] = { hash, response };
+	}
+	return response;
+}
+
 /**
  * The error for a missing or empty string field, or null.
  *

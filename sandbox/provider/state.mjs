@@ -4,6 +4,12 @@
  */
 
 /**
+ * How long a buyer has to answer a verification challenge (ours: the provider does not publish
+ * it; EMV 3-D Secure lets a challenge last 5 minutes at least). `POST /__challenges/mode`.
+ */
+export const CHALLENGE_TIMEOUT_MS = 5 * 60 * 1000;
+
+/**
  * A fresh ledger.
  *
  * @return {Object} Ledger.
@@ -32,6 +38,13 @@ export function createLedger() {
 		apple_pay_domains: [],
 		wallet_sessions: {},
 		wallet_artefacts: {},
+		// Issue 15: buyer verification challenges, customers and cards on file.
+		challenges: {},
+		challenge_mode: { timeout_ms: CHALLENGE_TIMEOUT_MS },
+		customers: {},
+		customer_idempotency: {},
+		cards: {},
+		card_idempotency: {},
 	};
 }
 
@@ -44,6 +57,9 @@ const KEPT_BY_RESET = [
 	'sessions',
 	'nonces',
 	'verifications',
+	'challenges',
+	'customers',
+	'cards',
 	'metrics',
 	'errorReports',
 	'webhook_subscriptions',

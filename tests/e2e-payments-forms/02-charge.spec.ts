@@ -230,7 +230,7 @@ test.describe( 'paying with the payment field (P1 checks 2–4)', () => {
 		}
 	} );
 
-	test( 'check 4: decline 4000 0000 0000 0002 → field error, no entry, form usable; then 4111 → one entry, one payment; SCA 4000 0000 0000 3220 refused without verification, paid with it', async ( {
+	test( 'check 4: decline 4000 0000 0000 0002 → field error, no entry, form usable; then 4111 → one entry, one payment; SCA 4800 0000 0000 0004 (published, no challenge) refused without verification, paid with it', async ( {
 		page,
 		requestUtils,
 	} ) => {
@@ -278,7 +278,7 @@ test.describe( 'paying with the payment field (P1 checks 2–4)', () => {
 		await openForm( page, noVerify.pageUrl, noVerify.form.id );
 		await fillOrder( page, noVerify.form );
 		await typeCard( cardFrame( page, noVerify.form.id ), {
-			number: '4000000000003220',
+			number: '4800000000000004',
 		} );
 		await payButton( page, noVerify.form.id ).click();
 		await expectPaymentError(
@@ -299,7 +299,7 @@ test.describe( 'paying with the payment field (P1 checks 2–4)', () => {
 		await openForm( page, verified.pageUrl, verified.form.id );
 		await fillOrder( page, verified.form );
 		await typeCard( cardFrame( page, verified.form.id ), {
-			number: '4000000000003220',
+			number: '4800000000000004',
 		} );
 		await payButton( page, verified.form.id ).click();
 		await expect( confirmation( page ) ).toBeVisible( { timeout: 30_000 } );

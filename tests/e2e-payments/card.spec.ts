@@ -94,7 +94,7 @@ for ( const [ name, values, detail ] of [
 	],
 	[
 		'expiration rejected',
-		{ exp: '12/40' },
+		{ exp: '01/40' },
 		"Authorization error: 'INVALID_EXPIRATION'",
 	],
 ] as const ) {
@@ -115,13 +115,13 @@ test( 'decline: verification required without verifyBuyer, approved with it', as
 	page,
 } ) => {
 	await openCard( page, '?verify=no' );
-	await typeCard( page, { number: '4000 0000 0000 3220' } );
+	await typeCard( page, { number: '4800 0000 0000 0004' } );
 	await page.click( '#card-button' );
 	await expect( page.locator( '#payment-status' ) ).toContainText(
 		"Authorization error: 'CARD_DECLINED_VERIFICATION_REQUIRED'"
 	);
 	await openCard( page );
-	await typeCard( page, { number: '4000 0000 0000 3220' } );
+	await typeCard( page, { number: '4800 0000 0000 0004' } );
 	await page.click( '#card-button' );
 	await expect( page.locator( '#payment-status' ) ).toHaveClass(
 		'is-success'

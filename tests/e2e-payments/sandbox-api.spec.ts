@@ -4,31 +4,16 @@
  * tokens, and the ledger.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { SANDBOX, ledger as sandboxLedger } from './utils';
-const AUTH = { Authorization: 'Bearer sandbox-token' };
-const APP_ID = 'sandbox-sq0idb-kestrel-example-app';
+import {
+	APP_ID,
+	AUTH,
+	SANDBOX,
+	cardNonce,
+	ledger as sandboxLedger,
+} from './utils';
 let n = 0;
 const key = () => `api-${ Date.now() }-${ ++n }`;
-
-async function nonce(
-	request: APIRequestContext,
-	number = '4111111111111111'
-) {
-	const r = await request.post( `${ SANDBOX }/v2/card-nonce`, {
-		data: {
-			client_id: APP_ID,
-			card_data: {
-				number,
-				exp_month: 12,
-				exp_year: 2030,
-				cvv: '123',
-				billing_postal_code: '94103',
-			},
-		},
-	} );
-	expect( r.status() ).toBe( 200 );
-	return ( await r.json() ).card_nonce as string;
-}
+const nonce = cardNonce;
 
 const create = ( request: APIRequestContext, body: object, headers = AUTH ) =>
 	request.post( `${ SANDBOX }/v2/payments`, { data: body, headers } );
@@ -61,7 +46,7 @@ test( 'authorization and required fields', async ( { request } ) => {
 
 test( 'fixed test tokens approve and decline', async ( { request } ) => {
 	for ( const [ token, code ] of [
-		[ 'cnon:card-nonce-declined', 'CARD_DECLINED' ],
+		[ 'cnon:card-nonce-declined', 'GENERIC_DECLINE' ],
 		[ 'cnon:card-nonce-rejected-cvv', 'CVV_FAILURE' ],
 		[
 			'cnon:card-nonce-rejected-postalcode',
@@ -93,6 +78,10 @@ test( 'fixed test tokens approve and decline', async ( { request } ) => {
 			source_id: token,
 			idempotency_key: key(),
 			amount_money: { amount: 250, currency: 'USD' },
+			// A card on file is charged for a customer (Issue 15).
+			...( token.startsWith( 'ccof:' )
+				? { customer_id: 'SANDBOXCUSTOMER' }
+				: {} ),
 		} );
 		expect( r.status() ).toBe( 200 );
 	}

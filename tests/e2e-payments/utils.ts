@@ -2,10 +2,48 @@
  * Helpers for the payments e2e specs: the sandbox's address and ledger, the example card page,
  * and typing a card into its frame.
  */
-import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
+import {
+	expect,
+	type APIRequestContext,
+	type FrameLocator,
+	type Page,
+} from '@playwright/test';
 
 /** The provider sandbox (set by playwright.config.ts). */
 export const SANDBOX = process.env.PAYMENTS_SANDBOX_URL!;
+
+/** Merchant API credentials (any bearer token) and the example application id. */
+export const AUTH = { Authorization: 'Bearer sandbox-token' };
+export const APP_ID = 'sandbox-sq0idb-kestrel-example-app';
+
+/**
+ * A card token for a test card, from the sandbox's card-nonce endpoint (as the card frame asks
+ * for it), expiring 12/2030, postal code 94103.
+ *
+ * @param request Request context.
+ * @param number  Card number.
+ * @param cvv     Security code.
+ */
+export async function cardNonce(
+	request: APIRequestContext,
+	number = '4111111111111111',
+	cvv = '123'
+): Promise< string > {
+	const r = await request.post( `${ SANDBOX }/v2/card-nonce`, {
+		data: {
+			client_id: APP_ID,
+			card_data: {
+				number,
+				exp_month: 12,
+				exp_year: 2030,
+				cvv,
+				billing_postal_code: '94103',
+			},
+		},
+	} );
+	expect( r.status(), `${ number }: ${ await r.text() }` ).toBe( 200 );
+	return ( await r.json() ).card_nonce as string;
+}
 
 /**
  * Everything the sandbox recorded (GET /__ledger).

@@ -184,7 +184,10 @@ export function checkCardNumber( value: string ): Validity {
 	const digits = digitsOf( value );
 	const rule = ruleOf( digits );
 	const max = Math.max( ...rule.lengths );
-	const valid = rule.lengths.includes( digits.length ) && luhnValid( digits );
+	// China UnionPay numbers need not pass Luhn (the provider's published test card does not).
+	const valid =
+		rule.lengths.includes( digits.length ) &&
+		( luhnValid( digits ) || rule.brand === 'CHINA_UNIONPAY' );
 	return { valid, potentiallyValid: valid || digits.length < max };
 }
 

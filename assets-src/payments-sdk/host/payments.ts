@@ -27,23 +27,19 @@ import {
 	InvalidConfigurationValueError,
 	PaymentMethodUnsupportedError,
 	UnexpectedError,
-	VerifyBuyerError,
 	PUBLIC_ERRORS,
 } from './errors';
 import { featuresOf, type Features } from './features';
 import { createPaymentRequest } from './payment-request';
-import { decimalsOf } from './payment-request/validate';
+import { verifyBuyer } from './verify-buyer';
 import { FrameLink } from './frame-link';
 import { Telemetry } from './telemetry';
 import type {
 	Card,
-	ChargeVerifyBuyerDetails,
 	GiftCard,
 	Payments,
 	SetLocaleResult,
 	Square,
-	StoreVerifyBuyerDetails,
-	VerifyBuyerResponseDetails,
 } from './types';
 import {
 	CARD_OPTIONS,
@@ -260,28 +256,12 @@ function createPayments(
 		cashAppPay: () => unsupported( 'Cash App Pay', 'cashAppPay' ),
 		cashApp: () => unsupported( 'Cash App', 'cashApp' ),
 		paymentRequest: ( options ) => createPaymentRequest( options, ctx ),
-		async verifyBuyer( source, details ) {
-			checkVerifyBuyer( source, details, locationId );
-			try {
-				// A session that fails (e.g. the main frame never loads) is a verification error
-				// too: verifyBuyer rejects with VerifyBuyerError only (API §2).
-				await session();
-				return await mainLink!.channel.request< VerifyBuyerResponseDetails >(
-					MESSAGE.REQUEST_VERIFICATION,
-					{
-						source,
-						details: normalizeDetails( details ),
-						locationId,
-						applicationId,
-					}
-				);
-			} catch ( error ) {
-				throw new VerifyBuyerError( {
-					type: 'VERIFICATION_ERROR',
-					message: ( error as Error ).message,
-				} );
-			}
-		},
+		verifyBuyer: ( source, details ) =>
+			verifyBuyer(
+				{ ...ctx, mainChannel: () => mainLink!.channel },
+				source,
+				details
+			),
 		async setLocale( requested: string ): Promise< SetLocaleResult > {
 			const previousLocale = locale;
 			const next = resolveLocale( requested );
@@ -350,78 +330,5 @@ function createPayments(
 
 const ALL_FIELDS = [ ...CARD_FIELDS, ...GIFT_CARD_FIELDS ];
 
-/**
- * verifyBuyer checks (spec §5): location id, a non-empty source, billing contact, intent, and
- * amount + currency for charges; lenient about float noise and missing country (API §12.9).
- *
- * @param source     Token or card-on-file id.
- * @param details    Details.
- * @param locationId Location id of the payments instance.
- */
-export function checkVerifyBuyer(
-	source: unknown,
-	details: unknown,
-	locationId?: string
-): void {
-	const fail = ( message: string ) => {
-		throw new VerifyBuyerError( {
-			type: 'INVALID_REQUEST_ERROR',
-			message,
-		} );
-	};
-	if ( ! locationId ) {
-		fail( 'verifyBuyer needs a locationId: pass it to Square.payments().' );
-	}
-	if ( typeof source !== 'string' || source.trim() === '' ) {
-		fail( 'The source must be a non-empty string.' );
-	}
-	if ( ! details || typeof details !== 'object' ) {
-		fail( 'The verification details must be an object.' );
-	}
-	const d = details as Record< string, unknown >;
-	if ( ! d.billingContact || typeof d.billingContact !== 'object' ) {
-		fail( 'billingContact must be an object.' );
-	}
-	if (
-		! [ 'CHARGE', 'STORE', 'CHARGE_AND_STORE' ].includes(
-			d.intent as string
-		)
-	) {
-		fail( 'intent must be one of CHARGE, STORE, CHARGE_AND_STORE.' );
-	}
-	if ( d.intent !== 'STORE' ) {
-		const amount = String( d.amount ?? '' ).trim();
-		if (
-			! /^\d+(\.\d+)?$/.test( amount ) ||
-			! isFinite( Number( amount ) )
-		) {
-			fail(
-				'amount must be a non-negative decimal string for a charge.'
-			);
-		}
-		if (
-			typeof d.currencyCode !== 'string' ||
-			! /^[A-Z]{3}$/i.test( d.currencyCode )
-		) {
-			fail(
-				'currencyCode must be a three-letter currency code for a charge.'
-			);
-		}
-	}
-}
-
-function normalizeDetails(
-	details: ChargeVerifyBuyerDetails | StoreVerifyBuyerDetails
-): Record< string, unknown > {
-	if ( details.intent === 'STORE' ) {
-		return { ...details };
-	}
-	const digits = decimalsOf( details.currencyCode );
-	return {
-		...details,
-		currencyCode: details.currencyCode.toUpperCase(),
-		amount: Number( details.amount ).toFixed( digits ),
-	};
-}
-
+export { checkVerifyBuyer } from './verify-buyer';
 export { SDK_VERSION };

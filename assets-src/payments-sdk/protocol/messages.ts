@@ -21,7 +21,10 @@ export const MESSAGE = {
 	 * their nonce requests name).
 	 */
 	SESSION_UPDATE: 'SESSION_UPDATE',
-	/** host -> main frame: verifyBuyer. */
+	/**
+	 * host -> main frame: verifyBuyer -> {token, userChallenged}, or {challenge:{id,
+	 * timeout_ms}} when the buyer must answer a challenge (host/verify-buyer/).
+	 */
 	REQUEST_VERIFICATION: 'REQUEST_VERIFICATION',
 	/**
 	 * host -> main frame, wallets (spec §7): Apple Pay merchant validation (a JSON string back)
@@ -31,6 +34,12 @@ export const MESSAGE = {
 	REQUEST_APPLE_PAY_CARD_NONCE: 'REQUEST_APPLE_PAY_CARD_NONCE',
 	GENERATE_GOOGLE_PAY_AUTH_TOKEN: 'GENERATE_GOOGLE_PAY_AUTH_TOKEN',
 	REQUEST_GOOGLE_PAY_CARD_NONCE: 'REQUEST_GOOGLE_PAY_CARD_NONCE',
+	/** host -> challenge frame: {challengeId, locale}; the frame shows the code form. */
+	START_CHALLENGE: 'START_CHALLENGE',
+	/** host -> challenge frame: the buyer pressed Escape outside the frame, or time ran out. */
+	CANCEL_CHALLENGE: 'CANCEL_CHALLENGE',
+	/** challenge frame -> host, one-way: how the challenge ended (ChallengeOutcome). */
+	CHALLENGE_RESULT: 'CHALLENGE_RESULT',
 	/** host -> card frame: first configuration (loadCardsForm / LOAD_GIFT_CARDS_FORM). */
 	LOAD_CARDS_FORM: 'loadCardsForm',
 	LOAD_GIFT_CARDS_FORM: 'LOAD_GIFT_CARDS_FORM',
@@ -208,3 +217,11 @@ export interface Hydration {
 	featureFlagValues: Record< string, unknown >;
 	isTestMerchant: boolean;
 }
+
+/** How a verification challenge ended (CHALLENGE_RESULT). */
+export type ChallengeOutcome =
+	| { outcome: 'verified'; token: string; userChallenged: true }
+	| {
+			outcome: 'failed' | 'canceled' | 'timeout' | 'error';
+			message: string;
+	  };

@@ -47,6 +47,12 @@ describe( 'card rules in the frame', () => {
 			checkCardNumber( '4111111111111111112' ).potentiallyValid
 		).toBe( false );
 	} );
+	it( 'accepts China UnionPay numbers without Luhn (the published test card fails it)', () => {
+		expect( luhn( '6222988812340000' ) ).toBe( false );
+		expect( checkCardNumber( '6222 9888 1234 0000' ).valid ).toBe( true );
+		// Other brands still need Luhn.
+		expect( checkCardNumber( '4111 1111 1111 1112' ).valid ).toBe( false );
+	} );
 	it( 'checks expiry against the current month', () => {
 		const now = new Date( 2026, 10, 21 );
 		expect( checkExpiry( '11/26', now ).valid ).toBe( true );
