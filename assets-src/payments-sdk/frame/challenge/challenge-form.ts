@@ -5,17 +5,9 @@
  * challenge-frame.ts wires it.
  */
 import type { ChallengeOutcome } from '../../protocol';
+import { CHALLENGE_TEXTS, type ChallengeTexts } from './texts';
 
-/** Texts of the form (English; the provider's challenge pages are the issuer's). */
-export const CHALLENGE_TEXTS = {
-	heading: 'Confirm it’s you',
-	intro: 'Your card issuer sent you a verification code. Enter it to continue.',
-	label: 'Verification code',
-	verify: 'Verify',
-	cancel: 'Cancel',
-	empty: 'Enter the verification code.',
-	busy: 'Checking the code…',
-} as const;
+export { CHALLENGE_TEXTS };
 
 /** The form's look (the frame page links only the card stylesheet). */
 const STYLE = `
@@ -40,6 +32,8 @@ export interface ChallengeFormDeps {
 	cancel: () => Promise< ChallengeOutcome >;
 	/** Reports the outcome to the host (once). */
 	report: ( outcome: ChallengeOutcome ) => void;
+	/** Texts in the page's language (default English). */
+	texts?: ChallengeTexts;
 }
 
 /** The mounted form. */
@@ -61,6 +55,7 @@ export function mountChallengeForm(
 	doc: Document,
 	deps: ChallengeFormDeps
 ): ChallengeForm {
+	const TEXTS = deps.texts ?? CHALLENGE_TEXTS;
 	const el = < K extends keyof HTMLElementTagNameMap >(
 		tag: K,
 		props: Partial< HTMLElementTagNameMap[ K ] > = {},
@@ -75,11 +70,11 @@ export function mountChallengeForm(
 	const main = el( 'main', { className: 'sq-challenge' } );
 	const heading = el( 'h1', {
 		id: 'sq-challenge-title',
-		textContent: CHALLENGE_TEXTS.heading,
+		textContent: TEXTS.heading,
 	} );
 	const intro = el( 'p', {
 		id: 'sq-challenge-intro',
-		textContent: CHALLENGE_TEXTS.intro,
+		textContent: TEXTS.intro,
 	} );
 	const form = el(
 		'form',
@@ -88,7 +83,7 @@ export function mountChallengeForm(
 			'aria-labelledby': 'sq-challenge-title',
 		}
 	);
-	const label = el( 'label', { textContent: CHALLENGE_TEXTS.label } );
+	const label = el( 'label', { textContent: TEXTS.label } );
 	label.htmlFor = 'sq-challenge-code';
 	const input = el(
 		'input',
@@ -110,11 +105,11 @@ export function mountChallengeForm(
 	);
 	const verify = el( 'button', {
 		type: 'submit',
-		textContent: CHALLENGE_TEXTS.verify,
+		textContent: TEXTS.verify,
 	} );
 	const cancelButton = el( 'button', {
 		type: 'button',
-		textContent: CHALLENGE_TEXTS.cancel,
+		textContent: TEXTS.cancel,
 	} );
 	form.append( label, input, status, verify, cancelButton );
 	main.append( heading, intro, form );
@@ -156,13 +151,13 @@ export function mountChallengeForm(
 		}
 		const code = input.value.trim();
 		if ( ! code ) {
-			status.textContent = CHALLENGE_TEXTS.empty;
+			status.textContent = TEXTS.empty;
 			input.setAttribute( 'aria-invalid', 'true' );
 			input.focus();
 			return;
 		}
 		input.removeAttribute( 'aria-invalid' );
-		status.textContent = CHALLENGE_TEXTS.busy;
+		status.textContent = TEXTS.busy;
 		void settle( () => deps.submit( code ) );
 	} );
 	cancelButton.addEventListener( 'click', () => void cancel() );

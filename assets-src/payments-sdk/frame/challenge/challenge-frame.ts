@@ -7,6 +7,7 @@
 import { MESSAGE, providerErrors, type ChallengeOutcome } from '../../protocol';
 import { announceReady, connectToHost, providerTransport } from '../link';
 import { mountChallengeForm, type ChallengeForm } from './challenge-form';
+import { challengeTexts } from './texts';
 
 /** The provider's answer to a right code. */
 interface Verified {
@@ -68,11 +69,19 @@ export function startChallengeFrame( win: Window ): void {
 		}
 	};
 	channel.handle( MESSAGE.START_CHALLENGE, ( p ) => {
-		const { challengeId } = p as { challengeId: string };
+		const { challengeId, locale } = p as {
+			challengeId: string;
+			locale?: string;
+		};
 		if ( form ) {
 			return true;
 		}
+		const texts = challengeTexts( locale );
+		if ( locale ) {
+			win.document.documentElement.lang = locale;
+		}
 		form = mountChallengeForm( win.document, {
+			texts,
 			submit: ( code ) =>
 				outcomeOr( async () => {
 					const v = await answer( {

@@ -6,6 +6,7 @@
 import { TransportError, type ChallengeOutcome } from '../../../protocol';
 import { outcomeOfError } from '../challenge-frame';
 import { CHALLENGE_TEXTS, mountChallengeForm } from '../challenge-form';
+import { challengeTexts } from '../texts';
 
 const settle = async () => {
 	for ( let i = 0; i < 10; i++ ) {
@@ -166,5 +167,33 @@ describe( 'outcomeOfError', () => {
 			outcome: 'error',
 			message: 'network',
 		} );
+	} );
+} );
+
+describe( 'the challenge form in the page’s language', () => {
+	it( 'shows French, Spanish and Japanese texts for those locales, English otherwise', () => {
+		for ( const [ locale, verify ] of [
+			[ 'fr-CA', 'Vérifier' ],
+			[ 'es-ES', 'Verificar' ],
+			[ 'ja-JP', '確認' ],
+			[ 'de-DE', 'Verify' ],
+			[ undefined, 'Verify' ],
+		] as const ) {
+			document.body.innerHTML = '';
+			const texts = challengeTexts( locale );
+			mountChallengeForm( document, {
+				submit: jest.fn(),
+				cancel: jest.fn(),
+				report: jest.fn(),
+				texts,
+			} );
+			const buttons = Array.from(
+				document.querySelectorAll( 'button' )
+			).map( ( b ) => b.textContent );
+			expect( buttons[ 0 ] ).toBe( verify );
+			expect( document.querySelector( 'label' )!.textContent ).toBe(
+				texts.label
+			);
+		}
 	} );
 } );
