@@ -553,3 +553,116 @@ test( 'stand-in: a shipping listener that never answers is cancelled by the shee
 	expect( await harnessResult( page ) ).toEqual( { status: 'Cancel' } );
 	expect( await update( page, '2.00' ) ).toBe( true );
 } );
+
+test( 'sandbox: domain registration, the association file, merchant validation and the wallet nonce refuse what they must', async ( {
+	request,
+} ) => {
+	const post = ( path: string, data: unknown, headers = {} ) =>
+		request.post( `${ SANDBOX }${ path }`, { data, headers } );
+	const code = async ( r: Promise< any > ) =>
+		( await ( await r ).json() ).errors?.[ 0 ]?.code;
+	expect(
+		(
+			await post( '/v2/apple-pay/domains', { domain_name: 'shop.test' } )
+		).status()
+	).toBe( 401 );
+	expect(
+		await code(
+			post(
+				'/v2/apple-pay/domains',
+				{ domain_name: 'https://shop.test/' },
+				AUTH
+			)
+		)
+	).toBe( 'INVALID_VALUE' );
+	const file = await request.get(
+		`${ SANDBOX }/digital-wallets/apple-pay/apple-developer-merchantid-domain-association`
+	);
+	expect( file.headers()[ 'content-type' ] ).toContain( 'text/plain' );
+	expect( ( await file.text() ).length ).toBeGreaterThan( 32 );
+
+	const vendor = standIn.match( /__kfVendorOrigin \|\| "([^"]+)"/ )![ 1 ];
+	const validationUrl = `${ vendor }/apple-pay/paymentservices/startSession`;
+	const validate = ( changes: Record< string, unknown > ) =>
+		post( '/v2/apple-pay/validate-merchant', {
+			client_id: APP_ID,
+			location_id: 'LSANDBOXMAIN',
+			merchant_name: 'Shop',
+			source_url: 'http://127.0.0.1:1/apple-pay.html',
+			domain_name: '127.0.0.1',
+			validation_url: validationUrl,
+			...changes,
+		} );
+	expect(
+		await code(
+			validate( {
+				source_url: 'http://unregistered.test/',
+				domain_name: 'unregistered.test',
+			} )
+		)
+	).toBe( 'DOMAIN_NOT_REGISTERED' );
+	expect( await code( validate( { domain_name: 'other.test' } ) ) ).toBe(
+		'INVALID_DOMAIN'
+	);
+	expect(
+		await code( validate( { validation_url: 'https://evil.test/start' } ) )
+	).toBe( 'INVALID_VALIDATION_URL' );
+	const merchantSession = await ( await validate( {} ) ).json();
+	expect( merchantSession ).toMatchObject( {
+		domainName: '127.0.0.1',
+		merchantIdentifier: 'merchant.kestrel.sandbox',
+		displayName: 'Shop',
+	} );
+	expect( merchantSession.expiresAt - merchantSession.epochTimestamp ).toBe(
+		5 * 60 * 1000
+	);
+
+	const authorize = async ( session: unknown ) =>
+		request.post( `${ vendor }/apple-pay/authorize`, {
+			data: {
+				merchantSession: session,
+				card: 'visa',
+				total: { label: 'Total', amount: '1.00' },
+				currencyCode: 'USD',
+			},
+		} );
+	expect(
+		await code(
+			authorize( {
+				...merchantSession,
+				merchantSessionIdentifier: 'SSHforged',
+			} )
+		)
+	).toBe( 'INVALID_MERCHANT_SESSION' );
+	const nonce = ( token: any ) =>
+		post( '/v2/card-nonce', {
+			client_id: APP_ID,
+			location_id: 'LSANDBOXMAIN',
+			apple_pay: {
+				payment_data: token.paymentData,
+				payment_method: token.paymentMethod,
+				transaction_identifier: token.transactionIdentifier,
+			},
+		} );
+	const first = await ( await authorize( merchantSession ) ).json();
+	const second = await ( await authorize( merchantSession ) ).json();
+	const forged = {
+		...first,
+		paymentData: {
+			...first.paymentData,
+			data: first.paymentData.data.replace( /^./, 'x' ),
+		},
+	};
+	expect( await code( nonce( forged ) ) ).toBe(
+		'INVALID_APPLE_PAY_PAYMENT_DATA'
+	);
+	const ok = await ( await nonce( first ) ).json();
+	expect( ok.card_nonce ).toMatch( /^cnon:/ );
+	expect( ok.card ).toMatchObject( { brand: 'VISA', last4: '1111' } );
+	expect( await code( nonce( first ) ) ).toBe(
+		'APPLE_PAY_PAYMENT_DATA_ALREADY_USED'
+	);
+	expect( await code( nonce( second ) ) ).toBe(
+		'MERCHANT_SESSION_ALREADY_USED'
+	);
+} );
