@@ -666,3 +666,76 @@ test( 'sandbox: domain registration, the association file, merchant validation a
 		'MERCHANT_SESSION_ALREADY_USED'
 	);
 } );
+
+test( 'stand-in: strict as Safari on requests, one active session, and a merchant validation that never comes (30 s, clock)', async ( {
+	page,
+} ) => {
+	await page.clock.install();
+	await injectApplePay( page );
+	await page.goto( '/card.html' );
+	// page.evaluate carries a user gesture, so the constructor's own checks are what answer.
+	const outcomes = await page.evaluate( () => {
+		const w = window as any;
+		const valid = {
+			countryCode: 'US',
+			currencyCode: 'USD',
+			merchantCapabilities: [ 'supports3DS' ],
+			supportedNetworks: [ 'visa' ],
+			total: { label: 'Total', amount: '1.00' },
+		};
+		const attempt = ( version: number, request: object ) => {
+			try {
+				return new w.ApplePaySession( version, request ) && 'ok';
+			} catch ( e: any ) {
+				return e.name;
+			}
+		};
+		const out = {
+			noNetworks: attempt( 3, { ...valid, supportedNetworks: [] } ),
+			noCapabilities: attempt( 3, {
+				...valid,
+				merchantCapabilities: undefined,
+			} ),
+			badAmount: attempt( 3, {
+				...valid,
+				total: { label: 'Total', amount: '1.234' },
+			} ),
+			version15: attempt( 15, valid ),
+			first: '',
+			second: '',
+		};
+		const session = new w.ApplePaySession( 3, valid );
+		w.__events = [];
+		session.onvalidatemerchant = ( e: any ) =>
+			w.__events.push( `validate ${ e.validationURL }` );
+		session.oncancel = () => w.__events.push( 'cancel' );
+		session.begin();
+		out.first = 'begun';
+		out.second = attempt( 3, valid );
+		return out;
+	} );
+	expect( outcomes ).toEqual( {
+		noNetworks: 'TypeError',
+		noCapabilities: 'TypeError',
+		badAmount: 'TypeError',
+		version15: 'InvalidAccessError',
+		first: 'begun',
+		second: 'InvalidAccessError',
+	} );
+	const sheet = page.locator( 'iframe[title="Apple Pay"]' );
+	await expect( sheet ).toHaveAttribute( 'role', 'dialog' );
+	await expect
+		.poll( () => page.evaluate( () => ( window as any ).__events ) )
+		.toEqual( [
+			expect.stringMatching(
+				/^validate http:\/\/127\.0\.0\.1:\d+\/apple-pay\/paymentservices\/startSession$/
+			),
+		] );
+	await page.clock.runFor( 29_000 );
+	await expect( sheet ).toHaveCount( 1 );
+	await page.clock.runFor( 1_500 );
+	await expect( sheet ).toHaveCount( 0 );
+	expect( await page.evaluate( () => ( window as any ).__events[ 1 ] ) ).toBe(
+		'cancel'
+	);
+} );
