@@ -739,3 +739,41 @@ test( 'stand-in: strict as Safari on requests, one active session, and a merchan
 		'cancel'
 	);
 } );
+
+test( 'check 3: a shipping listener that throws: the sheet shows the localized text, the page gets the wrapped error', async ( {
+	page,
+} ) => {
+	await injectApplePay( page );
+	await openApplePayPage( page );
+	const pageErrors: string[] = [];
+	page.on( 'pageerror', ( e ) => pageErrors.push( e.message ) );
+	await harness( page, {
+		countryCode: 'US',
+		currencyCode: 'USD',
+		total: { amount: '1.00', label: 'Total' },
+		requestShippingContact: true,
+	} );
+	await page.evaluate( () => {
+		( window as any ).__h.req.addEventListener(
+			'shippingcontactchanged',
+			() => {
+				throw new Error( 'rates service down' );
+			}
+		);
+	} );
+	await page.getByRole( 'button', { name: 'Harness pay' } ).click();
+	const sheet = sheetOf( page );
+	await expect( sheet.getByRole( 'alert' ) ).toHaveText(
+		'Error There was an error processing your selected shipping contact. Please try again.'
+	);
+	await expect(
+		sheet.getByRole( 'button', { name: 'Pay with Touch ID' } )
+	).toBeDisabled();
+	await expect
+		.poll( () => pageErrors )
+		.toContain(
+			'The event listener for shippingcontactchanged failed: rates service down'
+		);
+	await sheet.getByRole( 'button', { name: 'Cancel' } ).click();
+	expect( await harnessResult( page ) ).toEqual( { status: 'Cancel' } );
+} );
