@@ -83,6 +83,13 @@ async function applePayPayments( request: APIRequestContext ) {
 	 ).filter( ( p ) => l.nonces[ p.source_id ]?.wallet === 'APPLE_PAY' );
 }
 
+/** The quickstart's request: 1.00 USD. */
+const ONE_DOLLAR = {
+	countryCode: 'US',
+	currencyCode: 'USD',
+	total: { amount: '1.00', label: 'Total' },
+};
+
 /**
  * How payments.applePay() rejects on this page (null when it resolves).
  *
@@ -229,11 +236,7 @@ test( 'check 3: cancel gives Cancel, no payment, and update() is false only whil
 		.poll( () => lines.join( '\n' ) )
 		.toContain( 'Tokenization failed with status: Cancel' );
 	// The lock, with a request the test holds.
-	await harness( page, {
-		countryCode: 'US',
-		currencyCode: 'USD',
-		total: { amount: '1.00', label: 'Total' },
-	} );
+	await harness( page, ONE_DOLLAR );
 	expect( await update( page, '1.50' ) ).toBe( true );
 	await page.getByRole( 'button', { name: 'Harness pay' } ).click();
 	const sheet = sheetOf( page );
@@ -307,11 +310,7 @@ test( 'check 4: strictGesture refuses a session begun after an await in the clic
 } ) => {
 	await injectApplePay( page, { strictGesture: true } );
 	await openApplePayPage( page );
-	await harness( page, {
-		countryCode: 'US',
-		currencyCode: 'USD',
-		total: { amount: '1.00', label: 'Total' },
-	} );
+	await harness( page, ONE_DOLLAR );
 	await page.evaluate( () => {
 		const w = window as any;
 		const button = document.createElement( 'button' );
@@ -521,12 +520,7 @@ test( 'stand-in: a shipping listener that never answers is cancelled by the shee
 	await page.clock.install();
 	await injectApplePay( page );
 	await openApplePayPage( page );
-	await harness( page, {
-		countryCode: 'US',
-		currencyCode: 'USD',
-		total: { amount: '1.00', label: 'Total' },
-		requestShippingContact: true,
-	} );
+	await harness( page, { ...ONE_DOLLAR, requestShippingContact: true } );
 	await page.evaluate( () => {
 		( window as any ).__h.req.addEventListener(
 			'shippingcontactchanged',
@@ -747,12 +741,7 @@ test( 'check 3: a shipping listener that throws: the sheet shows the localized t
 	await openApplePayPage( page );
 	const pageErrors: string[] = [];
 	page.on( 'pageerror', ( e ) => pageErrors.push( e.message ) );
-	await harness( page, {
-		countryCode: 'US',
-		currencyCode: 'USD',
-		total: { amount: '1.00', label: 'Total' },
-		requestShippingContact: true,
-	} );
+	await harness( page, { ...ONE_DOLLAR, requestShippingContact: true } );
 	await page.evaluate( () => {
 		( window as any ).__h.req.addEventListener(
 			'shippingcontactchanged',
