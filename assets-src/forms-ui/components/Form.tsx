@@ -44,6 +44,7 @@ import { issueMessage, summaryText } from '../messages';
 import {
 	newSubmissionKey,
 	postSubmission,
+	postToForm,
 	type SubmissionFailure,
 } from '../submit/submit';
 import { keepRenderToken } from '../submit/render-token';
@@ -261,11 +262,14 @@ export function Form( props: FormProps ) {
 	// Fields whose type a unit provides: their hooks on Next and submit, failures at the field.
 	// Unit components reach the form through one port (a wallet button checks and submits):
 	// a stable object whose methods call this render's closures.
-	const live = useRef< Omit< UnitFormPort, 'subscribe' | 'path' > | null >(
+	const live = useRef< Omit< UnitFormPort, 'subscribe' | 'post' > | null >(
 		null
 	);
 	const listeners = useRef( new Set< () => void >() );
-	const submitPath = props.submitPath;
+	const { submitPath, submitUrl, anonymous } = props;
+	// A sub-resource next to the submissions endpoint (/forms/5/payment-request).
+	const sibling = ( address: string, resource: string ) =>
+		address.replace( /\/submissions\/?(?=$|\?)/, `/${ resource }` );
 	const port = useRef< UnitFormPort >( {
 		current: () =>
 			live.current?.current() ?? { values: {}, evaluation: null },
@@ -276,8 +280,13 @@ export function Form( props: FormProps ) {
 			listeners.current.add( listener );
 			return () => listeners.current.delete( listener );
 		},
-		path: ( resource ) =>
-			submitPath.replace( /\/submissions\/?$/, `/${ resource }` ),
+		post: ( resource, body ) =>
+			postToForm(
+				sibling( submitPath, resource ),
+				body,
+				submitUrl ? sibling( submitUrl, resource ) : undefined,
+				anonymous
+			),
 	} ).current;
 	const units = useFieldUnits(
 		form,

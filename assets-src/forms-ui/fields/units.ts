@@ -77,8 +77,11 @@ export interface UnitFormPort {
 	submit: () => void;
 	/** Calls `listener` after the values changed; returns the unsubscribe. */
 	subscribe: ( listener: () => void ) => () => void;
-	/** The REST path of a sub-resource of this form ("payment-request"). */
-	path: ( resource: string ) => string;
+	/**
+	 * Posts to a public sub-resource of this form ("payment-request") as submissions are posted
+	 * (the nonce-free retry on a cached page included); rejects with a SubmissionFailure.
+	 */
+	post: < T >( resource: string, body: object ) => Promise< T >;
 }
 
 /**

@@ -69,23 +69,40 @@ final class ApplePayDomain {
 	 * WordPress go on (any other path; 404 when the file cannot be had).
 	 */
 	public function maybe_serve(): void {
-		$uri = isset( $_SERVER['REQUEST_URI'] ) ? (string) wp_unslash( $_SERVER['REQUEST_URI'] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- compared only.
-		if ( ! self::is_association_path( $uri, (string) wp_parse_url( home_url( '/' ), PHP_URL_PATH ) ) ) {
+		$uri    = isset( $_SERVER['REQUEST_URI'] ) ? (string) wp_unslash( $_SERVER['REQUEST_URI'] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- compared only.
+		$answer = $this->answer( $uri );
+		if ( null === $answer ) {
 			return;
 		}
-		$file = $this->association( $this->settings->environment() );
 		nocache_headers();
-		if ( '' === $file ) {
-			status_header( 404 );
-			header( 'Content-Type: text/plain; charset=utf-8' );
-			echo 'Not found'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- plain text constant.
-			exit;
-		}
-		status_header( 200 );
+		status_header( $answer['status'] );
 		header( 'Content-Type: text/plain; charset=utf-8' );
 		header( 'X-Content-Type-Options: nosniff' );
-		echo $file; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the provider's file, served as text/plain (checked printable when fetched).
+		echo $answer['body']; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the provider's file (checked printable when fetched) or a constant, served as text/plain.
 		exit;
+	}
+
+	/**
+	 * The answer to a request URI: null for any other path (WordPress goes on), else the status
+	 * and plain-text body (200 and the provider's file, or 404 when it cannot be had).
+	 *
+	 * @param string $uri Request URI (path and query).
+	 * @return array{status: int, body: string}|null
+	 */
+	public function answer( string $uri ): ?array {
+		if ( ! self::is_association_path( $uri, (string) wp_parse_url( home_url( '/' ), PHP_URL_PATH ) ) ) {
+			return null;
+		}
+		$file = $this->association( $this->settings->environment() );
+		return '' === $file
+			? array(
+				'status' => 404,
+				'body'   => 'Not found',
+			)
+			: array(
+				'status' => 200,
+				'body'   => $file,
+			);
 	}
 
 	/**

@@ -17,7 +17,6 @@
  * - The sheet's shipping changes ask the server, whose answer the sheet shows; what is charged
  *   is the submission's server total either way.
  */
-import apiFetch from '@wordpress/api-fetch';
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { FieldDefinition, WalletMethod } from '../../../shared';
@@ -54,10 +53,9 @@ function fetchRequest(
 	form: UnitFormPort,
 	body: Record< string, unknown > = {}
 ): Promise< WalletRequest > {
-	return apiFetch< WalletRequest >( {
-		path: form.path( 'payment-request' ),
-		method: 'POST',
-		data: { values: form.submissionValues(), ...body },
+	return form.post< WalletRequest >( 'payment-request', {
+		values: form.submissionValues(),
+		...body,
 	} );
 }
 

@@ -64,6 +64,47 @@ final class ApplePayDomainTest extends TestCase {
 		$this->assertFalse( ApplePayDomain::is_association_path( '/?p=1', '/' ) );
 	}
 
+	public function test_wordpress_answers_the_association_path_with_the_providers_file(): void {
+		$domain = new ApplePayDomain( new PaymentSettings() );
+		$this->assertSame(
+			array(
+				'status' => 200,
+				'body'   => self::FILE,
+			),
+			$domain->answer( '/.well-known/apple-developer-merchantid-domain-association' )
+		);
+		$this->assertNull( $domain->answer( '/sample-page/' ) );
+		$this->assertNull( $domain->answer( '/?p=1' ) );
+		$this->assertSame( 1, $this->fetches );
+
+		// The provider cannot be reached and nothing is cached: 404, never an empty 200.
+		delete_transient( 'kestrel_forms_apple_pay_association_sandbox' );
+		remove_all_filters( 'pre_http_request' );
+		add_filter( 'pre_http_request', static fn() => new \WP_Error( 'http_request_failed', 'offline' ) );
+		$this->assertSame( 404, $domain->answer( '/.well-known/apple-developer-merchantid-domain-association' )['status'] ?? 0 );
+	}
+
+	public function test_the_field_script_is_told_the_wallet_buttons_looks(): void {
+		$this->as_admin();
+		$response = $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms',
+			self::mug_shop(
+				array(
+					'methods'             => array( 'googlePay', 'applePay', 'card' ),
+					'googlePayButton'     => array( 'buttonColor' => 'black' ),
+					'applePayButtonStyle' => 'white',
+				)
+			)
+		);
+		$this->assert_rest_status( 201, $response );
+		$form   = ( new \Kestrel\Forms\Persistence\FormRepository() )->find( (int) $response->get_data()['id'] );
+		$config = \Kestrel\Forms\Frontend\FormRenderer::payment_config( $form, (array) \Kestrel\Forms\Payments\ChargePayment::payment_field( $form ) );
+		$this->assertSame( array( 'googlePay', 'applePay', 'card' ), $config['methods'] );
+		$this->assertEquals( (object) array( 'buttonColor' => 'black' ), $config['googlePayButton'] );
+		$this->assertSame( 'white', $config['applePayButtonStyle'] );
+	}
+
 	public function test_the_providers_file_is_fetched_once_and_cached(): void {
 		$domain = new ApplePayDomain( new PaymentSettings() );
 		$this->assertSame( self::FILE, $domain->association( 'sandbox' ) );

@@ -96,8 +96,12 @@ const submissionCalls = () =>
  * The form with the payment field, over a fresh fake SDK.
  *
  * @param unsupported Wallets the fake SDK refuses.
+ * @param anonymous
  */
-function renderForm( unsupported: Array< 'applePay' | 'googlePay' > = [] ) {
+function renderForm(
+	unsupported: Array< 'applePay' | 'googlePay' > = [],
+	anonymous = false
+) {
 	fake = createFakeSquare();
 	unsupported.forEach( ( wallet ) => fake.unsupported.add( wallet ) );
 	const registry = createPaymentRegistry();
@@ -112,6 +116,8 @@ function renderForm( unsupported: Array< 'applePay' | 'googlePay' > = [] ) {
 				fields: fields(),
 			} }
 			submitPath="/kestrel-forms/v1/forms/5/submissions"
+			submitUrl="https://shop.test/wp-json/kestrel-forms/v1/forms/5/submissions"
+			anonymous={ anonymous }
 			hooks={ createHooks() }
 			page={ { payment: config } }
 			units={ units }
@@ -345,6 +351,27 @@ describe( 'wallet buttons in the payment field', () => {
 		expect( request.updates[ 1 ] ).toMatchObject( {
 			total: { amount: '40.00' },
 		} );
+	} );
+
+	it( 'an anonymous visitor asks for the request without the nonce, as submissions are sent', async () => {
+		const fetch = jest.fn( async () => ( {
+			ok: true,
+			status: 200,
+			json: async () => serverRequest( '12.50' ),
+		} ) );
+		const original = window.fetch;
+		window.fetch = fetch as unknown as typeof window.fetch;
+		try {
+			renderForm( [], true );
+			await walletsReady();
+			expect( fetch ).toHaveBeenCalledWith(
+				'https://shop.test/wp-json/kestrel-forms/v1/forms/5/payment-request',
+				expect.objectContaining( { method: 'POST' } )
+			);
+			expect( requestCalls() ).toHaveLength( 0 );
+		} finally {
+			window.fetch = original;
+		}
 	} );
 
 	it( "the sheet's shipping option is priced by the server", async () => {
