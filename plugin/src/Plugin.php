@@ -358,7 +358,8 @@ final class Plugin {
 		( new PaymentReconcileController( Closure::fromCallable( array( self::class, 'reconcile_job' ) ) ) )->register_routes();
 		( new PaymentsCheckController( new ConfigurationCheck( $payment_settings, $client_for ), new GeneralSettings() ) )->register_routes();
 		( new PaymentWebhookController( new WebhookHandler( $payment_settings, new PaymentRepository(), $payment_actions, $client_for ), $subscriber, $payment_settings ) )->register_routes();
-		( new PaymentRequestController( new BuildWalletRequest( $plugin->forms, $plugin->submission_validator ) ) )->register_routes();
+		$location_country = static fn( string $currency ): string => (string) ( ( new ConfigurationCheck( $payment_settings, $client_for ) )->run( $currency )['location']['country'] ?? '' );
+		( new PaymentRequestController( new BuildWalletRequest( $plugin->forms, $plugin->submission_validator, $location_country ) ) )->register_routes();
 		( new ApplePayDomainController( new ApplePayDomain( $payment_settings, $client_for ) ) )->register_routes();
 		( new UploadsController( $plugin->forms, $plugin->uploads, new PhpUploadSource() ) )->register_routes();
 		add_filter( 'rest_post_dispatch', array( UploadsController::class, 'envelope_errors' ), 10, 3 );

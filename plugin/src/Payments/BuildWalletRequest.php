@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Payments;
 
+use Closure;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Payments\PaymentValue;
 use Kestrel\Forms\Domain\Payments\WalletRequest;
@@ -29,12 +30,16 @@ final class BuildWalletRequest {
 	/**
 	 * Creates the use case.
 	 *
-	 * @param FormRepository      $forms     Forms.
-	 * @param SubmissionValidator $validator The server's validator (pricing).
+	 * @param FormRepository                 $forms            Forms.
+	 * @param SubmissionValidator            $validator        The server's validator (pricing).
+	 * @param (Closure(string): string)|null $location_country The provider location's country for a
+	 *                                                         currency ('' unknown), when the form's
+	 *                                                         currency does not name one country.
 	 */
 	public function __construct(
 		private readonly FormRepository $forms,
-		private readonly SubmissionValidator $validator
+		private readonly SubmissionValidator $validator,
+		private readonly ?Closure $location_country = null
 	) {}
 
 	/**
@@ -90,7 +95,12 @@ final class BuildWalletRequest {
 				)
 			);
 		}
-		$config = FormRenderer::payment_config( $form, $field );
+		$config  = FormRenderer::payment_config( $form, $field );
+		$country = (string) $config['country'];
+		if ( '' === $country && null !== $this->location_country ) {
+			// EUR and other shared currencies: the seller's country is the location's.
+			$country = ( $this->location_country )( (string) $config['currency'] );
+		}
 		/**
 		 * Filters the label of the wallet sheet's total (Apple asks for the business's name).
 		 *
@@ -102,7 +112,7 @@ final class BuildWalletRequest {
 		$request = WalletRequest::build(
 			$field,
 			$pricing,
-			(string) $config['country'],
+			$country,
 			$label,
 			__( 'Shipping', 'kestrel-forms' ),
 			$choices,

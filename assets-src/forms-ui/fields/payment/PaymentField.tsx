@@ -37,9 +37,12 @@ export function PaymentElements( props: PaymentElementsProps ) {
 	const { formId, field, error, concealed, binding, form } = props;
 	const methods = methodsOf( field );
 	const methodsKey = methods.join( ',' );
-	const [ method, setMethod ] = useState< InputMethod | undefined >(
+	const [ chosen, setMethod ] = useState< InputMethod | undefined >(
 		methods[ 0 ]
 	);
+	// The field's methods may change under it (the editor's live preview): a method it no
+	// longer offers falls back to its first one.
+	const method = chosen && methods.includes( chosen ) ? chosen : methods[ 0 ];
 	const methodRef = useRef( method );
 	methodRef.current = method;
 	const [ generation, setGeneration ] = useState( 0 );

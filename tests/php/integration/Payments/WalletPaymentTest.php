@@ -293,6 +293,25 @@ final class WalletPaymentTest extends TestCase {
 		$this->assertSame( 'Kestrel <b>Mugs</b>', $data['total']['label'], 'A label is text: the SDK and the sheet never render it as markup.' );
 	}
 
+	public function test_a_currency_of_many_countries_takes_the_locations_country(): void {
+		$this->provider->before(
+			'GET',
+			'#^/v2/locations/#',
+			static fn(): array => array(
+				'location' => array(
+					'id'       => 'LSANDBOXMAIN',
+					'currency' => 'EUR',
+					'country'  => 'FR',
+				),
+			)
+		);
+		$form             = self::wallet_shop();
+		$form['currency'] = 'EUR';
+		$data             = $this->payment_request( array( 'values' => array( '1' => 'mug' ) ), $this->create_shop( $form ) )->get_data();
+		$this->assertSame( 'EUR', $data['currencyCode'] );
+		$this->assertSame( 'FR', $data['countryCode'] );
+	}
+
 	public function test_access_rules_and_errors(): void {
 		$card_only = $this->create_shop( self::mug_shop( array( 'methods' => array( 'card' ) ) ) );
 		$refused   = $this->payment_request( array( 'values' => array() ), $card_only );

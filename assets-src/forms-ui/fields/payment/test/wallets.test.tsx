@@ -40,7 +40,9 @@ const config: PaymentConfig = {
 	applePayButtonStyle: 'white-outline',
 };
 
-const fields = (): FieldDefinition[] => [
+const fields = (
+	methods: FieldDefinition[ 'methods' ] = [ 'applePay', 'googlePay', 'card' ]
+): FieldDefinition[] => [
 	{ id: 1, type: 'email', label: 'Email', defaultValue: 'ada@x.org' },
 	{ id: 2, type: 'text', label: 'Name', isRequired: true },
 	{
@@ -54,7 +56,7 @@ const fields = (): FieldDefinition[] => [
 		id: PAY,
 		type: 'payment',
 		label: 'Payment',
-		methods: [ 'applePay', 'googlePay', 'card' ],
+		methods,
 		billing: { email: '1' },
 	},
 ];
@@ -96,11 +98,13 @@ const submissionCalls = () =>
  * The form with the payment field, over a fresh fake SDK.
  *
  * @param unsupported Wallets the fake SDK refuses.
- * @param anonymous
+ * @param anonymous   Whether the visitor is not logged in.
+ * @param methods     The payment field's methods (default: both wallets and the card).
  */
 function renderForm(
 	unsupported: Array< 'applePay' | 'googlePay' > = [],
-	anonymous = false
+	anonymous = false,
+	methods?: FieldDefinition[ 'methods' ]
 ) {
 	fake = createFakeSquare();
 	unsupported.forEach( ( wallet ) => fake.unsupported.add( wallet ) );
@@ -113,7 +117,7 @@ function renderForm(
 				id: 5,
 				title: 'Order',
 				currency: 'USD',
-				fields: fields(),
+				fields: fields( methods ),
 			} }
 			submitPath="/kestrel-forms/v1/forms/5/submissions"
 			submitUrl="https://shop.test/wp-json/kestrel-forms/v1/forms/5/submissions"
@@ -351,6 +355,23 @@ describe( 'wallet buttons in the payment field', () => {
 		expect( request.updates[ 1 ] ).toMatchObject( {
 			total: { amount: '40.00' },
 		} );
+	} );
+
+	it( 'a field with wallets only has no card inputs, and its submit button asks for a wallet', async () => {
+		const { container } = renderForm( [], false, [ 'googlePay' ] );
+		await waitFor( () => expect( googleButton() ).toBeTruthy() );
+		expect( appleButton() ).toBeNull();
+		expect( container.querySelector( 'iframe.sq-card-iframe' ) ).toBeNull();
+		typeName( 'Ada' );
+		fireEvent.click(
+			document.getElementById( 'form_submit_button_5' ) as HTMLElement
+		);
+		expect(
+			await screen.findByText(
+				'Please pay with one of the payment buttons.'
+			)
+		).toBeTruthy();
+		expect( submissionCalls() ).toHaveLength( 0 );
 	} );
 
 	it( 'an anonymous visitor asks for the request without the nonce, as submissions are sent', async () => {
