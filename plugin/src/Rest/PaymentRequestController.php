@@ -13,6 +13,7 @@ use Kestrel\Forms\Payments\BuildWalletRequest;
 use Kestrel\Forms\Payments\WalletRequestRefused;
 use Kestrel\Forms\Security\ClientAddress;
 use Kestrel\Forms\Security\RateLimiter;
+use Kestrel\Forms\Submissions\SubmissionGate;
 use WP_Error;
 use WP_REST_Controller;
 use WP_REST_Request;
@@ -26,8 +27,8 @@ use WP_REST_Server;
  *
  * Public like the submission route (who may submit a form may price it: the
  * `kestrel_forms_can_submit` filter), for active forms only, rate-limited per client (bucket
- * `payment_request`). The answer holds no personal data: the shipping contact is read, never
- * echoed.
+ * `payment_request`), a body no larger than a submission's (413). The answer holds no personal
+ * data: the shipping contact is read, never echoed.
  */
 final class PaymentRequestController extends WP_REST_Controller {
 
@@ -97,6 +98,10 @@ final class PaymentRequestController extends WP_REST_Controller {
 		$wait = RateLimiter::hit( 'payment_request', ClientAddress::current() );
 		if ( null !== $wait ) {
 			return ErrorMapper::rate_limited( $wait );
+		}
+		// The values of one form, as a submission carries them: no larger than a submission.
+		if ( strlen( $request->get_body() ) > SubmissionGate::max_bytes() ) {
+			return ErrorMapper::too_large( SubmissionGate::max_bytes() );
 		}
 		$values = $request['values'];
 		$option = $request['shippingOption'];

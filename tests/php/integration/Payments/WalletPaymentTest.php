@@ -340,6 +340,20 @@ final class WalletPaymentTest extends TestCase {
 		$this->assertSame( 'kestrel_forms_rate_limited', $limited->as_error()->get_error_code() );
 	}
 
+	public function test_a_body_larger_than_a_submission_is_refused(): void {
+		add_filter( 'kestrel_forms_max_submission_bytes', static fn(): int => 2048 );
+		$large = $this->payment_request( array( 'values' => array( '4' => str_repeat( 'x', 4096 ) ) ) );
+		$this->assert_rest_status( 413, $large );
+		$this->assertSame( 'kestrel_forms_request_too_large', $large->as_error()->get_error_code() );
+		$this->assert_rest_status( 200, $this->payment_request( array( 'values' => array( '4' => 'buyer@example.org' ) ) ) );
+		remove_all_filters( 'kestrel_forms_max_submission_bytes' );
+	}
+
+	public function test_the_entry_reads_the_wallets_name(): void {
+		$this->assertSame( 'Apple Pay', \Kestrel\Forms\Entries\PaymentText::method( 'applePay' ) );
+		$this->assertSame( 'Google Pay', \Kestrel\Forms\Entries\PaymentText::method( 'googlePay' ) );
+	}
+
 	public function test_a_wallet_payment_charges_the_server_total_and_records_the_providers_card(): void {
 		$response = $this->submit_wallet(
 			array(
