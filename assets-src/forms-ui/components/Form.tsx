@@ -735,16 +735,19 @@ export function Form( props: FormProps ) {
 	};
 	live.current = {
 		current: () => ( { values, evaluation } ),
-		submissionValues: () =>
-			toSubmissionValues(
-				{
-					...form,
-					fields: form.fields.filter(
-						( f ) => isShown( f.id ) && hasInput( f )
-					),
-				},
-				values
-			),
+		// As a submission sends them: visible fields with inputs, and products' own quantities.
+		submissionValues: () => {
+			const visibleFields = form.fields.filter( ( f ) =>
+				isShown( f.id )
+			);
+			return {
+				...toSubmissionValues(
+					{ ...form, fields: visibleFields.filter( hasInput ) },
+					values
+				),
+				...ownQuantities( form, visibleFields, state.entered ),
+			};
+		},
 		check: checkNow,
 		submit: () =>
 			void onSubmit( { preventDefault: () => {} } as FormEvent ),

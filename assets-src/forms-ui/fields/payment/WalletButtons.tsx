@@ -2,7 +2,7 @@
  * The payment field's wallet buttons (Apple Pay, Google Pay), above the card inputs.
  *
  * - One payment request per field, built by the server (POST /forms/{id}/payment-request with
- *   the form's values) and `update()`d when the form's values change (debounced 50 ms, like
+ *   the form's values) and `update()`d when the form's pricing changes (debounced 50 ms, like
  *   totals); while a sheet is open `update()` answers false and the newest request is applied
  *   once the sheet closed.
  * - A button shows only once the SDK's wallet method resolved (not offered here: no button).
@@ -57,6 +57,23 @@ function fetchRequest(
 		values: form.submissionValues(),
 		...body,
 	} );
+}
+
+/**
+ * What the payment request depends on, as the browser's engine sees it: the pricing (products,
+ * quantities, options, shipping, total) and whether the payment field shows. Keystrokes
+ * elsewhere (a name, an email) change neither and ask the server nothing (the route is
+ * rate-limited per visitor). The server prices the values again whenever it is asked.
+ *
+ * @param form  The form's port.
+ * @param field The payment field.
+ */
+function pricingKey( form: UnitFormPort, field: FieldDefinition ): string {
+	const { evaluation } = form.current();
+	return JSON.stringify( [
+		evaluation?.pricing ?? null,
+		evaluation?.visible[ field.id ] !== false,
+	] );
 }
 
 /**
@@ -175,13 +192,19 @@ export function WalletButtons( props: WalletButtonsProps ) {
 		}
 		let timer = 0;
 		let latest = 0;
+		let asked = pricingKey( form, field );
 		const unsubscribe = form.subscribe( () => {
+			const key = pricingKey( form, field );
+			if ( key === asked ) {
+				return;
+			}
+			asked = key;
 			window.clearTimeout( timer );
 			timer = window.setTimeout( () => {
-				const asked = ++latest;
+				const question = ++latest;
 				fetchRequest( form ).then(
 					( next ) => {
-						if ( asked !== latest || ! session.current ) {
+						if ( question !== latest || ! session.current ) {
 							return;
 						}
 						if (
@@ -203,7 +226,7 @@ export function WalletButtons( props: WalletButtonsProps ) {
 			unsubscribe();
 			window.clearTimeout( timer );
 		};
-	}, [ form, walletsKey ] );
+	}, [ form, field, walletsKey ] );
 
 	const afterSheet = () => {
 		busy.current = false;

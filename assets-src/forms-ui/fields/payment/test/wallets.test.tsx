@@ -315,23 +315,33 @@ describe( 'wallet buttons in the payment field', () => {
 		).toBe( 'Ada' );
 	} );
 
-	it( 'a change of the values asks the server again (debounced) and updates the request; while a sheet is open, after it closes', async () => {
+	it( 'a change of the pricing asks the server again (debounced) and updates the request; other typing asks nothing; while a sheet is open, after it closes', async () => {
 		renderForm();
 		await walletsReady();
 		const request = fake.requests[ 0 ];
-		serverTotal = '25.00';
-		typeName( 'A' );
-		typeName( 'Ad' );
+		const quantity = ( value: string ) =>
+			fireEvent.change(
+				document.getElementById( 'input_5_3_3' ) as HTMLElement,
+				{ target: { value } }
+			);
+		// A name changes no price: no question to the server.
+		typeName( 'Ada' );
+		await act( () => new Promise( ( r ) => setTimeout( r, 200 ) ) );
+		expect( requestCalls() ).toHaveLength( 1 );
+
+		serverTotal = '37.50';
+		quantity( '2' );
+		quantity( '3' );
 		await waitFor( () => expect( request.updates ).toHaveLength( 1 ) );
 		expect( request.updates[ 0 ] ).toMatchObject( {
-			total: { amount: '25.00', label: 'Kestrel shop' },
+			total: { amount: '37.50', label: 'Kestrel shop' },
 		} );
 		// Two changes within 50 ms: one question, with the later values only.
-		const names = requestCalls().map(
-			( [ options ] ) => options.data.values[ 2 ]
+		const asked = requestCalls().map(
+			( [ options ] ) => options.data.values[ '3.3' ]
 		);
-		expect( names.filter( ( name ) => name === 'Ad' ) ).toHaveLength( 1 );
-		expect( names ).not.toContain( 'A' );
+		expect( asked.filter( ( q ) => q === '3' ) ).toHaveLength( 1 );
+		expect( asked ).not.toContain( '2' );
 
 		// A sheet is open: the update waits for it to close.
 		const apple = fake.wallets.find( ( w ) => w.kind === 'applePay' );
@@ -343,17 +353,16 @@ describe( 'wallet buttons in the payment field', () => {
 			new Promise( ( resolve ) => {
 				close = resolve;
 			} );
-		typeName( 'Ada' );
 		fireEvent.click( appleButton() as HTMLElement );
 		expect( request.sheetOpen ).toBe( true );
-		serverTotal = '40.00';
-		typeName( 'Ada L' );
-		await act( () => new Promise( ( r ) => setTimeout( r, 120 ) ) );
+		serverTotal = '50.00';
+		quantity( '4' );
+		await act( () => new Promise( ( r ) => setTimeout( r, 200 ) ) );
 		expect( request.updates ).toHaveLength( 1 );
 		await act( async () => close( { status: 'Cancel' } ) );
 		await waitFor( () => expect( request.updates ).toHaveLength( 2 ) );
 		expect( request.updates[ 1 ] ).toMatchObject( {
-			total: { amount: '40.00' },
+			total: { amount: '50.00' },
 		} );
 	} );
 
