@@ -33,6 +33,8 @@ use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Persistence\Schema;
 use Kestrel\Forms\Persistence\Sites;
 use Kestrel\Forms\Persistence\UploadRepository;
+use Kestrel\Forms\Payments\ApplePayDomain;
+use Kestrel\Forms\Payments\BuildWalletRequest;
 use Kestrel\Forms\Payments\ConfigurationCheck;
 use Kestrel\Forms\Payments\ChargePayment;
 use Kestrel\Forms\Payments\PaymentActions;
@@ -45,6 +47,8 @@ use Kestrel\Forms\Privacy\PersonalData;
 use Kestrel\Forms\Rest\PaymentsController;
 use Kestrel\Forms\Rest\PaymentReconcileController;
 use Kestrel\Forms\Rest\PaymentsCheckController;
+use Kestrel\Forms\Rest\PaymentRequestController;
+use Kestrel\Forms\Rest\ApplePayDomainController;
 use Kestrel\Forms\Rest\PaymentWebhookController;
 use Kestrel\Forms\Rest\SettingsController;
 use Kestrel\Forms\Settings\ApiSettings;
@@ -186,6 +190,8 @@ final class Plugin {
 		add_action( ReconcileJob::HOOK, array( self::class, 'reconcile_payments' ) );
 		ReconcileJob::register_cli( array( self::class, 'reconcile_job' ) );
 		add_filter( 'rest_pre_dispatch', array( ApiGate::class, 'gate' ), 10, 3 );
+		// Apple Pay on the web: /.well-known/apple-developer-merchantid-domain-association (P2).
+		add_action( 'parse_request', array( self::class, 'serve_apple_pay_association' ), 0 );
 		( new PersonalData( new EntryWorkspaceRepository(), self::instance()->forms, self::instance()->uploads ) )->register();
 		// Merge tags ({payment_amount}, {Name:1}, {all_fields}, …) in confirmation messages.
 		add_filter( 'kestrel_forms_confirmation', array( new MergeTags(), 'confirmation' ), 10, 3 );
@@ -321,6 +327,13 @@ final class Plugin {
 	}
 
 	/**
+	 * `parse_request`: answers Apple's domain-association path (ApplePayDomain), else nothing.
+	 */
+	public static function serve_apple_pay_association(): void {
+		( new ApplePayDomain( new PaymentSettings() ) )->maybe_serve();
+	}
+
+	/**
 	 * REST controllers.
 	 */
 	public static function on_rest_api_init(): void {
@@ -345,6 +358,9 @@ final class Plugin {
 		( new PaymentReconcileController( Closure::fromCallable( array( self::class, 'reconcile_job' ) ) ) )->register_routes();
 		( new PaymentsCheckController( new ConfigurationCheck( $payment_settings, $client_for ), new GeneralSettings() ) )->register_routes();
 		( new PaymentWebhookController( new WebhookHandler( $payment_settings, new PaymentRepository(), $payment_actions, $client_for ), $subscriber, $payment_settings ) )->register_routes();
+		$location_country = static fn( string $currency ): string => (string) ( ( new ConfigurationCheck( $payment_settings, $client_for ) )->run( $currency )['location']['country'] ?? '' );
+		( new PaymentRequestController( new BuildWalletRequest( $plugin->forms, $plugin->submission_validator, $location_country ) ) )->register_routes();
+		( new ApplePayDomainController( new ApplePayDomain( $payment_settings, $client_for ) ) )->register_routes();
 		( new UploadsController( $plugin->forms, $plugin->uploads, new PhpUploadSource() ) )->register_routes();
 		add_filter( 'rest_post_dispatch', array( UploadsController::class, 'envelope_errors' ), 10, 3 );
 		add_filter( 'rest_pre_serve_request', array( StreamedResponse::class, 'serve' ), 10, 3 );

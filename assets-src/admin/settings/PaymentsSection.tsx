@@ -1,7 +1,8 @@
 /**
  * Settings → Payments: the environment in use, the sandbox and production credentials side by
  * side (each kept when the other is in use; tokens write-only), and each environment's webhook
- * subscription with a "Send test event" button whose result is announced.
+ * subscription with a "Send test event" button whose result is announced, and Apple Pay's domain
+ * registration (ApplePaySection.tsx).
  */
 import {
 	Button,
@@ -21,6 +22,7 @@ import type {
 	WebhookTestResult,
 } from '../store/settings';
 import { SettingHelp, SettingsSection } from './parts';
+import { ApplePaySection } from './ApplePaySection';
 import { SecretField } from './SecretField';
 import { sendWebhookTest } from './webhook-test';
 
@@ -331,6 +333,7 @@ export function PaymentsSection( {
 					/>
 				) ) }
 			</div>
+			<ApplePaySection />
 		</SettingsSection>
 	);
 }

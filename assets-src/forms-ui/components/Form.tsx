@@ -44,6 +44,7 @@ import { issueMessage, summaryText } from '../messages';
 import {
 	newSubmissionKey,
 	postSubmission,
+	postToForm,
 	type SubmissionFailure,
 } from '../submit/submit';
 import { keepRenderToken } from '../submit/render-token';
@@ -53,7 +54,11 @@ import type { CaptchaConfig, CaptchaGate } from './CaptchaField';
 import { newUploadId, type UploadRecord } from '../uploads/uploader';
 import { AnimationContext } from './reveal';
 import { useFieldUnits, type UnitFailure } from '../fields/use-field-units';
-import { isUnitField, type FieldUnits } from '../fields/units';
+import {
+	isUnitField,
+	type FieldUnits,
+	type UnitFormPort,
+} from '../fields/units';
 
 export interface FormProps {
 	form: FormDefinition & { id: number };
@@ -255,7 +260,40 @@ export function Form( props: FormProps ) {
 	// Multi-page forms (spec §2, §4): pages split at page breaks.
 	const pages = useMemo( () => splitPages( form.fields ), [ form.fields ] );
 	// Fields whose type a unit provides: their hooks on Next and submit, failures at the field.
-	const units = useFieldUnits( form, props.units ?? {}, props.page ?? {} );
+	// Unit components reach the form through one port (a wallet button checks and submits):
+	// a stable object whose methods call this render's closures.
+	const live = useRef< Omit< UnitFormPort, 'subscribe' | 'post' > | null >(
+		null
+	);
+	const listeners = useRef( new Set< () => void >() );
+	const { submitPath, submitUrl, anonymous } = props;
+	// A sub-resource next to the submissions endpoint (/forms/5/payment-request).
+	const sibling = ( address: string, resource: string ) =>
+		address.replace( /\/submissions\/?(?=$|\?)/, `/${ resource }` );
+	const port = useRef< UnitFormPort >( {
+		current: () =>
+			live.current?.current() ?? { values: {}, evaluation: null },
+		submissionValues: () => live.current?.submissionValues() ?? {},
+		check: () => live.current?.check() ?? false,
+		submit: () => live.current?.submit(),
+		subscribe: ( listener ) => {
+			listeners.current.add( listener );
+			return () => listeners.current.delete( listener );
+		},
+		post: ( resource, body ) =>
+			postToForm(
+				sibling( submitPath, resource ),
+				body,
+				submitUrl ? sibling( submitUrl, resource ) : undefined,
+				anonymous
+			),
+	} ).current;
+	const units = useFieldUnits(
+		form,
+		props.units ?? {},
+		props.page ?? {},
+		port
+	);
 	// A unit may keep one submission key until it is stored: a retry after an unknown
 	// outcome (network error) then gets the first answer instead of acting twice.
 	const submissionKey = useRef< string | null >( null );
@@ -673,6 +711,50 @@ export function Form( props: FormProps ) {
 			inFlight.current = false;
 		}
 	};
+
+	/**
+	 * The port's synchronous check: the current page before the last, else every visible field,
+	 * as Next and submit check them (errors shown the same way).
+	 */
+	const checkNow = (): boolean => {
+		if ( preview || inFlight.current || ! submitShown ) {
+			return false;
+		}
+		const final = flushPending();
+		const checked = nextBreak
+			? pages[ page ].fields
+			: form.fields.filter(
+					( f ) => ! final || final.visible[ f.id ] !== false
+				);
+		const messages = validateVisible( checked, final );
+		if ( Object.keys( messages ).length ) {
+			showErrors( messages, summaryText() );
+			return false;
+		}
+		return true;
+	};
+	live.current = {
+		current: () => ( { values, evaluation } ),
+		// As a submission sends them: visible fields with inputs, and products' own quantities.
+		submissionValues: () => {
+			const visibleFields = form.fields.filter( ( f ) =>
+				isShown( f.id )
+			);
+			return {
+				...toSubmissionValues(
+					{ ...form, fields: visibleFields.filter( hasInput ) },
+					values
+				),
+				...ownQuantities( form, visibleFields, state.entered ),
+			};
+		},
+		check: checkNow,
+		submit: () =>
+			void onSubmit( { preventDefault: () => {} } as FormEvent ),
+	};
+	useEffect( () => {
+		listeners.current.forEach( ( listener ) => listener() );
+	}, [ state ] );
 
 	const submitting = status === 'submitting';
 	const errorFields = form.fields.filter( ( f ) => errors[ f.id ] );

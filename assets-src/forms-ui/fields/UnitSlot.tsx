@@ -55,6 +55,7 @@ export function UnitSlot( props: UnitSlotProps ) {
 						{ ...props }
 						page={ binding.page }
 						slot={ binding.slot }
+						form={ binding.form }
 					/>
 				) }
 			</div>

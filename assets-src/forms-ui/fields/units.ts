@@ -59,8 +59,34 @@ export interface UnitHooks {
 }
 
 /**
+ * What Form lets a unit's component do outside the submit flow (a wallet button starts a
+ * payment itself): read the values, check the form synchronously, submit it.
+ */
+export interface UnitFormPort {
+	/** The values and evaluation as they are now. */
+	current: () => { values: FormValues; evaluation: Evaluation | null };
+	/** The values a submission would send now (visible fields with inputs). */
+	submissionValues: () => Record< string, unknown >;
+	/**
+	 * Checks what the visitor sees now (pending delayed updates applied) and shows the errors,
+	 * synchronously: true when the form may be sent. Never awaits anything, so a wallet's
+	 * tokenize can follow in the same click (Apple's user-gesture rule).
+	 */
+	check: () => boolean;
+	/** Submits the form as its submit button does (Next on a page before the last). */
+	submit: () => void;
+	/** Calls `listener` after the values changed; returns the unsubscribe. */
+	subscribe: ( listener: () => void ) => () => void;
+	/**
+	 * Posts to a public sub-resource of this form ("payment-request") as submissions are posted
+	 * (the nonce-free retry on a cached page included); rejects with a SubmissionFailure.
+	 */
+	post: < T >( resource: string, body: object ) => Promise< T >;
+}
+
+/**
  * Props of a unit's component, rendered inside the field's group, under its label (UnitSlot):
- * Field's props, plus the page's data and the field's slot.
+ * Field's props, plus the page's data, the field's slot and the form's port.
  */
 export interface UnitFieldProps {
 	formId: number;
@@ -69,6 +95,7 @@ export interface UnitFieldProps {
 	concealed?: boolean;
 	page: Record< string, unknown >;
 	slot: Record< string, unknown >;
+	form?: UnitFormPort;
 }
 
 /** What a field script provides for its type. */
@@ -91,4 +118,6 @@ export interface UnitBinding {
 	slot: Record< string, unknown >;
 	/** The field's hooks (from its unit). */
 	hooks?: UnitHooks;
+	/** The form's port (Form sets it). */
+	form?: UnitFormPort;
 }

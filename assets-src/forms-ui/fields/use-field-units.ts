@@ -8,7 +8,12 @@ import type { FieldDefinition, FormDefinition, FormValues } from '../../shared';
 import type { Evaluation } from '../../forms-engine';
 import type { SubmissionFailure } from '../submit/submit';
 import { unitUnavailable } from './UnitSlot';
-import { isUnitField, type FieldUnits, type UnitBinding } from './units';
+import {
+	isUnitField,
+	type FieldUnits,
+	type UnitBinding,
+	type UnitFormPort,
+} from './units';
 
 /** A failed step: the message at its field. */
 export type UnitFailure = { field: FieldDefinition; message: string };
@@ -24,11 +29,13 @@ export type UnitsStep =
  * @param form  Form definition.
  * @param units Units by type (window.kestrelForms.fields).
  * @param page  The page's data for this form.
+ * @param port  The form's port for unit components (read through a ref: the same object always).
  */
 export function useFieldUnits(
 	form: FormDefinition,
 	units: FieldUnits,
-	page: Record< string, unknown >
+	page: Record< string, unknown >,
+	port?: UnitFormPort
 ) {
 	const latest = useRef( form );
 	latest.current = form;
@@ -40,7 +47,7 @@ export function useFieldUnits(
 		if ( ! b ) {
 			const unit = units[ field.type ];
 			const slot = {};
-			b = bindings[ field.id ] = { unit, page, slot };
+			b = bindings[ field.id ] = { unit, page, slot, form: port };
 			b.hooks = unit?.hooks?.( () => ( {
 				form: latest.current,
 				field,

@@ -69,24 +69,44 @@ interface RestError {
  * @param  anonymous
  * @throws {SubmissionFailure} When the server refuses the submission or cannot be reached.
  */
-export async function postSubmission(
+export function postSubmission(
 	path: string,
 	payload: SubmissionPayload,
 	url?: string,
 	anonymous = false
 ): Promise< SubmissionSuccess > {
+	return postToForm< SubmissionSuccess >( path, payload, url, anonymous );
+}
+
+/**
+ * Posts JSON to one of the form's public endpoints the way a submission is posted (api-fetch with
+ * the nonce for logged-in visitors, without it for anonymous ones or after a stale nonce on a
+ * cached page). A wallet's payment request goes this way too.
+ *
+ * @param  path      REST path.
+ * @param  payload   Body.
+ * @param  url       Absolute URL of the same endpoint, for the nonce-free request.
+ * @param  anonymous Whether the visitor is not logged in.
+ * @throws {SubmissionFailure} When the server refuses the request or cannot be reached.
+ */
+export async function postToForm< T >(
+	path: string,
+	payload: object,
+	url?: string,
+	anonymous = false
+): Promise< T > {
 	if ( url && anonymous ) {
-		return postWithoutNonce( url, payload );
+		return postWithoutNonce< T >( url, payload );
 	}
 	try {
-		return await apiFetch< SubmissionSuccess >( {
+		return await apiFetch< T >( {
 			path,
 			method: 'POST',
 			data: payload,
 		} );
 	} catch ( raw ) {
 		if ( url && isNonceFailure( raw ) ) {
-			return postWithoutNonce( url, payload );
+			return postWithoutNonce< T >( url, payload );
 		}
 		throw toFailure( raw as RestError );
 	}
@@ -105,10 +125,10 @@ function isNonceFailure( raw: unknown ): boolean {
 	return ( raw as RestError | null )?.code === 'rest_cookie_invalid_nonce';
 }
 
-async function postWithoutNonce(
+async function postWithoutNonce< T >(
 	url: string,
-	payload: SubmissionPayload
-): Promise< SubmissionSuccess > {
+	payload: object
+): Promise< T > {
 	let response: Response;
 	try {
 		response = await window.fetch( url, {
@@ -127,7 +147,7 @@ async function postWithoutNonce(
 	}
 	const body = ( await response.json().catch( () => null ) ) as unknown;
 	if ( response.ok ) {
-		return body as SubmissionSuccess;
+		return body as T;
 	}
 	const error = ( body ?? {} ) as RestError;
 	if ( response.status === 429 && ! error.data?.retry_after ) {

@@ -157,12 +157,42 @@ export interface FieldDefinition {
 	includeInputLabels?: boolean;
 	/** Payment fields: the billing contact, each a field id ("3") or an input id ("4.3"). */
 	billing?: BillingMapping;
+	/** Payment fields: the Google Pay button's options (passed to the provider's attach). */
+	googlePayButton?: GooglePayButtonOptions;
+	/** Payment fields: the Apple Pay button's style (black when absent). */
+	applePayButtonStyle?: ApplePayButtonStyle;
 }
 
-/** Payment methods a payment field offers (this version: card and gift card). */
-export const PAYMENT_METHODS = [ 'card', 'giftCard' ] as const;
+/** Payment methods a payment field offers: card and gift card inputs, wallet buttons. */
+export const PAYMENT_METHODS = [
+	'card',
+	'giftCard',
+	'applePay',
+	'googlePay',
+] as const;
 
 export type PaymentMethod = ( typeof PAYMENT_METHODS )[ number ];
+
+/** The wallets among the payment methods: buttons above the card inputs. */
+export const WALLET_METHODS = [ 'applePay', 'googlePay' ] as const;
+
+export type WalletMethod = ( typeof WALLET_METHODS )[ number ];
+
+/** The Google Pay button's options (the provider's `attach` options). */
+export interface GooglePayButtonOptions {
+	buttonColor?: 'default' | 'black' | 'white';
+	buttonType?: 'long' | 'short';
+	buttonSizeMode?: 'static' | 'fill';
+}
+
+/** Apple's button styles (`-apple-pay-button-style`). */
+export const APPLE_PAY_BUTTON_STYLES = [
+	'black',
+	'white',
+	'white-outline',
+] as const;
+
+export type ApplePayButtonStyle = ( typeof APPLE_PAY_BUTTON_STYLES )[ number ];
 
 /** Capture modes of a payment field. */
 export type CaptureMode = 'charge' | 'authorize';
@@ -194,6 +224,24 @@ export interface PaymentValue {
 	method: PaymentMethod;
 	token: string;
 	verificationToken?: string;
+	/**
+	 * Wallets: the contacts the wallet sheet returned (stored, sanitised, with the payment's
+	 * request; never trusted for the amount, the brand or the last 4).
+	 */
+	wallet?: { billing?: WalletContact; shipping?: WalletContact };
+}
+
+/** The contact a wallet sheet returns (the provider SDK's contact shape). */
+export interface WalletContact {
+	givenName?: string;
+	familyName?: string;
+	email?: string;
+	phone?: string;
+	addressLines?: string[];
+	city?: string;
+	state?: string;
+	postalCode?: string;
+	countryCode?: string;
 }
 
 /** A field inside a repeater group: a plain input, no logic or pricing of its own. */

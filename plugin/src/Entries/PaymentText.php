@@ -50,8 +50,10 @@ final class PaymentText {
 	 */
 	public static function method( string $method ): string {
 		$labels = array(
-			'card'     => __( 'Card', 'kestrel-forms' ),
-			'giftCard' => __( 'Gift card', 'kestrel-forms' ),
+			'card'      => __( 'Card', 'kestrel-forms' ),
+			'giftCard'  => __( 'Gift card', 'kestrel-forms' ),
+			'applePay'  => __( 'Apple Pay', 'kestrel-forms' ),
+			'googlePay' => __( 'Google Pay', 'kestrel-forms' ),
 		);
 		return $labels[ $method ] ?? $method;
 	}

@@ -286,7 +286,7 @@ final class FormRenderer {
 		 * @param Form   $form     The form.
 		 */
 		$country = (string) apply_filters( 'kestrel_forms_payments_country', self::CURRENCY_COUNTRIES[ $currency ] ?? '', $currency, $form );
-		return array(
+		$config  = array(
 			'applicationId'      => (string) $active['application_id'],
 			'locationId'         => (string) $active['location_id'],
 			'environment'        => (string) $active['environment'],
@@ -299,6 +299,14 @@ final class FormRenderer {
 			'includeInputLabels' => (bool) ( $field['includeInputLabels'] ?? false ),
 			'sdkUrl'             => Assets::payments_sdk_url( (string) $active['environment'] ),
 		);
+		// Wallet buttons' looks (schema-validated when the form was saved).
+		if ( is_array( $field['googlePayButton'] ?? null ) && $field['googlePayButton'] ) {
+			$config['googlePayButton'] = (object) $field['googlePayButton'];
+		}
+		if ( is_string( $field['applePayButtonStyle'] ?? null ) ) {
+			$config['applePayButtonStyle'] = $field['applePayButtonStyle'];
+		}
+		return $config;
 	}
 
 	/**

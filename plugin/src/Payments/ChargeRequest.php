@@ -58,25 +58,29 @@ final class ChargeRequest {
 			$value = is_string( $input ) || is_int( $input ) ? ( $result->values[ (string) $input ] ?? '' ) : '';
 			return is_string( $value ) ? trim( $value ) : '';
 		};
-		$email   = $read( 'email' );
+		// A wallet's billing contact fills what the form's mapping leaves empty (documented in
+		// docs/payments.md): the visitor's own entries always win.
+		$wallet = $value->billing;
+		$mapped = static fn( string $key ): string => '' !== $read( $key ) ? $read( $key ) : ( $wallet[ $key ] ?? '' );
+		$email  = $mapped( 'email' );
 		if ( '' !== $email && false !== filter_var( $email, FILTER_VALIDATE_EMAIL ) ) {
 			$body['buyer_email_address'] = substr( $email, 0, 255 );
 		}
-		$address = array_filter(
-			array(
-				'first_name'                      => $read( 'givenName' ),
-				'last_name'                       => $read( 'familyName' ),
-				'address_line_1'                  => $read( 'addressLine1' ),
-				'address_line_2'                  => $read( 'addressLine2' ),
-				'locality'                        => $read( 'city' ),
-				'administrative_district_level_1' => $read( 'state' ),
-				'postal_code'                     => $read( 'postalCode' ),
-				'country'                         => 1 === preg_match( '/^[A-Za-z]{2}$/', $read( 'countryCode' ) ) ? strtoupper( $read( 'countryCode' ) ) : '',
-			),
-			static fn( string $part ): bool => '' !== $part
-		);
+		$address = self::address( $mapped );
 		if ( $address ) {
-			$body['billing_address'] = array_map( static fn( string $part ): string => mb_substr( $part, 0, 255 ), $address );
+			$body['billing_address'] = $address;
+		}
+		if ( $value->shipping ) {
+			// The wallet sheet's shipping contact: kept with the payment (and removed with the
+			// buyer's other details, PaymentRepository::PERSONAL_REQUEST_FIELDS).
+			$shipping = self::address( static fn( string $key ): string => $value->shipping[ $key ] ?? '' );
+			if ( $shipping ) {
+				$body['shipping_address'] = $shipping;
+			}
+			$phone = $value->shipping['phone'] ?? ( $value->billing['phone'] ?? '' );
+			if ( 1 === preg_match( '/^\+?[0-9 ().-]{4,30}$/D', $phone ) ) {
+				$body['buyer_phone_number'] = $phone;
+			}
 		}
 		$note = trim( wp_strip_all_tags( (string) ( $field['description'] ?? '' ) ) );
 		if ( '' !== $note ) {
@@ -114,5 +118,29 @@ final class ChargeRequest {
 		$filtered = apply_filters( 'kestrel_forms_payment_request', $body, $form, $field );
 		$keep     = array_intersect_key( $body, array_flip( array( 'idempotency_key', 'source_id', 'amount_money', 'autocomplete', 'location_id', 'verification_token' ) ) );
 		return is_array( $filtered ) ? array_merge( $filtered, $keep ) : $body;
+	}
+
+	/**
+	 * A provider address from contact keys (empty parts left out).
+	 *
+	 * @param callable(string): string $read Reads a contact key (givenName, addressLine1…).
+	 * @return array<string, string>
+	 */
+	private static function address( callable $read ): array {
+		$country = $read( 'countryCode' );
+		$address = array_filter(
+			array(
+				'first_name'                      => $read( 'givenName' ),
+				'last_name'                       => $read( 'familyName' ),
+				'address_line_1'                  => $read( 'addressLine1' ),
+				'address_line_2'                  => $read( 'addressLine2' ),
+				'locality'                        => $read( 'city' ),
+				'administrative_district_level_1' => $read( 'state' ),
+				'postal_code'                     => $read( 'postalCode' ),
+				'country'                         => 1 === preg_match( '/^[A-Za-z]{2}$/', $country ) ? strtoupper( $country ) : '',
+			),
+			static fn( string $part ): bool => '' !== $part
+		);
+		return array_map( static fn( string $part ): string => mb_substr( $part, 0, 255 ), $address );
 	}
 }

@@ -51,7 +51,7 @@ final class ConfigurationCheck {
 	 * Runs the check for a form currency.
 	 *
 	 * @param string $currency ISO 4217 code of the form's currency.
-	 * @return array{warnings: list<array{code: string, message: string}>, environment: string, currency: string, minimum_amount: int, location: array{id: string, currency: string, country: string}|null}
+	 * @return array{warnings: list<array{code: string, message: string}>, environment: string, currency: string, minimum_amount: int, location: array{id: string, currency: string, country: string}|null, wallets: array{applePay: string, googlePay: string}}
 	 */
 	public function run( string $currency ): array {
 		$currency    = strtoupper( $currency );
@@ -102,7 +102,30 @@ final class ConfigurationCheck {
 			// The editor compares the form's prices with it (its below_minimum warning).
 			'minimum_amount' => Minimums::for_currency( $currency ),
 			'location'       => $location,
+			// Why a wallet button cannot show on this site ('' when nothing the server sees stands
+			// in the way; the visitor's device decides the rest). The editor shows it for each
+			// wallet the field offers.
+			'wallets'        => array(
+				'applePay'  => ( new ApplePayDomain( $this->settings, $this->client_for ) )->status()['reason'],
+				'googlePay' => self::google_pay_reason( $environment, $active ),
+			),
 		);
+	}
+
+	/**
+	 * Why Google Pay cannot show ('' when nothing the server sees stands in the way).
+	 *
+	 * @param string                $environment The active environment.
+	 * @param array<string, string> $active      Its credentials.
+	 */
+	private static function google_pay_reason( string $environment, array $active ): string {
+		if ( '' === $active['application_id'] || '' === $active['location_id'] ) {
+			return __( 'The payment credentials of this environment are not complete.', 'kestrel-forms' );
+		}
+		if ( 'production' === $environment && ! self::site_is_https() ) {
+			return __( 'Google Pay needs the site to be served over https.', 'kestrel-forms' );
+		}
+		return '';
 	}
 
 	/**

@@ -38,6 +38,10 @@ final class ProviderDetails {
 			'brand'           => 1 === preg_match( self::BRAND_PATTERN, $brand ) ? $brand : '',
 			'last4'           => 1 === preg_match( '/^\d{4}$/D', $last4 ) ? $last4 : '',
 		);
+		$wallet  = self::wallet_method( $payment );
+		if ( '' !== $wallet ) {
+			$details['method'] = $wallet;
+		}
 		if ( is_string( $payment['id'] ?? null ) && '' !== $payment['id'] ) {
 			// Never cut: PaymentRepository refuses (and logs) an id longer than its column.
 			$details['provider_payment_id'] = $payment['id'];
@@ -57,6 +61,27 @@ final class ProviderDetails {
 			$details['provider_updated_at'] = self::text( $payment['updated_at'], 40 );
 		}
 		return $details;
+	}
+
+	/**
+	 * The wallet the provider says paid ('applePay', 'googlePay'), or '' when its answer names
+	 * none. A wallet token is a `cnon:` card token like a typed card's, so the method the browser
+	 * claims is only a label; when the provider's payment names the wallet (`card_details.wallet`,
+	 * or `wallet_details.brand`, APPLE_PAY / GOOGLE_PAY) that answer is stored instead.
+	 *
+	 * @param array<string, mixed> $payment Provider payment object.
+	 */
+	public static function wallet_method( array $payment ): string {
+		$names = array(
+			'APPLE_PAY'  => 'applePay',
+			'GOOGLE_PAY' => 'googlePay',
+		);
+		foreach ( array( $payment['card_details']['wallet'] ?? null, $payment['wallet_details']['brand'] ?? null ) as $name ) {
+			if ( is_string( $name ) && isset( $names[ strtoupper( $name ) ] ) ) {
+				return $names[ strtoupper( $name ) ];
+			}
+		}
+		return '';
 	}
 
 	/**

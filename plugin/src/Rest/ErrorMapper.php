@@ -15,6 +15,7 @@ use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Validation\FieldError;
 use Kestrel\Forms\Payments\PaymentRefused;
 use Kestrel\Forms\Payments\PaymentActionRefused;
+use Kestrel\Forms\Payments\WalletRequestRefused;
 use Kestrel\Forms\Payments\WebhookRejected;
 use Kestrel\Forms\Security\Capabilities;
 use Kestrel\Forms\Submissions\SubmissionRefused;
@@ -492,6 +493,23 @@ final class ErrorMapper {
 			$data['available'] = $e->available;
 		}
 		return new WP_Error( $codes[ $e->kind ] ?? 'kestrel_forms_payment_action_refused', $e->getMessage(), $data );
+	}
+
+	/**
+	 * A wallet payment request that was not built ({@see WalletRequestRefused}): 404
+	 * `kestrel_forms_form_not_found`, 400 `kestrel_forms_wallets_not_offered` or 400
+	 * `kestrel_forms_invalid_shipping_option`.
+	 *
+	 * @param WalletRequestRefused $e Exception.
+	 */
+	public static function wallet_request_refused( WalletRequestRefused $e ): WP_Error {
+		if ( WalletRequestRefused::FORM_NOT_FOUND === $e->kind ) {
+			return self::form_not_found();
+		}
+		if ( WalletRequestRefused::UNKNOWN_SHIPPING_OPTION === $e->kind ) {
+			return new WP_Error( 'kestrel_forms_invalid_shipping_option', __( 'This shipping option is not available.', 'kestrel-forms' ), array( 'status' => 400 ) );
+		}
+		return new WP_Error( 'kestrel_forms_wallets_not_offered', __( 'This form does not take wallet payments.', 'kestrel-forms' ), array( 'status' => 400 ) );
 	}
 
 	/**

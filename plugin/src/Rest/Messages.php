@@ -156,6 +156,10 @@ final class Messages {
 				/* translators: %s: JSON path of the first payment field, such as fields[2]. */
 				$what = sprintf( __( 'is a second payment field; a form takes one (the first is %s)', 'kestrel-forms' ), $scalar( 'ref' ) );
 				break;
+			case 'duplicateMethod':
+				/* translators: %s: payment method such as applePay. */
+				$what = sprintf( __( 'lists the payment method %s twice', 'kestrel-forms' ), $scalar( 'ref' ) );
+				break;
 			case 'calculation':
 				$what = __( 'is only available on number fields', 'kestrel-forms' );
 				break;

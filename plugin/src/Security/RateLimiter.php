@@ -41,6 +41,9 @@ final class RateLimiter {
 		// Failed payment attempts (declines) per client and form in 10 minutes: card testing.
 		// Counted on failures only; at the limit the next attempt is refused before any charge.
 		'payment_failure' => array( 5, 600 ),
+		// Wallet payment requests (the sheet's total, asked again when the total or the sheet's
+		// shipping choice changes): a visitor asks a few times a minute.
+		'payment_request' => array( 60, 60 ),
 	);
 
 	/**
@@ -55,7 +58,7 @@ final class RateLimiter {
 		 * Filters a per-client rate limit.
 		 *
 		 * @param array{0: int, 1: int} $limit  [ hits allowed per window (0 turns the limit off), window in seconds ].
-		 * @param string                $bucket 'submission', 'upload_request', 'upload_session' or 'payment_failure'.
+		 * @param string                $bucket 'submission', 'upload_request', 'upload_session', 'payment_failure' or 'payment_request'.
 		 */
 		$limit = apply_filters( 'kestrel_forms_rate_limit', $default, $bucket );
 		if ( ! is_array( $limit ) || count( $limit ) < 2 ) {

@@ -74,13 +74,15 @@ export function paymentFilterElements(): Array< {
 }
 
 /**
- * @param method A payment method ("card", "giftCard").
+ * @param method A payment method ("card", "giftCard", "applePay", "googlePay").
  * @return Its readable name.
  */
 export function paymentMethodLabel( method: string ): string {
 	const labels: Record< string, string > = {
 		card: __( 'Card', 'kestrel-forms' ),
 		giftCard: __( 'Gift card', 'kestrel-forms' ),
+		applePay: __( 'Apple Pay', 'kestrel-forms' ),
+		googlePay: __( 'Google Pay', 'kestrel-forms' ),
 	};
 	return labels[ method ] ?? method;
 }

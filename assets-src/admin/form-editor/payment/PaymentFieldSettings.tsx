@@ -32,6 +32,7 @@ import {
 } from '../field-edit';
 import { billingLabel, billingSources } from './billing';
 import { PaymentWarnings } from './PaymentWarnings';
+import { WalletButtonSettings } from './WalletButtonSettings';
 
 /**
  * The name of a payment method.
@@ -39,9 +40,16 @@ import { PaymentWarnings } from './PaymentWarnings';
  * @param method Method.
  */
 function methodLabel( method: PaymentMethod ): string {
-	return method === 'card'
-		? __( 'Card', 'kestrel-forms' )
-		: __( 'Gift card', 'kestrel-forms' );
+	switch ( method ) {
+		case 'card':
+			return __( 'Card', 'kestrel-forms' );
+		case 'giftCard':
+			return __( 'Gift card', 'kestrel-forms' );
+		case 'applePay':
+			return __( 'Apple Pay', 'kestrel-forms' );
+		case 'googlePay':
+			return __( 'Google Pay', 'kestrel-forms' );
+	}
 }
 
 /**
@@ -125,6 +133,7 @@ export function PaymentFieldSettings( {
 					} ) }
 					{ err( 'methods' ) }
 				</fieldset>
+				<WalletButtonSettings field={ field } set={ set } err={ err } />
 				<SelectControl
 					__nextHasNoMarginBottom
 					__next40pxDefaultSize

@@ -1,14 +1,14 @@
 /**
  * The live list of a payment field's configuration warnings: the server's (credentials, https,
- * location currency, location reachable) and the definition's (no total, below minimum, second
- * payment field). Each is a Notice, which screen readers hear when it appears (the Notice
+ * location currency, location reachable, why a wallet the field offers cannot show) and the
+ * definition's (no total, below minimum, second payment field). Each is a Notice, which screen readers hear when it appears (the Notice
  * speaks its message), so a warning that comes while the owner edits is announced.
  */
 import { Notice } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import type { FieldDefinition, FormDefinition } from '../../../shared';
 import { usePaymentCheck } from './use-payment-check';
-import { definitionWarnings } from './warnings';
+import { definitionWarnings, walletWarnings } from './warnings';
 
 /**
  * The warnings.
@@ -38,6 +38,7 @@ export function PaymentWarnings( {
 				? { currency: check.currency, minimum: check.minimum_amount }
 				: undefined
 		),
+		...walletWarnings( field, check?.wallets ),
 	];
 	return (
 		<section

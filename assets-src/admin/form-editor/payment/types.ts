@@ -17,4 +17,6 @@ export interface PaymentCheck {
 	location: { id: string; currency: string; country: string } | null;
 	/** The provider's smallest payment in the currency, in minor units. */
 	minimum_amount?: number;
+	/** Why each wallet cannot show on this site ('' when nothing the server sees is in the way). */
+	wallets?: { applePay: string; googlePay: string };
 }

@@ -138,3 +138,40 @@ export function definitionWarnings(
 	}
 	return warnings;
 }
+
+/**
+ * A warning for each wallet the field offers that cannot show on this site, with the server's
+ * reason (`wallet_applePay`, `wallet_googlePay`).
+ *
+ * @param field   The payment field.
+ * @param reasons The server's reasons per wallet ('' when none).
+ */
+export function walletWarnings(
+	field: FieldDefinition,
+	reasons: { applePay: string; googlePay: string } | undefined
+): PaymentWarning[] {
+	if ( ! reasons ) {
+		return [];
+	}
+	const names = {
+		applePay: __( 'Apple Pay', 'kestrel-forms' ),
+		googlePay: __( 'Google Pay', 'kestrel-forms' ),
+	};
+	return ( [ 'applePay', 'googlePay' ] as const )
+		.filter(
+			( wallet ) =>
+				( field.methods ?? [] ).includes( wallet ) && reasons[ wallet ]
+		)
+		.map( ( wallet ) => ( {
+			code: `wallet_${ wallet }`,
+			message: sprintf(
+				/* translators: 1: wallet name (Apple Pay), 2: the reason. */
+				__(
+					'The %1$s button will not show: %2$s The other methods still work.',
+					'kestrel-forms'
+				),
+				names[ wallet ],
+				reasons[ wallet ]
+			),
+		} ) );
+}

@@ -200,6 +200,78 @@ describe( 'the payment panel', () => {
 		expect( payment().verifyBuyer ).toBe( false );
 	} );
 
+	it( 'offers the wallets with their button options and says why a wallet cannot show', async () => {
+		serve( {
+			...READY,
+			wallets: {
+				applePay:
+					"This site's domain is not registered for Apple Pay yet.",
+				googlePay: '',
+			},
+		} );
+		const { user, payment } = renderPanel( form );
+		expect(
+			screen.queryByRole( 'group', { name: 'Google Pay button' } )
+		).toBeNull();
+		await user.click(
+			screen.getByRole( 'checkbox', { name: 'Google Pay' } )
+		);
+		await user.click(
+			screen.getByRole( 'checkbox', { name: 'Apple Pay' } )
+		);
+		expect( payment().methods ).toEqual( [
+			'card',
+			'applePay',
+			'googlePay',
+		] );
+
+		const google = screen.getByRole( 'group', {
+			name: 'Google Pay button',
+		} );
+		await user.selectOptions(
+			within( google ).getByRole( 'combobox', { name: 'Colour' } ),
+			'white'
+		);
+		await user.selectOptions(
+			within( google ).getByRole( 'combobox', { name: 'Size' } ),
+			'fill'
+		);
+		expect( payment().googlePayButton ).toEqual( {
+			buttonColor: 'white',
+			buttonSizeMode: 'fill',
+		} );
+		await user.selectOptions(
+			within( google ).getByRole( 'combobox', { name: 'Colour' } ),
+			''
+		);
+		expect( payment().googlePayButton ).toEqual( {
+			buttonSizeMode: 'fill',
+		} );
+
+		const apple = screen.getByRole( 'group', { name: 'Apple Pay button' } );
+		await user.selectOptions(
+			within( apple ).getByRole( 'combobox', { name: 'Style' } ),
+			'white-outline'
+		);
+		expect( payment().applePayButtonStyle ).toBe( 'white-outline' );
+
+		// Apple Pay's reason is shown for the wallet the field offers; Google Pay has none.
+		expect(
+			await within( setUp() ).findByText(
+				"The Apple Pay button will not show: This site's domain is not registered for Apple Pay yet. The other methods still work."
+			)
+		).toBeTruthy();
+		expect(
+			within( setUp() ).queryByText( /Google Pay button will not/ )
+		).toBeNull();
+		await user.click(
+			screen.getByRole( 'checkbox', { name: 'Apple Pay' } )
+		);
+		expect(
+			within( setUp() ).queryByText( /Apple Pay button will not/ )
+		).toBeNull();
+	} );
+
 	it( 'writes the description with merge tags, billing mapping, input labels, CSS class and logic', async () => {
 		serve( READY );
 		const { user, payment } = renderPanel( form );

@@ -10,6 +10,7 @@ import { store, type SettingsData } from '../../store/settings';
 import { settingsData } from '../../store/settings/test/settings-data';
 import { SettingsApp } from '../SettingsApp';
 import { WEBHOOK_TEST_PATH } from '../webhook-test';
+import { APPLE_PAY_PATH, type ApplePayStatus } from '../ApplePaySection';
 
 jest.mock( '@wordpress/api-fetch', () => jest.fn() );
 jest.setTimeout( 30000 );
@@ -99,6 +100,12 @@ function serve( test: () => Promise< unknown > ) {
 		if ( path === WEBHOOK_TEST_PATH && method === 'POST' ) {
 			return test();
 		}
+		if ( path === APPLE_PAY_PATH ) {
+			return applePay.status;
+		}
+		if ( path === `${ APPLE_PAY_PATH }/register` && method === 'POST' ) {
+			return applePay.register();
+		}
 		throw new Error( `unexpected ${ method ?? 'GET' } ${ path }` );
 	} );
 }
@@ -126,7 +133,74 @@ async function renderPayments() {
 	};
 }
 
-beforeEach( () => mock.mockReset() );
+const NOT_REGISTERED: ApplePayStatus = {
+	environment: 'sandbox',
+	domain: 'shop.test',
+	status: 'none',
+	error: '',
+	checkedAt: '',
+	reason: "This site's domain is not registered for Apple Pay yet.",
+};
+
+/** What the fake server says about Apple Pay, and what a registration answers. */
+const applePay: {
+	status: ApplePayStatus;
+	register: () => Promise< ApplePayStatus >;
+} = {
+	status: NOT_REGISTERED,
+	register: async () => NOT_REGISTERED,
+};
+
+beforeEach( () => {
+	mock.mockReset();
+	applePay.status = NOT_REGISTERED;
+} );
+
+it( "registers the domain for Apple Pay and shows Verified, or the provider's reason", async () => {
+	serve( async () => ( { ok: true, status: 200 } ) );
+	const user = userEvent.setup();
+	await renderPayments();
+	const section = within(
+		screen.getByRole( 'region', { name: 'Apple Pay' } )
+	);
+	expect( await section.findByText( 'Not registered yet.' ) ).toBeTruthy();
+	expect(
+		section.getByText(
+			"Apple Pay cannot show yet: This site's domain is not registered for Apple Pay yet."
+		)
+	).toBeTruthy();
+
+	applePay.register = async () => ( {
+		...NOT_REGISTERED,
+		status: 'error',
+		error: 'The domain could not be reached.',
+		checkedAt: '2026-11-27T10:00:00+00:00',
+	} );
+	await user.click(
+		section.getByRole( 'button', { name: 'Register this domain' } )
+	);
+	expect(
+		await section.findAllByText(
+			'Not registered: The domain could not be reached.'
+		)
+	).toHaveLength( 2 );
+
+	applePay.register = async () => ( {
+		...NOT_REGISTERED,
+		status: 'verified',
+		reason: '',
+		checkedAt: '2026-11-27T10:01:00+00:00',
+	} );
+	await user.click(
+		section.getByRole( 'button', { name: 'Register this domain' } )
+	);
+	expect(
+		( await section.findAllByText( 'Verified' ) ).length
+	).toBeGreaterThan( 0 );
+	expect( section.queryByText( /Apple Pay cannot show yet/ ) ).toBeNull();
+	expect( section.getByRole( 'status' ).textContent ).toBe( 'Verified' );
+	expect( posts( `${ APPLE_PAY_PATH }/register` ) ).toHaveLength( 2 );
+} );
 
 it( 'saves both credential blocks and the environment, and never shows a token', async () => {
 	serve( async () => ( { ok: true, status: 200 } ) );

@@ -1,7 +1,8 @@
 /**
- * The visitor's payment field elements: a method choice (card / gift card) when both are
- * offered, one container per method that the field script's adapter attaches the provider's
- * element to, the "not available" note and the live region. They render inside form-view's
+ * The visitor's payment field elements: the wallet buttons (WalletButtons.tsx) when the field
+ * offers wallets, a method choice (card / gift card) when both are offered, one container per
+ * method that the field script's adapter attaches the provider's element to, the "not
+ * available" note and the live region. They render inside form-view's
  * generic unit shell (../UnitSlot.tsx: group, label, error) and ship in the payment field
  * script (provided as a field unit, unit.tsx), so only
  * pages with a payment field load them. The card data never touches this page: it lives in the
@@ -12,16 +13,16 @@
  */
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
-import type { PaymentMethod } from '../../../shared';
 import { ids } from '../../ids';
 import { PaymentLiveRegion } from './LiveRegion';
-import { methodsOf } from './methods';
+import { methodsOf, type InputMethod } from './methods';
+import { WalletButtons } from './WalletButtons';
 import type { PaymentElementsProps, PaymentGate, PaymentHandle } from './types';
 
 /** How long a tokenize waits for an element still being attached. */
 const ATTACH_WAIT_MS = 10000;
 
-function methodLabel( method: PaymentMethod ): string {
+function methodLabel( method: InputMethod ): string {
 	return method === 'giftCard'
 		? __( 'Gift card', 'kestrel-forms' )
 		: __( 'Card', 'kestrel-forms' );
@@ -33,19 +34,24 @@ function methodLabel( method: PaymentMethod ): string {
  * @param props Props.
  */
 export function PaymentElements( props: PaymentElementsProps ) {
-	const { formId, field, error, concealed, binding } = props;
+	const { formId, field, error, concealed, binding, form } = props;
 	const methods = methodsOf( field );
 	const methodsKey = methods.join( ',' );
-	const [ method, setMethod ] = useState< PaymentMethod >( methods[ 0 ] );
+	const [ chosen, setMethod ] = useState< InputMethod | undefined >(
+		methods[ 0 ]
+	);
+	// The field's methods may change under it (the editor's live preview): a method it no
+	// longer offers falls back to its first one.
+	const method = chosen && methods.includes( chosen ) ? chosen : methods[ 0 ];
 	const methodRef = useRef( method );
 	methodRef.current = method;
 	const [ generation, setGeneration ] = useState( 0 );
 	const [ spoken, setSpoken ] = useState( '' );
 	const [ unavailable, setUnavailable ] = useState( false );
-	const containers = useRef<
-		Partial< Record< PaymentMethod, HTMLElement > >
-	>( {} );
-	const handles = useRef< Partial< Record< PaymentMethod, PaymentHandle > > >(
+	const containers = useRef< Partial< Record< InputMethod, HTMLElement > > >(
+		{}
+	);
+	const handles = useRef< Partial< Record< InputMethod, PaymentHandle > > >(
 		{}
 	);
 	// Settles when this render's elements are attached (or failed): a fast click waits for it.
@@ -54,14 +60,14 @@ export function PaymentElements( props: PaymentElementsProps ) {
 
 	// Attach one element per method; destroy them when the field re-renders them or goes away.
 	useEffect( () => {
-		if ( ! config || ! registry ) {
+		if ( ! config || ! registry || ! methodsKey ) {
 			return;
 		}
 		let cancelled = false;
 		const attached: PaymentHandle[] = [];
 		setUnavailable( false );
 		attaching.current = registry.ready().then( async ( adapter ) => {
-			for ( const m of methodsKey.split( ',' ) as PaymentMethod[] ) {
+			for ( const m of methodsKey.split( ',' ) as InputMethod[] ) {
 				const container = containers.current[ m ];
 				if ( cancelled || ! container ) {
 					return;
@@ -97,7 +103,19 @@ export function PaymentElements( props: PaymentElementsProps ) {
 	useEffect( () => {
 		const gate: PaymentGate = {
 			tokenize: async ( request ) => {
-				if ( ! handles.current[ methodRef.current ] ) {
+				const current = methodRef.current;
+				if ( ! current ) {
+					// Wallets only: the submit button cannot pay.
+					return {
+						ok: false,
+						code: 'wallet_only',
+						message: __(
+							'Please pay with one of the payment buttons.',
+							'kestrel-forms'
+						),
+					};
+				}
+				if ( ! handles.current[ current ] ) {
 					// Clicked before the element was ready: wait for it (bounded).
 					let timer = 0;
 					await Promise.race( [
@@ -111,7 +129,7 @@ export function PaymentElements( props: PaymentElementsProps ) {
 					] );
 					window.clearTimeout( timer );
 				}
-				const handle = handles.current[ methodRef.current ];
+				const handle = handles.current[ current ];
 				return handle
 					? handle.tokenize( request )
 					: {
@@ -149,7 +167,8 @@ export function PaymentElements( props: PaymentElementsProps ) {
 		if ( concealed ) {
 			return;
 		}
-		const remeasure = () => handles.current[ method ]?.remeasure();
+		const remeasure = () =>
+			method && handles.current[ method ]?.remeasure();
 		const frame = window.requestAnimationFrame( remeasure );
 		const later = window.setTimeout( remeasure, 450 );
 		return () => {
@@ -160,8 +179,19 @@ export function PaymentElements( props: PaymentElementsProps ) {
 
 	const inputId = ids.input( formId, field.id );
 	const describedBy = error ? ids.validation( formId, field.id ) : undefined;
+	const announce = ( text: string ) => binding.gate?.announce( text );
 	return (
 		<>
+			{ form && (
+				<WalletButtons
+					formId={ formId }
+					field={ field }
+					binding={ binding }
+					form={ form }
+					concealed={ concealed }
+					announce={ announce }
+				/>
+			) }
 			{ methods.length > 1 && (
 				<fieldset
 					className="kestrel-form__payment-methods"

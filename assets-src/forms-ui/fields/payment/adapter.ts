@@ -2,8 +2,9 @@
  * The payment field script's adapter: merchant code for the provider's web payments SDK. It uses
  * only the SDK's public API as the provider publishes its types (`@square/web-payments-sdk-types`):
  * `Square.payments(appId, locationId)`, `payments.card()` / `payments.giftCard()`, `attach`,
- * `tokenize`, `payments.verifyBuyer` and `destroy`, so it works unchanged on our SDK (the compat
- * suite proves the shapes) and on the provider's own.
+ * `tokenize`, `payments.verifyBuyer` and `destroy` (and for wallets `payments.paymentRequest()`,
+ * `applePay()`, `googlePay()`: wallets.ts), so it works unchanged on our SDK (the compat suite
+ * proves the shapes) and on the provider's own.
  *
  * No React here: this module and its entry (entries/payment-field.ts) are the whole field script.
  */
@@ -21,10 +22,12 @@ import type { Square } from '@square/web-payments-sdk-types/dist/types/square';
 import type {
 	AttachConfig,
 	PaymentAdapter,
+	PaymentConfig,
 	PaymentHandle,
 	TokenizeOutcome,
 	TokenizeRequest,
 } from './types';
+import { createWalletSession } from './wallets';
 
 /**
  * An adapter over an SDK global. One payments object per application and location, shared by
@@ -37,7 +40,7 @@ export function createSquareAdapter(
 		( window as unknown as { Square?: Square } ).Square
 ): PaymentAdapter {
 	const instances = new Map< string, Payments >();
-	const paymentsFor = ( config: AttachConfig ): Payments => {
+	const paymentsFor = ( config: PaymentConfig ): Payments => {
 		const key = `${ config.applicationId }|${ config.locationId }`;
 		let payments = instances.get( key );
 		if ( ! payments ) {
@@ -54,6 +57,13 @@ export function createSquareAdapter(
 		return payments;
 	};
 	return {
+		walletSession: ( config, request, shipping ) =>
+			createWalletSession(
+				paymentsFor( config ),
+				config,
+				request,
+				shipping
+			),
 		async attach( container, config ) {
 			const payments = paymentsFor( config );
 			const options = config.includeInputLabels

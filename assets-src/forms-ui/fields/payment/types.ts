@@ -4,16 +4,20 @@
  * field to form-view as a generic field unit (../units.ts, unit.tsx). Types only.
  */
 import type {
+	ApplePayButtonStyle,
 	BillingMapping,
 	CaptureMode,
 	FieldDefinition,
 	FormDefinition,
 	FormValues,
+	GooglePayButtonOptions,
 	PaymentMethod,
 	PaymentValue,
+	WalletMethod,
 } from '../../../shared';
 import type { Evaluation } from '../../../forms-engine';
 import type { SubmissionFailure } from '../../submit/submit';
+import type { UnitFormPort } from '../units';
 import type { BillingContact as SdkBillingContact } from '@square/web-payments-sdk-types/dist/types/contact';
 
 /** The public payment configuration FormRenderer prints next to the form (never a secret). */
@@ -32,6 +36,65 @@ export interface PaymentConfig {
 	includeInputLabels: boolean;
 	/** Where the SDK was loaded from (informational: the page already has it). */
 	sdkUrl: string;
+	/** The Google Pay button's options (absent: the provider's defaults). */
+	googlePayButton?: GooglePayButtonOptions;
+	/** The Apple Pay button's style (absent: black). */
+	applePayButtonStyle?: ApplePayButtonStyle;
+}
+
+/**
+ * A wallet payment request as the server builds it (POST /forms/{id}/payment-request): the
+ * provider's PaymentRequest options, amounts as decimal strings.
+ */
+export interface WalletRequest {
+	countryCode: string;
+	currencyCode: string;
+	total: { amount: string; label: string };
+	lineItems: Array< { amount: string; label: string } >;
+	shippingOptions?: Array< { id: string; label: string; amount: string } >;
+	requestBillingContact: boolean;
+	requestShippingContact: boolean;
+}
+
+/** What the wallet sheet's shipping listeners answer (the provider's PaymentRequestUpdate). */
+export interface WalletRequestUpdate {
+	total?: { amount: string; label: string };
+	lineItems?: Array< { amount: string; label: string } >;
+	shippingOptions?: Array< { id: string; label: string; amount: string } >;
+	error?: string;
+}
+
+/** A wallet's tokenize result: a value to submit, the visitor's cancel, or a failure. */
+export type WalletOutcome =
+	| { status: 'OK'; value: PaymentValue }
+	| { status: 'Cancel' }
+	| { status: 'Error'; message: string };
+
+/** One wallet method the provider offers on this page. */
+export interface WalletHandle {
+	method: WalletMethod;
+	/** Google Pay: the provider's button into a container (Apple Pay: the field's own button). */
+	attach: ( container: HTMLElement ) => Promise< void >;
+	/**
+	 * Opens the wallet's sheet. Call it in the click's own task, with nothing awaited before it
+	 * (Apple's user-gesture rule): the provider's tokenize starts synchronously.
+	 */
+	tokenize: () => Promise< WalletOutcome >;
+	destroy: () => Promise< void >;
+}
+
+/** The field's one payment request and the wallets made from it. */
+export interface WalletSession {
+	/** Changes the request; false while a sheet is open (try again after it closes). */
+	update: ( request: WalletRequest ) => boolean;
+	/** A wallet method; rejects when the provider does not offer it here (the reason as message). */
+	wallet: ( method: WalletMethod ) => Promise< WalletHandle >;
+}
+
+/** What the wallet sheet's shipping changes are answered with (the server's prices). */
+export interface WalletShipping {
+	contact: ( contact: unknown ) => Promise< WalletRequestUpdate >;
+	option: ( optionId: string ) => Promise< WalletRequestUpdate >;
 }
 
 /** What `attach` is told: the page configuration and the one method of this container. */
@@ -75,6 +138,12 @@ export interface PaymentAdapter {
 		container: HTMLElement,
 		config: AttachConfig
 	) => Promise< PaymentHandle >;
+	/** The field's payment request for its wallet buttons (absent: no wallets). */
+	walletSession?: (
+		config: PaymentConfig,
+		request: WalletRequest,
+		shipping: WalletShipping
+	) => WalletSession;
 }
 
 /** What the field hands the form: its elements' tokenize and a few UI actions. */
@@ -93,6 +162,8 @@ export interface PaymentBinding {
 	config: PaymentConfig | null;
 	registry: PaymentRegistry | null;
 	gate: PaymentGate | null;
+	/** A wallet's value waiting for the submit its button started (used once). */
+	pending?: PaymentValue | null;
 }
 
 /** A payment step's result: a value to send (none when nothing is charged), or a message. */
@@ -138,6 +209,8 @@ export interface PaymentElementsProps {
 	error?: string;
 	concealed?: boolean;
 	binding: PaymentBinding;
+	/** The form's port (wallet buttons check and submit the form themselves). */
+	form?: UnitFormPort;
 }
 
 /** `window.kestrelForms.payments`: where the field script registers its SDK adapter. */

@@ -36,7 +36,11 @@ export function createPaymentUnit( registry: PaymentRegistry ): FieldUnit {
 		Component: ( props ) => {
 			const binding = bindingOf( props );
 			return binding.config ? (
-				<PaymentElements { ...props } binding={ binding } />
+				<PaymentElements
+					{ ...props }
+					binding={ binding }
+					form={ props.form }
+				/>
 			) : (
 				<>
 					<p className="kestrel-form__payment-unavailable">

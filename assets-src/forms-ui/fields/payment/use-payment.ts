@@ -99,6 +99,13 @@ export function createPaymentController(
 			kept = null;
 			return { ok: true, value: null };
 		}
+		// A wallet button started this submit with its own token (used once).
+		const wallet = binding.pending;
+		binding.pending = null;
+		if ( wallet ) {
+			kept = { value: wallet, amount: amount.decimal };
+			return { ok: true, value: wallet };
+		}
 		if ( reuse && kept?.amount === amount.decimal ) {
 			return { ok: true, value: kept.value };
 		}

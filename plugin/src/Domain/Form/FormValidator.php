@@ -157,8 +157,9 @@ final class FormValidator {
 	}
 
 	/**
-	 * Payment fields: at most one per form (the charge is one per submission), an amount source
-	 * that is the total or a product of this form, and a billing mapping onto this form's fields.
+	 * Payment fields: at most one per form (the charge is one per submission), each method once, an
+	 * amount source that is the total or a product of this form, and a billing mapping onto this
+	 * form's fields.
 	 *
 	 * @param list<array<string, mixed>> $fields   Schema-valid fields.
 	 * @param array<int, true>           $products Ids of product fields.
@@ -200,6 +201,19 @@ final class FormValidator {
 						'ref'    => (string) $source,
 					)
 				);
+			}
+			$methods = array_values( (array) ( $field['methods'] ?? array() ) );
+			foreach ( $methods as $at => $method ) {
+				if ( array_search( $method, $methods, true ) !== $at ) {
+					$errors[] = new SchemaError(
+						$path . '.methods[' . $at . ']',
+						'duplicateMethod',
+						array(
+							'detail' => 'lists the method ' . (string) $method . ' twice',
+							'ref'    => (string) $method,
+						)
+					);
+				}
 			}
 			foreach ( $field['billing'] ?? array() as $key => $ref ) {
 				if ( ! self::names_input( (string) $ref, $by_id ) ) {

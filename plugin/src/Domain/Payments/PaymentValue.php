@@ -10,11 +10,14 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Payments;
 
 /**
- * `values[fieldId] = {method: 'card'|'giftCard', token: 'cnon:…', verificationToken?: 'verf:…'}`:
- * the single-use source token the provider's SDK made in the browser, and the buyer
- * verification token. Nothing else the browser sends for a payment (amount, currency, status) is
- * read. The token is only ever passed to the provider: it is never stored in the entry, a note or
- * a log. Pure.
+ * `values[fieldId] = {method: 'card'|'giftCard'|'applePay'|'googlePay', token: 'cnon:…',
+ * verificationToken?: 'verf:…', wallet?: {billing?: contact, shipping?: contact}}`: the single-use
+ * source token the provider's SDK made in the browser (a wallet's is a `cnon:` card token too), the
+ * buyer verification token and, for wallets, the contacts the wallet sheet returned. Nothing else
+ * the browser sends for a payment (amount, currency, status) is read; the method is only a label
+ * (one of the field's methods; the provider's answer wins when it names a wallet, and brand and
+ * last 4 always come from it). The token is only ever passed to the provider: it is never stored in
+ * the entry, a note or a log. Pure.
  */
 final class PaymentValue {
 
@@ -32,18 +35,42 @@ final class PaymentValue {
 	/** A buyer verification token of the SDK: `verf:` and letters, digits, `-` or `_`. */
 	private const VERIFICATION_PATTERN = '/^verf:[A-Za-z0-9_\-]{4,500}$/';
 
+	/** The wallet methods: their value may carry the sheet's contacts. */
+	public const WALLETS = array( 'applePay', 'googlePay' );
+
+	/** A wallet contact's text keys and their longest length (characters). */
+	private const CONTACT_KEYS = array(
+		'givenName'   => 100,
+		'familyName'  => 100,
+		'email'       => 255,
+		'phone'       => 40,
+		'city'        => 100,
+		'state'       => 100,
+		'postalCode'  => 20,
+		'countryCode' => 10,
+	);
+
 	/**
 	 * Use {@see self::read()}.
 	 *
-	 * @param string $method             card or giftCard.
-	 * @param string $token              Source token.
-	 * @param string $verification_token Buyer verification token ('' when none).
+	 * @param string                $method             card, giftCard, applePay or googlePay.
+	 * @param string                $token              Source token.
+	 * @param string                $verification_token Buyer verification token ('' when none).
+	 * @param array<string, string> $billing            Wallet billing contact (clean; empty when none).
+	 * @param array<string, string> $shipping           Wallet shipping contact (clean; empty when none).
 	 */
 	private function __construct(
 		public readonly string $method,
 		public readonly string $token,
-		public readonly string $verification_token
+		public readonly string $verification_token,
+		public readonly array $billing = array(),
+		public readonly array $shipping = array()
 	) {}
+
+	/** Whether the value was made by a wallet button. */
+	public function is_wallet(): bool {
+		return in_array( $this->method, self::WALLETS, true );
+	}
 
 	/**
 	 * Reads a submitted value.
@@ -69,6 +96,62 @@ final class PaymentValue {
 			|| ! is_string( $verify ) || ( '' !== $verify && 1 !== preg_match( self::VERIFICATION_PATTERN, $verify ) ) ) {
 			return false;
 		}
-		return new self( $method, $token, $verify );
+		$wallet = in_array( $method, self::WALLETS, true ) && is_array( $raw['wallet'] ?? null ) ? $raw['wallet'] : array();
+		return new self( $method, $token, $verify, self::contact( $wallet['billing'] ?? null ), self::contact( $wallet['shipping'] ?? null ) );
+	}
+
+	/**
+	 * A wallet contact reduced to known keys and plain text: strings only, no control characters
+	 * or markup, cut to a length; address lines joined as `addressLine1` / `addressLine2`; a
+	 * country code only as two letters, an email only when it looks like one. Anything else is
+	 * dropped (a contact is never a reason to refuse a payment).
+	 *
+	 * @param mixed $raw The browser's contact.
+	 * @return array<string, string>
+	 */
+	public static function contact( mixed $raw ): array {
+		if ( ! is_array( $raw ) ) {
+			return array();
+		}
+		$clean = array();
+		foreach ( self::CONTACT_KEYS as $key => $max ) {
+			$text = self::text( $raw[ $key ] ?? null, $max );
+			if ( '' !== $text ) {
+				$clean[ $key ] = $text;
+			}
+		}
+		$lines = is_array( $raw['addressLines'] ?? null ) ? array_values( $raw['addressLines'] ) : array();
+		foreach ( array( 'addressLine1', 'addressLine2' ) as $at => $key ) {
+			$text = self::text( $lines[ $at ] ?? null, 255 );
+			if ( '' !== $text ) {
+				$clean[ $key ] = $text;
+			}
+		}
+		if ( isset( $clean['countryCode'] ) ) {
+			if ( 1 === preg_match( '/^[A-Za-z]{2}$/D', $clean['countryCode'] ) ) {
+				$clean['countryCode'] = strtoupper( $clean['countryCode'] );
+			} else {
+				unset( $clean['countryCode'] );
+			}
+		}
+		if ( isset( $clean['email'] ) && false === filter_var( $clean['email'], FILTER_VALIDATE_EMAIL ) ) {
+			unset( $clean['email'] );
+		}
+		return $clean;
+	}
+
+	/**
+	 * Plain text: a string without tags, control characters, angle brackets or surrounding space, cut
+	 * to `$max` characters ('' for anything else).
+	 *
+	 * @param mixed $value Value.
+	 * @param int   $max   Most characters.
+	 */
+	private static function text( mixed $value, int $max ): string {
+		if ( ! is_string( $value ) || 1 !== preg_match( '//u', $value ) ) {
+			return '';
+		}
+		$text = trim( (string) preg_replace( '/[\x00-\x1F\x7F<>]+/u', ' ', strip_tags( $value ) ) );
+		return mb_substr( (string) preg_replace( '/\s{2,}/u', ' ', $text ), 0, $max );
 	}
 }

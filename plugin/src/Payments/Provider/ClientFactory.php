@@ -26,6 +26,9 @@ final class ClientFactory {
 	public const SANDBOX_URL    = 'http://127.0.0.1:8890';
 	public const PRODUCTION_URL = 'https://connect.squareup.com';
 
+	/** The provider's web host in production (its Apple Pay domain-association file). */
+	public const PRODUCTION_WEB_URL = 'https://app.squareup.com';
+
 	/**
 	 * The client of an environment, with that environment's access token.
 	 *
@@ -50,6 +53,24 @@ final class ClientFactory {
 		 * @param string $environment sandbox or production.
 		 */
 		return rtrim( (string) apply_filters( 'kestrel_forms_payments_api_url', $url, $environment ), '/' );
+	}
+
+	/**
+	 * Where the provider publishes its Apple Pay domain-association file for an environment:
+	 * `{provider}/digital-wallets/apple-pay/apple-developer-merchantid-domain-association` on the
+	 * provider's web host (app.squareup.com in production, the sandbox origin in sandbox).
+	 *
+	 * @param string $environment sandbox or production.
+	 */
+	public static function apple_pay_association_url( string $environment ): string {
+		$base = 'production' === $environment ? self::PRODUCTION_WEB_URL : self::sandbox_url();
+		/**
+		 * Filters the URL of the provider's Apple Pay domain-association file.
+		 *
+		 * @param string $url         URL.
+		 * @param string $environment sandbox or production.
+		 */
+		return (string) apply_filters( 'kestrel_forms_apple_pay_association_url', $base . '/digital-wallets/apple-pay/apple-developer-merchantid-domain-association', $environment );
 	}
 
 	/**

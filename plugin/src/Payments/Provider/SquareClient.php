@@ -248,6 +248,19 @@ final class SquareClient {
 	}
 
 	/**
+	 * RegisterDomain (`POST /v2/apple-pay/domains {domain_name}`): registers a web domain for Apple
+	 * Pay on the web, after the provider's domain-association file is hosted on it.
+	 *
+	 * @param string $domain_name Host name (no scheme, no path).
+	 * @return string The status: VERIFIED or VERIFICATION_PENDING.
+	 * @throws ProviderError On any failure.
+	 */
+	public function register_apple_pay_domain( string $domain_name ): string {
+		$answer = $this->send( 'POST', '/v2/apple-pay/domains', array( 'domain_name' => $domain_name ), null );
+		return is_string( $answer['status'] ?? null ) ? $answer['status'] : '';
+	}
+
+	/**
 	 * Sends a request and returns the named object of the answer.
 	 *
 	 * @param string                          $method HTTP method.

@@ -163,6 +163,13 @@ final class FakeProvider {
 	private string $env = '';
 
 	/**
+	 * The wallet CreatePayment names in `card_details.wallet` ('' for none: a typed card).
+	 *
+	 * @var string
+	 */
+	public string $wallet = '';
+
+	/**
 	 * Starts answering provider requests.
 	 */
 	public function install(): self {
@@ -518,6 +525,9 @@ final class FakeProvider {
 			'updated_at'    => '2026-11-25T12:00:00.000Z',
 		);
 
+		if ( '' !== $this->wallet ) {
+			$payment['card_details']['wallet'] = $this->wallet;
+		}
 		$this->payments[ $id ] = $payment;
 		$this->keys[ $key ]    = array( $raw, $id );
 		if ( null !== $decline ) {

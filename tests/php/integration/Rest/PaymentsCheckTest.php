@@ -135,6 +135,8 @@ final class PaymentsCheckTest extends TestCase {
 		// No currency asked: the site's default.
 		$this->assertSame( 'USD', $data['currency'] );
 		$this->assertNull( $data['location'] );
+		$this->assertSame( 'The payment credentials of this environment are not complete.', $data['wallets']['googlePay'] );
+		$this->assertSame( 'The payment credentials of this environment are not complete.', $data['wallets']['applePay'] );
 		$this->assertSame( array(), $this->requests );
 		$this->assertSame( 'no-store', $response->get_headers()['Cache-Control'] ?? '' );
 	}
@@ -152,6 +154,9 @@ final class PaymentsCheckTest extends TestCase {
 			$data['location']
 		);
 		$this->assertSame( 1, $data['minimum_amount'] );
+		// Wallets: Google Pay has nothing in its way; Apple Pay waits for the domain's registration.
+		$this->assertSame( '', $data['wallets']['googlePay'] );
+		$this->assertSame( 'This site\'s domain is not registered for Apple Pay yet.', $data['wallets']['applePay'] );
 		$this->assertCount( 1, $this->requests );
 		$this->assertSame( 'http://127.0.0.1:8890/v2/locations/LTEST', $this->requests[0]['url'] );
 		$this->assertSame( 'GET', $this->requests[0]['args']['method'] );

@@ -1,6 +1,7 @@
 /**
  * A fake of the provider SDK's public surface (Square.payments → card / giftCard → attach,
- * tokenize, destroy; verifyBuyer), recording every call. Elements put a marker iframe into
+ * tokenize, destroy; verifyBuyer; paymentRequest → update, addEventListener; applePay /
+ * googlePay → attach (Google Pay only), tokenize, destroy), recording every call. Elements put a marker iframe into
  * their container on attach and remove it on destroy, so tests can count orphans.
  */
 export interface FakeElement {
@@ -14,6 +15,29 @@ export interface FakeElement {
 	results: Array< () => Promise< unknown > >;
 }
 
+/**
+ * A fake of `payments.paymentRequest(options)` as the SDK behaves: `update()` merges and answers
+ * false while a wallet sheet is open; listeners are kept by event.
+ */
+export interface FakePaymentRequest {
+	options: Record< string, unknown >;
+	updates: Array< Record< string, unknown > >;
+	/** Whether a sheet is open (update answers false). */
+	sheetOpen: boolean;
+	listeners: Record< string, ( value: unknown ) => unknown >;
+}
+
+/** A fake wallet method (`applePay` / `googlePay`). */
+export interface FakeWallet {
+	kind: 'applePay' | 'googlePay';
+	request: FakePaymentRequest;
+	attachCalls: Array< [ HTMLElement, unknown ] >;
+	tokenizeCalls: number;
+	destroyed: boolean;
+	/** What the next tokenize answers (the sheet stays open until it settles). */
+	result: () => Promise< unknown >;
+}
+
 export interface FakeSquare {
 	Square: { payments: jest.Mock };
 	paymentsCalls: Array< [ string, string | undefined ] >;
@@ -21,7 +45,35 @@ export interface FakeSquare {
 	verifyBuyer: jest.Mock;
 	/** Makes the next attach calls wait until release() (to test re-render races). */
 	holdAttach: () => { release: () => void };
+	requests: FakePaymentRequest[];
+	wallets: FakeWallet[];
+	/** Wallets the SDK refuses here (`applePay()` rejects, as without Apple's session). */
+	unsupported: Set< 'applePay' | 'googlePay' >;
 }
+
+/**
+ * A wallet token result as the provider's tokenize resolves it.
+ *
+ * @param method  'Apple Pay' or 'Google Pay'.
+ * @param details Extra details (billing, shipping).
+ */
+export const walletOk =
+	( method: string, details: Record< string, unknown > = {} ) =>
+	() =>
+		Promise.resolve( {
+			status: 'OK',
+			token: `cnon:wallet-${ ++tokenCounter }`,
+			details: {
+				method,
+				card: {
+					brand: 'MASTERCARD',
+					last4: '4444',
+					expMonth: 1,
+					expYear: 2031,
+				},
+				...details,
+			},
+		} );
 
 let tokenCounter = 0;
 
@@ -111,10 +163,85 @@ export function createFakeSquare(): FakeSquare {
 			}
 			return api;
 		};
+	const requests: FakePaymentRequest[] = [];
+	const wallets: FakeWallet[] = [];
+	const unsupported = new Set< 'applePay' | 'googlePay' >();
+	const wallet =
+		( kind: 'applePay' | 'googlePay' ) =>
+		async ( request: FakePaymentRequest ) => {
+			if ( unsupported.has( kind ) ) {
+				throw new Error( `${ kind } is not supported here` );
+			}
+			const fake: FakeWallet = {
+				kind,
+				request,
+				attachCalls: [],
+				tokenizeCalls: 0,
+				destroyed: false,
+				result: walletOk(
+					kind === 'applePay' ? 'Apple Pay' : 'Google Pay'
+				),
+			};
+			wallets.push( fake );
+			const api = {
+				async attach( target: HTMLElement, options: unknown ) {
+					fake.attachCalls.push( [ target, options ] );
+					const button = document.createElement( 'button' );
+					button.className = 'gpay-button';
+					button.textContent = 'Buy with GPay';
+					target.appendChild( button );
+				},
+				tokenize() {
+					fake.tokenizeCalls++;
+					request.sheetOpen = true;
+					return fake.result().finally( () => {
+						request.sheetOpen = false;
+					} );
+				},
+				async destroy() {
+					fake.destroyed = true;
+					return true;
+				},
+			};
+			if ( kind === 'applePay' ) {
+				// The published ApplePay has no attach: the merchant renders the button.
+				delete ( api as Partial< typeof api > ).attach;
+			}
+			return api;
+		};
 	const payments = {
 		card: jest.fn( make( 'card' ) ),
 		giftCard: jest.fn( make( 'giftCard' ) ),
 		verifyBuyer,
+		paymentRequest: jest.fn( ( options: Record< string, unknown > ) => {
+			const request: FakePaymentRequest & {
+				update: ( next: Record< string, unknown > ) => boolean;
+				addEventListener: (
+					event: string,
+					fn: ( value: unknown ) => unknown
+				) => void;
+			} = {
+				options: { ...options },
+				updates: [],
+				sheetOpen: false,
+				listeners: {},
+				update( next ) {
+					if ( request.sheetOpen ) {
+						return false;
+					}
+					request.updates.push( next );
+					request.options = { ...request.options, ...next };
+					return true;
+				},
+				addEventListener( event, fn ) {
+					request.listeners[ event ] = fn;
+				},
+			};
+			requests.push( request );
+			return request;
+		} ),
+		applePay: jest.fn( wallet( 'applePay' ) ),
+		googlePay: jest.fn( wallet( 'googlePay' ) ),
 	};
 	return {
 		Square: {
@@ -126,6 +253,9 @@ export function createFakeSquare(): FakeSquare {
 		paymentsCalls,
 		elements,
 		verifyBuyer,
+		requests,
+		wallets,
+		unsupported,
 		holdAttach() {
 			let release = () => {};
 			gate = new Promise( ( resolve ) => {

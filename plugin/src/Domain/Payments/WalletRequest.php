@@ -1,0 +1,158 @@
+<?php
+/**
+ * The payment request a wallet sheet (Apple Pay, Google Pay) shows, from the server's pricing.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Domain\Payments;
+
+use Kestrel\Forms\Domain\Money\Currencies;
+use Kestrel\Forms\Domain\Money\Decimal;
+
+/**
+ * The provider's PaymentRequest shape (web payments SDK `payments.paymentRequest(options)`):
+ * `{countryCode, currencyCode, total: {amount, label}, lineItems: [{amount, label}],
+ * shippingOptions?: [{id, label, amount}], requestBillingContact, requestShippingContact}`, with
+ * amounts as decimal strings in the currency's decimals ("12.50", yen "1000").
+ *
+ * Everything comes from the stored definition and the server's pricing of the values (never a
+ * price or total the browser sent), and nothing in it is personal: labels are the form's own
+ * product and shipping names. The total is the payment field's charge (the form total or one
+ * product's line, as {@see ChargePlan}); the wallet's sheet shows it, but the submission is
+ * charged the server's total again, whatever the page's request said. Pure.
+ */
+final class WalletRequest {
+
+	/**
+	 * Shipping options of the form: the choices of its first visible shipping field with
+	 * choices (select or radio), in the field's order, the chosen one first (the wallet sheet
+	 * preselects the first option).
+	 *
+	 * @param array<string, mixed>     $definition Form definition.
+	 * @param array<int, bool>         $visible    Visibility.
+	 * @param array<int|string, mixed> $values   Effective values.
+	 * @return array{field: int, options: list<array{id: string, label: string, price: string}>}|null
+	 */
+	public static function shipping_choices( array $definition, array $visible, array $values ): ?array {
+		foreach ( (array) ( $definition['fields'] ?? array() ) as $field ) {
+			if ( ! is_array( $field ) || 'shipping' !== ( $field['type'] ?? '' ) || false === ( $visible[ (int) $field['id'] ] ?? true )
+				|| 'singleshipping' === ( $field['inputType'] ?? '' ) || ! is_array( $field['choices'] ?? null ) || ! $field['choices'] ) {
+				continue;
+			}
+			$chosen  = (string) ( is_string( $values[ (int) $field['id'] ] ?? null ) ? $values[ (int) $field['id'] ] : '' );
+			$options = array();
+			foreach ( $field['choices'] as $choice ) {
+				$option = array(
+					'id'    => (string) ( $choice['value'] ?? '' ),
+					'label' => (string) ( $choice['text'] ?? '' ),
+					'price' => (string) ( $choice['price'] ?? '0' ),
+				);
+				if ( '' === $option['id'] ) {
+					continue;
+				}
+				if ( $option['id'] === $chosen ) {
+					array_unshift( $options, $option );
+				} else {
+					$options[] = $option;
+				}
+			}
+			return $options ? array(
+				'field'   => (int) $field['id'],
+				'options' => $options,
+			) : null;
+		}
+		return null;
+	}
+
+	/**
+	 * Whether the form ships something: a visible shipping field (its cost is part of the order).
+	 *
+	 * @param array<string, mixed> $definition Form definition.
+	 * @param array<int, bool>     $visible    Visibility.
+	 */
+	public static function ships( array $definition, array $visible ): bool {
+		foreach ( (array) ( $definition['fields'] ?? array() ) as $field ) {
+			if ( is_array( $field ) && 'shipping' === ( $field['type'] ?? '' ) && false !== ( $visible[ (int) $field['id'] ] ?? true ) ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * The request.
+	 *
+	 * @param array<string, mixed>                                                                   $field    The payment field.
+	 * @param array<string, mixed>                                                                   $pricing  The server's pricing (currency, products, shippingMinor, totalMinor).
+	 * @param string                                                                                 $country  The seller's country (ISO 3166-1 alpha-2).
+	 * @param string                                                                                 $label    The total's label (the seller's name).
+	 * @param string                                                                                 $shipping_label The shipping line's label.
+	 * @param array{field: int, options: list<array{id: string, label: string, price: string}>}|null $choices Shipping options (shipping_choices()).
+	 * @param bool                                                                                   $ships    Whether a shipping contact is asked for.
+	 * @return array<string, mixed>
+	 */
+	public static function build( array $field, array $pricing, string $country, string $label, string $shipping_label, ?array $choices, bool $ships ): array {
+		$currency = strtoupper( (string) ( $pricing['currency'] ?? Currencies::DEFAULT ) );
+		$decimals = (int) Currencies::get( $currency )['decimals'];
+		$money    = static fn( int $minor ): string => Decimal::format( Decimal::from_minor_units( $minor, $decimals ), $decimals, true, '', '.' );
+		$source   = $field['amountSource'] ?? 'total';
+		$product  = is_int( $source ) || ( is_string( $source ) && ctype_digit( $source ) ) ? (int) $source : 0;
+
+		$lines = array();
+		$total = 0;
+		foreach ( is_array( $pricing['products'] ?? null ) ? $pricing['products'] : array() as $line ) {
+			if ( ! is_array( $line ) || ( $product && (int) ( $line['fieldId'] ?? 0 ) !== $product ) ) {
+				continue;
+			}
+			$count   = (string) ( $line['quantity'] ?? '1' );
+			$name    = (string) ( $line['name'] ?? '' );
+			$lines[] = array(
+				'amount' => $money( (int) ( $line['lineMinor'] ?? 0 ) ),
+				'label'  => '1' === $count ? $name : $name . ' × ' . $count,
+			);
+			$total  += (int) ( $line['lineMinor'] ?? 0 );
+		}
+		if ( ! $product ) {
+			$shipping = (int) ( $pricing['shippingMinor'] ?? 0 );
+			if ( $shipping > 0 ) {
+				$lines[] = array(
+					'amount' => $money( $shipping ),
+					'label'  => $shipping_label,
+				);
+			}
+			// The plan's amount is the engine's total (which may differ from the lines' sum only
+			// when it is out of bounds; the plan then charges nothing).
+			$total = (int) ( $pricing['totalMinor'] ?? 0 );
+		}
+		$request = array(
+			'countryCode'            => 1 === preg_match( '/^[A-Z]{2}$/D', $country ) ? $country : 'US',
+			'currencyCode'           => $currency,
+			'total'                  => array(
+				'amount' => $money( max( 0, $total ) ),
+				'label'  => $label,
+			),
+			'lineItems'              => $lines,
+			// The billing contact fills only what the form's billing mapping leaves empty; asking
+			// for it always gives buyer verification (Google Pay, SCA) a contact to send.
+			'requestBillingContact'  => true,
+			'requestShippingContact' => $ships && ! $product,
+		);
+		if ( null !== $choices && ! $product ) {
+			$request['shippingOptions'] = array_map(
+				static function ( array $option ) use ( $money, $decimals ): array {
+					$minor = Decimal::is_decimal( $option['price'] ) ? Decimal::to_minor_units_within( $option['price'], $decimals, PHP_INT_MAX ) : null;
+					return array(
+						'id'     => $option['id'],
+						'label'  => $option['label'],
+						'amount' => $money( null === $minor ? 0 : max( 0, $minor ) ),
+					);
+				},
+				$choices['options']
+			);
+		}
+		return $request;
+	}
+}
