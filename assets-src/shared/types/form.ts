@@ -226,9 +226,15 @@ export interface PaymentValue {
 	verificationToken?: string;
 	/**
 	 * Wallets: the contacts the wallet sheet returned (stored, sanitised, with the payment's
-	 * request; never trusted for the amount, the brand or the last 4).
+	 * request; never trusted for the amount, the brand or the last 4) and the shipping option
+	 * chosen in the sheet (the server makes it the form's shipping choice when it is one, so the
+	 * charge is priced as the sheet's total was).
 	 */
-	wallet?: { billing?: WalletContact; shipping?: WalletContact };
+	wallet?: {
+		billing?: WalletContact;
+		shipping?: WalletContact;
+		shippingOption?: string;
+	};
 }
 
 /** The contact a wallet sheet returns (the provider SDK's contact shape). */

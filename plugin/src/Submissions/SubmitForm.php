@@ -17,6 +17,7 @@ use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Logic\EntryLogic;
 use Kestrel\Forms\Domain\Payments\ChargePlan;
+use Kestrel\Forms\Domain\Payments\WalletRequest;
 use Kestrel\Forms\Domain\Validation\FieldError;
 use Kestrel\Forms\Domain\Validation\SubmissionResult;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
@@ -203,6 +204,8 @@ final class SubmitForm {
 		 */
 		$values = (array) apply_filters( 'kestrel_forms_submission_before', $values, $form );
 		$values = $this->with_uploaded_files( $form, $values, $request->uploaded_files );
+		// A wallet sheet's shipping choice is the form's: the charge matches the sheet's total.
+		$values = WalletRequest::with_sheet_shipping( $form->definition, $values );
 		// Prices in the form's currency, or the site's default one (as the browser did).
 		$result = $this->validator->validate( $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] ), $values );
 

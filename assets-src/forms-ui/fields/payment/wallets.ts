@@ -17,7 +17,11 @@ import type {
 } from '@square/web-payments-sdk-types/dist/types/payment-method';
 import type { PaymentRequest } from '@square/web-payments-sdk-types/dist/types/payment-request';
 import type { Payments } from '@square/web-payments-sdk-types/dist/types/payments';
-import type { WalletContact, WalletMethod } from '../../../shared';
+import type {
+	PaymentValue,
+	WalletContact,
+	WalletMethod,
+} from '../../../shared';
 import type {
 	PaymentConfig,
 	WalletHandle,
@@ -168,12 +172,16 @@ async function outcomeOf(
 	const token = result.token;
 	const billing = contactOf( result.details?.billing );
 	const shipping = contactOf( result.details?.shipping?.contact );
-	const wallet: { billing?: WalletContact; shipping?: WalletContact } = {};
+	const wallet: NonNullable< PaymentValue[ 'wallet' ] > = {};
 	if ( billing ) {
 		wallet.billing = billing;
 	}
 	if ( shipping ) {
 		wallet.shipping = shipping;
+	}
+	const option = result.details?.shipping?.option?.id;
+	if ( typeof option === 'string' && option ) {
+		wallet.shippingOption = option;
 	}
 	const value = { method, token, wallet };
 	if ( method !== 'googlePay' || ! config.verifyBuyer ) {

@@ -68,6 +68,37 @@ final class WalletRequest {
 	}
 
 	/**
+	 * The submitted values with the shipping option the buyer chose in a wallet's sheet: a wallet
+	 * payment value (`{method: applePay|googlePay, wallet: {shippingOption}}`) names one, and it
+	 * becomes the value of the form's first shipping field with choices when it is one of that
+	 * field's choices (else nothing changes). So the charge is priced with the option whose total
+	 * the sheet showed (the server's price of it, never the sheet's). Pure.
+	 *
+	 * @param array<string, mixed>     $definition Form definition.
+	 * @param array<int|string, mixed> $values     Submitted values.
+	 * @return array<int|string, mixed> The values, the shipping field's perhaps replaced.
+	 */
+	public static function with_sheet_shipping( array $definition, array $values ): array {
+		$option = null;
+		foreach ( (array) ( $definition['fields'] ?? array() ) as $field ) {
+			$value = is_array( $field ) && 'payment' === ( $field['type'] ?? '' ) ? ( $values[ (string) $field['id'] ] ?? null ) : null;
+			if ( is_array( $value ) && in_array( $value['method'] ?? null, PaymentValue::WALLETS, true )
+				&& is_string( $value['wallet']['shippingOption'] ?? null ) ) {
+				$option = $value['wallet']['shippingOption'];
+				break;
+			}
+		}
+		if ( null === $option ) {
+			return $values;
+		}
+		$choices = self::shipping_choices( $definition, array(), array() );
+		if ( null !== $choices && in_array( $option, array_column( $choices['options'], 'id' ), true ) ) {
+			$values[ (string) $choices['field'] ] = $option;
+		}
+		return $values;
+	}
+
+	/**
 	 * Whether the form ships something: a visible shipping field (its cost is part of the order).
 	 *
 	 * @param array<string, mixed> $definition Form definition.

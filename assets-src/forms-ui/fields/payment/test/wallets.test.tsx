@@ -247,6 +247,8 @@ describe( 'wallet buttons in the payment field', () => {
 			wallet: {
 				billing: { givenName: 'Ada', email: 'ada@wallet.test' },
 				shipping: { addressLines: [ '1 Way' ], countryCode: 'GB' },
+				// The sheet's shipping choice: the server prices the charge with it.
+				shippingOption: 'standard',
 			},
 		} );
 		expect( fake.verifyBuyer ).not.toHaveBeenCalled();

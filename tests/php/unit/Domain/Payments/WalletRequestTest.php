@@ -128,6 +128,52 @@ final class WalletRequestTest extends TestCase {
 		);
 	}
 
+	public function test_the_sheets_shipping_option_becomes_the_forms_when_it_is_one_of_its_choices(): void {
+		$definition = array(
+			'fields' => array(
+				array(
+					'id'        => 3,
+					'type'      => 'shipping',
+					'inputType' => 'select',
+					'choices'   => array(
+						array(
+							'text'  => 'Post',
+							'value' => 'post',
+							'price' => '4.00',
+						),
+						array(
+							'text'  => 'Courier',
+							'value' => 'courier',
+							'price' => '12.50',
+						),
+					),
+				),
+				array(
+					'id'   => 5,
+					'type' => 'payment',
+				),
+			),
+		);
+		$paid_by    = static fn ( string $method, mixed $option ): array => array(
+			'3' => 'post',
+			'5' => array(
+				'method' => $method,
+				'token'  => 'cnon:abcd',
+				'wallet' => array( 'shippingOption' => $option ),
+			),
+		);
+
+		$this->assertSame( 'courier', WalletRequest::with_sheet_shipping( $definition, $paid_by( 'applePay', 'courier' ) )['3'] );
+		$this->assertSame( 'courier', WalletRequest::with_sheet_shipping( $definition, $paid_by( 'googlePay', 'courier' ) )['3'] );
+		// Not one of the field's choices, not a string, or not a wallet: the form's choice stays.
+		$this->assertSame( 'post', WalletRequest::with_sheet_shipping( $definition, $paid_by( 'applePay', 'teleport' ) )['3'] );
+		$this->assertSame( 'post', WalletRequest::with_sheet_shipping( $definition, $paid_by( 'applePay', array( 'courier' ) ) )['3'] );
+		$this->assertSame( 'post', WalletRequest::with_sheet_shipping( $definition, $paid_by( 'card', 'courier' ) )['3'] );
+		// A form without a shipping field with choices: nothing is added.
+		$no_choices = array( 'fields' => array( $definition['fields'][1] ) );
+		$this->assertSame( $paid_by( 'applePay', 'courier' ), WalletRequest::with_sheet_shipping( $no_choices, $paid_by( 'applePay', 'courier' ) ) );
+	}
+
 	public function test_a_wallet_value_keeps_a_clean_contact_and_a_card_value_none(): void {
 		$field  = array( 'methods' => array( 'card', 'googlePay' ) );
 		$wallet = array(
