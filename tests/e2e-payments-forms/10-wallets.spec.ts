@@ -12,7 +12,10 @@ import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import { ANONYMOUS_STATE } from '../e2e/utils';
 import {
 	SANDBOX,
+	SANDBOX_CREDENTIALS,
 	SITE,
+	cardIframe,
+	confirmation,
 	TOKEN_OK,
 	anonymousRequest,
 	createFormPage,
@@ -38,6 +41,34 @@ const walletForm = ( title: string ) =>
 		googlePayButton: { buttonColor: 'black', buttonSizeMode: 'fill' },
 		applePayButtonStyle: 'white-outline',
 	} );
+
+/**
+ * The order form with a shipping choice (Standard 5.00, Express 15.00) and Apple Pay beside the
+ * card.
+ *
+ * @param title Form title.
+ */
+const shippingChoicesForm = ( title: string ) => {
+	const form = orderForm( title, {
+		methods: [ 'applePay', 'card' ],
+	} );
+	( form.fields as Array< Record< string, unknown > > )[ 1 ] = {
+		id: 2,
+		type: 'shipping',
+		label: 'Shipping',
+		inputType: 'select',
+		choices: [
+			{
+				text: 'Standard',
+				value: 'standard',
+				price: '5.00',
+				isSelected: true,
+			},
+			{ text: 'Express', value: 'express', price: '15.00' },
+		],
+	};
+	return form;
+};
 
 test.describe( 'wallets in the payment field (P2 checks 5 and 6)', () => {
 	test( "check 5, server side: the payment request is the server's, a tampered page changes nothing charged, the entry names the wallet with brand and last 4", async ( {
@@ -144,6 +175,120 @@ test.describe( 'wallets in the payment field (P2 checks 5 and 6)', () => {
 			await page.locator( `#input_${ form.id }_1_3` ).fill( '3' );
 			const answer = await ( await updated ).json();
 			expect( answer.total.amount ).toBe( '42.50' );
+		} );
+	} );
+
+	test.describe( 'Apple Pay in the browser (stand-in injected, as Safari has ApplePaySession)', () => {
+		test.use( { storageState: ANONYMOUS_STATE } );
+
+		test( 'check 5: a new quantity is in the sheet, a shipping option picked there is priced by the server, and the charge and the entry are the server total with Apple Pay, brand and last 4', async ( {
+			page,
+			browser,
+			requestUtils,
+		} ) => {
+			// The site's host is registered for Apple Pay (check 6 does it from the settings).
+			const registered = await fetch(
+				`${ SANDBOX }/v2/apple-pay/domains`,
+				{
+					method: 'POST',
+					headers: {
+						Authorization: `Bearer ${ SANDBOX_CREDENTIALS.access_token }`,
+						'Content-Type': 'application/json',
+					},
+					body: JSON.stringify( {
+						domain_name: new URL( SITE ).hostname,
+					} ),
+				}
+			);
+			expect( await registered.json() ).toEqual( { status: 'VERIFIED' } );
+			const standIn = await (
+				await fetch(
+					`${ SANDBOX }/vendors/apple-pay/apple-pay-session.js`
+				)
+			).text();
+			await page.addInitScript( {
+				content: 'window.__kfApplePayScenario = {};',
+			} );
+			await page.addInitScript( { content: standIn } );
+
+			const { form, pageUrl } = await createFormPage(
+				requestUtils,
+				shippingChoicesForm( 'P2 check 5 Apple Pay' )
+			);
+			await openForm( page, pageUrl, form.id );
+			const apple = page.getByRole( 'button', {
+				name: 'Pay with Apple Pay',
+			} );
+			await expect( apple ).toBeVisible( { timeout: 30_000 } );
+			// Above the card inputs, inside the field.
+			const box = await apple.boundingBox();
+			const card = await cardIframe( page, form.id ).boundingBox();
+			expect( box!.y + box!.height ).toBeLessThanOrEqual( card!.y );
+
+			await page
+				.locator( `#input_${ form.id }_4` )
+				.fill( 'buyer@example.org' );
+			const updated = page.waitForResponse(
+				( r ) =>
+					r.url().includes( `/forms/${ form.id }/payment-request` ) &&
+					r.request().postDataJSON()?.values?.[ '1.3' ] === '3'
+			);
+			await page.locator( `#input_${ form.id }_1_3` ).fill( '3' );
+			await updated;
+
+			// 3 × 12.50 + Standard 5.00.
+			const watch = await watchLedger();
+			await apple.click();
+			const sheet = page.frameLocator( 'iframe[title="Apple Pay"]' );
+			// The total's label is the site's name; its lines are the form's.
+			await expect(
+				sheet.getByText( 'Ticket × 3: USD 37.50' )
+			).toBeVisible();
+			await expect( sheet.getByText( /^.+: USD 42\.50$/ ) ).toBeVisible();
+			// Express in the sheet: the server prices it (3 × 12.50 + 15.00).
+			await sheet.getByRole( 'radio', { name: /Express/ } ).check();
+			await expect(
+				sheet.getByText( 'Shipping: USD 15.00' )
+			).toBeVisible();
+			await expect( sheet.getByText( /^.+: USD 52\.50$/ ) ).toBeVisible();
+			await sheet
+				.getByRole( 'radio', { name: 'Visa •••• 1111' } )
+				.check();
+			await sheet
+				.getByRole( 'button', { name: 'Pay with Touch ID' } )
+				.click();
+			await expect( confirmation( page ) ).toBeVisible( {
+				timeout: 30_000,
+			} );
+
+			const [ charged ] = await watch.payments();
+			expect( charged.amount_money ).toEqual( {
+				amount: 5250,
+				currency: 'USD',
+			} );
+			const [ entry ] = await entriesOf( requestUtils, form.id );
+			const payment = await entryPayment( requestUtils, entry.id );
+			expect( payment ).toMatchObject( {
+				method: 'applePay',
+				amount: 5250,
+				brand: 'VISA',
+				last4: '1111',
+			} );
+			// The entry's shipping is the sheet's choice.
+			expect( JSON.stringify( entry ) ).toContain( 'express' );
+
+			// What the site owner reads on the entry.
+			const admin = await browser.newPage( {
+				storageState: process.env.STORAGE_STATE_PATH,
+				baseURL: SITE,
+			} );
+			await admin.goto(
+				`/wp-admin/admin.php?page=kestrel-forms-entries&entry_id=${ entry.id }`
+			);
+			await expect(
+				admin.getByRole( 'row', { name: /^Method/ } )
+			).toContainText( /Apple Pay · Visa •••• 1111/i );
+			await admin.close();
 		} );
 	} );
 

@@ -50,7 +50,8 @@ export const SITE = process.env.WP_BASE_URL ?? 'http://localhost:8900';
 
 /** Sandbox credentials stored by the global setup (Settings → Payments, sandbox block). */
 export const SANDBOX_CREDENTIALS = {
-	application_id: 'sandbox-sq0idb-kestrel-forms-e2e',
+	// The sandbox's US merchant profile: cards and both wallets (sandbox/applications.mjs).
+	application_id: 'sandbox-sq0idb-merchant-us',
 	location_id: 'LSANDBOXMAIN',
 	access_token: 'EAAAEkestrelFormsE2eSandboxAccessToken0001',
 };
