@@ -4,7 +4,7 @@
  * changes through the listeners, every end freeing the lock, statusCodes as token results, the
  * page checks of googlePay().
  */
-import type { Hydration } from '../../../../protocol';
+import type { Hydration, NonceReply } from '../../../../protocol';
 import type { SdkContext } from '../../../context';
 import {
 	InvalidElementPresentError,
@@ -18,6 +18,7 @@ import {
 	createPaymentRequest,
 	paymentRequestModel,
 } from '../../../payment-request';
+import { BASE, ORIGIN, okReply } from '../../../test/fake-frame';
 import type { PaymentRequestOptions } from '../../../types';
 import { checkPage, createGooglePay } from '..';
 import { GooglePayMethod, type GoogleCallbacks } from '../method';
@@ -58,17 +59,11 @@ const PAYMENT_DATA: GooglePaymentData = {
 	},
 };
 
-const NONCE_REPLY = {
-	cardNonce: 'cnon:abc',
-	card: {
-		brand: 'VISA',
-		last4: '1111',
-		expMonth: 12,
-		expYear: 2030,
-		cardType: 'CREDIT',
-		prepaidType: 'NOT_PREPAID',
-	},
-};
+// The card summary a card nonce reply has, without the card form's postal code.
+const { postalCode: _postal, ...CARD } = (
+	okReply() as Extract< NonceReply, { valid: true } >
+ ).card!;
+const NONCE_REPLY = { cardNonce: 'cnon:abc', card: CARD };
 
 const hydration = (): Hydration => ( {
 	avt: 'a',
@@ -86,8 +81,8 @@ function context( mainRequest: SdkContext[ 'mainRequest' ] ): SdkContext {
 	return {
 		win: window,
 		environment: 'sandbox',
-		assetOrigin: 'http://provider.test',
-		assetBase: 'http://provider.test/v1/1.51.4/',
+		assetOrigin: ORIGIN,
+		assetBase: BASE,
 		applicationId: 'sandbox-sq0idb-abcdefghijklmnop',
 		locationId: 'LSANDBOXGB',
 		locale: () => 'en-GB',
