@@ -470,3 +470,44 @@ test.describe( 'check 3: the lock and the shipping listeners', () => {
 		expect( await tryUpdate( page ) ).toBe( true );
 	} );
 } );
+
+test( 'the stand-in is strict: tokenize() without a user gesture fails as DEVELOPER_ERROR, no sheet', async ( {
+	page,
+} ) => {
+	// Page code at load, before any input (page.evaluate would count as a gesture): the
+	// outcome comes back as a console message.
+	await page.addInitScript( () => {
+		window.addEventListener( 'load', async () => {
+			const w = window as any;
+			const payments = w.Square.payments(
+				'sandbox-sq0idb-merchant-gb',
+				'LSANDBOXGB'
+			);
+			const gp = await payments.googlePay(
+				payments.paymentRequest( {
+					countryCode: 'GB',
+					currencyCode: 'GBP',
+					total: { amount: '1.00', label: 'Total' },
+				} )
+			);
+			const r = await gp.tokenize();
+			// eslint-disable-next-line no-console -- the outcome, for the test.
+			console.log( `kf-no-gesture ${ JSON.stringify( r ) }` );
+		} );
+	} );
+	const message = page.waitForEvent( 'console', ( m ) =>
+		m.text().startsWith( 'kf-no-gesture ' )
+	);
+	await page.goto( '/google-pay.html' );
+	expect(
+		JSON.parse( ( await message ).text().slice( 'kf-no-gesture '.length ) )
+	).toEqual( {
+		status: 'Error',
+		errors: [
+			{ type: 'DEVELOPER_ERROR', message: 'Configuration is invalid.' },
+		],
+	} );
+	await expect( page.locator( 'iframe[title="Google Pay"]' ) ).toHaveCount(
+		0
+	);
+} );
