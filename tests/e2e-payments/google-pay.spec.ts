@@ -32,6 +32,29 @@ async function openGooglePay( page: Page ): Promise< void > {
 	await expect( gpayButton( page ) ).toBeVisible( { timeout: 30_000 } );
 }
 
+/**
+ * Page helpers for the tests' own merchant code (installed before the page's scripts):
+ * `__ukPayments()` is the UK merchant's payments instance, `__ukGooglePay(extra?)` a Google Pay
+ * method for a £1.00 payment request (with `extra` request options), whose request is kept in
+ * `__ukRequest`.
+ */
+test.beforeEach( async ( { page } ) => {
+	await page.addInitScript( () => {
+		const w = window as any;
+		w.__ukPayments = () =>
+			w.Square.payments( 'sandbox-sq0idb-merchant-gb', 'LSANDBOXGB' );
+		w.__ukGooglePay = ( extra = {}, payments = w.__ukPayments() ) => {
+			w.__ukRequest = payments.paymentRequest( {
+				countryCode: 'GB',
+				currencyCode: 'GBP',
+				total: { amount: '1.00', label: 'Total' },
+				...extra,
+			} );
+			return payments.googlePay( w.__ukRequest );
+		};
+	} );
+} );
+
 test.afterEach( async ( { request } ) => {
 	await request.post( `${ SANDBOX }/__vendors/scenario`, {
 		data: { vendor: 'google-pay', scenario: {} },
@@ -83,16 +106,9 @@ test.describe( 'check 2: button, page checks, readiness, environment', () => {
 		await openGooglePay( page );
 		const outcome = await page.evaluate( async () => {
 			const w = window as any;
-			const payments = w.Square.payments(
-				'sandbox-sq0idb-merchant-gb',
-				'LSANDBOXGB'
-			);
-			const request = payments.paymentRequest( {
-				countryCode: 'GB',
-				currencyCode: 'GBP',
-				total: { amount: '1.00', label: 'Total' },
-			} );
-			const gp = await payments.googlePay( request );
+			const payments = w.__ukPayments();
+			const gp = await w.__ukGooglePay( {}, payments );
+			const request = w.__ukRequest;
 			const box = ( id: string ) => {
 				const div = document.createElement( 'div' );
 				div.id = id;
@@ -196,18 +212,8 @@ test.describe( 'check 2: button, page checks, readiness, environment', () => {
 			const clash = document.createElement( 'div' );
 			clash.id = 'google';
 			document.body.appendChild( clash );
-			const payments = w.Square.payments(
-				'sandbox-sq0idb-merchant-gb',
-				'LSANDBOXGB'
-			);
 			try {
-				await payments.googlePay(
-					payments.paymentRequest( {
-						countryCode: 'GB',
-						currencyCode: 'GBP',
-						total: { amount: '1.00', label: 'Total' },
-					} )
-				);
+				await w.__ukGooglePay();
 				return 'resolved';
 			} catch ( e: any ) {
 				return `${ e.name }: ${ e.message }`;
@@ -228,17 +234,7 @@ test.describe( 'check 2: button, page checks, readiness, environment', () => {
 		await page.goto( '/google-pay.html' );
 		const outcome: Outcome = await page.evaluate( async () => {
 			const w = window as any;
-			const payments = w.Square.payments(
-				'sandbox-sq0idb-merchant-gb',
-				'LSANDBOXGB'
-			);
-			const gp = await payments.googlePay(
-				payments.paymentRequest( {
-					countryCode: 'GB',
-					currencyCode: 'GBP',
-					total: { amount: '1.00', label: 'Total' },
-				} )
-			);
+			const gp = await w.__ukGooglePay();
 			try {
 				await gp.attach( '#google-pay-button' );
 				return 'resolved';
@@ -264,19 +260,13 @@ test.describe( 'check 2: button, page checks, readiness, environment', () => {
 async function shippingCheckout( page: Page ): Promise< void > {
 	await page.evaluate( async () => {
 		const w = window as any;
-		const payments = w.Square.payments(
-			'sandbox-sq0idb-merchant-gb',
-			'LSANDBOXGB'
-		);
 		const standard = { id: 'standard', label: 'Standard', amount: '0.00' };
 		const express = { id: 'express', label: 'Express', amount: '10.00' };
-		const request = payments.paymentRequest( {
-			countryCode: 'GB',
-			currencyCode: 'GBP',
-			total: { amount: '1.00', label: 'Total' },
+		const gp = await w.__ukGooglePay( {
 			requestShippingContact: true,
 			shippingOptions: [ standard, express ],
 		} );
+		const request = w.__ukRequest;
 		w.__mode = 'ok';
 		w.__contacts = [];
 		request.addEventListener(
@@ -305,7 +295,6 @@ async function shippingCheckout( page: Page ): Promise< void > {
 			} )
 		);
 		w.__request = request;
-		const gp = await payments.googlePay( request );
 		const div = document.createElement( 'div' );
 		div.id = 'gp-ship';
 		document.body.appendChild( div );
@@ -469,45 +458,4 @@ test.describe( 'check 3: the lock and the shipping listeners', () => {
 		).toHaveCount( 0 );
 		expect( await tryUpdate( page ) ).toBe( true );
 	} );
-} );
-
-test( 'the stand-in is strict: tokenize() without a user gesture fails as DEVELOPER_ERROR, no sheet', async ( {
-	page,
-} ) => {
-	// Page code at load, before any input (page.evaluate would count as a gesture): the
-	// outcome comes back as a console message.
-	await page.addInitScript( () => {
-		window.addEventListener( 'load', async () => {
-			const w = window as any;
-			const payments = w.Square.payments(
-				'sandbox-sq0idb-merchant-gb',
-				'LSANDBOXGB'
-			);
-			const gp = await payments.googlePay(
-				payments.paymentRequest( {
-					countryCode: 'GB',
-					currencyCode: 'GBP',
-					total: { amount: '1.00', label: 'Total' },
-				} )
-			);
-			const r = await gp.tokenize();
-			// eslint-disable-next-line no-console -- the outcome, for the test.
-			console.log( `kf-no-gesture ${ JSON.stringify( r ) }` );
-		} );
-	} );
-	const message = page.waitForEvent( 'console', ( m ) =>
-		m.text().startsWith( 'kf-no-gesture ' )
-	);
-	await page.goto( '/google-pay.html' );
-	expect(
-		JSON.parse( ( await message ).text().slice( 'kf-no-gesture '.length ) )
-	).toEqual( {
-		status: 'Error',
-		errors: [
-			{ type: 'DEVELOPER_ERROR', message: 'Configuration is invalid.' },
-		],
-	} );
-	await expect( page.locator( 'iframe[title="Google Pay"]' ) ).toHaveCount(
-		0
-	);
 } );
