@@ -4,7 +4,7 @@
  * changes through the listeners, every end freeing the lock, statusCodes as token results, the
  * page checks of googlePay().
  */
-import type { Hydration, NonceReply } from '../../../../protocol';
+import type { NonceReply } from '../../../../protocol';
 import type { SdkContext } from '../../../context';
 import {
 	InvalidElementPresentError,
@@ -21,6 +21,7 @@ import {
 import { BASE, ORIGIN, okReply } from '../../../test/fake-frame';
 import type { PaymentRequestOptions } from '../../../types';
 import { checkPage, createGooglePay } from '..';
+import { googlePayHydration } from './fixtures';
 import { GooglePayMethod, type GoogleCallbacks } from '../method';
 import type {
 	GooglePaymentData,
@@ -65,17 +66,7 @@ const { postalCode: _postal, ...CARD } = (
  ).card!;
 const NONCE_REPLY = { cardNonce: 'cnon:abc', card: CARD };
 
-const hydration = (): Hydration => ( {
-	avt: 'a',
-	sessionId: 'sess-1',
-	instanceId: 'i',
-	merchantName: 'Kestrel',
-	applePayMerchantIdentifier: '',
-	cashAppPayMerchantIdentifier: '',
-	paymentMethodSupportDetail: { googlePay: { IsSupported: true } },
-	featureFlagValues: {},
-	isTestMerchant: true,
-} );
+const hydration = () => googlePayHydration();
 
 function context( mainRequest: SdkContext[ 'mainRequest' ] ): SdkContext {
 	return {
