@@ -14,11 +14,10 @@ import {
 	type NonceReply,
 	type PostalCountry,
 } from '../../protocol';
+import { findAttachTarget } from '../attach-target';
 import type { SdkContext } from '../context';
 import {
-	ElementNotFoundError,
 	InvalidElementPresentError,
-	InvalidElementTypeError,
 	InvalidFieldNameError,
 	MethodNotAvailableError,
 	PaymentMethodAlreadyAttachedError,
@@ -44,8 +43,6 @@ import {
 import { MessageLine } from './message-line';
 import type { HostedFieldsMethod } from './method';
 import { ResizeScheduler } from './resize';
-
-const ALLOWED_TAGS = new Set( [ 'DIV', 'SPAN' ] );
 
 /** Options the element keeps. */
 export interface ElementOptions {
@@ -338,22 +335,10 @@ export class HostedElement {
 	 * @param selectorOrElement Selector or element.
 	 */
 	private findTarget( selectorOrElement: string | HTMLElement ): HTMLElement {
-		const target =
-			typeof selectorOrElement === 'string'
-				? this.ctx.win.document.querySelector< HTMLElement >(
-						selectorOrElement
-					)
-				: selectorOrElement;
-		if (
-			! target ||
-			typeof target !== 'object' ||
-			! ( target as Node ).isConnected
-		) {
-			throw new ElementNotFoundError( selectorOrElement );
-		}
-		if ( ! ALLOWED_TAGS.has( target.tagName ) ) {
-			throw new InvalidElementTypeError( target, ALLOWED_TAGS );
-		}
+		const target = findAttachTarget(
+			this.ctx.win.document,
+			selectorOrElement
+		);
 		const present = target.querySelector( '[data-sq-instance]' );
 		if ( present ) {
 			throw new InvalidElementPresentError(

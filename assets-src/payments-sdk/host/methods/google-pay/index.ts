@@ -1,11 +1,45 @@
 /**
- * Google Pay (spec §3–§9; wave 2 design A.3). Scaffold: the eligibility checks of spec §5 run,
- * then the method is refused as not in this version. The method itself is being built here.
+ * Google Pay (spec §3–§9; wave 2 design A.3): `payments.googlePay(paymentRequest)` checks the
+ * page and the merchant, loads Google's pay.js on demand, and gives a method whose button is
+ * Google's own, rendered in a shadow root inside the merchant's target, and whose tokenize()
+ * opens Google's sheet and exchanges its token for a card nonce in the main frame.
  */
+import { MESSAGE } from '../../../protocol';
 import type { SdkContext } from '../../context';
 import { assertMethodAvailable } from '../../eligibility';
-import { PaymentMethodUnsupportedError } from '../../errors';
+import {
+	InvalidElementPresentError,
+	InvalidPaymentRequestError,
+	PaymentMethodUnsupportedError,
+	UnexpectedError,
+} from '../../errors';
+import { paymentRequestModel } from '../../payment-request';
+import { loadScript, thirdPartyScriptUrl } from '../../script-loader';
 import type { GooglePay, PaymentRequest } from '../../types';
+import { GooglePayMethod } from './method';
+import { paymentsClientOf } from './vendor';
+
+export const GOOGLE_PAY = 'Google Pay';
+
+/**
+ * The page checks of spec §5: no element with id `google` (it would shadow `window.google`,
+ * where pay.js lives) and shadow DOM (the button's root).
+ *
+ * @param win Merchant window.
+ */
+export function checkPage( win: Window ): void {
+	if ( win.document.getElementById( 'google' ) ) {
+		throw new InvalidElementPresentError( GOOGLE_PAY, 'google' );
+	}
+	const proto = ( win as unknown as { Element?: { prototype: object } } )
+		.Element?.prototype;
+	if ( ! proto || ! ( 'attachShadow' in proto ) ) {
+		throw new PaymentMethodUnsupportedError( {
+			type: 'BROWSER_NOT_SUPPORTED',
+			message: 'Google Pay is not supported by this browser.',
+		} );
+	}
+}
 
 /**
  * `payments.googlePay(paymentRequest)`.
@@ -17,10 +51,58 @@ export async function createGooglePay(
 	ctx: SdkContext,
 	request: PaymentRequest
 ): Promise< GooglePay > {
-	void request;
-	await assertMethodAvailable( ctx, 'Google Pay', 'googlePay' );
-	throw new PaymentMethodUnsupportedError( {
-		type: 'METHOD_UNSUPPORTED',
-		message: 'Google Pay is not supported in this version of the SDK.',
-	} );
+	const model = paymentRequestModel( request );
+	if ( ! model ) {
+		throw new InvalidPaymentRequestError( [
+			[
+				'paymentRequest',
+				'a PaymentRequest from payments.paymentRequest()',
+			],
+		] );
+	}
+	checkPage( ctx.win );
+	await assertMethodAvailable( ctx, GOOGLE_PAY, 'googlePay' );
+	if ( ! ctx.locationId ) {
+		throw new PaymentMethodUnsupportedError( {
+			type: 'MISSING_LOCATION_ID',
+			message:
+				'Google Pay needs a location id: pass it to Square.payments().',
+		} );
+	}
+	const features = await ctx.features();
+	const hydration = await ctx.session();
+	await loadScript( ctx.win, thirdPartyScriptUrl( ctx, 'googlePay' ) );
+	const PaymentsClient = paymentsClientOf( ctx.win );
+	if ( ! PaymentsClient ) {
+		throw new UnexpectedError( 'loading Google Pay' );
+	}
+	let auth: { token?: string };
+	try {
+		auth = await ctx.mainRequest< { token?: string } >(
+			MESSAGE.GENERATE_GOOGLE_PAY_AUTH_TOKEN,
+			{ session: hydration.sessionId }
+		);
+	} catch {
+		throw new UnexpectedError( 'creating Google Pay' );
+	}
+	const rc = {
+		locationId: ctx.locationId,
+		merchantName: hydration.merchantName || undefined,
+		authJwt: auth.token,
+		interac: features.interac,
+	};
+	const method = new GooglePayMethod(
+		ctx,
+		model,
+		rc,
+		( callbacks ) =>
+			new PaymentsClient( {
+				environment:
+					features.walletEnvironment === 'production'
+						? 'PRODUCTION'
+						: 'TEST',
+				paymentDataCallbacks: callbacks,
+			} )
+	);
+	return method.publicApi();
 }
