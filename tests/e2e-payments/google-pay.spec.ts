@@ -96,6 +96,25 @@ test.describe( 'check 1: quickstart google-pay.html (GBP, verifyBuyer)', () => {
 	} );
 } );
 
+test( 'check 1: the declining test card picked in the sheet declines at the charge', async ( {
+	page,
+} ) => {
+	await openGooglePay( page );
+	await gpayButton( page ).click();
+	const s = sheet( page );
+	await s.getByRole( 'radio', { name: 'Visa •••• 0002' } ).check();
+	await s.getByRole( 'button', { name: 'Pay' } ).click();
+	await expect( page.locator( '#payment-status-container' ) ).toHaveClass(
+		/is-failure/,
+		{ timeout: 20_000 }
+	);
+	const l = await ledger( page.request );
+	const payment = Object.values< any >( l.payments ).at( -1 );
+	expect( payment.status ).toBe( 'FAILED' );
+	expect( payment.card_details.card.last_4 ).toBe( '0002' );
+	expect( l.nonces[ payment.source_id ].wallet ).toBe( 'GOOGLE_PAY' );
+} );
+
 /** What page code tells the test about an error: its class name and message. */
 type Outcome = string;
 
