@@ -3,10 +3,9 @@
  * the payment request the server builds, the charge of the server's total, the entry's wallet
  * method, brand and last 4, the Apple Pay domain-association file and its registration.
  *
- * Parts that need the SDK's wallets (payments.googlePay in Chromium through the sandbox's Google
- * Pay stand-in) or the sandbox's Apple Pay endpoints (`GET /digital-wallets/apple-pay/…`,
- * `POST /v2/apple-pay/domains`) skip themselves while those are missing (other work packages of
- * issue 15); the server's side of check 5 runs without them.
+ * Google Pay runs through the sandbox's pay.js stand-in, Apple Pay through the ApplePaySession
+ * stand-in injected before the page's scripts (Chromium has none, as Safari would); both sheets
+ * are driven like a person.
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import { ANONYMOUS_STATE } from '../e2e/utils';
@@ -23,7 +22,6 @@ import {
 	entryPayment,
 	openForm,
 	orderForm,
-	sandboxHas,
 	submit,
 	watchLedger,
 } from './utils';
@@ -43,14 +41,18 @@ const walletForm = ( title: string ) =>
 	} );
 
 /**
- * The order form with a shipping choice (Standard 5.00, Express 15.00) and Apple Pay beside the
+ * The order form with a shipping choice (Standard 5.00, Express 15.00) and a wallet beside the
  * card.
  *
- * @param title Form title.
+ * @param title  Form title.
+ * @param wallet The wallet.
  */
-const shippingChoicesForm = ( title: string ) => {
+const shippingChoicesForm = (
+	title: string,
+	wallet: 'applePay' | 'googlePay' = 'applePay'
+) => {
 	const form = orderForm( title, {
-		methods: [ 'applePay', 'card' ],
+		methods: [ wallet, 'card' ],
 	} );
 	( form.fields as Array< Record< string, unknown > > )[ 1 ] = {
 		id: 2,
@@ -139,42 +141,87 @@ test.describe( 'wallets in the payment field (P2 checks 5 and 6)', () => {
 	test.describe( 'in the browser', () => {
 		test.use( { storageState: ANONYMOUS_STATE } );
 
-		test( 'check 5: the Google Pay button shows once the SDK offers it, and a new quantity updates the request the sheet opens with', async ( {
+		test( 'check 5 with Google Pay: the button shows inside the field above the card, a new quantity is in the sheet, Express picked there is priced by the server, the charge and the entry are the server total with Google Pay, brand and last 4', async ( {
 			page,
+			browser,
 			requestUtils,
 		} ) => {
 			const { form, pageUrl } = await createFormPage(
 				requestUtils,
-				walletForm( 'P2 check 5 browser' )
+				shippingChoicesForm( 'P2 check 5 Google Pay', 'googlePay' )
 			);
 			await openForm( page, pageUrl, form.id );
-			const google = page.locator(
-				`#kestrel_wallet_${ form.id }_5_googlePay`
-			);
-			const offered = await google
-				.locator( 'button' )
-				.first()
-				.waitFor( { timeout: 10_000 } )
-				.then( () => true )
-				.catch( () => false );
-			test.skip(
-				! offered,
-				'The SDK does not offer Google Pay here yet (issue 15, SDK package).'
-			);
+			const google = page
+				.locator( `#kestrel_wallet_${ form.id }_5_googlePay` )
+				.getByRole( 'button', { name: 'Buy with Google Pay' } );
+			await expect( google ).toBeVisible( { timeout: 30_000 } );
 			// Above the card inputs, inside the field.
-			const wallets = page.locator(
-				`#field_${ form.id }_5 .kestrel-form__wallets`
-			);
-			await expect( wallets ).toBeVisible();
+			const box = await google.boundingBox();
+			const card = await cardIframe( page, form.id ).boundingBox();
+			expect( box!.y + box!.height ).toBeLessThanOrEqual( card!.y );
 
+			await page
+				.locator( `#input_${ form.id }_4` )
+				.fill( 'buyer@example.org' );
 			const updated = page.waitForResponse(
 				( r ) =>
 					r.url().includes( `/forms/${ form.id }/payment-request` ) &&
 					r.request().postDataJSON()?.values?.[ '1.3' ] === '3'
 			);
 			await page.locator( `#input_${ form.id }_1_3` ).fill( '3' );
-			const answer = await ( await updated ).json();
-			expect( answer.total.amount ).toBe( '42.50' );
+			expect( ( await ( await updated ).json() ).total.amount ).toBe(
+				'42.50'
+			);
+
+			const watch = await watchLedger();
+			await google.click();
+			const sheet = page.frameLocator( 'iframe[title="Google Pay"]' );
+			// 3 × 12.50 + Standard 5.00, then Express (15.00) priced by the server.
+			await expect( sheet.getByTestId( 'total' ) ).toContainText(
+				'42.50'
+			);
+			// The address goes to the server (redacted), which answers the same total.
+			await sheet.getByRole( 'radio', { name: /Jane Doe/ } ).check();
+			await expect( sheet.getByTestId( 'total' ) ).toContainText(
+				'42.50'
+			);
+			await sheet.getByRole( 'radio', { name: /Express/ } ).check();
+			await expect( sheet.getByTestId( 'total' ) ).toContainText(
+				'52.50'
+			);
+			await sheet
+				.getByRole( 'radio', { name: 'Visa •••• 1111' } )
+				.check();
+			await sheet.getByRole( 'button', { name: 'Pay' } ).click();
+			await expect( confirmation( page ) ).toBeVisible( {
+				timeout: 30_000,
+			} );
+
+			const [ charged ] = await watch.payments();
+			expect( charged.amount_money ).toEqual( {
+				amount: 5250,
+				currency: 'USD',
+			} );
+			const [ entry ] = await entriesOf( requestUtils, form.id );
+			expect(
+				await entryPayment( requestUtils, entry.id )
+			).toMatchObject( {
+				method: 'googlePay',
+				amount: 5250,
+				brand: 'VISA',
+				last4: '1111',
+			} );
+			const admin = await browser.newPage( {
+				storageState: process.env.STORAGE_STATE_PATH,
+				baseURL: SITE,
+			} );
+			await admin.goto(
+				`/wp-admin/admin.php?page=kestrel-forms-entries&entry_id=${ entry.id }`
+			);
+			await expect(
+				admin.getByRole( 'row', { name: /^Method/ } )
+			).toContainText( /Google Pay · Visa •••• 1111/i );
+			await admin.close();
 		} );
 	} );
 
@@ -295,11 +342,6 @@ test.describe( 'wallets in the payment field (P2 checks 5 and 6)', () => {
 	test( "check 6: the site serves the provider's domain-association file and the settings show Verified after registration", async ( {
 		page,
 	} ) => {
-		test.skip(
-			! ( await sandboxHas( ASSOCIATION ) ) ||
-				! ( await sandboxHas( '/v2/apple-pay/domains', 'POST' ) ),
-			'The sandbox has no Apple Pay endpoints yet (issue 15, sandbox package).'
-		);
 		const expected = await (
 			await fetch( `${ SANDBOX }${ ASSOCIATION }` )
 		).text();

@@ -263,33 +263,6 @@ export function refundsOf( l: Ledger ): Array< Record< string, unknown > > {
 	return Array.isArray( r ) ? r : Object.values( r );
 }
 
-/**
- * Whether the sandbox answers a route at all (a feature of H1's that may still be missing).
- * @param route
- * @param method
- */
-export async function sandboxHas(
-	route: string,
-	method = 'GET'
-): Promise< boolean > {
-	const r = await fetch( `${ SANDBOX }${ route }`, {
-		method,
-		headers: {
-			'Content-Type': 'application/json',
-			Authorization: 'Bearer probe',
-		},
-		body: method === 'GET' ? undefined : '{}',
-	} ).catch( () => null );
-	if ( ! r ) {
-		return false;
-	}
-	if ( r.status !== 404 ) {
-		return true;
-	}
-	const text = await r.text();
-	return ! /Unknown endpoint|requested resource was not found/.test( text );
-}
-
 /* ------------------------------------------------------------------------------------------ *
  * Forms.
  * ------------------------------------------------------------------------------------------ */
