@@ -41,6 +41,9 @@ final class ApplePayDomain {
 	/** The cached file's transient, per environment. */
 	private const CACHE = 'kestrel_forms_apple_pay_association_';
 
+	/** Transient (+ environment) remembering a failed fetch of the file for ten minutes. */
+	private const FAILED = 'kestrel_forms_apple_pay_association_failed_';
+
 	/** The largest file accepted from the provider (the real one is about 10 KB). */
 	private const MAX_BYTES = 65536;
 
@@ -69,8 +72,9 @@ final class ApplePayDomain {
 	 * WordPress go on (any other path; 404 when the file cannot be had).
 	 */
 	public function maybe_serve(): void {
+		$method = isset( $_SERVER['REQUEST_METHOD'] ) ? strtoupper( (string) wp_unslash( $_SERVER['REQUEST_METHOD'] ) ) : 'GET'; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- compared only.
 		$uri    = isset( $_SERVER['REQUEST_URI'] ) ? (string) wp_unslash( $_SERVER['REQUEST_URI'] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- compared only.
-		$answer = $this->answer( $uri );
+		$answer = $this->answer( $uri, $method );
 		if ( null === $answer ) {
 			return;
 		}
@@ -86,11 +90,13 @@ final class ApplePayDomain {
 	 * The answer to a request URI: null for any other path (WordPress goes on), else the status
 	 * and plain-text body (200 and the provider's file, or 404 when it cannot be had).
 	 *
-	 * @param string $uri Request URI (path and query).
+	 * @param string $uri    Request URI (path and query).
+	 * @param string $method HTTP method: only GET and HEAD are answered (others go on to WordPress).
 	 * @return array{status: int, body: string}|null
 	 */
-	public function answer( string $uri ): ?array {
-		if ( ! self::is_association_path( $uri, (string) wp_parse_url( home_url( '/' ), PHP_URL_PATH ) ) ) {
+	public function answer( string $uri, string $method = 'GET' ): ?array {
+		if ( ! in_array( $method, array( 'GET', 'HEAD' ), true )
+			|| ! self::is_association_path( $uri, (string) wp_parse_url( home_url( '/' ), PHP_URL_PATH ) ) ) {
 			return null;
 		}
 		$file = $this->association( $this->settings->environment() );
@@ -120,7 +126,8 @@ final class ApplePayDomain {
 
 	/**
 	 * The provider's association file for an environment ('' when it cannot be had): from the
-	 * cache, else fetched and cached for a day.
+	 * cache, else fetched and cached for a day. A failed fetch is remembered for ten minutes, so
+	 * anonymous requests to the path cannot make the site call the provider again and again.
 	 *
 	 * @param string $environment sandbox or production.
 	 */
@@ -129,6 +136,24 @@ final class ApplePayDomain {
 		if ( is_string( $cached ) && '' !== $cached ) {
 			return $cached;
 		}
+		if ( false !== get_transient( self::FAILED . $environment ) ) {
+			return '';
+		}
+		$body = $this->fetch_association( $environment );
+		if ( '' === $body ) {
+			set_transient( self::FAILED . $environment, 1, 10 * MINUTE_IN_SECONDS );
+			return '';
+		}
+		set_transient( self::CACHE . $environment, $body, DAY_IN_SECONDS );
+		return $body;
+	}
+
+	/**
+	 * Fetches the association file ('' when the provider does not give a text file).
+	 *
+	 * @param string $environment sandbox or production.
+	 */
+	private function fetch_association( string $environment ): string {
 		$response = wp_remote_get(
 			ClientFactory::apple_pay_association_url( $environment ),
 			array(
@@ -144,7 +169,6 @@ final class ApplePayDomain {
 		if ( '' === trim( $body ) || strlen( $body ) > self::MAX_BYTES || 1 !== preg_match( '/^[\x20-\x7E\r\n\t]+$/D', $body ) ) {
 			return '';
 		}
-		set_transient( self::CACHE . $environment, $body, DAY_IN_SECONDS );
 		return $body;
 	}
 
@@ -164,7 +188,9 @@ final class ApplePayDomain {
 		$environment = $this->settings->environment();
 		$active      = $this->settings->active();
 		$domain      = self::host();
-		$outcome     = array(
+		// The owner asks now: a failure remembered from an anonymous request does not stand.
+		delete_transient( self::FAILED . $environment );
+		$outcome = array(
 			'environment' => $environment,
 			'domain'      => $domain,
 			'status'      => 'error',

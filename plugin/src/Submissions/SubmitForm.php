@@ -204,10 +204,16 @@ final class SubmitForm {
 		 */
 		$values = (array) apply_filters( 'kestrel_forms_submission_before', $values, $form );
 		$values = $this->with_uploaded_files( $form, $values, $request->uploaded_files );
-		// A wallet sheet's shipping choice is the form's: the charge matches the sheet's total.
-		$values = WalletRequest::with_sheet_shipping( $form->definition, $values );
 		// Prices in the form's currency, or the site's default one (as the browser did).
-		$result = $this->validator->validate( $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] ), $values );
+		$priced = $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] );
+		$result = $this->validator->validate( $priced, $values );
+		// A wallet sheet's shipping choice becomes the form's (in the visible shipping field, as
+		// the payment request offered it): the charge is priced as the sheet's total was.
+		$sheet = WalletRequest::with_sheet_shipping( $form->definition, $values, $result->visible );
+		if ( $sheet !== $values ) {
+			$values = $sheet;
+			$result = $this->validator->validate( $priced, $values );
+		}
 
 		$messages = array();
 		foreach ( $result->errors as $field_id => $error ) {

@@ -110,6 +110,8 @@ export function WalletButtons( props: WalletButtonsProps ) {
 	// The newest request the sheet refused while open: applied after it closes.
 	const deferred = useRef< WalletRequest | null >( null );
 	const busy = useRef( false );
+	// The form's pricing changed and the server's new request is not here yet.
+	const stale = useRef( false );
 	const { config, registry } = binding;
 
 	// One session per field: the first request, then each wallet the SDK offers here.
@@ -199,14 +201,24 @@ export function WalletButtons( props: WalletButtonsProps ) {
 				return;
 			}
 			asked = key;
+			// Until the server's new request is here, a sheet would show the old total; and a
+			// wallet token approved for the old total is not spent on the new one.
+			stale.current = true;
+			binding.pending = null;
 			window.clearTimeout( timer );
 			timer = window.setTimeout( () => {
 				const question = ++latest;
+				const settled = () => {
+					if ( question === latest ) {
+						stale.current = false;
+					}
+				};
 				fetchRequest( form ).then(
 					( next ) => {
 						if ( question !== latest || ! session.current ) {
 							return;
 						}
+						settled();
 						if (
 							JSON.stringify( next ) ===
 							JSON.stringify( request.current )
@@ -218,7 +230,9 @@ export function WalletButtons( props: WalletButtonsProps ) {
 							deferred.current = next;
 						}
 					},
-					() => undefined
+					// No new request (offline): the old one stays; the charge is the server's
+					// total in any case, and the submission needs the server too.
+					settled
 				);
 			}, WALLET_UPDATE_DELAY_MS );
 		} );
@@ -226,7 +240,7 @@ export function WalletButtons( props: WalletButtonsProps ) {
 			unsubscribe();
 			window.clearTimeout( timer );
 		};
-	}, [ form, field, walletsKey ] );
+	}, [ form, field, walletsKey, binding ] );
 
 	const afterSheet = () => {
 		busy.current = false;
@@ -248,6 +262,16 @@ export function WalletButtons( props: WalletButtonsProps ) {
 		}
 		setNote( undefined );
 		if ( ! form.check() ) {
+			return;
+		}
+		if ( stale.current ) {
+			// The sheet would open with the old total: the buyer clicks again in a moment.
+			const text = __(
+				'The total is being updated. Please try again in a moment.',
+				'kestrel-forms'
+			);
+			setNote( { text, error: false } );
+			announce( text );
 			return;
 		}
 		if ( Number( request.current?.total.amount ?? 0 ) <= 0 ) {

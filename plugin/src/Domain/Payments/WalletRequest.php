@@ -74,11 +74,15 @@ final class WalletRequest {
 	 * field's choices (else nothing changes). So the charge is priced with the option whose total
 	 * the sheet showed (the server's price of it, never the sheet's). Pure.
 	 *
+	 * The field is chosen as the payment request chose it: the first visible one (the visibility
+	 * of the values as submitted).
+	 *
 	 * @param array<string, mixed>     $definition Form definition.
 	 * @param array<int|string, mixed> $values     Submitted values.
+	 * @param array<int, bool>         $visible    Visibility of the submitted values.
 	 * @return array<int|string, mixed> The values, the shipping field's perhaps replaced.
 	 */
-	public static function with_sheet_shipping( array $definition, array $values ): array {
+	public static function with_sheet_shipping( array $definition, array $values, array $visible = array() ): array {
 		$option = null;
 		foreach ( (array) ( $definition['fields'] ?? array() ) as $field ) {
 			$value = is_array( $field ) && 'payment' === ( $field['type'] ?? '' ) ? ( $values[ (string) $field['id'] ] ?? null ) : null;
@@ -91,7 +95,7 @@ final class WalletRequest {
 		if ( null === $option ) {
 			return $values;
 		}
-		$choices = self::shipping_choices( $definition, array(), array() );
+		$choices = self::shipping_choices( $definition, $visible, array() );
 		if ( null !== $choices && in_array( $option, array_column( $choices['options'], 'id' ), true ) ) {
 			$values[ (string) $choices['field'] ] = $option;
 		}

@@ -53,6 +53,34 @@ final class ApplePayDomainTest extends TestCase {
 		$this->tear_down_payments();
 		delete_option( ApplePayDomain::OPTION );
 		delete_transient( 'kestrel_forms_apple_pay_association_sandbox' );
+		delete_transient( 'kestrel_forms_apple_pay_association_failed_sandbox' );
+	}
+
+	public function test_only_get_and_head_are_answered_at_the_association_path(): void {
+		$domain = new ApplePayDomain( new PaymentSettings() );
+		$path   = '/.well-known/apple-developer-merchantid-domain-association';
+		$this->assertSame( 200, $domain->answer( $path, 'GET' )['status'] ?? 0 );
+		$this->assertSame( 200, $domain->answer( $path, 'HEAD' )['status'] ?? 0 );
+		foreach ( array( 'POST', 'PUT', 'DELETE', 'OPTIONS' ) as $method ) {
+			$this->assertNull( $domain->answer( $path, $method ), $method );
+		}
+	}
+
+	public function test_a_failed_fetch_is_remembered_so_requests_cannot_make_the_site_call_the_provider_again_and_again(): void {
+		remove_all_filters( 'pre_http_request' );
+		$calls = 0;
+		add_filter(
+			'pre_http_request',
+			static function () use ( &$calls ) {
+				++$calls;
+				return new \WP_Error( 'http_request_failed', 'offline' );
+			}
+		);
+		$domain = new ApplePayDomain( new PaymentSettings() );
+		for ( $i = 0; $i < 5; $i++ ) {
+			$this->assertSame( 404, $domain->answer( '/.well-known/apple-developer-merchantid-domain-association' )['status'] ?? 0 );
+		}
+		$this->assertSame( 1, $calls );
 	}
 
 	public function test_the_association_path_is_recognised_at_the_root_and_under_the_home_path(): void {
@@ -79,6 +107,7 @@ final class ApplePayDomainTest extends TestCase {
 
 		// The provider cannot be reached and nothing is cached: 404, never an empty 200.
 		delete_transient( 'kestrel_forms_apple_pay_association_sandbox' );
+		delete_transient( 'kestrel_forms_apple_pay_association_failed_sandbox' );
 		remove_all_filters( 'pre_http_request' );
 		add_filter( 'pre_http_request', static fn() => new \WP_Error( 'http_request_failed', 'offline' ) );
 		$this->assertSame( 404, $domain->answer( '/.well-known/apple-developer-merchantid-domain-association' )['status'] ?? 0 );

@@ -368,6 +368,54 @@ describe( 'wallet buttons in the payment field', () => {
 		} );
 	} );
 
+	it( 'a click while the new total is on its way opens no sheet and says so; once it is here, the sheet opens with it', async () => {
+		renderForm();
+		await walletsReady();
+		typeName( 'Ada' );
+		const apple = fake.wallets.find( ( w ) => w.kind === 'applePay' );
+		if ( ! apple ) {
+			throw new Error( 'no Apple Pay' );
+		}
+		// The server's answer to the new quantity waits until released.
+		let release: () => void = () => {};
+		const answered = new Promise< void >( ( r ) => ( release = r ) );
+		const usual = mockedFetch.getMockImplementation()!;
+		mockedFetch.mockImplementation( async ( options: any ) => {
+			if (
+				options.path.endsWith( '/payment-request' ) &&
+				options.data.values[ '3.3' ] === '3'
+			) {
+				await answered;
+				return serverRequest( '37.50' );
+			}
+			return usual( options );
+		} );
+		fireEvent.change(
+			document.getElementById( 'input_5_3_3' ) as HTMLElement,
+			{ target: { value: '3' } }
+		);
+		await waitFor( () =>
+			expect(
+				requestCalls().some(
+					( [ options ] ) => options.data.values[ '3.3' ] === '3'
+				)
+			).toBe( true )
+		);
+		fireEvent.click( appleButton() as HTMLElement );
+		expect( apple.tokenizeCalls ).toBe( 0 );
+		expect(
+			screen.getByText(
+				'The total is being updated. Please try again in a moment.'
+			)
+		).toBeTruthy();
+		const request = fake.requests[ 0 ];
+		await act( async () => release() );
+		await waitFor( () => expect( request.updates ).toHaveLength( 1 ) );
+		fireEvent.click( appleButton() as HTMLElement );
+		expect( apple.tokenizeCalls ).toBe( 1 );
+		await waitFor( () => expect( submissionCalls() ).toHaveLength( 1 ) );
+	} );
+
 	it( 'a field with wallets only has no card inputs, and its submit button asks for a wallet', async () => {
 		const { container } = renderForm( [], false, [ 'googlePay' ] );
 		await waitFor( () => expect( googleButton() ).toBeTruthy() );

@@ -169,6 +169,22 @@ final class WalletRequestTest extends TestCase {
 		$this->assertSame( 'post', WalletRequest::with_sheet_shipping( $definition, $paid_by( 'applePay', 'teleport' ) )['3'] );
 		$this->assertSame( 'post', WalletRequest::with_sheet_shipping( $definition, $paid_by( 'applePay', array( 'courier' ) ) )['3'] );
 		$this->assertSame( 'post', WalletRequest::with_sheet_shipping( $definition, $paid_by( 'card', 'courier' ) )['3'] );
+		// Two shipping fields, the first hidden: the visible one takes the choice, as the payment
+		// request offered its options.
+		$two                  = $definition;
+		$second               = $definition['fields'][0];
+		$second['id']         = 4;
+		$second['choices'][1] = array(
+			'text'  => 'Abroad express',
+			'value' => 'intlexp',
+			'price' => '40.00',
+		);
+		array_splice( $two['fields'], 1, 0, array( $second ) );
+		$values = $paid_by( 'applePay', 'intlexp' ) + array( '4' => 'post' );
+		$chosen = WalletRequest::with_sheet_shipping( $two, $values, array( 3 => false ) );
+		$this->assertSame( 'intlexp', $chosen['4'] );
+		$this->assertSame( 'post', $chosen['3'] );
+
 		// A form without a shipping field with choices: nothing is added.
 		$no_choices = array( 'fields' => array( $definition['fields'][1] ) );
 		$this->assertSame( $paid_by( 'applePay', 'courier' ), WalletRequest::with_sheet_shipping( $no_choices, $paid_by( 'applePay', 'courier' ) ) );
