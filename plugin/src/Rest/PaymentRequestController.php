@@ -42,10 +42,14 @@ final class PaymentRequestController extends WP_REST_Controller {
 		$this->rest_base = 'forms/(?P<form_id>[\d]+)/payment-request';
 	}
 
+	/** The route, as `rest_pre_dispatch` sees it. */
+	private const ROUTE_PATTERN = '#^/kestrel-forms/v1/forms/\d+/payment-request/?$#';
+
 	/**
 	 * Registers the route.
 	 */
 	public function register_routes(): void {
+		add_filter( 'rest_pre_dispatch', array( self::class, 'gate' ), 5, 3 );
 		register_rest_route(
 			Routes::NAMESPACE,
 			'/' . $this->rest_base,
@@ -77,6 +81,34 @@ final class PaymentRequestController extends WP_REST_Controller {
 	}
 
 	/**
+	 * `rest_pre_dispatch`: a POST to this route is counted against the client's rate limit and its
+	 * body measured before WordPress decodes it (it does when it checks the route's arguments,
+	 * after this filter), so requests with bad arguments count too and a large body is never
+	 * parsed. The values of one form, as a submission carries them: no larger than a submission.
+	 *
+	 * @param mixed           $result  Response so far (null to go on).
+	 * @param mixed           $server  Server.
+	 * @param WP_REST_Request $request Request.
+	 * @return mixed
+	 */
+	public static function gate( $result, $server, $request ) {
+		if ( null !== $result || ! $request instanceof WP_REST_Request || 'POST' !== $request->get_method()
+			|| 1 !== preg_match( self::ROUTE_PATTERN, (string) $request->get_route() ) ) {
+			return $result;
+		}
+		$wait = RateLimiter::hit( 'payment_request', ClientAddress::current() );
+		if ( null !== $wait ) {
+			return ErrorMapper::rate_limited( $wait );
+		}
+		$declared = $request->get_header( 'content_length' );
+		$received = strlen( (string) $request->get_body() ) + strlen( http_build_query( (array) $request->get_body_params() ) );
+		if ( max( is_numeric( $declared ) ? (int) $declared : 0, $received ) > SubmissionGate::max_bytes() ) {
+			return ErrorMapper::too_large( SubmissionGate::max_bytes() );
+		}
+		return $result;
+	}
+
+	/**
 	 * Who may submit the form may price it (the submission route's filter).
 	 *
 	 * @param WP_REST_Request $request Request.
@@ -95,14 +127,6 @@ final class PaymentRequestController extends WP_REST_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_item( $request ) {
-		$wait = RateLimiter::hit( 'payment_request', ClientAddress::current() );
-		if ( null !== $wait ) {
-			return ErrorMapper::rate_limited( $wait );
-		}
-		// The values of one form, as a submission carries them: no larger than a submission.
-		if ( strlen( $request->get_body() ) > SubmissionGate::max_bytes() ) {
-			return ErrorMapper::too_large( SubmissionGate::max_bytes() );
-		}
 		$values = $request['values'];
 		$option = $request['shippingOption'];
 		try {

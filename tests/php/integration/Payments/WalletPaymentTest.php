@@ -332,12 +332,32 @@ final class WalletPaymentTest extends TestCase {
 		$this->assert_rest_status( 403, $forbidden );
 		remove_all_filters( 'kestrel_forms_can_submit' );
 
-		add_filter( 'kestrel_forms_rate_limit', static fn( array $limit, string $bucket ): array => 'payment_request' === $bucket ? array( 2, 60 ) : $limit, 10, 2 );
+		// Three a minute; the refused request above counted too (the gate counts before anything).
+		add_filter( 'kestrel_forms_rate_limit', static fn( array $limit, string $bucket ): array => 'payment_request' === $bucket ? array( 3, 60 ) : $limit, 10, 2 );
 		$this->assert_rest_status( 200, $this->payment_request( array( 'values' => array() ) ) );
 		$this->assert_rest_status( 200, $this->payment_request( array( 'values' => array() ) ) );
 		$limited = $this->payment_request( array( 'values' => array() ) );
 		$this->assert_rest_status( 429, $limited );
 		$this->assertSame( 'kestrel_forms_rate_limited', $limited->as_error()->get_error_code() );
+	}
+
+	public function test_requests_with_bad_arguments_are_counted_and_a_large_body_refused_before_they_are_read(): void {
+		add_filter( 'kestrel_forms_rate_limit', static fn( array $limit, string $bucket ): array => 'payment_request' === $bucket ? array( 2, 60 ) : $limit, 10, 2 );
+		$bad = array( 'values' => 'not an object' );
+		$this->assert_rest_status( 400, $this->payment_request( $bad ) );
+		$this->assert_rest_status( 400, $this->payment_request( $bad ) );
+		$this->assert_rest_status( 429, $this->payment_request( $bad ) );
+		remove_all_filters( 'kestrel_forms_rate_limit' );
+
+		add_filter( 'kestrel_forms_max_submission_bytes', static fn(): int => 2048 );
+		$large = $this->payment_request(
+			array(
+				'values'         => 'not an object',
+				'shippingOption' => str_repeat( 'x', 4096 ),
+			)
+		);
+		$this->assert_rest_status( 413, $large );
+		remove_all_filters( 'kestrel_forms_max_submission_bytes' );
 	}
 
 	public function test_a_body_larger_than_a_submission_is_refused(): void {
