@@ -11,9 +11,8 @@ namespace Kestrel\Forms\Rest;
 
 use Kestrel\Forms\Payments\BuildWalletRequest;
 use Kestrel\Forms\Payments\WalletRequestRefused;
-use Kestrel\Forms\Security\ClientAddress;
-use Kestrel\Forms\Security\RateLimiter;
 use Kestrel\Forms\Submissions\SubmissionGate;
+use Kestrel\Forms\Submissions\SubmissionRefused;
 use WP_Error;
 use WP_REST_Controller;
 use WP_REST_Request;
@@ -41,6 +40,9 @@ final class PaymentRequestController extends WP_REST_Controller {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'forms/(?P<form_id>[\d]+)/payment-request';
 	}
+
+	/** The RateLimiter bucket of payment requests. */
+	private const BUCKET = 'payment_request';
 
 	/** The route, as `rest_pre_dispatch` sees it. */
 	private const ROUTE_PATTERN = '#^/kestrel-forms/v1/forms/\d+/payment-request/?$#';
@@ -96,14 +98,10 @@ final class PaymentRequestController extends WP_REST_Controller {
 			|| 1 !== preg_match( self::ROUTE_PATTERN, (string) $request->get_route() ) ) {
 			return $result;
 		}
-		$wait = RateLimiter::hit( 'payment_request', ClientAddress::current() );
-		if ( null !== $wait ) {
-			return ErrorMapper::rate_limited( $wait );
-		}
-		$declared = $request->get_header( 'content_length' );
-		$received = strlen( (string) $request->get_body() ) + strlen( http_build_query( (array) $request->get_body_params() ) );
-		if ( max( is_numeric( $declared ) ? (int) $declared : 0, $received ) > SubmissionGate::max_bytes() ) {
-			return ErrorMapper::too_large( SubmissionGate::max_bytes() );
+		try {
+			SubmissionGate::check_request( $request, self::BUCKET );
+		} catch ( SubmissionRefused $e ) {
+			return ErrorMapper::submission_refused( $e );
 		}
 		return $result;
 	}

@@ -166,34 +166,12 @@ final class SubmissionsController extends WP_REST_Controller {
 			|| 1 !== preg_match( self::ROUTE_PATTERN, (string) $request->get_route() ) ) {
 			return $result;
 		}
-		$declared = $request->get_header( 'content_length' );
 		try {
-			SubmissionGate::check( is_numeric( $declared ) ? (int) $declared : null, self::received_bytes( $request ) );
+			SubmissionGate::check_request( $request );
 		} catch ( SubmissionRefused $e ) {
 			return ErrorMapper::submission_refused( $e );
 		}
 		return $result;
-	}
-
-	/**
-	 * The bytes a submission brought, however it was encoded. A JSON body is the raw body; for a
-	 * form-encoded or multipart body PHP has already parsed `$_POST` and `$_FILES` and the raw body
-	 * reads empty, so those are measured instead (a chunked multipart request has no
-	 * Content-Length to go by).
-	 *
-	 * @param WP_REST_Request $request Request.
-	 */
-	private static function received_bytes( WP_REST_Request $request ): int {
-		$bytes = strlen( (string) $request->get_body() );
-		$form  = $request->get_body_params();
-		if ( $form ) {
-			$bytes += strlen( http_build_query( $form ) );
-		}
-		foreach ( $request->get_file_params() as $file ) {
-			$sizes  = is_array( $file ) ? ( $file['size'] ?? 0 ) : 0;
-			$bytes += is_array( $sizes ) ? (int) array_sum( array_map( 'intval', array_filter( $sizes, 'is_scalar' ) ) ) : (int) $sizes;
-		}
-		return $bytes;
 	}
 
 	/**
