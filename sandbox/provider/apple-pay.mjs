@@ -7,7 +7,12 @@
  */
 import { hydrationFor } from '../applications.mjs';
 import { TEST_CARDS } from '../test-cards.mjs';
-import { apiError, id, isSandboxApplicationId } from './shared.mjs';
+import {
+	apiError,
+	cardNonceAnswer,
+	id,
+	isSandboxApplicationId,
+} from './shared.mjs';
 import { seal, unseal } from './signing.mjs';
 import { authorized } from './state.mjs';
 import { mintWalletNonce } from './wallet-nonce.mjs';
@@ -293,26 +298,14 @@ export function applePayArea( { ledger, vendorOrigin } ) {
 			prepaidType: known.prepaidType,
 		};
 		// Apple Pay is strongly authenticated on the device: no buyer verification needed.
-		const decline =
-			known.decline === 'CARD_DECLINED_VERIFICATION_REQUIRED'
-				? undefined
-				: known.decline;
 		const nonce = mintWalletNonce( ledger, {
 			wallet: 'APPLE_PAY',
 			card: { ...card, bin: sealed.cardNumber.slice( 0, 6 ) },
 			sessionId: body.session_id,
-			decline,
+			decline: known.decline,
 			bound: { amount: sealed.amount, currency: sealed.currency },
 		} );
-		return {
-			status: 200,
-			body: {
-				card_nonce: nonce,
-				card,
-				session_id: body.session_id ?? id( 'sess-' ),
-				payment_method_tracking_id: id( 'pmt-' ),
-			},
-		};
+		return cardNonceAnswer( nonce, body.session_id, card );
 	}
 
 	const api = ( request ) => {

@@ -12,7 +12,13 @@ import {
 	TEST_CARDS,
 	testCardOfBin,
 } from '../test-cards.mjs';
-import { apiError, id, isSandboxApplicationId, luhn } from './shared.mjs';
+import {
+	apiError,
+	cardNonceAnswer,
+	id,
+	isSandboxApplicationId,
+	luhn,
+} from './shared.mjs';
 
 /** Postal code formats of the postal countries (spec §3: US, CA, GB), as the card frame's. */
 const POSTAL_CODES = {
@@ -201,14 +207,7 @@ export function cardArea( { ledger } ) {
 					prepaidType: 'PREPAID',
 				},
 			};
-			return {
-				status: 200,
-				body: {
-					card_nonce: nonce,
-					session_id: body.session_id ?? id( 'sess-' ),
-					payment_method_tracking_id: id( 'pmt-' ),
-				},
-			};
+			return cardNonceAnswer( nonce, body.session_id );
 		}
 		const c = body.card_data;
 		const number = String( c.number );
@@ -274,15 +273,7 @@ export function cardArea( { ledger } ) {
 			...( known.sca ? { sca: known.sca } : {} ),
 			...( cardOnFileDecline ? { cardOnFileDecline } : {} ),
 		};
-		return {
-			status: 200,
-			body: {
-				card_nonce: nonce,
-				card,
-				session_id: body.session_id ?? id( 'sess-' ),
-				payment_method_tracking_id: id( 'pmt-' ),
-			},
-		};
+		return cardNonceAnswer( nonce, body.session_id, card );
 	}
 
 	/**

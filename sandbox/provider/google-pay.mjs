@@ -18,7 +18,12 @@
  */
 import { TEST_CARDS } from '../test-cards.mjs';
 import { LOCATIONS } from './locations.mjs';
-import { apiError, id, isSandboxApplicationId } from './shared.mjs';
+import {
+	apiError,
+	cardNonceAnswer,
+	id,
+	isSandboxApplicationId,
+} from './shared.mjs';
 import { seal, unseal } from './signing.mjs';
 import { mintWalletNonce } from './wallet-nonce.mjs';
 
@@ -226,19 +231,9 @@ export function googlePayArea( { ledger } ) {
 			sessionId: body.session_id,
 			decline: known.decline,
 			bound: { amount: token.amount, currency: token.currency },
+			sca,
 		} );
-		if ( sca ) {
-			ledger.nonces[ nonce ].sca = sca;
-		}
-		return {
-			status: 200,
-			body: {
-				card_nonce: nonce,
-				card,
-				session_id: body.session_id ?? id( 'sess-' ),
-				payment_method_tracking_id: id( 'pmt-' ),
-			},
-		};
+		return cardNonceAnswer( nonce, body.session_id, card );
 	}
 
 	const api = ( { method, path: p, body } ) => {

@@ -301,3 +301,22 @@ export function refuseMoney( m ) {
 		'amount_money'
 	);
 }
+
+/**
+ * The answer to a card-nonce request (cards, gift cards, wallet cards): the nonce, the card
+ * summary when there is one, the session it was made in and a tracking id.
+ *
+ * @param {string}      nonce     The minted `cnon:`.
+ * @param {string|null} sessionId The request's session_id, if any.
+ * @param {Object}      [card]    Card summary for the SDK's token details.
+ * @return {{status: number, body: Object}} Answer.
+ */
+export const cardNonceAnswer = ( nonce, sessionId, card ) => ( {
+	status: 200,
+	body: {
+		card_nonce: nonce,
+		...( card ? { card } : {} ),
+		session_id: sessionId ?? id( 'sess-' ),
+		payment_method_tracking_id: id( 'pmt-' ),
+	},
+} );

@@ -15,11 +15,13 @@ import { id } from './shared.mjs';
  * @param {string} nonce.sessionId The SDK session it was made in.
  * @param {string} [nonce.decline] Decline code the card triggers at CreatePayment, if any.
  * @param {Object} [nonce.bound]   {amount, currency} the wallet authorised, if known.
+ * @param {string} [nonce.sca]     Buyer verification the charge needs ('frictionless',
+ *                                 'challenge'; test-cards.mjs), if any.
  * @return {string} The `cnon:` nonce.
  */
 export function mintWalletNonce(
 	ledger,
-	{ wallet, card, sessionId, decline, bound }
+	{ wallet, card, sessionId, decline, bound, sca }
 ) {
 	const nonce = id( 'cnon:', 18 );
 	const { bin, ...summary } = card;
@@ -33,6 +35,7 @@ export function mintWalletNonce(
 		bin: bin ?? null,
 		card: summary,
 		bound: bound ?? null,
+		...( sca ? { sca } : {} ),
 	};
 	return nonce;
 }
