@@ -7,7 +7,12 @@
  * stand-in injected before the page's scripts (Chromium has none, as Safari would); both sheets
  * are driven like a person.
  */
-import { test, expect } from '@wordpress/e2e-test-utils-playwright';
+import type { Browser, Locator, Page } from '@playwright/test';
+import {
+	test,
+	expect,
+	type RequestUtils,
+} from '@wordpress/e2e-test-utils-playwright';
 import { ANONYMOUS_STATE } from '../e2e/utils';
 import {
 	SANDBOX,
@@ -71,6 +76,80 @@ const shippingChoicesForm = (
 	};
 	return form;
 };
+
+/**
+ * The wallet button shows above the card inside the field; the buyer fills in the email and
+ * asks for 3 tickets, and the server prices the new request (3 × 12.50 + Standard 5.00).
+ *
+ * @param page   Visitor's page.
+ * @param formId Form id.
+ * @param button The wallet's button.
+ */
+async function threeTicketsBeforeTheSheet(
+	page: Page,
+	formId: number,
+	button: Locator
+): Promise< void > {
+	await expect( button ).toBeVisible( { timeout: 30_000 } );
+	const box = await button.boundingBox();
+	const card = await cardIframe( page, formId ).boundingBox();
+	expect( box!.y + box!.height ).toBeLessThanOrEqual( card!.y );
+
+	await page.locator( `#input_${ formId }_4` ).fill( 'buyer@example.org' );
+	const updated = page.waitForResponse(
+		( r ) =>
+			r.url().includes( `/forms/${ formId }/payment-request` ) &&
+			r.request().postDataJSON()?.values?.[ '1.3' ] === '3'
+	);
+	await page.locator( `#input_${ formId }_1_3` ).fill( '3' );
+	expect( ( await ( await updated ).json() ).total.amount ).toBe( '42.50' );
+}
+
+/**
+ * After the sheet's Pay: one charge of the server total with Express (52.50), the entry's
+ * payment with the wallet, brand and last 4, the sheet's shipping choice in the entry, and what
+ * the site owner reads on the entry screen.
+ *
+ * @param args              What to check.
+ * @param args.browser      Browser (for the owner's page).
+ * @param args.requestUtils Admin REST.
+ * @param args.formId       Form id.
+ * @param args.watch        Ledger watch started before the sheet opened.
+ * @param args.method       The wallet's method id.
+ * @param args.label        The wallet's name on the entry screen.
+ */
+async function chargedTheServerTotal( args: {
+	browser: Browser;
+	requestUtils: RequestUtils;
+	formId: number;
+	watch: Awaited< ReturnType< typeof watchLedger > >;
+	method: 'applePay' | 'googlePay';
+	label: string;
+} ): Promise< void > {
+	const { browser, requestUtils, formId, watch, method, label } = args;
+	const [ charged ] = await watch.payments();
+	expect( charged.amount_money ).toEqual( { amount: 5250, currency: 'USD' } );
+	const [ entry ] = await entriesOf( requestUtils, formId );
+	expect( await entryPayment( requestUtils, entry.id ) ).toMatchObject( {
+		method,
+		amount: 5250,
+		brand: 'VISA',
+		last4: '1111',
+	} );
+	// The entry's shipping is the sheet's choice.
+	expect( JSON.stringify( entry ) ).toContain( 'express' );
+	const admin = await browser.newPage( {
+		storageState: process.env.STORAGE_STATE_PATH,
+		baseURL: SITE,
+	} );
+	await admin.goto(
+		`/wp-admin/admin.php?page=kestrel-forms-entries&entry_id=${ entry.id }`
+	);
+	await expect( admin.getByRole( 'row', { name: /^Method/ } ) ).toContainText(
+		new RegExp( `${ label } · Visa •••• 1111`, 'i' )
+	);
+	await admin.close();
+}
 
 test.describe( 'wallets in the payment field (P2 checks 5 and 6)', () => {
 	test( "check 5, server side: the payment request is the server's, a tampered page changes nothing charged, the entry names the wallet with brand and last 4", async ( {
@@ -154,24 +233,7 @@ test.describe( 'wallets in the payment field (P2 checks 5 and 6)', () => {
 			const google = page
 				.locator( `#kestrel_wallet_${ form.id }_5_googlePay` )
 				.getByRole( 'button', { name: 'Buy with Google Pay' } );
-			await expect( google ).toBeVisible( { timeout: 30_000 } );
-			// Above the card inputs, inside the field.
-			const box = await google.boundingBox();
-			const card = await cardIframe( page, form.id ).boundingBox();
-			expect( box!.y + box!.height ).toBeLessThanOrEqual( card!.y );
-
-			await page
-				.locator( `#input_${ form.id }_4` )
-				.fill( 'buyer@example.org' );
-			const updated = page.waitForResponse(
-				( r ) =>
-					r.url().includes( `/forms/${ form.id }/payment-request` ) &&
-					r.request().postDataJSON()?.values?.[ '1.3' ] === '3'
-			);
-			await page.locator( `#input_${ form.id }_1_3` ).fill( '3' );
-			expect( ( await ( await updated ).json() ).total.amount ).toBe(
-				'42.50'
-			);
+			await threeTicketsBeforeTheSheet( page, form.id, google );
 
 			const watch = await watchLedger();
 			await google.click();
@@ -197,31 +259,14 @@ test.describe( 'wallets in the payment field (P2 checks 5 and 6)', () => {
 				timeout: 30_000,
 			} );
 
-			const [ charged ] = await watch.payments();
-			expect( charged.amount_money ).toEqual( {
-				amount: 5250,
-				currency: 'USD',
-			} );
-			const [ entry ] = await entriesOf( requestUtils, form.id );
-			expect(
-				await entryPayment( requestUtils, entry.id )
-			).toMatchObject( {
+			await chargedTheServerTotal( {
+				browser,
+				requestUtils,
+				formId: form.id,
+				watch,
 				method: 'googlePay',
-				amount: 5250,
-				brand: 'VISA',
-				last4: '1111',
+				label: 'Google Pay',
 			} );
-			const admin = await browser.newPage( {
-				storageState: process.env.STORAGE_STATE_PATH,
-				baseURL: SITE,
-			} );
-			await admin.goto(
-				`/wp-admin/admin.php?page=kestrel-forms-entries&entry_id=${ entry.id }`
-			);
-			await expect(
-				admin.getByRole( 'row', { name: /^Method/ } )
-			).toContainText( /Google Pay · Visa •••• 1111/i );
-			await admin.close();
 		} );
 	} );
 
@@ -266,22 +311,7 @@ test.describe( 'wallets in the payment field (P2 checks 5 and 6)', () => {
 			const apple = page.getByRole( 'button', {
 				name: 'Pay with Apple Pay',
 			} );
-			await expect( apple ).toBeVisible( { timeout: 30_000 } );
-			// Above the card inputs, inside the field.
-			const box = await apple.boundingBox();
-			const card = await cardIframe( page, form.id ).boundingBox();
-			expect( box!.y + box!.height ).toBeLessThanOrEqual( card!.y );
-
-			await page
-				.locator( `#input_${ form.id }_4` )
-				.fill( 'buyer@example.org' );
-			const updated = page.waitForResponse(
-				( r ) =>
-					r.url().includes( `/forms/${ form.id }/payment-request` ) &&
-					r.request().postDataJSON()?.values?.[ '1.3' ] === '3'
-			);
-			await page.locator( `#input_${ form.id }_1_3` ).fill( '3' );
-			await updated;
+			await threeTicketsBeforeTheSheet( page, form.id, apple );
 
 			// 3 × 12.50 + Standard 5.00.
 			const watch = await watchLedger();
@@ -308,34 +338,14 @@ test.describe( 'wallets in the payment field (P2 checks 5 and 6)', () => {
 				timeout: 30_000,
 			} );
 
-			const [ charged ] = await watch.payments();
-			expect( charged.amount_money ).toEqual( {
-				amount: 5250,
-				currency: 'USD',
-			} );
-			const [ entry ] = await entriesOf( requestUtils, form.id );
-			const payment = await entryPayment( requestUtils, entry.id );
-			expect( payment ).toMatchObject( {
+			await chargedTheServerTotal( {
+				browser,
+				requestUtils,
+				formId: form.id,
+				watch,
 				method: 'applePay',
-				amount: 5250,
-				brand: 'VISA',
-				last4: '1111',
+				label: 'Apple Pay',
 			} );
-			// The entry's shipping is the sheet's choice.
-			expect( JSON.stringify( entry ) ).toContain( 'express' );
-
-			// What the site owner reads on the entry.
-			const admin = await browser.newPage( {
-				storageState: process.env.STORAGE_STATE_PATH,
-				baseURL: SITE,
-			} );
-			await admin.goto(
-				`/wp-admin/admin.php?page=kestrel-forms-entries&entry_id=${ entry.id }`
-			);
-			await expect(
-				admin.getByRole( 'row', { name: /^Method/ } )
-			).toContainText( /Apple Pay · Visa •••• 1111/i );
-			await admin.close();
 		} );
 	} );
 
