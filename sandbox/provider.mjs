@@ -56,9 +56,31 @@ export function createProvider( { vendorOrigin = '' } = {} ) {
 	const cards = cardArea( { ledger } );
 	const webhooks = webhookArea( { ledger } );
 	const faults = faultArea( { ledger } );
-	const ctx = { ledger, sourceOf: cards.sourceOf, emit: webhooks.emit };
+	/**
+	 * The source behind a source_id: a payment method area's own tokens (an area may answer
+	 * sourceOf, e.g. bank nonces; such a source has charge(body), see payments-api.mjs), else a
+	 * card's.
+	 *
+	 * @param {string} sourceId Source id.
+	 * @return {Object|undefined} Source.
+	 */
+	const sourceOf = ( sourceId ) => {
+		for ( const area of wallets ) {
+			const found = area.sourceOf?.( sourceId );
+			if ( found ) {
+				return found;
+			}
+		}
+		return cards.sourceOf( sourceId );
+	};
+	const ctx = { ledger, sourceOf, emit: webhooks.emit };
 	const refunds = refundArea( ctx );
-	const walletCtx = { ledger, vendorOrigin: () => vendorOrigin };
+	const walletCtx = {
+		ledger,
+		emit: webhooks.emit,
+		vendorOrigin: () => vendorOrigin,
+	};
+	// Payment method areas beyond cards: {api, vendor, sourceOf?, control?}.
 	const wallets = [ applePayArea( walletCtx ), googlePayArea( walletCtx ) ];
 	const payments = paymentsRoutes( ctx );
 	const control = controlRoutes( {
@@ -100,6 +122,8 @@ export function createProvider( { vendorOrigin = '' } = {} ) {
 			return undefined;
 		},
 		control,
+		// Before payments.control: an area may settle its own payments (POST /__settle).
+		...wallets.filter( ( w ) => w.control ).map( ( w ) => w.control ),
 		faults.handle,
 		webhooks.control,
 		refunds.control,

@@ -183,8 +183,21 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 				'source_id'
 			);
 		}
-		let decline = source.decline;
-		if ( ! decline && source.sca && ! verifiedSource( ledger, body ) ) {
+		// A source that is not a card (ACH bank nonce, Cash App Pay or Afterpay wallet nonce;
+		// A.8) brings its own rules and details: its area's charge(body) answers
+		// {refused} or {status, fields, decline?}.
+		const charged =
+			typeof source.charge === 'function' ? source.charge( body ) : null;
+		if ( charged?.refused ) {
+			return charged.refused;
+		}
+		let decline = charged ? charged.decline : source.decline;
+		if (
+			! charged &&
+			! decline &&
+			source.sca &&
+			! verifiedSource( ledger, body )
+		) {
 			decline = 'CARD_DECLINED_VERIFICATION_REQUIRED';
 		}
 		if (
@@ -205,37 +218,54 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 		}
 		const payment = {
 			id: id( '', 18 ).replace( /[-_]/g, 'x' ),
+			...paymentBase( body, now, autocomplete, decline ),
+			...( charged
+				? {
+						status: decline ? 'FAILED' : charged.status,
+						...charged.fields,
+					}
+				: cardFields( source, decline, paymentStatus, cardStatus ) ),
+		};
+		payment.receipt_url = `https://sandbox.receipts.invalid/${ payment.id }`;
+		ledger.payments[ payment.id ] = payment;
+		emit( 'payment.created', 'payment', payment );
+		charged?.created?.( payment );
+		if ( decline ) {
+			return {
+				status: 400,
+				body: {
+					errors: [
+						{
+							category: 'PAYMENT_METHOD_ERROR',
+							code: decline,
+							detail:
+								DECLINE_DETAILS[ decline ] ?? charged?.detail,
+						},
+					],
+					payment,
+				},
+			};
+		}
+		return { status: 200, body: { payment } };
+	}
+
+	/**
+	 * What every payment has, whatever its source.
+	 *
+	 * @param {Object}  body         CreatePayment body.
+	 * @param {string}  now          Creation time.
+	 * @param {boolean} autocomplete Whether it is captured at once.
+	 * @param {string}  decline      Decline code, if any.
+	 * @return {Object} Fields.
+	 */
+	function paymentBase( body, now, autocomplete, decline ) {
+		const m = body.amount_money;
+		return {
 			created_at: now,
 			updated_at: now,
 			amount_money: m,
 			total_money: m,
 			approved_money: decline ? { amount: 0, currency: m.currency } : m,
-			status: paymentStatus,
-			source_type: 'CARD',
-			card_details: {
-				status: cardStatus,
-				card: {
-					card_brand: source.card.brand,
-					last_4: source.card.last4,
-					exp_month: source.card.expMonth,
-					exp_year: source.card.expYear,
-					card_type: source.card.cardType,
-					prepaid_type: source.card.prepaidType,
-					bin: source.bin ?? '411111',
-					fingerprint: `sq-1-${ createHash( 'sha256' )
-						.update( source.card.last4 + source.card.brand )
-						.digest( 'base64url' )
-						.slice( 0, 20 ) }`,
-				},
-				entry_method: 'KEYED',
-				cvv_status:
-					decline === 'CVV_FAILURE' ? 'CVV_REJECTED' : 'CVV_ACCEPTED',
-				avs_status:
-					decline === 'ADDRESS_VERIFICATION_FAILURE'
-						? 'AVS_REJECTED'
-						: 'AVS_ACCEPTED',
-				statement_description: 'SQ *KESTREL SANDBOX',
-			},
 			location_id: body.location_id ?? DEFAULT_LOCATION,
 			order_id: body.order_id ?? id( 'order-' ),
 			customer_id: body.customer_id,
@@ -266,25 +296,46 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 			source_id: body.source_id,
 			verification_token: body.verification_token,
 		};
-		payment.receipt_url = `https://sandbox.receipts.invalid/${ payment.id }`;
-		ledger.payments[ payment.id ] = payment;
-		emit( 'payment.created', 'payment', payment );
-		if ( decline ) {
-			return {
-				status: 400,
-				body: {
-					errors: [
-						{
-							category: 'PAYMENT_METHOD_ERROR',
-							code: decline,
-							detail: DECLINE_DETAILS[ decline ],
-						},
-					],
-					payment,
+	}
+
+	/**
+	 * A card payment's status and card_details (cards, gift cards and the wallets' cards).
+	 *
+	 * @param {Object} source        Card source.
+	 * @param {string} decline       Decline code, if any.
+	 * @param {string} paymentStatus COMPLETED, APPROVED or FAILED.
+	 * @param {string} cardStatus    CAPTURED, AUTHORIZED or FAILED.
+	 * @return {Object} Fields.
+	 */
+	function cardFields( source, decline, paymentStatus, cardStatus ) {
+		return {
+			status: paymentStatus,
+			source_type: 'CARD',
+			card_details: {
+				status: cardStatus,
+				card: {
+					card_brand: source.card.brand,
+					last_4: source.card.last4,
+					exp_month: source.card.expMonth,
+					exp_year: source.card.expYear,
+					card_type: source.card.cardType,
+					prepaid_type: source.card.prepaidType,
+					bin: source.bin ?? '411111',
+					fingerprint: `sq-1-${ createHash( 'sha256' )
+						.update( source.card.last4 + source.card.brand )
+						.digest( 'base64url' )
+						.slice( 0, 20 ) }`,
 				},
-			};
-		}
-		return { status: 200, body: { payment } };
+				entry_method: 'KEYED',
+				cvv_status:
+					decline === 'CVV_FAILURE' ? 'CVV_REJECTED' : 'CVV_ACCEPTED',
+				avs_status:
+					decline === 'ADDRESS_VERIFICATION_FAILURE'
+						? 'AVS_REJECTED'
+						: 'AVS_ACCEPTED',
+				statement_description: 'SQ *KESTREL SANDBOX',
+			},
+		};
 	}
 
 	/**
@@ -327,8 +378,10 @@ export function paymentsRoutes( { ledger, sourceOf, emit } ) {
 	 */
 	function settle( payment, action ) {
 		payment.status = action === 'complete' ? 'COMPLETED' : 'CANCELED';
-		payment.card_details.status =
-			action === 'complete' ? 'CAPTURED' : 'VOIDED';
+		if ( payment.card_details ) {
+			payment.card_details.status =
+				action === 'complete' ? 'CAPTURED' : 'VOIDED';
+		}
 		payment.updated_at = new Date().toISOString();
 		payment.version_token = id( 'v' );
 		emit( 'payment.updated', 'payment', payment );

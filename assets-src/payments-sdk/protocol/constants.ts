@@ -190,7 +190,7 @@ export function postalCountryFor(
 }
 
 /** Where the SDK loads a third-party script from (wave 2 design A.0.2). */
-export type ThirdPartyScript = 'googlePay';
+export type ThirdPartyScript = 'googlePay' | 'plaid' | 'cashAppPay';
 
 /**
  * Third-party scripts by environment, loaded on demand (spec §7). Production and the provider's
@@ -205,8 +205,14 @@ export const THIRD_PARTY_SCRIPTS: Readonly<
 > = {
 	production: {
 		googlePay: 'https://pay.google.com/gp/p/js/pay.js',
+		// Plaid Link's published loader (bank linking for ACH).
+		plaid: 'https://cdn.plaid.com/link/v2/stable/link-initialize.js',
+		// Cash App Pay Kit; production merchants only (test merchants use the provider's sandbox).
+		cashAppPay: 'https://kit.cash.app/v1/pay.js',
 	},
 	sandbox: {
 		googlePay: '/vendors/google-pay/pay.js',
+		plaid: '/vendors/plaid/link-initialize.js',
+		cashAppPay: '/vendors/cash-app/pay.js',
 	},
 };
