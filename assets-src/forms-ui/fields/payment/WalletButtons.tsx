@@ -22,6 +22,7 @@ import { __ } from '@wordpress/i18n';
 import type { FieldDefinition, WalletMethod } from '../../../shared';
 import type { UnitFormPort } from '../units';
 import { walletsOf } from './methods';
+import { QUOTE_DELAY_MS, fetchRequest, pricingKey } from './quote';
 import type {
 	PaymentBinding,
 	WalletHandle,
@@ -31,7 +32,7 @@ import type {
 } from './types';
 
 /** How long value changes settle before the request is asked for again (as totals do). */
-export const WALLET_UPDATE_DELAY_MS = 50;
+export const WALLET_UPDATE_DELAY_MS = QUOTE_DELAY_MS;
 
 interface WalletButtonsProps {
 	formId: number;
@@ -41,39 +42,6 @@ interface WalletButtonsProps {
 	concealed?: boolean;
 	/** Says a message in the field's live region. */
 	announce: ( text: string ) => void;
-}
-
-/**
- * Asks the server for the payment request (or the sheet's update).
- *
- * @param form The form's port.
- * @param body Extra body keys (shippingOption, shippingContact).
- */
-function fetchRequest(
-	form: UnitFormPort,
-	body: Record< string, unknown > = {}
-): Promise< WalletRequest > {
-	return form.post< WalletRequest >( 'payment-request', {
-		values: form.submissionValues(),
-		...body,
-	} );
-}
-
-/**
- * What the payment request depends on, as the browser's engine sees it: the pricing (products,
- * quantities, options, shipping, total) and whether the payment field shows. Keystrokes
- * elsewhere (a name, an email) change neither and ask the server nothing (the route is
- * rate-limited per visitor). The server prices the values again whenever it is asked.
- *
- * @param form  The form's port.
- * @param field The payment field.
- */
-function pricingKey( form: UnitFormPort, field: FieldDefinition ): string {
-	const { evaluation } = form.current();
-	return JSON.stringify( [
-		evaluation?.pricing ?? null,
-		evaluation?.visible[ field.id ] !== false,
-	] );
 }
 
 /**
