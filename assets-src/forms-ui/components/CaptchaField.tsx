@@ -81,7 +81,10 @@ export function CaptchaField(
 	const { formId, field, onChange, config, gate } = props;
 	const container = useRef< HTMLDivElement >( null );
 	const widget = useRef< CaptchaWidgetId | null >( null );
+	// A challenge is running: a second submit within 4 s does not start another (spec §9).
 	const submitting = useRef( false );
+	// The visitor pressed submit and waits for the answer, however long the challenge takes.
+	const submitOnAnswer = useRef( false );
 	const runWhenReady = useRef( false );
 	const [ ready, setReady ] = useState( false );
 	const invisible = config?.size === 'invisible';
@@ -107,7 +110,8 @@ export function CaptchaField(
 				renderParams( provider, config, {
 					callback: ( token: string ) => {
 						onChange( field.id, token, false );
-						if ( invisible && submitting.current ) {
+						if ( invisible && submitOnAnswer.current ) {
+							submitOnAnswer.current = false;
 							submitting.current = false;
 							// The visitor pressed submit: carry on now that there is an answer
 							// (after this change has rendered).
@@ -156,13 +160,15 @@ export function CaptchaField(
 					return;
 				}
 				submitting.current = true;
+				submitOnAnswer.current = true;
 				if ( widget.current === null ) {
 					// The provider script is not ready yet: the challenge starts once it is.
 					runWhenReady.current = true;
 				} else {
 					captchaApi( provider )?.execute?.( widget.current );
 				}
-				// If the challenge is dismissed, let the visitor try again.
+				// If the challenge is dismissed, let the visitor start it again; an answer that
+				// arrives later (a slow network, a picture challenge) still submits.
 				window.clearTimeout( resetTimer.current );
 				resetTimer.current = window.setTimeout( () => {
 					submitting.current = false;

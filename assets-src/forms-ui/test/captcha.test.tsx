@@ -49,6 +49,38 @@ function fakeProvider() {
 	return { api, params };
 }
 
+/**
+ * Renders the form with an invisible captcha over a fake provider, ready to submit.
+ *
+ * @param api Fake provider.
+ * @return Spy on the field's requestSubmit calls.
+ */
+function renderInvisible( api: ReturnType< typeof fakeProvider >[ 'api' ] ) {
+	mockedFetch.mockResolvedValue( {
+		reference: '0123456789abcdef0123456789abcdef',
+		confirmation: { type: 'message', message: 'Thanks' },
+	} );
+	window.grecaptcha = api;
+	render(
+		<Form
+			form={ form }
+			submitPath="/x"
+			hooks={ createHooks() }
+			captcha={ config( 'invisible' ) }
+		/>
+	);
+	act( () => {
+		jest.advanceTimersByTime( 100 );
+	} );
+	// jsdom has no requestSubmit; the field calls it to carry on after the challenge.
+	const submit = jest.fn();
+	HTMLFormElement.prototype.requestSubmit = function () {
+		submit();
+		fireEvent.submit( this );
+	};
+	return submit;
+}
+
 beforeEach( () => {
 	jest.useFakeTimers();
 	mockedFetch.mockReset();
@@ -102,29 +134,8 @@ describe( 'the captcha field', () => {
 	} );
 
 	it( 'invisible: the final submit runs the challenge first and sends its answer', async () => {
-		mockedFetch.mockResolvedValue( {
-			reference: '0123456789abcdef0123456789abcdef',
-			confirmation: { type: 'message', message: 'Thanks' },
-		} );
 		const { api } = fakeProvider();
-		window.grecaptcha = api;
-		render(
-			<Form
-				form={ form }
-				submitPath="/x"
-				hooks={ createHooks() }
-				captcha={ config( 'invisible' ) }
-			/>
-		);
-		act( () => {
-			jest.advanceTimersByTime( 100 );
-		} );
-		// jsdom has no requestSubmit; the field calls it to carry on after the challenge.
-		const submit = jest.fn();
-		HTMLFormElement.prototype.requestSubmit = function () {
-			submit();
-			fireEvent.submit( this );
-		};
+		const submit = renderInvisible( api );
 		await act( async () => {
 			fireEvent.click( screen.getByRole( 'button', { name: 'Submit' } ) );
 		} );
@@ -137,6 +148,31 @@ describe( 'the captcha field', () => {
 		expect( mockedFetch ).toHaveBeenCalledTimes( 1 );
 		expect( mockedFetch.mock.calls[ 0 ][ 0 ].data.values[ '2' ] ).toBe(
 			'token-123'
+		);
+	} );
+	it( 'invisible: an answer that takes longer than 4 s (a picture challenge, a slow network) still submits', async () => {
+		const { api, params } = fakeProvider();
+		let answer = '';
+		// The challenge opens; the visitor answers it 20 s later.
+		api.execute.mockImplementation( () => {} );
+		api.getResponse.mockImplementation( () => answer );
+		renderInvisible( api );
+		await act( async () => {
+			fireEvent.click( screen.getByRole( 'button', { name: 'Submit' } ) );
+		} );
+		expect( api.execute ).toHaveBeenCalledTimes( 1 );
+		await act( async () => {
+			jest.advanceTimersByTime( 20000 );
+		} );
+		expect( mockedFetch ).not.toHaveBeenCalled();
+		await act( async () => {
+			answer = 'token-late';
+			( params[ 0 ].callback as ( t: string ) => void )( answer );
+			jest.advanceTimersByTime( 1 );
+		} );
+		expect( mockedFetch ).toHaveBeenCalledTimes( 1 );
+		expect( mockedFetch.mock.calls[ 0 ][ 0 ].data.values[ '2' ] ).toBe(
+			'token-late'
 		);
 	} );
 } );
