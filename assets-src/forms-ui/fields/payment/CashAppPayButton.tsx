@@ -38,7 +38,11 @@ import {
 	type DraftRead,
 } from './drafts';
 import { minorUnits, type ServerQuote } from './quote';
-import type { PaymentBinding, WalletOutcome } from './types';
+import type {
+	BankAndCashAppSettings,
+	PaymentBinding,
+	WalletOutcome,
+} from './types';
 
 interface CashAppPayButtonProps {
 	formId: number;
@@ -259,7 +263,10 @@ export function CashAppPayButton( props: CashAppPayButtonProps ) {
 						active?.redirectURL ??
 						returnUrl( window.location.href ),
 					referenceId: active?.id ?? reference.current,
-					button: config.cashAppPayButton,
+					button:
+						config.cashAppPayButton ??
+						( field as FieldDefinition & BankAndCashAppSettings )
+							.cashAppPayButton,
 					shouldTokenize,
 					onResult,
 					onDismissed: () =>
@@ -291,6 +298,10 @@ export function CashAppPayButton( props: CashAppPayButtonProps ) {
 		return () => {
 			cancelled = true;
 			setShown( false );
+			// A token approved for this instance's total is not spent on another one.
+			if ( binding.pending?.method === 'cashAppPay' ) {
+				binding.pending = null;
+			}
 			void made?.destroy();
 			container.remove();
 		};
