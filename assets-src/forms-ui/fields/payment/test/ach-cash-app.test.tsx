@@ -354,6 +354,37 @@ describe( 'Cash App Pay in the payment field', () => {
 		} );
 	} );
 
+	it( 'a field offering only Cash App Pay renders no card inputs; a token approved before the total changed is not submitted with the new total', async () => {
+		const { container } = renderForm( [ 'cashAppPay' ] );
+		await waitFor( () => expect( fake.cashAppPays ).toHaveLength( 1 ) );
+		expect( fake.elements ).toHaveLength( 0 );
+		expect(
+			container.querySelector( '.kestrel-form__payment-element' )
+		).toBeNull();
+		// Approved, but the required name is missing: the submit stops at the check.
+		act( () =>
+			lastCashApp().emit( 'ontokenization', {
+				tokenResult: { status: 'OK', token: 'wnon:old-total' },
+			} )
+		);
+		expect(
+			await screen.findByText( 'This field is required.' )
+		).toBeTruthy();
+		serverTotal = '25.00';
+		fireEvent.change( screen.getByLabelText( /Quantity/ ), {
+			target: { value: '2' },
+		} );
+		await waitFor( () => expect( fake.cashAppPays ).toHaveLength( 2 ) );
+		typeName( 'Ada' );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Submit' } ) );
+		expect(
+			await screen.findByText(
+				'Please pay with one of the payment buttons.'
+			)
+		).toBeTruthy();
+		expect( submissionCalls() ).toHaveLength( 0 );
+	} );
+
 	it( 'a decline says nothing was charged; a dismissed QR code says so; nothing is posted', async () => {
 		renderForm( [ 'cashAppPay' ] );
 		await waitFor( () => expect( fake.cashAppPays ).toHaveLength( 1 ) );
