@@ -64,7 +64,8 @@ interface ActiveDraft {
 }
 
 /**
- * The values a draft stores: what a submission would send, without the payment field's value.
+ * The values a draft stores: what a submission would send, the payment field naming its method
+ * only (no token exists before the approval).
  *
  * @param form  The form's port.
  * @param field The payment field.
@@ -73,9 +74,10 @@ function draftValues(
 	form: UnitFormPort,
 	field: FieldDefinition
 ): Record< string, unknown > {
-	const { [ String( field.id ) ]: _payment, ...values } =
-		form.submissionValues();
-	return values;
+	return {
+		...form.submissionValues(),
+		[ String( field.id ) ]: { method: 'cashAppPay' },
+	};
 }
 
 /**

@@ -432,7 +432,8 @@ describe( 'Cash App Pay in the payment field', () => {
 		expect( body.return_url ).toBe( 'http://localhost/order/?utm=x' );
 		expect( body.submission_key ).toMatch( /^[0-9a-f]{32}$/ );
 		expect( body.values ).toMatchObject( { 1: 'ada@x.org', 2: 'Ada' } );
-		expect( body.values ).not.toHaveProperty( String( PAY ) );
+		// The payment field names its method only: no token before the approval.
+		expect( body.values[ PAY ] ).toEqual( { method: 'cashAppPay' } );
 		await waitFor( () => expect( fake.cashAppPays ).toHaveLength( 2 ) );
 		expect( fake.cashAppPays[ 0 ].destroyed ).toBe( true );
 		expect( lastCashApp().options ).toEqual( {
