@@ -145,11 +145,16 @@ export function AchButton( props: AchButtonProps ) {
 		const total = quote.request?.total.amount;
 		if ( quote.stale || ! total ) {
 			say(
-				__(
-					'The total is being updated. Please try again in a moment.',
-					'kestrel-forms'
-				),
-				false
+				quote.stale
+					? __(
+							'The total is being updated. Please try again in a moment.',
+							'kestrel-forms'
+						)
+					: __(
+							'Payments are not available right now. Please reload the page.',
+							'kestrel-forms'
+						),
+				! quote.stale
 			);
 			return;
 		}

@@ -94,7 +94,8 @@ export function CashAppPayButton( props: CashAppPayButtonProps ) {
 		returnedDraftId( window.location.href )
 	);
 	const [ note, setNote ] = useState< { text: string; error: boolean } >();
-	const [ shown, setShown ] = useState( false );
+	// The total of the instance whose button shows ('' while none does).
+	const [ shown, setShown ] = useState( '' );
 	const holder = useRef< HTMLDivElement >( null );
 	const reference = useRef( '' );
 	reference.current ||= newReference( formId );
@@ -292,14 +293,14 @@ export function CashAppPayButton( props: CashAppPayButtonProps ) {
 						return;
 					}
 					made = handle;
-					setShown( true );
+					setShown( request.total.amount );
 				},
 				// Not offered here (the provider says why): no button.
-				() => ! cancelled && setShown( false )
+				() => ! cancelled && setShown( '' )
 			);
 		return () => {
 			cancelled = true;
-			setShown( false );
+			setShown( '' );
 			// A token approved for this instance's total is not spent on another one.
 			if ( binding.pending?.method === 'cashAppPay' ) {
 				binding.pending = null;
@@ -323,7 +324,7 @@ export function CashAppPayButton( props: CashAppPayButtonProps ) {
 		<div
 			className="kestrel-form__cash-app-pay"
 			id={ `kestrel_cash_app_pay_${ formId }_${ field.id }` }
-			data-ready={ shown ? 'true' : undefined }
+			data-total={ shown || undefined }
 			hidden={ concealed }
 		>
 			<div ref={ holder } />

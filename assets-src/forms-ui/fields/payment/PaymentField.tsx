@@ -20,7 +20,7 @@ import { methodsOf, offers, type InputMethod } from './methods';
 import { WalletButtons } from './WalletButtons';
 import { AchButton } from './AchButton';
 import { CashAppPayButton } from './CashAppPayButton';
-import { useServerQuote } from './quote';
+import { engineRequest, useServerQuote } from './quote';
 import type { PaymentElementsProps, PaymentGate, PaymentHandle } from './types';
 
 /** How long a tokenize waits for an element still being attached. */
@@ -65,7 +65,20 @@ export function PaymentElements( props: PaymentElementsProps ) {
 	// leaves them out of the configuration otherwise); both pay the server's quote.
 	const ach = offers( field, config, 'ach' );
 	const cashAppPay = offers( field, config, 'cashAppPay' );
-	const quote = useServerQuote( form, field, ach || cashAppPay );
+	const quote = useServerQuote(
+		form,
+		field,
+		ach || cashAppPay,
+		form && config
+			? () =>
+					engineRequest(
+						form,
+						field,
+						config.currency,
+						config.country
+					)
+			: null
+	);
 
 	// Attach one element per method; destroy them when the field re-renders them or goes away.
 	useEffect( () => {

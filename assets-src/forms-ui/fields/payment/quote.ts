@@ -4,7 +4,9 @@
  * Pay request asks. The browser never prices a payment itself.
  */
 import { useCallback, useEffect, useRef, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
 import type { FieldDefinition } from '../../../shared';
+import { paymentAmount } from '../../../forms-engine';
 import type { UnitFormPort } from '../units';
 import type { WalletRequest } from './types';
 
@@ -57,48 +59,100 @@ export interface ServerQuote {
 	refresh: () => Promise< void >;
 }
 
+/** The server's answer when the form's payment field offers no wallet (Apple Pay, Google Pay). */
+const NO_WALLET = 'kestrel_forms_wallets_not_offered';
+
+/**
+ * The payment request the browser's engine prices (the same engine and rules as the server's
+ * submission check): used only when the server's payment-request route answers that it serves
+ * wallet fields only. The charge is the server's total either way.
+ *
+ * @param form     The form's port.
+ * @param field    The payment field.
+ * @param currency The form's currency.
+ * @param country  The seller's country.
+ */
+export function engineRequest(
+	form: UnitFormPort,
+	field: FieldDefinition,
+	currency: string,
+	country: string
+): WalletRequest {
+	const amount = paymentAmount(
+		{ title: '', fields: [], currency },
+		field,
+		form.current().evaluation
+	);
+	const total = {
+		amount: amount.decimal,
+		label: __( 'Total', 'kestrel-forms' ),
+	};
+	return {
+		countryCode: country || 'US',
+		currencyCode: amount.currency,
+		total,
+		lineItems: [ total ],
+		requestBillingContact: false,
+		requestShippingContact: false,
+	};
+}
+
 /**
  * The server's quote for the form's current values, asked once and again whenever the pricing
- * changes (debounced); the newest question wins.
+ * changes (debounced); the newest question wins. When the server answers that its route serves
+ * wallet fields only, the browser's engine prices the form instead (from then on).
  *
- * @param form    The form's port.
- * @param field   The payment field.
- * @param enabled Whether anything needs it (no question otherwise).
+ * @param form     The form's port.
+ * @param field    The payment field.
+ * @param enabled  Whether anything needs it (no question otherwise).
+ * @param fallback The engine's request (null: none).
  */
 export function useServerQuote(
 	form: UnitFormPort | undefined,
 	field: FieldDefinition,
-	enabled: boolean
+	enabled: boolean,
+	fallback: ( () => WalletRequest ) | null = null
 ): ServerQuote {
 	const [ request, setRequest ] = useState< WalletRequest | null >( null );
 	const [ stale, setStale ] = useState( true );
 	const latest = useRef( 0 );
+	// The server serves wallet fields only: the engine prices this one.
+	const local = useRef( false );
+	const engine = useRef( fallback );
+	engine.current = fallback;
 
 	const ask = useCallback( (): Promise< void > => {
 		if ( ! form ) {
 			return Promise.resolve();
 		}
 		const question = ++latest.current;
-		setStale( true );
-		return fetchRequest( form ).then(
-			( next ) => {
-				if ( question === latest.current ) {
-					setRequest( ( now ) =>
-						JSON.stringify( now ) === JSON.stringify( next )
-							? now
-							: next
-					);
-					setStale( false );
-				}
-			},
-			() => {
-				if ( question === latest.current ) {
-					// No answer (offline, rate limited): nothing can be paid with an old price.
-					setRequest( null );
-					setStale( false );
-				}
+		const answer = ( next: WalletRequest | null ) => {
+			if ( question === latest.current ) {
+				setRequest( ( now ) =>
+					JSON.stringify( now ) === JSON.stringify( next )
+						? now
+						: next
+				);
+				setStale( false );
 			}
-		);
+		};
+		setStale( true );
+		if ( local.current && engine.current ) {
+			answer( engine.current() );
+			return Promise.resolve();
+		}
+		return fetchRequest( form ).then( answer, ( failure ) => {
+			if (
+				( failure as { code?: string } )?.code === NO_WALLET &&
+				engine.current
+			) {
+				local.current = true;
+				answer( engine.current() );
+				return;
+			}
+			// No answer (offline, rate limited): nothing can be paid with an old price.
+			answer( null );
+		} );
 	}, [ form ] );
 
 	useEffect( () => {

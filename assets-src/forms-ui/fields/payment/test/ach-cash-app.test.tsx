@@ -273,6 +273,35 @@ describe( 'ACH in the payment field', () => {
 		expect( submissionCalls() ).toHaveLength( 0 );
 	} );
 
+	it( "prices with the browser's engine when the server's payment-request route serves wallet fields only (the charge stays the server's)", async () => {
+		const answer = mockedFetch.getMockImplementation();
+		mockedFetch.mockImplementation( async ( options: { path: string } ) => {
+			if ( options.path.endsWith( '/payment-request' ) ) {
+				throw {
+					code: 'kestrel_forms_wallets_not_offered',
+					message: 'This form does not take wallet payments.',
+				};
+			}
+			return answer?.( options );
+		} );
+		renderForm( [ 'ach', 'cashAppPay' ], {
+			extra: { accountHolderField: '2' },
+		} );
+		await waitFor( () => expect( fake.cashAppPays ).toHaveLength( 1 ) );
+		expect( lastCashApp().request.options ).toMatchObject( {
+			currencyCode: 'USD',
+			total: { amount: '12.50' },
+		} );
+		typeName( 'Ada' );
+		fireEvent.click( achButton() as HTMLElement );
+		expect( fake.achs[ 0 ].tokenizeCalls[ 0 ] ).toMatchObject( {
+			total: { amount: 1250, currencyCode: 'USD' },
+		} );
+		// Asked once; the engine prices every change after the refusal.
+		expect( callsTo( '/payment-request' ) ).toHaveLength( 1 );
+		await waitFor( () => expect( submissionCalls() ).toHaveLength( 1 ) );
+	} );
+
 	it( 'is not offered when the page configuration leaves it out (not USD on a US location)', async () => {
 		renderForm( [ 'ach', 'card' ], { config: { methods: [ 'card' ] } } );
 		await waitFor( () =>
