@@ -118,12 +118,22 @@ test.describe( 'bank account (ACH) in the payment field (P3 check 3)', () => {
 		await page
 			.locator( `#input_${ form.id }_4` )
 			.fill( 'buyer@example.org' );
+		// 2 tickets: 2 × 12.50 + 5.00.
+		await page.locator( `#input_${ form.id }_1_3` ).fill( '2' );
+		await expect( page.locator( `#field_${ form.id }_3` ) ).toContainText(
+			'30.00'
+		);
 
 		// The holder's name is required before the bank link opens.
 		await pay.click();
+		// At the holder's input, and announced in the field's live region.
+		const nameMissing = "Please enter the account holder's name.";
+		await expect( field.locator( '.kestrel-form__ach-error' ) ).toHaveText(
+			nameMissing
+		);
 		await expect(
-			field.getByText( "Please enter the account holder's name." )
-		).toBeVisible();
+			field.locator( '[data-payment-live-region]' )
+		).toHaveText( nameMissing );
 		await expect(
 			page.locator( 'iframe[title="Plaid Link"]' )
 		).toHaveCount( 0 );
@@ -194,21 +204,11 @@ test.describe( 'bank account (ACH) in the payment field (P3 check 3)', () => {
 		page,
 		requestUtils,
 	}, testInfo ) => {
-		const sink = await sinkApi();
-		if ( 'reason' in sink ) {
-			// eslint-disable-next-line no-console
-			console.log( `${ testInfo.title } skipped: ${ sink.reason }` );
-			testInfo.skip( true, sink.reason );
-			return;
-		}
 		const { entry, charged, mailbox } = await payByBank( {
 			page,
 			requestUtils,
 			title: 'P3 check 3 ACH failed',
 		} );
-		const [ pendingMail ] = await mailTo( sink.url, mailbox );
-		expect( pendingMail.subject ).toMatch( /^payment_pending:/ );
-
 		const failed = await settle(
 			requestUtils,
 			entry.id,
@@ -219,15 +219,28 @@ test.describe( 'bank account (ACH) in the payment field (P3 check 3)', () => {
 			status: 'failed',
 			actions: { refund: false },
 		} );
+		// The mail (pending, then failed; never completed) is read from the SMTP sink that
+		// `npm test` runs around the native specs.
+		const sink = await sinkApi();
+		if ( 'reason' in sink ) {
+			testInfo.annotations.push( {
+				type: 'notifications not checked',
+				description: sink.reason,
+			} );
+			// eslint-disable-next-line no-console
+			console.log(
+				`${ testInfo.title }: notifications not checked: ${ sink.reason }`
+			);
+			return;
+		}
 		await expect
 			.poll(
 				async () =>
-					( await mailTo( sink.url, mailbox ) ).map(
-						( m ) => m.subject.split( ':' )[ 0 ]
-					),
+					( await mailTo( sink.url, mailbox ) )
+						.map( ( m ) => m.subject.split( ':' )[ 0 ] )
+						.sort(),
 				{ timeout: 30_000 }
 			)
-			// No completed notification: the pending one and the failure.
 			.toEqual( [ 'payment_failed', 'payment_pending' ] );
 	} );
 } );

@@ -32,8 +32,7 @@ import {
 } from './utils';
 
 /**
- * Fills in the order: 3 tickets (3 × 12.50 + 5.00 = 42.50, priced by the server), the email
- * and the name.
+ * Fills in the order: 3 tickets (3 × 12.50 + 5.00 = 42.50), the email and the name.
  *
  * @param page   Visitor's page.
  * @param formId Form id.
@@ -41,13 +40,11 @@ import {
 async function fillOrder( page: Page, formId: number ): Promise< void > {
 	await page.locator( `#input_${ formId }_4` ).fill( 'buyer@example.org' );
 	await page.locator( `#input_${ formId }_6` ).fill( 'Ada Lovelace' );
-	const quoted = page.waitForResponse(
-		( r ) =>
-			r.url().includes( `/forms/${ formId }/payment-request` ) &&
-			r.request().postDataJSON()?.values?.[ '1.3' ] === '3'
-	);
 	await page.locator( `#input_${ formId }_1_3` ).fill( '3' );
-	expect( ( await ( await quoted ).json() ).total.amount ).toBe( '42.50' );
+	// A new total is a new Cash App Pay instance (never update()): its button asks 42.50.
+	await expect(
+		page.locator( `#kestrel_cash_app_pay_${ formId }_5` )
+	).toHaveAttribute( 'data-total', '42.50' );
 }
 
 /**
