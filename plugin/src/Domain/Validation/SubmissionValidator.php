@@ -565,6 +565,11 @@ final class SubmissionValidator {
 		if ( null === $value && ChargePlan::for_field( $field, true, $pricing )->charges() ) {
 			return $this->error( $field, FieldError::REQUIRED );
 		}
+		if ( $value instanceof PaymentValue && 'ach' === $value->method && '' === $value->account_holder
+			&& ! is_string( $field['accountHolderField'] ?? null ) ) {
+			// A bank payment names its account holder: the field's own input when the form maps none.
+			return $this->error( $field, FieldError::REQUIRED );
+		}
 		return null;
 	}
 
