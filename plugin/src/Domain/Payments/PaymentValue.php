@@ -142,24 +142,6 @@ final class PaymentValue {
 	}
 
 	/**
-	 * The ACH account holder's name: the form's `accountHolderField` value when the field names
-	 * one, else the name the payment field's own input sent ('' when neither has one).
-	 *
-	 * @param array<string, mixed> $field  The payment field's definition.
-	 * @param array<string, mixed> $values The submission's stored values.
-	 */
-	public function account_holder_name( array $field, array $values ): string {
-		$ref = $field['accountHolderField'] ?? null;
-		if ( is_string( $ref ) && '' !== $ref ) {
-			$name = self::text( $values[ $ref ] ?? null, self::HOLDER_NAME_MAX );
-			if ( '' !== $name ) {
-				return $name;
-			}
-		}
-		return $this->account_holder;
-	}
-
-	/**
 	 * A wallet contact reduced to known keys and plain text: strings only, no control characters
 	 * or markup, cut to a length; address lines joined as `addressLine1` / `addressLine2`; a
 	 * country code only as two letters, an email only when it looks like one. Anything else is
