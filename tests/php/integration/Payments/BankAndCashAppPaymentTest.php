@@ -177,8 +177,14 @@ final class BankAndCashAppPaymentTest extends TestCase {
 		$this->assertSame( array( array( 'pending', 'pending' ) ), $this->fired );
 		$this->assertStringContainsString( 'Payment pending', implode( "\n", array_column( $this->notes( $entry ), 1 ) ) );
 
-		// Refunds are refused while the transfer is pending, before the provider is asked.
+		// Refunds are refused while the transfer is pending, before the provider is asked, and
+		// the entries screen gets no refund action.
 		$this->as_admin();
+		$state = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $entry . '/payment' );
+		$this->assert_rest_status( 200, $state );
+		$this->assertFalse( $state->get_data()['actions']['refund'] );
+		$this->assertSame( 'First Platypus Bank', $state->get_data()['brand'] );
+		$this->assertSame( '000', $state->get_data()['last4'] );
 		$refused = $this->rest( 'POST', '/kestrel-forms/v1/entries/' . $entry . '/payment/refunds', array( 'amount' => 1000 ) );
 		$this->assert_rest_error( 'kestrel_forms_payment_action_refused', 409, $refused );
 		$this->assertCount( 0, $this->provider->calls( 'POST', '/v2/refunds' ) );
