@@ -503,8 +503,8 @@ final class FakeProvider {
 		if ( 'cnon:expired' === $source ) {
 			return self::http( ...self::error( 400, 'CARD_TOKEN_EXPIRED', 'CARD_TOKEN_EXPIRED' ) );
 		}
-		$id      = 'PAY' . ( count( $this->payments ) + 1 ) . 'X' . substr( md5( $key ), 0, 6 );
-		$other   = $this->bank_or_cash_app( $id, $source, $body );
+		$id    = 'PAY' . ( count( $this->payments ) + 1 ) . 'X' . substr( md5( $key ), 0, 6 );
+		$other = $this->bank_or_cash_app( $id, $source, $body );
 		if ( null !== $other ) {
 			if ( isset( $other['errors'] ) ) {
 				return self::http( 400, $other );
