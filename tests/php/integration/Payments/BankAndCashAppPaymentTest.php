@@ -99,16 +99,16 @@ final class BankAndCashAppPaymentTest extends TestCase {
 	 *
 	 * @param array<string, mixed> $value The payment value.
 	 * @param string               $key   Submission key.
+	 * @param array<string, mixed> $other Other values instead of the defaults.
 	 */
-	private function submit( array $value, string $key = '' ): WP_REST_Response {
+	private function submit( array $value, string $key = '', array $other = array() ): WP_REST_Response {
 		return $this->rest(
 			'POST',
 			'/kestrel-forms/v1/forms/' . $this->form_id . '/submissions',
 			array(
-				'values'         => array(
+				'values'         => array( '3' => $value ) + $other + array(
 					'2' => 'buyer@example.org',
 					'4' => 'Jane Doe',
-					'3' => $value,
 				),
 				'submission_key' => '' !== $key ? $key : 'bank-key-' . wp_rand( 10000, 99999 ),
 			)
@@ -280,6 +280,23 @@ final class BankAndCashAppPaymentTest extends TestCase {
 		}
 		$this->assertCount( 0, $this->provider->calls( 'POST', '/v2/payments' ) );
 		$this->assertSame( 0, self::entry_count() );
+	}
+
+	public function test_ach_needs_a_name_in_the_mapped_text_field(): void {
+		$ach      = array(
+			'method' => 'ach',
+			'token'  => 'bnon:sandbox-bank-ok',
+		);
+		$response = $this->submit( $ach, '', array( '4' => '  ' ) );
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $response );
+		$this->assertSame( array( '4' ), array_map( 'strval', array_keys( (array) $response->get_data()['data']['errors'] ) ) );
+		$this->assertCount( 0, $this->provider->calls_to( 'POST', '/v2/payments' ) );
+		// A card needs no account holder.
+		$card = array(
+			'method' => 'card',
+			'token'  => 'cnon:card-nonce-ok',
+		);
+		$this->assert_rest_status( 201, $this->submit( $card, '', array( '4' => '' ) ) );
 	}
 
 	public function test_ach_needs_an_account_holder_name_when_the_form_maps_none(): void {
