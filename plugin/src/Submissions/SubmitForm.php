@@ -107,6 +107,11 @@ final class SubmitForm {
 			MergeTags::remember_client_ip( $first->id, $request->client_ip ); // The same submission again.
 			return $this->replay( $form, $first );
 		}
+		// A payment draft already submitted (under another key): its entry's answer, nothing charged.
+		$drafted = $this->drafted_entry( $form, $request );
+		if ( $drafted ) {
+			return $this->replay( $form, $drafted );
+		}
 		if ( '' === $key ) {
 			return $this->store( $form, $request );
 		}
@@ -472,6 +477,22 @@ final class SubmitForm {
 		$form  = $this->forms->find( $form_id );
 		$entry = $form ? $this->entries->find( $entry_id ) : null;
 		return $form && $entry && $entry->form_id === $form_id ? $this->stored( $form, $entry, false ) : null;
+	}
+
+	/**
+	 * The entry made from the payment draft a submission names, when that draft (of this form)
+	 * was already submitted; null otherwise.
+	 *
+	 * @param Form              $form    The form.
+	 * @param SubmissionRequest $request The submission.
+	 */
+	private function drafted_entry( Form $form, SubmissionRequest $request ): ?Entry {
+		$draft_id = self::draft_id( $form, is_array( $request->values ) ? $request->values : array() );
+		$draft    = '' !== $draft_id ? $this->drafts()->find( $draft_id ) : null;
+		if ( null === $draft || $draft['form_id'] !== $form->id || PaymentDraftRepository::SUBMITTED !== $draft['status'] || null === $draft['entry_id'] ) {
+			return null;
+		}
+		return $this->entries->find( $draft['entry_id'] );
 	}
 
 	/**

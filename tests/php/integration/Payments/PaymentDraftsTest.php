@@ -212,6 +212,13 @@ final class PaymentDraftsTest extends TestCase {
 		$this->assertSame( 'true', $replay->get_headers()['Kestrel-Idempotent-Replay'] ?? '' );
 		$this->assertSame( 1, self::entry_count() );
 		$this->assertCount( 1, $this->provider->calls_to( 'POST', '/v2/payments' ) );
+
+		// Even under another key, a submission from a submitted draft answers its entry, charging nothing.
+		$other = $this->submit_from( $id, 'another-key-02' );
+		$this->assert_rest_status( 201, $other );
+		$this->assertSame( self::entry_id_of( $first ), self::entry_id_of( $other ) );
+		$this->assertSame( 1, self::entry_count() );
+		$this->assertCount( 1, $this->provider->calls_to( 'POST', '/v2/payments' ) );
 	}
 
 	public function test_unknown_foreign_and_expired_drafts_are_not_found(): void {
