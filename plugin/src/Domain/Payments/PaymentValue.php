@@ -44,7 +44,7 @@ final class PaymentValue {
 		'cashAppPay' => '/^wnon:[A-Za-z0-9_\-]{4,500}$/',
 	);
 
-	/** A payment draft's id ({@see \Kestrel\Forms\Payments\PaymentDrafts}): 32 hex digits. */
+	/** A payment draft's id ({@see \Kestrel\Forms\Persistence\PaymentDraftRepository}): 32 hex digits. */
 	public const DRAFT_ID_PATTERN = '/^[a-f0-9]{32}$/D';
 
 	/** The longest account holder name kept (characters). */
