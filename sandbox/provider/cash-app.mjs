@@ -497,8 +497,8 @@ export function cashAppArea( { vendorOrigin } ) {
 		const head = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cash App Pay</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:16px/1.4 system-ui,sans-serif;margin:0;background:#f4f4f4}main{max-width:420px;margin:24px auto;background:#fff;border-radius:16px;padding:24px}
-h1{font-size:20px}button,a.done{display:block;width:100%;margin:8px 0;padding:12px;border-radius:24px;border:0;font:inherit;text-align:center;text-decoration:none}
-.approve{background:#00d64f;color:#fff}.decline{background:#eee;color:#000}.fail{background:#fdd;color:#900}a.done{background:#000;color:#fff}</style></head><body><main>`;
+h1{font-size:20px}button{display:block;width:100%;margin:8px 0;padding:12px;border-radius:24px;border:0;font:inherit;text-align:center;text-decoration:none}
+.approve{background:#00d64f;color:#fff}.decline{background:#eee;color:#000}.fail{background:#fdd;color:#900}.done{background:#000;color:#fff}</style></head><body><main>`;
 		if ( r.status === 'PENDING' && expired( r ) ) {
 			return html(
 				`${ head }<h1>Cash App Pay</h1><p role="alert">This request has expired.</p></main></body></html>`
@@ -532,7 +532,10 @@ ${
 			} else {
 				u.searchParams.set( 'cash_request_id', r.id );
 			}
-			done = `<a class="done" href="${ escapeHtml( u.href ) }">Done</a>`;
+			// A button, as on Cash App's sandbox page; it goes back to the merchant.
+			done = `<button class="done" type="button" data-href="${ escapeHtml(
+				u.href
+			) }" onclick="location.assign(this.dataset.href)">Done</button>`;
 		} else {
 			done =
 				'<button class="done" type="button" onclick="window.close()" style="background:#000;color:#fff">Done</button>';

@@ -49,7 +49,7 @@ test( 'check 5: quickstart page, cap-btn → approval page → Approve → Done 
 	await page.waitForURL( /\/cash-app\/approve\// );
 	await expect( page.getByText( '$1.00' ) ).toBeVisible();
 	await page.getByRole( 'button', { name: 'Approve' } ).click();
-	await page.getByRole( 'link', { name: 'Done' } ).click();
+	await page.getByRole( 'button', { name: 'Done' } ).click();
 	await page.waitForURL( /cash-app-pay\.html\?cash_request_id=/ );
 	await expect( page.locator( '#payment-status-container' ) ).toHaveClass(
 		/is-success/,
@@ -87,7 +87,7 @@ test( 'check 5: the interaction says mobile; a decline comes back as Cancel', as
 	await page.waitForURL( /\/cash-app\/approve\// );
 	await page.getByRole( 'button', { name: 'Decline' } ).click();
 	await expect( page.getByText( 'You declined the payment.' ) ).toBeVisible();
-	await page.getByRole( 'link', { name: 'Done' } ).click();
+	await page.getByRole( 'button', { name: 'Done' } ).click();
 	await page.waitForURL( /cash_request_id=/ );
 	await expect( page.locator( '#payment-status-container' ) ).toHaveClass(
 		/is-failure/,
@@ -111,7 +111,7 @@ test.describe( 'check 7: legacy cashApp on a phone', () => {
 		await page.getByRole( 'button', { name: 'Cash App Pay' } ).click();
 		await page.waitForURL( /\/cash-app\/approve\// );
 		await page.getByRole( 'button', { name: 'Approve' } ).click();
-		await page.getByRole( 'link', { name: 'Done' } ).click();
+		await page.getByRole( 'button', { name: 'Done' } ).click();
 		await page.waitForURL( /cash-app\.html\?state=.*access_token=/ );
 		await expect( page.locator( '#payment-status-container' ) ).toHaveClass(
 			/is-success/,
@@ -161,7 +161,7 @@ test.describe( 'check 7: legacy cashApp on a phone', () => {
 		await page.getByRole( 'button', { name: 'Cash App Pay' } ).click();
 		await page.waitForURL( /\/cash-app\/approve\// );
 		await page.getByRole( 'button', { name: 'Decline' } ).click();
-		await page.getByRole( 'link', { name: 'Done' } ).click();
+		await page.getByRole( 'button', { name: 'Done' } ).click();
 		await page.waitForURL( /error=access_denied/ );
 		await expect( page.locator( '#payment-status-container' ) ).toHaveText(
 			'Received an error in redirect from Cash App: access_denied',

@@ -268,7 +268,7 @@ test( 'legacy: auth URLs, polling, approval, one token; a redirect needs its acc
 	await request.post( approve.href, { maxRedirects: 0 } );
 	const done = await ( await request.get( a.redirect_url ) ).text();
 	const back = new URL(
-		/href="([^"]+)"/.exec( done )![ 1 ].replace( /&amp;/g, '&' )
+		/data-href="([^"]+)"/.exec( done )![ 1 ].replace( /&amp;/g, '&' )
 	);
 	expect( back.searchParams.get( 'state' ) ).toBe( 'order-1' );
 	expect( back.searchParams.get( 'code' ) ).toBeTruthy();
