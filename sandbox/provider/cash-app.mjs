@@ -626,9 +626,13 @@ ${
 			method === 'POST'
 		) {
 			const outcome = outcomeOf( r );
-			const final = [ 'APPROVED', 'DECLINED', 'FAILED' ].includes(
-				outcome.status
-			);
+			// An expired request is an outcome too: the page must hear of it (as a failure).
+			const final = [
+				'APPROVED',
+				'DECLINED',
+				'FAILED',
+				'EXPIRED',
+			].includes( outcome.status );
 			const first = final && ! r.delivered;
 			if ( final ) {
 				r.delivered = true;

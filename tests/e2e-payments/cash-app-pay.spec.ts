@@ -222,6 +222,24 @@ test.describe( 'check 4: quickstart cash-app-pay.html on a desktop', () => {
 			.toMatchObject( { status: 'Error' } );
 	} );
 
+	test( 'a request that lapses while the QR is shown ends in Error, never a hang', async ( {
+		page,
+		request,
+	} ) => {
+		await request.post( `${ SANDBOX }/__vendors/scenario`, {
+			data: { vendor: 'cash-app', scenario: { requestTtlMs: 3000 } },
+		} );
+		await attachOwn( page );
+		await capButton( page, '#own' ).click();
+		await expect( dialog( page ) ).toBeVisible();
+		await expect
+			.poll( async () => ( await tokenResults( page ) )[ 0 ], {
+				timeout: 15_000,
+			} )
+			.toMatchObject( { status: 'Error' } );
+		await expect( dialog( page ) ).toBeHidden();
+	} );
+
 	test( 'closing the QR modal is customerDismissed', async ( { page } ) => {
 		await attachOwn( page );
 		await capButton( page, '#own' ).click();

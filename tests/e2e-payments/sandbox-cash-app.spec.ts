@@ -286,3 +286,44 @@ test( 'legacy: auth URLs, polling, approval, one token; a redirect needs its acc
 	expect( ( await token() ).status() ).toBe( 400 );
 	expect( ( await pay( request, t.token ) ).status() ).toBe( 200 );
 } );
+
+test( 'a request that lapses unanswered is EXPIRED, handed out once', async ( {
+	request,
+} ) => {
+	await request.post( `${ SANDBOX }/__vendors/scenario`, {
+		data: { vendor: 'cash-app', scenario: { requestTtlMs: 200 } },
+	} );
+	try {
+		const created = await request.post( `${ VENDOR }/cash-app/requests`, {
+			data: {
+				clientId: 'CAS-CI_SQUARE',
+				request: {
+					redirectURL: 'https://shop.example/back',
+					actions: {
+						payment: {
+							amount: { currency: 'USD', value: 100 },
+							scopeId: SCOPE,
+						},
+					},
+				},
+			},
+		} );
+		const { id } = await created.json();
+		await new Promise( ( r ) => setTimeout( r, 400 ) );
+		const deliver = () =>
+			request.post( `${ VENDOR }/cash-app/requests/${ id }/deliver` );
+		expect( await ( await deliver() ).json() ).toMatchObject( {
+			status: 'EXPIRED',
+			first: true,
+		} );
+		expect( ( await ( await deliver() ).json() ).first ).toBe( false );
+		const page = await (
+			await request.get( `${ VENDOR }/cash-app/approve/${ id }` )
+		).text();
+		expect( page ).toContain( 'This request has expired.' );
+	} finally {
+		await request.post( `${ SANDBOX }/__vendors/scenario`, {
+			data: { vendor: 'cash-app', scenario: {} },
+		} );
+	}
+} );

@@ -74,6 +74,8 @@ export class CashAppPayMethod {
 	private readonly pending: TokenResult[] = [];
 	private readonly tokenListeners = new Set< unknown >();
 	private isMobile = false;
+	/** The buyer started and has no outcome yet (a renewal would cut them off). */
+	private inFlow = false;
 	private gating = false;
 
 	/**
@@ -94,13 +96,15 @@ export class CashAppPayMethod {
 		// Right away: after a mobile redirect Pay Kit reports the outcome almost at once.
 		pay.addEventListener( 'CUSTOMER_INTERACTION', ( d ) => {
 			this.isMobile = Boolean( d?.isMobile );
+			this.inFlow = true;
 			this.events.dispatch( 'customerInteraction', {
 				isMobile: this.isMobile,
 			} );
 		} );
-		pay.addEventListener( 'CUSTOMER_DISMISSED', () =>
-			this.events.dispatch( 'customerDismissed', {} )
-		);
+		pay.addEventListener( 'CUSTOMER_DISMISSED', () => {
+			this.inFlow = false;
+			this.events.dispatch( 'customerDismissed', {} );
+		} );
 		pay.addEventListener( 'CUSTOMER_REQUEST_APPROVED', ( d ) => {
 			this.approved( d ).catch( () => {} );
 		} );
@@ -394,6 +398,7 @@ export class CashAppPayMethod {
 	 * @param tokenResult Result.
 	 */
 	private result( tokenResult: TokenResult ): void {
+		this.inFlow = false;
 		if ( this.lifecycle.destroyed ) {
 			return;
 		}
@@ -428,7 +433,7 @@ export class CashAppPayMethod {
 		}
 	}
 
-	/** The request is about to lapse: warn, and ask Pay Kit for a fresh one. */
+	/** The request is about to lapse: warn, and ask Pay Kit for a fresh one unless in use. */
 	private async expiring(): Promise< void > {
 		if ( this.lifecycle.destroyed ) {
 			return;
@@ -437,6 +442,11 @@ export class CashAppPayMethod {
 			'Cash App Pay: the customer request expires in about a minute; a new one is requested.'
 		);
 		this.ctx.report( 'Cash App Pay customer request expiring' );
+		if ( this.inFlow ) {
+			// The buyer is answering: Pay Kit reports the request's end (approved, or failed
+			// when it lapses), and a fresh request follows a failure.
+			return;
+		}
 		await this.pay.restart();
 		await this.request();
 	}

@@ -339,6 +339,24 @@ describe( 'CashAppPayMethod', () => {
 		warn.mockRestore();
 	} );
 
+	it( 'does not renew a request the buyer is answering; its end still arrives', async () => {
+		const warn = jest
+			.spyOn( console, 'warn' )
+			.mockImplementation( () => {} );
+		const { pay, timers, results, listen } = await setup();
+		listen();
+		pay.emit( 'CUSTOMER_INTERACTION', { isMobile: false } );
+		timers[ 0 ].fn();
+		await flush();
+		expect( pay.restarted ).toBe( 0 );
+		expect( pay.requests ).toHaveLength( 1 );
+		pay.emit( 'CUSTOMER_REQUEST_FAILED', { error: 'EXPIRED' } );
+		await flush();
+		expect( results.map( ( r ) => r.status ) ).toEqual( [ 'Error' ] );
+		expect( pay.requests ).toHaveLength( 2 );
+		warn.mockRestore();
+	} );
+
 	it( 'no timer when the request expires 2147483647 ms or more from now', async () => {
 		const ctx = context();
 		const request = createPaymentRequest(
