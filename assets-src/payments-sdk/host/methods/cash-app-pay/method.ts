@@ -441,7 +441,6 @@ export class CashAppPayMethod {
 		( this.ctx.win as unknown as { console?: Console } ).console?.warn(
 			'Cash App Pay: the customer request expires in about a minute; a new one is requested.'
 		);
-		this.ctx.report( 'Cash App Pay customer request expiring' );
 		if ( this.inFlow ) {
 			// The buyer is answering: Pay Kit reports the request's end (approved, or failed
 			// when it lapses), and a fresh request follows a failure.
