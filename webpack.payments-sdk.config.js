@@ -82,7 +82,9 @@ module.exports = ( env, argv ) => ( {
 			new TerserPlugin( {
 				extractComments: false,
 				terserOptions: {
-					keep_classnames: /Error$/,
+					// Cash App Pay's two option errors are named without the suffix (types 1.51.4).
+					keep_classnames:
+						/Error$|^InvalidCashAppPayOptionsField(Types|Values)$/,
 					output: { comments: false },
 				},
 			} ),

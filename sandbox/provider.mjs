@@ -11,6 +11,7 @@ import http from 'node:http';
 import { applePayArea } from './provider/apple-pay.mjs';
 import { serveAsset } from './provider/assets.mjs';
 import { cardArea } from './provider/cards.mjs';
+import { cashAppArea } from './provider/cash-app.mjs';
 import { cardOnFileRoutes } from './provider/cards-on-file.mjs';
 import { controlRoutes } from './provider/control.mjs';
 import { customerRoutes } from './provider/customers.mjs';
@@ -81,7 +82,11 @@ export function createProvider( { vendorOrigin = '' } = {} ) {
 		vendorOrigin: () => vendorOrigin,
 	};
 	// Payment method areas beyond cards: {api, vendor, sourceOf?, control?}.
-	const wallets = [ applePayArea( walletCtx ), googlePayArea( walletCtx ) ];
+	const wallets = [
+		applePayArea( walletCtx ),
+		googlePayArea( walletCtx ),
+		cashAppArea( walletCtx ),
+	];
 	const payments = paymentsRoutes( ctx );
 	const control = controlRoutes( {
 		ledger,

@@ -42,11 +42,13 @@ use Kestrel\Forms\Payments\ReconcileJob;
 use Kestrel\Forms\Payments\Provider\ClientFactory;
 use Kestrel\Forms\Payments\WebhookHandler;
 use Kestrel\Forms\Payments\WebhookSubscriber;
+use Kestrel\Forms\Persistence\PaymentDraftRepository;
 use Kestrel\Forms\Persistence\PaymentRepository;
 use Kestrel\Forms\Privacy\PersonalData;
 use Kestrel\Forms\Rest\PaymentsController;
 use Kestrel\Forms\Rest\PaymentReconcileController;
 use Kestrel\Forms\Rest\PaymentsCheckController;
+use Kestrel\Forms\Rest\PaymentDraftsController;
 use Kestrel\Forms\Rest\PaymentRequestController;
 use Kestrel\Forms\Rest\ApplePayDomainController;
 use Kestrel\Forms\Rest\PaymentWebhookController;
@@ -280,10 +282,12 @@ final class Plugin {
 	}
 
 	/**
-	 * The hourly cleanup of abandoned uploads (Uploads\CleanupJob).
+	 * The hourly cleanup of abandoned uploads (Uploads\CleanupJob) and expired payment drafts.
 	 */
 	public static function clean_up_uploads(): void {
 		self::instance()->uploads->cleanup();
+		// The same hourly job deletes expired payment drafts (ADR 0009).
+		( new PaymentDraftRepository() )->purge_expired( time() );
 	}
 
 	/**
@@ -293,6 +297,7 @@ final class Plugin {
 	 */
 	public static function delete_form_uploads( $form_id ): void {
 		self::instance()->uploads->delete_for_form( (int) $form_id );
+		( new PaymentDraftRepository() )->delete_for_form( (int) $form_id );
 	}
 
 	/**
@@ -361,6 +366,7 @@ final class Plugin {
 		$location_country = static fn( string $currency ): string => (string) ( ( new ConfigurationCheck( $payment_settings, $client_for ) )->run( $currency )['location']['country'] ?? '' );
 		( new PaymentRequestController( new BuildWalletRequest( $plugin->forms, $plugin->submission_validator, $location_country ) ) )->register_routes();
 		( new ApplePayDomainController( new ApplePayDomain( $payment_settings, $client_for ) ) )->register_routes();
+		( new PaymentDraftsController( SubmissionsController::use_case( $plugin->forms, $plugin->entries, $plugin->submission_validator, $plugin->feeds, $plugin->uploads ), new PaymentDraftRepository() ) )->register_routes();
 		( new UploadsController( $plugin->forms, $plugin->uploads, new PhpUploadSource() ) )->register_routes();
 		add_filter( 'rest_post_dispatch', array( UploadsController::class, 'envelope_errors' ), 10, 3 );
 		add_filter( 'rest_pre_serve_request', array( StreamedResponse::class, 'serve' ), 10, 3 );

@@ -339,6 +339,77 @@ export class InvalidStylesError extends SqError {
 	}
 }
 /**
+ * Cash App Pay (spec §5, §8): a payment request Cash App Pay cannot take (not USD, amount below
+ * one minor unit, referenceId too long). The sub-error names the field and the reason.
+ */
+export class CashAppPayInvalidPaymentRequestError extends SqError< ApplicationError > {
+	/**
+	 * @param type    Reason code ("INVALID_CURRENCY", "INVALID_AMOUNT", …).
+	 * @param message Text.
+	 * @param field   Field.
+	 */
+	constructor( type: string, message: string, field?: string ) {
+		super( message, [ { type, message, field } ] );
+	}
+}
+export class CashAppPayMissingRedirectUrlError extends SqError {
+	/** @param detail Why the URL is refused. */
+	constructor( detail = 'Cash App Pay needs a redirectURL.' ) {
+		super( detail );
+	}
+}
+export class CashAppPayInvalidShouldTokenizeError extends SqError {
+	constructor() {
+		super(
+			'shouldTokenize must be a function that returns a Promise<boolean>.'
+		);
+	}
+}
+export class CashAppPayGrantMissingError extends SqError {
+	constructor() {
+		super( 'Cash App Pay approved the request without a payment grant.' );
+	}
+}
+export class InvalidCashAppPayOptionsFieldTypes extends SqError {
+	/**
+	 * @param field    Option.
+	 * @param expected Expected type.
+	 */
+	constructor( field: string, expected: string ) {
+		super(
+			`Cash App Pay button option '${ field }' must be ${ expected }.`
+		);
+	}
+}
+export class InvalidCashAppPayOptionsFieldValues extends SqError {
+	/**
+	 * @param field   Option.
+	 * @param value   Given value.
+	 * @param allowed Allowed values.
+	 */
+	constructor( field: string, value: unknown, allowed: readonly string[] ) {
+		super(
+			`'${ String( value ) }' is not a valid value for the Cash App Pay button option '${ field }'. Valid values: ${ allowed.join( ', ' ) }.`
+		);
+	}
+}
+/** Legacy Cash App: the redirect back from Cash App carried `error` (spec §8). */
+export class CashAppRedirectError extends SqError {
+	/** @param error The `error` query parameter. */
+	constructor( error: string ) {
+		super( `Received an error in redirect from Cash App: ${ error }` );
+	}
+}
+/** Legacy Cash App: the authorisation's QR url is not a URL (spec §5, §8). */
+export class CashAppInvalidQrUrlError extends SqError {
+	/** @param url What the provider gave. */
+	constructor( url: unknown ) {
+		super(
+			`The Cash App QR code url '${ String( url ) }' is not a valid URL.`
+		);
+	}
+}
+/**
  * A second tokenize while one runs (spec §4 "Tokenize lock"). 1.51.4 has no class of its own
  * for it (API §11.2: 41 classes, none for the lock), so it is a TokenizationError — `name` is
  * 'TokenizationError' and `instanceof Square.errors.TokenizationError` holds — whose message

@@ -20,6 +20,8 @@ import { createCard } from './methods/card';
 import { createGiftCard } from './methods/gift-card';
 import { createApplePay } from './methods/apple-pay';
 import { createGooglePay } from './methods/google-pay';
+import { createCashAppPay } from './methods/cash-app-pay';
+import { createCashApp } from './methods/cash-app';
 import { assertMethodAvailable, type MethodFlag } from './eligibility';
 import {
 	FeatureDisabledError,
@@ -253,8 +255,9 @@ function createPayments(
 				name: 'bnplA',
 				on: ( f ) => f.afterpay,
 			} ),
-		cashAppPay: () => unsupported( 'Cash App Pay', 'cashAppPay' ),
-		cashApp: () => unsupported( 'Cash App', 'cashApp' ),
+		cashAppPay: ( request, options ) =>
+			createCashAppPay( ctx, request, options ),
+		cashApp: ( options ) => createCashApp( ctx, options ),
 		paymentRequest: ( options ) => createPaymentRequest( options, ctx ),
 		verifyBuyer: ( source, details ) =>
 			verifyBuyer(

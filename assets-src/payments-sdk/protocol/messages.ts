@@ -34,6 +34,13 @@ export const MESSAGE = {
 	REQUEST_APPLE_PAY_CARD_NONCE: 'REQUEST_APPLE_PAY_CARD_NONCE',
 	GENERATE_GOOGLE_PAY_AUTH_TOKEN: 'GENERATE_GOOGLE_PAY_AUTH_TOKEN',
 	REQUEST_GOOGLE_PAY_CARD_NONCE: 'REQUEST_GOOGLE_PAY_CARD_NONCE',
+	/** Cash App Pay: a Pay Kit grant for a wallet nonce (spec §7). */
+	REQUEST_CASH_APP_PAY_INSTANT_WALLET_TOKEN:
+		'REQUEST_CASH_APP_PAY_INSTANT_WALLET_TOKEN',
+	/** Legacy Cash App: the authorisation URLs (wave 2 design A.0.1, ours). */
+	REQUEST_CASH_APP_AUTH: 'REQUEST_CASH_APP_AUTH',
+	/** Legacy Cash App: the wallet token once the buyer approved (ours). */
+	REQUEST_CASH_APP_WALLET_TOKEN: 'REQUEST_CASH_APP_WALLET_TOKEN',
 	/** host -> challenge frame: {challengeId, locale}; the frame shows the code form. */
 	START_CHALLENGE: 'START_CHALLENGE',
 	/** host -> challenge frame: the buyer pressed Escape outside the frame, or time ran out. */

@@ -161,6 +161,10 @@ export interface FieldDefinition {
 	googlePayButton?: GooglePayButtonOptions;
 	/** Payment fields: the Apple Pay button's style (black when absent). */
 	applePayButtonStyle?: ApplePayButtonStyle;
+	/** Payment fields offering ACH: the id of a text field holding the account holder's name. */
+	accountHolderField?: string;
+	/** Payment fields: the Cash App Pay button's options (passed to the provider's attach). */
+	cashAppPayButton?: CashAppPayButtonOptions;
 }
 
 /** Payment methods a payment field offers: card and gift card inputs, wallet buttons. */
@@ -169,6 +173,8 @@ export const PAYMENT_METHODS = [
 	'giftCard',
 	'applePay',
 	'googlePay',
+	'ach',
+	'cashAppPay',
 ] as const;
 
 export type PaymentMethod = ( typeof PAYMENT_METHODS )[ number ];
@@ -183,6 +189,14 @@ export interface GooglePayButtonOptions {
 	buttonColor?: 'default' | 'black' | 'white';
 	buttonType?: 'long' | 'short';
 	buttonSizeMode?: 'static' | 'fill';
+}
+
+/** The Cash App Pay button's options (the provider's CashAppPayButtonOptions). */
+export interface CashAppPayButtonOptions {
+	shape?: 'round' | 'semiround';
+	size?: 'medium' | 'small';
+	theme?: 'dark' | 'light';
+	width?: 'full' | 'static';
 }
 
 /** Apple's button styles (`-apple-pay-button-style`). */

@@ -50,20 +50,32 @@ final class PaymentText {
 	 */
 	public static function method( string $method ): string {
 		$labels = array(
-			'card'      => __( 'Card', 'kestrel-forms' ),
-			'giftCard'  => __( 'Gift card', 'kestrel-forms' ),
-			'applePay'  => __( 'Apple Pay', 'kestrel-forms' ),
-			'googlePay' => __( 'Google Pay', 'kestrel-forms' ),
+			'card'       => __( 'Card', 'kestrel-forms' ),
+			'giftCard'   => __( 'Gift card', 'kestrel-forms' ),
+			'applePay'   => __( 'Apple Pay', 'kestrel-forms' ),
+			'googlePay'  => __( 'Google Pay', 'kestrel-forms' ),
+			'ach'        => __( 'ACH', 'kestrel-forms' ),
+			'cashAppPay' => __( 'Cash App Pay', 'kestrel-forms' ),
 		);
 		return $labels[ $method ] ?? $method;
 	}
 
 	/**
-	 * "Visa •••• 1111" (only the brand and the last four digits are ever stored).
+	 * "Visa •••• 1111" (only the brand and the last four digits are ever stored); for a bank
+	 * transfer "<bank name> ••• <account suffix>", for Cash App Pay the buyer's cashtag.
 	 *
-	 * @param array{brand: string, last4: string} $payment Payment.
+	 * @param array{brand: string, last4: string, method?: string} $payment Payment.
 	 */
 	public static function card( array $payment ): string {
+		$method = $payment['method'] ?? '';
+		if ( 'cashAppPay' === $method ) {
+			// The buyer's cashtag, as the provider gave it.
+			return $payment['brand'];
+		}
+		if ( 'ach' === $method ) {
+			// "<bank name> ••• <account suffix>" (the provider's bank name and suffix).
+			return trim( $payment['brand'] . ( '' !== $payment['last4'] ? ' ••• ' . $payment['last4'] : '' ) );
+		}
 		if ( '' === $payment['last4'] ) {
 			return '';
 		}

@@ -14,6 +14,7 @@ use Kestrel\Forms\Captcha\ClientConfig;
 use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Money\Currencies;
+use Kestrel\Forms\Domain\Payments\MethodEligibility;
 use Kestrel\Forms\Domain\Validation\CardRules;
 use Kestrel\Forms\Entries\MergeTags;
 use Kestrel\Forms\Persistence\FormRepository;
@@ -292,7 +293,8 @@ final class FormRenderer {
 			'environment'        => (string) $active['environment'],
 			'currency'           => $currency,
 			'country'            => $country,
-			'methods'            => array_values( (array) ( $field['methods'] ?? array( 'card' ) ) ),
+			// ACH and Cash App Pay only for a USD form on a US location: others are left out.
+			'methods'            => MethodEligibility::offered( array_values( array_map( 'strval', (array) ( $field['methods'] ?? array( 'card' ) ) ) ), $currency, $country ),
 			'billing'            => (object) ( $field['billing'] ?? array() ),
 			'captureMode'        => (string) ( $field['captureMode'] ?? 'charge' ),
 			'verifyBuyer'        => (bool) ( $field['verifyBuyer'] ?? true ),
@@ -305,6 +307,12 @@ final class FormRenderer {
 		}
 		if ( is_string( $field['applePayButtonStyle'] ?? null ) ) {
 			$config['applePayButtonStyle'] = $field['applePayButtonStyle'];
+		}
+		if ( in_array( 'cashAppPay', $config['methods'], true ) && is_array( $field['cashAppPayButton'] ?? null ) && $field['cashAppPayButton'] ) {
+			$config['cashAppPayButton'] = (object) $field['cashAppPayButton'];
+		}
+		if ( in_array( 'ach', $config['methods'], true ) && is_string( $field['accountHolderField'] ?? null ) ) {
+			$config['accountHolderField'] = $field['accountHolderField'];
 		}
 		return $config;
 	}

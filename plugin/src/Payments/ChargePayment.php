@@ -17,8 +17,10 @@ use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Money\Numbers;
 use Kestrel\Forms\Domain\Payments\ChargePlan;
 use Kestrel\Forms\Domain\Payments\PaymentStatus;
+use Kestrel\Forms\Domain\Payments\MethodEligibility;
 use Kestrel\Forms\Domain\Payments\PaymentValue;
 use Kestrel\Forms\Domain\Validation\SubmissionResult;
+use Kestrel\Forms\Entries\PaymentText;
 use Kestrel\Forms\Payments\Provider\ProviderError;
 use Kestrel\Forms\Payments\Provider\SquareClient;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
@@ -53,6 +55,12 @@ final class ChargePayment {
 
 	/** Marks a charge-mode payment whose capture got no answer: the reconcile job completes it. */
 	public const CAPTURE_UNKNOWN = 'capture_unknown';
+
+	/** The provider's source type of each method that is not a card's (stored with the attempt). */
+	private const SOURCE_TYPES = array(
+		'ach'        => 'BANK_ACCOUNT',
+		'cashAppPay' => 'WALLET',
+	);
 
 	/**
 	 * The provider calls (client, retries, voids, the location check).
@@ -217,18 +225,24 @@ final class ChargePayment {
 			throw PaymentRefused::unavailable( 'no_credentials', PaymentMessages::unavailable() );
 		}
 		$client_api = $this->client( $environment );
-		$this->provider->check_location( $client_api, $environment, $active['location_id'], $active['access_token'], $plan->currency );
+		$location   = $this->provider->check_location( $client_api, $environment, $active['location_id'], $active['access_token'], $plan->currency );
+		$refusal    = MethodEligibility::reason( $value->method, $plan->currency, $location['country'] );
+		if ( '' !== $refusal ) {
+			throw PaymentRefused::method_not_offered( $field_id, $refusal, PaymentMessages::method_not_offered( $value->method ) );
+		}
 
 		$attempt_key = wp_generate_uuid4();
-		$capture     = 'authorize' === ( $field['captureMode'] ?? 'charge' ) ? 'authorize' : 'charge';
-		$id          = $this->payments->create_attempt(
+		// ACH cannot be authorised now and captured later (the provider refuses autocomplete
+		// false for a bank account): it always charges, whatever the field's capture mode.
+		$capture = 'authorize' === ( $field['captureMode'] ?? 'charge' ) && ! ChargeRequest::always_completes( $value ) ? 'authorize' : 'charge';
+		$id      = $this->payments->create_attempt(
 			array(
 				'form_id'        => $form->id,
 				'submission_key' => '' !== $key ? $key : null,
 				'attempt_key'    => $attempt_key,
 				'environment'    => $environment,
 				'method'         => $value->method,
-				'source_type'    => 'CARD',
+				'source_type'    => self::SOURCE_TYPES[ $value->method ] ?? 'CARD',
 				'capture_mode'   => $capture,
 				'amount_minor'   => $plan->amount_minor,
 				'currency'       => $plan->currency,
@@ -540,7 +554,14 @@ final class ChargePayment {
 	public function describe( string $what, array $payment ): string {
 		$currency = (string) $payment['currency'];
 		$amount   = Numbers::format_money( Decimal::from_minor_units( (int) $payment['amount_minor'], (int) Currencies::get( $currency )['decimals'] ), $currency );
-		$card     = '' !== (string) $payment['last4'] ? sprintf( ' (%s •••• %s)', (string) $payment['brand'], (string) $payment['last4'] ) : '';
+		$account  = in_array( $payment['method'] ?? '', array( 'ach', 'cashAppPay' ), true ) ? PaymentText::card(
+			array(
+				'brand'  => (string) $payment['brand'],
+				'last4'  => (string) $payment['last4'],
+				'method' => (string) $payment['method'],
+			)
+		) : '';
+		$card     = '' !== $account ? ' (' . $account . ')' : ( '' !== (string) $payment['last4'] ? sprintf( ' (%s •••• %s)', (string) $payment['brand'], (string) $payment['last4'] ) : '' );
 		$mode     = 'production' === $payment['environment'] ? '' : ' [' . __( 'sandbox', 'kestrel-forms' ) . ']';
 		return sprintf(
 			/* translators: 1: what happened, 2: amount, 3: card, 4: provider payment id, 5: mode. */

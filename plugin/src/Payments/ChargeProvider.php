@@ -133,22 +133,31 @@ final class ChargeProvider {
 	 * @param string       $location_id  Location id.
 	 * @param string       $access_token The access token the client uses.
 	 * @param string       $currency     The charge's currency.
+	 * @return array{currency: string, country: string} The location's currency and country ('' unknown).
 	 * @throws PaymentRefused When the location cannot be read or has another currency.
 	 */
-	public function check_location( SquareClient $client, string $environment, string $location_id, string $access_token, string $currency ): void {
+	public function check_location( SquareClient $client, string $environment, string $location_id, string $access_token, string $currency ): array {
 		$cache    = self::LOCATION_CACHE . md5( $environment . '|' . $location_id . '|' . hash( 'sha256', $access_token ) );
 		$location = get_transient( $cache );
-		if ( ! is_array( $location ) ) {
+		if ( ! is_array( $location ) || ! isset( $location['country'] ) ) {
 			try {
 				$location = $client->get_location( $location_id );
 			} catch ( ProviderError $e ) {
 				throw PaymentRefused::unavailable( ProviderError::AUTH === $e->kind() ? 'auth' : 'location_unreachable', PaymentMessages::unavailable() );
 			}
-			set_transient( $cache, array( 'currency' => (string) ( $location['currency'] ?? '' ) ), HOUR_IN_SECONDS );
+			$location = array(
+				'currency' => strtoupper( (string) ( $location['currency'] ?? '' ) ),
+				'country'  => strtoupper( (string) ( $location['country'] ?? '' ) ),
+			);
+			set_transient( $cache, $location, HOUR_IN_SECONDS );
 		}
 		if ( strtoupper( (string) ( $location['currency'] ?? '' ) ) !== $currency ) {
 			throw PaymentRefused::unavailable( 'currency_mismatch', PaymentMessages::unavailable() );
 		}
+		return array(
+			'currency' => strtoupper( (string) $location['currency'] ),
+			'country'  => strtoupper( (string) ( $location['country'] ?? '' ) ),
+		);
 	}
 
 	/**

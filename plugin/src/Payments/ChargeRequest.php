@@ -45,7 +45,10 @@ final class ChargeRequest {
 				'amount'   => $plan->amount_minor,
 				'currency' => $plan->currency,
 			),
-			'autocomplete'    => false,
+			// Every source is authorised first and completed once the entry is stored, except a
+			// bank account (ACH), which the provider only takes with autocomplete true: it stays
+			// PENDING until the transfer settles.
+			'autocomplete'    => self::always_completes( $value ),
 			'location_id'     => $location_id,
 			'reference_id'    => substr( 'kf-' . $form->id . '-' . $id, 0, 40 ),
 		);
@@ -118,6 +121,15 @@ final class ChargeRequest {
 		$filtered = apply_filters( 'kestrel_forms_payment_request', $body, $form, $field );
 		$keep     = array_intersect_key( $body, array_flip( array( 'idempotency_key', 'source_id', 'amount_money', 'autocomplete', 'location_id', 'verification_token' ) ) );
 		return is_array( $filtered ) ? array_merge( $filtered, $keep ) : $body;
+	}
+
+	/**
+	 * Whether the method's payment is created with autocomplete true (ACH: no delayed capture).
+	 *
+	 * @param PaymentValue $value The submitted value.
+	 */
+	public static function always_completes( PaymentValue $value ): bool {
+		return 'ach' === $value->method;
 	}
 
 	/**

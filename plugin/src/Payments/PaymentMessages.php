@@ -85,4 +85,18 @@ final class PaymentMessages {
 	public static function unavailable(): string {
 		return __( 'Payments cannot be taken on this form at the moment. Please try again later or contact the site owner.', 'kestrel-forms' );
 	}
+
+	/**
+	 * The payment value uses a method this form cannot offer (ACH or Cash App Pay outside a USD
+	 * form on a US location).
+	 *
+	 * @param string $method The method.
+	 */
+	public static function method_not_offered( string $method ): string {
+		return 'ach' === $method
+			? __( 'Bank transfer (ACH) is not available for this form. Please choose another payment method.', 'kestrel-forms' )
+			: ( 'cashAppPay' === $method
+				? __( 'Cash App Pay is not available for this form. Please choose another payment method.', 'kestrel-forms' )
+				: __( 'This payment method is not available for this form. Please choose another payment method.', 'kestrel-forms' ) );
+	}
 }

@@ -76,6 +76,18 @@ final class PaymentRefused extends RuntimeException {
 	}
 
 	/**
+	 * The value uses a method this form cannot offer where its money goes (ACH or Cash App Pay
+	 * outside a USD form on a US location): a field error, nothing is sent to the provider.
+	 *
+	 * @param string $field_id Payment field id.
+	 * @param string $reason   {@see \Kestrel\Forms\Domain\Payments\MethodEligibility} reason code.
+	 * @param string $message  Readable message.
+	 */
+	public static function method_not_offered( string $field_id, string $reason, string $message ): self {
+		return new self( self::DECLINED, $field_id, 'method_not_offered_' . strtolower( $reason ), $message );
+	}
+
+	/**
 	 * The outcome stayed unknown and the attempt was voided by its key: nothing was taken.
 	 *
 	 * @param string $message Readable message.

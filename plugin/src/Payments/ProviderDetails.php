@@ -38,6 +38,7 @@ final class ProviderDetails {
 			'brand'           => 1 === preg_match( self::BRAND_PATTERN, $brand ) ? $brand : '',
 			'last4'           => 1 === preg_match( '/^\d{4}$/D', $last4 ) ? $last4 : '',
 		);
+		$details = array_merge( $details, self::account( $payment ) );
 		$wallet  = self::wallet_method( $payment );
 		if ( '' !== $wallet ) {
 			$details['method'] = $wallet;
@@ -72,9 +73,13 @@ final class ProviderDetails {
 	 * @param array<string, mixed> $payment Provider payment object.
 	 */
 	public static function wallet_method( array $payment ): string {
+		if ( 'BANK_ACCOUNT' === ( $payment['source_type'] ?? '' ) ) {
+			return 'ach';
+		}
 		$names = array(
 			'APPLE_PAY'  => 'applePay',
 			'GOOGLE_PAY' => 'googlePay',
+			'CASH_APP'   => 'cashAppPay',
 		);
 		foreach ( array( $payment['card_details']['wallet'] ?? null, $payment['wallet_details']['brand'] ?? null ) as $name ) {
 			if ( is_string( $name ) && isset( $names[ strtoupper( $name ) ] ) ) {
@@ -82,6 +87,36 @@ final class ProviderDetails {
 			}
 		}
 		return '';
+	}
+
+	/**
+	 * What names the account of a payment that is not a card's, in the brand and last 4 columns:
+	 * a bank transfer's bank name (plain text, at most 40 characters) and the account number's
+	 * suffix (2 to 4 digits, as the provider gives it); Cash App Pay's buyer cashtag (`$` and at
+	 * most 20 letters, digits, `-` or `_`) with no last 4. Empty for cards.
+	 *
+	 * @param array<string, mixed> $payment The provider's payment.
+	 * @return array{brand?: string, last4?: string}
+	 */
+	private static function account( array $payment ): array {
+		if ( 'BANK_ACCOUNT' === ( $payment['source_type'] ?? '' ) ) {
+			$bank   = is_array( $payment['bank_account_details'] ?? null ) ? $payment['bank_account_details'] : array();
+			$name   = is_string( $bank['bank_name'] ?? null ) ? trim( (string) preg_replace( '/[\x00-\x1F\x7F<>]+/u', ' ', $bank['bank_name'] ) ) : '';
+			$suffix = $bank['ach_details']['account_number_suffix'] ?? '';
+			return array(
+				'brand' => 1 === preg_match( '//u', $name ) ? mb_substr( $name, 0, 40 ) : '',
+				'last4' => is_string( $suffix ) && 1 === preg_match( '/^\d{2,4}$/D', $suffix ) ? $suffix : '',
+			);
+		}
+		$cashtag = $payment['wallet_details']['cash_app_details']['buyer_cashtag'] ?? null;
+		if ( 'CASH_APP' === strtoupper( (string) ( $payment['wallet_details']['brand'] ?? '' ) ) ) {
+			$tag = is_string( $cashtag ) ? ltrim( $cashtag, '$' ) : '';
+			return array(
+				'brand' => 1 === preg_match( '/^[A-Za-z0-9_\-]{1,20}$/D', $tag ) ? '$' . $tag : '',
+				'last4' => '',
+			);
+		}
+		return array();
 	}
 
 	/**

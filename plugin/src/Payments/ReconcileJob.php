@@ -164,7 +164,38 @@ final class ReconcileJob {
 			++$counts[ $this->complete_charge( $payment ) ];
 		}
 		$this->check_authorizations( $limit );
+		$this->check_pending( $limit );
 		return $counts;
+	}
+
+	/**
+	 * Pending payments (ACH transfers, settled by the provider days later and announced by a
+	 * `payment.updated` webhook) untouched for longer than the check interval (filter
+	 * `kestrel_forms_payments_pending_check`, seconds, default six hours) are read from the
+	 * provider, so a lost webhook cannot leave an entry pending for ever: COMPLETED → paid,
+	 * FAILED → failed, with the same notes and actions as the webhook. Each is claimed first
+	 * (its `updated_at` moves), so it is read at most once per interval.
+	 *
+	 * @param int $limit Most payments in one run.
+	 * @return int Payments read.
+	 */
+	public function check_pending( int $limit = 50 ): int {
+		/**
+		 * Filters how long (seconds) a pending payment waits between two reads from the provider.
+		 *
+		 * @param int $seconds Default 6 hours.
+		 */
+		$interval   = max( 60, (int) apply_filters( 'kestrel_forms_payments_pending_check', 6 * HOUR_IN_SECONDS ) );
+		$repository = $this->charge->repository();
+		$read       = 0;
+		foreach ( $repository->find_pending_untouched( gmdate( 'Y-m-d H:i:s', time() - $interval ), $limit ) as $payment ) {
+			if ( ! $repository->claim( (int) $payment['id'], (string) $payment['updated_at'] ) ) {
+				continue;
+			}
+			$this->actions()->refresh( $payment, 0 );
+			++$read;
+		}
+		return $read;
 	}
 
 	/**

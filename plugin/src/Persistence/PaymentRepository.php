@@ -417,6 +417,21 @@ final class PaymentRepository {
 	}
 
 	/**
+	 * Pending payments (with an entry: bank transfers waiting to settle) untouched since a time,
+	 * oldest first: the reconcile job reads them from the provider in case a webhook was lost.
+	 *
+	 * @param string $before UTC datetime (Y-m-d H:i:s).
+	 * @param int    $limit  Most rows.
+	 * @return list<array<string, mixed>>
+	 */
+	public function find_pending_untouched( string $before, int $limit = 50 ): array {
+		global $wpdb;
+		$table = Schema::tables()['payments'];
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT * FROM {$table} WHERE status = %s AND entry_id IS NOT NULL AND updated_at < %s ORDER BY updated_at, id LIMIT %d", PaymentStatus::PENDING, $before, $limit ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name is ours.
+		return array_map( array( self::class, 'hydrate' ), $rows ? $rows : array() );
+	}
+
+	/**
 	 * Records a refund asked for. The idempotency key is unique: a second insert with the same key
 	 * stores nothing and returns 0 (find it with find_refund_by_idempotency_key()).
 	 *

@@ -22,7 +22,7 @@ namespace Kestrel\Forms\Persistence;
  */
 final class Schema {
 
-	public const VERSION        = 8;
+	public const VERSION        = 9;
 	public const VERSION_OPTION = 'kestrel_forms_schema_version';
 
 	/** Width of the provider id columns (payment, refund, subscription, event ids): the most a utf8mb4 unique key holds. */
@@ -31,7 +31,7 @@ final class Schema {
 	/**
 	 * Table names with the site prefix.
 	 *
-	 * @return array{forms: string, entries: string, entry_values: string, uploads: string, entry_notes: string, upload_sessions: string, payments: string, refunds: string, webhook_events: string}
+	 * @return array{forms: string, entries: string, entry_values: string, uploads: string, entry_notes: string, upload_sessions: string, payments: string, refunds: string, webhook_events: string, payment_drafts: string}
 	 */
 	public static function tables(): array {
 		global $wpdb;
@@ -45,6 +45,7 @@ final class Schema {
 			'payments'        => $wpdb->prefix . 'kestrel_forms_payments',
 			'refunds'         => $wpdb->prefix . 'kestrel_forms_refunds',
 			'webhook_events'  => $wpdb->prefix . 'kestrel_forms_webhook_events',
+			'payment_drafts'  => $wpdb->prefix . 'kestrel_forms_payment_drafts',
 		);
 	}
 
@@ -176,6 +177,24 @@ final class Schema {
 ) $charset;"
 		);
 		self::install_payments( $charset );
+		// Payment drafts (ADR 0009): a form's values kept while the visitor approves a payment
+		// in another app (Cash App Pay's mobile redirect); at most 24 hours, no card data.
+		dbDelta(
+			"CREATE TABLE {$t['payment_drafts']} (
+  id char(32) NOT NULL,
+  form_id bigint(20) unsigned NOT NULL,
+  submission_key varchar(64) NOT NULL,
+  draft_values longtext NOT NULL,
+  return_url text NOT NULL,
+  status varchar(20) NOT NULL DEFAULT 'open',
+  entry_id bigint(20) unsigned DEFAULT NULL,
+  created_at datetime NOT NULL,
+  expires_at datetime NOT NULL,
+  PRIMARY KEY  (id),
+  KEY form_submission_key (form_id,submission_key),
+  KEY expires_at (expires_at)
+) $charset;"
+		);
 		update_option( self::VERSION_OPTION, self::VERSION, true );
 	}
 

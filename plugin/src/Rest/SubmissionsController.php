@@ -74,7 +74,22 @@ final class SubmissionsController extends WP_REST_Controller {
 	) {
 		$this->namespace = Routes::NAMESPACE;
 		$this->rest_base = 'forms/(?P<form_id>[\d]+)/submissions';
-		$this->submit    = new SubmitForm(
+		$this->submit    = self::use_case( $forms, $entries, $validator, $feeds, $uploads, $captcha );
+	}
+
+	/**
+	 * The submission use case with the REST answers' messages (the payment drafts route checks
+	 * values with it too).
+	 *
+	 * @param FormRepository      $forms     Forms.
+	 * @param EntryRepository     $entries   Entries.
+	 * @param SubmissionValidator $validator Validator.
+	 * @param FeedRegistry        $feeds     Add-on feeds.
+	 * @param UploadStore         $uploads   Uploads.
+	 * @param Verifier|null       $captcha   Captcha verifier.
+	 */
+	public static function use_case( FormRepository $forms, EntryRepository $entries, SubmissionValidator $validator, FeedRegistry $feeds, UploadStore $uploads, ?Verifier $captcha = null ): SubmitForm {
+		return new SubmitForm(
 			$forms,
 			$entries,
 			$validator,

@@ -44,6 +44,9 @@ final class RateLimiter {
 		// Wallet payment requests (the sheet's total, asked again when the total or the sheet's
 		// shipping choice changes): a visitor asks a few times a minute.
 		'payment_request' => array( 60, 60 ),
+		// Payment drafts (one each time a visitor starts Cash App Pay on a phone): as many as
+		// submissions.
+		'payment_draft'   => array( 20, 60 ),
 	);
 
 	/**
@@ -58,7 +61,7 @@ final class RateLimiter {
 		 * Filters a per-client rate limit.
 		 *
 		 * @param array{0: int, 1: int} $limit  [ hits allowed per window (0 turns the limit off), window in seconds ].
-		 * @param string                $bucket 'submission', 'upload_request', 'upload_session', 'payment_failure' or 'payment_request'.
+		 * @param string                $bucket 'submission', 'upload_request', 'upload_session', 'payment_failure', 'payment_request' or 'payment_draft'.
 		 */
 		$limit = apply_filters( 'kestrel_forms_rate_limit', $default, $bucket );
 		if ( ! is_array( $limit ) || count( $limit ) < 2 ) {

@@ -17,6 +17,7 @@ use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Logic\EntryLogic;
 use Kestrel\Forms\Domain\Payments\ChargePlan;
+use Kestrel\Forms\Domain\Payments\PaymentValue;
 use Kestrel\Forms\Domain\Payments\WalletRequest;
 use Kestrel\Forms\Domain\Validation\FieldError;
 use Kestrel\Forms\Domain\Validation\SubmissionResult;
@@ -27,6 +28,7 @@ use Kestrel\Forms\Payments\ChargePayment;
 use Kestrel\Forms\Payments\PaymentMessages;
 use Kestrel\Forms\Payments\PaymentRefused;
 use Kestrel\Forms\Persistence\EntryRepository;
+use Kestrel\Forms\Persistence\PaymentDraftRepository;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\SpamGuard;
 use Kestrel\Forms\Settings\GeneralSettings;
@@ -56,6 +58,7 @@ final class SubmitForm {
 	 * @param Verifier|null                           $captcha   Captcha verifier (built on first use).
 	 * @param Closure(int): void|null                 $pause     Waits some milliseconds (tests).
 	 * @param ChargePayment|null                      $charge    Takes the payment (built on first use).
+	 * @param PaymentDraftRepository|null             $drafts    Payment drafts (built on first use).
 	 */
 	public function __construct(
 		private readonly FormRepository $forms,
@@ -66,8 +69,16 @@ final class SubmitForm {
 		private readonly Closure $message,
 		private ?Verifier $captcha = null,
 		private ?Closure $pause = null,
-		private ?ChargePayment $charge = null
+		private ?ChargePayment $charge = null,
+		private ?PaymentDraftRepository $drafts = null
 	) {}
+
+	/**
+	 * The payment drafts.
+	 */
+	private function drafts(): PaymentDraftRepository {
+		return $this->drafts ??= new PaymentDraftRepository();
+	}
 
 	/**
 	 * The payment use case.
@@ -95,6 +106,11 @@ final class SubmitForm {
 		if ( $first ) {
 			MergeTags::remember_client_ip( $first->id, $request->client_ip ); // The same submission again.
 			return $this->replay( $form, $first );
+		}
+		// A payment draft already submitted (under another key): its entry's answer, nothing charged.
+		$drafted = $this->drafted_entry( $form, $request );
+		if ( $drafted ) {
+			return $this->replay( $form, $drafted );
 		}
 		if ( '' === $key ) {
 			return $this->store( $form, $request );
@@ -202,18 +218,9 @@ final class SubmitForm {
 		 * @param array<string, mixed> $values Values keyed by field id or input id.
 		 * @param Form                 $form   The form.
 		 */
-		$values = (array) apply_filters( 'kestrel_forms_submission_before', $values, $form );
-		$values = $this->with_uploaded_files( $form, $values, $request->uploaded_files );
-		// Prices in the form's currency, or the site's default one (as the browser did).
-		$priced = $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] );
-		$result = $this->validator->validate( $priced, $values );
-		// A wallet sheet's shipping choice becomes the form's (in the visible shipping field, as
-		// the payment request offered it): the charge is priced as the sheet's total was.
-		$sheet = WalletRequest::with_sheet_shipping( $form->definition, $values, $result->visible );
-		if ( $sheet !== $values ) {
-			$values = $sheet;
-			$result = $this->validator->validate( $priced, $values );
-		}
+		$values                  = (array) apply_filters( 'kestrel_forms_submission_before', $values, $form );
+		$values                  = $this->with_uploaded_files( $form, $values, $request->uploaded_files );
+		list( $values, $result ) = $this->validated( $form, $values );
 
 		$messages = array();
 		foreach ( $result->errors as $field_id => $error ) {
@@ -276,16 +283,23 @@ final class SubmitForm {
 		// The files become this entry's in its own transaction: of two submissions naming the
 		// same files, the second is refused instead of listing files it does not own. The
 		// payment is attached in the same transaction: entry and payment are stored together.
+		// A payment draft the value came back from is marked submitted in the same transaction
+		// (ADR 0009): a reload of the return page finds the entry, never makes a second one.
 		$payment_lost = false;
 		$within       = null;
-		if ( $tokens || null !== $attempt ) {
-			$within = function ( int $id ) use ( $tokens, $attempt, &$payment_lost ): bool {
+		$draft_id     = self::draft_id( $form, $values );
+		if ( $tokens || null !== $attempt || '' !== $draft_id ) {
+			$within = function ( int $id ) use ( $tokens, $attempt, &$payment_lost, $draft_id, $form ): bool {
 				if ( $tokens && ! $this->uploads->reserve( $tokens, $id ) ) {
 					return false;
 				}
 				if ( null !== $attempt && ! $this->charge()->attach( $attempt, $id ) ) {
 					$payment_lost = true;
 					return false;
+				}
+				if ( '' !== $draft_id ) {
+					// An unknown, expired or foreign draft changes nothing: the entry stands.
+					$this->drafts()->mark_submitted( $draft_id, $form->id, $id );
 				}
 				return true;
 			};
@@ -337,6 +351,161 @@ final class SubmitForm {
 			$this->feeds->process( $result->feeds, $entry, $form );
 		}
 		return $this->stored( $form, $entry, true );
+	}
+
+	/**
+	 * The validator's result for a form's values, priced in the form's currency or the site's
+	 * default one (as the browser did); a wallet sheet's shipping choice becomes the form's (in
+	 * the visible shipping field, as the payment request offered it), so the charge is priced as
+	 * the sheet's total was.
+	 *
+	 * @param Form                 $form   The form.
+	 * @param array<string, mixed> $values Submitted values.
+	 * @return array{0: array<string, mixed>, 1: SubmissionResult} The values (with the sheet's choice) and the result.
+	 */
+	private function validated( Form $form, array $values ): array {
+		$priced = $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] );
+		$result = $this->validator->validate( $priced, $values );
+		$sheet  = WalletRequest::with_sheet_shipping( $form->definition, $values, $result->visible );
+		if ( $sheet !== $values ) {
+			$values = $sheet;
+			$result = $this->validator->validate( $priced, $values );
+		}
+		return array( $values, $result );
+	}
+
+	/**
+	 * Checks the values of a payment draft (POST /forms/{id}/payment-drafts) as a submission is
+	 * checked, except that the payment field needs no token yet (only a method it offers), and
+	 * returns what the draft may keep: the values without secrets (card, password and captcha
+	 * fields are left out, the payment field keeps its method only). No captcha is verified and
+	 * no file is claimed: the submission made from the draft does both.
+	 *
+	 * @param SubmissionRequest $request The draft's form and values.
+	 * @return array<string, mixed> The values to keep.
+	 * @throws SubmissionRefused FORM_NOT_FOUND, VALUES_NOT_OBJECT or INVALID_FIELDS (the submission's own answers).
+	 */
+	public function check_draft( SubmissionRequest $request ): array {
+		$form = $this->forms->find( $request->form_id );
+		if ( ! $form ) {
+			throw SubmissionRefused::form_not_found();
+		}
+		$values = is_array( $request->values ) ? $request->values : null;
+		if ( null === $values || ( $values && array_is_list( $values ) ) ) {
+			throw SubmissionRefused::values_not_object();
+		}
+		/** This filter is documented in SubmitForm::store(). */
+		$values                  = (array) apply_filters( 'kestrel_forms_submission_before', $values, $form );
+		list( $values, $result ) = $this->validated( $form, $values );
+		$errors                  = $result->errors;
+		$payment                 = ChargePayment::payment_field( $form );
+		if ( null !== $payment ) {
+			$id    = (string) $payment['id'];
+			$raw   = $values[ $id ] ?? null;
+			$shown = ! empty( $result->visible[ (int) $id ] );
+			if ( $shown && null === PaymentValue::method_of( $raw, $payment ) ) {
+				$errors[ $id ] = new FieldError( FieldError::INVALID );
+			} elseif ( isset( $errors[ $id ] ) && FieldError::REQUIRED === $errors[ $id ]->code && '' === (string) ( is_array( $raw ) ? ( $raw['token'] ?? '' ) : '' ) ) {
+				unset( $errors[ $id ] ); // The token comes after the approval.
+			}
+		}
+		$messages = array();
+		foreach ( $errors as $field_id => $error ) {
+			$messages[ (string) $field_id ] = ( $this->message )( $error );
+		}
+		/** This filter is documented in SubmitForm::store(). */
+		$messages = (array) apply_filters( 'kestrel_forms_validation_errors', $messages, $form, $result->values );
+		if ( $messages ) {
+			throw SubmissionRefused::invalid_fields( array_map( 'strval', $messages ) );
+		}
+		return self::restorable( $form, $values );
+	}
+
+	/**
+	 * A form's submitted values without what a draft must not keep: card and password fields and
+	 * captcha answers are left out, the payment field keeps only its method (and the ACH account
+	 * holder's name).
+	 *
+	 * @param Form                 $form   The form.
+	 * @param array<string, mixed> $values Submitted values.
+	 * @return array<string, mixed>
+	 */
+	private static function restorable( Form $form, array $values ): array {
+		foreach ( $form->fields() as $field ) {
+			$id = (string) $field['id'];
+			if ( in_array( $field['type'], array( 'creditcard', 'password', 'captcha' ), true ) ) {
+				foreach ( array_keys( $values ) as $key ) {
+					if ( (string) $key === $id || str_starts_with( (string) $key, $id . '.' ) ) {
+						unset( $values[ $key ] );
+					}
+				}
+			} elseif ( 'payment' === $field['type'] && array_key_exists( $id, $values ) ) {
+				$raw           = is_array( $values[ $id ] ) ? $values[ $id ] : array();
+				$values[ $id ] = array_filter(
+					array(
+						'method'            => is_string( $raw['method'] ?? null ) ? $raw['method'] : null,
+						'accountHolderName' => is_string( $raw['accountHolderName'] ?? null ) ? mb_substr( $raw['accountHolderName'], 0, 100 ) : null,
+					),
+					static fn( ?string $part ): bool => null !== $part
+				);
+			}
+		}
+		return $values;
+	}
+
+	/**
+	 * The answer a submission key of a form already has (its entry's confirmation), for a payment
+	 * draft whose entry is stored; null when no entry has that key.
+	 *
+	 * @param int    $form_id Form id.
+	 * @param string $key     Submission key.
+	 */
+	public function answer_for_key( int $form_id, string $key ): ?StoredSubmission {
+		$form  = $this->forms->find( $form_id );
+		$id    = $form && '' !== $key ? $this->entries->id_for_submission_key( $form_id, $key ) : 0;
+		$entry = $id ? $this->entries->find( $id ) : null;
+		return $form && $entry ? $this->stored( $form, $entry, false ) : null;
+	}
+
+	/**
+	 * The answer for a draft's entry by id (the draft marked submitted).
+	 *
+	 * @param int $form_id  Form id.
+	 * @param int $entry_id Entry id.
+	 */
+	public function answer_for_entry( int $form_id, int $entry_id ): ?StoredSubmission {
+		$form  = $this->forms->find( $form_id );
+		$entry = $form ? $this->entries->find( $entry_id ) : null;
+		return $form && $entry && $entry->form_id === $form_id ? $this->stored( $form, $entry, false ) : null;
+	}
+
+	/**
+	 * The entry made from the payment draft a submission names, when that draft (of this form)
+	 * was already submitted; null otherwise.
+	 *
+	 * @param Form              $form    The form.
+	 * @param SubmissionRequest $request The submission.
+	 */
+	private function drafted_entry( Form $form, SubmissionRequest $request ): ?Entry {
+		$draft_id = self::draft_id( $form, is_array( $request->values ) ? $request->values : array() );
+		$draft    = '' !== $draft_id ? $this->drafts()->find( $draft_id ) : null;
+		if ( null === $draft || $draft['form_id'] !== $form->id || PaymentDraftRepository::SUBMITTED !== $draft['status'] || null === $draft['entry_id'] ) {
+			return null;
+		}
+		return $this->entries->find( $draft['entry_id'] );
+	}
+
+	/**
+	 * The payment draft a submission's payment value names ('' when none).
+	 *
+	 * @param Form                 $form   The form.
+	 * @param array<string, mixed> $values Submitted values.
+	 */
+	private static function draft_id( Form $form, array $values ): string {
+		$field = ChargePayment::payment_field( $form );
+		$raw   = null === $field ? null : ( $values[ (string) $field['id'] ] ?? null );
+		$draft = is_array( $raw ) ? ( $raw['draftId'] ?? '' ) : '';
+		return is_string( $draft ) && 1 === preg_match( PaymentValue::DRAFT_ID_PATTERN, $draft ) ? $draft : '';
 	}
 
 	/**

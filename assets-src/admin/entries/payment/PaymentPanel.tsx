@@ -132,7 +132,11 @@ export function PaymentPanel( { entryId }: { entryId: number } ) {
 		0,
 		payment.refundable_amount ?? payment.amount - payment.refunded_amount
 	);
-	const card = cardText( payment.brand ?? '', payment.last4 ?? '' );
+	const card = cardText(
+		payment.brand ?? '',
+		payment.last4 ?? '',
+		payment.method
+	);
 	const actionButton = (
 		action: Exclude< PaymentAction, 'refund' >,
 		label: string,

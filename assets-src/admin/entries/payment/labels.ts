@@ -83,6 +83,8 @@ export function paymentMethodLabel( method: string ): string {
 		giftCard: __( 'Gift card', 'kestrel-forms' ),
 		applePay: __( 'Apple Pay', 'kestrel-forms' ),
 		googlePay: __( 'Google Pay', 'kestrel-forms' ),
+		ach: __( 'ACH', 'kestrel-forms' ),
+		cashAppPay: __( 'Cash App Pay', 'kestrel-forms' ),
 	};
 	return labels[ method ] ?? method;
 }
@@ -102,11 +104,19 @@ const BRANDS: Record< string, string > = {
 };
 
 /**
- * @param brand The provider's card brand ("VISA", "AMERICAN_EXPRESS").
- * @param last4 The card number's last four digits ('' when unknown).
- * @return "Visa •••• 1111", or '' without last four digits.
+ * @param brand  The provider's card brand ("VISA", "AMERICAN_EXPRESS"); for ACH the bank's name,
+ *               for Cash App Pay the buyer's cashtag.
+ * @param last4  The card number's last four digits (ACH: the account number's suffix; '' when unknown).
+ * @param method The payment method (as the server's PaymentText::card()).
+ * @return "Visa •••• 1111", "First Platypus Bank ••• 000", "$cashtag", or '' without last four digits.
  */
-export function cardText( brand: string, last4: string ): string {
+export function cardText( brand: string, last4: string, method = '' ): string {
+	if ( method === 'cashAppPay' ) {
+		return brand;
+	}
+	if ( method === 'ach' ) {
+		return last4 ? `${ brand } ••• ${ last4 }`.trim() : brand;
+	}
 	if ( ! last4 ) {
 		return '';
 	}

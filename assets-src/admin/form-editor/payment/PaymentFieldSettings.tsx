@@ -49,7 +49,35 @@ function methodLabel( method: PaymentMethod ): string {
 			return __( 'Apple Pay', 'kestrel-forms' );
 		case 'googlePay':
 			return __( 'Google Pay', 'kestrel-forms' );
+		case 'ach':
+			return __( 'ACH bank transfer (US only)', 'kestrel-forms' );
+		case 'cashAppPay':
+			return __( 'Cash App Pay (US only)', 'kestrel-forms' );
 	}
+}
+
+/**
+ * What the capture mode means for the methods offered.
+ *
+ * @param mode      The field's capture mode.
+ * @param offersAch Whether the field offers ACH (always charged: a bank transfer cannot be held).
+ */
+function captureHelp(
+	mode: CaptureMode | undefined,
+	offersAch: boolean
+): string | undefined {
+	const ach = __(
+		'ACH bank transfers are always charged on submit: the entry shows the payment as pending until the bank settles it (usually a few days).',
+		'kestrel-forms'
+	);
+	if ( mode !== 'authorize' ) {
+		return offersAch ? ach : undefined;
+	}
+	const expiry = __(
+		'An authorization that is not captured is voided by the provider after 7 days, and the money is released to the buyer.',
+		'kestrel-forms'
+	);
+	return offersAch ? `${ expiry } ${ ach }` : expiry;
 }
 
 /**
@@ -90,6 +118,9 @@ export function PaymentFieldSettings( {
 			),
 		} );
 	const products = form.fields.filter( ( f ) => f.type === 'product' );
+	// The ACH account holder's name comes from a text field of the form, or the field asks.
+	const textFields = form.fields.filter( ( f ) => f.type === 'text' );
+	const offersAch = methods.includes( 'ach' );
 	const sources = billingSources( form );
 	const billing = field.billing ?? {};
 	const setBilling = ( key: BillingKey, id: string ) => {
@@ -134,6 +165,63 @@ export function PaymentFieldSettings( {
 					{ err( 'methods' ) }
 				</fieldset>
 				<WalletButtonSettings field={ field } set={ set } err={ err } />
+				{ offersAch && (
+					<>
+						<SelectControl
+							__nextHasNoMarginBottom
+							__next40pxDefaultSize
+							label={ __(
+								'Bank account holder name',
+								'kestrel-forms'
+							) }
+							help={ __(
+								'The field whose value names the holder of the bank account. Without one, the payment field asks for the name itself.',
+								'kestrel-forms'
+							) }
+							value={ field.accountHolderField ?? '' }
+							options={ [
+								{
+									value: '',
+									label: __(
+										'Ask in the payment field',
+										'kestrel-forms'
+									),
+								},
+								...textFields.map( ( f ) => ( {
+									value: String( f.id ),
+									label: fieldOptionLabel( f ),
+								} ) ),
+								// A field that was deleted stays listed until another is chosen.
+								...( field.accountHolderField &&
+								! textFields.some(
+									( f ) =>
+										String( f.id ) ===
+										field.accountHolderField
+								)
+									? [
+											{
+												value: field.accountHolderField,
+												label: sprintf(
+													/* translators: %s: field id. */
+													__(
+														'Missing field (%s)',
+														'kestrel-forms'
+													),
+													field.accountHolderField
+												),
+											},
+										]
+									: [] ),
+							] }
+							onChange={ ( id ) =>
+								set( {
+									accountHolderField: id || undefined,
+								} )
+							}
+						/>
+						{ err( 'accountHolderField' ) }
+					</>
+				) }
 				<SelectControl
 					__nextHasNoMarginBottom
 					__next40pxDefaultSize
@@ -193,14 +281,7 @@ export function PaymentFieldSettings( {
 							),
 						},
 					] }
-					help={
-						field.captureMode === 'authorize'
-							? __(
-									'An authorization that is not captured is voided by the provider after 7 days, and the money is released to the buyer.',
-									'kestrel-forms'
-								)
-							: undefined
-					}
+					help={ captureHelp( field.captureMode, offersAch ) }
 					onChange={ ( captureMode ) =>
 						set( {
 							captureMode: captureMode as CaptureMode,

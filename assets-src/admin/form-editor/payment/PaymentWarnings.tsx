@@ -1,6 +1,7 @@
 /**
  * The live list of a payment field's configuration warnings: the server's (credentials, https,
- * location currency, location reachable, why a wallet the field offers cannot show) and the
+ * location currency, location reachable, why a wallet the field offers cannot show, why ACH or
+ * Cash App Pay cannot be offered here) and the
  * definition's (no total, below minimum, second payment field). Each is a Notice, which screen readers hear when it appears (the Notice
  * speaks its message), so a warning that comes while the owner edits is announced.
  */
@@ -8,7 +9,7 @@ import { Notice } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import type { FieldDefinition, FormDefinition } from '../../../shared';
 import { usePaymentCheck } from './use-payment-check';
-import { definitionWarnings, walletWarnings } from './warnings';
+import { definitionWarnings, methodWarnings, walletWarnings } from './warnings';
 
 /**
  * The warnings.
@@ -39,6 +40,7 @@ export function PaymentWarnings( {
 				: undefined
 		),
 		...walletWarnings( field, check?.wallets ),
+		...methodWarnings( field, check?.methods ),
 	];
 	return (
 		<section

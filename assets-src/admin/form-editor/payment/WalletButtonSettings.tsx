@@ -1,7 +1,8 @@
 /**
  * The looks of a payment field's wallet buttons, shown for the wallets the field offers: Google
- * Pay's button options (passed to the provider's `attach`) and Apple Pay's button style (Apple's
- * `-apple-pay-button-style`). The server validates both against the form schema.
+ * Pay's and Cash App Pay's button options (passed to the provider's `attach`) and Apple Pay's
+ * button style (Apple's `-apple-pay-button-style`). The server validates them against the form
+ * schema.
  */
 import { SelectControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
@@ -9,9 +10,79 @@ import type { ReactNode } from 'react';
 import {
 	APPLE_PAY_BUTTON_STYLES,
 	type ApplePayButtonStyle,
+	type CashAppPayButtonOptions,
 	type FieldDefinition,
 	type GooglePayButtonOptions,
 } from '../../../shared';
+
+/** One option of a provider button: its key, label and values with their names. */
+type ButtonOption< K extends string > = [
+	K,
+	string,
+	Array< [ string, string ] >,
+];
+
+/**
+ * A provider button's options, each a select with "Provider default" first (absent from the
+ * definition when chosen).
+ *
+ * @param props         Props.
+ * @param props.legend  The group's name.
+ * @param props.value   The options set now.
+ * @param props.options The options offered.
+ * @param props.onPatch Receives the options to store (undefined when none is set).
+ * @param props.error   The server's error under the group.
+ */
+function ButtonOptionSelects< K extends string >( {
+	legend,
+	value,
+	options,
+	onPatch,
+	error,
+}: {
+	legend: string;
+	value: Partial< Record< K, string > >;
+	options: Array< ButtonOption< K > >;
+	onPatch: ( next: Partial< Record< K, string > > | undefined ) => void;
+	error: ReactNode;
+} ) {
+	const change = ( key: K, chosen: string ) => {
+		const next: Partial< Record< K, string > > = {
+			...value,
+			[ key ]: chosen,
+		};
+		if ( ! chosen ) {
+			delete next[ key ];
+		}
+		onPatch( Object.keys( next ).length ? next : undefined );
+	};
+	return (
+		<fieldset className="kestrel-forms-wallet-settings">
+			<legend>{ legend }</legend>
+			{ options.map( ( [ key, label, choices ] ) => (
+				<SelectControl
+					key={ key }
+					__nextHasNoMarginBottom
+					__next40pxDefaultSize
+					label={ label }
+					value={ value[ key ] ?? '' }
+					options={ [
+						{
+							value: '',
+							label: __( 'Provider default', 'kestrel-forms' ),
+						},
+						...choices.map( ( [ choice, text ] ) => ( {
+							value: choice,
+							label: text,
+						} ) ),
+					] }
+					onChange={ ( chosen ) => change( key, chosen ) }
+				/>
+			) ) }
+			{ error }
+		</fieldset>
+	);
+}
 
 /**
  * The settings.
@@ -31,52 +102,77 @@ export function WalletButtonSettings( {
 	err: ( key: string ) => ReactNode;
 } ) {
 	const methods = field.methods ?? [];
-	const google = field.googlePayButton ?? {};
-	const setGoogle = ( key: keyof GooglePayButtonOptions, value: string ) => {
-		const next: GooglePayButtonOptions = { ...google, [ key ]: value };
-		if ( ! value ) {
-			delete next[ key ];
-		}
-		set( {
-			googlePayButton: Object.keys( next ).length ? next : undefined,
-		} );
-	};
 	const appleStyles: Record< ApplePayButtonStyle, string > = {
 		black: __( 'Black', 'kestrel-forms' ),
 		white: __( 'White', 'kestrel-forms' ),
 		'white-outline': __( 'White with outline', 'kestrel-forms' ),
 	};
-	const providerDefault = __( 'Provider default', 'kestrel-forms' );
 	// Each Google Pay option: its key, label and values (the provider's `attach` options).
-	const googleOptions: Array<
-		[ keyof GooglePayButtonOptions, string, Array< [ string, string ] > ]
+	const googleOptions: Array< ButtonOption< keyof GooglePayButtonOptions > > =
+		[
+			[
+				'buttonColor',
+				__( 'Colour', 'kestrel-forms' ),
+				[
+					[ 'default', __( 'Default', 'kestrel-forms' ) ],
+					[ 'black', __( 'Black', 'kestrel-forms' ) ],
+					[ 'white', __( 'White', 'kestrel-forms' ) ],
+				],
+			],
+			[
+				'buttonType',
+				__( 'Label', 'kestrel-forms' ),
+				[
+					[
+						'long',
+						__( 'Long ("Buy with Google Pay")', 'kestrel-forms' ),
+					],
+					[ 'short', __( 'Short (logo only)', 'kestrel-forms' ) ],
+				],
+			],
+			[
+				'buttonSizeMode',
+				__( 'Size', 'kestrel-forms' ),
+				[
+					[ 'static', __( 'Fixed size', 'kestrel-forms' ) ],
+					[ 'fill', __( "Fill the field's width", 'kestrel-forms' ) ],
+				],
+			],
+		];
+	// Cash App Pay's CashAppPayButtonOptions.
+	const cashAppOptions: Array<
+		ButtonOption< keyof CashAppPayButtonOptions >
 	> = [
 		[
-			'buttonColor',
-			__( 'Colour', 'kestrel-forms' ),
+			'shape',
+			__( 'Shape', 'kestrel-forms' ),
 			[
-				[ 'default', __( 'Default', 'kestrel-forms' ) ],
-				[ 'black', __( 'Black', 'kestrel-forms' ) ],
-				[ 'white', __( 'White', 'kestrel-forms' ) ],
+				[ 'round', __( 'Round', 'kestrel-forms' ) ],
+				[ 'semiround', __( 'Semi-round', 'kestrel-forms' ) ],
 			],
 		],
 		[
-			'buttonType',
-			__( 'Label', 'kestrel-forms' ),
-			[
-				[
-					'long',
-					__( 'Long ("Buy with Google Pay")', 'kestrel-forms' ),
-				],
-				[ 'short', __( 'Short (logo only)', 'kestrel-forms' ) ],
-			],
-		],
-		[
-			'buttonSizeMode',
+			'size',
 			__( 'Size', 'kestrel-forms' ),
 			[
-				[ 'static', __( 'Fixed size', 'kestrel-forms' ) ],
-				[ 'fill', __( "Fill the field's width", 'kestrel-forms' ) ],
+				[ 'medium', __( 'Medium', 'kestrel-forms' ) ],
+				[ 'small', __( 'Small', 'kestrel-forms' ) ],
+			],
+		],
+		[
+			'theme',
+			__( 'Theme', 'kestrel-forms' ),
+			[
+				[ 'dark', __( 'Dark', 'kestrel-forms' ) ],
+				[ 'light', __( 'Light', 'kestrel-forms' ) ],
+			],
+		],
+		[
+			'width',
+			__( 'Width', 'kestrel-forms' ),
+			[
+				[ 'full', __( "Fill the field's width", 'kestrel-forms' ) ],
+				[ 'static', __( 'Fixed width', 'kestrel-forms' ) ],
 			],
 		],
 	];
@@ -109,29 +205,30 @@ export function WalletButtonSettings( {
 				</fieldset>
 			) }
 			{ methods.includes( 'googlePay' ) && (
-				<fieldset className="kestrel-forms-wallet-settings">
-					<legend>
-						{ __( 'Google Pay button', 'kestrel-forms' ) }
-					</legend>
-					{ googleOptions.map( ( [ key, label, choices ] ) => (
-						<SelectControl
-							key={ key }
-							__nextHasNoMarginBottom
-							__next40pxDefaultSize
-							label={ label }
-							value={ google[ key ] ?? '' }
-							options={ [
-								{ value: '', label: providerDefault },
-								...choices.map( ( [ value, text ] ) => ( {
-									value,
-									label: text,
-								} ) ),
-							] }
-							onChange={ ( value ) => setGoogle( key, value ) }
-						/>
-					) ) }
-					{ err( 'googlePayButton' ) }
-				</fieldset>
+				<ButtonOptionSelects
+					legend={ __( 'Google Pay button', 'kestrel-forms' ) }
+					value={ field.googlePayButton ?? {} }
+					options={ googleOptions }
+					onPatch={ ( next ) =>
+						set( {
+							googlePayButton: next as GooglePayButtonOptions,
+						} )
+					}
+					error={ err( 'googlePayButton' ) }
+				/>
+			) }
+			{ methods.includes( 'cashAppPay' ) && (
+				<ButtonOptionSelects
+					legend={ __( 'Cash App Pay button', 'kestrel-forms' ) }
+					value={ field.cashAppPayButton ?? {} }
+					options={ cashAppOptions }
+					onPatch={ ( next ) =>
+						set( {
+							cashAppPayButton: next as CashAppPayButtonOptions,
+						} )
+					}
+					error={ err( 'cashAppPayButton' ) }
+				/>
 			) }
 		</>
 	);

@@ -19,4 +19,9 @@ export interface PaymentCheck {
 	minimum_amount?: number;
 	/** Why each wallet cannot show on this site ('' when nothing the server sees is in the way). */
 	wallets?: { applePay: string; googlePay: string };
+	/**
+	 * Whether ACH and Cash App Pay can be offered: a reason code (`US_MERCHANT_ONLY`, `USD_ONLY`;
+	 * '' when they can) and its words. Visitors never see a method with a reason.
+	 */
+	methods?: Record< 'ach' | 'cashAppPay', PaymentWarning >;
 }

@@ -13,7 +13,7 @@ import {
 	type FieldDefinition,
 	type FormDefinition,
 } from '../../../shared';
-import type { PaymentWarning } from './types';
+import type { PaymentCheck, PaymentWarning } from './types';
 
 /**
  * What the minimum check needs from the server's answer.
@@ -173,5 +173,31 @@ export function walletWarnings(
 				names[ wallet ],
 				reasons[ wallet ]
 			),
+		} ) );
+}
+
+/**
+ * A warning for ACH or Cash App Pay when the field offers it and the server says it cannot be
+ * offered here (`method_ach_US_MERCHANT_ONLY`, `method_cashAppPay_USD_ONLY`…), with its reason.
+ *
+ * @param field   The payment field.
+ * @param reasons The server's reason per method.
+ */
+export function methodWarnings(
+	field: FieldDefinition,
+	reasons: PaymentCheck[ 'methods' ]
+): PaymentWarning[] {
+	if ( ! reasons ) {
+		return [];
+	}
+	return ( [ 'ach', 'cashAppPay' ] as const )
+		.filter(
+			( method ) =>
+				( field.methods ?? [] ).includes( method ) &&
+				reasons[ method ]?.code
+		)
+		.map( ( method ) => ( {
+			code: `method_${ method }_${ reasons[ method ].code }`,
+			message: reasons[ method ].message,
 		} ) );
 }

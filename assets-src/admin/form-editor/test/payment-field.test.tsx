@@ -59,6 +59,27 @@ const checkPaths = () =>
 
 beforeEach( () => mock.mockReset() );
 
+/**
+ * Chooses values in a button's option group (select name → value, '' for the provider's default).
+ *
+ * @param user    The user-event instance.
+ * @param group   The group's name ("Google Pay button").
+ * @param choices Select names and values, in order.
+ */
+async function chooseButtonOptions(
+	user: ReturnType< typeof userEvent.setup >,
+	group: string,
+	choices: Array< [ string, string ] >
+) {
+	const box = screen.getByRole( 'group', { name: group } );
+	for ( const [ name, value ] of choices ) {
+		await user.selectOptions(
+			within( box ).getByRole( 'combobox', { name } ),
+			value
+		);
+	}
+}
+
 /** The panel's list of configuration warnings. */
 const setUp = () => screen.getByRole( 'region', { name: 'Payment set-up' } );
 
@@ -225,25 +246,17 @@ describe( 'the payment panel', () => {
 			'googlePay',
 		] );
 
-		const google = screen.getByRole( 'group', {
-			name: 'Google Pay button',
-		} );
-		await user.selectOptions(
-			within( google ).getByRole( 'combobox', { name: 'Colour' } ),
-			'white'
-		);
-		await user.selectOptions(
-			within( google ).getByRole( 'combobox', { name: 'Size' } ),
-			'fill'
-		);
+		await chooseButtonOptions( user, 'Google Pay button', [
+			[ 'Colour', 'white' ],
+			[ 'Size', 'fill' ],
+		] );
 		expect( payment().googlePayButton ).toEqual( {
 			buttonColor: 'white',
 			buttonSizeMode: 'fill',
 		} );
-		await user.selectOptions(
-			within( google ).getByRole( 'combobox', { name: 'Colour' } ),
-			''
-		);
+		await chooseButtonOptions( user, 'Google Pay button', [
+			[ 'Colour', '' ],
+		] );
 		expect( payment().googlePayButton ).toEqual( {
 			buttonSizeMode: 'fill',
 		} );
@@ -269,6 +282,95 @@ describe( 'the payment panel', () => {
 		);
 		expect(
 			within( setUp() ).queryByText( /Apple Pay button will not/ )
+		).toBeNull();
+	} );
+
+	it( 'offers ACH with the account holder field and Cash App Pay with its button, and says why they cannot be offered', async () => {
+		serve( {
+			...READY,
+			methods: {
+				ach: {
+					code: 'US_MERCHANT_ONLY',
+					message:
+						'ACH bank transfer is only available to sellers in the United States; the payment location is in GB. Visitors will not see it.',
+				},
+				cashAppPay: { code: '', message: '' },
+			},
+		} );
+		const { user, payment } = renderPanel( form );
+		expect(
+			screen.queryByRole( 'combobox', {
+				name: 'Bank account holder name',
+			} )
+		).toBeNull();
+		expect(
+			screen.queryByRole( 'group', { name: 'Cash App Pay button' } )
+		).toBeNull();
+		await user.click(
+			screen.getByRole( 'checkbox', {
+				name: 'ACH bank transfer (US only)',
+			} )
+		);
+		await user.click(
+			screen.getByRole( 'checkbox', { name: 'Cash App Pay (US only)' } )
+		);
+		expect( payment().methods ).toEqual( [ 'card', 'ach', 'cashAppPay' ] );
+
+		// The holder's name: the form's text fields only (not the email), or the field asks.
+		const holder = screen.getByRole( 'combobox', {
+			name: 'Bank account holder name',
+		} );
+		expect(
+			within( holder )
+				.getAllByRole( 'option' )
+				.map( ( o ) => o.textContent )
+		).toEqual( [ 'Ask in the payment field', 'First name (3)' ] );
+		await user.selectOptions( holder, '3' );
+		expect( payment().accountHolderField ).toBe( '3' );
+		await user.selectOptions( holder, '' );
+		expect( payment().accountHolderField ).toBeUndefined();
+		// ACH is always charged: the capture setting says so.
+		expect( screen.getByText( /always charged on submit/ ) ).toBeTruthy();
+
+		await chooseButtonOptions( user, 'Cash App Pay button', [
+			[ 'Shape', 'semiround' ],
+			[ 'Theme', 'light' ],
+			[ 'Width', 'static' ],
+		] );
+		expect( payment().cashAppPayButton ).toEqual( {
+			shape: 'semiround',
+			theme: 'light',
+			width: 'static',
+		} );
+		await chooseButtonOptions( user, 'Cash App Pay button', [
+			[ 'Shape', '' ],
+		] );
+		expect( payment().cashAppPayButton ).toEqual( {
+			theme: 'light',
+			width: 'static',
+		} );
+
+		// The server's reason for ACH is shown; Cash App Pay has none.
+		expect(
+			await within( setUp() ).findByText(
+				/ACH bank transfer is only available to sellers in the United States/
+			)
+		).toBeTruthy();
+		expect(
+			within( setUp() ).queryByText( /Cash App Pay is only/ )
+		).toBeNull();
+		await user.click(
+			screen.getByRole( 'checkbox', {
+				name: 'ACH bank transfer (US only)',
+			} )
+		);
+		expect(
+			within( setUp() ).queryByText( /ACH bank transfer is only/ )
+		).toBeNull();
+		expect(
+			screen.queryByRole( 'combobox', {
+				name: 'Bank account holder name',
+			} )
 		).toBeNull();
 	} );
 

@@ -165,6 +165,8 @@ export class PaymentRequestModel {
 		( request: Readonly< PaymentRequestOptions > ) => void
 	>();
 	private session: WalletSession | null = null;
+	/** Methods whose amount is fixed once they start (Cash App Pay): update() is refused. */
+	private readonly pinnedBy = new Set< string >();
 	private afterpay: { token: string; expiresAt: number } | null = null;
 
 	/**
@@ -209,7 +211,7 @@ export class PaymentRequestModel {
 	 * @param options Options to change.
 	 */
 	update( options: unknown ): boolean {
-		if ( this.locked ) {
+		if ( this.locked || this.pinnedBy.size > 0 ) {
 			return false;
 		}
 		if (
@@ -225,6 +227,25 @@ export class PaymentRequestModel {
 		checkRequest( merged, true );
 		this.replace( merged );
 		return true;
+	}
+
+	/**
+	 * A method that cannot follow an update (Cash App Pay's customer request) pins the request:
+	 * update() returns false until every such method is destroyed.
+	 *
+	 * @param methodName Method name.
+	 */
+	pin( methodName: string ): void {
+		this.pinnedBy.add( methodName );
+	}
+
+	/**
+	 * The pinning method was destroyed.
+	 *
+	 * @param methodName Method name.
+	 */
+	unpin( methodName: string ): void {
+		this.pinnedBy.delete( methodName );
 	}
 
 	/**

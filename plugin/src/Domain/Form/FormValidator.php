@@ -215,6 +215,17 @@ final class FormValidator {
 					);
 				}
 			}
+			$holder = $field['accountHolderField'] ?? null;
+			if ( is_string( $holder ) && ! self::names_holder( $holder, $by_id ) ) {
+				$errors[] = new SchemaError(
+					$path . '.accountHolderField',
+					'unknownField',
+					array(
+						'detail' => 'names no text field of this form: ' . $holder,
+						'ref'    => $holder,
+					)
+				);
+			}
 			foreach ( $field['billing'] ?? array() as $key => $ref ) {
 				if ( ! self::names_input( (string) $ref, $by_id ) ) {
 					$errors[] = new SchemaError(
@@ -352,6 +363,16 @@ final class FormValidator {
 	 */
 	private static function bad_url( string $path ): SchemaError {
 		return new SchemaError( $path, 'redirectUrl', array( 'detail' => 'must be an http(s) URL or a path on this site starting with a single /' ) );
+	}
+
+	/**
+	 * Whether an ACH account holder reference names a text field of the form.
+	 *
+	 * @param string                           $ref   Field id.
+	 * @param array<int, array<string, mixed>> $by_id Fields with values by id.
+	 */
+	private static function names_holder( string $ref, array $by_id ): bool {
+		return 1 === preg_match( '/^[1-9][0-9]*$/D', $ref ) && 'text' === ( $by_id[ (int) $ref ]['type'] ?? '' );
 	}
 
 	/**

@@ -11,9 +11,11 @@ namespace Kestrel\Forms\Domain\Payments;
 
 /**
  * `values[fieldId] = {method: 'card'|'giftCard'|'applePay'|'googlePay', token: 'cnon:…',
- * verificationToken?: 'verf:…', wallet?: {billing?: contact, shipping?: contact}}`: the single-use
- * source token the provider's SDK made in the browser (a wallet's is a `cnon:` card token too), the
- * buyer verification token and, for wallets, the contacts the wallet sheet returned. Nothing else
+ * verificationToken?: 'verf:…', wallet?: {billing?: contact, shipping?: contact}}`, or for a bank
+ * payment `{method: 'ach', token: 'bnon:…', accountHolderName?}` and for Cash App Pay
+ * `{method: 'cashAppPay', token: 'wnon:…', draftId?}`: the single-use source token the provider's
+ * SDK made in the browser (a wallet's is a `cnon:` card token too; each method has its own token
+ * prefix), the buyer verification token and, for wallets, the contacts the wallet sheet returned. Nothing else
  * the browser sends for a payment (amount, currency, status) is read; the method is only a label
  * (one of the field's methods; the provider's answer wins when it names a wallet, and brand and
  * last 4 always come from it). The token is only ever passed to the provider: it is never stored in
@@ -31,6 +33,22 @@ final class PaymentValue {
 	 * CreatePayment would accept it as source, so anyone knowing it could spend it.
 	 */
 	private const TOKEN_PATTERN = '/^cnon:[A-Za-z0-9_\-]{4,500}$/';
+
+	/**
+	 * The token prefix of each method that is not a card's: a bank account nonce for ACH, an
+	 * instant wallet nonce for Cash App Pay. A `cnon:` token sent as ACH (or the other way
+	 * round) is refused.
+	 */
+	private const METHOD_TOKEN_PATTERNS = array(
+		'ach'        => '/^bnon:[A-Za-z0-9_\-]{4,500}$/',
+		'cashAppPay' => '/^wnon:[A-Za-z0-9_\-]{4,500}$/',
+	);
+
+	/** A payment draft's id ({@see \Kestrel\Forms\Persistence\PaymentDraftRepository}): 32 hex digits. */
+	public const DRAFT_ID_PATTERN = '/^[a-f0-9]{32}$/D';
+
+	/** The longest account holder name kept (characters). */
+	private const HOLDER_NAME_MAX = 100;
 
 	/** A buyer verification token of the SDK: `verf:` and letters, digits, `-` or `_`. */
 	private const VERIFICATION_PATTERN = '/^verf:[A-Za-z0-9_\-]{4,500}$/';
@@ -58,13 +76,17 @@ final class PaymentValue {
 	 * @param string                $verification_token Buyer verification token ('' when none).
 	 * @param array<string, string> $billing            Wallet billing contact (clean; empty when none).
 	 * @param array<string, string> $shipping           Wallet shipping contact (clean; empty when none).
+	 * @param string                $account_holder     ACH: the name the browser sent ('' when none).
+	 * @param string                $draft_id           Cash App Pay: the payment draft it returned from ('' when none).
 	 */
 	private function __construct(
 		public readonly string $method,
 		public readonly string $token,
 		public readonly string $verification_token,
 		public readonly array $billing = array(),
-		public readonly array $shipping = array()
+		public readonly array $shipping = array(),
+		public readonly string $account_holder = '',
+		public readonly string $draft_id = ''
 	) {}
 
 	/** Whether the value was made by a wallet button. */
@@ -91,13 +113,32 @@ final class PaymentValue {
 		$methods = is_array( $field['methods'] ?? null ) && $field['methods'] ? array_values( $field['methods'] ) : self::DEFAULT_METHODS;
 		$method  = $raw['method'] ?? 'card';
 		$verify  = $raw['verificationToken'] ?? '';
-		if ( ! is_string( $token ) || 1 !== preg_match( self::TOKEN_PATTERN, $token )
-			|| ! is_string( $method ) || ! in_array( $method, $methods, true )
-			|| ! is_string( $verify ) || ( '' !== $verify && 1 !== preg_match( self::VERIFICATION_PATTERN, $verify ) ) ) {
+		if ( ! is_string( $method ) || ! in_array( $method, $methods, true ) ) {
+			return false;
+		}
+		$pattern = self::METHOD_TOKEN_PATTERNS[ $method ] ?? self::TOKEN_PATTERN;
+		$draft   = $raw['draftId'] ?? '';
+		if ( ! is_string( $token ) || 1 !== preg_match( $pattern, $token )
+			|| ! is_string( $verify ) || ( '' !== $verify && 1 !== preg_match( self::VERIFICATION_PATTERN, $verify ) )
+			|| ! is_string( $draft ) || ( '' !== $draft && ( 'cashAppPay' !== $method || 1 !== preg_match( self::DRAFT_ID_PATTERN, $draft ) ) ) ) {
 			return false;
 		}
 		$wallet = in_array( $method, self::WALLETS, true ) && is_array( $raw['wallet'] ?? null ) ? $raw['wallet'] : array();
-		return new self( $method, $token, $verify, self::contact( $wallet['billing'] ?? null ), self::contact( $wallet['shipping'] ?? null ) );
+		$holder = 'ach' === $method ? self::text( $raw['accountHolderName'] ?? null, self::HOLDER_NAME_MAX ) : '';
+		return new self( $method, $token, $verify, self::contact( $wallet['billing'] ?? null ), self::contact( $wallet['shipping'] ?? null ), $holder, $draft );
+	}
+
+	/**
+	 * The method a value names before it has a token (a payment draft is stored before the buyer
+	 * approves): one of the field's methods, or null when absent or not offered.
+	 *
+	 * @param mixed                $raw   The value the browser sent for the field.
+	 * @param array<string, mixed> $field The payment field's definition.
+	 */
+	public static function method_of( mixed $raw, array $field ): ?string {
+		$methods = is_array( $field['methods'] ?? null ) && $field['methods'] ? array_values( $field['methods'] ) : self::DEFAULT_METHODS;
+		$method  = is_array( $raw ) ? ( $raw['method'] ?? 'card' ) : null;
+		return is_string( $method ) && in_array( $method, $methods, true ) ? $method : null;
 	}
 
 	/**

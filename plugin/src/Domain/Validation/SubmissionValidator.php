@@ -168,6 +168,11 @@ final class SubmissionValidator {
 			}
 			$values += $result;
 		}
+		$holder = $this->account_holder_missing( $form, $raw, $values, $evaluation['visible'] );
+		if ( null !== $holder && ! isset( $errors[ (int) $holder['id'] ] ) ) {
+			// An ACH payment names its account holder: the mapped text field must hold a name.
+			$errors[ (int) $holder['id'] ] = $this->error( $holder, FieldError::REQUIRED );
+		}
 		// Amounts out of bounds (lines, total, calculated prices) are errors on their fields; a
 		// field's own error comes first, except "required" for a product left off because of them.
 		$pricing = $evaluation['pricing'];
@@ -564,6 +569,39 @@ final class SubmissionValidator {
 		}
 		if ( null === $value && ChargePlan::for_field( $field, true, $pricing )->charges() ) {
 			return $this->error( $field, FieldError::REQUIRED );
+		}
+		if ( $value instanceof PaymentValue && 'ach' === $value->method && '' === $value->account_holder
+			&& ! is_string( $field['accountHolderField'] ?? null ) ) {
+			// A bank payment names its account holder: the field's own input when the form maps none.
+			return $this->error( $field, FieldError::REQUIRED );
+		}
+		return null;
+	}
+
+	/**
+	 * The text field a visible payment field maps the ACH account holder's name to, when an ACH
+	 * value is sent and that field is shown but left empty (null otherwise: no ACH, no mapping,
+	 * or a name there).
+	 *
+	 * @param Form                 $form    The form.
+	 * @param array<mixed, mixed>  $raw     Submitted values.
+	 * @param array<string, mixed> $values  Clean values so far.
+	 * @param array<int, bool>     $visible Visibility by field id.
+	 * @return array<string, mixed>|null
+	 */
+	private function account_holder_missing( Form $form, array $raw, array $values, array $visible ): ?array {
+		foreach ( $form->fields() as $field ) {
+			$ref = $field['accountHolderField'] ?? null;
+			if ( 'payment' !== $field['type'] || empty( $visible[ (int) $field['id'] ] ) || ! is_string( $ref ) ) {
+				continue;
+			}
+			$value  = PaymentValue::read( $raw[ (string) $field['id'] ] ?? null, $field );
+			$holder = $form->field( (int) $ref );
+			$name   = $values[ $ref ] ?? '';
+			if ( $value instanceof PaymentValue && 'ach' === $value->method && null !== $holder
+				&& ! empty( $visible[ (int) $ref ] ) && ( ! is_string( $name ) || '' === trim( $name ) ) ) {
+				return $holder;
+			}
 		}
 		return null;
 	}

@@ -170,6 +170,13 @@ final class FakeProvider {
 	public string $wallet = '';
 
 	/**
+	 * The location's country (GetLocation).
+	 *
+	 * @var string
+	 */
+	public string $country = 'US';
+
+	/**
 	 * Starts answering provider requests.
 	 */
 	public function install(): self {
@@ -381,7 +388,7 @@ final class FakeProvider {
 					'location' => array(
 						'id'       => substr( $path, 14 ),
 						'currency' => $this->currency,
-						'country'  => 'US',
+						'country'  => $this->country,
 					),
 				),
 			);
@@ -496,7 +503,16 @@ final class FakeProvider {
 		if ( 'cnon:expired' === $source ) {
 			return self::http( ...self::error( 400, 'CARD_TOKEN_EXPIRED', 'CARD_TOKEN_EXPIRED' ) );
 		}
-		$id      = 'PAY' . ( count( $this->payments ) + 1 ) . 'X' . substr( md5( $key ), 0, 6 );
+		$id    = 'PAY' . ( count( $this->payments ) + 1 ) . 'X' . substr( md5( $key ), 0, 6 );
+		$other = $this->bank_or_cash_app( $id, $source, $body );
+		if ( null !== $other ) {
+			if ( isset( $other['errors'] ) ) {
+				return self::http( 400, $other );
+			}
+			$this->payments[ $id ] = $other;
+			$this->keys[ $key ]    = array( $raw, $id );
+			return $this->lost() ?? self::http( 200, array( 'payment' => $other ) );
+		}
 		$decline = array(
 			'cnon:card-nonce-declined' => 'GENERIC_DECLINE',
 			'cnon:card-nonce-cvv'      => 'CVV_FAILURE',
@@ -536,6 +552,80 @@ final class FakeProvider {
 			return self::http( ...$answer );
 		}
 		return $this->lost() ?? self::http( 200, array( 'payment' => $payment ) );
+	}
+
+	/**
+	 * A bank account (`bnon:`) or Cash App Pay (`wnon:`) payment as the provider makes it, its
+	 * errors (`{errors}`), or null for a card token. ACH: USD only, autocomplete true, PENDING
+	 * until settled ({@see self::settle()}); Cash App Pay: USD only, APPROVED or COMPLETED as a
+	 * card is.
+	 *
+	 * @param string               $id     Payment id.
+	 * @param string               $source Source token.
+	 * @param array<string, mixed> $body   CreatePayment body.
+	 * @return array<string, mixed>|null
+	 */
+	private function bank_or_cash_app( string $id, string $source, array $body ): ?array {
+		$bank = str_starts_with( $source, 'bnon:' );
+		if ( ! $bank && ! str_starts_with( $source, 'wnon:' ) ) {
+			return null;
+		}
+		if ( 'USD' !== ( $body['amount_money']['currency'] ?? '' ) ) {
+			return self::error( 400, 'INVALID_VALUE', 'Only USD is supported for this source.' )[1];
+		}
+		if ( $bank && empty( $body['autocomplete'] ) ) {
+			return self::error( 400, 'INVALID_VALUE', 'Autocomplete must be true for ACH payments.' )[1];
+		}
+		$payment = array(
+			'id'            => $id,
+			'status'        => $bank ? 'PENDING' : ( empty( $body['autocomplete'] ) ? 'APPROVED' : 'COMPLETED' ),
+			'amount_money'  => $body['amount_money'] ?? null,
+			'location_id'   => $body['location_id'] ?? '',
+			'reference_id'  => $body['reference_id'] ?? '',
+			'receipt_url'   => 'https://squareup.test/receipt/preview/' . $id,
+			'refund_ids'    => array(),
+			'version_token' => 'vt-' . $id,
+			'updated_at'    => '2026-11-25T12:00:00.000Z',
+		);
+		if ( $bank ) {
+			return $payment + array(
+				'source_type'          => 'BANK_ACCOUNT',
+				'bank_account_details' => array(
+					'bank_name'              => 'First Platypus Bank',
+					'transfer_type'          => 'ACH',
+					'account_ownership_type' => 'INDIVIDUAL',
+					'ach_details'            => array(
+						'routing_number'        => '011401533',
+						'account_number_suffix' => '000',
+						'account_type'          => 'CHECKING',
+					),
+				),
+			);
+		}
+		return $payment + array(
+			'source_type'    => 'WALLET',
+			'wallet_details' => array(
+				'status'           => 'AUTHORIZED',
+				'brand'            => 'CASH_APP',
+				'cash_app_details' => array(
+					'buyer_full_name'    => 'Jane Doe',
+					'buyer_country_code' => 'US',
+					'buyer_cashtag'      => '$janedoe',
+				),
+			),
+		);
+	}
+
+	/**
+	 * Settles a pending bank payment (as the provider does days later): COMPLETED or FAILED.
+	 *
+	 * @param string $id     Payment id.
+	 * @param string $status COMPLETED or FAILED.
+	 * @return array<string, mixed> The payment now.
+	 */
+	public function settle( string $id, string $status ): array {
+		$this->touch( $id, $status );
+		return $this->payments[ $id ];
 	}
 
 	/**

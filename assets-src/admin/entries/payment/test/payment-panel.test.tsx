@@ -173,6 +173,37 @@ describe( 'PaymentPanel', () => {
 		await waitFor( () => expect( container.innerHTML ).toBe( '' ) );
 	} );
 
+	it( 'names a bank transfer by its bank and account suffix, pending without a refund control, and Cash App Pay by its cashtag', async () => {
+		const view = await renderPanel(
+			payment( {
+				status: 'pending',
+				method: 'ach',
+				brand: 'First Platypus Bank',
+				last4: '000',
+				actions: {
+					capture: false,
+					void: false,
+					refund: false,
+					sync: true,
+				},
+			} )
+		);
+		expect(
+			await screen.findByText( 'ACH · First Platypus Bank ••• 000' )
+		).toBeTruthy();
+		expect( screen.getByText( 'Pending' ) ).toBeTruthy();
+		expect( screen.queryByRole( 'button', { name: /Refund/ } ) ).toBeNull();
+		view.unmount();
+
+		await renderPanel(
+			payment( { method: 'cashAppPay', brand: '$janedoe', last4: '' } )
+		);
+		expect(
+			await screen.findByText( 'Cash App Pay · $janedoe' )
+		).toBeTruthy();
+		expect( screen.getByRole( 'button', { name: /Refund/ } ) ).toBeTruthy();
+	} );
+
 	it( 'offers the buttons the answer allows, and no others', async () => {
 		await renderPanel(
 			payment( {

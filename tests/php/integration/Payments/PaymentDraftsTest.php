@@ -1,0 +1,257 @@
+<?php
+/**
+ * Payment drafts (ADR 0009): a form's values kept on the server while the visitor approves Cash
+ * App Pay on a phone, restored on return, exactly one entry whatever the reloads.
+ *
+ * @package KestrelForms\Tests
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Tests\Integration\Payments;
+
+use Kestrel\Forms\Persistence\PaymentDraftRepository;
+use Kestrel\Forms\Persistence\Schema;
+use Kestrel\Forms\Plugin;
+use Kestrel\Forms\Tests\Integration\Rest\SubmissionAnswers;
+use Kestrel\Forms\Tests\Integration\Support\TestCase;
+use WP_REST_Response;
+
+final class PaymentDraftsTest extends TestCase {
+
+	use PaymentFixtures;
+	use SubmissionAnswers;
+
+	private const KEY = 'draft-key-0001';
+
+	protected function set_up(): void {
+		$this->set_up_shop( '203.0.113.79' );
+		$this->form_id = $this->create_shop(
+			self::mug_shop(
+				array( 'methods' => array( 'card', 'cashAppPay' ) ),
+				array(
+					array(
+						'id'         => 4,
+						'type'       => 'text',
+						'label'      => 'Name',
+						'isRequired' => true,
+					),
+					array(
+						'id'    => 5,
+						'type'  => 'password',
+						'label' => 'Password',
+					),
+				)
+			)
+		);
+	}
+
+	protected function tear_down(): void {
+		$this->tear_down_payments();
+		remove_all_filters( 'kestrel_forms_rate_limit' );
+		remove_all_filters( 'kestrel_forms_can_submit' );
+	}
+
+	/**
+	 * The values the page sends (the payment field without a token yet).
+	 *
+	 * @param array<string, mixed> $more Changed values.
+	 * @return array<string, mixed>
+	 */
+	private static function values( array $more = array() ): array {
+		return $more + array(
+			'2'   => 'buyer@example.org',
+			'4'   => 'Jane Doe',
+			'5'   => 'hunter2-secret',
+			'5.2' => 'hunter2-secret',
+			'3'   => array( 'method' => 'cashAppPay' ),
+		);
+	}
+
+	/**
+	 * Stores a draft.
+	 *
+	 * @param array<string, mixed> $body    Body changes.
+	 * @param int|null             $form_id Form (default the shop).
+	 */
+	private function create_draft( array $body = array(), ?int $form_id = null ): WP_REST_Response {
+		return $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms/' . ( $form_id ?? $this->form_id ) . '/payment-drafts',
+			$body + array(
+				'values'         => self::values(),
+				'submission_key' => self::KEY,
+				'return_url'     => home_url( '/shop/?kf_payment_return=old&size=large' ),
+			)
+		);
+	}
+
+	/**
+	 * Reads a draft.
+	 *
+	 * @param string   $id      Draft id.
+	 * @param int|null $form_id Form (default the shop).
+	 */
+	private function get_draft( string $id, ?int $form_id = null ): WP_REST_Response {
+		return $this->rest( 'GET', '/kestrel-forms/v1/forms/' . ( $form_id ?? $this->form_id ) . '/payment-drafts/' . $id );
+	}
+
+	/**
+	 * Submits with Cash App Pay's token after the return.
+	 *
+	 * @param string $draft_id Draft id.
+	 * @param string $key      Submission key.
+	 */
+	private function submit_from( string $draft_id, string $key = self::KEY ): WP_REST_Response {
+		return $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms/' . $this->form_id . '/submissions',
+			array(
+				'values'         => self::values(
+					array(
+						'3' => array(
+							'method'  => 'cashAppPay',
+							'token'   => 'wnon:sandbox-cash-app-ok',
+							'draftId' => $draft_id,
+						),
+					)
+				),
+				'submission_key' => $key,
+			)
+		);
+	}
+
+	public function test_a_draft_is_stored_without_secrets_and_restored_on_return(): void {
+		$response = $this->create_draft();
+		$this->assert_rest_status( 201, $response );
+		$data = $response->get_data();
+		$this->assertMatchesRegularExpression( '/^[a-f0-9]{32}$/', $data['draft_id'] );
+		$expires = strtotime( $data['expires_at'] );
+		$this->assertEqualsWithDelta( time() + DAY_IN_SECONDS, $expires, 5 );
+		// The return URL with the draft named (the old value replaced, the rest kept).
+		$this->assertStringStartsWith( home_url( '/shop/?' ), $data['redirect_url'] );
+		parse_str( (string) wp_parse_url( $data['redirect_url'], PHP_URL_QUERY ), $query );
+		$this->assertEquals(
+			array(
+				'kf_payment_return' => $data['draft_id'],
+				'size'              => 'large',
+			),
+			$query
+		);
+		$this->assertSame( 0, self::entry_count(), 'No entry from a draft.' );
+		$this->assertCount( 0, $this->provider->calls( 'POST', '/v2/payments' ) );
+
+		$open = $this->get_draft( $data['draft_id'] );
+		$this->assert_rest_status( 200, $open );
+		$this->assertSame( 'open', $open->get_data()['status'] );
+		$this->assertSame( self::KEY, $open->get_data()['submission_key'] );
+		$values = (array) $open->get_data()['values'];
+		$this->assertSame( 'Jane Doe', $values['4'] );
+		$this->assertSame( array( 'method' => 'cashAppPay' ), $values['3'] );
+		$this->assertArrayNotHasKey( '5', $values, 'A password is never kept in a draft.' );
+		$this->assertArrayNotHasKey( '5.2', $values );
+		$this->assertStringNotContainsString( 'hunter2', (string) wp_json_encode( $open->get_data() ) );
+	}
+
+	public function test_a_draft_is_validated_as_a_submission_is_and_answers_the_same_way(): void {
+		$draft = $this->create_draft( array( 'values' => self::values( array( '4' => '' ) ) ) );
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $draft );
+		$submission = $this->rest(
+			'POST',
+			'/kestrel-forms/v1/forms/' . $this->form_id . '/submissions',
+			array(
+				'values'         => self::values(
+					array(
+						'4' => '',
+						'3' => array(
+							'method' => 'cashAppPay',
+							'token'  => 'wnon:sandbox-cash-app-ok',
+						),
+					)
+				),
+				'submission_key' => 'another-key-01',
+			)
+		);
+		$this->assertEquals( $submission->get_data()['data']['errors'], $draft->get_data()['data']['errors'] );
+		$this->assertArrayHasKey( '4', (array) $draft->get_data()['data']['errors'] );
+
+		// The payment field needs a method it offers (not a token).
+		$bad = $this->create_draft( array( 'values' => self::values( array( '3' => array( 'method' => 'ach' ) ) ) ) );
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $bad );
+		$this->assertArrayHasKey( '3', (array) $bad->get_data()['data']['errors'] );
+		$this->assert_rest_error( 'kestrel_forms_form_not_found', 404, $this->create_draft( array(), 999999 ) );
+	}
+
+	public function test_the_return_url_must_be_on_this_site(): void {
+		foreach ( array( 'https://evil.example/shop/', '//evil.example/shop/', 'javascript:alert(1)', '/shop/', str_replace( 'example.org', 'example.org:8080', home_url( '/' ) ), str_replace( '://', '://user:pw@', home_url( '/shop/' ) ) ) as $url ) {
+			$this->assert_rest_error( 'kestrel_forms_invalid_return_url', 400, $this->create_draft( array( 'return_url' => $url ) ), $url );
+		}
+		$this->assertSame( 0, (int) $GLOBALS['wpdb']->get_var( 'SELECT COUNT(*) FROM ' . Schema::tables()['payment_drafts'] ) ); // phpcs:ignore WordPress.DB
+	}
+
+	public function test_the_entry_marks_the_draft_submitted_and_a_reloaded_return_makes_no_second_entry(): void {
+		$id = (string) $this->create_draft()->get_data()['draft_id'];
+
+		$first = $this->submit_from( $id );
+		$this->assert_rest_status( 201, $first );
+		$this->assertSame( 1, self::entry_count() );
+		$row = ( new PaymentDraftRepository() )->find( $id );
+		$this->assertSame( 'submitted', $row['status'] );
+		$this->assertSame( self::entry_id_of( $first ), $row['entry_id'] );
+
+		// The return URL reloaded: the draft says submitted, with the first confirmation.
+		$again = $this->get_draft( $id );
+		$this->assert_rest_status( 200, $again );
+		$this->assertSame( 'submitted', $again->get_data()['status'] );
+		$this->assertSame( $first->get_data()['confirmation'], $again->get_data()['confirmation'] );
+		$this->assertArrayNotHasKey( 'values', $again->get_data() );
+
+		// A replayed submission with the draft's key answers the first entry; still one entry, one charge.
+		$replay = $this->submit_from( $id );
+		$this->assert_rest_status( 201, $replay );
+		$this->assertSame( 'true', $replay->get_headers()['Kestrel-Idempotent-Replay'] ?? '' );
+		$this->assertSame( 1, self::entry_count() );
+		$this->assertCount( 1, $this->provider->calls_to( 'POST', '/v2/payments' ) );
+
+		// Even under another key, a submission from a submitted draft answers its entry, charging nothing.
+		$other = $this->submit_from( $id, 'another-key-02' );
+		$this->assert_rest_status( 201, $other );
+		$this->assertSame( self::entry_id_of( $first ), self::entry_id_of( $other ) );
+		$this->assertSame( 1, self::entry_count() );
+		$this->assertCount( 1, $this->provider->calls_to( 'POST', '/v2/payments' ) );
+	}
+
+	public function test_unknown_foreign_and_expired_drafts_are_not_found(): void {
+		$id    = (string) $this->create_draft()->get_data()['draft_id'];
+		$other = $this->create_shop( self::mug_shop( array( 'methods' => array( 'cashAppPay' ) ) ) );
+		$this->assert_rest_error( 'kestrel_forms_payment_draft_not_found', 404, $this->get_draft( $id, $other ) );
+		$this->assert_rest_error( 'kestrel_forms_payment_draft_not_found', 404, $this->get_draft( str_repeat( 'b', 32 ) ) );
+
+		// A submission naming another form's draft leaves that draft open.
+		$foreign = (string) $this->create_draft( array(), $other )->get_data()['draft_id'];
+		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $this->create_draft( array( 'values' => array() ), $other ) );
+		$this->assert_rest_status( 201, $this->submit_from( $foreign, 'foreign-key-01' ) );
+		$this->assertSame( 'open', ( new PaymentDraftRepository() )->find( $foreign )['status'] );
+
+		global $wpdb;
+		$wpdb->update( Schema::tables()['payment_drafts'], array( 'expires_at' => gmdate( 'Y-m-d H:i:s', time() - 1 ) ), array( 'id' => $id ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		$this->assert_rest_error( 'kestrel_forms_payment_draft_not_found', 404, $this->get_draft( $id ) );
+
+		// The hourly cleanup deletes it.
+		Plugin::clean_up_uploads();
+		$this->assertNull( ( new PaymentDraftRepository() )->find( $id ) );
+		$this->assertNotNull( ( new PaymentDraftRepository() )->find( $foreign ) );
+	}
+
+	public function test_drafts_are_rate_limited_in_their_own_bucket_and_follow_the_submit_permission(): void {
+		add_filter( 'kestrel_forms_rate_limit', static fn( array $limit, string $bucket ): array => 'payment_draft' === $bucket ? array( 2, 60 ) : $limit, 10, 2 );
+		$this->assert_rest_status( 201, $this->create_draft() );
+		$this->assert_rest_error( 'kestrel_forms_invalid_return_url', 400, $this->create_draft( array( 'return_url' => 'https://evil.example/' ) ) );
+		$limited = $this->create_draft();
+		$this->assert_rest_error( 'kestrel_forms_rate_limited', 429, $limited );
+		remove_all_filters( 'kestrel_forms_rate_limit' );
+
+		add_filter( 'kestrel_forms_can_submit', '__return_false' );
+		$this->assertSame( 403, $this->create_draft()->get_status() );
+	}
+}
