@@ -128,8 +128,9 @@ export async function createAch( payments: Payments ): Promise< AchHandle > {
 						tokenResult?: TokenResult;
 						error?: unknown;
 					};
+					// A result wins over its error (a Cancel or Error result carries both).
 					settle(
-						detail.tokenResult && detail.error === undefined
+						detail.tokenResult
 							? outcomeOf( detail.tokenResult, value )
 							: failed( detail.error )
 					);
@@ -196,8 +197,9 @@ export async function createCashAppPay(
 			tokenResult?: TokenResult;
 			error?: unknown;
 		};
+		// A result wins over its error (a Cancel or Error result carries both).
 		setup.onResult(
-			detail.tokenResult && detail.error === undefined
+			detail.tokenResult
 				? outcomeOf( detail.tokenResult, ( token ) => ( {
 						method: 'cashAppPay',
 						token,

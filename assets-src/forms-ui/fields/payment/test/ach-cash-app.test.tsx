@@ -263,6 +263,19 @@ describe( 'ACH in the payment field', () => {
 			( screen.getByLabelText( /^Name/ ) as HTMLInputElement ).value
 		).toBe( 'Ada' );
 
+		// The authorisation frame's Cancel (a Cancel result carrying its error): a cancel too.
+		fake.achs[ 0 ].behaviour = 'declined';
+		fireEvent.click( achButton() as HTMLElement );
+		const note = () =>
+			container.querySelector(
+				'.kestrel-form__ach .kestrel-form__wallet-note'
+			);
+		// The click clears the earlier note; the new one is the cancel's.
+		expect( note() ).toBeNull();
+		await waitFor( () => expect( note()?.textContent ).toBe( cancelled ) );
+		expect( note()?.className ).not.toContain( '--error' );
+		expect( submissionCalls() ).toHaveLength( 0 );
+
 		fake.achs[ 0 ].behaviour = 'error';
 		fireEvent.click( achButton() as HTMLElement );
 		expect(

@@ -45,9 +45,10 @@ export interface FakeAch {
 	destroyed: boolean;
 	/**
 	 * 'ok': OK with a bnon token (event and promise); 'exit': Plaid's EXIT then an
-	 * ontokenization error, the promise resolving nothing; 'error': the promise rejects.
+	 * ontokenization error, the promise resolving nothing; 'error': the promise rejects;
+	 * 'declined': the authorisation frame's Cancel (a Cancel result with its error, no EXIT).
 	 */
-	behaviour: 'ok' | 'exit' | 'error';
+	behaviour: 'ok' | 'exit' | 'error' | 'declined';
 }
 
 /** A fake `payments.cashAppPay(request, options)` and its attached button. */
@@ -282,6 +283,25 @@ export function createFakeSquare(): FakeSquare {
 					return Promise.reject(
 						new Error( 'The bank authorization failed' )
 					);
+				}
+				if ( fake.behaviour === 'declined' ) {
+					const result = {
+						status: 'Cancel',
+						errors: [
+							{
+								type: 'CANCEL',
+								message:
+									'The buyer canceled the bank authorization.',
+							},
+						],
+					};
+					return Promise.resolve().then( () => {
+						emit( 'ontokenization', {
+							tokenResult: result,
+							error: new Error( 'canceled' ),
+						} );
+						return result;
+					} );
 				}
 				if ( fake.behaviour === 'exit' ) {
 					return Promise.resolve().then( () => {
