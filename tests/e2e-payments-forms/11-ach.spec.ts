@@ -97,13 +97,15 @@ test.describe( 'bank account (ACH) in the payment field (P3 check 3)', () => {
 	 * @param args.page         Visitor's page.
 	 * @param args.requestUtils Admin REST.
 	 * @param args.title        Form title.
+	 * @param args.cancelFirst  Whether the visitor first cancels at the authorisation.
 	 */
 	async function payByBank( args: {
 		page: Page;
 		requestUtils: RequestUtils;
 		title: string;
+		cancelFirst?: boolean;
 	} ) {
-		const { page, requestUtils, title } = args;
+		const { page, requestUtils, title, cancelFirst = false } = args;
 		const mailbox = `ach-${ Date.now() }@example.org`;
 		const { form, pageUrl } = await createFormPage(
 			requestUtils,
@@ -139,6 +141,26 @@ test.describe( 'bank account (ACH) in the payment field (P3 check 3)', () => {
 		).toHaveCount( 0 );
 		await field.getByLabel( /^Account holder name/ ).fill( 'Ada Lovelace' );
 
+		if ( cancelFirst ) {
+			// The visitor cancels at the authorisation: said at the field, announced, nothing
+			// charged, the form as it was.
+			const nothing = await watchLedger();
+			await pay.click();
+			await linkBankAccount( page, false );
+			const cancelled =
+				'The bank payment was cancelled. Nothing was charged.';
+			await expect(
+				field.locator( '.kestrel-form__wallet-note' )
+			).toHaveText( cancelled );
+			await expect(
+				field.locator( '[data-payment-live-region]' )
+			).toHaveText( cancelled );
+			await expect( page.locator( `#input_${ form.id }_4` ) ).toHaveValue(
+				'buyer@example.org'
+			);
+			expect( await nothing.payments() ).toEqual( [] );
+		}
+
 		const watch = await watchLedger();
 		await pay.click();
 		await linkBankAccount( page );
@@ -156,7 +178,7 @@ test.describe( 'bank account (ACH) in the payment field (P3 check 3)', () => {
 		return { entry, charged, mailbox };
 	}
 
-	test( 'pending until the bank settles: entry pending with no refund (REST refused, no button), ledger PENDING; settled COMPLETED → webhook → paid, refund offered', async ( {
+	test( 'a cancelled authorisation is said at the field; then pending until the bank settles: entry pending with no refund (REST refused, no button), ledger PENDING; settled COMPLETED → webhook → paid, refund offered', async ( {
 		page,
 		browser,
 		requestUtils,
@@ -165,6 +187,7 @@ test.describe( 'bank account (ACH) in the payment field (P3 check 3)', () => {
 			page,
 			requestUtils,
 			title: 'P3 check 3 ACH completed',
+			cancelFirst: true,
 		} );
 		const pending = await entryPayment( requestUtils, entry.id );
 		expect( pending ).toMatchObject( {
