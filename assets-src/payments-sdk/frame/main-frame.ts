@@ -5,6 +5,7 @@
  */
 import { MESSAGE, providerErrors } from '../protocol';
 import { announceReady, connectToHost, providerTransport } from './link';
+import { registerAch } from './wallets/ach';
 import { registerApplePay } from './wallets/apple-pay';
 import { registerGooglePay } from './wallets/google-pay';
 import type { MainFrameState } from './wallets/types';
@@ -62,5 +63,6 @@ export function startMainFrame( win: Window ): void {
 	};
 	registerApplePay( state );
 	registerGooglePay( state );
+	registerAch( state );
 	announceReady( channel );
 }
