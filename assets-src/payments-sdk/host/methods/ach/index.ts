@@ -93,6 +93,7 @@ export class AchMethod {
 	private readonly events: MethodEvents;
 	private tokenizing = false;
 	private handler: PlaidLinkHandler | null = null;
+	private abortLink: ( () => void ) | null = null;
 	private authorization: AchAuthorization | null = null;
 
 	/**
@@ -128,8 +129,13 @@ export class AchMethod {
 			return false;
 		}
 		this.lifecycle.state = 'destroyed';
-		this.handler?.destroy();
+		if ( this.abortLink ) {
+			this.abortLink();
+		} else {
+			this.handler?.destroy();
+		}
 		this.handler = null;
+		this.abortLink = null;
 		this.authorization?.abort();
 		return true;
 	}
@@ -205,10 +211,14 @@ export class AchMethod {
 						this.events.dispatch( name, metadata );
 					}
 				},
-				( h ) => ( this.handler = h )
+				( h, abort ) => {
+					this.handler = h;
+					this.abortLink = abort;
+				}
 			);
 			this.handler?.destroy();
 			this.handler = null;
+			this.abortLink = null;
 			if ( end.kind === 'exit' ) {
 				return cancel(
 					end.error?.error_message ??

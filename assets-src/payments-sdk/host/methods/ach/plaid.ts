@@ -55,13 +55,14 @@ export const plaidOf = ( win: Window ): PlaidGlobal | undefined =>
  * @param plaid     Plaid global.
  * @param token     Link token.
  * @param onEvent   Plaid's events, as they come.
- * @param onHandler The handler (to destroy it early).
+ * @param onHandler The handler, and a way to end the session as an exit (destroy: Plaid's
+ *                  destroy() calls no callback).
  */
 export function runLink(
 	plaid: PlaidGlobal,
 	token: string,
 	onEvent: ( name: string, metadata: unknown ) => void,
-	onHandler: ( h: PlaidLinkHandler ) => void
+	onHandler: ( h: PlaidLinkHandler, abort: () => void ) => void
 ): Promise< LinkEnd > {
 	return new Promise< LinkEnd >( ( resolve ) => {
 		const handler = plaid.create( {
@@ -76,7 +77,10 @@ export function runLink(
 				resolve( { kind: 'exit', error, metadata } ),
 			onEvent,
 		} );
-		onHandler( handler );
+		onHandler( handler, () => {
+			handler.destroy();
+			resolve( { kind: 'exit', error: null, metadata: null } );
+		} );
 		handler.open();
 	} );
 }
