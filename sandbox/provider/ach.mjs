@@ -16,7 +16,8 @@
  * - CreatePayment with a `bnon:` source: BANK_ACCOUNT, PENDING, bank_account_details; USD only,
  *   autocomplete must be true. PENDING → COMPLETED (or FAILED for the insufficient-funds
  *   nonce) after SANDBOX_ACH_SETTLE_MS (default 60000), or at `POST /__settle {payment_id,
- *   outcome}`; each emits payment.updated.
+ *   outcome}`; each emits payment.updated. `POST /__ach/mode {settle_ms}` changes the wait ({}
+ *   restores the default).
  * - Fixed tokens: `bnon:bank-nonce-ok`, `bnon:bank-nonce-insufficient-funds` (settles FAILED),
  *   and the bank account id `bact:bank-account-ok` (CHARGE with bankAccountId, RECURRING_CHARGE).
  * - Vendor origin: GET /plaid/link (Link's page), GET /plaid/session?token= (what the page
@@ -121,6 +122,8 @@ export function achArea( { ledger, emit } ) {
 	const timers = new Map();
 	/** Test switches of the Link stand-in (POST /__vendors/scenario {vendor:'plaid'}). */
 	let scenario = {};
+	/** How long a PENDING payment waits before it settles (POST /__ach/mode {settle_ms}). */
+	let settleMs = ACH_SETTLE_MS;
 
 	const invalid = ( code, detail, field ) =>
 		apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
@@ -490,7 +493,7 @@ export function achArea( { ledger, emit } ) {
 				payment.ach_settles_with = fail ?? null;
 				const timer = setTimeout(
 					() => settle( payment.id, fail ? 'FAILED' : 'COMPLETED' ),
-					ACH_SETTLE_MS
+					settleMs
 				);
 				timer.unref?.();
 				timers.set( payment.id, timer );
@@ -592,6 +595,18 @@ export function achArea( { ledger, emit } ) {
 	 * @param {Object} r Request.
 	 */
 	const control = ( r ) => {
+		if ( r.method === 'POST' && r.path === '/__ach/mode' ) {
+			const ms = r.body.settle_ms ?? ACH_SETTLE_MS;
+			if ( ! Number.isInteger( ms ) || ms < 1 ) {
+				return invalid(
+					'INVALID_VALUE',
+					'settle_ms must be a positive integer.',
+					'settle_ms'
+				);
+			}
+			settleMs = ms;
+			return { status: 200, body: { settle_ms: settleMs } };
+		}
 		if ( r.method !== 'POST' || r.path !== '/__settle' ) {
 			return undefined;
 		}

@@ -406,3 +406,39 @@ test( 'bank-account payments: USD only, autocomplete must be true', async ( {
 		)
 	).toEqual( [] );
 } );
+
+test( 'bank-account payments settle by themselves after the settle time', async ( {
+	request,
+} ) => {
+	expect(
+		( await post( request, '/__ach/mode', { settle_ms: 0 } ) ).status()
+	).toBe( 400 );
+	await post( request, '/__ach/mode', { settle_ms: 300 } );
+	try {
+		const ok = (
+			await ( await charge( request, 'bnon:bank-nonce-ok' ) ).json()
+		).payment;
+		const poor = (
+			await (
+				await charge( request, 'bnon:bank-nonce-insufficient-funds' )
+			).json()
+		).payment;
+		expect( [ ok.status, poor.status ] ).toEqual( [
+			'PENDING',
+			'PENDING',
+		] );
+		const statuses = async () => {
+			const { payments } = await ledger( request );
+			return [ payments[ ok.id ].status, payments[ poor.id ].status ];
+		};
+		await expect.poll( statuses ).toEqual( [ 'COMPLETED', 'FAILED' ] );
+		// Settled once: a later /__settle finds nothing pending.
+		expect(
+			(
+				await post( request, '/__settle', { payment_id: ok.id } )
+			).status()
+		).toBe( 400 );
+	} finally {
+		await post( request, '/__ach/mode', {} );
+	}
+} );
