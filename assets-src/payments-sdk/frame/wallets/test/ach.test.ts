@@ -5,28 +5,14 @@
  */
 import { MESSAGE, SDK_VERSION, TransportError } from '../../../protocol';
 import { registerAch } from '../ach';
-import type { MainFrameState } from '../types';
+import { mainFrameHandlers } from './handlers';
 
-function setup( post: jest.Mock ) {
-	const handlers = new Map< string, ( p: unknown ) => unknown >();
-	const state = {
-		channel: {
-			handle: ( type: string, fn: ( p: unknown ) => unknown ) =>
-				handlers.set( type, fn ),
-		},
-		provider: { post },
-		hostOrigin: 'https://merchant.test',
-		sessionId: () => 'sess-1',
-		init: () => ( {
-			applicationId: 'sandbox-sq0idb-merchant-us',
-			locationId: 'LSANDBOXMAIN',
-			sourceUrl: 'https://merchant.test/checkout',
-		} ),
-	} as unknown as MainFrameState;
-	registerAch( state );
-	return ( type: string, payload?: unknown ) =>
-		handlers.get( type )!( payload );
-}
+const setup = ( post: jest.Mock ) =>
+	mainFrameHandlers( registerAch, post, {
+		applicationId: 'sandbox-sq0idb-merchant-us',
+		locationId: 'LSANDBOXMAIN',
+		sourceUrl: 'https://merchant.test/checkout',
+	} );
 
 const refused = ( code: string, detail: string ) =>
 	new TransportError( 'http', 'HTTP 400', 400, {
