@@ -680,3 +680,32 @@ test( 'an application without ACH, and destroy()', async ( { page } ) => {
 		'PaymentMethodAlreadyDestroyedError',
 	] );
 } );
+
+test.describe( 'a Spanish page', () => {
+	test.use( { locale: 'es-ES' } );
+
+	test( 'Link opens in Spanish (language es in the link session)', async ( {
+		page,
+	} ) => {
+		await open( page, '/ach.html' );
+		const result = page.evaluate( () =>
+			( window as any ).__achMethod.tokenize( {
+				accountHolderName: 'Ada Lovelace',
+				intent: 'STORE',
+			} )
+		);
+		const l = link( page );
+		await expect(
+			l.getByRole( 'heading', { name: 'Selecciona tu banco' } )
+		).toBeVisible();
+		await l.getByRole( 'button', { name: 'Houndstooth Bank' } ).click();
+		await l.getByLabel( 'Usuario' ).fill( 'user_good' );
+		await l.getByLabel( 'Contraseña' ).fill( 'pass_good' );
+		await l.getByRole( 'button', { name: 'Enviar' } ).click();
+		await l.getByRole( 'radio', { name: /Plaid Checking/ } ).check();
+		await l.getByRole( 'button', { name: 'Continuar' } ).click();
+		expect( ( await result ).details.bankAccount.bankName ).toBe(
+			'Houndstooth Bank'
+		);
+	} );
+} );

@@ -25,6 +25,42 @@ let institution: Plaid.Institution | null = null;
 let view: SessionView | null = null;
 let credentials: { username: string; password: string } | null = null;
 
+/** Link's words in its two languages (the link token says which). */
+const TEXTS = {
+	en: {
+		close: 'Close',
+		selectBank: 'Select your bank',
+		search: 'Search',
+		credentials: ( bank: string ) => `Enter your ${ bank } credentials`,
+		username: 'Username',
+		password: 'Password',
+		submit: 'Submit',
+		mfa: 'Enter the code sent to your device',
+		code: 'Code',
+		selectAccount: 'Select an account',
+		accounts: 'Accounts',
+		continue: 'Continue',
+		pickAccount: 'Select an account to continue.',
+	},
+	es: {
+		close: 'Cerrar',
+		selectBank: 'Selecciona tu banco',
+		search: 'Buscar',
+		credentials: ( bank: string ) =>
+			`Ingresa tus credenciales de ${ bank }`,
+		username: 'Usuario',
+		password: 'Contraseña',
+		submit: 'Enviar',
+		mfa: 'Ingresa el código enviado a tu dispositivo',
+		code: 'Código',
+		selectAccount: 'Selecciona una cuenta',
+		accounts: 'Cuentas',
+		continue: 'Continuar',
+		pickAccount: 'Selecciona una cuenta para continuar.',
+	},
+};
+let t = TEXTS.en;
+
 const post = ( m: FromLink ) => parent.postMessage( m, PARENT );
 
 /**
@@ -89,7 +125,7 @@ function screen( title: string ): HTMLElement {
 	const close = document.createElement( 'button' );
 	close.type = 'button';
 	close.className = 'close';
-	close.textContent = 'Close';
+	close.textContent = t.close;
 	close.addEventListener( 'click', () =>
 		exit( null, institution ? 'requires_credentials' : 'choose_device' )
 	);
@@ -132,8 +168,8 @@ function input( label: string, type: string, name: string ): HTMLInputElement {
 
 function institutions() {
 	institution = null;
-	screen( 'Select your bank' );
-	const search = input( 'Search', 'search', 'search' );
+	screen( t.selectBank );
+	const search = input( t.search, 'search', 'search' );
 	const list = document.createElement( 'ul' );
 	root.append( list );
 	const render = ( query: string ) => {
@@ -191,10 +227,10 @@ function failed( error: Plaid.Error ) {
 
 function login() {
 	transition( 'CREDENTIAL' );
-	screen( `Enter your ${ institution!.name } credentials` );
-	const username = input( 'Username', 'text', 'username' );
-	const password = input( 'Password', 'password', 'password' );
-	const submit = button( 'Submit', true );
+	screen( t.credentials( institution!.name ) );
+	const username = input( t.username, 'text', 'username' );
+	const password = input( t.password, 'password', 'password' );
+	const submit = button( t.submit, true );
 	root.append( submit );
 	submit.addEventListener( 'click', async () => {
 		event( 'SUBMIT_CREDENTIALS' );
@@ -219,9 +255,9 @@ function login() {
 
 function mfa( type: string ) {
 	transition( 'MFA' );
-	screen( 'Enter the code sent to your device' );
-	const code = input( 'Code', 'text', 'code' );
-	const submit = button( 'Submit', true );
+	screen( t.mfa );
+	const code = input( t.code, 'text', 'code' );
+	const submit = button( t.submit, true );
 	root.append( submit );
 	submit.addEventListener( 'click', async () => {
 		event( 'SUBMIT_MFA', { mfa_type: type } );
@@ -242,10 +278,10 @@ function mfa( type: string ) {
 
 function accounts( publicToken: string ) {
 	transition( 'SELECT_ACCOUNT' );
-	screen( 'Select an account' );
+	screen( t.selectAccount );
 	const group = document.createElement( 'div' );
 	group.setAttribute( 'role', 'radiogroup' );
-	group.setAttribute( 'aria-label', 'Accounts' );
+	group.setAttribute( 'aria-label', t.accounts );
 	for ( const a of view!.accounts ) {
 		const l = document.createElement( 'label' );
 		const r = document.createElement( 'input' );
@@ -255,7 +291,7 @@ function accounts( publicToken: string ) {
 		l.append( r, ` ${ a.name } •••• ${ a.mask }` );
 		group.append( l );
 	}
-	const go = button( 'Continue', true );
+	const go = button( t.continue, true );
 	root.append( group, go );
 	go.addEventListener( 'click', () => {
 		const picked = root.querySelector< HTMLInputElement >(
@@ -263,7 +299,7 @@ function accounts( publicToken: string ) {
 		);
 		const account = view!.accounts.find( ( a ) => a.id === picked?.value );
 		if ( ! account ) {
-			showError( 'Select an account to continue.' );
+			showError( t.pickAccount );
 			return;
 		}
 		transition( 'CONNECTED' );
@@ -298,6 +334,7 @@ async function start() {
 	}
 	view = data as SessionView;
 	document.documentElement.lang = view.language;
+	t = TEXTS[ view.language ] ?? TEXTS.en;
 	event( 'OPEN' );
 	transition( 'SELECT_INSTITUTION' );
 	institutions();
