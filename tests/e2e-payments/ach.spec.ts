@@ -709,3 +709,34 @@ test.describe( 'a Spanish page', () => {
 		);
 	} );
 } );
+
+test( 'an authorisation the provider refuses ends as error: TokenizationError with its reason', async ( {
+	page,
+} ) => {
+	await open( page, '/ach.html' );
+	const failure = tokenizeError( page, {
+		accountHolderName: 'Ada Lovelace',
+		intent: 'CHARGE',
+		bankAccountId: 'bact:never-linked',
+		amount: '1.00',
+		currency: 'USD',
+	} );
+	const auth = authorization( page );
+	await expect(
+		auth.getByText( /from your bank account on file/ )
+	).toBeVisible();
+	await auth.getByRole( 'button', { name: 'Authorize' } ).click();
+	expect( await failure ).toEqual( {
+		name: 'TokenizationError',
+		message: 'Tokenization failed: The bank account is unknown.',
+		type: 'AUTHORIZATION_ERROR',
+	} );
+	await expect(
+		page.locator( 'iframe[title="Bank authorization"]' )
+	).toHaveCount( 0 );
+	await expect( page.locator( '.sq-ach-overlay' ) ).toHaveCount( 0 );
+	expect( ( await recorded( page ) ).at( -1 ) ).toMatchObject( {
+		type: 'ontokenization',
+		error: { name: 'TokenizationError' },
+	} );
+} );
