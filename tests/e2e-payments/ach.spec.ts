@@ -161,6 +161,21 @@ async function open( page: Page, path: string ): Promise< void > {
 }
 
 /**
+ * Opens the quickstart page and starts a STORE tokenize (Link opens); its result.
+ *
+ * @param page Page.
+ */
+async function openAndStore( page: Page ): Promise< any > {
+	await open( page, '/ach.html' );
+	return page.evaluate( () =>
+		( window as any ).__achMethod.tokenize( {
+			accountHolderName: 'Ada Lovelace',
+			intent: 'STORE',
+		} )
+	);
+}
+
+/**
  * In Link: First Platypus Bank, user_good / pass_good, Plaid Checking, Continue.
  *
  * @param page     Page.
@@ -352,13 +367,7 @@ test( 'closing Link: ontokenization gets detail.error, the overlay fades out and
 test( 'MFA, a wrong password (ERROR event, Link stays), STORE skips the authorisation', async ( {
 	page,
 } ) => {
-	await open( page, '/ach.html' );
-	const result = page.evaluate( () =>
-		( window as any ).__achMethod.tokenize( {
-			accountHolderName: 'Ada Lovelace',
-			intent: 'STORE',
-		} )
-	);
+	const result = openAndStore( page );
 	const l = link( page );
 	await l.getByRole( 'button', { name: 'Tartan Bank' } ).click();
 	await l.getByLabel( 'Username' ).fill( 'mfa_device' );
@@ -687,13 +696,7 @@ test.describe( 'a Spanish page', () => {
 	test( 'Link opens in Spanish (language es in the link session)', async ( {
 		page,
 	} ) => {
-		await open( page, '/ach.html' );
-		const result = page.evaluate( () =>
-			( window as any ).__achMethod.tokenize( {
-				accountHolderName: 'Ada Lovelace',
-				intent: 'STORE',
-			} )
-		);
+		const result = openAndStore( page );
 		const l = link( page );
 		await expect(
 			l.getByRole( 'heading', { name: 'Selecciona tu banco' } )
