@@ -40,6 +40,8 @@ module.exports = ( env, argv ) => ( {
 		'frames/gift-card': './assets-src/entries/payments-frame-gift-card.ts',
 		'frames/main': './assets-src/entries/payments-frame-main.ts',
 		'frames/challenge': './assets-src/entries/payments-frame-challenge.ts',
+		'frames/ach-authorization':
+			'./assets-src/entries/payments-frame-ach-authorization.ts',
 		...vendorEntries,
 	},
 	output: {

@@ -92,7 +92,8 @@ export const SANDBOX_APPLICATIONS = {
 			cashAppPay: supported,
 			afterpayClearpay: supported,
 		},
-		featureFlagValues: { bnplA: true },
+		// ACH intents allowed, authorisation captured for CHARGE / RECURRING_CHARGE.
+		featureFlagValues: { bnplA: true, achAuth: 'supported' },
 	},
 	// A UK merchant (GBP, strong customer authentication): wallets and Clearpay.
 	'sandbox-sq0idb-merchant-gb':
@@ -119,6 +120,15 @@ export const SANDBOX_APPLICATIONS = {
 		},
 	},
 };
+
+// ACH in each achAuth mode (spec §6; host/methods/ach/options.ts): a US merchant with ACH.
+for ( const mode of [ 'no-support', 'supported', 'required', 'legacy' ] ) {
+	SANDBOX_APPLICATIONS[ `sandbox-sq0idb-ach-${ mode }` ] = {
+		merchantName: 'Kestrel Sandbox US',
+		paymentMethodSupportDetail: { ach: supported },
+		featureFlagValues: { achAuth: mode },
+	};
+}
 
 /**
  * The hydration fields of an application (without avt, sessionId, instanceId).

@@ -8,6 +8,7 @@
  * Each provider area lives in sandbox/provider/<area>.mjs; this file wires them into one server.
  */
 import http from 'node:http';
+import { achArea } from './provider/ach.mjs';
 import { applePayArea } from './provider/apple-pay.mjs';
 import { serveAsset } from './provider/assets.mjs';
 import { cardArea } from './provider/cards.mjs';
@@ -86,6 +87,7 @@ export function createProvider( { vendorOrigin = '' } = {} ) {
 		applePayArea( walletCtx ),
 		googlePayArea( walletCtx ),
 		cashAppArea( walletCtx ),
+		achArea( walletCtx ),
 	];
 	const payments = paymentsRoutes( ctx );
 	const control = controlRoutes( {

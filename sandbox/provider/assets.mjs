@@ -21,7 +21,7 @@ const FRAME_PATH = new RegExp(
 	`^/v1/${ VERSION.replace(
 		/\./g,
 		'\\.'
-	) }/frames/(card|gift-card|main|challenge)\\.(html|js)$`
+	) }/frames/(card|gift-card|main|challenge|ach-authorization)\\.(html|js)$`
 );
 
 function serveFile( res, file, type ) {
@@ -110,6 +110,7 @@ export function serveAsset( res, p, vendorOrigin = '' ) {
 				{
 					main: 'Payments session',
 					challenge: 'Card verification',
+					'ach-authorization': 'Bank authorization',
 				}[ frame[ 1 ] ] ?? 'Secure card input'
 			)
 		);

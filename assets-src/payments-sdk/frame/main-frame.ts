@@ -5,6 +5,7 @@
  */
 import { MESSAGE, providerErrors } from '../protocol';
 import { announceReady, connectToHost, providerTransport } from './link';
+import { registerAch } from './wallets/ach';
 import { registerApplePay } from './wallets/apple-pay';
 import { registerGooglePay } from './wallets/google-pay';
 import { registerCashApp } from './wallets/cash-app';
@@ -64,5 +65,6 @@ export function startMainFrame( win: Window ): void {
 	registerApplePay( state );
 	registerGooglePay( state );
 	registerCashApp( state );
+	registerAch( state );
 	announceReady( channel );
 }

@@ -18,6 +18,7 @@ import {
 import type { SdkContext } from './context';
 import { createCard } from './methods/card';
 import { createGiftCard } from './methods/gift-card';
+import { createAch } from './methods/ach';
 import { createApplePay } from './methods/apple-pay';
 import { createGooglePay } from './methods/google-pay';
 import { createCashAppPay } from './methods/cash-app-pay';
@@ -246,8 +247,8 @@ function createPayments(
 			return createGiftCard( ctx, options ) as unknown as GiftCard;
 		},
 		// ACH's achAuth mode (features().achAuth) shapes its tokenize parameters, not whether
-		// ACH exists, so it gates nothing here.
-		ach: () => unsupported( 'ACH', 'ach' ),
+		// ACH exists (methods/ach/options.ts).
+		ach: ( options ) => createAch( ctx, options ),
 		applePay: ( request ) => createApplePay( ctx, request ),
 		googlePay: ( request ) => createGooglePay( ctx, request ),
 		afterpayClearpay: () =>

@@ -320,8 +320,44 @@ export interface AchChargeTokenOptions {
 	total: Money;
 	bankAccountId?: string;
 }
+/** The later amount shape (`amount: '1.00', currency: 'USD'`) instead of `total`. */
+export interface AchChargeAmountTokenOptions {
+	accountHolderName: string;
+	intent: 'CHARGE';
+	amount: string;
+	currency: string;
+	bankAccountId?: string;
+}
+/** Marked private in 1.51.4's typings. */
+export interface AchStoreTokenOptions {
+	accountHolderName: string;
+	intent: 'STORE';
+}
+/** Marked private in 1.51.4's typings. */
+export interface AchRecurringChargeTokenOptions {
+	accountHolderName?: string;
+	intent: 'RECURRING_CHARGE';
+	total?: Money;
+	amount?: string;
+	currency?: string;
+	bankAccountId: string;
+	cadence?: 'WEEKLY' | 'MONTHLY';
+	frequency?: Record< string, unknown >;
+	startDate: string;
+	idempotencyKey?: string;
+}
+/** Without an intent (achAuth no-support, supported). */
+export interface AchLinkTokenOptions {
+	accountHolderName: string;
+}
+export type AchTokenOptions =
+	| AchChargeTokenOptions
+	| AchChargeAmountTokenOptions
+	| AchStoreTokenOptions
+	| AchRecurringChargeTokenOptions
+	| AchLinkTokenOptions;
 export interface ACH extends PaymentMethod {
-	tokenize: ( options: AchChargeTokenOptions ) => Promise< TokenResult >;
+	tokenize: ( options: AchTokenOptions ) => Promise< TokenResult >;
 	addEventListener: (
 		type: string,
 		listener: ( event: SqEvent< TokenizationEvent > ) => void

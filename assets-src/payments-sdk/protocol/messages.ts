@@ -41,6 +41,17 @@ export const MESSAGE = {
 	REQUEST_CASH_APP_AUTH: 'REQUEST_CASH_APP_AUTH',
 	/** Legacy Cash App: the wallet token once the buyer approved (ours). */
 	REQUEST_CASH_APP_WALLET_TOKEN: 'REQUEST_CASH_APP_WALLET_TOKEN',
+	/**
+	 * host -> main frame, ACH (spec §7; names ours): the bank-link session {redirectUri,
+	 * languageCode} -> {linkToken, sessionToken}; the bank nonce {accountHolderName,
+	 * sessionToken, publicToken, bankAccountId} -> {bankNonce, accountDetails, sessionId}.
+	 */
+	REQUEST_BANK_LINK_SESSION: 'REQUEST_BANK_LINK_SESSION',
+	REQUEST_BANK_NONCE: 'REQUEST_BANK_NONCE',
+	/** host -> ACH authorisation frame: the authorisation to show (AchAuthorizationRequest). */
+	ACH_AUTHORIZATION: 'ACH_AUTHORIZATION',
+	/** ACH authorisation frame -> host, one-way: signed {token}, canceled, or error {message}. */
+	ACH_AUTHORIZATION_RESULT: 'ACH_AUTHORIZATION_RESULT',
 	/** host -> challenge frame: {challengeId, locale}; the frame shows the code form. */
 	START_CHALLENGE: 'START_CHALLENGE',
 	/** host -> challenge frame: the buyer pressed Escape outside the frame, or time ran out. */
@@ -232,3 +243,42 @@ export type ChallengeOutcome =
 			outcome: 'failed' | 'canceled' | 'timeout' | 'error';
 			message: string;
 	  };
+
+/** What the host asks the ACH authorisation frame to show (ACH_AUTHORIZATION). */
+export interface AchAuthorizationRequest {
+	applicationId: string;
+	locationId?: string;
+	sessionId?: string;
+	locale: string;
+	merchantName?: string;
+	intent: 'CHARGE' | 'RECURRING_CHARGE';
+	/** Minor units. */
+	total: { amount: number; currencyCode: string };
+	bankNonce?: string;
+	bankAccountId?: string;
+	accountHolderName?: string;
+	/** The linked account (absent for a bankAccountId). */
+	accountDetails?: {
+		bankName: string;
+		accountNumberSuffix: string;
+		accountType: string;
+	};
+	cadence?: string;
+	frequency?: Record< string, unknown >;
+	startDate?: string;
+	idempotencyKey: string;
+}
+
+/** How the ACH authorisation ended (ACH_AUTHORIZATION_RESULT). */
+export type AchAuthorizationOutcome =
+	| {
+			outcome: 'signed';
+			token: string;
+			accountDetails?: {
+				bankName: string;
+				accountNumberSuffix: string;
+				accountType: string;
+			};
+	  }
+	| { outcome: 'canceled' }
+	| { outcome: 'error'; message: string };

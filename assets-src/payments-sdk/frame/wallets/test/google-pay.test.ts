@@ -4,27 +4,13 @@
  */
 import { MESSAGE, TransportError } from '../../../protocol';
 import { registerGooglePay } from '../google-pay';
-import type { MainFrameState } from '../types';
+import { mainFrameHandlers } from './handlers';
 
-function setup( post: jest.Mock ) {
-	const handlers = new Map< string, ( p: unknown ) => unknown >();
-	const state = {
-		channel: {
-			handle: ( type: string, fn: ( p: unknown ) => unknown ) =>
-				handlers.set( type, fn ),
-		},
-		provider: { post },
-		hostOrigin: 'https://merchant.test',
-		sessionId: () => 'sess-1',
-		init: () => ( {
-			applicationId: 'sandbox-sq0idb-merchant-gb',
-			locationId: 'LSANDBOXGB',
-		} ),
-	} as unknown as MainFrameState;
-	registerGooglePay( state );
-	return ( type: string, payload?: unknown ) =>
-		handlers.get( type )!( payload );
-}
+const setup = ( post: jest.Mock ) =>
+	mainFrameHandlers( registerGooglePay, post, {
+		applicationId: 'sandbox-sq0idb-merchant-gb',
+		locationId: 'LSANDBOXGB',
+	} );
 
 it( 'asks the provider for the auth token of the session', async () => {
 	const post = jest.fn().mockResolvedValue( { token: 'jwt' } );

@@ -1,0 +1,110 @@
+/**
+ * Stand-in for Plaid's `link-initialize.js` (wave 2 design A.4), our own code from Plaid's
+ * public docs, typed against the published Link surface (plaid-link.d.ts), served by the sandbox
+ * under the asset origin. `Plaid.create(config)` gives a handler whose `open()` shows Link, a
+ * page of the vendor origin in a full-screen iframe titled "Plaid Link"; that page drives the
+ * flow and reports Plaid's events, success and exit, which this script hands to the config's
+ * callbacks. Only a link token the sandbox issued opens Link (else INVALID_LINK_TOKEN on exit).
+ */
+import type { FromLink } from './messages';
+
+interface StandInWindow extends Window {
+	__kfVendorOrigin?: string;
+	Plaid?: Plaid.PlaidStatic;
+}
+
+const win = self as unknown as StandInWindow;
+const VENDOR = win.__kfVendorOrigin ?? '';
+
+const FRAME_STYLE = [
+	'position:fixed',
+	'inset:0',
+	'width:100%',
+	'height:100%',
+	'border:0',
+	'z-index:2147483647',
+	'background:transparent',
+].join( ';' );
+
+/**
+ * Plaid.create(config).
+ *
+ * @param config Link configuration.
+ */
+function create( config: Plaid.CreateConfig ): Plaid.LinkHandler {
+	if ( ! config || typeof config.onSuccess !== 'function' ) {
+		throw new TypeError( 'Plaid.create: onSuccess is required.' );
+	}
+	let frame: HTMLIFrameElement | null = null;
+	let destroyed = false;
+	const close = () => {
+		win.removeEventListener( 'message', onMessage );
+		frame?.remove();
+		frame = null;
+	};
+	const onMessage = ( e: MessageEvent ) => {
+		const m = e.data as FromLink | undefined;
+		if (
+			! frame ||
+			e.origin !== VENDOR ||
+			e.source !== frame.contentWindow ||
+			! m ||
+			m.kfPlaid !== true
+		) {
+			return;
+		}
+		if ( m.type === 'event' ) {
+			config.onEvent?.( m.name, m.metadata );
+		} else if ( m.type === 'success' ) {
+			close();
+			config.onSuccess( m.publicToken, m.metadata );
+		} else if ( m.type === 'exit' ) {
+			close();
+			config.onExit?.( m.error, m.metadata );
+		}
+	};
+	// Link's script is ready at once here; Plaid calls onLoad when Link can open.
+	setTimeout( () => {
+		if ( ! destroyed ) {
+			config.onLoad?.();
+		}
+	} );
+	return {
+		open( institutionId?: string ) {
+			if ( destroyed || frame ) {
+				return;
+			}
+			frame = document.createElement( 'iframe' );
+			frame.title = 'Plaid Link';
+			frame.setAttribute( 'style', FRAME_STYLE );
+			const params = new URLSearchParams( {
+				token: config.token ?? '',
+				origin: win.location.origin,
+				...( institutionId ? { institution: institutionId } : {} ),
+			} );
+			frame.src = `${ VENDOR }/plaid/link#${ params }`;
+			win.addEventListener( 'message', onMessage );
+			document.body.appendChild( frame );
+		},
+		exit( options?: { force: boolean } ) {
+			if ( ! frame ) {
+				return;
+			}
+			void options;
+			close();
+			config.onExit?.( null, {
+				institution: null,
+				status: null,
+				link_session_id: '',
+				request_id: '',
+			} );
+		},
+		destroy() {
+			destroyed = true;
+			close();
+		},
+	};
+}
+
+const plaid: Plaid.PlaidStatic = { create, version: '2.0.0-kestrel-sandbox' };
+win.Plaid = plaid;
