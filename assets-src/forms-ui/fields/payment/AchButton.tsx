@@ -15,6 +15,7 @@ import { __ } from '@wordpress/i18n';
 import type { FieldDefinition } from '../../../shared';
 import { ids } from '../../ids';
 import type { UnitFormPort } from '../units';
+import { ButtonNote, type ButtonNoteText } from './ButtonNote';
 import { minorUnits, type ServerQuote } from './quote';
 import type {
 	AchHandle,
@@ -54,7 +55,7 @@ export function AchButton( props: AchButtonProps ) {
 	const [ handle, setHandle ] = useState< AchHandle | null >( null );
 	const [ ownName, setOwnName ] = useState( '' );
 	const [ nameError, setNameError ] = useState( '' );
-	const [ note, setNote ] = useState< { text: string; error: boolean } >();
+	const [ note, setNote ] = useState< ButtonNoteText >();
 	const busy = useRef( false );
 	const nameInput = useRef< HTMLInputElement >( null );
 	const holderField =
@@ -247,15 +248,7 @@ export function AchButton( props: AchButtonProps ) {
 					'kestrel-forms'
 				) }
 			</p>
-			{ note && (
-				<p
-					className={ `kestrel-form__wallet-note${
-						note.error ? ' kestrel-form__wallet-note--error' : ''
-					}` }
-				>
-					{ note.text }
-				</p>
-			) }
+			<ButtonNote note={ note } />
 		</div>
 	);
 }

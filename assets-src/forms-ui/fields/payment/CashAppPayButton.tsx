@@ -28,6 +28,7 @@ import { __ } from '@wordpress/i18n';
 import type { FieldDefinition } from '../../../shared';
 import type { SubmissionFailure } from '../../submit/submit';
 import type { UnitFormPort } from '../units';
+import { ButtonNote, type ButtonNoteText } from './ButtonNote';
 import {
 	isMobileDevice,
 	newReference,
@@ -93,7 +94,7 @@ export function CashAppPayButton( props: CashAppPayButtonProps ) {
 	const [ resuming, setResuming ] = useState( () =>
 		returnedDraftId( window.location.href )
 	);
-	const [ note, setNote ] = useState< { text: string; error: boolean } >();
+	const [ note, setNote ] = useState< ButtonNoteText >();
 	// The total of the instance whose button shows ('' while none does).
 	const [ shown, setShown ] = useState( '' );
 	const holder = useRef< HTMLDivElement >( null );
@@ -328,15 +329,7 @@ export function CashAppPayButton( props: CashAppPayButtonProps ) {
 			hidden={ concealed }
 		>
 			<div ref={ holder } />
-			{ note && (
-				<p
-					className={ `kestrel-form__wallet-note${
-						note.error ? ' kestrel-form__wallet-note--error' : ''
-					}` }
-				>
-					{ note.text }
-				</p>
-			) }
+			<ButtonNote note={ note } />
 		</div>
 	);
 }

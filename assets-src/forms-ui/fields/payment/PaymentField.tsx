@@ -21,6 +21,7 @@ import { WalletButtons } from './WalletButtons';
 import { AchButton } from './AchButton';
 import { CashAppPayButton } from './CashAppPayButton';
 import { engineRequest, useServerQuote } from './quote';
+import type { UnitFormPort } from '../units';
 import type { PaymentElementsProps, PaymentGate, PaymentHandle } from './types';
 
 /** How long a tokenize waits for an element still being attached. */
@@ -202,6 +203,16 @@ export function PaymentElements( props: PaymentElementsProps ) {
 	const inputId = ids.input( formId, field.id );
 	const describedBy = error ? ids.validation( formId, field.id ) : undefined;
 	const announce = ( text: string ) => binding.gate?.announce( text );
+	// What the bank-account and Cash App Pay buttons share.
+	const buttonProps = ( port: UnitFormPort ) => ( {
+		formId,
+		field,
+		binding,
+		form: port,
+		quote,
+		concealed,
+		announce,
+	} );
 	return (
 		<>
 			{ form && (
@@ -215,27 +226,9 @@ export function PaymentElements( props: PaymentElementsProps ) {
 				/>
 			) }
 			{ form && cashAppPay && (
-				<CashAppPayButton
-					formId={ formId }
-					field={ field }
-					binding={ binding }
-					form={ form }
-					quote={ quote }
-					concealed={ concealed }
-					announce={ announce }
-				/>
+				<CashAppPayButton { ...buttonProps( form ) } />
 			) }
-			{ form && ach && (
-				<AchButton
-					formId={ formId }
-					field={ field }
-					binding={ binding }
-					form={ form }
-					quote={ quote }
-					concealed={ concealed }
-					announce={ announce }
-				/>
-			) }
+			{ form && ach && <AchButton { ...buttonProps( form ) } /> }
 			{ methods.length > 1 && (
 				<fieldset
 					className="kestrel-form__payment-methods"

@@ -21,6 +21,7 @@ import { useEffect, useRef, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { FieldDefinition, WalletMethod } from '../../../shared';
 import type { UnitFormPort } from '../units';
+import { ButtonNote, type ButtonNoteText } from './ButtonNote';
 import { walletsOf } from './methods';
 import { QUOTE_DELAY_MS, fetchRequest, pricingKey } from './quote';
 import type {
@@ -69,7 +70,7 @@ export function WalletButtons( props: WalletButtonsProps ) {
 	const [ ready, setReady ] = useState<
 		Partial< Record< WalletMethod, WalletHandle > >
 	>( {} );
-	const [ note, setNote ] = useState< { text: string; error: boolean } >();
+	const [ note, setNote ] = useState< ButtonNoteText >();
 	const containers = useRef< Partial< Record< WalletMethod, HTMLElement > > >(
 		{}
 	);
@@ -319,15 +320,7 @@ export function WalletButtons( props: WalletButtonsProps ) {
 					/>
 				)
 			) }
-			{ note && (
-				<p
-					className={ `kestrel-form__wallet-note${
-						note.error ? ' kestrel-form__wallet-note--error' : ''
-					}` }
-				>
-					{ note.text }
-				</p>
-			) }
+			<ButtonNote note={ note } />
 		</div>
 	);
 }
