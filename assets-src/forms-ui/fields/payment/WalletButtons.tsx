@@ -23,7 +23,7 @@ import type { FieldDefinition, WalletMethod } from '../../../shared';
 import type { UnitFormPort } from '../units';
 import { ButtonNote, type ButtonNoteText } from './ButtonNote';
 import { walletsOf } from './methods';
-import { QUOTE_DELAY_MS, fetchRequest, pricingKey } from './quote';
+import { fetchRequest, onPricingChange } from './quote';
 import type {
 	PaymentBinding,
 	WalletHandle,
@@ -31,9 +31,6 @@ import type {
 	WalletRequestUpdate,
 	WalletSession,
 } from './types';
-
-/** How long value changes settle before the request is asked for again (as totals do). */
-export const WALLET_UPDATE_DELAY_MS = QUOTE_DELAY_MS;
 
 interface WalletButtonsProps {
 	formId: number;
@@ -161,21 +158,17 @@ export function WalletButtons( props: WalletButtonsProps ) {
 		if ( ! walletsKey ) {
 			return;
 		}
-		let timer = 0;
 		let latest = 0;
-		let asked = pricingKey( form, field );
-		const unsubscribe = form.subscribe( () => {
-			const key = pricingKey( form, field );
-			if ( key === asked ) {
-				return;
-			}
-			asked = key;
-			// Until the server's new request is here, a sheet would show the old total; and a
-			// wallet token approved for the old total is not spent on the new one.
-			stale.current = true;
-			binding.pending = null;
-			window.clearTimeout( timer );
-			timer = window.setTimeout( () => {
+		return onPricingChange(
+			form,
+			field,
+			() => {
+				// Until the server's new request is here, a sheet would show the old total; and
+				// a wallet token approved for the old total is not spent on the new one.
+				stale.current = true;
+				binding.pending = null;
+			},
+			() => {
 				const question = ++latest;
 				const settled = () => {
 					if ( question === latest ) {
@@ -203,12 +196,8 @@ export function WalletButtons( props: WalletButtonsProps ) {
 					// total in any case, and the submission needs the server too.
 					settled
 				);
-			}, WALLET_UPDATE_DELAY_MS );
-		} );
-		return () => {
-			unsubscribe();
-			window.clearTimeout( timer );
-		};
+			}
+		);
 	}, [ form, field, walletsKey, binding ] );
 
 	const afterSheet = () => {

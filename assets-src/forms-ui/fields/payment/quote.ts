@@ -49,6 +49,40 @@ export function pricingKey(
 	] );
 }
 
+/**
+ * Calls `changed` at once whenever the form's pricing (or the field's visibility) changes, and
+ * `settled` once such changes paused for QUOTE_DELAY_MS (a debounce, as totals have).
+ *
+ * @param form    The form's port.
+ * @param field   The payment field.
+ * @param changed Called on each change (mark what depends on it stale).
+ * @param settled Called after the last change of a burst (ask the server again).
+ * @return Stops listening.
+ */
+export function onPricingChange(
+	form: UnitFormPort,
+	field: FieldDefinition,
+	changed: () => void,
+	settled: () => void
+): () => void {
+	let timer = 0;
+	let asked = pricingKey( form, field );
+	const unsubscribe = form.subscribe( () => {
+		const key = pricingKey( form, field );
+		if ( key === asked ) {
+			return;
+		}
+		asked = key;
+		changed();
+		window.clearTimeout( timer );
+		timer = window.setTimeout( settled, QUOTE_DELAY_MS );
+	} );
+	return () => {
+		unsubscribe();
+		window.clearTimeout( timer );
+	};
+}
+
 /** The server's quote as a component sees it. */
 export interface ServerQuote {
 	/** The newest answer (null before the first, or when the server could not be asked). */
@@ -160,22 +194,15 @@ export function useServerQuote(
 			return;
 		}
 		void ask();
-		let timer = 0;
-		let asked = pricingKey( form, field );
-		const unsubscribe = form.subscribe( () => {
-			const key = pricingKey( form, field );
-			if ( key === asked ) {
-				return;
-			}
-			asked = key;
-			setStale( true );
-			window.clearTimeout( timer );
-			timer = window.setTimeout( () => void ask(), QUOTE_DELAY_MS );
-		} );
+		const stop = onPricingChange(
+			form,
+			field,
+			() => setStale( true ),
+			() => void ask()
+		);
 		const questions = latest;
 		return () => {
-			unsubscribe();
-			window.clearTimeout( timer );
+			stop();
 			// An answer still on its way is for a form that is gone.
 			questions.current++;
 		};
