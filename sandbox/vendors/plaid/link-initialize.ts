@@ -7,7 +7,7 @@
  * callbacks. Only a link token the sandbox issued opens Link (else INVALID_LINK_TOKEN on exit).
  */
 import type { Plaid } from 'plaid-link';
-import type { EventMetadata, ExitMetadata, FromLink } from './messages';
+import type { ExitMetadata, FromLink } from './messages';
 
 /** What `window.Plaid` is (the published typings' global). */
 type PlaidStatic = Window[ 'Plaid' ];
