@@ -8,6 +8,7 @@
  * Each provider area lives in sandbox/provider/<area>.mjs; this file wires them into one server.
  */
 import http from 'node:http';
+import { afterpayArea } from './provider/afterpay.mjs';
 import { applePayArea } from './provider/apple-pay.mjs';
 import { serveAsset } from './provider/assets.mjs';
 import { cardArea } from './provider/cards.mjs';
@@ -81,7 +82,11 @@ export function createProvider( { vendorOrigin = '' } = {} ) {
 		vendorOrigin: () => vendorOrigin,
 	};
 	// Payment method areas beyond cards: {api, vendor, sourceOf?, control?}.
-	const wallets = [ applePayArea( walletCtx ), googlePayArea( walletCtx ) ];
+	const wallets = [
+		applePayArea( walletCtx ),
+		googlePayArea( walletCtx ),
+		afterpayArea( walletCtx ),
+	];
 	const payments = paymentsRoutes( ctx );
 	const control = controlRoutes( {
 		ledger,

@@ -7,6 +7,7 @@ import { MESSAGE, providerErrors } from '../protocol';
 import { announceReady, connectToHost, providerTransport } from './link';
 import { registerApplePay } from './wallets/apple-pay';
 import { registerGooglePay } from './wallets/google-pay';
+import { registerAfterpay } from './wallets/afterpay';
 import type { MainFrameState } from './wallets/types';
 
 /**
@@ -62,5 +63,6 @@ export function startMainFrame( win: Window ): void {
 	};
 	registerApplePay( state );
 	registerGooglePay( state );
+	registerAfterpay( state );
 	announceReady( channel );
 }

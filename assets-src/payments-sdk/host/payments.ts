@@ -20,6 +20,7 @@ import { createCard } from './methods/card';
 import { createGiftCard } from './methods/gift-card';
 import { createApplePay } from './methods/apple-pay';
 import { createGooglePay } from './methods/google-pay';
+import { createAfterpayClearpay } from './methods/afterpay';
 import { assertMethodAvailable, type MethodFlag } from './eligibility';
 import {
 	FeatureDisabledError,
@@ -248,11 +249,7 @@ function createPayments(
 		ach: () => unsupported( 'ACH', 'ach' ),
 		applePay: ( request ) => createApplePay( ctx, request ),
 		googlePay: ( request ) => createGooglePay( ctx, request ),
-		afterpayClearpay: () =>
-			unsupported( 'Afterpay/Clearpay', 'afterpayClearpay', {
-				name: 'bnplA',
-				on: ( f ) => f.afterpay,
-			} ),
+		afterpayClearpay: ( request ) => createAfterpayClearpay( ctx, request ),
 		cashAppPay: () => unsupported( 'Cash App Pay', 'cashAppPay' ),
 		cashApp: () => unsupported( 'Cash App', 'cashApp' ),
 		paymentRequest: ( options ) => createPaymentRequest( options, ctx ),

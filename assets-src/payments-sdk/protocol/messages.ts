@@ -34,6 +34,13 @@ export const MESSAGE = {
 	REQUEST_APPLE_PAY_CARD_NONCE: 'REQUEST_APPLE_PAY_CARD_NONCE',
 	GENERATE_GOOGLE_PAY_AUTH_TOKEN: 'GENERATE_GOOGLE_PAY_AUTH_TOKEN',
 	REQUEST_GOOGLE_PAY_CARD_NONCE: 'REQUEST_GOOGLE_PAY_CARD_NONCE',
+	/**
+	 * host -> main frame, Afterpay/Clearpay (spec §7): the checkout token for the payment
+	 * request ({token, expires}), then the wallet nonce for the completed order.
+	 */
+	REQUEST_AFTERPAY_CHECKOUT_HANDLER: 'REQUEST_AFTERPAY_CHECKOUT_HANDLER',
+	REQUEST_AFTERPAY_INSTANT_WALLET_TOKEN:
+		'REQUEST_AFTERPAY_INSTANT_WALLET_TOKEN',
 	/** host -> challenge frame: {challengeId, locale}; the frame shows the code form. */
 	START_CHALLENGE: 'START_CHALLENGE',
 	/** host -> challenge frame: the buyer pressed Escape outside the frame, or time ran out. */
@@ -216,6 +223,15 @@ export interface Hydration {
 	>;
 	featureFlagValues: Record< string, unknown >;
 	isTestMerchant: boolean;
+	/**
+	 * Our extension: the merchant's Afterpay/Clearpay limits (decimal strings) and currency,
+	 * when the merchant is onboarded.
+	 */
+	afterpayConfiguration?: {
+		minimumAmount: string;
+		maximumAmount: string;
+		currency: string;
+	};
 }
 
 /** How a verification challenge ended (CHALLENGE_RESULT). */
