@@ -618,3 +618,30 @@ test( 'checkout widget: four columns, progress 25/50/75/100, amounts sum to the 
 		'Vos 4 paiements sans intérêts'
 	);
 } );
+
+test( 'afterpay.html: a checkout token past its expires is not reused (page clock)', async ( {
+	page,
+} ) => {
+	await page.clock.install();
+	await openQuickstart( page );
+	const start = ( await checkouts( page ) ).length;
+	const button = page.getByRole( 'button', {
+		name: 'Checkout with Afterpay',
+	} );
+	const first = await popupOf( page, button );
+	await expect( first.locator( '#total' ) ).toHaveText( 'Pay $1.00' );
+	const firstToken = new URL( first.url() ).searchParams.get( 'token' );
+	await first.close();
+	await expect( page.locator( '#payment-status-container' ) ).toHaveClass(
+		/is-failure/
+	);
+	// The sandbox's tokens last an hour: an hour and a second later the SDK asks for another.
+	await page.clock.fastForward( '01:00:01' );
+	const second = await popupOf( page, button );
+	await expect( second.locator( '#total' ) ).toHaveText( 'Pay $1.00' );
+	expect( new URL( second.url() ).searchParams.get( 'token' ) ).not.toBe(
+		firstToken
+	);
+	await second.close();
+	expect( ( await checkouts( page ) ).length ).toBe( start + 2 );
+} );
