@@ -120,6 +120,28 @@ async function ownPopup( page: Page ): Promise< Page > {
 }
 
 /**
+ * On the quickstart page: the checkouts so far, then a popup from its button closed by the
+ * buyer (the page shows the failure) and the checkout token that popup had.
+ *
+ * @param page Page.
+ */
+async function firstCancelled( page: Page ) {
+	await openQuickstart( page );
+	const start = ( await checkouts( page ) ).length;
+	const button = page.getByRole( 'button', {
+		name: 'Checkout with Afterpay',
+	} );
+	const first = await popupOf( page, button );
+	await expect( first.locator( '#total' ) ).toHaveText( 'Pay $1.00' );
+	const firstToken = new URL( first.url() ).searchParams.get( 'token' );
+	await first.close();
+	await expect( page.locator( '#payment-status-container' ) ).toHaveClass(
+		/is-failure/
+	);
+	return { start, button, firstToken };
+}
+
+/**
  * Opens the quickstart page and waits for its Afterpay button.
  *
  * @param page Page.
@@ -196,20 +218,8 @@ test( 'afterpay.html: popup → address → the listener’s options → Confirm
 test( 'afterpay.html: closing the popup is Cancel; the next tokenize reuses the checkout token, update() forces a new one', async ( {
 	page,
 } ) => {
-	await openQuickstart( page );
-	const start = ( await checkouts( page ) ).length;
-	const button = page.getByRole( 'button', {
-		name: 'Checkout with Afterpay',
-	} );
-
-	const first = await popupOf( page, button );
-	await expect( first.locator( '#total' ) ).toHaveText( 'Pay $1.00' );
-	const firstToken = new URL( first.url() ).searchParams.get( 'token' );
+	const { start, button, firstToken } = await firstCancelled( page );
 	expect( firstToken ).toBeTruthy();
-	await first.close();
-	await expect( page.locator( '#payment-status-container' ) ).toHaveClass(
-		/is-failure/
-	);
 	expect(
 		await page.evaluate( () => ( window as any ).__results[ 0 ] )
 	).toEqual( { status: 'Cancel' } );
@@ -623,18 +633,7 @@ test( 'afterpay.html: a checkout token past its expires is not reused (page cloc
 	page,
 } ) => {
 	await page.clock.install();
-	await openQuickstart( page );
-	const start = ( await checkouts( page ) ).length;
-	const button = page.getByRole( 'button', {
-		name: 'Checkout with Afterpay',
-	} );
-	const first = await popupOf( page, button );
-	await expect( first.locator( '#total' ) ).toHaveText( 'Pay $1.00' );
-	const firstToken = new URL( first.url() ).searchParams.get( 'token' );
-	await first.close();
-	await expect( page.locator( '#payment-status-container' ) ).toHaveClass(
-		/is-failure/
-	);
+	const { start, button, firstToken } = await firstCancelled( page );
 	// The sandbox's tokens last an hour: an hour and a second later the SDK asks for another.
 	await page.clock.fastForward( '01:00:01' );
 	const second = await popupOf( page, button );
