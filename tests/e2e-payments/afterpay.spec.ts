@@ -382,7 +382,7 @@ test( 'with an ontokenization listener the button runs the checkout itself and r
 	expect( detail.tokenResult.details.method ).toBe( 'AfterpayClearpay' );
 } );
 
-test( 'shipping answers: an incomplete address is unrecognised, the listener’s error refuses the address', async ( {
+test( 'shipping answers: an incomplete address is unrecognised, a throwing listener is service unavailable, the listener’s error refuses the address', async ( {
 	page,
 } ) => {
 	await openQuickstart( page );
@@ -394,6 +394,9 @@ test( 'shipping answers: an incomplete address is unrecognised, the listener’s
 			'afterpay_shippingaddresschanged',
 			( contact: any ) => {
 				w.__contacts.push( contact );
+				if ( w.__contacts.length === 1 ) {
+					throw new Error( 'The shipping service is down.' );
+				}
 				return contact.countryCode === 'US'
 					? {
 							shippingOptions: [
@@ -417,6 +420,12 @@ test( 'shipping answers: an incomplete address is unrecognised, the listener’s
 	await expect( popup.getByRole( 'alert' ) ).toHaveText(
 		'We could not recognise this address. Choose another one.'
 	);
+	// The listener throws the first time: service unavailable.
+	await popup.getByRole( 'radio', { name: /George St/ } ).check();
+	await expect( popup.getByRole( 'alert' ) ).toHaveText(
+		'The store could not be reached. Try again or choose another address.'
+	);
+	await popup.getByRole( 'radio', { name: /PO Box 1/ } ).check();
 	await popup.getByRole( 'radio', { name: /George St/ } ).check();
 	await expect( popup.getByRole( 'alert' ) ).toHaveText(
 		'The store does not ship to this address. Choose another one.'
@@ -435,6 +444,7 @@ test( 'shipping answers: an incomplete address is unrecognised, the listener’s
 	// The incomplete address never reached the merchant's listener.
 	const contacts = await page.evaluate( () => ( window as any ).__contacts );
 	expect( contacts.map( ( c: any ) => c.countryCode ) ).toEqual( [
+		'AU',
 		'AU',
 		'US',
 	] );
