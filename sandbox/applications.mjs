@@ -75,7 +75,7 @@ export const SANDBOX_APPLICATIONS = {
 		paymentMethodSupportDetail: { afterpayClearpay: { IsSupported: true } },
 		featureFlagValues: { bnplA: false },
 	},
-	// Afterpay onboarded and the flag on (this SDK version still lacks the method).
+	// Afterpay onboarded and the flag on.
 	'sandbox-sq0idb-afterpay-enabled': {
 		paymentMethodSupportDetail: { afterpayClearpay: { IsSupported: true } },
 		featureFlagValues: { bnplA: true },

@@ -9,6 +9,7 @@
  */
 import http from 'node:http';
 import { achArea } from './provider/ach.mjs';
+import { afterpayArea } from './provider/afterpay.mjs';
 import { applePayArea } from './provider/apple-pay.mjs';
 import { serveAsset } from './provider/assets.mjs';
 import { cardArea } from './provider/cards.mjs';
@@ -88,6 +89,7 @@ export function createProvider( { vendorOrigin = '' } = {} ) {
 		googlePayArea( walletCtx ),
 		cashAppArea( walletCtx ),
 		achArea( walletCtx ),
+		afterpayArea( walletCtx ),
 	];
 	const payments = paymentsRoutes( ctx );
 	const control = controlRoutes( {

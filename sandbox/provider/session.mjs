@@ -2,6 +2,7 @@
  * What the SDK's session calls: hydration (spec §7), metrics and error reports.
  */
 import { hydrationFor } from '../applications.mjs';
+import { afterpayConfigurationFor } from './afterpay.mjs';
 import { apiError, id, isSandboxApplicationId } from './shared.mjs';
 
 /**
@@ -44,6 +45,15 @@ export function sessionRoutes( { ledger } ) {
 					UnsupportedReasonType: 'DOMAIN_NOT_REGISTERED',
 				},
 			};
+		}
+		// Afterpay/Clearpay: the merchant's limits in the location's currency (wave 2 A.6).
+		if (
+			hydration.paymentMethodSupportDetail.afterpayClearpay?.IsSupported
+		) {
+			const afterpay = afterpayConfigurationFor( body.locationId );
+			if ( afterpay ) {
+				hydration.afterpayConfiguration = afterpay;
+			}
 		}
 		const sessionId = id( 'sess-' );
 		ledger.sessions.push( {

@@ -51,7 +51,7 @@ async function attachFor(
 	);
 }
 
-test( 'Afterpay: unsupported reason first, then the BNPL-A flag, then this SDK version', async ( {
+test( 'Afterpay: the merchant first (AfterpayMerchantError), then the BNPL-A flag; onboarded with the flag on, it is created', async ( {
 	page,
 } ) => {
 	await open( page );
@@ -81,9 +81,9 @@ test( 'Afterpay: unsupported reason first, then the BNPL-A flag, then this SDK v
 		return out;
 	} );
 	expect( outcomes ).toEqual( [
-		'PaymentMethodUnsupportedError:NOT_ONBOARDED',
+		'AfterpayMerchantError:NOT_ONBOARDED',
 		'FeatureDisabledError',
-		'PaymentMethodUnsupportedError:METHOD_UNSUPPORTED',
+		'created',
 	] );
 } );
 

@@ -9,6 +9,7 @@ import { registerAch } from './wallets/ach';
 import { registerApplePay } from './wallets/apple-pay';
 import { registerGooglePay } from './wallets/google-pay';
 import { registerCashApp } from './wallets/cash-app';
+import { registerAfterpay } from './wallets/afterpay';
 import type { MainFrameState } from './wallets/types';
 
 /**
@@ -66,5 +67,6 @@ export function startMainFrame( win: Window ): void {
 	registerGooglePay( state );
 	registerCashApp( state );
 	registerAch( state );
+	registerAfterpay( state );
 	announceReady( channel );
 }

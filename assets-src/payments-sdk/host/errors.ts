@@ -410,6 +410,90 @@ export class CashAppInvalidQrUrlError extends SqError {
 	}
 }
 /**
+ * Afterpay/Clearpay (spec §5, §8; wave 2 A.6): tokenize() is not for a method whose button
+ * reports through an `ontokenization` listener (the button starts the flow itself then).
+ */
+export class AfterpayOnTokenizeListenerError extends SqError {
+	constructor() {
+		super(
+			'tokenize() cannot be called while an ontokenization listener is registered: the Afterpay/Clearpay button starts the checkout and reports the result to the listener.'
+		);
+	}
+}
+/** A payment request that asks for shipping without the listener its wallet needs. */
+export class PaymentMethodMissingListenerError extends SqError {
+	/**
+	 * @param paymentMethod Method.
+	 * @param event         The event that needs a listener.
+	 */
+	constructor( paymentMethod: string, event: string ) {
+		super(
+			`${ paymentMethod } needs a listener for '${ event }' on the payment request when requestShippingContact is true.`
+		);
+	}
+}
+/** The provider refused the Afterpay/Clearpay checkout request. */
+export class AfterpayRequestError extends SqError {
+	/** @param detail The provider's reason. */
+	constructor( detail: string ) {
+		super( `The Afterpay/Clearpay checkout request failed: ${ detail }` );
+	}
+}
+/** The total is outside the merchant's Afterpay/Clearpay limits. */
+export class AfterpayAmountOutsideLimitsError extends SqError {
+	/**
+	 * @param amount   The total.
+	 * @param minimum  Lowest total.
+	 * @param maximum  Highest total.
+	 * @param currency Currency.
+	 */
+	constructor(
+		amount: string,
+		minimum: string,
+		maximum: string,
+		currency: string
+	) {
+		super(
+			`The amount ${ amount } ${ currency } is outside the Afterpay/Clearpay limits of this merchant (${ minimum } to ${ maximum } ${ currency }).`
+		);
+	}
+}
+/** A currency Afterpay/Clearpay does not take (or not this merchant's). */
+export class AfterpayUnsupportedCurrencyError extends SqError {
+	/**
+	 * @param currency  The request's currency.
+	 * @param supported What is supported.
+	 */
+	constructor( currency: string, supported: readonly string[] ) {
+		super(
+			`Afterpay/Clearpay does not support the currency ${ currency } here; supported: ${ supported.join(
+				', '
+			) }.`
+		);
+	}
+}
+/** The merchant is not enabled for Afterpay/Clearpay. */
+export class AfterpayMerchantError extends SqError {
+	/** @param reason Why (the hydration's UnsupportedReasonType). */
+	constructor( reason: string ) {
+		super(
+			`This merchant is not enabled for Afterpay/Clearpay (${ reason }).`,
+			[ { type: reason, message: 'Merchant not enabled.' } ]
+		);
+	}
+}
+/** A payment request Afterpay/Clearpay cannot use (spec §5 shipping contact fields). */
+export class AfterpayInvalidPaymentRequestError extends SqError {
+	/** @param problems What is wrong. */
+	constructor( problems: string[] ) {
+		super(
+			`Invalid payment request for Afterpay/Clearpay: ${ problems.join(
+				'; '
+			) }.`
+		);
+	}
+}
+/**
  * A second tokenize while one runs (spec §4 "Tokenize lock"). 1.51.4 has no class of its own
  * for it (API §11.2: 41 classes, none for the lock), so it is a TokenizationError — `name` is
  * 'TokenizationError' and `instanceof Square.errors.TokenizationError` holds — whose message

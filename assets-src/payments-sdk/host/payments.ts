@@ -23,12 +23,11 @@ import { createApplePay } from './methods/apple-pay';
 import { createGooglePay } from './methods/google-pay';
 import { createCashAppPay } from './methods/cash-app-pay';
 import { createCashApp } from './methods/cash-app';
-import { assertMethodAvailable, type MethodFlag } from './eligibility';
+import { createAfterpayClearpay } from './methods/afterpay';
 import {
 	FeatureDisabledError,
 	InvalidConfigurationPropertyError,
 	InvalidConfigurationValueError,
-	PaymentMethodUnsupportedError,
 	UnexpectedError,
 	PUBLIC_ERRORS,
 } from './errors';
@@ -217,26 +216,6 @@ function createPayments(
 		},
 	};
 
-	/**
-	 * Methods this SDK version does not implement yet: the spec's eligibility errors first
-	 * (eligibility.ts), otherwise PaymentMethodUnsupportedError (not in this version).
-	 *
-	 * @param method     Name for messages.
-	 * @param supportKey Key in paymentMethodSupportDetail.
-	 * @param flag       Flag that must be on, if any.
-	 */
-	const unsupported = async (
-		method: string,
-		supportKey: string,
-		flag?: MethodFlag
-	): Promise< never > => {
-		await assertMethodAvailable( ctx, method, supportKey, flag );
-		throw new PaymentMethodUnsupportedError( {
-			type: 'METHOD_UNSUPPORTED',
-			message: `${ method } is not supported in this version of the SDK.`,
-		} );
-	};
-
 	const publicApi: Payments = {
 		async card( options = {} ) {
 			checkOptions( options, CARD_OPTIONS );
@@ -251,11 +230,7 @@ function createPayments(
 		ach: ( options ) => createAch( ctx, options ),
 		applePay: ( request ) => createApplePay( ctx, request ),
 		googlePay: ( request ) => createGooglePay( ctx, request ),
-		afterpayClearpay: () =>
-			unsupported( 'Afterpay/Clearpay', 'afterpayClearpay', {
-				name: 'bnplA',
-				on: ( f ) => f.afterpay,
-			} ),
+		afterpayClearpay: ( request ) => createAfterpayClearpay( ctx, request ),
 		cashAppPay: ( request, options ) =>
 			createCashAppPay( ctx, request, options ),
 		cashApp: ( options ) => createCashApp( ctx, options ),

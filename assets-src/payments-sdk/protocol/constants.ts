@@ -190,7 +190,13 @@ export function postalCountryFor(
 }
 
 /** Where the SDK loads a third-party script from (wave 2 design A.0.2). */
-export type ThirdPartyScript = 'googlePay' | 'plaid' | 'cashAppPay';
+export type ThirdPartyScript =
+	| 'googlePay'
+	| 'plaid'
+	| 'cashAppPay'
+	| 'afterpay'
+	| 'clearpay'
+	| 'afterpayMessaging';
 
 /**
  * Third-party scripts by environment, loaded on demand (spec §7). Production and the provider's
@@ -209,10 +215,18 @@ export const THIRD_PARTY_SCRIPTS: Readonly<
 		plaid: 'https://cdn.plaid.com/link/v2/stable/link-initialize.js',
 		// Cash App Pay Kit; production merchants only (test merchants use the provider's sandbox).
 		cashAppPay: 'https://kit.cash.app/v1/pay.js',
+		// Afterpay.js (US, CA, AU, NZ), Clearpay's portal script (GB, EU) and the messaging
+		// library (the afterpay-placement element and the information modal).
+		afterpay: 'https://portal.afterpay.com/afterpay.js',
+		clearpay: 'https://portal.clearpay.co.uk/afterpay.js',
+		afterpayMessaging: 'https://js.afterpay.com/afterpay-1.x.js',
 	},
 	sandbox: {
 		googlePay: '/vendors/google-pay/pay.js',
 		plaid: '/vendors/plaid/link-initialize.js',
 		cashAppPay: '/vendors/cash-app/pay.js',
+		afterpay: '/vendors/afterpay/afterpay.js',
+		clearpay: '/vendors/clearpay/afterpay.js',
+		afterpayMessaging: '/vendors/afterpay/afterpay-messaging.js',
 	},
 };

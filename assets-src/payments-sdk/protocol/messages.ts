@@ -52,6 +52,13 @@ export const MESSAGE = {
 	ACH_AUTHORIZATION: 'ACH_AUTHORIZATION',
 	/** ACH authorisation frame -> host, one-way: signed {token}, canceled, or error {message}. */
 	ACH_AUTHORIZATION_RESULT: 'ACH_AUTHORIZATION_RESULT',
+	/**
+	 * host -> main frame, Afterpay/Clearpay (spec §7): the checkout token for the payment
+	 * request ({token, expires}), then the wallet nonce for the completed order.
+	 */
+	REQUEST_AFTERPAY_CHECKOUT_HANDLER: 'REQUEST_AFTERPAY_CHECKOUT_HANDLER',
+	REQUEST_AFTERPAY_INSTANT_WALLET_TOKEN:
+		'REQUEST_AFTERPAY_INSTANT_WALLET_TOKEN',
 	/** host -> challenge frame: {challengeId, locale}; the frame shows the code form. */
 	START_CHALLENGE: 'START_CHALLENGE',
 	/** host -> challenge frame: the buyer pressed Escape outside the frame, or time ran out. */
@@ -234,6 +241,15 @@ export interface Hydration {
 	>;
 	featureFlagValues: Record< string, unknown >;
 	isTestMerchant: boolean;
+	/**
+	 * Our extension: the merchant's Afterpay/Clearpay limits (decimal strings) and currency,
+	 * when the merchant is onboarded.
+	 */
+	afterpayConfiguration?: {
+		minimumAmount: string;
+		maximumAmount: string;
+		currency: string;
+	};
 }
 
 /** How a verification challenge ended (CHALLENGE_RESULT). */

@@ -1,16 +1,19 @@
 /**
  * Stand-in for Plaid's `link-initialize.js` (wave 2 design A.4), our own code from Plaid's
- * public docs, typed against the published Link surface (plaid-link.d.ts), served by the sandbox
+ * public docs, typed against the published Link surface (`@types/plaid-link`), served by the sandbox
  * under the asset origin. `Plaid.create(config)` gives a handler whose `open()` shows Link, a
  * page of the vendor origin in a full-screen iframe titled "Plaid Link"; that page drives the
  * flow and reports Plaid's events, success and exit, which this script hands to the config's
  * callbacks. Only a link token the sandbox issued opens Link (else INVALID_LINK_TOKEN on exit).
  */
-import type { FromLink } from './messages';
+import type { Plaid } from 'plaid-link';
+import type { ExitMetadata, FromLink } from './messages';
+
+/** What `window.Plaid` is (the published typings' global). */
+type PlaidStatic = Window[ 'Plaid' ];
 
 interface StandInWindow extends Window {
 	__kfVendorOrigin?: string;
-	Plaid?: Plaid.PlaidStatic;
 }
 
 const win = self as unknown as StandInWindow;
@@ -54,13 +57,14 @@ function create( config: Plaid.CreateConfig ): Plaid.LinkHandler {
 			return;
 		}
 		if ( m.type === 'event' ) {
-			config.onEvent?.( m.name, m.metadata );
+			// Plaid's own typings are stricter than what Link sends (messages.d.ts).
+			config.onEvent?.( m.name, m.metadata as Plaid.OnEventMetaData );
 		} else if ( m.type === 'success' ) {
 			close();
 			config.onSuccess( m.publicToken, m.metadata );
 		} else if ( m.type === 'exit' ) {
 			close();
-			config.onExit?.( m.error, m.metadata );
+			config.onExit?.( m.error, m.metadata as Plaid.OnExitMetaData );
 		}
 	};
 	// Link's script is ready at once here; Plaid calls onLoad when Link can open.
@@ -92,12 +96,13 @@ function create( config: Plaid.CreateConfig ): Plaid.LinkHandler {
 			}
 			void options;
 			close();
-			config.onExit?.( null, {
+			const metadata: ExitMetadata = {
 				institution: null,
 				status: null,
 				link_session_id: '',
 				request_id: '',
-			} );
+			};
+			config.onExit?.( null, metadata as Plaid.OnExitMetaData );
 		},
 		destroy() {
 			destroyed = true;
@@ -106,5 +111,5 @@ function create( config: Plaid.CreateConfig ): Plaid.LinkHandler {
 	};
 }
 
-const plaid: Plaid.PlaidStatic = { create, version: '2.0.0-kestrel-sandbox' };
+const plaid: PlaidStatic = { create, version: '2.0.0-kestrel-sandbox' };
 win.Plaid = plaid;

@@ -7,7 +7,8 @@
  * SUBMIT_CREDENTIALS, SUBMIT_MFA, HANDOFF; ERROR and EXIT). Driven like a person: buttons,
  * labelled inputs, radios, alerts.
  */
-import type { FromLink } from './messages';
+import type { Plaid } from 'plaid-link';
+import type { EventMetadata, FromLink } from './messages';
 
 interface SessionView {
 	language: 'en' | 'es';
@@ -68,10 +69,12 @@ const post = ( m: FromLink ) => parent.postMessage( m, PARENT );
  *
  * @param extra Fields of this event.
  */
-function metadata(
-	extra: Partial< Plaid.OnEventMetaData > = {}
-): Plaid.OnEventMetaData {
+function metadata( extra: Partial< EventMetadata > = {} ): EventMetadata {
 	return {
+		account_number_mask: null,
+		match_reason: null,
+		routing_number: null,
+		selection: null,
 		error_type: null,
 		error_code: null,
 		error_message: null,
@@ -88,13 +91,13 @@ function metadata(
 	};
 }
 
-const event = ( name: string, extra?: Partial< Plaid.OnEventMetaData > ) =>
+const event = ( name: Plaid.EventName, extra?: Partial< EventMetadata > ) =>
 	post( { kfPlaid: true, type: 'event', name, metadata: metadata( extra ) } );
 
-const transition = ( viewName: string ) =>
+const transition = ( viewName: Plaid.ViewName ) =>
 	event( 'TRANSITION_VIEW', { view_name: viewName } );
 
-function exit( error: Plaid.Error | null, status: string | null ) {
+function exit( error: Plaid.Error | null, status: Plaid.ExitStatus | null ) {
 	event( 'EXIT', {
 		exit_status: status,
 		error_code: error?.error_code ?? null,

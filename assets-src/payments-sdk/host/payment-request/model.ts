@@ -301,6 +301,21 @@ export class PaymentRequestModel {
 	}
 
 	/**
+	 * The merchant's listener for an event, if any (Afterpay/Clearpay calls its own two events
+	 * with the express checkout's callbacks).
+	 *
+	 * @param event Event name.
+	 */
+	listenerOf( event: string ): Callback | undefined {
+		return this.listeners.get( event );
+	}
+
+	/** Forgets the cached Afterpay checkout token (its order was completed). */
+	clearAfterpayToken(): void {
+		this.afterpay = null;
+	}
+
+	/**
 	 * Runs the merchant's shipping listener for an open sheet and turns its answer into what
 	 * the sheet shows (spec §5 shipping-change answers, §8 "Wallets" and "Events").
 	 *
