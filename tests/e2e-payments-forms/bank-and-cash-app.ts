@@ -81,13 +81,24 @@ export async function linkBankAccount(
 	await link.getByLabel( 'Password' ).fill( 'pass_good' );
 	await link.getByRole( 'button', { name: 'Submit' } ).click();
 	await link.getByRole( 'radio', { name: /Plaid Checking/ } ).check();
-	await link.getByRole( 'button', { name: 'Continue' } ).click();
+	// Link's frame goes away as its Continue completes; a click whose frame is detached
+	// mid-action may never return, so the next step waits for the authorisation instead.
+	void link
+		.getByRole( 'button', { name: 'Continue' } )
+		.click()
+		.catch( () => undefined );
 	const authorization = page.frameLocator(
 		'iframe[title="Bank authorization"]'
 	);
-	await authorization
-		.getByRole( 'button', { name: authorize ? 'Authorize' : 'Cancel' } )
-		.click( { timeout: 30_000 } );
+	const answer = authorization.getByRole( 'button', {
+		name: authorize ? 'Authorize' : 'Cancel',
+	} );
+	await expect( answer ).toBeVisible( { timeout: 30_000 } );
+	// The same for the authorisation's frame: done once it is gone.
+	void answer.click().catch( () => undefined );
+	await expect(
+		page.locator( 'iframe[title="Bank authorization"]' )
+	).toHaveCount( 0, { timeout: 30_000 } );
 }
 
 /**
