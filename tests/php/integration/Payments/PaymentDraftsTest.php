@@ -50,6 +50,22 @@ final class PaymentDraftsTest extends TestCase {
 		$this->tear_down_payments();
 		remove_all_filters( 'kestrel_forms_rate_limit' );
 		remove_all_filters( 'kestrel_forms_can_submit' );
+		$_COOKIE = array();
+	}
+
+	/**
+	 * Keeps the cookie a draft's response sets, as the browser does.
+	 *
+	 * @param WP_REST_Response $response The POST's response.
+	 * @return array{0: string, 1: string} The cookie's name and value ('' when none).
+	 */
+	private static function keep_cookie( WP_REST_Response $response ): array {
+		$header = (string) ( $response->get_headers()['Set-Cookie'] ?? '' );
+		if ( 1 !== preg_match( '/^([A-Za-z0-9_]+)=([^;]*)/', $header, $m ) ) {
+			return array( '', '' );
+		}
+		$_COOKIE[ $m[1] ] = $m[2];
+		return array( $m[1], $m[2] );
 	}
 
 	/**
@@ -75,7 +91,7 @@ final class PaymentDraftsTest extends TestCase {
 	 * @param int|null             $form_id Form (default the shop).
 	 */
 	private function create_draft( array $body = array(), ?int $form_id = null ): WP_REST_Response {
-		return $this->rest(
+		$response = $this->rest(
 			'POST',
 			'/kestrel-forms/v1/forms/' . ( $form_id ?? $this->form_id ) . '/payment-drafts',
 			$body + array(
@@ -84,6 +100,8 @@ final class PaymentDraftsTest extends TestCase {
 				'return_url'     => home_url( '/shop/?kf_payment_return=old&size=large' ),
 			)
 		);
+		self::keep_cookie( $response );
+		return $response;
 	}
 
 	/**
@@ -227,10 +245,11 @@ final class PaymentDraftsTest extends TestCase {
 		$this->assert_rest_error( 'kestrel_forms_payment_draft_not_found', 404, $this->get_draft( $id, $other ) );
 		$this->assert_rest_error( 'kestrel_forms_payment_draft_not_found', 404, $this->get_draft( str_repeat( 'b', 32 ) ) );
 
-		// A submission naming another form's draft leaves that draft open.
+		// A submission naming another form's draft is refused (the values stay in the form) and leaves that draft open.
 		$foreign = (string) $this->create_draft( array(), $other )->get_data()['draft_id'];
 		$this->assert_rest_error( 'kestrel_forms_validation_failed', 400, $this->create_draft( array( 'values' => array() ), $other ) );
-		$this->assert_rest_status( 201, $this->submit_from( $foreign, 'foreign-key-01' ) );
+		$this->assert_rest_error( 'kestrel_forms_payment_draft_not_found', 400, $this->submit_from( $foreign, 'foreign-key-01' ) );
+		$this->assertSame( 0, self::entry_count() );
 		$this->assertSame( 'open', ( new PaymentDraftRepository() )->find( $foreign )['status'] );
 
 		global $wpdb;
