@@ -423,8 +423,10 @@ final class SubmitForm {
 		if ( null === $values || ( $values && array_is_list( $values ) ) ) {
 			throw SubmissionRefused::values_not_object();
 		}
+		// A render token is checked when the page sends one (the submission made from the draft
+		// checks it in any case): pages that send none keep working.
 		$sent_token = null !== $request->render_token && '' !== $request->render_token;
-		if ( SpamGuard::is_spam( $form, $request->honeypot, $sent_token ? $request->render_token : self::no_minimum_token( $form ) ) ) {
+		if ( SpamGuard::is_spam( $sent_token ? $form : new Form( $form->id, array( 'minimumSubmitSeconds' => 0 ) + $form->definition ), $request->honeypot, $request->render_token ) ) {
 			throw SubmissionRefused::draft_refused();
 		}
 		/** This filter is documented in SubmitForm::store(). */
@@ -467,16 +469,6 @@ final class SubmitForm {
 			throw SubmissionRefused::too_large( self::DRAFT_MAX_BYTES );
 		}
 		return $kept;
-	}
-
-	/**
-	 * The render token to check a draft that sent none with: none when the form asks for no
-	 * minimum time (then is_spam() looks at the honeypot only), else an empty one (refused).
-	 *
-	 * @param Form $form The form.
-	 */
-	private static function no_minimum_token( Form $form ): ?string {
-		return (int) ( $form->definition['minimumSubmitSeconds'] ?? 0 ) > 0 ? '' : null;
 	}
 
 	/**
