@@ -468,6 +468,8 @@ final class PaymentDraftsTest extends TestCase {
 
 	public function test_the_return_url_has_the_sites_scheme_and_path_and_reads_are_rate_limited(): void {
 		$this->assert_rest_error( 'kestrel_forms_invalid_return_url', 400, $this->create_draft( array( 'return_url' => str_replace( 'http://', 'https://', home_url( '/shop/' ) ) ) ) );
+		// https on the http site's own port: the scheme differs, refused.
+		$this->assert_rest_error( 'kestrel_forms_invalid_return_url', 400, $this->create_draft( array( 'return_url' => 'https://example.org:80/shop/' ) ) );
 		$site_a = static fn( string $url, string $path ): string => 'http://example.org/site-a/' . ltrim( $path, '/' );
 		add_filter( 'home_url', $site_a, 10, 2 );
 		try {
@@ -482,5 +484,65 @@ final class PaymentDraftsTest extends TestCase {
 		$this->assert_rest_status( 200, $this->get_draft( $id ) );
 		$this->assert_rest_status( 200, $this->get_draft( $id ) );
 		$this->assert_rest_error( 'kestrel_forms_rate_limited', 429, $this->get_draft( $id ) );
+	}
+
+	public function test_card_password_captcha_and_upload_values_are_never_kept_even_when_the_validator_passes_them(): void {
+		$form = new \Kestrel\Forms\Domain\Form\Form(
+			1,
+			array(
+				'fields' => array(
+					array(
+						'id'   => 4,
+						'type' => 'text',
+					),
+					array(
+						'id'   => 5,
+						'type' => 'password',
+					),
+					array(
+						'id'   => 6,
+						'type' => 'fileupload',
+					),
+					array(
+						'id'   => 7,
+						'type' => 'captcha',
+					),
+					array(
+						'id'   => 9,
+						'type' => 'creditcard',
+					),
+					array(
+						'id'   => 3,
+						'type' => 'payment',
+					),
+				),
+			)
+		);
+		$keep = new \ReflectionMethod( \Kestrel\Forms\Submissions\SubmitForm::class, 'restorable' );
+		$kept = $keep->invoke(
+			null,
+			$form,
+			array(
+				'4'   => 'Jane',
+				'5'   => 'pw',
+				'6'   => array( 'tmp' ),
+				'7'   => 'answer',
+				'9.1' => '4111111111111111',
+				'9.4' => 'Jane',
+				'3'   => array( 'token' => 'wnon:x' ),
+			),
+			array(
+				'method' => 'cashAppPay',
+				'token'  => 'wnon:x',
+			),
+			array_fill_keys( array( 3, 4, 5, 6, 7, 9 ), true )
+		);
+		$this->assertSame(
+			array(
+				'4' => 'Jane',
+				'3' => array( 'method' => 'cashAppPay' ),
+			),
+			$kept
+		);
 	}
 }
