@@ -450,8 +450,7 @@ final class SubmitForm {
 		$uploads = array();
 		foreach ( $form->fields() as $field ) {
 			if ( 'fileupload' === $field['type'] ) {
-				$uploads[] = (string) $field['id'];
-				unset( $errors[ (string) $field['id'] ] ); // The files are added again after the return.
+				$uploads[] = (string) $field['id']; // The files are added again after the return.
 			}
 		}
 		$messages = array();
@@ -460,7 +459,7 @@ final class SubmitForm {
 		}
 		/** This filter is documented in SubmitForm::store(). */
 		$messages = (array) apply_filters( 'kestrel_forms_validation_errors', $messages, $form, $result->values );
-		$messages = array_diff_key( $messages, array_flip( $uploads ) );
+		$messages = array_diff_key( $messages, array_flip( $uploads ) ); // No upload is sent with a draft.
 		if ( $messages ) {
 			throw SubmissionRefused::invalid_fields( array_map( 'strval', $messages ) );
 		}
