@@ -221,9 +221,9 @@ final class PaymentDraftsController extends WP_REST_Controller {
 		$form_id = self::form_id( $request );
 		$id      = strtolower( (string) ( $params['draft_id'] ?? '' ) );
 		$draft   = $this->drafts->find( $id );
-		// Unknown, another form's, expired, another browser's (no matching cookie) or submitted
-		// with its entry deleted since: one answer.
-		if ( null === $draft || $draft['form_id'] !== $form_id || PaymentDraftRepository::expired( $draft, $this->now() )
+		// Unknown, another form's, expired, of a trashed form, another browser's (no matching
+		// cookie) or submitted with its entry deleted since: one answer.
+		if ( null === $draft || $draft['form_id'] !== $form_id || PaymentDraftRepository::expired( $draft, $this->now() ) || ! $this->submit->accepts( $form_id )
 			|| ! PaymentDraftRepository::owned_by( $draft, DraftCookie::secret_for( DraftCookie::sent(), $id ) ) ) {
 			return ErrorMapper::draft_not_found();
 		}

@@ -520,6 +520,16 @@ final class SubmitForm {
 	}
 
 	/**
+	 * Whether a form takes submissions (exists and is not in the trash): a trashed form's drafts
+	 * are not read.
+	 *
+	 * @param int $form_id Form id.
+	 */
+	public function accepts( int $form_id ): bool {
+		return null !== $this->forms->find( $form_id );
+	}
+
+	/**
 	 * The answer for a draft's entry by id (the draft marked submitted).
 	 *
 	 * @param int $form_id  Form id.

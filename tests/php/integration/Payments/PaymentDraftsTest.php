@@ -358,6 +358,10 @@ final class PaymentDraftsTest extends TestCase {
 		// The browser that made it reads it.
 		$_COOKIE[ $name ] = $secret;
 		$this->assert_rest_status( 200, $this->get_draft( $id ) );
+
+		// Not once its form is in the trash.
+		( new \Kestrel\Forms\Persistence\FormRepository() )->set_status( $this->form_id, \Kestrel\Forms\Persistence\FormRepository::STATUS_TRASH );
+		$this->assert_rest_error( 'kestrel_forms_payment_draft_not_found', 404, $this->get_draft( $id ) );
 	}
 
 	public function test_the_drafts_own_key_is_the_submissions_key(): void {
