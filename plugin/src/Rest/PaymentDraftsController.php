@@ -206,7 +206,7 @@ final class PaymentDraftsController extends WP_REST_Controller {
 		);
 		$response->header( 'Cache-Control', 'no-store' );
 		// Binds the draft to this browser (ADR 0009): GET and the submission need this cookie.
-		$response->header( 'Set-Cookie', DraftCookie::header( $draft['id'], $secret, PaymentDraftRepository::LIFETIME_SECONDS ) );
+		DraftCookie::send( DraftCookie::header( $draft['id'], $secret, PaymentDraftRepository::LIFETIME_SECONDS ) );
 		return $response;
 	}
 

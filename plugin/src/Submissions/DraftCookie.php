@@ -13,10 +13,19 @@ namespace Kestrel\Forms\Submissions;
  * One cookie per draft (ADR 0009): `kestrel_forms_draft_<first 12 characters of the draft id>`,
  * holding a 128-bit secret whose SHA-256 the draft row keeps. HttpOnly, Secure when the site is
  * served over https, SameSite=Lax (the return from the payment app is a top-level GET, which
- * sends Lax cookies), Path COOKIEPATH (or /), Max-Age 24 hours (the draft's life). Set by the
- * POST's response (a Set-Cookie header WordPress's REST server sends), read from `$_COOKIE`.
+ * sends Lax cookies), Path COOKIEPATH (or /), Max-Age 24 hours (the draft's life). Sent with
+ * `header( 'Set-Cookie: …', false )` while the POST is answered (not as a response header: the
+ * REST server sends those with `header()`'s replace, which would drop any other cookie set during
+ * the request), read from `$_COOKIE`.
  */
 final class DraftCookie {
+
+	/**
+	 * Where cookies go instead of header() (tests); null sends them.
+	 *
+	 * @var (\Closure(string): void)|null
+	 */
+	public static ?\Closure $jar = null;
 
 	/** The cookies' name prefix. */
 	public const PREFIX = 'kestrel_forms_draft_';
@@ -80,5 +89,20 @@ final class DraftCookie {
 			$path,
 			is_ssl() ? '; Secure' : ''
 		);
+	}
+
+	/**
+	 * Sends a Set-Cookie header without replacing the request's other cookies.
+	 *
+	 * @param string $header The header's value ({@see self::header()}).
+	 */
+	public static function send( string $header ): void {
+		if ( null !== self::$jar ) {
+			( self::$jar )( $header );
+			return;
+		}
+		if ( ! headers_sent() ) {
+			header( 'Set-Cookie: ' . $header, false );
+		}
 	}
 }
