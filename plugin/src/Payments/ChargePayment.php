@@ -53,6 +53,16 @@ final class ChargePayment {
 	/** Marks an attempt whose visitor was told nothing was taken: the reconcile job only voids it. */
 	public const NOT_TAKEN = 'not_taken';
 
+	/**
+	 * Marks an ACH attempt whose entry could not be stored after the provider took the transfer:
+	 * a PENDING bank payment cannot be cancelled, so the reconcile job writes its entry from the
+	 * stored entry draft (as for an unknown outcome) instead of voiding it.
+	 */
+	public const ENTRY_NOT_STORED = 'entry_not_stored';
+
+	/** Marks a bank payment the reconcile job cannot settle or cancel: the site owner checks it. */
+	public const OWNER_REVIEW = 'owner_review';
+
 	/** Marks a charge-mode payment whose capture got no answer: the reconcile job completes it. */
 	public const CAPTURE_UNKNOWN = 'capture_unknown';
 
@@ -269,6 +279,20 @@ final class ChargePayment {
 			$this->refuse( $id, $e, $client_api, $attempt_key, $field_id, $client, $scope );
 		}
 		$recorded = $this->record( $id, $payment, $plan->amount_minor, $plan->currency );
+		if ( null === $recorded && 'ach' === $value->method && PaymentStatus::FAILED !== PaymentStatus::from_provider( (string) ( $payment['status'] ?? '' ), $plan->amount_minor ) ) {
+			// A bank transfer cannot be cancelled: never "voided" while it may settle. The attempt
+			// stays processing for the reconcile job, which leaves it to the site owner.
+			$this->payments->update_details(
+				$id,
+				array(
+					'provider_payment_id' => is_string( $payment['id'] ?? null ) ? $payment['id'] : null,
+					'error_code'          => self::OWNER_REVIEW,
+					'error_detail'        => 'The provider answered with a bank payment that does not match the request; it cannot be cancelled: check it in the provider\'s dashboard.',
+				)
+			);
+			$this->payments->release_submission_key( $id );
+			throw PaymentRefused::not_taken( PaymentMessages::not_confirmed() );
+		}
 		if ( null === $recorded ) {
 			// Not the payment asked for (amount, currency or a failed status): never keep it.
 			if ( ! $this->provider->void( $client_api, (string) ( $payment['id'] ?? '' ), $attempt_key ) ) {
@@ -321,7 +345,10 @@ final class ChargePayment {
 	 * @return array<string, mixed> The payment row as it is now.
 	 */
 	public function settle( array $attempt, Entry $entry, Form $form ): array {
-		$this->note( $entry->id, $this->describe( __( 'Payment authorized', 'kestrel-forms' ), (array) $this->payments->find( (int) $attempt['id'] ) ) );
+		if ( 'ach' !== ( $attempt['method'] ?? '' ) ) {
+			// A bank payment is never authorised: its first note is "Payment pending".
+			$this->note( $entry->id, $this->describe( __( 'Payment authorized', 'kestrel-forms' ), (array) $this->payments->find( (int) $attempt['id'] ) ) );
+		}
 		return $this->finish( $attempt, $entry, $form );
 	}
 
@@ -343,7 +370,8 @@ final class ChargePayment {
 
 	/**
 	 * The entry could not be stored after the authorisation: void the payment, close the attempt
-	 * and give its submission key back. An attempt that another worker attached to an entry
+	 * and give its submission key back (an ACH payment is never voided: it is left to the
+	 * reconcile job, which writes its entry). An attempt that another worker attached to an entry
 	 * meanwhile (the reconcile job wrote the entry of this submission key), or settled, is left
 	 * alone: nothing is cancelled at the provider and nothing changes here. When the cancel is
 	 * not confirmed the attempt stays `processing`, marked {@see self::NOT_TAKEN}, and the
@@ -355,6 +383,20 @@ final class ChargePayment {
 		$id  = (int) $attempt['id'];
 		$now = $this->payments->find( $id );
 		if ( null === $now || null !== $now['entry_id'] || PaymentStatus::PROCESSING !== $now['status'] ) {
+			return;
+		}
+		if ( 'ach' === $now['method'] ) {
+			// ACH always completes (Square cannot cancel a PENDING bank payment): the money is on
+			// its way, so the entry must exist. The attempt stays processing with its key and
+			// entry draft; the reconcile job replays the request (the provider answers the same
+			// payment) and writes the entry from the draft. Never marked voided.
+			$this->payments->update_details(
+				$id,
+				array(
+					'error_code'   => self::ENTRY_NOT_STORED,
+					'error_detail' => 'The entry could not be stored after the bank payment was taken; the reconcile job writes it.',
+				)
+			);
 			return;
 		}
 		if ( ! $this->provider->void( $this->client( (string) $now['environment'] ), (string) $now['provider_payment_id'], (string) $now['attempt_key'] ) ) {

@@ -225,6 +225,11 @@ final class PaymentLedger {
 			$this->announce( $after, $from, $user_id );
 			return $after;
 		}
+		if ( PaymentStatus::FAILED === $target && 'FAILED' !== strtoupper( (string) $payment['provider_status'] )
+			&& in_array( $from, array( PaymentStatus::PAID, PaymentStatus::PARTIALLY_REFUNDED, PaymentStatus::REFUNDED ), true ) ) {
+			$this->failed_after_paid( $payment, $user_id );
+			$fields['provider_status'] = 'FAILED'; // Noted once: a repeated event is not new.
+		}
 		// Not moved (nothing new, or another worker moved it first): the refunded amount is left
 		// as stored, never written back lower.
 		unset( $fields['refunded_minor'] );
@@ -232,6 +237,36 @@ final class PaymentLedger {
 			$this->payments->update_details( (int) $payment['id'], $fields );
 		}
 		return $this->payments->find( (int) $payment['id'] ) ?? $payment;
+	}
+
+	/**
+	 * The provider reports FAILED for a payment already paid (a bank transfer returned after it
+	 * settled): the status stays (paid is final here), the entry gets a note and
+	 * `kestrel_forms_payment_failed_after_paid` fires so the site owner can act.
+	 *
+	 * @param Payment $payment Stored payment.
+	 * @param int     $user_id Acting user.
+	 */
+	private function failed_after_paid( array $payment, int $user_id ): void {
+		$this->note(
+			$payment,
+			$user_id,
+			/* translators: %s: amount. */
+			sprintf( __( 'The provider now reports the payment of %s as failed after it was completed; check it in the provider\'s dashboard (the entry still says paid).', 'kestrel-forms' ), self::money( (int) $payment['amount_minor'], (string) $payment['currency'] ) )
+		);
+		$entry = null !== $payment['entry_id'] ? $this->entries->find( (int) $payment['entry_id'] ) : null;
+		$form  = $this->forms->find( (int) $payment['form_id'] );
+		if ( null !== $entry && null !== $form ) {
+			/**
+			 * Fires when the provider reports a paid payment as failed (an ACH transfer returned
+			 * after it settled). The payment's status is not changed.
+			 *
+			 * @param array<string, mixed> $payment The payment row (no token).
+			 * @param \Kestrel\Forms\Domain\Entry\Entry $entry The entry.
+			 * @param \Kestrel\Forms\Domain\Form\Form   $form  The form.
+			 */
+			do_action( 'kestrel_forms_payment_failed_after_paid', PaymentRepository::public_row( $payment ), $entry, $form );
+		}
 	}
 
 	/**

@@ -312,6 +312,9 @@ final class ReconcileJob {
 		$draft = json_decode( (string) $attempt['entry_draft'], true );
 		$form  = $this->forms->find( (int) $attempt['form_id'] );
 		if ( ! is_array( $draft ) || ! $form instanceof Form ) {
+			if ( 'ach' === $attempt['method'] ) {
+				return $this->void_by_key( $attempt ); // Cannot be given back: left to the owner.
+			}
 			// Nothing to write the entry from (or the form is gone): give the money back.
 			$this->charge->abandon( $attempt );
 			return 'voided';
@@ -329,17 +332,19 @@ final class ReconcileJob {
 		);
 		$key    = is_string( $draft['submission_key'] ?? null ) && '' !== $draft['submission_key'] ? $draft['submission_key'] : null;
 		$tokens = array_values( array_filter( is_array( $draft['upload_tokens'] ?? null ) ? $draft['upload_tokens'] : array(), 'is_string' ) );
-		$stored = $this->entries->insert(
-			$entry,
-			$key,
-			function ( int $entry_id ) use ( $tokens, $attempt ): bool {
-				// Files another entry took meanwhile are left out rather than losing the payment.
-				if ( $tokens ) {
-					$this->uploads->reserve( $tokens, $entry_id );
-				}
-				return $this->charge->attach( $attempt, $entry_id );
+		$within = function ( int $entry_id ) use ( $tokens, $attempt ): bool {
+			// Files another entry took meanwhile are left out rather than losing the payment.
+			if ( $tokens ) {
+				$this->uploads->reserve( $tokens, $entry_id );
 			}
-		);
+			return $this->charge->attach( $attempt, $entry_id );
+		};
+		$stored = $this->entries->insert( $entry, $key, $within );
+		if ( $stored['id'] && ! $stored['created'] && null !== $key && 'ach' === $attempt['method'] ) {
+			// A bank payment cannot be voided: an entry of the same key without it does not
+			// stand in for it, so this one is written without the key.
+			$stored = $this->entries->insert( $entry, null, $within );
+		}
 		if ( ! $stored['id'] || ! $stored['created'] ) {
 			$now = $this->charge->repository()->find( (int) $attempt['id'] );
 			if ( null !== $now && null !== $now['entry_id'] ) {
@@ -401,6 +406,21 @@ final class ReconcileJob {
 	 * @return 'voided'|'unchanged'
 	 */
 	private function void_by_key( array $attempt ): string {
+		if ( 'ach' === $attempt['method'] && '' !== (string) $attempt['provider_payment_id'] ) {
+			// A bank payment the provider made cannot be cancelled (it always completes): it is
+			// never closed as voided here; the site owner checks it in the provider's dashboard.
+			if ( ChargePayment::OWNER_REVIEW !== $attempt['error_code'] ) {
+				$this->charge->repository()->update_details(
+					(int) $attempt['id'],
+					array(
+						'error_code'   => ChargePayment::OWNER_REVIEW,
+						'error_detail' => 'A bank payment the reconcile job could not match to an entry; it cannot be cancelled: check it in the provider\'s dashboard.',
+					)
+				);
+				error_log( sprintf( 'Kestrel Forms: bank payment %s (form %d) was taken but could not be matched to an entry; check it in the provider\'s dashboard.', (string) $attempt['provider_payment_id'], (int) $attempt['form_id'] ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- the site owner must learn about money without an entry.
+			}
+			return 'unchanged';
+		}
 		try {
 			$this->charge->cancel_with_retries( $this->charge->client( (string) $attempt['environment'] ), (string) $attempt['attempt_key'] );
 		} catch ( ProviderError ) {

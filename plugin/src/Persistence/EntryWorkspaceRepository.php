@@ -242,6 +242,8 @@ final class EntryWorkspaceRepository {
 		// phpcs:enable
 		// Their payments stay as financial records, without personal data (issue 13, H8).
 		( new PaymentRepository() )->forget_personal_data_of_entries( $ids );
+		// Their payment drafts too (ADR 0009): a return URL must not answer for an erased entry.
+		( new PaymentDraftRepository() )->delete_for_entries( $ids );
 		return $deleted;
 	}
 

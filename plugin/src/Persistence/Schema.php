@@ -18,11 +18,12 @@ namespace Kestrel\Forms\Persistence;
  * version 6 the upload sessions (issue 12: server-issued upload tokens),
  * version 7 the payments, refunds and webhook events (issue 13: the payment field),
  * version 8 wider provider id columns (varchar(191): the provider's refund ids are 73 characters,
- * and a MySQL without strict mode, as WordPress runs it, would cut a longer value silently).
+ * and a MySQL without strict mode, as WordPress runs it, would cut a longer value silently),
+ * version 9 the payment drafts, version 10 the hash of a draft's browser secret (ADR 0009).
  */
 final class Schema {
 
-	public const VERSION        = 9;
+	public const VERSION        = 10;
 	public const VERSION_OPTION = 'kestrel_forms_schema_version';
 
 	/** Width of the provider id columns (payment, refund, subscription, event ids): the most a utf8mb4 unique key holds. */
@@ -184,6 +185,7 @@ final class Schema {
   id char(32) NOT NULL,
   form_id bigint(20) unsigned NOT NULL,
   submission_key varchar(64) NOT NULL,
+  owner_hash char(64) NOT NULL DEFAULT '',
   draft_values longtext NOT NULL,
   return_url text NOT NULL,
   status varchar(20) NOT NULL DEFAULT 'open',

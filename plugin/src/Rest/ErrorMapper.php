@@ -144,8 +144,28 @@ final class ErrorMapper {
 					'retry_after' => $e->retry_after,
 				)
 			),
+			SubmissionRefused::DRAFT_NOT_FOUND   => self::draft_not_found( 400 ),
+			SubmissionRefused::DRAFT_REFUSED     => new WP_Error(
+				'kestrel_forms_payment_draft_refused',
+				__( 'This form cannot be kept while you approve the payment. Reload the page and try again.', 'kestrel-forms' ),
+				array( 'status' => 400 )
+			),
 			default                              => self::storage_failed(),
 		};
+	}
+
+	/**
+	 * A payment draft that is unknown, expired, another form's or another browser's (ADR 0009):
+	 * one answer for all, 404 on GET and 400 for a submission naming it.
+	 *
+	 * @param int $status HTTP status.
+	 */
+	public static function draft_not_found( int $status = 404 ): WP_Error {
+		return new WP_Error(
+			'kestrel_forms_payment_draft_not_found',
+			__( 'This payment is no longer waiting: fill in the form again.', 'kestrel-forms' ),
+			array( 'status' => $status )
+		);
 	}
 
 	/**

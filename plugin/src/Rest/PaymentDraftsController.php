@@ -10,6 +10,10 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Rest;
 
 use Kestrel\Forms\Persistence\PaymentDraftRepository;
+use Kestrel\Forms\Security\ClientAddress;
+use Kestrel\Forms\Security\RateLimiter;
+use Kestrel\Forms\Security\SpamGuard;
+use Kestrel\Forms\Submissions\DraftCookie;
 use Kestrel\Forms\Submissions\SubmissionGate;
 use Kestrel\Forms\Submissions\SubmissionRefused;
 use Kestrel\Forms\Submissions\SubmissionRequest;
@@ -31,16 +35,26 @@ use WP_REST_Server;
  * 'submitted', confirmation}`; unknown, another form's or expired → 404
  * `kestrel_forms_payment_draft_not_found`.
  *
+ * The POST's response sets an HttpOnly cookie (DraftCookie) binding the draft to the browser; a GET
+ * without it answers the same 404 as an unknown draft.
+ *
  * Public like submissions (`kestrel_forms_can_submit`); POST is rate limited and size limited by
- * SubmissionGate with its own bucket (`payment_draft`). ADR 0009.
+ * SubmissionGate with its own bucket (`payment_draft`), GET has its own bucket
+ * (`payment_draft_read`). ADR 0009.
  */
 final class PaymentDraftsController extends WP_REST_Controller {
 
 	/** RateLimiter bucket of draft creation. */
 	private const BUCKET = 'payment_draft';
 
-	/** The POST route, for the gate that runs before WordPress reads the arguments. */
-	private const ROUTE_PATTERN = '#^/kestrel-forms/v1/forms/\d+/payment-drafts/?$#';
+	/** RateLimiter bucket of draft reads (generous: a page reload reads once). */
+	private const READ_BUCKET = 'payment_draft_read';
+
+	/** The POST route, as WordPress matches it (case-insensitive), for the gate that runs before WordPress reads the arguments. */
+	private const ROUTE_PATTERN = '#^/kestrel-forms/v1/forms/\d+/payment-drafts/?$#i';
+
+	/** A draft's route (GET), as WordPress matches it. */
+	private const ITEM_PATTERN = '#^/kestrel-forms/v1/forms/\d+/payment-drafts/[a-f0-9]{32}/?$#i';
 
 	/** The return URL's query argument naming the draft. */
 	public const RETURN_PARAM = 'kf_payment_return';
@@ -92,6 +106,14 @@ final class PaymentDraftsController extends WP_REST_Controller {
 							'maxLength'   => 2048,
 							'required'    => true,
 						),
+						'honeypot'       => array(
+							'description' => __( 'The hidden honeypot input: people leave it empty.', 'kestrel-forms' ),
+							'type'        => 'string',
+						),
+						'render_token'   => array(
+							'description' => __( 'The signed time the page printed the form (for the form\'s minimum time to submit).', 'kestrel-forms' ),
+							'type'        => 'string',
+						),
 					),
 				),
 			)
@@ -118,14 +140,21 @@ final class PaymentDraftsController extends WP_REST_Controller {
 	 * @return mixed
 	 */
 	public static function gate( $result, $server, $request ) {
-		if ( null !== $result || ! $request instanceof WP_REST_Request || 'POST' !== $request->get_method()
-			|| 1 !== preg_match( self::ROUTE_PATTERN, (string) $request->get_route() ) ) {
+		if ( null !== $result || ! $request instanceof WP_REST_Request ) {
 			return $result;
 		}
-		try {
-			SubmissionGate::check_request( $request, self::BUCKET );
-		} catch ( SubmissionRefused $e ) {
-			return ErrorMapper::submission_refused( $e );
+		$route = (string) $request->get_route();
+		if ( 'POST' === $request->get_method() && 1 === preg_match( self::ROUTE_PATTERN, $route ) ) {
+			try {
+				SubmissionGate::check_request( $request, self::BUCKET );
+			} catch ( SubmissionRefused $e ) {
+				return ErrorMapper::submission_refused( $e );
+			}
+		} elseif ( 'GET' === $request->get_method() && 1 === preg_match( self::ITEM_PATTERN, $route ) ) {
+			$wait = RateLimiter::hit( self::READ_BUCKET, ClientAddress::current() );
+			if ( null !== $wait ) {
+				return ErrorMapper::submission_refused( SubmissionRefused::rate_limited( $wait ) );
+			}
 		}
 		return $result;
 	}
@@ -158,11 +187,12 @@ final class PaymentDraftsController extends WP_REST_Controller {
 		}
 		$form_id = self::form_id( $request );
 		try {
-			$values = $this->submit->check_draft( new SubmissionRequest( $form_id, $request['values'] ) );
+			$values = $this->submit->check_draft( new SubmissionRequest( $form_id, $request['values'], '', '', $request[ SpamGuard::HONEYPOT_PARAM ], $request[ SpamGuard::TOKEN_PARAM ] ) );
 		} catch ( SubmissionRefused $e ) {
 			return ErrorMapper::submission_refused( $e );
 		}
-		$draft = $this->drafts->create( $form_id, (string) $request['submission_key'], $values, $return, $this->now() );
+		$secret = DraftCookie::secret();
+		$draft  = $this->drafts->create( $form_id, (string) $request['submission_key'], $values, $return, $this->now(), $secret );
 		if ( null === $draft ) {
 			return ErrorMapper::submission_refused( SubmissionRefused::storage_failed() );
 		}
@@ -175,6 +205,8 @@ final class PaymentDraftsController extends WP_REST_Controller {
 			201
 		);
 		$response->header( 'Cache-Control', 'no-store' );
+		// Binds the draft to this browser (ADR 0009): GET and the submission need this cookie.
+		DraftCookie::send( DraftCookie::header( $draft['id'], $secret, PaymentDraftRepository::LIFETIME_SECONDS ) );
 		return $response;
 	}
 
@@ -187,17 +219,21 @@ final class PaymentDraftsController extends WP_REST_Controller {
 	public function get_item( $request ) {
 		$params  = $request->get_url_params();
 		$form_id = self::form_id( $request );
-		$draft   = $this->drafts->find( (string) ( $params['draft_id'] ?? '' ) );
-		if ( null === $draft || $draft['form_id'] !== $form_id || strtotime( $draft['expires_at'] . ' UTC' ) <= $this->now() ) {
-			return new WP_Error(
-				'kestrel_forms_payment_draft_not_found',
-				__( 'This payment is no longer waiting: fill in the form again.', 'kestrel-forms' ),
-				array( 'status' => 404 )
-			);
+		$id      = strtolower( (string) ( $params['draft_id'] ?? '' ) );
+		$draft   = $this->drafts->find( $id );
+		// Unknown, another form's, expired, of a trashed form, another browser's (no matching
+		// cookie) or submitted with its entry deleted since: one answer.
+		if ( null === $draft || $draft['form_id'] !== $form_id || PaymentDraftRepository::expired( $draft, $this->now() ) || ! $this->submit->accepts( $form_id )
+			|| ! PaymentDraftRepository::owned_by( $draft, DraftCookie::secret_for( DraftCookie::sent(), $id ) ) ) {
+			return ErrorMapper::draft_not_found();
 		}
-		$stored   = PaymentDraftRepository::SUBMITTED === $draft['status'] && null !== $draft['entry_id']
-			? $this->submit->answer_for_entry( $form_id, $draft['entry_id'] )
+		$submitted = PaymentDraftRepository::SUBMITTED === $draft['status'];
+		$stored    = $submitted
+			? ( null !== $draft['entry_id'] ? $this->submit->answer_for_entry( $form_id, $draft['entry_id'] ) : null )
 			: $this->submit->answer_for_key( $form_id, $draft['submission_key'] );
+		if ( $submitted && null === $stored ) {
+			return ErrorMapper::draft_not_found();
+		}
 		$data     = null !== $stored
 			? array(
 				'draft_id'     => $draft['id'],
@@ -217,8 +253,8 @@ final class PaymentDraftsController extends WP_REST_Controller {
 	}
 
 	/**
-	 * The URL when it is an http(s) address of this site (same host and port as the site's
-	 * home), else ''.
+	 * The URL when it is an address of this site (the scheme, host and port of the site's home,
+	 * its path under the home's path), else ''.
 	 *
 	 * @param string $url Candidate.
 	 */
@@ -232,8 +268,15 @@ final class PaymentDraftsController extends WP_REST_Controller {
 		if ( ! is_array( $parts ) || ! is_array( $home ) || ! isset( $parts['scheme'], $parts['host'] )
 			|| ! in_array( strtolower( $parts['scheme'] ), array( 'http', 'https' ), true )
 			|| isset( $parts['user'] ) || isset( $parts['pass'] )
+			|| strtolower( $parts['scheme'] ) !== strtolower( (string) ( $home['scheme'] ?? '' ) )
 			|| strtolower( $parts['host'] ) !== strtolower( (string) ( $home['host'] ?? '' ) )
 			|| self::port( $parts ) !== self::port( $home ) ) {
+			return '';
+		}
+		// Within the site's own path (not another site of a multisite network on the same host).
+		$base = rtrim( (string) ( $home['path'] ?? '' ), '/' ) . '/';
+		$path = (string) ( $parts['path'] ?? '/' );
+		if ( ! str_starts_with( rtrim( $path, '/' ) . '/', $base ) || str_contains( $path, '/../' ) || str_ends_with( $path, '/..' ) ) {
 			return '';
 		}
 		return $url;

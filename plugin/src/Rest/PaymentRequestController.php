@@ -45,7 +45,7 @@ final class PaymentRequestController extends WP_REST_Controller {
 	private const BUCKET = 'payment_request';
 
 	/** The route, as `rest_pre_dispatch` sees it. */
-	private const ROUTE_PATTERN = '#^/kestrel-forms/v1/forms/\d+/payment-request/?$#';
+	private const ROUTE_PATTERN = '#^/kestrel-forms/v1/forms/\d+/payment-request/?$#i';
 
 	/**
 	 * Registers the route.

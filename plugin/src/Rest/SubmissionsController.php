@@ -19,6 +19,7 @@ use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\Capabilities;
 use Kestrel\Forms\Security\ClientAddress;
 use Kestrel\Forms\Security\SpamGuard;
+use Kestrel\Forms\Submissions\DraftCookie;
 use Kestrel\Forms\Submissions\StoredSubmission;
 use Kestrel\Forms\Submissions\SubmissionGate;
 use Kestrel\Forms\Submissions\SubmissionRefused;
@@ -226,7 +227,8 @@ final class SubmissionsController extends WP_REST_Controller {
 			is_string( $request['upload_id'] ) ? $request['upload_id'] : '',
 			$request['uploaded_files'],
 			ClientAddress::current(),
-			get_current_user_id()
+			get_current_user_id(),
+			DraftCookie::sent()
 		);
 		try {
 			return $this->answer( $this->submit->submit( $input ) );

@@ -32,21 +32,23 @@ final class RateLimiter {
 	public const DEFAULTS = array(
 		// Submissions: a person sends a few; 20 a minute per address leaves room for an office
 		// behind one address and stops a script (60 in 40 s from one client were all stored).
-		'submission'      => array( 20, 60 ),
+		'submission'         => array( 20, 60 ),
 		// Upload requests (chunks, tests, discards): a 200 MB file is 100 chunks of 2 MB, each
 		// perhaps tested first; 600 a minute keeps several such uploads going.
-		'upload_request'  => array( 600, 60 ),
+		'upload_request'     => array( 600, 60 ),
 		// New upload sessions per hour.
-		'upload_session'  => array( 60, 3600 ),
+		'upload_session'     => array( 60, 3600 ),
 		// Failed payment attempts (declines) per client and form in 10 minutes: card testing.
 		// Counted on failures only; at the limit the next attempt is refused before any charge.
-		'payment_failure' => array( 5, 600 ),
+		'payment_failure'    => array( 5, 600 ),
 		// Wallet payment requests (the sheet's total, asked again when the total or the sheet's
 		// shipping choice changes): a visitor asks a few times a minute.
-		'payment_request' => array( 60, 60 ),
+		'payment_request'    => array( 60, 60 ),
 		// Payment drafts (one each time a visitor starts Cash App Pay on a phone): as many as
 		// submissions.
-		'payment_draft'   => array( 20, 60 ),
+		'payment_draft'      => array( 20, 60 ),
+		// Payment draft reads (the return page, reloads): generous, but no id scanning.
+		'payment_draft_read' => array( 120, 60 ),
 	);
 
 	/**
@@ -61,7 +63,7 @@ final class RateLimiter {
 		 * Filters a per-client rate limit.
 		 *
 		 * @param array{0: int, 1: int} $limit  [ hits allowed per window (0 turns the limit off), window in seconds ].
-		 * @param string                $bucket 'submission', 'upload_request', 'upload_session', 'payment_failure', 'payment_request' or 'payment_draft'.
+		 * @param string                $bucket 'submission', 'upload_request', 'upload_session', 'payment_failure', 'payment_request', 'payment_draft' or 'payment_draft_read'.
 		 */
 		$limit = apply_filters( 'kestrel_forms_rate_limit', $default, $bucket );
 		if ( ! is_array( $limit ) || count( $limit ) < 2 ) {

@@ -27,6 +27,8 @@ final class SubmissionRefused extends RuntimeException {
 	public const RATE_LIMITED      = 'rate_limited';
 	public const TOO_LARGE         = 'too_large';
 	public const IN_PROGRESS       = 'in_progress';
+	public const DRAFT_NOT_FOUND   = 'draft_not_found';
+	public const DRAFT_REFUSED     = 'draft_refused';
 
 	/**
 	 * Use the named constructors.
@@ -104,5 +106,21 @@ final class SubmissionRefused extends RuntimeException {
 	 */
 	public static function too_large( int $limit ): self {
 		return new self( self::TOO_LARGE, array(), 0, $limit );
+	}
+
+	/**
+	 * The payment draft a submission names is unknown, expired, another form's, gone with its
+	 * entry or not this browser's (ADR 0009): nothing is stored, the values stay in the form.
+	 */
+	public static function draft_not_found(): self {
+		return new self( self::DRAFT_NOT_FOUND );
+	}
+
+	/**
+	 * A payment draft that is not stored: the spam checks refused it, the payment field names no
+	 * method that leaves the page, or its values are too large.
+	 */
+	public static function draft_refused(): self {
+		return new self( self::DRAFT_REFUSED );
 	}
 }

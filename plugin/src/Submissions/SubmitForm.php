@@ -17,6 +17,7 @@ use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Logic\EntryLogic;
 use Kestrel\Forms\Domain\Payments\ChargePlan;
+use Kestrel\Forms\Domain\Payments\MethodEligibility;
 use Kestrel\Forms\Domain\Payments\PaymentValue;
 use Kestrel\Forms\Domain\Payments\WalletRequest;
 use Kestrel\Forms\Domain\Validation\FieldError;
@@ -98,6 +99,25 @@ final class SubmitForm {
 		if ( ! $form ) {
 			throw SubmissionRefused::form_not_found();
 		}
+		// A submission naming a payment draft (ADR 0009) is that draft's: this form's, not expired,
+		// made by this browser (its cookie), and under the draft's own submission key whatever the
+		// request says, so that the key's lock and replay make one entry and one charge of it.
+		$draft_id = self::draft_id( $form, is_array( $request->values ) ? $request->values : array() );
+		if ( '' !== $draft_id ) {
+			$draft = $this->drafts()->find( $draft_id );
+			if ( null === $draft || $draft['form_id'] !== $form->id || PaymentDraftRepository::expired( $draft, time() )
+				|| ! PaymentDraftRepository::owned_by( $draft, DraftCookie::secret_for( $request->draft_secrets, $draft_id ) ) ) {
+				throw SubmissionRefused::draft_not_found();
+			}
+			if ( PaymentDraftRepository::SUBMITTED === $draft['status'] ) {
+				$drafted = null !== $draft['entry_id'] ? $this->entries->find( $draft['entry_id'] ) : null;
+				if ( ! $drafted || $drafted->form_id !== $form->id ) {
+					throw SubmissionRefused::draft_not_found(); // Its entry was deleted.
+				}
+				return $this->replay( $form, $drafted );
+			}
+			$request = $request->with_key( $draft['submission_key'] );
+		}
 		// A repeat of a stored submission (double click, network retry) gets the first answer
 		// again, before anything it carried (captcha answer, upload tokens) is checked once more.
 		$key      = $request->submission_key;
@@ -107,13 +127,8 @@ final class SubmitForm {
 			MergeTags::remember_client_ip( $first->id, $request->client_ip ); // The same submission again.
 			return $this->replay( $form, $first );
 		}
-		// A payment draft already submitted (under another key): its entry's answer, nothing charged.
-		$drafted = $this->drafted_entry( $form, $request );
-		if ( $drafted ) {
-			return $this->replay( $form, $drafted );
-		}
 		if ( '' === $key ) {
-			return $this->store( $form, $request );
+			return $this->store( $form, $request, $draft_id );
 		}
 		// One request per key at a time: the others wait for its entry instead of asking the
 		// captcha provider (and claiming uploads) a second time.
@@ -122,7 +137,7 @@ final class SubmitForm {
 			return $this->replay( $form, $winner );
 		}
 		try {
-			return $this->store( $form, $request );
+			return $this->store( $form, $request, $draft_id );
 		} finally {
 			$this->entries->release_submission_key( $form->id, $key );
 		}
@@ -200,11 +215,12 @@ final class SubmitForm {
 	/**
 	 * Validates, verifies and stores a submission (the key, if any, is this request's).
 	 *
-	 * @param Form              $form    The form.
-	 * @param SubmissionRequest $request The submission.
+	 * @param Form              $form     The form.
+	 * @param SubmissionRequest $request  The submission.
+	 * @param string            $draft_id The payment draft it comes from, checked by submit() ('' for none).
 	 * @throws SubmissionRefused When it is not stored (PaymentRefused when its payment was not taken).
 	 */
-	private function store( Form $form, SubmissionRequest $request ): StoredSubmission {
+	private function store( Form $form, SubmissionRequest $request, string $draft_id ): StoredSubmission {
 		$key    = $request->submission_key;
 		$values = is_array( $request->values ) ? $request->values : null;
 		if ( null === $values || ( $values && array_is_list( $values ) ) ) {
@@ -286,10 +302,10 @@ final class SubmitForm {
 		// A payment draft the value came back from is marked submitted in the same transaction
 		// (ADR 0009): a reload of the return page finds the entry, never makes a second one.
 		$payment_lost = false;
+		$draft_lost   = false;
 		$within       = null;
-		$draft_id     = self::draft_id( $form, $values );
 		if ( $tokens || null !== $attempt || '' !== $draft_id ) {
-			$within = function ( int $id ) use ( $tokens, $attempt, &$payment_lost, $draft_id, $form ): bool {
+			$within = function ( int $id ) use ( $tokens, $attempt, &$payment_lost, &$draft_lost, $draft_id, $form ): bool {
 				if ( $tokens && ! $this->uploads->reserve( $tokens, $id ) ) {
 					return false;
 				}
@@ -297,9 +313,10 @@ final class SubmitForm {
 					$payment_lost = true;
 					return false;
 				}
-				if ( '' !== $draft_id ) {
-					// An unknown, expired or foreign draft changes nothing: the entry stands.
-					$this->drafts()->mark_submitted( $draft_id, $form->id, $id );
+				if ( '' !== $draft_id && ! $this->drafts()->mark_submitted( $draft_id, $form->id, $id ) ) {
+					// The draft is no longer open (deleted meanwhile): no entry claims it.
+					$draft_lost = true;
+					return false;
 				}
 				return true;
 			};
@@ -308,6 +325,9 @@ final class SubmitForm {
 		if ( null !== $attempt && ( ! $stored['id'] || ! $stored['created'] ) ) {
 			// No entry of this request holds the payment: void the authorisation.
 			$this->charge()->abandon( $attempt );
+		}
+		if ( ! empty( $stored['refused'] ) && $draft_lost ) {
+			throw SubmissionRefused::draft_not_found();
 		}
 		if ( ! empty( $stored['refused'] ) && ! $payment_lost ) {
 			$taken = ( $this->message )( new UploadError( UploadError::UNKNOWN ) );
@@ -374,16 +394,25 @@ final class SubmitForm {
 		return array( $values, $result );
 	}
 
+	/** The most a draft's kept values may weigh, JSON-encoded (bytes). */
+	public const DRAFT_MAX_BYTES = 65536;
+
+	/** The methods whose approval leaves the page, so a draft is kept for them (ADR 0009). */
+	private const DRAFT_METHODS = array( 'cashAppPay' );
+
 	/**
 	 * Checks the values of a payment draft (POST /forms/{id}/payment-drafts) as a submission is
-	 * checked, except that the payment field needs no token yet (only a method it offers), and
-	 * returns what the draft may keep: the values without secrets (card, password and captcha
-	 * fields are left out, the payment field keeps its method only). No captcha is verified and
-	 * no file is claimed: the submission made from the draft does both.
+	 * checked, except that the payment field needs no token yet (only Cash App Pay, offered for
+	 * the form's currency) and file uploads are not asked for (the visitor adds the files again
+	 * after the return); the spam checks that run before validation run too (a filled honeypot, a
+	 * render token that is sent and too young or not this site's). Returns what the draft may
+	 * keep: the validator's clean values of the fields that show, without uploads, passwords,
+	 * card and captcha answers; the payment field keeps its method only (and an ACH holder name).
+	 * No captcha is verified and no file is claimed: the submission made from the draft does both.
 	 *
 	 * @param SubmissionRequest $request The draft's form and values.
 	 * @return array<string, mixed> The values to keep.
-	 * @throws SubmissionRefused FORM_NOT_FOUND, VALUES_NOT_OBJECT or INVALID_FIELDS (the submission's own answers).
+	 * @throws SubmissionRefused FORM_NOT_FOUND, VALUES_NOT_OBJECT or INVALID_FIELDS (the submission's own answers), DRAFT_REFUSED, TOO_LARGE.
 	 */
 	public function check_draft( SubmissionRequest $request ): array {
 		$form = $this->forms->find( $request->form_id );
@@ -394,54 +423,77 @@ final class SubmitForm {
 		if ( null === $values || ( $values && array_is_list( $values ) ) ) {
 			throw SubmissionRefused::values_not_object();
 		}
+		// A render token is checked when the page sends one (the submission made from the draft
+		// checks it in any case): pages that send none keep working.
+		$sent_token = null !== $request->render_token && '' !== $request->render_token;
+		if ( SpamGuard::is_spam( $sent_token ? $form : new Form( $form->id, array( 'minimumSubmitSeconds' => 0 ) + $form->definition ), $request->honeypot, $request->render_token ) ) {
+			throw SubmissionRefused::draft_refused();
+		}
 		/** This filter is documented in SubmitForm::store(). */
 		$values                  = (array) apply_filters( 'kestrel_forms_submission_before', $values, $form );
 		list( $values, $result ) = $this->validated( $form, $values );
 		$errors                  = $result->errors;
 		$payment                 = ChargePayment::payment_field( $form );
-		if ( null !== $payment ) {
-			$id    = (string) $payment['id'];
-			$raw   = $values[ $id ] ?? null;
-			$shown = ! empty( $result->visible[ (int) $id ] );
-			if ( $shown && null === PaymentValue::method_of( $raw, $payment ) ) {
-				$errors[ $id ] = new FieldError( FieldError::INVALID );
-			} elseif ( isset( $errors[ $id ] ) && FieldError::REQUIRED === $errors[ $id ]->code && '' === (string) ( is_array( $raw ) ? ( $raw['token'] ?? '' ) : '' ) ) {
-				unset( $errors[ $id ] ); // The token comes after the approval.
+		if ( null === $payment || empty( $result->visible[ (int) $payment['id'] ] ) ) {
+			throw SubmissionRefused::draft_refused(); // Nothing to approve elsewhere.
+		}
+		$id  = (string) $payment['id'];
+		$raw = $values[ $id ] ?? null;
+		unset( $errors[ $id ] ); // The token comes after the approval; the method is checked here.
+		$method   = PaymentValue::method_of( $raw, $payment );
+		$currency = is_array( $result->pricing ) && is_string( $result->pricing['currency'] ?? null ) ? $result->pricing['currency'] : '';
+		if ( null === $method ) {
+			$errors[ $id ] = new FieldError( FieldError::INVALID );
+		} elseif ( ! in_array( $method, self::DRAFT_METHODS, true ) || '' !== MethodEligibility::reason( $method, $currency, '' ) ) {
+			$errors[ $id ] = PaymentMessages::method_not_offered( $method );
+		}
+		$uploads = array();
+		foreach ( $form->fields() as $field ) {
+			if ( 'fileupload' === $field['type'] ) {
+				$uploads[] = (string) $field['id']; // The files are added again after the return.
 			}
 		}
 		$messages = array();
 		foreach ( $errors as $field_id => $error ) {
-			$messages[ (string) $field_id ] = ( $this->message )( $error );
+			$messages[ (string) $field_id ] = is_string( $error ) ? $error : ( $this->message )( $error );
 		}
 		/** This filter is documented in SubmitForm::store(). */
 		$messages = (array) apply_filters( 'kestrel_forms_validation_errors', $messages, $form, $result->values );
+		$messages = array_diff_key( $messages, array_flip( $uploads ) ); // No upload is sent with a draft.
 		if ( $messages ) {
 			throw SubmissionRefused::invalid_fields( array_map( 'strval', $messages ) );
 		}
-		return self::restorable( $form, $values );
+		$kept = self::restorable( $form, $result->values, $raw, $result->visible );
+		if ( strlen( (string) wp_json_encode( (object) $kept, JSON_UNESCAPED_UNICODE ) ) > self::DRAFT_MAX_BYTES ) {
+			throw SubmissionRefused::too_large( self::DRAFT_MAX_BYTES );
+		}
+		return $kept;
 	}
 
 	/**
-	 * A form's submitted values without what a draft must not keep: card and password fields and
-	 * captcha answers are left out, the payment field keeps only its method (and the ACH account
-	 * holder's name).
+	 * What a draft keeps of a form's validated values: known inputs of the fields that show
+	 * (the validator's clean values), without uploads, card, password and captcha fields; the
+	 * payment field keeps only its method (and the ACH account holder's name).
 	 *
-	 * @param Form                 $form   The form.
-	 * @param array<string, mixed> $values Submitted values.
+	 * @param Form                 $form    The form.
+	 * @param array<string, mixed> $clean   The validator's clean values.
+	 * @param mixed                $payment The payment field's submitted value.
+	 * @param array<int, bool>     $visible Visibility by field id.
 	 * @return array<string, mixed>
 	 */
-	private static function restorable( Form $form, array $values ): array {
+	private static function restorable( Form $form, array $clean, mixed $payment, array $visible ): array {
 		foreach ( $form->fields() as $field ) {
 			$id = (string) $field['id'];
-			if ( in_array( $field['type'], array( 'creditcard', 'password', 'captcha' ), true ) ) {
-				foreach ( array_keys( $values ) as $key ) {
+			if ( empty( $visible[ (int) $field['id'] ] ) || in_array( $field['type'], array( 'creditcard', 'password', 'captcha', 'fileupload', 'payment' ), true ) ) {
+				foreach ( array_keys( $clean ) as $key ) {
 					if ( (string) $key === $id || str_starts_with( (string) $key, $id . '.' ) ) {
-						unset( $values[ $key ] );
+						unset( $clean[ $key ] );
 					}
 				}
-			} elseif ( 'payment' === $field['type'] && array_key_exists( $id, $values ) ) {
-				$raw           = is_array( $values[ $id ] ) ? $values[ $id ] : array();
-				$values[ $id ] = array_filter(
+			}
+			if ( 'payment' === $field['type'] ) {
+				$raw          = is_array( $payment ) ? $payment : array();
+				$clean[ $id ] = array_filter(
 					array(
 						'method'            => is_string( $raw['method'] ?? null ) ? $raw['method'] : null,
 						'accountHolderName' => is_string( $raw['accountHolderName'] ?? null ) ? mb_substr( $raw['accountHolderName'], 0, 100 ) : null,
@@ -450,7 +502,7 @@ final class SubmitForm {
 				);
 			}
 		}
-		return $values;
+		return $clean;
 	}
 
 	/**
@@ -468,6 +520,16 @@ final class SubmitForm {
 	}
 
 	/**
+	 * Whether a form takes submissions (exists and is not in the trash): a trashed form's drafts
+	 * are not read.
+	 *
+	 * @param int $form_id Form id.
+	 */
+	public function accepts( int $form_id ): bool {
+		return null !== $this->forms->find( $form_id );
+	}
+
+	/**
 	 * The answer for a draft's entry by id (the draft marked submitted).
 	 *
 	 * @param int $form_id  Form id.
@@ -480,22 +542,6 @@ final class SubmitForm {
 	}
 
 	/**
-	 * The entry made from the payment draft a submission names, when that draft (of this form)
-	 * was already submitted; null otherwise.
-	 *
-	 * @param Form              $form    The form.
-	 * @param SubmissionRequest $request The submission.
-	 */
-	private function drafted_entry( Form $form, SubmissionRequest $request ): ?Entry {
-		$draft_id = self::draft_id( $form, is_array( $request->values ) ? $request->values : array() );
-		$draft    = '' !== $draft_id ? $this->drafts()->find( $draft_id ) : null;
-		if ( null === $draft || $draft['form_id'] !== $form->id || PaymentDraftRepository::SUBMITTED !== $draft['status'] || null === $draft['entry_id'] ) {
-			return null;
-		}
-		return $this->entries->find( $draft['entry_id'] );
-	}
-
-	/**
 	 * The payment draft a submission's payment value names ('' when none).
 	 *
 	 * @param Form                 $form   The form.
@@ -504,7 +550,8 @@ final class SubmitForm {
 	private static function draft_id( Form $form, array $values ): string {
 		$field = ChargePayment::payment_field( $form );
 		$raw   = null === $field ? null : ( $values[ (string) $field['id'] ] ?? null );
-		$draft = is_array( $raw ) ? ( $raw['draftId'] ?? '' ) : '';
+		// Only a method that leaves the page has a draft (Cash App Pay's mobile redirect).
+		$draft = is_array( $raw ) && 'cashAppPay' === ( $raw['method'] ?? null ) ? ( $raw['draftId'] ?? '' ) : '';
 		return is_string( $draft ) && 1 === preg_match( PaymentValue::DRAFT_ID_PATTERN, $draft ) ? $draft : '';
 	}
 

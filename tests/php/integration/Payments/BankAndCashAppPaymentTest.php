@@ -383,4 +383,86 @@ final class BankAndCashAppPaymentTest extends TestCase {
 			$this->assertSame( 400, $response->get_status(), (string) wp_json_encode( $settings ) );
 		}
 	}
+
+	public function test_an_ach_entry_that_cannot_be_stored_is_written_by_the_reconcile_job_never_voided(): void {
+		global $wpdb;
+		$entries  = \Kestrel\Forms\Persistence\Schema::tables()['entries'];
+		$fail     = static fn( string $query ): string => 1 === preg_match( '/^\s*INSERT\s+(IGNORE\s+)?INTO\s+`?' . preg_quote( $entries, '/' ) . '`?\s/i', $query ) ? 'SELECT * FROM kestrel_no_such_table' : $query;
+		add_filter( 'query', $fail );
+		$suppress = $wpdb->suppress_errors( true );
+		$answer   = $this->submit(
+			array(
+				'method' => 'ach',
+				'token'  => 'bnon:sandbox-bank-ok',
+			),
+			'bank-key-store-fails'
+		);
+		remove_filter( 'query', $fail );
+		$wpdb->suppress_errors( $suppress );
+		$this->assertGreaterThanOrEqual( 400, $answer->get_status() );
+		$this->assertSame( 0, self::entry_count() );
+		$rows = self::payment_rows();
+		$this->assertCount( 1, $rows );
+		$this->assertSame( 'processing', $rows[0]['status'], 'Not voided: a bank payment cannot be cancelled.' );
+		$this->assertSame( ChargePayment::ENTRY_NOT_STORED, $rows[0]['error_code'] );
+		$this->assertCount( 0, $this->provider->calls( 'POST', '/v2/payments/' ), 'No cancel sent.' );
+
+		// The bank settles before the job ran: the webhook is deferred (redelivered), not dropped.
+		$early = $this->provider->settle( (string) $rows[0]['provider_payment_id'], 'COMPLETED' );
+		$this->assertSame( 503, $this->signed( $this->event( 'payment.updated', 'payment', $early ) )->get_status() );
+		$this->assertSame( 'processing', self::payment_rows()[0]['status'] );
+
+		// The reconcile job writes the entry from the stored entry draft: pending.
+		$old = gmdate( 'Y-m-d H:i:s', time() - 600 );
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . \Kestrel\Forms\Persistence\Schema::tables()['payments'] . ' SET created_at = %s, updated_at = %s', $old, $old ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$this->assertSame( 1, \Kestrel\Forms\Plugin::reconcile_job()->run()['finished'] );
+		$this->assertSame( 1, self::entry_count() );
+		$row   = self::payment_rows()[0];
+		$entry = (int) $row['entry_id'];
+		$this->assertContains( $this->stored( $entry )['status'], array( 'pending', 'paid' ) );
+		$this->assertCount( 0, $this->provider->calls( 'POST', '/v2/payments/' ), 'Still no cancel.' );
+		$notes = implode( "\n", array_column( $this->notes( $entry ), 1 ) );
+		$this->assertStringNotContainsString( 'Payment authorized', $notes );
+
+		// The provider settles it: the COMPLETED webhook is applied.
+		$settled = $this->provider->settle( (string) $row['provider_payment_id'], 'COMPLETED' );
+		$this->assert_rest_status( 200, $this->signed( $this->event( 'payment.updated', 'payment', $settled ) ) );
+		$this->assertSame( 'paid', $this->stored( $entry )['status'] );
+		$this->assertNotContains( 'voided', array_column( self::payment_rows(), 'status' ) );
+	}
+
+	public function test_a_bank_payment_the_job_cannot_match_is_left_to_the_owner_not_voided(): void {
+		list( , $payment ) = $this->pending_transfer();
+		$job               = \Kestrel\Forms\Plugin::reconcile_job();
+		$void              = new \ReflectionMethod( $job, 'void_by_key' );
+		$this->assertSame( 'unchanged', $void->invoke( $job, array( 'status' => 'processing' ) + $payment ) );
+		$this->assertCount( 0, $this->provider->calls( 'POST', '/v2/payments/cancel' ) );
+		$this->assertSame( ChargePayment::OWNER_REVIEW, ( new \Kestrel\Forms\Persistence\PaymentRepository() )->find( (int) $payment['id'] )['error_code'] );
+		$this->assertSame( 'pending', ( new \Kestrel\Forms\Persistence\PaymentRepository() )->find( (int) $payment['id'] )['status'] );
+	}
+
+	public function test_an_ach_entry_gets_no_authorized_note_and_a_failed_after_paid_is_noted_without_changing_the_status(): void {
+		list( $entry, $payment ) = $this->pending_transfer();
+		$notes                   = implode( "\n", array_column( $this->notes( $entry ), 1 ) );
+		$this->assertStringNotContainsString( 'Payment authorized', $notes );
+		$this->assertStringContainsString( 'Payment pending', $notes );
+
+		$late = array();
+		add_action(
+			'kestrel_forms_payment_failed_after_paid',
+			static function ( array $row ) use ( &$late ): void {
+				$late[] = $row['status'];
+			}
+		);
+		$settled = $this->provider->settle( (string) $payment['provider_payment_id'], 'COMPLETED' );
+		$this->assert_rest_status( 200, $this->signed( $this->event( 'payment.updated', 'payment', $settled ) ) );
+		$failed = $this->provider->settle( (string) $payment['provider_payment_id'], 'FAILED' );
+		$this->assert_rest_status( 200, $this->signed( $this->event( 'payment.updated', 'payment', $failed ) ) );
+		$this->signed( $this->event( 'payment.updated', 'payment', $failed ) ); // Repeated: noted once.
+		remove_all_actions( 'kestrel_forms_payment_failed_after_paid' );
+		$this->assertSame( 'paid', $this->stored( $entry )['status'] );
+		$this->assertSame( array( 'paid' ), $late );
+		$after = array_column( $this->notes( $entry ), 1 );
+		$this->assertCount( 1, array_filter( $after, static fn( string $n ): bool => str_contains( $n, 'as failed after it was completed' ) ) );
+	}
 }

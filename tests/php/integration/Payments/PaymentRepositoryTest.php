@@ -44,9 +44,10 @@ final class PaymentRepositoryTest extends TestCase {
 		);
 	}
 
-	public function test_schema_9_creates_the_payment_tables_and_uninstall_drops_them(): void {
+	public function test_schema_10_creates_the_payment_tables_and_uninstall_drops_them(): void {
 		global $wpdb;
-		$this->assertSame( 9, Schema::VERSION );
+		$this->assertSame( 10, Schema::VERSION );
+		$this->assertNotNull( $wpdb->get_row( $wpdb->prepare( 'SHOW COLUMNS FROM ' . Schema::tables()['payment_drafts'] . ' LIKE %s', 'owner_hash' ) ), 'Version 10: the hash of a draft\'s browser secret.' ); // phpcs:ignore WordPress.DB
 		$tables = Schema::tables();
 		foreach ( array( 'payments', 'refunds', 'webhook_events', 'payment_drafts' ) as $name ) {
 			$this->assertSame( $tables[ $name ], $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $tables[ $name ] ) ), $name );
@@ -56,7 +57,7 @@ final class PaymentRepositoryTest extends TestCase {
 		update_option( Schema::VERSION_OPTION, 6 );
 		Plugin::upgrade();
 		$this->assertSame( $tables['payments'], $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $tables['payments'] ) ) );
-		$this->assertSame( 9, (int) get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( 10, (int) get_option( Schema::VERSION_OPTION ) );
 
 		Schema::uninstall();
 		foreach ( array( 'payments', 'refunds', 'webhook_events', 'payment_drafts' ) as $name ) {
@@ -112,7 +113,7 @@ final class PaymentRepositoryTest extends TestCase {
 		$wpdb->query( "CREATE TABLE {$tables['refunds']} (id bigint(20) unsigned NOT NULL AUTO_INCREMENT, payment_id bigint(20) unsigned NOT NULL, provider_refund_id varchar(64) DEFAULT NULL, idempotency_key varchar(64) NOT NULL, amount_minor bigint(20) NOT NULL DEFAULT 0, currency char(3) NOT NULL DEFAULT '', status varchar(20) NOT NULL DEFAULT 'pending', reason varchar(255) NOT NULL DEFAULT '', user_id bigint(20) unsigned NOT NULL DEFAULT 0, created_at datetime NOT NULL, updated_at datetime NOT NULL, PRIMARY KEY  (id), UNIQUE KEY idempotency_key (idempotency_key), UNIQUE KEY provider_refund_id (provider_refund_id), KEY payment_id (payment_id))" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.SchemaChange
 		update_option( Schema::VERSION_OPTION, 7 );
 		Plugin::upgrade();
-		$this->assertSame( 9, (int) get_option( Schema::VERSION_OPTION ) );
+		$this->assertSame( Schema::VERSION, (int) get_option( Schema::VERSION_OPTION ) );
 		$this->assertGreaterThan(
 			0,
 			$this->repo->insert_refund(
