@@ -42,6 +42,7 @@ import {
 import { focusTargetId, ids } from '../ids';
 import { issueMessage, summaryText } from '../messages';
 import {
+	getFromForm,
 	newSubmissionKey,
 	postSubmission,
 	postToForm,
@@ -262,9 +263,10 @@ export function Form( props: FormProps ) {
 	// Fields whose type a unit provides: their hooks on Next and submit, failures at the field.
 	// Unit components reach the form through one port (a wallet button checks and submits):
 	// a stable object whose methods call this render's closures.
-	const live = useRef< Omit< UnitFormPort, 'subscribe' | 'post' > | null >(
-		null
-	);
+	const live = useRef< Pick<
+		UnitFormPort,
+		'current' | 'submissionValues' | 'check' | 'submit' | 'restore' | 'fail'
+	> | null >( null );
 	const listeners = useRef( new Set< () => void >() );
 	const { submitPath, submitUrl, anonymous } = props;
 	// A sub-resource next to the submissions endpoint (/forms/5/payment-request).
@@ -287,6 +289,22 @@ export function Form( props: FormProps ) {
 				submitUrl ? sibling( submitUrl, resource ) : undefined,
 				anonymous
 			),
+		get: ( resource ) =>
+			getFromForm(
+				sibling( submitPath, resource ),
+				submitUrl ? sibling( submitUrl, resource ) : undefined,
+				anonymous
+			),
+		restore: ( saved ) =>
+			live.current?.restore( saved ) ?? Promise.resolve(),
+		submissionKey: ( key ) => {
+			if ( key ) {
+				submissionKey.current = key;
+			}
+			return ( submissionKey.current ??= newSubmissionKey() );
+		},
+		confirm: ( shown ) => showConfirmation.current( shown ),
+		fail: ( failure ) => live.current?.fail( failure ),
 	} ).current;
 	const units = useFieldUnits(
 		form,
@@ -297,6 +315,8 @@ export function Form( props: FormProps ) {
 	// A unit may keep one submission key until it is stored: a retry after an unknown
 	// outcome (network error) then gets the first answer instead of acting twice.
 	const submissionKey = useRef< string | null >( null );
+	// Resolves a unit's restore once the form rendered the values it put back.
+	const restored = useRef< ( () => void ) | null >( null );
 	const summaryRef = useRef< HTMLDivElement >( null );
 	const confirmationRef = useRef< HTMLDivElement >( null );
 	const announceTimer = useRef< number | undefined >( undefined );
@@ -306,6 +326,20 @@ export function Form( props: FormProps ) {
 		return () => window.clearTimeout( announceTimer.current );
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount.
 	}, [] );
+
+	// Shows the server's confirmation (a redirect leaves the page); a ref, so the form's port
+	// (made once) reaches this render's state setters.
+	const showConfirmation = useRef( ( shown: Confirmation ) => {
+		setErrors( {} );
+		setSummary( null );
+		if ( shown.type === 'redirect' ) {
+			window.location.assign( shown.url );
+			return;
+		}
+		setConfirmation( shown );
+		setStatus( 'done' );
+		announce( textOf( shown.message ) );
+	} );
 
 	const announce = useCallback( ( text: string, delay = 0 ) => {
 		window.clearTimeout( announceTimer.current );
@@ -670,15 +704,7 @@ export function Form( props: FormProps ) {
 			const result = await units.send( send );
 			submissionKey.current = null;
 			hooks.doAction( 'kestrel_forms.submission.after', result, form );
-			setErrors( {} );
-			setSummary( null );
-			if ( result.confirmation.type === 'redirect' ) {
-				window.location.assign( result.confirmation.url );
-				return;
-			}
-			setConfirmation( result.confirmation );
-			setStatus( 'done' );
-			announce( textOf( result.confirmation.message ) );
+			showConfirmation.current( result.confirmation );
 		} catch ( failure ) {
 			const f = failure as SubmissionFailure;
 			// A captcha answer counts once: after a refusal the visitor answers again.
@@ -691,25 +717,37 @@ export function Form( props: FormProps ) {
 			const unitFailure = units.failure( f );
 			if ( unitFailure ) {
 				showUnitError( unitFailure );
-			} else if ( f.kind === 'validation' ) {
-				const serverMessages: Record< number, string > = {};
-				for ( const [ id, message ] of Object.entries( f.errors ) ) {
-					serverMessages[ Number( id ) ] = message;
-				}
-				showErrors( serverMessages, f.message || summaryText() );
 			} else {
-				showErrors(
-					{},
-					f.message ||
-						__(
-							'Your submission could not be sent. Please try again.',
-							'kestrel-forms'
-						)
-				);
+				showFailure( f );
 			}
 		} finally {
 			inFlight.current = false;
 		}
+	};
+
+	/**
+	 * A refused request as the form shows it: errors at their fields with the summary, or the
+	 * message alone.
+	 *
+	 * @param f The failure.
+	 */
+	const showFailure = ( f: SubmissionFailure ) => {
+		if ( f.kind === 'validation' ) {
+			const serverMessages: Record< number, string > = {};
+			for ( const [ id, message ] of Object.entries( f.errors ) ) {
+				serverMessages[ Number( id ) ] = message;
+			}
+			showErrors( serverMessages, f.message || summaryText() );
+			return;
+		}
+		showErrors(
+			{},
+			f.message ||
+				__(
+					'Your submission could not be sent. Please try again.',
+					'kestrel-forms'
+				)
+		);
 	};
 
 	/**
@@ -751,9 +789,29 @@ export function Form( props: FormProps ) {
 		check: checkNow,
 		submit: () =>
 			void onSubmit( { preventDefault: () => {} } as FormEvent ),
+		restore: ( saved ) =>
+			new Promise( ( resolve ) => {
+				restored.current = resolve;
+				setState( ( current ) => {
+					const entered = restoreValues(
+						form,
+						current.entered,
+						saved
+					);
+					return {
+						entered,
+						evaluation: prepared
+							? evaluateForm( prepared, entered )
+							: null,
+					};
+				} );
+			} ),
+		fail: showFailure,
 	};
 	useEffect( () => {
 		listeners.current.forEach( ( listener ) => listener() );
+		restored.current?.();
+		restored.current = null;
 	}, [ state ] );
 
 	const submitting = status === 'submitting';
@@ -1230,6 +1288,47 @@ function uploadedFiles(
  *
  * @param html Sanitised HTML.
  */
+/**
+ * The entered values with saved submission values put back (a payment draft): the fields with
+ * inputs a visitor types, and products' own quantities; never passwords, cards, captchas,
+ * uploads or unit fields (their values are not saved).
+ *
+ * @param form    Form definition.
+ * @param entered The values entered now.
+ * @param saved   Saved submission values, keyed as a submission sends them.
+ */
+function restoreValues(
+	form: FormDefinition,
+	entered: FormValues,
+	saved: Record< string, unknown >
+): FormValues {
+	const skipped = [ 'password', 'creditcard', 'captcha', 'fileupload' ];
+	const next: FormValues = { ...entered };
+	for ( const field of form.fields ) {
+		const quantity = saved[ quantityKey( field.id ) ];
+		if ( typeof quantity === 'string' && hasOwnQuantity( form, field ) ) {
+			next[ quantityKey( field.id ) ] = quantity;
+		}
+		if (
+			! hasInput( field ) ||
+			isUnitField( field ) ||
+			skipped.includes( field.type )
+		) {
+			continue;
+		}
+		const value = saved[ String( field.id ) ];
+		if ( typeof value === 'string' ) {
+			next[ field.id ] = value;
+		} else if (
+			Array.isArray( value ) &&
+			value.every( ( v ) => typeof v === 'string' )
+		) {
+			next[ field.id ] = [ ...value ];
+		}
+	}
+	return next;
+}
+
 function textOf( html: string ): string {
 	const doc = new window.DOMParser().parseFromString( html, 'text/html' );
 	return ( doc.body.textContent ?? '' ).trim();

@@ -5,7 +5,12 @@
  * renders the unit's component, Form calls its hooks on Next and submit (use-field-units.ts).
  */
 import type { ComponentType } from 'react';
-import type { FieldDefinition, FormDefinition, FormValues } from '../../shared';
+import type {
+	Confirmation,
+	FieldDefinition,
+	FormDefinition,
+	FormValues,
+} from '../../shared';
 import type { Evaluation } from '../../forms-engine';
 import type { SubmissionFailure } from '../submit/submit';
 
@@ -82,6 +87,22 @@ export interface UnitFormPort {
 	 * (the nonce-free retry on a cached page included); rejects with a SubmissionFailure.
 	 */
 	post: < T >( resource: string, body: object ) => Promise< T >;
+	/** Reads a public sub-resource of this form ("payment-drafts/…") the same way. */
+	get: < T >( resource: string ) => Promise< T >;
+	/**
+	 * Puts saved submission values back into the form (a payment draft after the visitor came
+	 * back from another site); resolves once the form shows them.
+	 */
+	restore: ( values: Record< string, unknown > ) => Promise< void >;
+	/**
+	 * The submission key the next submission sends (made now when there is none, kept until an
+	 * entry is stored), or, with an argument, the key to send from now on (a draft's key).
+	 */
+	submissionKey: ( key?: string ) => string;
+	/** Shows a confirmation as a successful submission does (an entry made earlier). */
+	confirm: ( confirmation: Confirmation ) => void;
+	/** Shows a refused request as a refused submission is shown (errors at their fields). */
+	fail: ( failure: SubmissionFailure ) => void;
 }
 
 /**

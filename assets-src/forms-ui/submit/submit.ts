@@ -89,24 +89,51 @@ export function postSubmission(
  * @param  anonymous Whether the visitor is not logged in.
  * @throws {SubmissionFailure} When the server refuses the request or cannot be reached.
  */
-export async function postToForm< T >(
+export function postToForm< T >(
 	path: string,
 	payload: object,
 	url?: string,
 	anonymous = false
 ): Promise< T > {
+	return requestForm< T >( 'POST', path, payload, url, anonymous );
+}
+
+/**
+ * Reads a public sub-resource of a form (a payment draft) as postToForm posts: api-fetch with the
+ * nonce, or without it for a visitor who is not logged in or whose nonce went stale.
+ *
+ * @param  path      REST path.
+ * @param  url       Absolute URL of the same resource, for the nonce-free request.
+ * @param  anonymous Whether the visitor is not logged in.
+ * @throws {SubmissionFailure} When the server refuses the request or cannot be reached.
+ */
+export function getFromForm< T >(
+	path: string,
+	url?: string,
+	anonymous = false
+): Promise< T > {
+	return requestForm< T >( 'GET', path, undefined, url, anonymous );
+}
+
+async function requestForm< T >(
+	method: 'GET' | 'POST',
+	path: string,
+	payload: object | undefined,
+	url?: string,
+	anonymous = false
+): Promise< T > {
 	if ( url && anonymous ) {
-		return postWithoutNonce< T >( url, payload );
+		return requestWithoutNonce< T >( method, url, payload );
 	}
 	try {
 		return await apiFetch< T >( {
 			path,
-			method: 'POST',
-			data: payload,
+			method,
+			...( payload ? { data: payload } : {} ),
 		} );
 	} catch ( raw ) {
 		if ( url && isNonceFailure( raw ) ) {
-			return postWithoutNonce< T >( url, payload );
+			return requestWithoutNonce< T >( method, url, payload );
 		}
 		throw toFailure( raw as RestError );
 	}
@@ -125,22 +152,25 @@ function isNonceFailure( raw: unknown ): boolean {
 	return ( raw as RestError | null )?.code === 'rest_cookie_invalid_nonce';
 }
 
-async function postWithoutNonce< T >(
+async function requestWithoutNonce< T >(
+	method: 'GET' | 'POST',
 	url: string,
-	payload: object
+	payload?: object
 ): Promise< T > {
 	let response: Response;
 	try {
 		response = await window.fetch( url, {
-			method: 'POST',
+			method,
 			// Cookies go along (a cache or proxy may need them), but without a nonce WordPress
 			// treats the request as anonymous: cookie authentication requires the nonce.
 			credentials: 'same-origin',
-			headers: {
-				'Content-Type': 'application/json',
-				Accept: 'application/json',
-			},
-			body: JSON.stringify( payload ),
+			headers: payload
+				? {
+						'Content-Type': 'application/json',
+						Accept: 'application/json',
+					}
+				: { Accept: 'application/json' },
+			...( payload ? { body: JSON.stringify( payload ) } : {} ),
 		} );
 	} catch {
 		throw toFailure( { code: 'fetch_error' } );

@@ -1,6 +1,7 @@
 /**
  * The visitor's payment field elements: the wallet buttons (WalletButtons.tsx) when the field
- * offers wallets, a method choice (card / gift card) when both are offered, one container per
+ * offers wallets, the Cash App Pay and bank-account buttons (CashAppPayButton.tsx,
+ * AchButton.tsx) when the page's configuration offers them, a method choice (card / gift card) when both are offered, one container per
  * method that the field script's adapter attaches the provider's element to, the "not
  * available" note and the live region. They render inside form-view's
  * generic unit shell (../UnitSlot.tsx: group, label, error) and ship in the payment field
@@ -15,8 +16,12 @@ import { useEffect, useRef, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { ids } from '../../ids';
 import { PaymentLiveRegion } from './LiveRegion';
-import { methodsOf, type InputMethod } from './methods';
+import { methodsOf, offers, type InputMethod } from './methods';
 import { WalletButtons } from './WalletButtons';
+import { AchButton } from './AchButton';
+import { CashAppPayButton } from './CashAppPayButton';
+import { engineRequest, useServerQuote } from './quote';
+import type { UnitFormPort } from '../units';
 import type { PaymentElementsProps, PaymentGate, PaymentHandle } from './types';
 
 /** How long a tokenize waits for an element still being attached. */
@@ -57,6 +62,24 @@ export function PaymentElements( props: PaymentElementsProps ) {
 	// Settles when this render's elements are attached (or failed): a fast click waits for it.
 	const attaching = useRef< Promise< unknown > >( Promise.resolve() );
 	const { config, registry } = binding;
+	// Bank account and Cash App Pay: offered here only for USD on a US location (the server
+	// leaves them out of the configuration otherwise); both pay the server's quote.
+	const ach = offers( field, config, 'ach' );
+	const cashAppPay = offers( field, config, 'cashAppPay' );
+	const quote = useServerQuote(
+		form,
+		field,
+		ach || cashAppPay,
+		form && config
+			? () =>
+					engineRequest(
+						form,
+						field,
+						config.currency,
+						config.country
+					)
+			: null
+	);
 
 	// Attach one element per method; destroy them when the field re-renders them or goes away.
 	useEffect( () => {
@@ -180,6 +203,16 @@ export function PaymentElements( props: PaymentElementsProps ) {
 	const inputId = ids.input( formId, field.id );
 	const describedBy = error ? ids.validation( formId, field.id ) : undefined;
 	const announce = ( text: string ) => binding.gate?.announce( text );
+	// What the bank-account and Cash App Pay buttons share.
+	const buttonProps = ( port: UnitFormPort ) => ( {
+		formId,
+		field,
+		binding,
+		form: port,
+		quote,
+		concealed,
+		announce,
+	} );
 	return (
 		<>
 			{ form && (
@@ -192,6 +225,10 @@ export function PaymentElements( props: PaymentElementsProps ) {
 					announce={ announce }
 				/>
 			) }
+			{ form && cashAppPay && (
+				<CashAppPayButton { ...buttonProps( form ) } />
+			) }
+			{ form && ach && <AchButton { ...buttonProps( form ) } /> }
 			{ methods.length > 1 && (
 				<fieldset
 					className="kestrel-form__payment-methods"

@@ -21,7 +21,9 @@ import { useEffect, useRef, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { FieldDefinition, WalletMethod } from '../../../shared';
 import type { UnitFormPort } from '../units';
+import { ButtonNote, type ButtonNoteText } from './ButtonNote';
 import { walletsOf } from './methods';
+import { fetchRequest, onPricingChange } from './quote';
 import type {
 	PaymentBinding,
 	WalletHandle,
@@ -29,9 +31,6 @@ import type {
 	WalletRequestUpdate,
 	WalletSession,
 } from './types';
-
-/** How long value changes settle before the request is asked for again (as totals do). */
-export const WALLET_UPDATE_DELAY_MS = 50;
 
 interface WalletButtonsProps {
 	formId: number;
@@ -41,39 +40,6 @@ interface WalletButtonsProps {
 	concealed?: boolean;
 	/** Says a message in the field's live region. */
 	announce: ( text: string ) => void;
-}
-
-/**
- * Asks the server for the payment request (or the sheet's update).
- *
- * @param form The form's port.
- * @param body Extra body keys (shippingOption, shippingContact).
- */
-function fetchRequest(
-	form: UnitFormPort,
-	body: Record< string, unknown > = {}
-): Promise< WalletRequest > {
-	return form.post< WalletRequest >( 'payment-request', {
-		values: form.submissionValues(),
-		...body,
-	} );
-}
-
-/**
- * What the payment request depends on, as the browser's engine sees it: the pricing (products,
- * quantities, options, shipping, total) and whether the payment field shows. Keystrokes
- * elsewhere (a name, an email) change neither and ask the server nothing (the route is
- * rate-limited per visitor). The server prices the values again whenever it is asked.
- *
- * @param form  The form's port.
- * @param field The payment field.
- */
-function pricingKey( form: UnitFormPort, field: FieldDefinition ): string {
-	const { evaluation } = form.current();
-	return JSON.stringify( [
-		evaluation?.pricing ?? null,
-		evaluation?.visible[ field.id ] !== false,
-	] );
 }
 
 /**
@@ -101,7 +67,7 @@ export function WalletButtons( props: WalletButtonsProps ) {
 	const [ ready, setReady ] = useState<
 		Partial< Record< WalletMethod, WalletHandle > >
 	>( {} );
-	const [ note, setNote ] = useState< { text: string; error: boolean } >();
+	const [ note, setNote ] = useState< ButtonNoteText >();
 	const containers = useRef< Partial< Record< WalletMethod, HTMLElement > > >(
 		{}
 	);
@@ -192,21 +158,17 @@ export function WalletButtons( props: WalletButtonsProps ) {
 		if ( ! walletsKey ) {
 			return;
 		}
-		let timer = 0;
 		let latest = 0;
-		let asked = pricingKey( form, field );
-		const unsubscribe = form.subscribe( () => {
-			const key = pricingKey( form, field );
-			if ( key === asked ) {
-				return;
-			}
-			asked = key;
-			// Until the server's new request is here, a sheet would show the old total; and a
-			// wallet token approved for the old total is not spent on the new one.
-			stale.current = true;
-			binding.pending = null;
-			window.clearTimeout( timer );
-			timer = window.setTimeout( () => {
+		return onPricingChange(
+			form,
+			field,
+			() => {
+				// Until the server's new request is here, a sheet would show the old total; and
+				// a wallet token approved for the old total is not spent on the new one.
+				stale.current = true;
+				binding.pending = null;
+			},
+			() => {
 				const question = ++latest;
 				const settled = () => {
 					if ( question === latest ) {
@@ -234,12 +196,8 @@ export function WalletButtons( props: WalletButtonsProps ) {
 					// total in any case, and the submission needs the server too.
 					settled
 				);
-			}, WALLET_UPDATE_DELAY_MS );
-		} );
-		return () => {
-			unsubscribe();
-			window.clearTimeout( timer );
-		};
+			}
+		);
 	}, [ form, field, walletsKey, binding ] );
 
 	const afterSheet = () => {
@@ -351,15 +309,7 @@ export function WalletButtons( props: WalletButtonsProps ) {
 					/>
 				)
 			) }
-			{ note && (
-				<p
-					className={ `kestrel-form__wallet-note${
-						note.error ? ' kestrel-form__wallet-note--error' : ''
-					}` }
-				>
-					{ note.text }
-				</p>
-			) }
+			<ButtonNote note={ note } />
 		</div>
 	);
 }

@@ -3,7 +3,7 @@
  * only the SDK's public API as the provider publishes its types (`@square/web-payments-sdk-types`):
  * `Square.payments(appId, locationId)`, `payments.card()` / `payments.giftCard()`, `attach`,
  * `tokenize`, `payments.verifyBuyer` and `destroy` (and for wallets `payments.paymentRequest()`,
- * `applePay()`, `googlePay()`: wallets.ts), so it works unchanged on our SDK (the compat suite
+ * `applePay()`, `googlePay()`: wallets.ts; `ach()`, `cashAppPay()`: bank-and-cash-app.ts), so it works unchanged on our SDK (the compat suite
  * proves the shapes) and on the provider's own.
  *
  * No React here: this module and its entry (entries/payment-field.ts) are the whole field script.
@@ -28,6 +28,7 @@ import type {
 	TokenizeRequest,
 } from './types';
 import { createWalletSession } from './wallets';
+import { createAch, createCashAppPay } from './bank-and-cash-app';
 
 /**
  * An adapter over an SDK global. One payments object per application and location, shared by
@@ -57,6 +58,9 @@ export function createSquareAdapter(
 		return payments;
 	};
 	return {
+		ach: ( config ) => createAch( paymentsFor( config ) ),
+		cashAppPay: ( config, setup ) =>
+			createCashAppPay( paymentsFor( config ), setup ),
 		walletSession: ( config, request, shipping ) =>
 			createWalletSession(
 				paymentsFor( config ),

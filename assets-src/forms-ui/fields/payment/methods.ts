@@ -6,24 +6,45 @@ import type {
 	PaymentMethod,
 	WalletMethod,
 } from '../../../shared';
+import type {
+	BankAndCashAppSettings,
+	ButtonMethod,
+	FieldMethod,
+	PaymentConfig,
+} from './types';
 
-/** The methods typed into the provider's inputs (card, gift card), as opposed to wallets. */
+/** The methods typed into the provider's inputs (card, gift card), as opposed to buttons. */
 export type InputMethod = Exclude< PaymentMethod, WalletMethod >;
 
-const isInputMethod = ( m: PaymentMethod ): m is InputMethod =>
+const isInputMethod = ( m: FieldMethod ): m is InputMethod =>
 	m === 'card' || m === 'giftCard';
 
-const isWallet = ( m: PaymentMethod ): m is WalletMethod =>
+const isWallet = ( m: FieldMethod ): m is WalletMethod =>
 	m === 'applePay' || m === 'googlePay';
 
 /**
+ * Methods started by their own button (wallets, bank account, Cash App Pay).
+ * @param m
+ */
+const isButtonMethod = ( m: FieldMethod ): m is ButtonMethod =>
+	isWallet( m ) || m === 'ach' || m === 'cashAppPay';
+
+/**
+ * The field's listed methods (issue 16's included).
+ *
+ * @param field Payment field.
+ */
+export const listedMethods = ( field: FieldDefinition ): FieldMethod[] =>
+	( field as FieldDefinition & BankAndCashAppSettings ).methods ?? [];
+
+/**
  * The input methods this version renders, in the field's order: card when the field lists no
- * method, none when it lists only wallets.
+ * method, none when it lists only button methods.
  *
  * @param field Payment field.
  */
 export function methodsOf( field: FieldDefinition ): InputMethod[] {
-	const listed = field.methods ?? [];
+	const listed = listedMethods( field );
 	const known = listed.filter(
 		( m, i, all ): m is InputMethod =>
 			isInputMethod( m ) && all.indexOf( m ) === i
@@ -31,7 +52,7 @@ export function methodsOf( field: FieldDefinition ): InputMethod[] {
 	if ( known.length ) {
 		return known;
 	}
-	return listed.some( isWallet ) ? [] : [ 'card' ];
+	return listed.some( isButtonMethod ) ? [] : [ 'card' ];
 }
 
 /**
@@ -40,8 +61,29 @@ export function methodsOf( field: FieldDefinition ): InputMethod[] {
  * @param field Payment field.
  */
 export function walletsOf( field: FieldDefinition ): WalletMethod[] {
-	return ( field.methods ?? [] ).filter(
+	return listedMethods( field ).filter(
 		( m, i, all ): m is WalletMethod =>
 			isWallet( m ) && all.indexOf( m ) === i
+	);
+}
+
+/**
+ * Whether the field offers a bank-account or Cash App Pay payment here: the field lists it and
+ * the page's configuration offers it (the server leaves both out unless the form is in USD on a
+ * US location).
+ *
+ * @param field  Payment field.
+ * @param config The page's payment configuration (null: not offered).
+ * @param method 'ach' or 'cashAppPay'.
+ */
+export function offers(
+	field: FieldDefinition,
+	config: PaymentConfig | null,
+	method: 'ach' | 'cashAppPay'
+): boolean {
+	return (
+		!! config &&
+		listedMethods( field ).includes( method ) &&
+		config.methods.includes( method )
 	);
 }

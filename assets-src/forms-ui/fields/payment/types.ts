@@ -19,6 +19,40 @@ import type { Evaluation } from '../../../forms-engine';
 import type { SubmissionFailure } from '../../submit/submit';
 import type { UnitFormPort } from '../units';
 import type { BillingContact as SdkBillingContact } from '@square/web-payments-sdk-types/dist/types/contact';
+import type { CashAppPayButtonOptions } from '@square/web-payments-sdk-types/dist/types/payment-method/cash-app-pay/types';
+
+/**
+ * The methods a payment field may list in this version: the shared ones and the bank / Cash App
+ * methods of issue 16 (the form schema's `ach`, `cashAppPay`).
+ */
+export type FieldMethod = PaymentMethod | 'ach' | 'cashAppPay';
+
+/** The methods that start a payment from their own button (wallets, bank account, Cash App). */
+export type ButtonMethod = WalletMethod | 'ach' | 'cashAppPay';
+
+/** The Cash App Pay button's options (the provider's CashAppPayButtonOptions). */
+export type CashAppButtonOptions = Pick<
+	CashAppPayButtonOptions,
+	'shape' | 'size' | 'theme' | 'width'
+>;
+
+/** The payment field's settings of issue 16 (the form contract's keys). */
+export interface BankAndCashAppSettings {
+	methods?: FieldMethod[];
+	/** The id of a text field of the same form holding the ACH account holder's name. */
+	accountHolderField?: string;
+	cashAppPayButton?: CashAppButtonOptions;
+}
+
+/**
+ * What a submission carries in the payment field's value: the shared shape, and for a bank
+ * payment the account holder's name, for Cash App Pay the payment draft it came back to.
+ */
+export interface FieldPaymentValue extends Omit< PaymentValue, 'method' > {
+	method: FieldMethod;
+	accountHolderName?: string;
+	draftId?: string;
+}
 
 /** The public payment configuration FormRenderer prints next to the form (never a secret). */
 export interface PaymentConfig {
@@ -29,7 +63,8 @@ export interface PaymentConfig {
 	currency: string;
 	/** ISO 3166-1 alpha-2 code of the seller's country ('' when not known). */
 	country: string;
-	methods: PaymentMethod[];
+	/** The methods offered here (ACH and Cash App Pay only for a USD form on a US location). */
+	methods: FieldMethod[];
 	billing: BillingMapping;
 	captureMode: CaptureMode;
 	verifyBuyer: boolean;
@@ -40,6 +75,10 @@ export interface PaymentConfig {
 	googlePayButton?: GooglePayButtonOptions;
 	/** The Apple Pay button's style (absent: black). */
 	applePayButtonStyle?: ApplePayButtonStyle;
+	/** The Cash App Pay button's options (absent: the provider's defaults). */
+	cashAppPayButton?: CashAppButtonOptions;
+	/** ACH: the id of the text field holding the account holder's name. */
+	accountHolderField?: string;
 }
 
 /**
@@ -66,7 +105,7 @@ export interface WalletRequestUpdate {
 
 /** A wallet's tokenize result: a value to submit, the visitor's cancel, or a failure. */
 export type WalletOutcome =
-	| { status: 'OK'; value: PaymentValue }
+	| { status: 'OK'; value: FieldPaymentValue }
 	| { status: 'Cancel' }
 	| { status: 'Error'; message: string };
 
@@ -95,6 +134,44 @@ export interface WalletSession {
 export interface WalletShipping {
 	contact: ( contact: unknown ) => Promise< WalletRequestUpdate >;
 	option: ( optionId: string ) => Promise< WalletRequestUpdate >;
+}
+
+/** What a bank payment's tokenize needs: who holds the account and the server's total. */
+export interface AchRequest {
+	accountHolderName: string;
+	/** Integer minor units (100 = 1.00 USD). */
+	amount: number;
+	currencyCode: string;
+}
+
+/** The field's bank-account method (the provider's `payments.ach()`). */
+export interface AchHandle {
+	/** Opens the bank link and the authorisation; starts synchronously (nothing awaited first). */
+	tokenize: ( request: AchRequest ) => Promise< WalletOutcome >;
+	destroy: () => Promise< void >;
+}
+
+/** One Cash App Pay instance: its payment request, redirect and button. */
+export interface CashAppSetup {
+	container: HTMLElement;
+	/** The server's total, a decimal string ("10.00"). */
+	total: { amount: string; label: string };
+	currencyCode: string;
+	countryCode: string;
+	redirectURL: string;
+	referenceId: string;
+	button?: CashAppButtonOptions;
+	/** Asked on the button's click before Cash App starts (false: it does not start). */
+	shouldTokenize: () => Promise< boolean >;
+	/** The result (approved, declined, failed), from the provider's `ontokenization`. */
+	onResult: ( outcome: WalletOutcome ) => void;
+	onInteraction?: ( isMobile: boolean ) => void;
+	onDismissed?: () => void;
+}
+
+/** An attached Cash App Pay instance. */
+export interface CashAppHandle {
+	destroy: () => Promise< void >;
 }
 
 /** What `attach` is told: the page configuration and the one method of this container. */
@@ -144,6 +221,13 @@ export interface PaymentAdapter {
 		request: WalletRequest,
 		shipping: WalletShipping
 	) => WalletSession;
+	/** The bank-account method (absent: not supported by this adapter). */
+	ach?: ( config: PaymentConfig ) => Promise< AchHandle >;
+	/** A Cash App Pay instance with its button (absent: not supported by this adapter). */
+	cashAppPay?: (
+		config: PaymentConfig,
+		setup: CashAppSetup
+	) => Promise< CashAppHandle >;
 }
 
 /** What the field hands the form: its elements' tokenize and a few UI actions. */
@@ -162,13 +246,14 @@ export interface PaymentBinding {
 	config: PaymentConfig | null;
 	registry: PaymentRegistry | null;
 	gate: PaymentGate | null;
-	/** A wallet's value waiting for the submit its button started (used once). */
-	pending?: PaymentValue | null;
+	/** A button method's value waiting for the submit its button started (used once). */
+	pending?: FieldPaymentValue | null;
 }
 
 /** A payment step's result: a value to send (none when nothing is charged), or a message. */
 export type PaymentStep =
-	{ ok: true; value: PaymentValue | null } | { ok: false; message: string };
+	| { ok: true; value: FieldPaymentValue | null }
+	| { ok: false; message: string };
 
 /** What the payment controller reads when it acts (the form's current props). */
 export interface PaymentContext {

@@ -7,11 +7,7 @@
  * gate to its elements.
  */
 import { __ } from '@wordpress/i18n';
-import type {
-	FieldDefinition,
-	FormValues,
-	PaymentValue,
-} from '../../../shared';
+import type { FieldDefinition, FormValues } from '../../../shared';
 import {
 	paymentAmount,
 	paymentFieldOf,
@@ -20,6 +16,7 @@ import {
 import type { SubmissionFailure } from '../../submit/submit';
 import type {
 	BillingContact,
+	FieldPaymentValue,
 	PaymentBinding,
 	PaymentContext,
 	PaymentController,
@@ -67,7 +64,7 @@ export function createPaymentController(
 	context: () => PaymentContext
 ): PaymentController {
 	// A token made when the visitor left the payment page, for the final submit.
-	let kept: { value: PaymentValue; amount: string } | null = null;
+	let kept: { value: FieldPaymentValue; amount: string } | null = null;
 	// Whether the request in flight carries a token (then its failures are the payment's).
 	let sent = false;
 	const fieldOf = () => paymentFieldOf( context().form );

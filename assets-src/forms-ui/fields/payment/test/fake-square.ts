@@ -38,6 +38,36 @@ export interface FakeWallet {
 	result: () => Promise< unknown >;
 }
 
+/** A fake `payments.ach()`: records tokenize options; `behaviour` says how the flow ends. */
+export interface FakeAch {
+	tokenizeCalls: Array< Record< string, unknown > >;
+	listeners: Record< string, Array< ( event: unknown ) => void > >;
+	destroyed: boolean;
+	/**
+	 * 'ok': OK with a bnon token (event and promise); 'exit': Plaid's EXIT then an
+	 * ontokenization error, the promise resolving nothing; 'error': the promise rejects;
+	 * 'declined': the authorisation frame's Cancel (a Cancel result with its error, no EXIT).
+	 */
+	behaviour: 'ok' | 'exit' | 'error' | 'declined';
+}
+
+/** A fake `payments.cashAppPay(request, options)` and its attached button. */
+export interface FakeCashAppPay {
+	request: FakePaymentRequest;
+	options: { redirectURL: string; referenceId?: string };
+	container: HTMLElement | null;
+	button: unknown;
+	shouldTokenize: ( () => Promise< boolean > ) | null;
+	listeners: Record< string, Array< ( event: unknown ) => void > >;
+	destroyed: boolean;
+	/** How many times Cash App started (shouldTokenize answered true). */
+	begun: number;
+	/** Fires a provider event at the listeners (`{ detail }`). */
+	emit: ( type: string, detail: unknown ) => void;
+	/** The button's click: shouldTokenize, then Cash App starts when it answers true. */
+	click: () => Promise< boolean >;
+}
+
 export interface FakeSquare {
 	Square: { payments: jest.Mock };
 	paymentsCalls: Array< [ string, string | undefined ] >;
@@ -49,6 +79,10 @@ export interface FakeSquare {
 	wallets: FakeWallet[];
 	/** Wallets the SDK refuses here (`applePay()` rejects, as without Apple's session). */
 	unsupported: Set< 'applePay' | 'googlePay' >;
+	achs: FakeAch[];
+	cashAppPays: FakeCashAppPay[];
+	/** Whether `ach()` / `cashAppPay()` reject (not offered by the provider here). */
+	refuse: Set< 'ach' | 'cashAppPay' >;
 }
 
 /**
@@ -209,7 +243,160 @@ export function createFakeSquare(): FakeSquare {
 			}
 			return api;
 		};
+	const achs: FakeAch[] = [];
+	const cashAppPays: FakeCashAppPay[] = [];
+	const refuse = new Set< 'ach' | 'cashAppPay' >();
+	const emitTo =
+		( listeners: Record< string, Array< ( event: unknown ) => void > > ) =>
+		( type: string, detail: unknown ) =>
+			( listeners[ type ] ?? [] ).forEach( ( fn ) =>
+				fn( { type, detail } )
+			);
+	const ach = jest.fn( async () => {
+		if ( refuse.has( 'ach' ) ) {
+			throw new Error( 'ACH is not available' );
+		}
+		const fake: FakeAch = {
+			tokenizeCalls: [],
+			listeners: {},
+			destroyed: false,
+			behaviour: 'ok',
+		};
+		achs.push( fake );
+		const emit = emitTo( fake.listeners );
+		return {
+			addEventListener( type: string, fn: ( event: unknown ) => void ) {
+				( fake.listeners[ type ] ??= [] ).push( fn );
+			},
+			removeEventListener(
+				type: string,
+				fn: ( event: unknown ) => void
+			) {
+				fake.listeners[ type ] = (
+					fake.listeners[ type ] ?? []
+				).filter( ( f ) => f !== fn );
+			},
+			tokenize( options: Record< string, unknown > ) {
+				fake.tokenizeCalls.push( options );
+				emit( 'OPEN', {} );
+				if ( fake.behaviour === 'error' ) {
+					return Promise.reject(
+						new Error( 'The bank authorization failed' )
+					);
+				}
+				if ( fake.behaviour === 'declined' ) {
+					const result = {
+						status: 'Cancel',
+						errors: [
+							{
+								type: 'CANCEL',
+								message:
+									'The buyer canceled the bank authorization.',
+							},
+						],
+					};
+					return Promise.resolve().then( () => {
+						emit( 'ontokenization', {
+							tokenResult: result,
+							error: new Error( 'canceled' ),
+						} );
+						return result;
+					} );
+				}
+				if ( fake.behaviour === 'exit' ) {
+					return Promise.resolve().then( () => {
+						emit( 'EXIT', { status: 'requires_credentials' } );
+						emit( 'ontokenization', { error: 'EXIT' } );
+						return undefined;
+					} );
+				}
+				const result = {
+					status: 'OK',
+					token: `bnon:fake-${ ++tokenCounter }`,
+					details: {
+						bankAccount: {
+							bankName: 'First Platypus Bank',
+							accountNumberSuffix: '000',
+							accountType: 'CHECKING',
+						},
+					},
+				};
+				return Promise.resolve().then( () => {
+					emit( 'HANDOFF', {} );
+					emit( 'ontokenization', { tokenResult: result } );
+					return result;
+				} );
+			},
+			async destroy() {
+				fake.destroyed = true;
+				return true;
+			},
+		};
+	} );
+	const cashAppPay = jest.fn(
+		async (
+			request: FakePaymentRequest,
+			options: { redirectURL: string; referenceId?: string }
+		) => {
+			if ( refuse.has( 'cashAppPay' ) ) {
+				throw new Error( 'Cash App Pay is not available' );
+			}
+			const fake: FakeCashAppPay = {
+				request,
+				options: { ...options },
+				container: null,
+				button: undefined,
+				shouldTokenize: null,
+				listeners: {},
+				destroyed: false,
+				begun: 0,
+				emit: () => {},
+				async click() {
+					const go = fake.shouldTokenize
+						? await fake.shouldTokenize()
+						: true;
+					if ( go ) {
+						fake.begun++;
+					}
+					return go;
+				},
+			};
+			// Read at each event: a destroyed instance has no listeners left.
+			fake.emit = ( type, detail ) =>
+				emitTo( fake.listeners )( type, detail );
+			cashAppPays.push( fake );
+			return {
+				addEventListener(
+					type: string,
+					fn: ( event: unknown ) => void
+				) {
+					( fake.listeners[ type ] ??= [] ).push( fn );
+				},
+				async attach(
+					target: HTMLElement,
+					button: unknown,
+					shouldTokenize?: () => Promise< boolean >
+				) {
+					fake.container = target;
+					fake.button = button;
+					fake.shouldTokenize = shouldTokenize ?? null;
+					const element = document.createElement( 'button' );
+					element.setAttribute( 'data-testid', 'cap-btn' );
+					element.textContent = 'Cash App Pay';
+					target.appendChild( element );
+				},
+				async destroy() {
+					fake.destroyed = true;
+					fake.listeners = {};
+					fake.container?.replaceChildren();
+					return true;
+				},
+			};
+		}
+	);
 	const payments = {
+		ach,
+		cashAppPay,
 		card: jest.fn( make( 'card' ) ),
 		giftCard: jest.fn( make( 'giftCard' ) ),
 		verifyBuyer,
@@ -256,6 +443,9 @@ export function createFakeSquare(): FakeSquare {
 		requests,
 		wallets,
 		unsupported,
+		achs,
+		cashAppPays,
+		refuse,
 		holdAttach() {
 			let release = () => {};
 			gate = new Promise( ( resolve ) => {
