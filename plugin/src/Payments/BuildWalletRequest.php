@@ -50,7 +50,7 @@ final class BuildWalletRequest {
 	 * @param string|null         $shipping_option The shipping option chosen in the sheet (null: none).
 	 * @param mixed               $contact         The shipping contact chosen in the sheet (null: none).
 	 * @return array<string, mixed>
-	 * @throws WalletRequestRefused When there is no such form, it offers no wallet, or the option is unknown.
+	 * @throws WalletRequestRefused When there is no such form, it offers no method that needs a quote (a wallet, ACH, Cash App Pay), or the option is unknown.
 	 */
 	public function build( int $form_id, array $values, ?string $shipping_option, mixed $contact = null ): array {
 		$form = $this->forms->find( $form_id );
@@ -58,7 +58,7 @@ final class BuildWalletRequest {
 			throw WalletRequestRefused::form_not_found();
 		}
 		$field = ChargePayment::payment_field( $form );
-		if ( null === $field || ! array_intersect( PaymentValue::WALLETS, (array) ( $field['methods'] ?? array() ) ) ) {
+		if ( null === $field || ! array_intersect( PaymentValue::QUOTED, (array) ( $field['methods'] ?? array() ) ) ) {
 			throw WalletRequestRefused::no_wallet();
 		}
 		$form = $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] );

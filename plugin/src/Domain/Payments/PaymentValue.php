@@ -56,6 +56,12 @@ final class PaymentValue {
 	/** The wallet methods: their value may carry the sheet's contacts. */
 	public const WALLETS = array( 'applePay', 'googlePay' );
 
+	/**
+	 * The methods whose button asks the server for the total before it starts (the payment-request
+	 * route): the wallets' sheets, ACH's bank authorisation and Cash App Pay's customer request.
+	 */
+	public const QUOTED = array( 'applePay', 'googlePay', 'ach', 'cashAppPay' );
+
 	/** A wallet contact's text keys and their longest length (characters). */
 	private const CONTACT_KEYS = array(
 		'givenName'   => 100,
