@@ -446,10 +446,7 @@ export interface AfterpayButtonSettings {
 export interface AfterpayMessagingSettings {
 	enabled: boolean;
 	badgeTheme?:
-		| 'black-on-mint'
-		| 'black-on-white'
-		| 'mint-on-black'
-		| 'white-on-black';
+		'black-on-mint' | 'black-on-white' | 'mint-on-black' | 'white-on-black';
 	modalLinkStyle?:
 		| 'circled-info-icon'
 		| 'circled-question-icon'
