@@ -151,6 +151,8 @@ final class AfterpayPaymentTest extends TestCase {
 		$summary = (array) ( new EntryPayments() )->summaries_for_entries( array( $entry ) )[ $entry ];
 		$this->assertSame( 'Afterpay', PaymentText::card( $summary ) );
 		$this->assertSame( 'Afterpay/Clearpay', PaymentText::method( 'afterpayClearpay' ) );
+		// The CSV export's method and account cells.
+		$this->assertSame( array( 'Afterpay/Clearpay', 'Afterpay' ), array_slice( PaymentText::csv_cells( $summary ), 4 ) );
 		$this->assertStringNotContainsString( 'evil@example.org', (string) wp_json_encode( $payment ) );
 
 		$this->as_admin();
