@@ -165,6 +165,12 @@ export interface FieldDefinition {
 	accountHolderField?: string;
 	/** Payment fields: the Cash App Pay button's options (passed to the provider's attach). */
 	cashAppPayButton?: CashAppPayButtonOptions;
+	/** Payment fields offering Afterpay/Clearpay: the button's options (passed to the provider's attach). */
+	afterpayButton?: AfterpayButtonSettings;
+	/** Payment fields offering Afterpay/Clearpay: the instalment messaging under the form's total. */
+	afterpayMessaging?: AfterpayMessagingSettings;
+	/** Payment fields offering Afterpay/Clearpay: the checkout widget (the instalment schedule). */
+	afterpayCheckoutWidget?: AfterpayCheckoutWidgetSettings;
 }
 
 /** Payment methods a payment field offers: card and gift card inputs, wallet buttons. */
@@ -175,6 +181,7 @@ export const PAYMENT_METHODS = [
 	'googlePay',
 	'ach',
 	'cashAppPay',
+	'afterpayClearpay',
 ] as const;
 
 export type PaymentMethod = ( typeof PAYMENT_METHODS )[ number ];
@@ -425,3 +432,33 @@ export type Confirmation =
  * visitor types, the value is the typed text (spec §5).
  */
 export const OTHER_CHOICE = 'gf_other_choice';
+
+/** The Afterpay/Clearpay button's options (the provider's AfterpayButtonOptions, the ones a form sets). */
+export interface AfterpayButtonSettings {
+	buttonColor?: 'black' | 'mint';
+	buttonType?:
+		| 'checkout_with_afterpay'
+		| 'buy_now_with_afterpay'
+		| 'place_order_with_afterpay';
+}
+
+/** Afterpay/Clearpay messaging: on or off, and the provider's AfterpayMessagingOptions. */
+export interface AfterpayMessagingSettings {
+	enabled: boolean;
+	badgeTheme?:
+		'black-on-mint' | 'black-on-white' | 'mint-on-black' | 'white-on-black';
+	modalLinkStyle?:
+		| 'circled-info-icon'
+		| 'circled-question-icon'
+		| 'learn-more-text'
+		| 'more-info-text'
+		| 'none';
+	modalTheme?: 'mint' | 'white';
+	size?: 'xs' | 'sm' | 'md' | 'lg';
+}
+
+/** Afterpay/Clearpay's checkout widget: on or off, and whether it shows the wordmark. */
+export interface AfterpayCheckoutWidgetSettings {
+	enabled: boolean;
+	includeBranding?: boolean;
+}

@@ -50,19 +50,21 @@ final class PaymentText {
 	 */
 	public static function method( string $method ): string {
 		$labels = array(
-			'card'       => __( 'Card', 'kestrel-forms' ),
-			'giftCard'   => __( 'Gift card', 'kestrel-forms' ),
-			'applePay'   => __( 'Apple Pay', 'kestrel-forms' ),
-			'googlePay'  => __( 'Google Pay', 'kestrel-forms' ),
-			'ach'        => __( 'ACH', 'kestrel-forms' ),
-			'cashAppPay' => __( 'Cash App Pay', 'kestrel-forms' ),
+			'card'             => __( 'Card', 'kestrel-forms' ),
+			'giftCard'         => __( 'Gift card', 'kestrel-forms' ),
+			'applePay'         => __( 'Apple Pay', 'kestrel-forms' ),
+			'googlePay'        => __( 'Google Pay', 'kestrel-forms' ),
+			'ach'              => __( 'ACH', 'kestrel-forms' ),
+			'cashAppPay'       => __( 'Cash App Pay', 'kestrel-forms' ),
+			'afterpayClearpay' => __( 'Afterpay/Clearpay', 'kestrel-forms' ),
 		);
 		return $labels[ $method ] ?? $method;
 	}
 
 	/**
 	 * "Visa •••• 1111" (only the brand and the last four digits are ever stored); for a bank
-	 * transfer "<bank name> ••• <account suffix>", for Cash App Pay the buyer's cashtag.
+	 * transfer "<bank name> ••• <account suffix>", for Cash App Pay the buyer's cashtag, for
+	 * Afterpay/Clearpay "Afterpay" or "Clearpay".
 	 *
 	 * @param array{brand: string, last4: string, method?: string} $payment Payment.
 	 */
@@ -71,6 +73,10 @@ final class PaymentText {
 		if ( 'cashAppPay' === $method ) {
 			// The buyer's cashtag, as the provider gave it.
 			return $payment['brand'];
+		}
+		if ( 'afterpayClearpay' === $method ) {
+			// "Afterpay" or "Clearpay": the brand the provider charged under (by the seller's region).
+			return 'CLEARPAY' === $payment['brand'] ? __( 'Clearpay', 'kestrel-forms' ) : ( 'AFTERPAY' === $payment['brand'] ? __( 'Afterpay', 'kestrel-forms' ) : '' );
 		}
 		if ( 'ach' === $method ) {
 			// "<bank name> ••• <account suffix>" (the provider's bank name and suffix).

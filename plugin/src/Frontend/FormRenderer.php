@@ -15,6 +15,7 @@ use Kestrel\Forms\Captcha\Settings as CaptchaSettings;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Payments\MethodEligibility;
+use Kestrel\Forms\Payments\AfterpayLimits;
 use Kestrel\Forms\Domain\Validation\CardRules;
 use Kestrel\Forms\Entries\MergeTags;
 use Kestrel\Forms\Persistence\FormRepository;
@@ -293,7 +294,8 @@ final class FormRenderer {
 			'environment'        => (string) $active['environment'],
 			'currency'           => $currency,
 			'country'            => $country,
-			// ACH and Cash App Pay only for a USD form on a US location: others are left out.
+			// ACH and Cash App Pay only for a USD form on a US location, Afterpay/Clearpay only in
+			// its currencies: others are left out.
 			'methods'            => MethodEligibility::offered( array_values( array_map( 'strval', (array) ( $field['methods'] ?? array( 'card' ) ) ) ), $currency, $country ),
 			'billing'            => (object) ( $field['billing'] ?? array() ),
 			'captureMode'        => (string) ( $field['captureMode'] ?? 'charge' ),
@@ -310,6 +312,20 @@ final class FormRenderer {
 		}
 		if ( in_array( 'cashAppPay', $config['methods'], true ) && is_array( $field['cashAppPayButton'] ?? null ) && $field['cashAppPayButton'] ) {
 			$config['cashAppPayButton'] = (object) $field['cashAppPayButton'];
+		}
+		if ( in_array( 'afterpayClearpay', $config['methods'], true ) ) {
+			$limits = AfterpayLimits::for_currency( $currency );
+			if ( null === $limits ) {
+				$config['methods'] = array_values( array_diff( $config['methods'], array( 'afterpayClearpay' ) ) );
+			} else {
+				// The server's limits (minor units): messaging hides outside them, with the reason.
+				$config['afterpayLimits'] = $limits;
+				foreach ( array( 'afterpayButton', 'afterpayMessaging', 'afterpayCheckoutWidget' ) as $key ) {
+					if ( is_array( $field[ $key ] ?? null ) && $field[ $key ] ) {
+						$config[ $key ] = (object) $field[ $key ];
+					}
+				}
+			}
 		}
 		if ( in_array( 'ach', $config['methods'], true ) && is_string( $field['accountHolderField'] ?? null ) ) {
 			$config['accountHolderField'] = $field['accountHolderField'];

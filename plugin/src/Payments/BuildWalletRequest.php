@@ -49,16 +49,20 @@ final class BuildWalletRequest {
 	 * @param array<mixed, mixed> $values          The form's current values.
 	 * @param string|null         $shipping_option The shipping option chosen in the sheet (null: none).
 	 * @param mixed               $contact         The shipping contact chosen in the sheet (null: none).
+	 * @param string              $method          'afterpayClearpay' for Afterpay/Clearpay's request
+	 *                                             ({@see WalletRequest::for_afterpay()}), else '' (wallets).
 	 * @return array<string, mixed>
 	 * @throws WalletRequestRefused When there is no such form, it offers no method that needs a quote (a wallet, ACH, Cash App Pay), or the option is unknown.
 	 */
-	public function build( int $form_id, array $values, ?string $shipping_option, mixed $contact = null ): array {
+	public function build( int $form_id, array $values, ?string $shipping_option, mixed $contact = null, string $method = '' ): array {
 		$form = $this->forms->find( $form_id );
 		if ( null === $form ) {
 			throw WalletRequestRefused::form_not_found();
 		}
-		$field = ChargePayment::payment_field( $form );
-		if ( null === $field || ! array_intersect( PaymentValue::QUOTED, (array) ( $field['methods'] ?? array() ) ) ) {
+		$field    = ChargePayment::payment_field( $form );
+		$afterpay = 'afterpayClearpay' === $method;
+		$offers   = $afterpay ? array( 'afterpayClearpay' ) : PaymentValue::QUOTED;
+		if ( null === $field || ! array_intersect( $offers, (array) ( $field['methods'] ?? array() ) ) ) {
 			throw WalletRequestRefused::no_wallet();
 		}
 		$form = $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] );
@@ -118,6 +122,9 @@ final class BuildWalletRequest {
 			$choices,
 			WalletRequest::ships( $form->definition, $result->visible )
 		);
+		if ( $afterpay ) {
+			$request = WalletRequest::for_afterpay( $request, $field, $this->option_totals( $form, $values, $field, $choices, $visible ) );
+		}
 		/**
 		 * Filters the wallet payment request before it is sent to the browser. The total and the
 		 * line items are the server's; a filter may, for example, drop shipping options that do
@@ -130,6 +137,32 @@ final class BuildWalletRequest {
 		 */
 		$filtered = apply_filters( 'kestrel_forms_wallet_payment_request', $request, $form, PaymentValue::contact( $contact ) );
 		return is_array( $filtered ) ? $filtered : $request;
+	}
+
+	/**
+	 * The order total with each shipping option of the form (minor units, by option id), each
+	 * priced by the same engine as a submission choosing it; empty when the form has no choices,
+	 * the payment field is hidden or charges one product.
+	 *
+	 * @param Form                                                                                   $form    The form (default currency set).
+	 * @param array<mixed, mixed>                                                                    $values  The form's values (no payment value).
+	 * @param array<string, mixed>                                                                   $field   The payment field.
+	 * @param array{field: int, options: list<array{id: string, label: string, price: string}>}|null $choices Shipping choices.
+	 * @param bool                                                                                   $visible Whether the payment field is shown.
+	 * @return array<string, int>
+	 */
+	private function option_totals( Form $form, array $values, array $field, ?array $choices, bool $visible ): array {
+		$source = $field['amountSource'] ?? 'total';
+		if ( null === $choices || ! $visible || 'total' !== $source ) {
+			return array();
+		}
+		$totals = array();
+		foreach ( $choices['options'] as $option ) {
+			$values[ (string) $choices['field'] ] = $option['id'];
+			$pricing                              = $this->validator->validate( $form, $values )->pricing;
+			$totals[ $option['id'] ]              = (int) ( $pricing['totalMinor'] ?? 0 );
+		}
+		return $totals;
 	}
 
 	/**

@@ -68,8 +68,9 @@ final class ChargePayment {
 
 	/** The provider's source type of each method that is not a card's (stored with the attempt). */
 	private const SOURCE_TYPES = array(
-		'ach'        => 'BANK_ACCOUNT',
-		'cashAppPay' => 'WALLET',
+		'ach'              => 'BANK_ACCOUNT',
+		'cashAppPay'       => 'WALLET',
+		'afterpayClearpay' => 'BUY_NOW_PAY_LATER',
 	);
 
 	/**
@@ -239,6 +240,10 @@ final class ChargePayment {
 		$refusal    = MethodEligibility::reason( $value->method, $plan->currency, $location['country'] );
 		if ( '' !== $refusal ) {
 			throw PaymentRefused::method_not_offered( $field_id, $refusal, PaymentMessages::method_not_offered( $value->method ) );
+		}
+		if ( 'afterpayClearpay' === $value->method && ! AfterpayLimits::within( $plan->amount_minor, $plan->currency ) ) {
+			// The server's total decides (never the browser's): outside the limits, nothing is charged.
+			throw PaymentRefused::outside_limits( $field_id, PaymentMessages::afterpay_outside_limits( $plan->currency ) );
 		}
 
 		$attempt_key = wp_generate_uuid4();
@@ -596,7 +601,7 @@ final class ChargePayment {
 	public function describe( string $what, array $payment ): string {
 		$currency = (string) $payment['currency'];
 		$amount   = Numbers::format_money( Decimal::from_minor_units( (int) $payment['amount_minor'], (int) Currencies::get( $currency )['decimals'] ), $currency );
-		$account  = in_array( $payment['method'] ?? '', array( 'ach', 'cashAppPay' ), true ) ? PaymentText::card(
+		$account  = in_array( $payment['method'] ?? '', array( 'ach', 'cashAppPay', 'afterpayClearpay' ), true ) ? PaymentText::card(
 			array(
 				'brand'  => (string) $payment['brand'],
 				'last4'  => (string) $payment['last4'],

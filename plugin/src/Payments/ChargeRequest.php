@@ -13,6 +13,7 @@ use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Payments\ChargePlan;
 use Kestrel\Forms\Domain\Payments\PaymentValue;
+use Kestrel\Forms\Domain\Payments\WalletRequest;
 use Kestrel\Forms\Domain\Validation\SubmissionResult;
 use Kestrel\Forms\Entries\MergeTags;
 
@@ -83,6 +84,13 @@ final class ChargeRequest {
 			$phone = $value->shipping['phone'] ?? ( $value->billing['phone'] ?? '' );
 			if ( 1 === preg_match( '/^\+?[0-9 ().-]{4,30}$/D', $phone ) ) {
 				$body['buyer_phone_number'] = $phone;
+			}
+		}
+		if ( ! isset( $body['shipping_address'] ) && 'afterpayClearpay' === $value->method && WalletRequest::has_own_address( $field ) ) {
+			// Afterpay/Clearpay's popup asked for no address: the form's own is where it ships.
+			$own = self::address( $read );
+			if ( $own ) {
+				$body['shipping_address'] = $own;
 			}
 		}
 		$note = trim( wp_strip_all_tags( (string) ( $field['description'] ?? '' ) ) );

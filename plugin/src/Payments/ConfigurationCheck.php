@@ -52,7 +52,7 @@ final class ConfigurationCheck {
 	 * Runs the check for a form currency.
 	 *
 	 * @param string $currency ISO 4217 code of the form's currency.
-	 * @return array{warnings: list<array{code: string, message: string}>, environment: string, currency: string, minimum_amount: int, location: array{id: string, currency: string, country: string}|null, wallets: array{applePay: string, googlePay: string}, methods: array{ach: array{code: string, message: string}, cashAppPay: array{code: string, message: string}}}
+	 * @return array{warnings: list<array{code: string, message: string}>, environment: string, currency: string, minimum_amount: int, location: array{id: string, currency: string, country: string}|null, wallets: array{applePay: string, googlePay: string}, methods: array{ach: array{code: string, message: string}, cashAppPay: array{code: string, message: string}, afterpayClearpay: array{code: string, message: string}}}
 	 */
 	public function run( string $currency ): array {
 		$currency    = strtoupper( $currency );
@@ -110,12 +110,13 @@ final class ConfigurationCheck {
 				'applePay'  => ( new ApplePayDomain( $this->settings, $this->client_for ) )->status()['reason'],
 				'googlePay' => self::google_pay_reason( $environment, $active ),
 			),
-			// Whether ACH and Cash App Pay can be offered: a reason code
+			// Whether ACH, Cash App Pay and Afterpay/Clearpay can be offered: a reason code
 			// (Domain\Payments\MethodEligibility, '' when they can) and its words. The renderer
 			// leaves a method with a reason out of the visitor's page.
 			'methods'        => array(
-				'ach'        => self::method_reason( 'ach', $currency, $location ),
-				'cashAppPay' => self::method_reason( 'cashAppPay', $currency, $location ),
+				'ach'              => self::method_reason( 'ach', $currency, $location ),
+				'cashAppPay'       => self::method_reason( 'cashAppPay', $currency, $location ),
+				'afterpayClearpay' => self::method_reason( 'afterpayClearpay', $currency, $location ),
 			),
 		);
 	}
@@ -124,15 +125,30 @@ final class ConfigurationCheck {
 	 * Why ACH or Cash App Pay cannot be offered on a form in a currency, with the location read
 	 * (its country; when it could not be read, only the currency decides).
 	 *
-	 * @param string                                                    $method   ach or cashAppPay.
+	 * @param string                                                    $method   ach, cashAppPay or afterpayClearpay.
 	 * @param string                                                    $currency The form's currency.
 	 * @param array{id: string, currency: string, country: string}|null $location The location.
 	 * @return array{code: string, message: string}
 	 */
 	private static function method_reason( string $method, string $currency, ?array $location ): array {
 		$code = MethodEligibility::reason( $method, $currency, null === $location ? '' : $location['country'] );
-		$name = 'ach' === $method ? __( 'ACH bank transfer', 'kestrel-forms' ) : __( 'Cash App Pay', 'kestrel-forms' );
+		$name = 'ach' === $method ? __( 'ACH bank transfer', 'kestrel-forms' ) : ( 'afterpayClearpay' === $method ? __( 'Afterpay/Clearpay', 'kestrel-forms' ) : __( 'Cash App Pay', 'kestrel-forms' ) );
 		switch ( $code ) {
+			case MethodEligibility::BNPL_CURRENCY:
+				$message = sprintf(
+					/* translators: 1: the form's currency code. */
+					__( 'Afterpay/Clearpay only takes Australian, Canadian and US dollars, pounds sterling and euros; this form charges in %1$s. Visitors will not see it.', 'kestrel-forms' ),
+					$currency
+				);
+				break;
+			case MethodEligibility::BNPL_COUNTRY:
+				$message = sprintf(
+					/* translators: 1: the form's currency code, 2: country code of the payment location. */
+					__( 'Afterpay/Clearpay takes %1$s only from sellers in a country that charges in it; the payment location is in %2$s. Visitors will not see it.', 'kestrel-forms' ),
+					$currency,
+					null === $location ? '' : $location['country']
+				);
+				break;
 			case MethodEligibility::US_MERCHANT_ONLY:
 				$message = sprintf(
 					/* translators: 1: payment method name, 2: country code of the payment location. */

@@ -97,6 +97,27 @@ final class PaymentMessages {
 			? __( 'Bank transfer (ACH) is not available for this form. Please choose another payment method.', 'kestrel-forms' )
 			: ( 'cashAppPay' === $method
 				? __( 'Cash App Pay is not available for this form. Please choose another payment method.', 'kestrel-forms' )
-				: __( 'This payment method is not available for this form. Please choose another payment method.', 'kestrel-forms' ) );
+				: ( 'afterpayClearpay' === $method
+					? __( 'Afterpay/Clearpay is not available for this form. Please choose another payment method.', 'kestrel-forms' )
+					: __( 'This payment method is not available for this form. Please choose another payment method.', 'kestrel-forms' ) ) );
+	}
+
+	/**
+	 * The form's total is outside Afterpay/Clearpay's limits (with them, in the currency).
+	 *
+	 * @param string $currency The charge's currency.
+	 */
+	public static function afterpay_outside_limits( string $currency ): string {
+		$limits = AfterpayLimits::for_currency( $currency );
+		if ( null === $limits ) {
+			return self::method_not_offered( 'afterpayClearpay' );
+		}
+		$decimals = (int) Currencies::get( $currency )['decimals'];
+		return sprintf(
+			/* translators: 1: smallest amount, 2: largest amount (both with their currency). */
+			__( 'Afterpay/Clearpay is available for orders from %1$s to %2$s. Please choose another payment method.', 'kestrel-forms' ),
+			Numbers::format_money( Decimal::from_minor_units( $limits['minimum'], $decimals ), $currency ),
+			Numbers::format_money( Decimal::from_minor_units( $limits['maximum'], $decimals ), $currency )
+		);
 	}
 }

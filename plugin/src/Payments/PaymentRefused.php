@@ -88,6 +88,16 @@ final class PaymentRefused extends RuntimeException {
 	}
 
 	/**
+	 * Afterpay/Clearpay was chosen for a total outside its limits (nothing was sent to the provider).
+	 *
+	 * @param string $field_id Payment field id.
+	 * @param string $message  Readable message.
+	 */
+	public static function outside_limits( string $field_id, string $message ): self {
+		return new self( self::DECLINED, $field_id, 'afterpay_outside_limits', $message );
+	}
+
+	/**
 	 * The outcome stayed unknown and the attempt was voided by its key: nothing was taken.
 	 *
 	 * @param string $message Readable message.

@@ -76,6 +76,9 @@ final class ProviderDetails {
 		if ( 'BANK_ACCOUNT' === ( $payment['source_type'] ?? '' ) ) {
 			return 'ach';
 		}
+		if ( 'BUY_NOW_PAY_LATER' === ( $payment['source_type'] ?? '' ) ) {
+			return 'afterpayClearpay';
+		}
 		$names = array(
 			'APPLE_PAY'  => 'applePay',
 			'GOOGLE_PAY' => 'googlePay',
@@ -93,7 +96,8 @@ final class ProviderDetails {
 	 * What names the account of a payment that is not a card's, in the brand and last 4 columns:
 	 * a bank transfer's bank name (plain text, at most 40 characters) and the account number's
 	 * suffix (2 to 4 digits, as the provider gives it); Cash App Pay's buyer cashtag (`$` and at
-	 * most 20 letters, digits, `-` or `_`) with no last 4. Empty for cards.
+	 * most 20 letters, digits, `-` or `_`) with no last 4; Afterpay/Clearpay's brand (AFTERPAY or
+	 * CLEARPAY) with no last 4. Empty for cards.
 	 *
 	 * @param array<string, mixed> $payment The provider's payment.
 	 * @return array{brand?: string, last4?: string}
@@ -106,6 +110,14 @@ final class ProviderDetails {
 			return array(
 				'brand' => 1 === preg_match( '//u', $name ) ? mb_substr( $name, 0, 40 ) : '',
 				'last4' => is_string( $suffix ) && 1 === preg_match( '/^\d{2,4}$/D', $suffix ) ? $suffix : '',
+			);
+		}
+		if ( 'BUY_NOW_PAY_LATER' === ( $payment['source_type'] ?? '' ) ) {
+			// Afterpay or Clearpay, as the provider names it (the buyer's email is not kept).
+			$brand = strtoupper( (string) ( $payment['buy_now_pay_later_details']['brand'] ?? '' ) );
+			return array(
+				'brand' => in_array( $brand, array( 'AFTERPAY', 'CLEARPAY' ), true ) ? $brand : '',
+				'last4' => '',
 			);
 		}
 		$cashtag = $payment['wallet_details']['cash_app_details']['buyer_cashtag'] ?? null;

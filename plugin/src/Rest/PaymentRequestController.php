@@ -20,9 +20,11 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * `POST /kestrel-forms/v1/forms/{id}/payment-request {values, shippingContact?, shippingOption?}`
+ * `POST /kestrel-forms/v1/forms/{id}/payment-request {values, shippingContact?, shippingOption?, method?}`
  * → `{countryCode, currencyCode, total: {amount, label}, lineItems: [{amount, label}],
- * shippingOptions?: [{id, label, amount}], requestBillingContact, requestShippingContact}`.
+ * shippingOptions?: [{id, label, amount}], requestBillingContact, requestShippingContact}`; with
+ * `method: 'afterpayClearpay'` each option also has `total` and `taxLineItems` (Afterpay's
+ * address listener answers with them).
  *
  * Public like the submission route (who may submit a form may price it: the
  * `kestrel_forms_can_submit` filter), for active forms only, rate-limited per client (bucket
@@ -70,6 +72,11 @@ final class PaymentRequestController extends WP_REST_Controller {
 							'description' => __( 'The id of the shipping option chosen in the wallet sheet.', 'kestrel-forms' ),
 							'type'        => 'string',
 							'maxLength'   => 200,
+						),
+						'method'          => array(
+							'description' => __( 'afterpayClearpay for Afterpay/Clearpay\'s request (shipping options with their order total), absent for the wallets.', 'kestrel-forms' ),
+							'type'        => 'string',
+							'enum'        => array( 'afterpayClearpay' ),
 						),
 						'shippingContact' => array(
 							'description' => __( 'The shipping contact chosen in the wallet sheet (read, never stored or returned).', 'kestrel-forms' ),
@@ -132,7 +139,8 @@ final class PaymentRequestController extends WP_REST_Controller {
 				self::form_id( $request ),
 				is_array( $values ) ? $values : array(),
 				is_string( $option ) ? $option : null,
-				$request['shippingContact']
+				$request['shippingContact'],
+				is_string( $request['method'] ) ? $request['method'] : ''
 			);
 		} catch ( WalletRequestRefused $e ) {
 			return ErrorMapper::wallet_request_refused( $e );
@@ -177,9 +185,14 @@ final class PaymentRequestController extends WP_REST_Controller {
 						'items' => array(
 							'type'       => 'object',
 							'properties' => array(
-								'id'     => array( 'type' => 'string' ),
-								'label'  => array( 'type' => 'string' ),
-								'amount' => array( 'type' => 'string' ),
+								'id'           => array( 'type' => 'string' ),
+								'label'        => array( 'type' => 'string' ),
+								'amount'       => array( 'type' => 'string' ),
+								'total'        => $money,
+								'taxLineItems' => array(
+									'type'  => 'array',
+									'items' => $money,
+								),
 							),
 						),
 					),

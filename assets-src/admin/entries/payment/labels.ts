@@ -85,6 +85,7 @@ export function paymentMethodLabel( method: string ): string {
 		googlePay: __( 'Google Pay', 'kestrel-forms' ),
 		ach: __( 'ACH', 'kestrel-forms' ),
 		cashAppPay: __( 'Cash App Pay', 'kestrel-forms' ),
+		afterpayClearpay: __( 'Afterpay/Clearpay', 'kestrel-forms' ),
 	};
 	return labels[ method ] ?? method;
 }
@@ -105,14 +106,22 @@ const BRANDS: Record< string, string > = {
 
 /**
  * @param brand  The provider's card brand ("VISA", "AMERICAN_EXPRESS"); for ACH the bank's name,
- *               for Cash App Pay the buyer's cashtag.
+ *               for Cash App Pay the buyer's cashtag, for Afterpay/Clearpay AFTERPAY or CLEARPAY.
  * @param last4  The card number's last four digits (ACH: the account number's suffix; '' when unknown).
  * @param method The payment method (as the server's PaymentText::card()).
- * @return "Visa •••• 1111", "First Platypus Bank ••• 000", "$cashtag", or '' without last four digits.
+ * @return "Visa •••• 1111", "First Platypus Bank ••• 000", "$cashtag", "Afterpay", or '' without last four digits.
  */
 export function cardText( brand: string, last4: string, method = '' ): string {
 	if ( method === 'cashAppPay' ) {
 		return brand;
+	}
+	if ( method === 'afterpayClearpay' ) {
+		// The brand the provider charged under (AFTERPAY or CLEARPAY).
+		const names: Record< string, string > = {
+			AFTERPAY: __( 'Afterpay', 'kestrel-forms' ),
+			CLEARPAY: __( 'Clearpay', 'kestrel-forms' ),
+		};
+		return names[ brand.toUpperCase() ] ?? '';
 	}
 	if ( method === 'ach' ) {
 		return last4 ? `${ brand } ••• ${ last4 }`.trim() : brand;

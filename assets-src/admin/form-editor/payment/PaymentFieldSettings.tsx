@@ -32,6 +32,7 @@ import {
 } from '../field-edit';
 import { billingLabel, billingSources } from './billing';
 import { PaymentWarnings } from './PaymentWarnings';
+import { AfterpaySettings } from './AfterpaySettings';
 import { WalletButtonSettings } from './WalletButtonSettings';
 
 /**
@@ -53,6 +54,11 @@ function methodLabel( method: PaymentMethod ): string {
 			return __( 'ACH bank transfer (US only)', 'kestrel-forms' );
 		case 'cashAppPay':
 			return __( 'Cash App Pay (US only)', 'kestrel-forms' );
+		case 'afterpayClearpay':
+			return __(
+				'Afterpay/Clearpay (AUD, CAD, EUR, GBP, USD)',
+				'kestrel-forms'
+			);
 	}
 }
 
@@ -165,6 +171,7 @@ export function PaymentFieldSettings( {
 					{ err( 'methods' ) }
 				</fieldset>
 				<WalletButtonSettings field={ field } set={ set } err={ err } />
+				<AfterpaySettings field={ field } set={ set } err={ err } />
 				{ offersAch && (
 					<>
 						<SelectControl

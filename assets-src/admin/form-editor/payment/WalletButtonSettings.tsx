@@ -16,7 +16,7 @@ import {
 } from '../../../shared';
 
 /** One option of a provider button: its key, label and values with their names. */
-type ButtonOption< K extends string > = [
+export type ButtonOption< K extends string > = [
 	K,
 	string,
 	Array< [ string, string ] >,
@@ -33,7 +33,7 @@ type ButtonOption< K extends string > = [
  * @param props.onPatch Receives the options to store (undefined when none is set).
  * @param props.error   The server's error under the group.
  */
-function ButtonOptionSelects< K extends string >( {
+export function ButtonOptionSelects< K extends string >( {
 	legend,
 	value,
 	options,

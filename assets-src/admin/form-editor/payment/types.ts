@@ -20,8 +20,11 @@ export interface PaymentCheck {
 	/** Why each wallet cannot show on this site ('' when nothing the server sees is in the way). */
 	wallets?: { applePay: string; googlePay: string };
 	/**
-	 * Whether ACH and Cash App Pay can be offered: a reason code (`US_MERCHANT_ONLY`, `USD_ONLY`;
-	 * '' when they can) and its words. Visitors never see a method with a reason.
+	 * Whether ACH, Cash App Pay and Afterpay/Clearpay can be offered: a reason code
+	 * (`US_MERCHANT_ONLY`, `USD_ONLY`, `BNPL_CURRENCY`, `BNPL_COUNTRY`; '' when they can) and its
+	 * words. Visitors never see a method with a reason.
 	 */
-	methods?: Record< 'ach' | 'cashAppPay', PaymentWarning >;
+	methods?: Partial<
+		Record< 'ach' | 'cashAppPay' | 'afterpayClearpay', PaymentWarning >
+	>;
 }

@@ -177,7 +177,7 @@ export function walletWarnings(
 }
 
 /**
- * A warning for ACH or Cash App Pay when the field offers it and the server says it cannot be
+ * A warning for ACH, Cash App Pay or Afterpay/Clearpay when the field offers it and the server says it cannot be
  * offered here (`method_ach_US_MERCHANT_ONLY`, `method_cashAppPay_USD_ONLY`…), with its reason.
  *
  * @param field   The payment field.
@@ -190,14 +190,17 @@ export function methodWarnings(
 	if ( ! reasons ) {
 		return [];
 	}
-	return ( [ 'ach', 'cashAppPay' ] as const )
-		.filter(
-			( method ) =>
-				( field.methods ?? [] ).includes( method ) &&
-				reasons[ method ]?.code
-		)
-		.map( ( method ) => ( {
-			code: `method_${ method }_${ reasons[ method ].code }`,
-			message: reasons[ method ].message,
-		} ) );
+	return ( [ 'ach', 'cashAppPay', 'afterpayClearpay' ] as const ).flatMap(
+		( method ) => {
+			const reason = reasons[ method ];
+			return ( field.methods ?? [] ).includes( method ) && reason?.code
+				? [
+						{
+							code: `method_${ method }_${ reason.code }`,
+							message: reason.message,
+						},
+					]
+				: [];
+		}
+	);
 }

@@ -12,6 +12,8 @@ import { FieldSettings } from '../FieldSettings';
 import { PaymentFieldSettings } from '../payment';
 import type { PaymentCheck } from '../payment/types';
 import { CHECK_PATH } from '../payment/use-payment-check';
+import { methodWarnings } from '../payment/warnings';
+import { cardText, paymentMethodLabel } from '../../entries/payment/labels';
 import { renderEditor, renderWithForm } from './editor-harness';
 
 jest.mock( '@wordpress/api-fetch', () => jest.fn() );
@@ -585,5 +587,165 @@ describe( 'live warnings', () => {
 		expect(
 			screen.getByRole( 'option', { name: 'Missing product (1)' } )
 		).toBeTruthy();
+	} );
+} );
+
+describe( 'Afterpay/Clearpay', () => {
+	const REASON =
+		'Afterpay/Clearpay only takes Australian, Canadian and US dollars, pounds sterling and euros; this form charges in NZD. Visitors will not see it.';
+
+	const NZD_CHECK: PaymentCheck = {
+		warnings: [],
+		environment: 'sandbox',
+		currency: 'NZD',
+		location: { id: 'LSANDBOXMAIN', currency: 'NZD', country: 'NZ' },
+		minimum_amount: 1,
+		methods: {
+			ach: { code: 'USD_ONLY', message: 'not here' },
+			cashAppPay: { code: 'USD_ONLY', message: 'not here' },
+			afterpayClearpay: { code: 'BNPL_CURRENCY', message: REASON },
+		},
+	};
+
+	const AFTERPAY_PAYMENT: FieldDefinition = {
+		id: 4,
+		type: 'payment',
+		label: 'Payment',
+		methods: [ 'card' ],
+	};
+
+	const NZD_FORM: FormDefinition = {
+		title: 'Order',
+		currency: 'NZD',
+		fields: [
+			{
+				id: 1,
+				type: 'product',
+				label: 'Widget',
+				inputType: 'singleproduct',
+				basePrice: '12.50',
+			},
+			AFTERPAY_PAYMENT,
+		],
+	};
+
+	it( 'offers Afterpay/Clearpay with its button, messaging and widget settings and the reason it cannot be offered', async () => {
+		serve( NZD_CHECK );
+		const { user, payment } = renderPanel( NZD_FORM );
+		expect(
+			screen.queryByRole( 'group', { name: 'Afterpay/Clearpay button' } )
+		).toBeNull();
+		await user.click(
+			screen.getByRole( 'checkbox', {
+				name: 'Afterpay/Clearpay (AUD, CAD, EUR, GBP, USD)',
+			} )
+		);
+		expect( payment().methods ).toEqual( [ 'card', 'afterpayClearpay' ] );
+
+		// The server's reason for this form.
+		const region = screen.getByRole( 'region', { name: 'Payment set-up' } );
+		expect( await within( region ).findByText( REASON ) ).toBeTruthy();
+
+		await chooseButtonOptions( user, 'Afterpay/Clearpay button', [
+			[ 'Colour', 'mint' ],
+			[ 'Label', 'place_order_with_afterpay' ],
+		] );
+		expect( payment().afterpayButton ).toEqual( {
+			buttonColor: 'mint',
+			buttonType: 'place_order_with_afterpay',
+		} );
+		await chooseButtonOptions( user, 'Afterpay/Clearpay button', [
+			[ 'Colour', '' ],
+		] );
+		expect( payment().afterpayButton ).toEqual( {
+			buttonType: 'place_order_with_afterpay',
+		} );
+
+		const messaging = screen.getByRole( 'group', {
+			name: 'Afterpay/Clearpay messaging',
+		} );
+		expect( within( messaging ).queryByRole( 'combobox' ) ).toBeNull();
+		await user.click(
+			within( messaging ).getByRole( 'checkbox', {
+				name: "Show the instalments under the form's total",
+			} )
+		);
+		await chooseButtonOptions( user, 'Messaging looks', [
+			[ 'Badge', 'white-on-black' ],
+			[ 'Size', 'lg' ],
+		] );
+		expect( payment().afterpayMessaging ).toEqual( {
+			enabled: true,
+			badgeTheme: 'white-on-black',
+			size: 'lg',
+		} );
+		await user.click(
+			within( messaging ).getByRole( 'checkbox', {
+				name: "Show the instalments under the form's total",
+			} )
+		);
+		expect( payment().afterpayMessaging ).toBeUndefined();
+
+		const widget = screen.getByRole( 'group', {
+			name: 'Afterpay/Clearpay checkout widget',
+		} );
+		await user.click(
+			within( widget ).getByRole( 'checkbox', {
+				name: 'Show the payment schedule of the total',
+			} )
+		);
+		expect( payment().afterpayCheckoutWidget ).toEqual( {
+			enabled: true,
+			includeBranding: true,
+		} );
+		await user.click(
+			within( widget ).getByRole( 'checkbox', {
+				name: 'Show the Afterpay/Clearpay wordmark',
+			} )
+		);
+		expect( payment().afterpayCheckoutWidget ).toEqual( {
+			enabled: true,
+			includeBranding: false,
+		} );
+
+		// Unchecking the method hides its settings.
+		await user.click(
+			screen.getByRole( 'checkbox', {
+				name: 'Afterpay/Clearpay (AUD, CAD, EUR, GBP, USD)',
+			} )
+		);
+		expect(
+			screen.queryByRole( 'group', { name: 'Afterpay/Clearpay button' } )
+		).toBeNull();
+	} );
+
+	it( 'warns only for the methods the field offers', () => {
+		expect(
+			methodWarnings(
+				{
+					...AFTERPAY_PAYMENT,
+					methods: [ 'card', 'afterpayClearpay' ],
+				},
+				NZD_CHECK.methods
+			)
+		).toEqual( [
+			{ code: 'method_afterpayClearpay_BNPL_CURRENCY', message: REASON },
+		] );
+		expect( methodWarnings( AFTERPAY_PAYMENT, NZD_CHECK.methods ) ).toEqual(
+			[]
+		);
+	} );
+
+	it( 'the entries screen names the method and the brand charged', () => {
+		expect( paymentMethodLabel( 'afterpayClearpay' ) ).toBe(
+			'Afterpay/Clearpay'
+		);
+		expect( cardText( 'AFTERPAY', '', 'afterpayClearpay' ) ).toBe(
+			'Afterpay'
+		);
+		expect( cardText( 'CLEARPAY', '', 'afterpayClearpay' ) ).toBe(
+			'Clearpay'
+		);
+		expect( cardText( '', '', 'afterpayClearpay' ) ).toBe( '' );
 	} );
 } );

@@ -13,7 +13,8 @@ namespace Kestrel\Forms\Domain\Payments;
  * `values[fieldId] = {method: 'card'|'giftCard'|'applePay'|'googlePay', token: 'cnon:…',
  * verificationToken?: 'verf:…', wallet?: {billing?: contact, shipping?: contact}}`, or for a bank
  * payment `{method: 'ach', token: 'bnon:…', accountHolderName?}` and for Cash App Pay
- * `{method: 'cashAppPay', token: 'wnon:…', draftId?}`: the single-use source token the provider's
+ * `{method: 'cashAppPay', token: 'wnon:…', draftId?}`, for Afterpay/Clearpay
+ * `{method: 'afterpayClearpay', token: 'wnon:…', wallet?: {billing?, shipping?, shippingOption?}}`: the single-use source token the provider's
  * SDK made in the browser (a wallet's is a `cnon:` card token too; each method has its own token
  * prefix), the buyer verification token and, for wallets, the contacts the wallet sheet returned. Nothing else
  * the browser sends for a payment (amount, currency, status) is read; the method is only a label
@@ -40,8 +41,9 @@ final class PaymentValue {
 	 * round) is refused.
 	 */
 	private const METHOD_TOKEN_PATTERNS = array(
-		'ach'        => '/^bnon:[A-Za-z0-9_\-]{4,500}$/',
-		'cashAppPay' => '/^wnon:[A-Za-z0-9_\-]{4,500}$/',
+		'ach'              => '/^bnon:[A-Za-z0-9_\-]{4,500}$/',
+		'cashAppPay'       => '/^wnon:[A-Za-z0-9_\-]{4,500}$/',
+		'afterpayClearpay' => '/^wnon:[A-Za-z0-9_\-]{4,500}$/',
 	);
 
 	/** A payment draft's id ({@see \Kestrel\Forms\Persistence\PaymentDraftRepository}): 32 hex digits. */
@@ -61,6 +63,12 @@ final class PaymentValue {
 	 * route): the wallets' sheets, ACH's bank authorisation and Cash App Pay's customer request.
 	 */
 	public const QUOTED = array( 'applePay', 'googlePay', 'ach', 'cashAppPay' );
+
+	/**
+	 * The methods whose value may carry the contacts (and shipping option) their sheet or popup
+	 * returned: the wallets and Afterpay/Clearpay.
+	 */
+	public const CONTACT_METHODS = array( 'applePay', 'googlePay', 'afterpayClearpay' );
 
 	/** A wallet contact's text keys and their longest length (characters). */
 	private const CONTACT_KEYS = array(
@@ -129,7 +137,7 @@ final class PaymentValue {
 			|| ! is_string( $draft ) || ( '' !== $draft && ( 'cashAppPay' !== $method || 1 !== preg_match( self::DRAFT_ID_PATTERN, $draft ) ) ) ) {
 			return false;
 		}
-		$wallet = in_array( $method, self::WALLETS, true ) && is_array( $raw['wallet'] ?? null ) ? $raw['wallet'] : array();
+		$wallet = in_array( $method, self::CONTACT_METHODS, true ) && is_array( $raw['wallet'] ?? null ) ? $raw['wallet'] : array();
 		$holder = 'ach' === $method ? self::text( $raw['accountHolderName'] ?? null, self::HOLDER_NAME_MAX ) : '';
 		return new self( $method, $token, $verify, self::contact( $wallet['billing'] ?? null ), self::contact( $wallet['shipping'] ?? null ), $holder, $draft );
 	}

@@ -86,7 +86,7 @@ final class WalletRequest {
 		$option = null;
 		foreach ( (array) ( $definition['fields'] ?? array() ) as $field ) {
 			$value = is_array( $field ) && 'payment' === ( $field['type'] ?? '' ) ? ( $values[ (string) $field['id'] ] ?? null ) : null;
-			if ( is_array( $value ) && in_array( $value['method'] ?? null, PaymentValue::WALLETS, true )
+			if ( is_array( $value ) && in_array( $value['method'] ?? null, PaymentValue::CONTACT_METHODS, true )
 				&& is_string( $value['wallet']['shippingOption'] ?? null ) ) {
 				$option = $value['wallet']['shippingOption'];
 				break;
@@ -188,6 +188,73 @@ final class WalletRequest {
 				$choices['options']
 			);
 		}
+		return $request;
+	}
+
+	/**
+	 * The billing mapping keys that make a form's own shipping address: when the payment field
+	 * maps them all, Afterpay/Clearpay's popup is not asked for an address.
+	 */
+	public const OWN_ADDRESS_KEYS = array( 'addressLine1', 'city', 'postalCode' );
+
+	/**
+	 * Whether the payment field maps the form's own address (every {@see self::OWN_ADDRESS_KEYS}).
+	 *
+	 * @param array<string, mixed> $field The payment field.
+	 */
+	public static function has_own_address( array $field ): bool {
+		$billing = is_array( $field['billing'] ?? null ) ? $field['billing'] : array();
+		foreach ( self::OWN_ADDRESS_KEYS as $key ) {
+			if ( ! is_string( $billing[ $key ] ?? null ) || '' === $billing[ $key ] ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Afterpay/Clearpay's payment request from the wallets' one: the popup asks for a shipping
+	 * address only when the form ships and has no address of its own (then the server's total is
+	 * final and the form's address is the shipping address); each shipping option carries the
+	 * order total with it (`total`, the server's price) and no tax lines (`taxLineItems: []`: the
+	 * form's total already holds what it charges). Pure.
+	 *
+	 * @param array<string, mixed> $request The wallets' request ({@see self::build()}).
+	 * @param array<string, mixed> $field   The payment field.
+	 * @param array<string, int>   $totals  The order total with each option (minor units, by id).
+	 * @return array<string, mixed>
+	 */
+	public static function for_afterpay( array $request, array $field, array $totals ): array {
+		$own = self::has_own_address( $field );
+		if ( $own ) {
+			$request['requestShippingContact'] = false;
+		}
+		if ( $own || ! $request['requestShippingContact'] || ! is_array( $request['shippingOptions'] ?? null ) ) {
+			// No address asked: the form's own shipping choice is the one charged.
+			unset( $request['shippingOptions'] );
+			return $request;
+		}
+		$currency                   = strtoupper( (string) $request['currencyCode'] );
+		$decimals                   = (int) Currencies::get( $currency )['decimals'];
+		$label                      = (string) ( $request['total']['label'] ?? '' );
+		$request['shippingOptions'] = array_values(
+			array_map(
+				static function ( array $option ) use ( $totals, $decimals, $label, $request ): array {
+					$minor = $totals[ $option['id'] ] ?? null;
+					return array_merge(
+						$option,
+						array(
+							'total'        => array(
+								'amount' => null === $minor ? (string) $request['total']['amount'] : Decimal::format( Decimal::from_minor_units( max( 0, $minor ), $decimals ), $decimals, true, '', '.' ),
+								'label'  => $label,
+							),
+							'taxLineItems' => array(),
+						)
+					);
+				},
+				$request['shippingOptions']
+			)
+		);
 		return $request;
 	}
 }

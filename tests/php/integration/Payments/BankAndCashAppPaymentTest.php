@@ -53,16 +53,6 @@ final class BankAndCashAppPaymentTest extends TestCase {
 	}
 
 	/**
-	 * Forgets the locations the charge path and the editor check cached (these tests change the
-	 * location's country and currency).
-	 */
-	private static function forget_locations(): void {
-		global $wpdb;
-		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%kestrel\\_forms\\_pay%'" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
-		wp_cache_flush();
-	}
-
-	/**
 	 * A 30.00 mug, an email, the buyer's name and a payment field offering the card, ACH and Cash
 	 * App Pay.
 	 *

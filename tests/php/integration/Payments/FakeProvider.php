@@ -504,7 +504,7 @@ final class FakeProvider {
 			return self::http( ...self::error( 400, 'CARD_TOKEN_EXPIRED', 'CARD_TOKEN_EXPIRED' ) );
 		}
 		$id    = 'PAY' . ( count( $this->payments ) + 1 ) . 'X' . substr( md5( $key ), 0, 6 );
-		$other = $this->bank_or_cash_app( $id, $source, $body );
+		$other = $this->afterpay( $id, $source, $body ) ?? $this->bank_or_cash_app( $id, $source, $body );
 		if ( null !== $other ) {
 			if ( isset( $other['errors'] ) ) {
 				return self::http( 400, $other );
@@ -555,6 +555,62 @@ final class FakeProvider {
 	}
 
 	/**
+	 * What every payment that is not a card's has: id, status, amount, location, reference,
+	 * receipt, refunds, version and update time.
+	 *
+	 * @param string               $id     Payment id.
+	 * @param array<string, mixed> $body   CreatePayment body.
+	 * @param string               $status Provider status.
+	 * @return array<string, mixed>
+	 */
+	private static function non_card( string $id, array $body, string $status ): array {
+		return array(
+			'id'            => $id,
+			'status'        => $status,
+			'amount_money'  => $body['amount_money'] ?? null,
+			'location_id'   => $body['location_id'] ?? '',
+			'reference_id'  => $body['reference_id'] ?? '',
+			'receipt_url'   => 'https://squareup.test/receipt/preview/' . $id,
+			'refund_ids'    => array(),
+			'version_token' => 'vt-' . $id,
+			'updated_at'    => '2026-11-25T12:00:00.000Z',
+		);
+	}
+
+	/**
+	 * An Afterpay/Clearpay payment (`wnon:afterpay-…`, as the sandbox's instant wallet nonces
+	 * and fixed tokens `wnon:afterpay-or-clearpay-ok` / `-declined`), its errors, or null for
+	 * another token: AUD, CAD, EUR, GBP or USD only; source_type BUY_NOW_PAY_LATER with the brand
+	 * of the currency's region (CLEARPAY for GBP and EUR) and the buyer's email; APPROVED or
+	 * COMPLETED as a card is; `-declined` is GENERIC_DECLINE.
+	 *
+	 * @param string               $id     Payment id.
+	 * @param string               $source Source token.
+	 * @param array<string, mixed> $body   CreatePayment body.
+	 * @return array<string, mixed>|null
+	 */
+	private function afterpay( string $id, string $source, array $body ): ?array {
+		if ( ! str_starts_with( $source, 'wnon:afterpay-' ) ) {
+			return null;
+		}
+		$currency = (string) ( $body['amount_money']['currency'] ?? '' );
+		if ( ! in_array( $currency, array( 'AUD', 'CAD', 'EUR', 'GBP', 'USD' ), true ) ) {
+			return self::error( 400, 'UNSUPPORTED_CURRENCY', 'Afterpay/Clearpay does not support this currency.' )[1];
+		}
+		if ( 'wnon:afterpay-or-clearpay-declined' === $source ) {
+			return self::error( 400, 'GENERIC_DECLINE', "Authorization error: 'GENERIC_DECLINE'", 'PAYMENT_METHOD_ERROR' )[1];
+		}
+		$brand = in_array( $currency, array( 'GBP', 'EUR' ), true ) ? 'CLEARPAY' : 'AFTERPAY';
+		return self::non_card( $id, $body, empty( $body['autocomplete'] ) ? 'APPROVED' : 'COMPLETED' ) + array(
+			'source_type'               => 'BUY_NOW_PAY_LATER',
+			'buy_now_pay_later_details' => array(
+				'brand' => $brand,
+				( 'CLEARPAY' === $brand ? 'clearpay_details' : 'afterpay_details' ) => array( 'email_address' => 'buyer@example.com' ),
+			),
+		);
+	}
+
+	/**
 	 * A bank account (`bnon:`) or Cash App Pay (`wnon:`) payment as the provider makes it, its
 	 * errors (`{errors}`), or null for a card token. ACH: USD only, autocomplete true, PENDING
 	 * until settled ({@see self::settle()}); Cash App Pay: USD only, APPROVED or COMPLETED as a
@@ -576,17 +632,7 @@ final class FakeProvider {
 		if ( $bank && empty( $body['autocomplete'] ) ) {
 			return self::error( 400, 'INVALID_VALUE', 'Autocomplete must be true for ACH payments.' )[1];
 		}
-		$payment = array(
-			'id'            => $id,
-			'status'        => $bank ? 'PENDING' : ( empty( $body['autocomplete'] ) ? 'APPROVED' : 'COMPLETED' ),
-			'amount_money'  => $body['amount_money'] ?? null,
-			'location_id'   => $body['location_id'] ?? '',
-			'reference_id'  => $body['reference_id'] ?? '',
-			'receipt_url'   => 'https://squareup.test/receipt/preview/' . $id,
-			'refund_ids'    => array(),
-			'version_token' => 'vt-' . $id,
-			'updated_at'    => '2026-11-25T12:00:00.000Z',
-		);
+		$payment = self::non_card( $id, $body, $bank ? 'PENDING' : ( empty( $body['autocomplete'] ) ? 'APPROVED' : 'COMPLETED' ) );
 		if ( $bank ) {
 			return $payment + array(
 				'source_type'          => 'BANK_ACCOUNT',

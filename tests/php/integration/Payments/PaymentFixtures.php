@@ -178,6 +178,16 @@ trait PaymentFixtures {
 	}
 
 	/**
+	 * Forgets the locations the charge path and the editor check cached (for tests that change
+	 * the location's country and currency).
+	 */
+	protected static function forget_locations(): void {
+		global $wpdb;
+		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%kestrel\\_forms\\_pay%'" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		wp_cache_flush();
+	}
+
+	/**
 	 * Forgets the settings, the cached location, the rate-limit counters and the client address.
 	 */
 	protected function tear_down_payments(): void {
