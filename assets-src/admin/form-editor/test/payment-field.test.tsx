@@ -629,18 +629,36 @@ describe( 'Afterpay/Clearpay', () => {
 		],
 	};
 
-	it( 'offers Afterpay/Clearpay with its button, messaging and widget settings and the reason it cannot be offered', async () => {
+	it( 'is not a new choice while its visitor button is not built (issue 17)', async () => {
 		serve( NZD_CHECK );
-		const { user, payment } = renderPanel( NZD_FORM );
+		renderPanel( NZD_FORM );
+		await screen.findByRole( 'checkbox', { name: 'Card' } );
 		expect(
-			screen.queryByRole( 'group', { name: 'Afterpay/Clearpay button' } )
-		).toBeNull();
-		await user.click(
-			screen.getByRole( 'checkbox', {
+			screen.queryByRole( 'checkbox', {
 				name: 'Afterpay/Clearpay (AUD, CAD, EUR, GBP, USD)',
 			} )
-		);
-		expect( payment().methods ).toEqual( [ 'card', 'afterpayClearpay' ] );
+		).toBeNull();
+	} );
+
+	it( 'a field that has it (an import) shows its button, messaging and widget settings and the reason it cannot be offered', async () => {
+		serve( NZD_CHECK );
+		const { user, payment } = renderPanel( {
+			...NZD_FORM,
+			fields: [
+				NZD_FORM.fields[ 0 ],
+				{
+					...AFTERPAY_PAYMENT,
+					methods: [ 'card', 'afterpayClearpay' ],
+				},
+			],
+		} );
+		expect(
+			(
+				screen.getByRole( 'checkbox', {
+					name: 'Afterpay/Clearpay (AUD, CAD, EUR, GBP, USD)',
+				} ) as HTMLInputElement
+			 ).checked
+		).toBe( true );
 
 		// The server's reason for this form.
 		const region = screen.getByRole( 'region', { name: 'Payment set-up' } );
