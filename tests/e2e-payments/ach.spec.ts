@@ -540,6 +540,46 @@ test( 'RECURRING_CHARGE with a bank account goes straight to the authorisation; 
 	} );
 } );
 
+test( "RECURRING_CHARGE with the quickstart's frequency object (ach-recurring.html at HEAD) is signed and charged", async ( {
+	page,
+	request,
+} ) => {
+	await open( page, '/ach.html' );
+	// The options exactly as the quickstart's ach-recurring page builds them.
+	const options = {
+		intent: 'RECURRING_CHARGE',
+		bankAccountId: 'bact:bank-account-ok',
+		startDate: '2028-12-31',
+		frequency: {
+			yearly: {
+				occurrence: 1,
+				months: [ 'JANUARY' ],
+				days: { daysOfMonth: [ 15, 31 ] },
+			},
+		},
+		amount: '5.00',
+		currency: 'USD',
+	};
+	const result = page.evaluate(
+		( o ) => ( window as any ).__achMethod.tokenize( o ),
+		options
+	);
+	await authorization( page )
+		.getByRole( 'button', { name: 'Authorize' } )
+		.click();
+	const ok = await result;
+	expect( ok.status, JSON.stringify( ok.errors ) ).toBe( 'OK' );
+	expect( ok.token ).toMatch( /^bnon:/ );
+	expect(
+		( await ledger( request ) ).nonces[ ok.token ].authorization
+	).toMatchObject( {
+		intent: 'RECURRING_CHARGE',
+		amount: 500,
+		frequency: options.frequency,
+		start_date: '2028-12-31',
+	} );
+} );
+
 test( 'bank-link errors: expired session and a foreign account id, with the spec texts', async ( {
 	page,
 	request,

@@ -345,10 +345,10 @@ describe( 'tokenize', () => {
 		expect( document.querySelectorAll( '.sq-ach-overlay' ) ).toHaveLength(
 			1
 		);
-		( document.activeElement as HTMLElement | null )?.blur();
+		button.blur();
 		link.config.onExit( null, { status: 'requires_credentials' } );
 		await expect( first ).resolves.toMatchObject( { status: 'Cancel' } );
-		expect( document.activeElement ).toBe( button );
+		expect( button.ownerDocument.activeElement ).toBe( button );
 	} );
 
 	it( 'one tokenize at a time; destroy is final and ends a running flow', async () => {
