@@ -182,6 +182,46 @@ test.describe( 'check 4: quickstart cash-app-pay.html on a desktop', () => {
 		} );
 	} );
 
+	test( 'after an approval the button works again; a lost exchange answer is retried to the same token', async ( {
+		page,
+		request,
+	} ) => {
+		await attachOwn( page );
+		// The first exchange's answer is lost after the sandbox made the nonce.
+		await request.post( `${ SANDBOX }/__faults`, {
+			data: {
+				path: '/v2/instant-wallet-nonce',
+				method: 'POST',
+				mode: 'drop-response-after-commit',
+				count: 1,
+			},
+		} );
+		try {
+			await capButton( page, '#own' ).click();
+			await answerOnPhone( page, 'Approve' );
+			await expect
+				.poll( async () =>
+					( await tokenResults( page ) ).map( ( r: any ) => r.status )
+				)
+				.toEqual( [ 'OK' ] );
+		} finally {
+			await request.delete( `${ SANDBOX }/__faults` );
+		}
+		const [ first ] = await tokenResults( page );
+		expect( first.token ).toMatch( /^wnon:/ );
+		// The used request was replaced: the same button starts a new one.
+		await capButton( page, '#own' ).click();
+		await expect( dialog( page ) ).toBeVisible();
+		await answerOnPhone( page, 'Approve' );
+		await expect
+			.poll( async () =>
+				( await tokenResults( page ) ).map( ( r: any ) => r.status )
+			)
+			.toEqual( [ 'OK', 'OK' ] );
+		const [ , second ] = await tokenResults( page );
+		expect( second.token ).not.toBe( first.token );
+	} );
+
 	test( 'decline gives Cancel (quickstart shows the failure); the button works again', async ( {
 		page,
 	} ) => {
