@@ -485,18 +485,20 @@ test( 'tokenize rules: name, intent text, amount shapes, RECURRING_CHARGE', asyn
 	await expect( page.locator( '.sq-ach-overlay' ) ).toHaveCount( 0 );
 } );
 
+/** A RECURRING_CHARGE of $5.00 on a stored bank account; the schedule is added per test. */
+const RECURRING = {
+	intent: 'RECURRING_CHARGE',
+	bankAccountId: 'bact:bank-account-ok',
+	startDate: '2028-12-31',
+	amount: '5.00',
+	currency: 'USD',
+};
+
 test( 'RECURRING_CHARGE with a bank account goes straight to the authorisation; Cancel gives Cancel', async ( {
 	page,
 } ) => {
 	await open( page, '/ach.html' );
-	const options = {
-		intent: 'RECURRING_CHARGE',
-		bankAccountId: 'bact:bank-account-ok',
-		startDate: '2028-12-31',
-		cadence: 'MONTHLY',
-		amount: '5.00',
-		currency: 'USD',
-	};
+	const options = { ...RECURRING, cadence: 'MONTHLY' };
 	let result = page.evaluate(
 		( o ) => ( window as any ).__achMethod.tokenize( o ),
 		options
@@ -545,11 +547,9 @@ test( "RECURRING_CHARGE with the quickstart's frequency object (ach-recurring.ht
 	request,
 } ) => {
 	await open( page, '/ach.html' );
-	// The options exactly as the quickstart's ach-recurring page builds them.
+	// The options as the quickstart's ach-recurring page builds them.
 	const options = {
-		intent: 'RECURRING_CHARGE',
-		bankAccountId: 'bact:bank-account-ok',
-		startDate: '2028-12-31',
+		...RECURRING,
 		frequency: {
 			yearly: {
 				occurrence: 1,
@@ -557,8 +557,6 @@ test( "RECURRING_CHARGE with the quickstart's frequency object (ach-recurring.ht
 				days: { daysOfMonth: [ 15, 31 ] },
 			},
 		},
-		amount: '5.00',
-		currency: 'USD',
 	};
 	const result = page.evaluate(
 		( o ) => ( window as any ).__achMethod.tokenize( o ),
@@ -753,6 +751,88 @@ test.describe( 'a Spanish page', () => {
 	} );
 } );
 
+/**
+ * Opens the ACH page with a focused #starter button first in the page (what focus must return to).
+ *
+ * @param page Page.
+ */
+async function openWithStarter( page: Page ): Promise< void > {
+	await open( page, '/ach.html' );
+	await page.evaluate( () => {
+		const b = document.createElement( 'button' );
+		b.id = 'starter';
+		b.textContent = 'Start';
+		document.body.prepend( b );
+		b.focus();
+	} );
+}
+
+test( 'Link takes focus when it opens, Escape closes it as Cancel, focus goes back to the button', async ( {
+	page,
+} ) => {
+	await openWithStarter( page );
+	const result = page.evaluate( () =>
+		( window as any ).__achMethod.tokenize( {
+			accountHolderName: 'Ada Lovelace',
+			intent: 'STORE',
+		} )
+	);
+	await expect(
+		link( page ).getByRole( 'button', { name: 'First Platypus Bank' } )
+	).toBeVisible();
+	await expect( page.locator( 'iframe[title="Plaid Link"]' ) ).toBeFocused();
+	await expect( link( page ).getByRole( 'heading' ) ).toBeFocused();
+	await page.keyboard.press( 'Escape' );
+	expect( ( await result ).status ).toBe( 'Cancel' );
+	await expect( page.locator( 'iframe[title="Plaid Link"]' ) ).toHaveCount(
+		0
+	);
+	await expect( page.locator( '#starter' ) ).toBeFocused();
+} );
+
+test( 'the authorisation dialog: the page behind is inert, focus starts on the heading, Tab wraps, focus comes back', async ( {
+	page,
+} ) => {
+	await openWithStarter( page );
+	const result = page.evaluate(
+		( o ) => ( window as any ).__achMethod.tokenize( o ),
+		{ ...RECURRING, cadence: 'WEEKLY' }
+	);
+	const auth = authorization( page );
+	await expect(
+		auth.getByRole( 'heading', { name: 'Bank authorization' } )
+	).toBeFocused();
+	expect(
+		await page.evaluate( () =>
+			Array.from( document.body.children )
+				.filter(
+					( e ) => ! e.classList.contains( 'sq-ach-authorization' )
+				)
+				.every( ( e ) => ( e as HTMLElement ).inert )
+		)
+	).toBe( true );
+	const cancel = auth.getByRole( 'button', { name: 'Cancel' } );
+	const authorize = auth.getByRole( 'button', { name: 'Authorize' } );
+	await page.keyboard.press( 'Tab' );
+	await expect( cancel ).toBeFocused();
+	await page.keyboard.press( 'Tab' );
+	await expect( authorize ).toBeFocused();
+	await page.keyboard.press( 'Tab' );
+	await expect( cancel ).toBeFocused();
+	await page.keyboard.press( 'Shift+Tab' );
+	await expect( authorize ).toBeFocused();
+	await page.keyboard.press( 'Escape' );
+	expect( ( await result ).status ).toBe( 'Cancel' );
+	await expect( page.locator( '#starter' ) ).toBeFocused();
+	expect(
+		await page.evaluate( () =>
+			Array.from( document.body.children ).some(
+				( e ) => ( e as HTMLElement ).inert
+			)
+		)
+	).toBe( false );
+} );
+
 test( 'an authorisation the provider refuses ends as error: TokenizationError with its reason', async ( {
 	page,
 } ) => {
@@ -769,6 +849,16 @@ test( 'an authorisation the provider refuses ends as error: TokenizationError wi
 		auth.getByText( /from your bank account on file/ )
 	).toBeVisible();
 	await auth.getByRole( 'button', { name: 'Authorize' } ).click();
+	// The reason stays on screen until the buyer closes it (or tries again).
+	await expect( auth.getByRole( 'alert' ) ).toHaveText(
+		'The bank account is unknown.'
+	);
+	await expect( auth.getByRole( 'button', { name: 'Close' } ) ).toBeFocused();
+	await auth.getByRole( 'button', { name: 'Try again' } ).click();
+	await expect( auth.getByRole( 'alert' ) ).toHaveText(
+		'The bank account is unknown.'
+	);
+	await auth.getByRole( 'button', { name: 'Close' } ).click();
 	expect( await failure ).toEqual( {
 		name: 'TokenizationError',
 		message: 'Tokenization failed: The bank account is unknown.',

@@ -57,6 +57,24 @@ const tokenResults = ( page: Page ) =>
 	);
 
 /**
+ * Clicks the tests' own button again (a fresh request must open the QR modal), approves on the
+ * phone, and waits for the token results' statuses.
+ *
+ * @param page     Page.
+ * @param statuses All statuses expected afterwards.
+ */
+async function payAgain( page: Page, statuses: string[] ): Promise< void > {
+	await capButton( page, '#own' ).click();
+	await expect( dialog( page ) ).toBeVisible();
+	await answerOnPhone( page, 'Approve' );
+	await expect
+		.poll( async () =>
+			( await tokenResults( page ) ).map( ( r: any ) => r.status )
+		)
+		.toEqual( statuses );
+}
+
+/**
  * The tests' own merchant code on the same page: `__cap(requestExtra, options)` makes a Cash App
  * Pay method for a $1.00 request and records its events in `__events`.
  */
@@ -210,14 +228,7 @@ test.describe( 'check 4: quickstart cash-app-pay.html on a desktop', () => {
 		const [ first ] = await tokenResults( page );
 		expect( first.token ).toMatch( /^wnon:/ );
 		// The used request was replaced: the same button starts a new one.
-		await capButton( page, '#own' ).click();
-		await expect( dialog( page ) ).toBeVisible();
-		await answerOnPhone( page, 'Approve' );
-		await expect
-			.poll( async () =>
-				( await tokenResults( page ) ).map( ( r: any ) => r.status )
-			)
-			.toEqual( [ 'OK', 'OK' ] );
+		await payAgain( page, [ 'OK', 'OK' ] );
 		const [ , second ] = await tokenResults( page );
 		expect( second.token ).not.toBe( first.token );
 	} );
@@ -233,14 +244,7 @@ test.describe( 'check 4: quickstart cash-app-pay.html on a desktop', () => {
 			.toBe( 'Cancel' );
 		await expect( dialog( page ) ).toBeHidden();
 		// A fresh request: the buyer can try again and approve.
-		await capButton( page, '#own' ).click();
-		await expect( dialog( page ) ).toBeVisible();
-		await answerOnPhone( page, 'Approve' );
-		await expect
-			.poll( async () =>
-				( await tokenResults( page ) ).map( ( r: any ) => r.status )
-			)
-			.toEqual( [ 'Cancel', 'OK' ] );
+		await payAgain( page, [ 'Cancel', 'OK' ] );
 
 		// The quickstart page's own listener shows the failure.
 		await capButton( page ).click();
