@@ -284,6 +284,35 @@ test.describe( 'check 4: quickstart cash-app-pay.html on a desktop', () => {
 		await expect( dialog( page ) ).toBeHidden();
 	} );
 
+	test( 'the QR modal by keyboard: Close focused, Tab stays inside, Escape dismisses, focus returns', async ( {
+		page,
+	} ) => {
+		await attachOwn( page );
+		await capButton( page, '#own' ).focus();
+		await page.keyboard.press( 'Enter' );
+		const close = dialog( page ).getByRole( 'button', { name: 'Close' } );
+		const open = page.getByTestId( 'cap-qr-link' );
+		await expect( close ).toBeFocused();
+		await page.keyboard.press( 'Tab' );
+		await expect( open ).toBeFocused();
+		await page.keyboard.press( 'Tab' );
+		await expect( close ).toBeFocused();
+		await page.keyboard.press( 'Shift+Tab' );
+		await expect( open ).toBeFocused();
+		await page.keyboard.press( 'Shift+Tab' );
+		await expect( close ).toBeFocused();
+		await page.keyboard.press( 'Escape' );
+		await expect( dialog( page ) ).toBeHidden();
+		await expect( capButton( page, '#own' ) ).toBeFocused();
+		await expect
+			.poll( () =>
+				page.evaluate( () =>
+					( window as any ).__events.map( ( e: any ) => e.type )
+				)
+			)
+			.toEqual( [ 'customerInteraction', 'customerDismissed' ] );
+	} );
+
 	test( 'closing the QR modal is customerDismissed', async ( { page } ) => {
 		await attachOwn( page );
 		await capButton( page, '#own' ).click();
