@@ -288,7 +288,7 @@ class StandInPay implements PayKit {
 			if ( e.key !== 'Tab' ) {
 				return;
 			}
-			const stops = [ link, close ];
+			const stops: HTMLElement[] = [ link, close ];
 			const at = stops.indexOf(
 				overlay.ownerDocument.activeElement as HTMLElement
 			);

@@ -70,9 +70,10 @@ export function openAuthorization(
 			child.setAttribute( 'aria-hidden', 'true' );
 			hidden.push( child );
 		}
-		if ( child instanceof win.HTMLElement && ! child.inert ) {
-			child.inert = true;
-			inert.push( child );
+		const el = child as HTMLElement;
+		if ( 'inert' in el && ! el.inert ) {
+			el.inert = true;
+			inert.push( el );
 		}
 	}
 	let settle: ( o: AchAuthorizationOutcome ) => void = () => {};

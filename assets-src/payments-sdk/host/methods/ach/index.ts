@@ -154,10 +154,9 @@ export class AchMethod {
 		// must see it and reject, never open a second overlay and Link.
 		this.tokenizing = true;
 		const doc = this.ctx.win.document;
+		const active = doc.activeElement as HTMLElement | null;
 		const opener =
-			doc.activeElement instanceof this.ctx.win.HTMLElement
-				? doc.activeElement
-				: null;
+			active && typeof active.focus === 'function' ? active : null;
 		let overlay: ReturnType< typeof showOverlay > | null = null;
 		let result: TokenResult;
 		try {
