@@ -568,6 +568,11 @@ test( "RECURRING_CHARGE with the quickstart's frequency object (ach-recurring.ht
 		( o ) => ( window as any ).__achMethod.tokenize( o ),
 		options
 	);
+	await expect(
+		authorization( page ).getByText(
+			/debit \$5\.00 .* yearly in January on day 15, 31 of the month, starting 2028-12-31/
+		)
+	).toBeVisible();
 	await authorization( page )
 		.getByRole( 'button', { name: 'Authorize' } )
 		.click();
