@@ -34,14 +34,19 @@ it( 'names the merchant, amount, account and date of a CHARGE', () => {
 	);
 } );
 
+/** A $5.00 RECURRING_CHARGE on a bank account on file; the schedule is added per test. */
+const recurringOnFile = {
+	...base,
+	accountDetails: undefined,
+	intent: 'RECURRING_CHARGE' as const,
+	total: { amount: 500, currencyCode: 'USD' },
+};
+
 it( 'names the schedule of a RECURRING_CHARGE on a bank account on file', () => {
 	expect(
 		authorizationText(
 			{
-				...base,
-				accountDetails: undefined,
-				intent: 'RECURRING_CHARGE',
-				total: { amount: 500, currencyCode: 'USD' },
+				...recurringOnFile,
 				cadence: 'MONTHLY',
 				startDate: '2028-12-31',
 			},
@@ -56,10 +61,7 @@ it( "names a RECURRING_CHARGE's frequency object (the quickstart's ach-recurring
 	expect(
 		authorizationText(
 			{
-				...base,
-				accountDetails: undefined,
-				intent: 'RECURRING_CHARGE',
-				total: { amount: 500, currencyCode: 'USD' },
+				...recurringOnFile,
 				frequency: {
 					yearly: {
 						occurrence: 1,
