@@ -80,6 +80,112 @@ export const BANK_NONCE_ERRORS = Object.freeze( {
 
 const INTENTS = [ 'CHARGE', 'STORE', 'RECURRING_CHARGE' ];
 
+const FREQUENCY_UNITS = [ 'daily', 'weekly', 'monthly', 'yearly' ];
+const MONTHS = [
+	'JANUARY',
+	'FEBRUARY',
+	'MARCH',
+	'APRIL',
+	'MAY',
+	'JUNE',
+	'JULY',
+	'AUGUST',
+	'SEPTEMBER',
+	'OCTOBER',
+	'NOVEMBER',
+	'DECEMBER',
+];
+const WEEKDAYS = [
+	'MONDAY',
+	'TUESDAY',
+	'WEDNESDAY',
+	'THURSDAY',
+	'FRIDAY',
+	'SATURDAY',
+	'SUNDAY',
+];
+
+/**
+ * A RECURRING_CHARGE's frequency object (the alternative to `cadence`, as the
+ * quickstart's ach-recurring page sends it): exactly one of daily, weekly,
+ * monthly, yearly; `occurrence` a positive integer when given; `months` month
+ * names (yearly only); `days` with `daysOfMonth` 1–31 and/or `daysOfWeek`
+ * weekday names.
+ *
+ * @param {unknown} f The frequency as sent.
+ * @return {string|null} What is wrong, or null.
+ */
+export function checkFrequency( f ) {
+	if ( ! f || typeof f !== 'object' || Array.isArray( f ) ) {
+		return 'frequency must be an object.';
+	}
+	const keys = Object.keys( f );
+	if ( keys.length !== 1 || ! FREQUENCY_UNITS.includes( keys[ 0 ] ) ) {
+		return 'frequency needs exactly one of daily, weekly, monthly, yearly.';
+	}
+	const unit = keys[ 0 ];
+	const rule = f[ unit ];
+	if ( ! rule || typeof rule !== 'object' || Array.isArray( rule ) ) {
+		return `frequency.${ unit } must be an object.`;
+	}
+	const known = [ 'occurrence', 'months', 'days' ];
+	const unknown = Object.keys( rule ).find( ( k ) => ! known.includes( k ) );
+	if ( unknown ) {
+		return `frequency.${ unit }.${ unknown } is not a known field.`;
+	}
+	if (
+		rule.occurrence !== undefined &&
+		! ( Number.isInteger( rule.occurrence ) && rule.occurrence >= 1 )
+	) {
+		return `frequency.${ unit }.occurrence must be a positive integer.`;
+	}
+	if ( rule.months !== undefined ) {
+		if (
+			unit !== 'yearly' ||
+			! Array.isArray( rule.months ) ||
+			! rule.months.length ||
+			! rule.months.every( ( m ) => MONTHS.includes( m ) )
+		) {
+			return 'frequency.yearly.months must list month names (JANUARY … DECEMBER).';
+		}
+	}
+	if ( rule.days !== undefined ) {
+		const days = rule.days;
+		if ( unit === 'daily' || ! days || typeof days !== 'object' ) {
+			return `frequency.${ unit }.days is not valid here.`;
+		}
+		const { daysOfMonth, daysOfWeek, ...rest } = days;
+		if ( Object.keys( rest ).length ) {
+			return `frequency.${ unit }.days.${
+				Object.keys( rest )[ 0 ]
+			} is not a known field.`;
+		}
+		if (
+			daysOfMonth !== undefined &&
+			( unit === 'weekly' ||
+				! Array.isArray( daysOfMonth ) ||
+				! daysOfMonth.length ||
+				! daysOfMonth.every(
+					( d ) => Number.isInteger( d ) && d >= 1 && d <= 31
+				) )
+		) {
+			return `frequency.${ unit }.days.daysOfMonth must list days 1 to 31.`;
+		}
+		if (
+			daysOfWeek !== undefined &&
+			( ! Array.isArray( daysOfWeek ) ||
+				! daysOfWeek.length ||
+				! daysOfWeek.every( ( d ) => WEEKDAYS.includes( d ) ) )
+		) {
+			return `frequency.${ unit }.days.daysOfWeek must list weekday names.`;
+		}
+		if ( daysOfMonth === undefined && daysOfWeek === undefined ) {
+			return `frequency.${ unit }.days needs daysOfMonth or daysOfWeek.`;
+		}
+	}
+	return null;
+}
+
 const LINK_PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -349,14 +455,34 @@ export function achArea( { ledger, emit } ) {
 			);
 		}
 		if ( body.intent === 'RECURRING_CHARGE' ) {
+			const hasFrequency =
+				body.frequency !== undefined && body.frequency !== null;
+			if ( hasFrequency && body.cadence !== undefined ) {
+				return invalid(
+					'INVALID_VALUE',
+					'A RECURRING_CHARGE has either cadence or frequency, not both.',
+					'frequency'
+				);
+			}
+			const frequencyProblem = hasFrequency
+				? checkFrequency( body.frequency )
+				: null;
+			if ( frequencyProblem ) {
+				return invalid(
+					'INVALID_VALUE',
+					frequencyProblem,
+					'frequency'
+				);
+			}
 			if (
 				! byAccount ||
-				! [ 'WEEKLY', 'MONTHLY' ].includes( body.cadence ) ||
+				( ! hasFrequency &&
+					! [ 'WEEKLY', 'MONTHLY' ].includes( body.cadence ) ) ||
 				! /^\d{4}-\d{2}-\d{2}$/.test( body.start_date ?? '' )
 			) {
 				return invalid(
 					'INVALID_VALUE',
-					'A RECURRING_CHARGE needs bank_account_id, cadence WEEKLY or MONTHLY and start_date.',
+					'A RECURRING_CHARGE needs bank_account_id, cadence WEEKLY or MONTHLY (or a frequency) and start_date.',
 					'cadence'
 				);
 			}
@@ -405,6 +531,7 @@ export function achArea( { ledger, emit } ) {
 			amount: total.amount ?? null,
 			currency: total.currency_code ?? null,
 			cadence: body.cadence,
+			frequency: body.frequency ?? undefined,
 			start_date: body.start_date,
 			signed_at: new Date().toISOString(),
 		};

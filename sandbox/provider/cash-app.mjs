@@ -228,6 +228,26 @@ export function cashAppArea( { vendorOrigin } ) {
 				'cash_app_pay_data.grant_id'
 			);
 		}
+		const t = d.total_amount ?? {};
+		// The same grant asked again by the same SDK session for the same amount (a response
+		// lost on the way back and retried): the same nonce again, not an error.
+		if (
+			grant.used &&
+			grant.exchanged &&
+			typeof body.session_id === 'string' &&
+			body.session_id === grant.exchanged.sessionId &&
+			t.amount === grant.amount &&
+			t.currency_code === 'USD'
+		) {
+			return {
+				status: 200,
+				body: {
+					token: grant.exchanged.token,
+					cashtag: CASHTAG,
+					session_id: body.session_id,
+				},
+			};
+		}
 		if ( grant.used ) {
 			return invalid(
 				'GRANT_USED',
@@ -252,7 +272,6 @@ export function cashAppArea( { vendorOrigin } ) {
 				'cash_app_pay_data.grant_id'
 			);
 		}
-		const t = d.total_amount ?? {};
 		if ( t.amount !== grant.amount || t.currency_code !== 'USD' ) {
 			return invalid(
 				'GRANT_AMOUNT_MISMATCH',
@@ -261,10 +280,12 @@ export function cashAppArea( { vendorOrigin } ) {
 			);
 		}
 		grant.used = true;
+		const token = mint( grant.amount );
+		grant.exchanged = { sessionId: body.session_id, token };
 		return {
 			status: 200,
 			body: {
-				token: mint( grant.amount ),
+				token,
 				cashtag: CASHTAG,
 				session_id: body.session_id,
 			},

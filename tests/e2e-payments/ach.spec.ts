@@ -310,6 +310,9 @@ test( 'closing Link: ontokenization gets detail.error, the overlay fades out and
 	page,
 } ) => {
 	await open( page, '/ach.html' );
+	const paymentsBefore = Object.keys(
+		( await ledger( page.request ) ).payments
+	);
 	await fillName( page );
 	await page.getByRole( 'button', { name: 'Pay with Bank Account' } ).click();
 	await expect(
@@ -346,10 +349,13 @@ test( 'closing Link: ontokenization gets detail.error, the overlay fades out and
 	await expect( page.locator( 'iframe[title="Plaid Link"]' ) ).toHaveCount(
 		0
 	);
-	// tokenize() resolves (Cancel); the quickstart's listener throws on detail.error, so no
-	// payment is attempted.
-	await expect( page.locator( '#payment-status-container' ) ).not.toHaveClass(
-		'is-success'
+	// tokenize() resolves (Cancel, asserted on the token result below); the quickstart's
+	// listener throws on detail.error, so no payment is attempted.
+	await expect
+		.poll( async () => ( await recorded( page ) ).at( -1 )?.status )
+		.toBe( 'Cancel' );
+	expect( Object.keys( ( await ledger( page.request ) ).payments ) ).toEqual(
+		paymentsBefore
 	);
 	const events = await recorded( page );
 	expect( events.map( ( e ) => e.type ) ).toEqual( [
@@ -485,18 +491,20 @@ test( 'tokenize rules: name, intent text, amount shapes, RECURRING_CHARGE', asyn
 	await expect( page.locator( '.sq-ach-overlay' ) ).toHaveCount( 0 );
 } );
 
+/** A RECURRING_CHARGE of $5.00 on a stored bank account; the schedule is added per test. */
+const RECURRING = {
+	intent: 'RECURRING_CHARGE',
+	bankAccountId: 'bact:bank-account-ok',
+	startDate: '2028-12-31',
+	amount: '5.00',
+	currency: 'USD',
+};
+
 test( 'RECURRING_CHARGE with a bank account goes straight to the authorisation; Cancel gives Cancel', async ( {
 	page,
 } ) => {
 	await open( page, '/ach.html' );
-	const options = {
-		intent: 'RECURRING_CHARGE',
-		bankAccountId: 'bact:bank-account-ok',
-		startDate: '2028-12-31',
-		cadence: 'MONTHLY',
-		amount: '5.00',
-		currency: 'USD',
-	};
+	const options = { ...RECURRING, cadence: 'MONTHLY' };
 	let result = page.evaluate(
 		( o ) => ( window as any ).__achMethod.tokenize( o ),
 		options
@@ -537,6 +545,47 @@ test( 'RECURRING_CHARGE with a bank account goes straight to the authorisation; 
 	expect( events[ 0 ] ).toMatchObject( {
 		status: 'Cancel',
 		error: { name: 'TokenizationError' },
+	} );
+} );
+
+test( "RECURRING_CHARGE with the quickstart's frequency object (ach-recurring.html at HEAD) is signed and charged", async ( {
+	page,
+	request,
+} ) => {
+	await open( page, '/ach.html' );
+	// The options as the quickstart's ach-recurring page builds them.
+	const options = {
+		...RECURRING,
+		frequency: {
+			yearly: {
+				occurrence: 1,
+				months: [ 'JANUARY' ],
+				days: { daysOfMonth: [ 15, 31 ] },
+			},
+		},
+	};
+	const result = page.evaluate(
+		( o ) => ( window as any ).__achMethod.tokenize( o ),
+		options
+	);
+	await expect(
+		authorization( page ).getByText(
+			/debit \$5\.00 .* yearly in January on day 15, 31 of the month, starting 2028-12-31/
+		)
+	).toBeVisible();
+	await authorization( page )
+		.getByRole( 'button', { name: 'Authorize' } )
+		.click();
+	const ok = await result;
+	expect( ok.status, JSON.stringify( ok.errors ) ).toBe( 'OK' );
+	expect( ok.token ).toMatch( /^bnon:/ );
+	expect(
+		( await ledger( request ) ).nonces[ ok.token ].authorization
+	).toMatchObject( {
+		intent: 'RECURRING_CHARGE',
+		amount: 500,
+		frequency: options.frequency,
+		start_date: '2028-12-31',
 	} );
 } );
 
@@ -713,6 +762,88 @@ test.describe( 'a Spanish page', () => {
 	} );
 } );
 
+/**
+ * Opens the ACH page with a focused #starter button first in the page (what focus must return to).
+ *
+ * @param page Page.
+ */
+async function openWithStarter( page: Page ): Promise< void > {
+	await open( page, '/ach.html' );
+	await page.evaluate( () => {
+		const b = document.createElement( 'button' );
+		b.id = 'starter';
+		b.textContent = 'Start';
+		document.body.prepend( b );
+		b.focus();
+	} );
+}
+
+test( 'Link takes focus when it opens, Escape closes it as Cancel, focus goes back to the button', async ( {
+	page,
+} ) => {
+	await openWithStarter( page );
+	const result = page.evaluate( () =>
+		( window as any ).__achMethod.tokenize( {
+			accountHolderName: 'Ada Lovelace',
+			intent: 'STORE',
+		} )
+	);
+	await expect(
+		link( page ).getByRole( 'button', { name: 'First Platypus Bank' } )
+	).toBeVisible();
+	await expect( page.locator( 'iframe[title="Plaid Link"]' ) ).toBeFocused();
+	await expect( link( page ).getByRole( 'heading' ) ).toBeFocused();
+	await page.keyboard.press( 'Escape' );
+	expect( ( await result ).status ).toBe( 'Cancel' );
+	await expect( page.locator( 'iframe[title="Plaid Link"]' ) ).toHaveCount(
+		0
+	);
+	await expect( page.locator( '#starter' ) ).toBeFocused();
+} );
+
+test( 'the authorisation dialog: the page behind is inert, focus starts on the heading, Tab wraps, focus comes back', async ( {
+	page,
+} ) => {
+	await openWithStarter( page );
+	const result = page.evaluate(
+		( o ) => ( window as any ).__achMethod.tokenize( o ),
+		{ ...RECURRING, cadence: 'WEEKLY' }
+	);
+	const auth = authorization( page );
+	await expect(
+		auth.getByRole( 'heading', { name: 'Bank authorization' } )
+	).toBeFocused();
+	expect(
+		await page.evaluate( () =>
+			Array.from( document.body.children )
+				.filter(
+					( e ) => ! e.classList.contains( 'sq-ach-authorization' )
+				)
+				.every( ( e ) => ( e as HTMLElement ).inert )
+		)
+	).toBe( true );
+	const cancel = auth.getByRole( 'button', { name: 'Cancel' } );
+	const authorize = auth.getByRole( 'button', { name: 'Authorize' } );
+	await page.keyboard.press( 'Tab' );
+	await expect( cancel ).toBeFocused();
+	await page.keyboard.press( 'Tab' );
+	await expect( authorize ).toBeFocused();
+	await page.keyboard.press( 'Tab' );
+	await expect( cancel ).toBeFocused();
+	await page.keyboard.press( 'Shift+Tab' );
+	await expect( authorize ).toBeFocused();
+	await page.keyboard.press( 'Escape' );
+	expect( ( await result ).status ).toBe( 'Cancel' );
+	await expect( page.locator( '#starter' ) ).toBeFocused();
+	expect(
+		await page.evaluate( () =>
+			Array.from( document.body.children ).some(
+				( e ) => ( e as HTMLElement ).inert
+			)
+		)
+	).toBe( false );
+} );
+
 test( 'an authorisation the provider refuses ends as error: TokenizationError with its reason', async ( {
 	page,
 } ) => {
@@ -729,6 +860,16 @@ test( 'an authorisation the provider refuses ends as error: TokenizationError wi
 		auth.getByText( /from your bank account on file/ )
 	).toBeVisible();
 	await auth.getByRole( 'button', { name: 'Authorize' } ).click();
+	// The reason stays on screen until the buyer closes it (or tries again).
+	await expect( auth.getByRole( 'alert' ) ).toHaveText(
+		'The bank account is unknown.'
+	);
+	await expect( auth.getByRole( 'button', { name: 'Close' } ) ).toBeFocused();
+	await auth.getByRole( 'button', { name: 'Try again' } ).click();
+	await expect( auth.getByRole( 'alert' ) ).toHaveText(
+		'The bank account is unknown.'
+	);
+	await auth.getByRole( 'button', { name: 'Close' } ).click();
 	expect( await failure ).toEqual( {
 		name: 'TokenizationError',
 		message: 'Tokenization failed: The bank account is unknown.',

@@ -57,6 +57,24 @@ const tokenResults = ( page: Page ) =>
 	);
 
 /**
+ * Clicks the tests' own button again (a fresh request must open the QR modal), approves on the
+ * phone, and waits for the token results' statuses.
+ *
+ * @param page     Page.
+ * @param statuses All statuses expected afterwards.
+ */
+async function payAgain( page: Page, statuses: string[] ): Promise< void > {
+	await capButton( page, '#own' ).click();
+	await expect( dialog( page ) ).toBeVisible();
+	await answerOnPhone( page, 'Approve' );
+	await expect
+		.poll( async () =>
+			( await tokenResults( page ) ).map( ( r: any ) => r.status )
+		)
+		.toEqual( statuses );
+}
+
+/**
  * The tests' own merchant code on the same page: `__cap(requestExtra, options)` makes a Cash App
  * Pay method for a $1.00 request and records its events in `__events`.
  */
@@ -182,6 +200,39 @@ test.describe( 'check 4: quickstart cash-app-pay.html on a desktop', () => {
 		} );
 	} );
 
+	test( 'after an approval the button works again; a lost exchange answer is retried to the same token', async ( {
+		page,
+		request,
+	} ) => {
+		await attachOwn( page );
+		// The first exchange's answer is lost after the sandbox made the nonce.
+		await request.post( `${ SANDBOX }/__faults`, {
+			data: {
+				path: '/v2/instant-wallet-nonce',
+				method: 'POST',
+				mode: 'drop-response-after-commit',
+				count: 1,
+			},
+		} );
+		try {
+			await capButton( page, '#own' ).click();
+			await answerOnPhone( page, 'Approve' );
+			await expect
+				.poll( async () =>
+					( await tokenResults( page ) ).map( ( r: any ) => r.status )
+				)
+				.toEqual( [ 'OK' ] );
+		} finally {
+			await request.delete( `${ SANDBOX }/__faults` );
+		}
+		const [ first ] = await tokenResults( page );
+		expect( first.token ).toMatch( /^wnon:/ );
+		// The used request was replaced: the same button starts a new one.
+		await payAgain( page, [ 'OK', 'OK' ] );
+		const [ , second ] = await tokenResults( page );
+		expect( second.token ).not.toBe( first.token );
+	} );
+
 	test( 'decline gives Cancel (quickstart shows the failure); the button works again', async ( {
 		page,
 	} ) => {
@@ -193,14 +244,7 @@ test.describe( 'check 4: quickstart cash-app-pay.html on a desktop', () => {
 			.toBe( 'Cancel' );
 		await expect( dialog( page ) ).toBeHidden();
 		// A fresh request: the buyer can try again and approve.
-		await capButton( page, '#own' ).click();
-		await expect( dialog( page ) ).toBeVisible();
-		await answerOnPhone( page, 'Approve' );
-		await expect
-			.poll( async () =>
-				( await tokenResults( page ) ).map( ( r: any ) => r.status )
-			)
-			.toEqual( [ 'Cancel', 'OK' ] );
+		await payAgain( page, [ 'Cancel', 'OK' ] );
 
 		// The quickstart page's own listener shows the failure.
 		await capButton( page ).click();
@@ -238,6 +282,35 @@ test.describe( 'check 4: quickstart cash-app-pay.html on a desktop', () => {
 			} )
 			.toMatchObject( { status: 'Error' } );
 		await expect( dialog( page ) ).toBeHidden();
+	} );
+
+	test( 'the QR modal by keyboard: Close focused, Tab stays inside, Escape dismisses, focus returns', async ( {
+		page,
+	} ) => {
+		await attachOwn( page );
+		await capButton( page, '#own' ).focus();
+		await page.keyboard.press( 'Enter' );
+		const close = dialog( page ).getByRole( 'button', { name: 'Close' } );
+		const open = page.getByTestId( 'cap-qr-link' );
+		await expect( close ).toBeFocused();
+		await page.keyboard.press( 'Tab' );
+		await expect( open ).toBeFocused();
+		await page.keyboard.press( 'Tab' );
+		await expect( close ).toBeFocused();
+		await page.keyboard.press( 'Shift+Tab' );
+		await expect( open ).toBeFocused();
+		await page.keyboard.press( 'Shift+Tab' );
+		await expect( close ).toBeFocused();
+		await page.keyboard.press( 'Escape' );
+		await expect( dialog( page ) ).toBeHidden();
+		await expect( capButton( page, '#own' ) ).toBeFocused();
+		await expect
+			.poll( () =>
+				page.evaluate( () =>
+					( window as any ).__events.map( ( e: any ) => e.type )
+				)
+			)
+			.toEqual( [ 'customerInteraction', 'customerDismissed' ] );
 	} );
 
 	test( 'closing the QR modal is customerDismissed', async ( { page } ) => {

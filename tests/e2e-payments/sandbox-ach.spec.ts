@@ -260,6 +260,32 @@ test( 'authorisation: intents and their rules; CreatePayment holds the authorise
 		start_date: '2028-12-31',
 	} );
 	expect( recurring.status() ).toBe( 400 );
+	// frequency is the alternative to cadence, and is validated.
+	for ( const frequency of [
+		{ yearly: { months: [ 'JANVIER' ] } },
+		{ daily: {}, weekly: {} },
+		{ monthly: { occurrence: 0 } },
+		{ monthly: { days: { daysOfMonth: [ 32 ] } } },
+		[],
+	] ) {
+		const bad = await authorize( {
+			intent: 'RECURRING_CHARGE',
+			bank_account_id: 'bact:bank-account-ok',
+			frequency,
+			start_date: '2028-12-31',
+		} );
+		expect( bad.status(), JSON.stringify( frequency ) ).toBe( 400 );
+		expect( ( await bad.json() ).errors[ 0 ].field ).toBe( 'frequency' );
+	}
+	const byFrequency = await authorize( {
+		intent: 'RECURRING_CHARGE',
+		bank_account_id: 'bact:bank-account-ok',
+		frequency: {
+			monthly: { occurrence: 1, days: { daysOfMonth: [ 1 ] } },
+		},
+		start_date: '2028-12-31',
+	} );
+	expect( byFrequency.status(), await byFrequency.text() ).toBe( 200 );
 	const signed = await authorize( { intent: 'CHARGE', bank_nonce: nonce } );
 	expect( signed.status(), await signed.text() ).toBe( 200 );
 	const token = ( await signed.json() ).token;

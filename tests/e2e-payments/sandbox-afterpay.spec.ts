@@ -32,17 +32,12 @@ async function hydrate(
 }
 
 /**
- * A checkout, confirmed in the popup's place, and the order token.
+ * A new checkout of the US merchant (its token), not confirmed.
  *
  * @param request Request context.
- * @param amount  Checkout amount.
- * @param confirm What the popup confirms.
+ * @param amount  Amount.
  */
-async function order(
-	request: APIRequestContext,
-	amount = '25.00',
-	confirm: Record< string, unknown > = { addressId: 'home' }
-) {
+async function checkoutToken( request: APIRequestContext, amount = '25.00' ) {
 	const { sessionId } = await hydrate( request );
 	const checkout = await request.post( `${ SANDBOX }/v2/afterpay/checkouts`, {
 		data: {
@@ -56,6 +51,22 @@ async function order(
 	expect( checkout.status() ).toBe( 200 );
 	const { token, expires } = await checkout.json();
 	expect( Date.parse( expires ) ).toBeGreaterThan( Date.now() );
+	return { token: token as string, sessionId: sessionId as string };
+}
+
+/**
+ * A checkout, confirmed in the popup's place, and the order token.
+ *
+ * @param request Request context.
+ * @param amount  Checkout amount.
+ * @param confirm What the popup confirms.
+ */
+async function order(
+	request: APIRequestContext,
+	amount = '25.00',
+	confirm: Record< string, unknown > = { addressId: 'home' }
+) {
+	const { token, sessionId } = await checkoutToken( request, amount );
 	const confirmed = await request.post(
 		`${ VENDOR }/afterpay/checkouts/${ token }/confirm`,
 		{ data: confirm }
@@ -278,4 +289,45 @@ test( 'fixed tokens: ok and declined; Cash App bodies are not this area’s', as
 	} );
 	// Not answered by the Afterpay area (Cash App Pay's own area, when present, answers it).
 	expect( ( await other.text() ).includes( 'AFTERPAY' ) ).toBe( false );
+} );
+
+test( 'the popup talks only to the origin it was opened for (#origin=), never to any page', async ( {
+	page,
+	request,
+} ) => {
+	await page.goto( '/afterpay.html' );
+	const mine = new URL( page.url() ).origin;
+	await page.evaluate( () => {
+		const w = window as any;
+		w.__got = [];
+		window.addEventListener( 'message', ( e ) => {
+			if ( e.data?.source === 'kf-afterpay' ) {
+				w.__got.push( e.data );
+			}
+		} );
+	} );
+	const cancelIn = async ( origin: string ) => {
+		const { token } = await checkoutToken( request );
+		const url = `${ VENDOR }/afterpay/checkout?${ new URLSearchParams( {
+			token,
+			brand: 'Afterpay',
+		} ) }#${ new URLSearchParams( { origin } ) }`;
+		const [ popup ] = await Promise.all( [
+			page.waitForEvent( 'popup' ),
+			page.evaluate( ( u ) => void window.open( u ), url ),
+		] );
+		const closed = popup.waitForEvent( 'close' );
+		await popup.getByRole( 'button', { name: 'Cancel' } ).click();
+		await closed;
+	};
+	// Opened for another origin: its Cancel is not posted to this page.
+	await cancelIn( 'http://elsewhere.example' );
+	// Opened for this page's origin: it is (and it comes after anything the first sent).
+	await cancelIn( mine );
+	await expect
+		.poll( () => page.evaluate( () => ( window as any ).__got.length ) )
+		.toBe( 1 );
+	expect( await page.evaluate( () => ( window as any ).__got ) ).toEqual( [
+		{ source: 'kf-afterpay', type: 'complete', status: 'CANCELLED' },
+	] );
 } );

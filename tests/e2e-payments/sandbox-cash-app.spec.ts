@@ -145,6 +145,38 @@ test( 'an approved grant becomes one wnon: token; CreatePayment gives a WALLET p
 	).toBeTruthy();
 } );
 
+test( 'the same grant asked again by the same session gives the same nonce (a lost answer retried)', async ( {
+	request,
+} ) => {
+	const grantId = ( await answeredRequest( request ) ).grants.payment.grantId;
+	const exchange = ( session: string, cents = 100 ) =>
+		request.post( `${ SANDBOX }/v2/instant-wallet-nonce`, {
+			data: {
+				client_id: APP,
+				location_id: 'LSANDBOXMAIN',
+				session_id: session,
+				cash_app_pay_data: {
+					grant_id: grantId,
+					cashtag: '$CASHTAG_C_TOKEN',
+					total_amount: { amount: cents, currency_code: 'USD' },
+					is_mobile: false,
+				},
+			},
+		} );
+	const first = await exchange( 'sess-a' );
+	expect( first.status() ).toBe( 200 );
+	const { token } = await first.json();
+	const retried = await exchange( 'sess-a' );
+	expect( retried.status() ).toBe( 200 );
+	expect( ( await retried.json() ).token ).toBe( token );
+	// Another session, or another amount, is still refused.
+	const other = await exchange( 'sess-b' );
+	expect( ( await other.json() ).errors[ 0 ].code ).toBe( 'GRANT_USED' );
+	const amount = await exchange( 'sess-a', 200 );
+	expect( amount.status() ).toBe( 400 );
+	expect( ( await pay( request, token ) ).status() ).toBe( 200 );
+} );
+
 test( 'the charged amount must be the approved amount', async ( {
 	request,
 } ) => {

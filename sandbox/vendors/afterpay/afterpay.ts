@@ -80,6 +80,14 @@ function error( message: string ): void {
 }
 
 /**
+ * The page's origin for the popup (in the fragment, as Plaid's Link gets it): the popup
+ * posts only to it and takes messages only from it.
+ */
+function originHash(): string {
+	return `#${ new URLSearchParams( { origin: win.location.origin } ) }`;
+}
+
+/**
  * Sends a message to the popup.
  *
  * @param message Message.
@@ -173,7 +181,7 @@ function openPopup(): boolean {
 		popup.focus();
 		return true;
 	}
-	const url = `${ VENDOR }/afterpay/checkout?brand=${ brand() }`;
+	const url = `${ VENDOR }/afterpay/checkout?brand=${ brand() }${ originHash() }`;
 	popup = win.open( url, 'afterpay-checkout', 'popup,width=480,height=720' );
 	finished = false;
 	if ( ! popup ) {
@@ -205,7 +213,7 @@ function transfer( token: string ): void {
 		shipping: express?.shippingOptionRequired ? '1' : '0',
 		buyNow: express?.buyNow ? '1' : '0',
 	} );
-	popup.location.href = `${ VENDOR }/afterpay/checkout?${ q }`;
+	popup.location.href = `${ VENDOR }/afterpay/checkout?${ q }${ originHash() }`;
 }
 
 const api: AfterpayGlobal = {

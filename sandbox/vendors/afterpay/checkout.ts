@@ -24,6 +24,15 @@ const params = new URLSearchParams( location.search );
 const token = params.get( 'token' );
 const shippingRequired = params.get( 'shipping' ) === '1';
 const buyNow = params.get( 'buyNow' ) === '1';
+/** The opening page's origin (the fragment's `origin`): the only one talked to. */
+const OPENER_ORIGIN = ( () => {
+	const o = new URLSearchParams( location.hash.slice( 1 ) ).get( 'origin' );
+	try {
+		return o ? new URL( o ).origin : null;
+	} catch {
+		return null;
+	}
+} )();
 const main = document.getElementById( 'checkout' )!;
 const header = document.getElementById( 'brand' )!;
 
@@ -55,7 +64,9 @@ function brandAs( name: string ): void {
  * @param message Message.
  */
 function tell( message: FromPopup ): void {
-	window.opener?.postMessage( message, '*' );
+	if ( OPENER_ORIGIN ) {
+		window.opener?.postMessage( message, OPENER_ORIGIN );
+	}
 }
 
 /**
@@ -214,7 +225,11 @@ function render( c: Checkout ): void {
 
 	window.addEventListener( 'message', ( event: MessageEvent ) => {
 		const m = event.data as ToPopup;
-		if ( event.source !== window.opener || m?.source !== 'kf-afterpay' ) {
+		if (
+			event.source !== window.opener ||
+			event.origin !== OPENER_ORIGIN ||
+			m?.source !== 'kf-afterpay'
+		) {
 			return;
 		}
 		main.removeAttribute( 'aria-busy' );

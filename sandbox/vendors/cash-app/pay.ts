@@ -98,6 +98,7 @@ class StandInPay implements PayKit {
 	} | null = null;
 	private interacted = false;
 	private modal: HTMLElement | null = null;
+	private opener: HTMLElement | null = null;
 	private polling = 0;
 
 	constructor( private readonly clientId: string ) {}
@@ -271,14 +272,39 @@ class StandInPay implements PayKit {
 		close.type = 'button';
 		close.textContent = 'Close';
 		close.setAttribute( 'aria-label', 'Close' );
-		close.addEventListener( 'click', () => {
+		const dismiss = () => {
 			this.closeModal();
 			this.emit( 'CUSTOMER_DISMISSED', {} );
+		};
+		close.addEventListener( 'click', dismiss );
+		// A modal: Escape dismisses as Close does; Tab and Shift+Tab go round its link and
+		// Close, never to the page behind.
+		overlay.addEventListener( 'keydown', ( e ) => {
+			if ( e.key === 'Escape' ) {
+				e.preventDefault();
+				dismiss();
+				return;
+			}
+			if ( e.key !== 'Tab' ) {
+				return;
+			}
+			const stops: HTMLElement[] = [ link, close ];
+			const at = stops.indexOf(
+				overlay.ownerDocument.activeElement as HTMLElement
+			);
+			e.preventDefault();
+			const next = e.shiftKey
+				? stops[ at <= 0 ? stops.length - 1 : at - 1 ]
+				: stops[ at < 0 || at === stops.length - 1 ? 0 : at + 1 ];
+			next.focus();
 		} );
 		dialog.append( title, text, img, link, close );
 		overlay.appendChild( dialog );
+		const active = document.body.ownerDocument.activeElement;
+		this.opener = active instanceof HTMLElement ? active : null;
 		document.body.appendChild( overlay );
 		this.modal = overlay;
+		close.focus();
 		const run = ++this.polling;
 		const poll = async (): Promise< void > => {
 			if ( run !== this.polling ) {
@@ -303,8 +329,14 @@ class StandInPay implements PayKit {
 
 	private closeModal(): void {
 		this.polling++;
+		const wasOpen = this.modal !== null;
 		this.modal?.remove();
 		this.modal = null;
+		// Focus goes back to what opened the modal (the Cash App Pay button).
+		if ( wasOpen && this.opener?.isConnected ) {
+			this.opener.focus( { preventScroll: true } );
+		}
+		this.opener = null;
 	}
 
 	/**

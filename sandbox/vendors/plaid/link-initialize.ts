@@ -40,10 +40,17 @@ function create( config: Plaid.CreateConfig ): Plaid.LinkHandler {
 	}
 	let frame: HTMLIFrameElement | null = null;
 	let destroyed = false;
+	// What had focus when Link opened gets it back when Link goes (as Plaid's modal does).
+	let opener: HTMLElement | null = null;
 	const close = () => {
 		win.removeEventListener( 'message', onMessage );
+		const wasOpen = frame !== null;
 		frame?.remove();
 		frame = null;
+		if ( wasOpen && opener?.isConnected ) {
+			opener.focus( { preventScroll: true } );
+		}
+		opener = null;
 	};
 	const onMessage = ( e: MessageEvent ) => {
 		const m = e.data as FromLink | undefined;
@@ -87,8 +94,15 @@ function create( config: Plaid.CreateConfig ): Plaid.LinkHandler {
 				...( institutionId ? { institution: institutionId } : {} ),
 			} );
 			frame.src = `${ VENDOR }/plaid/link#${ params }`;
+			const active = frame.ownerDocument.activeElement;
+			opener = active instanceof HTMLElement ? active : null;
 			win.addEventListener( 'message', onMessage );
 			document.body.appendChild( frame );
+			// Keyboard and screen-reader users land in Link at once.
+			frame.focus();
+			frame.addEventListener( 'load', () => frame?.focus(), {
+				once: true,
+			} );
 		},
 		exit( options?: { force: boolean } ) {
 			if ( ! frame ) {

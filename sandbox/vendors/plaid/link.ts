@@ -134,9 +134,12 @@ function screen( title: string ): HTMLElement {
 	);
 	const h = document.createElement( 'h1' );
 	h.textContent = title;
+	h.tabIndex = -1;
 	const alert = document.createElement( 'p' );
 	alert.setAttribute( 'role', 'alert' );
 	root.append( close, h, alert );
+	// Each screen starts at its heading, read out by screen readers.
+	setTimeout( () => h.focus() );
 	return root;
 }
 
@@ -325,6 +328,39 @@ function accounts( publicToken: string ) {
 		} );
 	} );
 }
+
+// A modal: Escape closes Link as its Close button does, and Tab stays inside it.
+document.addEventListener( 'keydown', ( e ) => {
+	if ( e.key === 'Escape' ) {
+		const close = root.querySelector< HTMLButtonElement >( 'button.close' );
+		if ( close ) {
+			e.preventDefault();
+			close.click();
+		}
+		return;
+	}
+	if ( e.key !== 'Tab' ) {
+		return;
+	}
+	const stops = Array.from(
+		root.querySelectorAll< HTMLElement >(
+			'button:not([disabled]), input:not([disabled]), a[href], select, textarea'
+		)
+	);
+	if ( ! stops.length ) {
+		return;
+	}
+	const first = stops[ 0 ];
+	const last = stops[ stops.length - 1 ];
+	const at = root.ownerDocument.activeElement;
+	if ( e.shiftKey && ( at === first || ! root.contains( at ) ) ) {
+		e.preventDefault();
+		last.focus();
+	} else if ( ! e.shiftKey && at === last ) {
+		e.preventDefault();
+		first.focus();
+	}
+} );
 
 async function start() {
 	const r = await fetch(

@@ -2,8 +2,10 @@
  * The ACH authorisation frame (spec §2 "full-screen bank authorisation frame", §4 "Authorisation
  * ends signed, canceled or error"), from the provider's origin: ACH_AUTHORIZATION shows what
  * the buyer authorises; Authorize sends it to the provider's /v2/ach/authorizations, which
- * answers the authorised bank token; Cancel (or Escape) ends it. The outcome goes to the host
- * as ACH_AUTHORIZATION_RESULT.
+ * answers the authorised bank token; Cancel (or Escape) ends it. A refusal stays on screen in
+ * the alert with Try again and Close (Close or Escape then ends it as error with that reason).
+ * Focus starts on the heading (never on the committing action) and Tab wraps inside the frame.
+ * The outcome goes to the host as ACH_AUTHORIZATION_RESULT.
  */
 import {
 	MESSAGE,
@@ -18,6 +20,7 @@ const STYLE = `
 body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1a1a1a;background:transparent}
 main{box-sizing:border-box;max-width:460px;margin:10vh auto 0;background:#fff;border-radius:10px;padding:24px;box-shadow:0 10px 40px rgba(0,0,0,.4)}
 h1{font-size:20px;margin:0 0 12px}
+h1:focus{outline:none}
 .actions{display:flex;gap:8px;justify-content:flex-end;margin-top:20px}
 button{font:inherit;padding:9px 18px;border-radius:6px;border:1px solid #888;background:#fff;cursor:pointer}
 .authorize{background:#006aff;border-color:#006aff;color:#fff}
@@ -54,6 +57,7 @@ export function startAchAuthorizationFrame( win: Window ): void {
 		const main = doc.createElement( 'main' );
 		const h = doc.createElement( 'h1' );
 		h.id = 'title';
+		h.tabIndex = -1;
 		h.textContent = AUTHORIZATION_TITLE;
 		const text = doc.createElement( 'p' );
 		text.id = 'text';
@@ -79,17 +83,41 @@ export function startAchAuthorizationFrame( win: Window ): void {
 		main.append( h, text, alert, actions );
 		doc.head.appendChild( style );
 		doc.body.appendChild( main );
-		cancel.addEventListener( 'click', () =>
-			finish( { outcome: 'canceled' } )
-		);
+		// After a refusal: Close ends as error with the reason shown.
+		let failure: string | null = null;
+		const end = () =>
+			finish(
+				failure === null
+					? { outcome: 'canceled' }
+					: { outcome: 'error', message: failure }
+			);
+		cancel.addEventListener( 'click', end );
 		doc.addEventListener( 'keydown', ( e ) => {
 			if ( e.key === 'Escape' ) {
-				finish( { outcome: 'canceled' } );
+				e.preventDefault();
+				end();
+				return;
 			}
+			if ( e.key !== 'Tab' ) {
+				return;
+			}
+			// A modal frame: Tab and Shift+Tab go round its buttons, never out of it.
+			const stops = [ cancel, authorize ].filter( ( b ) => ! b.disabled );
+			if ( ! stops.length ) {
+				e.preventDefault();
+				return;
+			}
+			const at = stops.indexOf( doc.activeElement as HTMLButtonElement );
+			const next = e.shiftKey
+				? stops[ at <= 0 ? stops.length - 1 : at - 1 ]
+				: stops[ at < 0 || at === stops.length - 1 ? 0 : at + 1 ];
+			e.preventDefault();
+			next.focus();
 		} );
 		authorize.addEventListener( 'click', async () => {
 			authorize.disabled = true;
 			cancel.disabled = true;
+			alert.textContent = '';
 			try {
 				const a = await provider.post< {
 					token: string;
@@ -136,11 +164,17 @@ export function startAchAuthorizationFrame( win: Window ): void {
 				const message =
 					providerErrors( error )?.[ 0 ]?.detail ??
 					( error as Error ).message;
+				// Shown, not closed at once: the buyer reads it, then tries again or closes.
+				failure = message;
 				alert.textContent = message;
-				finish( { outcome: 'error', message } );
+				cancel.textContent = 'Close';
+				authorize.textContent = 'Try again';
+				cancel.disabled = false;
+				authorize.disabled = false;
+				cancel.focus();
 			}
 		} );
-		authorize.focus();
+		h.focus();
 		return true;
 	} );
 	announceReady( channel );

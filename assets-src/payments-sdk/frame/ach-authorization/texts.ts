@@ -38,6 +38,60 @@ export function formatMinor(
 	}
 }
 
+const UNITS: Record< string, [ string, string ] > = {
+	daily: [ 'daily', 'days' ],
+	weekly: [ 'weekly', 'weeks' ],
+	monthly: [ 'monthly', 'months' ],
+	yearly: [ 'yearly', 'years' ],
+};
+
+const capitalised = ( w: string ) => w.charAt( 0 ) + w.slice( 1 ).toLowerCase();
+
+/**
+ * A RECURRING_CHARGE's `frequency` object as the buyer reads it ("every 2 months on days 1
+ * and 15"), or null when it is not one the text can name.
+ *
+ * @param frequency The merchant's frequency.
+ */
+export function frequencyText( frequency: unknown ): string | null {
+	if ( ! frequency || typeof frequency !== 'object' ) {
+		return null;
+	}
+	const [ unit ] = Object.keys( frequency );
+	const words = UNITS[ unit ?? '' ];
+	if ( ! words ) {
+		return null;
+	}
+	const rule = ( frequency as Record< string, unknown > )[ unit! ] as {
+		occurrence?: unknown;
+		months?: unknown;
+		days?: { daysOfMonth?: unknown; daysOfWeek?: unknown };
+	} | null;
+	const n = Number( rule?.occurrence ?? 1 );
+	const parts = [
+		Number.isInteger( n ) && n > 1
+			? `every ${ n } ${ words[ 1 ] }`
+			: words[ 0 ],
+	];
+	const list = ( v: unknown, map: ( x: unknown ) => string ) =>
+		Array.isArray( v ) && v.length ? v.map( map ).join( ', ' ) : null;
+	const months = list( rule?.months, ( m ) => capitalised( String( m ) ) );
+	if ( months ) {
+		parts.push( `in ${ months }` );
+	}
+	const dom = list( rule?.days?.daysOfMonth, String );
+	if ( dom ) {
+		parts.push( `on day ${ dom } of the month` );
+	}
+	const dow = list( rule?.days?.daysOfWeek, ( d ) =>
+		capitalised( String( d ) )
+	);
+	if ( dow ) {
+		parts.push( `on ${ dow }` );
+	}
+	return parts.join( ' ' );
+}
+
 /**
  * The authorisation's text.
  *
@@ -59,7 +113,7 @@ export function authorizationText(
 	if ( r.intent === 'RECURRING_CHARGE' ) {
 		const schedule = r.cadence
 			? r.cadence.toLowerCase()
-			: 'on the agreed schedule';
+			: ( frequencyText( r.frequency ) ?? 'on the agreed schedule' );
 		return `By selecting Authorize, you authorize ${ merchant } to debit ${ amount } from ${ account } ${ schedule }, starting ${ r.startDate }, until you revoke this authorization by contacting ${ merchant }.`;
 	}
 	return `By selecting Authorize, you authorize ${ merchant } to debit ${ amount } from ${ account } on or after ${ today }. You can revoke this authorization by contacting ${ merchant } before the transfer is made.`;

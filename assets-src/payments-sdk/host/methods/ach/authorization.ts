@@ -3,7 +3,7 @@
  * from the provider's origin (`frames/ach-authorization.html`, title "Bank authorization") on
  * the dark overlay. The host sends what to authorise; the frame asks the provider and answers
  * signed (with the authorised token), canceled, or error. The page behind is out of reach
- * while it is open; Escape cancels.
+ * while it is open (aria-hidden and inert); Escape cancels.
  */
 import {
 	MESSAGE,
@@ -59,11 +59,21 @@ export function openAuthorization(
 	link.iframe.setAttribute( 'style', FRAME_STYLE );
 	dialog.appendChild( link.iframe );
 	doc.body.appendChild( dialog );
+	// The page behind is hidden from assistive technology and out of reach of focus and clicks.
 	const hidden: Element[] = [];
+	const inert: HTMLElement[] = [];
 	for ( const child of Array.from( doc.body.children ) ) {
-		if ( child !== dialog && ! child.hasAttribute( 'aria-hidden' ) ) {
+		if ( child === dialog ) {
+			continue;
+		}
+		if ( ! child.hasAttribute( 'aria-hidden' ) ) {
 			child.setAttribute( 'aria-hidden', 'true' );
 			hidden.push( child );
+		}
+		const el = child as HTMLElement;
+		if ( 'inert' in el && ! el.inert ) {
+			el.inert = true;
+			inert.push( el );
 		}
 	}
 	let settle: ( o: AchAuthorizationOutcome ) => void = () => {};
@@ -78,6 +88,7 @@ export function openAuthorization(
 			link.close();
 			dialog.remove();
 			hidden.forEach( ( e ) => e.removeAttribute( 'aria-hidden' ) );
+			inert.forEach( ( e ) => ( e.inert = false ) );
 			if ( previous && typeof previous.focus === 'function' ) {
 				previous.focus();
 			}

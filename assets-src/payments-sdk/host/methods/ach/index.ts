@@ -150,23 +150,40 @@ export class AchMethod {
 		if ( this.tokenizing ) {
 			throw tokenizationInProgress();
 		}
-		const features = await this.ctx.features();
-		const plan = planAch( options, features.achAuth );
+		// Claimed before the first await: a second call in the same tick
+		// must see it and reject, never open a second overlay and Link.
 		this.tokenizing = true;
-		const overlay = showOverlay( this.ctx.win );
+		const doc = this.ctx.win.document;
+		const active = doc.activeElement as HTMLElement | null;
+		const opener =
+			active && typeof active.focus === 'function' ? active : null;
+		let overlay: ReturnType< typeof showOverlay > | null = null;
 		let result: TokenResult;
 		try {
+			const features = await this.ctx.features();
+			const plan = planAch( options, features.achAuth );
+			overlay = showOverlay( this.ctx.win );
 			result = await this.run( plan );
 		} catch ( error ) {
-			await overlay.hide();
-			this.tokenizing = false;
+			if ( ! overlay ) {
+				// Options or hydration refused before anything was shown.
+				throw error;
+			}
 			const wrapped =
 				error instanceof SqError ? error : bankLinkError( undefined );
 			this.events.dispatch( 'ontokenization', { error: wrapped } );
 			throw wrapped;
+		} finally {
+			if ( overlay ) {
+				await overlay.hide();
+			}
+			this.tokenizing = false;
+			// The flow took focus into Link and the authorisation frame:
+			// give it back to whatever started it.
+			if ( opener && opener.isConnected && ! this.lifecycle.destroyed ) {
+				opener.focus( { preventScroll: true } );
+			}
 		}
-		await overlay.hide();
-		this.tokenizing = false;
 		if ( result.status === 'OK' ) {
 			this.ctx.flushMetrics();
 			this.events.dispatch( 'ontokenization', { tokenResult: result } );

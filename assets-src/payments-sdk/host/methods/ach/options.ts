@@ -168,6 +168,20 @@ export function planAch( options: unknown, mode: AchAuthMode ): AchPlan {
 		throw new PlaidMissingNameError();
 	}
 	const o = options as Record< string, unknown >;
+	// Spec §5 lists accountHolderName first: checked before anything else. The name goes
+	// with the bank Plaid links (non-blank), so it is needed whenever no bankAccountId is given.
+	const link = o.bankAccountId === undefined;
+	const name =
+		typeof o.accountHolderName === 'string'
+			? o.accountHolderName.trim()
+			: '';
+	if (
+		( link && ! name ) ||
+		( o.accountHolderName !== undefined &&
+			typeof o.accountHolderName !== 'string' )
+	) {
+		throw new PlaidMissingNameError();
+	}
 	for ( const key of Object.keys( o ) ) {
 		if ( ! KNOWN.includes( key ) ) {
 			throw new InvalidOptionError( key );
@@ -198,21 +212,6 @@ export function planAch( options: unknown, mode: AchAuthMode ): AchPlan {
 	const idempotencyKey = optionalString( o, 'idempotencyKey' );
 	const cadence = o.cadence;
 	const frequency = o.frequency;
-	const link = bankAccountId === undefined;
-	const name =
-		typeof o.accountHolderName === 'string'
-			? o.accountHolderName.trim()
-			: '';
-	// The name goes with the bank Plaid links (spec §5: non-blank).
-	if ( link && ! name ) {
-		throw new PlaidMissingNameError();
-	}
-	if (
-		o.accountHolderName !== undefined &&
-		typeof o.accountHolderName !== 'string'
-	) {
-		throw new PlaidMissingNameError();
-	}
 	if ( intent === undefined || intent === 'STORE' ) {
 		if ( bankAccountId !== undefined ) {
 			throw achOptionError(

@@ -106,7 +106,11 @@ export class CashAppPayMethod {
 			this.events.dispatch( 'customerDismissed', {} );
 		} );
 		pay.addEventListener( 'CUSTOMER_REQUEST_APPROVED', ( d ) => {
-			this.approved( d ).catch( () => {} );
+			// An approved request is used up whatever the exchange gives: a fresh one lets the
+			// buyer pay again (or retry after a failed exchange) with the same button.
+			this.approved( d )
+				.catch( () => {} )
+				.finally( () => this.renew() );
 		} );
 		pay.addEventListener( 'CUSTOMER_REQUEST_DECLINED', () => {
 			this.result( { status: 'Cancel' } );
@@ -128,7 +132,7 @@ export class CashAppPayMethod {
 		} );
 	}
 
-	/** A declined or failed request is finished: a fresh one lets the buyer try again. */
+	/** A finished request (approved, declined, failed): a fresh one lets the buyer try again. */
 	private renew(): void {
 		if ( this.lifecycle.destroyed ) {
 			return;
@@ -295,14 +299,14 @@ export class CashAppPayMethod {
 	 * @param event Click.
 	 */
 	private clicked( event: Event ): void {
-		if ( ! this.begin || this.gating ) {
+		if ( ! this.begin || this.gating || ! this.handles( event ) ) {
 			return;
 		}
 		event.preventDefault();
 		const begin = this.begin;
 		const gate = this.shouldTokenize;
 		if ( ! gate ) {
-			begin();
+			this.start( begin );
 			return;
 		}
 		this.gating = true;
@@ -311,7 +315,7 @@ export class CashAppPayMethod {
 			.then(
 				( go ) => {
 					if ( go === true && this.begin === begin ) {
-						begin();
+						this.start( begin );
 					}
 				},
 				( error ) =>
@@ -324,6 +328,77 @@ export class CashAppPayMethod {
 			.finally( () => {
 				this.gating = false;
 			} );
+	}
+
+	/**
+	 * Whether a click is the SDK's: with `attach(el, false)` the merchant's element may hold
+	 * real links, form fields and submit buttons; their clicks keep their own default action.
+	 *
+	 * @param event Click.
+	 */
+	private handles( event: Event ): boolean {
+		if ( event.defaultPrevented ) {
+			return false;
+		}
+		const target = event.target as Element | null;
+		const boundary = this.clickTarget;
+		if ( ! target || ! boundary || typeof target.closest !== 'function' ) {
+			return true;
+		}
+		const own = target.closest(
+			'a[href], input, select, textarea, label, summary, [contenteditable="true"], button'
+		);
+		if ( ! own || own === boundary || ! boundary.contains( own ) ) {
+			return true;
+		}
+		if ( this.container?.contains( own ) ) {
+			// Pay Kit's own button.
+			return true;
+		}
+		// A merchant's plain button (not submitting a form) is a trigger like the element.
+		return (
+			own.tagName === 'BUTTON' &&
+			( ( own as HTMLButtonElement ).type !== 'submit' ||
+				! ( own as HTMLButtonElement ).form )
+		);
+	}
+
+	/**
+	 * Pay Kit's begin; it throws (NotAllowedError) when the click's user activation has
+	 * lapsed, e.g. after a slow shouldTokenize. That becomes an Error result, never an
+	 * unhandled rejection and a silent click.
+	 *
+	 * @param begin Pay Kit's begin.
+	 */
+	private start( begin: () => unknown ): void {
+		const failed = ( error: unknown ) => {
+			const name = ( error as Error )?.name;
+			this.result( {
+				status: 'Error',
+				errors: [
+					{
+						type: 'CASH_APP_PAY_NOT_STARTED',
+						message:
+							name === 'NotAllowedError'
+								? 'Cash App Pay could not start: the click is no longer a user action (shouldTokenize took too long). Ask the buyer to click again.'
+								: `Cash App Pay could not start: ${
+										( error as Error )?.message ?? error
+									}`,
+					},
+				],
+			} );
+		};
+		try {
+			const started = begin();
+			if (
+				started &&
+				typeof ( started as Promise< unknown > ).then === 'function'
+			) {
+				( started as Promise< unknown > ).then( undefined, failed );
+			}
+		} catch ( error ) {
+			failed( error );
+		}
 	}
 
 	/**

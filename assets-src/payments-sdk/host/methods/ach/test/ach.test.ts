@@ -330,6 +330,27 @@ describe( 'tokenize', () => {
 		expect( link.opened ).toBe( 0 );
 	} );
 
+	it( 'two tokenize calls in the same tick: the second is refused, one overlay and one Link; focus goes back', async () => {
+		const button = document.createElement( 'button' );
+		document.body.append( button );
+		button.focus();
+		const ach = await createAch( context( hydration( 'supported' ) ) );
+		const first = ach.tokenize( { accountHolderName: 'Ada' } as any );
+		const second = ach.tokenize( { accountHolderName: 'Ada' } as any );
+		await expect( second ).rejects.toMatchObject( {
+			name: 'TokenizationError',
+			message: 'the tokenization request is already in process',
+		} );
+		await untilOpen();
+		expect( document.querySelectorAll( '.sq-ach-overlay' ) ).toHaveLength(
+			1
+		);
+		button.blur();
+		link.config.onExit( null, { status: 'requires_credentials' } );
+		await expect( first ).resolves.toMatchObject( { status: 'Cancel' } );
+		expect( button.ownerDocument.activeElement ).toBe( button );
+	} );
+
 	it( 'one tokenize at a time; destroy is final and ends a running flow', async () => {
 		const ach = await createAch( context( hydration( 'supported' ) ) );
 		const first = ach.tokenize( { accountHolderName: 'Ada' } as any );

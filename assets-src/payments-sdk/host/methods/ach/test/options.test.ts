@@ -42,6 +42,24 @@ describe( 'planAch', () => {
 		} );
 	} );
 
+	it( 'checks the name first (spec §5 order): before unknown options, the intent, the mode and the amount', () => {
+		for ( const [ options, mode ] of [
+			[ { amountMoney: 1 }, 'supported' ],
+			[ { intent: 'REFUND' }, 'supported' ],
+			[ { intent: 'CHARGE' }, 'no-support' ],
+			[ {}, 'required' ],
+			[
+				{ intent: 'CHARGE', amount: 'abc', currency: 'USD' },
+				'supported',
+			],
+		] as Array< [ object, AchAuthMode ] > ) {
+			expect( thrown( () => planAch( options, mode ) ) ).toEqual( {
+				name: 'PlaidMissingNameError',
+				message: 'accountHolderName is required.',
+			} );
+		}
+	} );
+
 	it( 'refuses an intent outside the three with the spec text', () => {
 		expect( unsupportedIntentMessage( 'REFUND' ) ).toBe(
 			'Unsupported intent REFUND. Must be one of: CHARGE, STORE, RECURRING_CHARGE'

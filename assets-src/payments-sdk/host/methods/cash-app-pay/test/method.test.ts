@@ -262,6 +262,84 @@ describe( 'CashAppPayMethod', () => {
 		expect( pay.requests ).toHaveLength( 3 );
 	} );
 
+	it( 'an approved request is renewed after the token and after a failed exchange', async () => {
+		const { pay, results, listen } = await setup();
+		listen();
+		pay.emit( 'CUSTOMER_REQUEST_APPROVED', APPROVED );
+		await flush();
+		expect( results.map( ( r ) => r.status ) ).toEqual( [ 'OK' ] );
+		expect( pay.restarted ).toBe( 1 );
+		expect( pay.requests ).toHaveLength( 2 );
+
+		const failing = await setup(
+			jest.fn( async () => {
+				throw new Error( 'network' );
+			} )
+		);
+		failing.listen();
+		failing.pay.emit( 'CUSTOMER_REQUEST_APPROVED', APPROVED );
+		await flush();
+		expect( failing.results.map( ( r ) => r.status ) ).toEqual( [
+			'Error',
+		] );
+		expect( failing.pay.restarted ).toBe( 1 );
+		expect( failing.pay.requests ).toHaveLength( 2 );
+	} );
+
+	it( 'begin refused by the browser (user activation lapsed) is an Error result, not an unhandled rejection', async () => {
+		const { api, pay, results, listen } = await setup();
+		listen();
+		const target = document.createElement( 'div' );
+		target.id = 'cap';
+		document.body.appendChild( target );
+		const begin = jest.fn( () => {
+			throw Object.assign( new Error( 'no activation' ), {
+				name: 'NotAllowedError',
+			} );
+		} );
+		pay.render = async ( t: string | HTMLElement ) => {
+			const b = document.createElement( 'button' );
+			( t as HTMLElement ).appendChild( b );
+			return { begin };
+		};
+		await api.attach( '#cap', undefined, async () => true );
+		target.querySelector( 'button' )!.click();
+		await flush();
+		expect( begin ).toHaveBeenCalledTimes( 1 );
+		expect( results ).toHaveLength( 1 );
+		expect( results[ 0 ] ).toMatchObject( {
+			status: 'Error',
+			errors: [ { type: 'CASH_APP_PAY_NOT_STARTED' } ],
+		} );
+	} );
+
+	it( "attach(el, false): the merchant's links and submit buttons keep their clicks", async () => {
+		const { api, pay } = await setup();
+		const target = document.createElement( 'div' );
+		target.id = 'cap';
+		target.innerHTML =
+			'<span class="label">Pay with Cash App</span><a href="#terms">terms</a><form><button type="submit">Send</button></form>';
+		document.body.appendChild( target );
+		await api.attach( '#cap', false );
+		const clickOn = ( el: Element ) => {
+			const e = new MouseEvent( 'click', {
+				bubbles: true,
+				cancelable: true,
+			} );
+			el.dispatchEvent( e );
+			return e.defaultPrevented;
+		};
+		expect( clickOn( target.querySelector( 'a' )! ) ).toBe( false );
+		const submit = target.querySelector( 'button' )!;
+		submit.form!.addEventListener( 'submit', ( e ) => e.preventDefault() );
+		expect( clickOn( submit ) ).toBe( false );
+		await flush();
+		expect( pay.begun ).toBe( 0 );
+		expect( clickOn( target.querySelector( '.label' )! ) ).toBe( true );
+		await flush();
+		expect( pay.begun ).toBe( 1 );
+	} );
+
 	it( 'keeps results that arrive before the first ontokenization listener', async () => {
 		const { pay, results, listen } = await setup();
 		pay.emit( 'CUSTOMER_REQUEST_APPROVED', APPROVED );
