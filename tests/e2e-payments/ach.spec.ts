@@ -9,7 +9,7 @@
  * adds a listener for every ACH event to each ACH object the page creates and records them in
  * `window.__ach`.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SANDBOX, ledger } from './utils';
 
 const EVENTS = [
@@ -45,6 +45,39 @@ const link = ( page: Page ) =>
 	page.frameLocator( 'iframe[title="Plaid Link"]' );
 const authorization = ( page: Page ) =>
 	page.frameLocator( 'iframe[title="Bank authorization"]' );
+
+/**
+ * Presses a button whose frame (Link, the authorisation) goes away as a result. A click whose
+ * frame is detached while Playwright finishes the action may never settle, so the press itself
+ * is not awaited: the frame going away is.
+ *
+ * @param page   Page.
+ * @param title  The frame's title.
+ * @param button The button in it.
+ */
+async function pressAndClose(
+	page: Page,
+	title: string,
+	button: Locator
+): Promise< void > {
+	await expect( button ).toBeEnabled();
+	void button.click().catch( () => undefined );
+	await expect( page.locator( `iframe[title="${ title }"]` ) ).toHaveCount(
+		0
+	);
+}
+const continueLink = ( page: Page ) =>
+	pressAndClose(
+		page,
+		'Plaid Link',
+		link( page ).getByRole( 'button', { name: 'Continue' } )
+	);
+const authorize = ( page: Page ) =>
+	pressAndClose(
+		page,
+		'Bank authorization',
+		authorization( page ).getByRole( 'button', { name: 'Authorize' } )
+	);
 const recorded = ( page: Page ): Promise< Recorded[] > =>
 	page.evaluate( () => ( window as any ).__ach );
 
@@ -192,7 +225,7 @@ async function linkBank( page: Page, username = 'user_good' ): Promise< void > {
 		await l.getByRole( 'button', { name: 'Submit' } ).click();
 	}
 	await l.getByRole( 'radio', { name: /Plaid Checking/ } ).check();
-	await l.getByRole( 'button', { name: 'Continue' } ).click();
+	await continueLink( page );
 }
 
 async function fillName( page: Page ): Promise< void > {
@@ -239,7 +272,7 @@ for ( const [ path, shape ] of [
 		await expect(
 			page.getByRole( 'dialog', { name: 'Bank authorization' } )
 		).toHaveCount( 1 );
-		await auth.getByRole( 'button', { name: 'Authorize' } ).click();
+		await authorize( page );
 		await expect( page.locator( '#payment-status-container' ) ).toHaveClass(
 			'is-success'
 		);
@@ -387,7 +420,7 @@ test( 'MFA, a wrong password (ERROR event, Link stays), STORE skips the authoris
 	await l.getByLabel( 'Code' ).fill( '1234' );
 	await l.getByRole( 'button', { name: 'Submit' } ).click();
 	await l.getByRole( 'radio', { name: /Plaid Saving/ } ).check();
-	await l.getByRole( 'button', { name: 'Continue' } ).click();
+	await continueLink( page );
 	const r = await result;
 	expect( r.status ).toBe( 'OK' );
 	expect( r.token ).toMatch( /^bnon:/ );
@@ -523,9 +556,7 @@ test( 'RECURRING_CHARGE with a bank account goes straight to the authorisation; 
 		( o ) => ( window as any ).__achMethod.tokenize( o ),
 		options
 	);
-	await authorization( page )
-		.getByRole( 'button', { name: 'Authorize' } )
-		.click();
+	await authorize( page );
 	const ok = await result;
 	expect( ok.status ).toBe( 'OK' );
 	expect( ok.token ).toMatch( /^bnon:/ );
@@ -573,9 +604,7 @@ test( "RECURRING_CHARGE with the quickstart's frequency object (ach-recurring.ht
 			/debit \$5\.00 .* yearly in January on day 15, 31 of the month, starting 2028-12-31/
 		)
 	).toBeVisible();
-	await authorization( page )
-		.getByRole( 'button', { name: 'Authorize' } )
-		.click();
+	await authorize( page );
 	const ok = await result;
 	expect( ok.status, JSON.stringify( ok.errors ) ).toBe( 'OK' );
 	expect( ok.token ).toMatch( /^bnon:/ );
@@ -823,15 +852,15 @@ test( 'the authorisation dialog: the page behind is inert, focus starts on the h
 		)
 	).toBe( true );
 	const cancel = auth.getByRole( 'button', { name: 'Cancel' } );
-	const authorize = auth.getByRole( 'button', { name: 'Authorize' } );
+	const authorizeButton = auth.getByRole( 'button', { name: 'Authorize' } );
 	await page.keyboard.press( 'Tab' );
 	await expect( cancel ).toBeFocused();
 	await page.keyboard.press( 'Tab' );
-	await expect( authorize ).toBeFocused();
+	await expect( authorizeButton ).toBeFocused();
 	await page.keyboard.press( 'Tab' );
 	await expect( cancel ).toBeFocused();
 	await page.keyboard.press( 'Shift+Tab' );
-	await expect( authorize ).toBeFocused();
+	await expect( authorizeButton ).toBeFocused();
 	await page.keyboard.press( 'Escape' );
 	expect( ( await result ).status ).toBe( 'Cancel' );
 	await expect( page.locator( '#starter' ) ).toBeFocused();
