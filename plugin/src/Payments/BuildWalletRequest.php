@@ -52,7 +52,7 @@ final class BuildWalletRequest {
 	 * @param string              $method          'afterpayClearpay' for Afterpay/Clearpay's request
 	 *                                             ({@see WalletRequest::for_afterpay()}), else '' (wallets).
 	 * @return array<string, mixed>
-	 * @throws WalletRequestRefused When there is no such form, it offers no method that needs a quote (a wallet, ACH, Cash App Pay), or the option is unknown.
+	 * @throws WalletRequestRefused When there is no such form, it offers no wallet, or the option is unknown.
 	 */
 	public function build( int $form_id, array $values, ?string $shipping_option, mixed $contact = null, string $method = '' ): array {
 		$form = $this->forms->find( $form_id );
@@ -61,7 +61,7 @@ final class BuildWalletRequest {
 		}
 		$field    = ChargePayment::payment_field( $form );
 		$afterpay = 'afterpayClearpay' === $method;
-		$offers   = $afterpay ? array( 'afterpayClearpay' ) : PaymentValue::QUOTED;
+		$offers   = $afterpay ? array( 'afterpayClearpay' ) : PaymentValue::WALLETS;
 		if ( null === $field || ! array_intersect( $offers, (array) ( $field['methods'] ?? array() ) ) ) {
 			throw WalletRequestRefused::no_wallet();
 		}

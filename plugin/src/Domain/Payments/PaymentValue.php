@@ -59,12 +59,6 @@ final class PaymentValue {
 	public const WALLETS = array( 'applePay', 'googlePay' );
 
 	/**
-	 * The methods whose button asks the server for the total before it starts (the payment-request
-	 * route): the wallets' sheets, ACH's bank authorisation and Cash App Pay's customer request.
-	 */
-	public const QUOTED = array( 'applePay', 'googlePay', 'ach', 'cashAppPay' );
-
-	/**
 	 * The methods whose value may carry the contacts (and shipping option) their sheet or popup
 	 * returned: the wallets and Afterpay/Clearpay.
 	 */

@@ -312,18 +312,6 @@ final class WalletPaymentTest extends TestCase {
 		$this->assertSame( 'FR', $data['countryCode'] );
 	}
 
-	public function test_a_field_with_only_ach_or_cash_app_pay_is_quoted_by_the_server_too(): void {
-		$values = array( 'values' => array( '1' => 'mug' ) );
-		$wallet = $this->payment_request( $values, $this->create_shop( self::mug_shop( array( 'methods' => array( 'googlePay' ) ) ) ) );
-		$this->assert_rest_status( 200, $wallet );
-		foreach ( array( 'ach', 'cashAppPay' ) as $method ) {
-			$form_id = $this->create_shop( self::mug_shop( array( 'methods' => array( $method ) ) ) );
-			$answer  = $this->payment_request( $values, $form_id );
-			$this->assert_rest_status( 200, $answer );
-			$this->assertSame( $wallet->get_data()['total'], $answer->get_data()['total'], $method );
-		}
-	}
-
 	public function test_access_rules_and_errors(): void {
 		$card_only = $this->create_shop( self::mug_shop( array( 'methods' => array( 'card' ) ) ) );
 		$refused   = $this->payment_request( array( 'values' => array() ), $card_only );
