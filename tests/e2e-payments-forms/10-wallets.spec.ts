@@ -29,6 +29,7 @@ import {
 	orderForm,
 	submit,
 	watchLedger,
+	withShippingChoices,
 } from './utils';
 
 const ASSOCIATION =
@@ -55,27 +56,7 @@ const walletForm = ( title: string ) =>
 const shippingChoicesForm = (
 	title: string,
 	wallet: 'applePay' | 'googlePay' = 'applePay'
-) => {
-	const form = orderForm( title, {
-		methods: [ wallet, 'card' ],
-	} );
-	( form.fields as Array< Record< string, unknown > > )[ 1 ] = {
-		id: 2,
-		type: 'shipping',
-		label: 'Shipping',
-		inputType: 'select',
-		choices: [
-			{
-				text: 'Standard',
-				value: 'standard',
-				price: '5.00',
-				isSelected: true,
-			},
-			{ text: 'Express', value: 'express', price: '15.00' },
-		],
-	};
-	return form;
-};
+) => withShippingChoices( orderForm( title, { methods: [ wallet, 'card' ] } ) );
 
 /**
  * The wallet button shows above the card inside the field; the buyer fills in the email and

@@ -297,6 +297,34 @@ export function orderForm(
 	};
 }
 
+/**
+ * The order form with a shipping choice (Standard 5.00, selected; Express 15.00) in place of its
+ * single shipping.
+ *
+ * @param form An order form (orderForm()).
+ * @return The same form.
+ */
+export function withShippingChoices(
+	form: Record< string, unknown >
+): Record< string, unknown > {
+	( form.fields as Array< Record< string, unknown > > )[ 1 ] = {
+		id: 2,
+		type: 'shipping',
+		label: 'Shipping',
+		inputType: 'select',
+		choices: [
+			{
+				text: 'Standard',
+				value: 'standard',
+				price: '5.00',
+				isSelected: true,
+			},
+			{ text: 'Express', value: 'express', price: '15.00' },
+		],
+	};
+	return form;
+}
+
 /** The values of the order form for 2 tickets (server total 30.00 USD) without the payment. */
 export const ORDER_VALUES = { '1.3': '2', 4: 'buyer@example.org' };
 

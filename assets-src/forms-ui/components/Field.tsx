@@ -615,6 +615,11 @@ function TotalField( props: FieldProps ) {
 			>
 				{ typeof value === 'string' ? value : '' }
 			</output>
+			{ /* What a field unit shows under the total (a payment field's instalment messaging). */ }
+			<div
+				className="kestrel-form__total-after"
+				data-total-after={ formId }
+			/>
 		</FieldShell>
 	);
 }

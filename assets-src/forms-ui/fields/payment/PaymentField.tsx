@@ -1,7 +1,8 @@
 /**
  * The visitor's payment field elements: the wallet buttons (WalletButtons.tsx) when the field
- * offers wallets, the Cash App Pay and bank-account buttons (CashAppPayButton.tsx,
- * AchButton.tsx) when the page's configuration offers them, a method choice (card / gift card) when both are offered, one container per
+ * offers wallets, the Cash App Pay, bank-account and Afterpay/Clearpay buttons
+ * (CashAppPayButton.tsx, AchButton.tsx, AfterpayButton.tsx) when the page's configuration offers
+ * them, a method choice (card / gift card) when both are offered, one container per
  * method that the field script's adapter attaches the provider's element to, the "not
  * available" note and the live region. They render inside form-view's
  * generic unit shell (../UnitSlot.tsx: group, label, error) and ship in the payment field
@@ -20,6 +21,7 @@ import { methodsOf, offers, type InputMethod } from './methods';
 import { WalletButtons } from './WalletButtons';
 import { AchButton } from './AchButton';
 import { CashAppPayButton } from './CashAppPayButton';
+import { AfterpayButton } from './AfterpayButton';
 import { engineRequest, useServerQuote } from './quote';
 import type { UnitFormPort } from '../units';
 import type { PaymentElementsProps, PaymentGate, PaymentHandle } from './types';
@@ -66,10 +68,13 @@ export function PaymentElements( props: PaymentElementsProps ) {
 	// leaves them out of the configuration otherwise); both pay the server's quote.
 	const ach = offers( field, config, 'ach' );
 	const cashAppPay = offers( field, config, 'cashAppPay' );
+	// Afterpay/Clearpay: in the currencies it takes; its request prices the same total, so one
+	// quote serves the three.
+	const afterpay = offers( field, config, 'afterpayClearpay' );
 	const quote = useServerQuote(
 		form,
 		field,
-		ach || cashAppPay,
+		ach || cashAppPay || afterpay,
 		form && config
 			? () =>
 					engineRequest(
@@ -78,7 +83,8 @@ export function PaymentElements( props: PaymentElementsProps ) {
 						config.currency,
 						config.country
 					)
-			: null
+			: null,
+		afterpay ? 'afterpayClearpay' : ''
 	);
 
 	// Attach one element per method; destroy them when the field re-renders them or goes away.
@@ -229,6 +235,9 @@ export function PaymentElements( props: PaymentElementsProps ) {
 				<CashAppPayButton { ...buttonProps( form ) } />
 			) }
 			{ form && ach && <AchButton { ...buttonProps( form ) } /> }
+			{ form && afterpay && (
+				<AfterpayButton { ...buttonProps( form ) } />
+			) }
 			{ methods.length > 1 && (
 				<fieldset
 					className="kestrel-form__payment-methods"

@@ -3,7 +3,8 @@
  * only the SDK's public API as the provider publishes its types (`@square/web-payments-sdk-types`):
  * `Square.payments(appId, locationId)`, `payments.card()` / `payments.giftCard()`, `attach`,
  * `tokenize`, `payments.verifyBuyer` and `destroy` (and for wallets `payments.paymentRequest()`,
- * `applePay()`, `googlePay()`: wallets.ts; `ach()`, `cashAppPay()`: bank-and-cash-app.ts), so it works unchanged on our SDK (the compat suite
+ * `applePay()`, `googlePay()`: wallets.ts; `ach()`, `cashAppPay()`: bank-and-cash-app.ts;
+ * `afterpayClearpay()`: afterpay.ts), so it works unchanged on our SDK (the compat suite
  * proves the shapes) and on the provider's own.
  *
  * No React here: this module and its entry (entries/payment-field.ts) are the whole field script.
@@ -29,6 +30,7 @@ import type {
 } from './types';
 import { createWalletSession } from './wallets';
 import { createAch, createCashAppPay } from './bank-and-cash-app';
+import { createAfterpay } from './afterpay';
 
 /**
  * An adapter over an SDK global. One payments object per application and location, shared by
@@ -61,6 +63,8 @@ export function createSquareAdapter(
 		ach: ( config ) => createAch( paymentsFor( config ) ),
 		cashAppPay: ( config, setup ) =>
 			createCashAppPay( paymentsFor( config ), setup ),
+		afterpay: ( config, setup ) =>
+			createAfterpay( paymentsFor( config ), config, setup ),
 		walletSession: ( config, request, shipping ) =>
 			createWalletSession(
 				paymentsFor( config ),

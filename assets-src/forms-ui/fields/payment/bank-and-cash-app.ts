@@ -51,7 +51,7 @@ function detailOf( error: unknown ): string {
  *
  * @param error What the SDK reported.
  */
-function failed( error?: unknown ): WalletOutcome {
+export function failed( error?: unknown ): WalletOutcome {
 	const generic = __(
 		'The payment could not be completed, and nothing was charged. Please try again.',
 		'kestrel-forms'

@@ -23,11 +23,14 @@ const isWallet = ( m: FieldMethod ): m is WalletMethod =>
 	m === 'applePay' || m === 'googlePay';
 
 /**
- * Methods started by their own button (wallets, bank account, Cash App Pay).
+ * Methods started by their own button (wallets, bank account, Cash App Pay, Afterpay/Clearpay).
  * @param m
  */
 const isButtonMethod = ( m: FieldMethod ): m is ButtonMethod =>
-	isWallet( m ) || m === 'ach' || m === 'cashAppPay';
+	isWallet( m ) ||
+	m === 'ach' ||
+	m === 'cashAppPay' ||
+	m === 'afterpayClearpay';
 
 /**
  * The field's listed methods (issue 16's included).
@@ -68,22 +71,37 @@ export function walletsOf( field: FieldDefinition ): WalletMethod[] {
 }
 
 /**
- * Whether the field offers a bank-account or Cash App Pay payment here: the field lists it and
- * the page's configuration offers it (the server leaves both out unless the form is in USD on a
- * US location).
+ * Whether the field offers a bank-account, Cash App Pay or Afterpay/Clearpay payment here: the
+ * field lists it and the page's configuration offers it (the server leaves the first two out
+ * unless the form is in USD on a US location, and Afterpay/Clearpay out unless it takes the
+ * form's currency in the seller's country).
  *
  * @param field  Payment field.
  * @param config The page's payment configuration (null: not offered).
- * @param method 'ach' or 'cashAppPay'.
+ * @param method 'ach', 'cashAppPay' or 'afterpayClearpay'.
  */
 export function offers(
 	field: FieldDefinition,
 	config: PaymentConfig | null,
-	method: 'ach' | 'cashAppPay'
+	method: 'ach' | 'cashAppPay' | 'afterpayClearpay'
 ): boolean {
 	return (
 		!! config &&
 		listedMethods( field ).includes( method ) &&
 		config.methods.includes( method )
 	);
+}
+
+/** The countries whose sellers' buyers see Afterpay; Clearpay elsewhere (the UK, Europe). */
+const AFTERPAY_COUNTRIES = [ 'US', 'CA', 'AU', 'NZ' ];
+
+/**
+ * The brand Afterpay/Clearpay shows under for the seller's country.
+ *
+ * @param country ISO 3166-1 alpha-2 code of the seller's country ('' when not known).
+ */
+export function afterpayBrand( country: string ): 'Afterpay' | 'Clearpay' {
+	return ! country || AFTERPAY_COUNTRIES.includes( country.toUpperCase() )
+		? 'Afterpay'
+		: 'Clearpay';
 }

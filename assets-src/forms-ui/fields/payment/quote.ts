@@ -140,12 +140,15 @@ export function engineRequest(
  * @param field    The payment field.
  * @param enabled  Whether anything needs it (no question otherwise).
  * @param fallback The engine's request (null: none).
+ * @param method   'afterpayClearpay' for Afterpay/Clearpay's request (its total is the same; it
+ *                 also says whether the popup asks for an address), '' for the wallets' one.
  */
 export function useServerQuote(
 	form: UnitFormPort | undefined,
 	field: FieldDefinition,
 	enabled: boolean,
-	fallback: ( () => WalletRequest ) | null = null
+	fallback: ( () => WalletRequest ) | null = null,
+	method: '' | 'afterpayClearpay' = ''
 ): ServerQuote {
 	const [ request, setRequest ] = useState< WalletRequest | null >( null );
 	const [ stale, setStale ] = useState( true );
@@ -175,19 +178,22 @@ export function useServerQuote(
 			answer( engine.current() );
 			return Promise.resolve();
 		}
-		return fetchRequest( form ).then( answer, ( failure ) => {
-			if (
-				( failure as { code?: string } )?.code === NO_WALLET &&
-				engine.current
-			) {
-				local.current = true;
-				answer( engine.current() );
-				return;
+		return fetchRequest( form, method ? { method } : {} ).then(
+			answer,
+			( failure ) => {
+				if (
+					( failure as { code?: string } )?.code === NO_WALLET &&
+					engine.current
+				) {
+					local.current = true;
+					answer( engine.current() );
+					return;
+				}
+				// No answer (offline, rate limited): nothing can be paid with an old price.
+				answer( null );
 			}
-			// No answer (offline, rate limited): nothing can be paid with an old price.
-			answer( null );
-		} );
-	}, [ form ] );
+		);
+	}, [ form, method ] );
 
 	useEffect( () => {
 		if ( ! enabled || ! form ) {

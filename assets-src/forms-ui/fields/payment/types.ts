@@ -4,6 +4,9 @@
  * field to form-view as a generic field unit (../units.ts, unit.tsx). Types only.
  */
 import type {
+	AfterpayButtonSettings,
+	AfterpayCheckoutWidgetSettings,
+	AfterpayMessagingSettings,
 	ApplePayButtonStyle,
 	BillingMapping,
 	CaptureMode,
@@ -27,8 +30,12 @@ import type { CashAppPayButtonOptions } from '@square/web-payments-sdk-types/dis
  */
 export type FieldMethod = PaymentMethod | 'ach' | 'cashAppPay';
 
-/** The methods that start a payment from their own button (wallets, bank account, Cash App). */
-export type ButtonMethod = WalletMethod | 'ach' | 'cashAppPay';
+/**
+ * The methods that start a payment from their own button (wallets, bank account, Cash App,
+ * Afterpay/Clearpay).
+ */
+export type ButtonMethod =
+	WalletMethod | 'ach' | 'cashAppPay' | 'afterpayClearpay';
 
 /** The Cash App Pay button's options (the provider's CashAppPayButtonOptions). */
 export type CashAppButtonOptions = Pick<
@@ -79,6 +86,17 @@ export interface PaymentConfig {
 	cashAppPayButton?: CashAppButtonOptions;
 	/** ACH: the id of the text field holding the account holder's name. */
 	accountHolderField?: string;
+	/**
+	 * Afterpay/Clearpay: the order amounts the server accepts for it, in minor units (present
+	 * whenever `methods` has `afterpayClearpay`).
+	 */
+	afterpayLimits?: { minimum: number; maximum: number };
+	/** Afterpay/Clearpay: the button's options (absent: the provider's defaults). */
+	afterpayButton?: AfterpayButtonSettings;
+	/** Afterpay/Clearpay: the instalment messaging under the form's total (absent: off). */
+	afterpayMessaging?: AfterpayMessagingSettings;
+	/** Afterpay/Clearpay: the checkout widget above its button (absent: off). */
+	afterpayCheckoutWidget?: AfterpayCheckoutWidgetSettings;
 }
 
 /**
@@ -93,6 +111,46 @@ export interface WalletRequest {
 	shippingOptions?: Array< { id: string; label: string; amount: string } >;
 	requestBillingContact: boolean;
 	requestShippingContact: boolean;
+}
+
+/**
+ * Afterpay/Clearpay's request as the server builds it (`method: 'afterpayClearpay'`): when the
+ * popup asks for an address, each shipping option carries the order total with it.
+ */
+export interface AfterpayRequest extends Omit<
+	WalletRequest,
+	'shippingOptions'
+> {
+	shippingOptions?: Array< {
+		id: string;
+		label: string;
+		amount: string;
+		total: { amount: string; label: string };
+		taxLineItems: Array< { amount: string; label: string } >;
+	} >;
+}
+
+/** What the field's Afterpay/Clearpay method is made with. */
+export interface AfterpaySetup {
+	/** The server's request for the form's values. */
+	request: AfterpayRequest;
+	/** The id of the element the provider's button goes into. */
+	buttonId: string;
+	/** The id of the element the instalment messaging goes into (absent: no messaging). */
+	messagingId?: string;
+	/** The element the checkout widget goes into (absent: no widget). */
+	widget?: HTMLElement;
+	/** Asks the server for the options (with their totals) of the popup's address. */
+	address: ( contact: unknown ) => Promise< AfterpayRequest >;
+}
+
+/** The field's Afterpay/Clearpay method: its button, messaging and widget follow `update`. */
+export interface AfterpayHandle {
+	/** Changes the request (messaging, widget, the popup's total); false while the popup is open. */
+	update: ( request: AfterpayRequest ) => boolean;
+	/** Opens the popup; call it in the click's own task (nothing awaited first). */
+	tokenize: () => Promise< WalletOutcome >;
+	destroy: () => Promise< void >;
 }
 
 /** What the wallet sheet's shipping listeners answer (the provider's PaymentRequestUpdate). */
@@ -228,6 +286,14 @@ export interface PaymentAdapter {
 		config: PaymentConfig,
 		setup: CashAppSetup
 	) => Promise< CashAppHandle >;
+	/**
+	 * The Afterpay/Clearpay method with its button, messaging and widget attached (absent: not
+	 * supported by this adapter); rejects when the provider does not offer it here.
+	 */
+	afterpay?: (
+		config: PaymentConfig,
+		setup: AfterpaySetup
+	) => Promise< AfterpayHandle >;
 }
 
 /** What the field hands the form: its elements' tokenize and a few UI actions. */

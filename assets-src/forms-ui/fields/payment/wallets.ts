@@ -170,19 +170,7 @@ async function outcomeOf(
 		return failed();
 	}
 	const token = result.token;
-	const billing = contactOf( result.details?.billing );
-	const shipping = contactOf( result.details?.shipping?.contact );
-	const wallet: NonNullable< PaymentValue[ 'wallet' ] > = {};
-	if ( billing ) {
-		wallet.billing = billing;
-	}
-	if ( shipping ) {
-		wallet.shipping = shipping;
-	}
-	const option = result.details?.shipping?.option?.id;
-	if ( typeof option === 'string' && option ) {
-		wallet.shippingOption = option;
-	}
+	const wallet = walletDetailsOf( result );
 	const value = { method, token, wallet };
 	if ( method !== 'googlePay' || ! config.verifyBuyer ) {
 		return { status: 'OK', value };
@@ -192,7 +180,7 @@ async function outcomeOf(
 			amount: request.total.amount,
 			currencyCode: request.currencyCode,
 			intent: 'CHARGE',
-			billingContact: billing ?? {},
+			billingContact: wallet.billing ?? {},
 		} );
 		return {
 			status: 'OK',
@@ -209,6 +197,31 @@ async function outcomeOf(
 			),
 		};
 	}
+}
+
+/**
+ * What a sheet or popup returned with its token, as the server reads it: the billing and
+ * shipping contacts and the shipping option picked (each only when there is one).
+ *
+ * @param result The SDK's OK result.
+ */
+export function walletDetailsOf(
+	result: TokenResult
+): NonNullable< PaymentValue[ 'wallet' ] > {
+	const wallet: NonNullable< PaymentValue[ 'wallet' ] > = {};
+	const billing = contactOf( result.details?.billing );
+	const shipping = contactOf( result.details?.shipping?.contact );
+	if ( billing ) {
+		wallet.billing = billing;
+	}
+	if ( shipping ) {
+		wallet.shipping = shipping;
+	}
+	const option = result.details?.shipping?.option?.id;
+	if ( typeof option === 'string' && option ) {
+		wallet.shippingOption = option;
+	}
+	return wallet;
 }
 
 /**

@@ -68,6 +68,18 @@ export interface FakeCashAppPay {
 	click: () => Promise< boolean >;
 }
 
+/** A fake `payments.afterpayClearpay(request)` with what was attached. */
+export interface FakeAfterpay {
+	request: FakePaymentRequest;
+	button: { selector: string; options: unknown } | null;
+	messaging: { selector: string; options: unknown } | null;
+	widget: { target: HTMLElement; options: unknown } | null;
+	tokenizeCalls: number;
+	destroyed: boolean;
+	/** What the next tokenize answers (the popup stays open until it settles). */
+	result: () => Promise< unknown >;
+}
+
 export interface FakeSquare {
 	Square: { payments: jest.Mock };
 	paymentsCalls: Array< [ string, string | undefined ] >;
@@ -81,8 +93,9 @@ export interface FakeSquare {
 	unsupported: Set< 'applePay' | 'googlePay' >;
 	achs: FakeAch[];
 	cashAppPays: FakeCashAppPay[];
-	/** Whether `ach()` / `cashAppPay()` reject (not offered by the provider here). */
-	refuse: Set< 'ach' | 'cashAppPay' >;
+	afterpays: FakeAfterpay[];
+	/** Whether `ach()` / `cashAppPay()` / `afterpayClearpay()` reject (not offered here). */
+	refuse: Set< 'ach' | 'cashAppPay' | 'afterpayClearpay' >;
 }
 
 /**
@@ -245,7 +258,8 @@ export function createFakeSquare(): FakeSquare {
 		};
 	const achs: FakeAch[] = [];
 	const cashAppPays: FakeCashAppPay[] = [];
-	const refuse = new Set< 'ach' | 'cashAppPay' >();
+	const afterpays: FakeAfterpay[] = [];
+	const refuse = new Set< 'ach' | 'cashAppPay' | 'afterpayClearpay' >();
 	const emitTo =
 		( listeners: Record< string, Array< ( event: unknown ) => void > > ) =>
 		( type: string, detail: unknown ) =>
@@ -394,9 +408,101 @@ export function createFakeSquare(): FakeSquare {
 			};
 		}
 	);
+	// The placement and widget show the request's total as it is now (the SDK follows update()).
+	const totalOf = ( request: FakePaymentRequest ) =>
+		String(
+			( request.options.total as { amount?: string } | undefined )
+				?.amount ?? ''
+		);
+	const afterpayClearpay = jest.fn( async ( request: FakePaymentRequest ) => {
+		if ( refuse.has( 'afterpayClearpay' ) ) {
+			throw new Error( 'Afterpay/Clearpay is not available' );
+		}
+		const fake: FakeAfterpay = {
+			request,
+			button: null,
+			messaging: null,
+			widget: null,
+			tokenizeCalls: 0,
+			destroyed: false,
+			result: () =>
+				Promise.resolve( {
+					status: 'OK',
+					token: `wnon:afterpay-${ ++tokenCounter }`,
+					details: { method: 'AfterpayClearpay' },
+				} ),
+		};
+		afterpays.push( fake );
+		const undo: Array< () => void > = [];
+		const render = ( target: Element, create: () => Element ) => {
+			const element = create();
+			target.appendChild( element );
+			const draw = () =>
+				element.setAttribute( 'data-amount', totalOf( request ) );
+			draw();
+			const update = (
+				request as unknown as {
+					update: ( n: Record< string, unknown > ) => boolean;
+				}
+			 ).update;
+			( request as unknown as { update: typeof update } ).update = (
+				next
+			) => {
+				const accepted = update( next );
+				draw();
+				return accepted;
+			};
+			undo.push( () => element.remove() );
+		};
+		return {
+			async attach( selector: string, options?: unknown ) {
+				fake.button = { selector, options };
+				const target = document.querySelector( selector );
+				if ( ! target ) {
+					throw new Error( `No element ${ selector }` );
+				}
+				render( target, () => {
+					const button = document.createElement( 'button' );
+					button.type = 'button';
+					button.textContent = 'Checkout with Afterpay';
+					return button;
+				} );
+			},
+			async attachMessaging( selector: string, options?: unknown ) {
+				fake.messaging = { selector, options };
+				const target = document.querySelector( selector );
+				if ( ! target ) {
+					throw new Error( `No element ${ selector }` );
+				}
+				render( target, () =>
+					document.createElement( 'afterpay-placement' )
+				);
+			},
+			async attachCheckoutWidget(
+				target: HTMLElement,
+				options?: unknown
+			) {
+				fake.widget = { target, options };
+				render( target, () => document.createElement( 'div' ) );
+			},
+			tokenize() {
+				fake.tokenizeCalls++;
+				request.sheetOpen = true;
+				return fake.result().finally( () => {
+					request.sheetOpen = false;
+				} );
+			},
+			async destroy() {
+				fake.destroyed = true;
+				undo.splice( 0 ).forEach( ( f ) => f() );
+				return true;
+			},
+		};
+	} );
 	const payments = {
 		ach,
 		cashAppPay,
+		afterpayClearpay,
 		card: jest.fn( make( 'card' ) ),
 		giftCard: jest.fn( make( 'giftCard' ) ),
 		verifyBuyer,
@@ -445,6 +551,7 @@ export function createFakeSquare(): FakeSquare {
 		unsupported,
 		achs,
 		cashAppPays,
+		afterpays,
 		refuse,
 		holdAttach() {
 			let release = () => {};
