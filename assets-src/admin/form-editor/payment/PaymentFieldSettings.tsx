@@ -152,14 +152,7 @@ export function PaymentFieldSettings( {
 					<legend>
 						{ __( 'Payment methods', 'kestrel-forms' ) }
 					</legend>
-					{ PAYMENT_METHODS.filter(
-						// Afterpay/Clearpay: the server takes it, but the visitor's button and
-						// messaging are not built yet (issue 17), so it is offered only where a
-						// definition already has it (an import), never as a new choice.
-						( method ) =>
-							method !== 'afterpayClearpay' ||
-							methods.includes( method )
-					).map( ( method ) => {
+					{ PAYMENT_METHODS.map( ( method ) => {
 						const checked = methods.includes( method );
 						return (
 							<CheckboxControl

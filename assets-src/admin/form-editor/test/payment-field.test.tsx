@@ -629,15 +629,15 @@ describe( 'Afterpay/Clearpay', () => {
 		],
 	};
 
-	it( 'is not a new choice while its visitor button is not built (issue 17)', async () => {
+	it( 'is offered as a choice, and choosing it adds it to the methods', async () => {
 		serve( NZD_CHECK );
-		renderPanel( NZD_FORM );
-		await screen.findByRole( 'checkbox', { name: 'Card' } );
-		expect(
-			screen.queryByRole( 'checkbox', {
-				name: 'Afterpay/Clearpay (AUD, CAD, EUR, GBP, USD)',
-			} )
-		).toBeNull();
+		const { user, payment } = renderPanel( NZD_FORM );
+		const box = await screen.findByRole( 'checkbox', {
+			name: 'Afterpay/Clearpay (AUD, CAD, EUR, GBP, USD)',
+		} );
+		expect( ( box as HTMLInputElement ).checked ).toBe( false );
+		await user.click( box );
+		expect( payment().methods ).toEqual( [ 'card', 'afterpayClearpay' ] );
 	} );
 
 	it( 'a field that has it (an import) shows its button, messaging and widget settings and the reason it cannot be offered', async () => {
