@@ -89,7 +89,7 @@ export interface ServerQuote {
 	request: WalletRequest | null;
 	/** The pricing changed and the new answer is not here yet. */
 	stale: boolean;
-	/** Asks again now (after values were put back); resolves once the answer is in. */
+	/** Asks again now (after values were put back); resolves once the newest answer is in. */
 	refresh: () => Promise< void >;
 }
 
@@ -153,6 +153,8 @@ export function useServerQuote(
 	const [ request, setRequest ] = useState< WalletRequest | null >( null );
 	const [ stale, setStale ] = useState( true );
 	const latest = useRef( 0 );
+	// The newest question's answer (refresh waits for the newest, not for its own).
+	const newest = useRef< Promise< void > >( Promise.resolve() );
 	// The server serves wallet fields only: the engine prices this one.
 	const local = useRef( false );
 	const engine = useRef( fallback );
@@ -178,7 +180,7 @@ export function useServerQuote(
 			answer( engine.current() );
 			return Promise.resolve();
 		}
-		return fetchRequest( form, method ? { method } : {} ).then(
+		const asked = fetchRequest( form, method ? { method } : {} ).then(
 			answer,
 			( failure ) => {
 				if (
@@ -193,7 +195,25 @@ export function useServerQuote(
 				answer( null );
 			}
 		);
+		newest.current = asked;
+		return asked;
 	}, [ form, method ] );
+
+	/*
+	 * Asks now and resolves once the quote holds the answer to the newest question: values put
+	 * back (a payment draft) also schedule a question of their own, and an answer to an older
+	 * one is dropped. So what waits for it (Cash App Pay back from a phone) never starts with
+	 * the total from before the values came back and is not made again when the newer answer
+	 * arrives (which would drop the result the redirect brought).
+	 */
+	const refresh = useCallback( async (): Promise< void > => {
+		let waited = ask();
+		await waited;
+		while ( waited !== newest.current ) {
+			waited = newest.current;
+			await waited;
+		}
+	}, [ ask ] );
 
 	useEffect( () => {
 		if ( ! enabled || ! form ) {
@@ -214,7 +234,7 @@ export function useServerQuote(
 		};
 	}, [ enabled, form, field, ask ] );
 
-	return { request, stale, refresh: ask };
+	return { request, stale, refresh };
 }
 
 /**

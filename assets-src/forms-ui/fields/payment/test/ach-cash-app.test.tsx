@@ -573,6 +573,66 @@ describe( 'Cash App Pay in the payment field', () => {
 		).toBeTruthy();
 	} );
 
+	it( 'back with the server quoting (the field also offers Afterpay) more slowly than values settle: one instance, for the restored total, and the result submits', async () => {
+		backFromCashApp();
+		storedDraft = {
+			draft_id: DRAFT,
+			status: 'open',
+			values: { 1: 'back@x.org', 2: 'Ada Restored', '3.3': '2' },
+			submission_key: DRAFT_KEY,
+			expires_at: '2026-11-29T00:00:00Z',
+		};
+		const wait = ( ms: number ) =>
+			new Promise( ( resolve ) => setTimeout( resolve, ms ) );
+		const plain = mockedFetch.getMockImplementation()!;
+		// The server prices the values it is sent (12.50 a ticket) in 80 ms; the draft comes
+		// back after the first quote (150 ms), so an answer is still on its way when the
+		// restored values ask their own question.
+		mockedFetch.mockImplementation(
+			async ( options: {
+				path: string;
+				data: { values: Record< string, unknown > };
+			} ) => {
+				if ( options.path.endsWith( '/payment-request' ) ) {
+					await wait( 80 );
+					const tickets = Number( options.data.values[ '3.3' ] ?? 1 );
+					return serverRequest( ( tickets * 12.5 ).toFixed( 2 ) );
+				}
+				if ( options.path.includes( '/payment-drafts/' ) ) {
+					await wait( 150 );
+				}
+				return plain( options );
+			}
+		);
+		renderForm( [ 'cashAppPay', 'afterpayClearpay' ], {
+			config: {
+				methods: [ 'cashAppPay', 'afterpayClearpay' ],
+				afterpayLimits: { minimum: 100, maximum: 400000 },
+			},
+		} );
+		await waitFor( () => expect( fake.cashAppPays ).toHaveLength( 1 ), {
+			timeout: 3000,
+		} );
+		expect( lastCashApp().request.options ).toMatchObject( {
+			total: { amount: '25.00' },
+		} );
+		// The redirect's result fires at once.
+		act( () =>
+			lastCashApp().emit( 'ontokenization', {
+				tokenResult: { status: 'OK', token: 'wnon:back' },
+			} )
+		);
+		await waitFor( () => expect( submissionCalls() ).toHaveLength( 1 ) );
+		expect( submissionCalls()[ 0 ][ 0 ].data.values[ PAY ] ).toEqual( {
+			method: 'cashAppPay',
+			token: 'wnon:back',
+			draftId: DRAFT,
+		} );
+		// Later answers (the same total) made no new instance.
+		await act( () => wait( 300 ) );
+		expect( fake.cashAppPays ).toHaveLength( 1 );
+	} );
+
 	it( 'back on a draft already submitted (the return URL reloaded): the confirmation shows and nothing is submitted or started', async () => {
 		backFromCashApp();
 		storedDraft = {
