@@ -42,7 +42,7 @@ async function visitorContext( browser, url ) {
 }
 
 /**
- * Records every JS/CSS response of one cold page load.
+ * Records every JS/CSS file downloaded over HTTP(S) in one cold page load.
  *
  * @param {import('@playwright/test').Browser} browser Browser.
  * @param {string}                             url     Page URL.
@@ -55,7 +55,10 @@ async function assetsOf( browser, url ) {
 	const pending = [];
 	page.on( 'response', ( response ) => {
 		const type = response.request().resourceType();
-		if ( type === 'script' || type === 'stylesheet' ) {
+		// Only what came over the network: a `blob:` or `data:` URL is made by a script
+		// already counted, not a download of its own.
+		const fetched = /^https?:/.test( response.url() );
+		if ( fetched && ( type === 'script' || type === 'stylesheet' ) ) {
 			pending.push(
 				response
 					.body()
