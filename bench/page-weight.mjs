@@ -69,6 +69,21 @@ async function assetsOf( browser, url ) {
 	} );
 	await page.goto( url, { waitUntil: 'load' } );
 	await Promise.all( pending );
+	// Inline scripts and styles as the server printed them (before any script ran), each keyed
+	// by its text so that the ones every page has (the theme's, WordPress's) cancel out.
+	const html = await (
+		await context.request.get( url, { failOnStatusCode: false } )
+	).text();
+	for ( const [ , tag, body ] of html.matchAll(
+		/<(script|style)\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/\1>/gi
+	) ) {
+		if ( body.trim() ) {
+			bodies.set(
+				`inline:${ tag.toLowerCase() }:${ body }`,
+				Buffer.from( body )
+			);
+		}
+	}
 	await context.close();
 	return bodies;
 }
@@ -145,10 +160,16 @@ async function main() {
 		const rows = [ ...withForm ]
 			.filter( ( [ url ] ) => ! without.has( url ) )
 			.map( ( [ url, body ] ) => ( {
-				file: new URL( url ).pathname.replace(
-					/^.*\/wp-(content|includes)\//,
-					'wp-$1/'
-				),
+				file: url.startsWith( 'inline:' )
+					? `(inline ${ url.split( ':' )[ 1 ] }: ${ body
+							.toString()
+							.trim()
+							.slice( 0, 40 )
+							.replace( /\s+/g, ' ' ) }…)`
+					: new URL( url ).pathname.replace(
+							/^.*\/wp-(content|includes)\//,
+							'wp-$1/'
+						),
 				raw: body.length,
 				gzip: zlib.gzipSync( body, { level: 6 } ).length,
 			} ) )
@@ -156,7 +177,7 @@ async function main() {
 
 		console.log( `Demo form page: ${ demo.page_url }` );
 		console.log(
-			'JS and CSS loaded because of the plugin (WordPress dependencies included):'
+			'JS and CSS loaded because of the plugin (WordPress dependencies and inline scripts and styles included):'
 		);
 		for ( const row of rows ) {
 			console.log(
@@ -168,7 +189,11 @@ async function main() {
 			{ raw: 0, gzip: 0 }
 		);
 		const js = rows
-			.filter( ( r ) => r.file.endsWith( '.js' ) )
+			.filter(
+				( r ) =>
+					r.file.endsWith( '.js' ) ||
+					r.file.startsWith( '(inline script' )
+			)
 			.reduce( ( t, r ) => t + r.gzip, 0 );
 		console.log(
 			`  ${ kb( total.raw ) } raw ${ kb( total.gzip ) } gzip  TOTAL (${ rows.length } files; JS ${ kb( js ).trim() } gzip)`
