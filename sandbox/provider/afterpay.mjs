@@ -13,8 +13,9 @@
  *   refused), POST /afterpay/checkouts/<token>/confirm (the order token: signed, bound to the
  *   checkout, the amount the buyer confirmed and the address).
  * - POST /v2/instant-wallet-nonce {afterpay_data: {afterpayToken, buyerAmount}}: the order
- *   token for a `wnon:` nonce, once; the buyer amount must be the confirmed amount. Bodies
- *   without afterpay_data are not this area's (Cash App Pay's use the same path).
+ *   token for a `wnon:` nonce, once; the buyer amount must be the confirmed amount. The path
+ *   is shared with Cash App Pay: provider.mjs routes bodies with afterpay_data here
+ *   (`instantWalletNonce`).
  * - CreatePayment with such a nonce: source_type BUY_NOW_PAY_LATER, buy_now_pay_later_details
  *   {brand, afterpay_details | clearpay_details {email_address}}; the amount must be the
  *   confirmed amount. Fixed tokens `wnon:afterpay-or-clearpay-ok` and
@@ -529,9 +530,6 @@ export function afterpayArea( { ledger } ) {
 		if ( p === '/v2/afterpay/checkouts' ) {
 			return createCheckout( body );
 		}
-		if ( p === '/v2/instant-wallet-nonce' && body.afterpay_data ) {
-			return instantWalletNonce( body );
-		}
 		return undefined;
 	};
 
@@ -589,7 +587,17 @@ export function afterpayArea( { ledger } ) {
 		return undefined;
 	};
 
-	return { api, vendor, sourceOf, checkouts };
+	return {
+		api,
+		vendor,
+		sourceOf,
+		checkouts,
+		// POST /v2/instant-wallet-nonce bodies with afterpay_data (provider.mjs routes them).
+		instantWalletNonce: {
+			dataKey: 'afterpay_data',
+			create: instantWalletNonce,
+		},
+	};
 }
 
 const CHECKOUT_PAGE = `<!doctype html>

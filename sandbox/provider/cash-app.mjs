@@ -15,6 +15,8 @@
  *   (15 minutes). The buyer is `$CASHTAG_C_TOKEN`, Cash App's sandbox cashtag.
  * - POST /v2/instant-wallet-nonce {cash_app_pay_data}: checks the grant (issued here, unused,
  *   unexpired, same amount, scope = the application's cashAppPayMerchantIdentifier) → `wnon:`.
+ *   The path is shared with Afterpay: provider.mjs routes bodies with cash_app_pay_data here
+ *   (`instantWalletNonce`).
  *
  * Legacy `cashApp` (ours): POST /v2/cash-app/auth → {expires_in, qr_url, redirect_url,
  * transaction_id}; POST /v2/cash-app/wallet-token {transaction_id, access_token?} → {status
@@ -414,9 +416,6 @@ export function cashAppArea( { vendorOrigin } ) {
 		if ( method !== 'POST' ) {
 			return undefined;
 		}
-		if ( p === '/v2/instant-wallet-nonce' && body.cash_app_pay_data ) {
-			return instantWalletNonce( body );
-		}
 		if ( p === '/v2/cash-app/auth' ) {
 			return legacyAuth( body );
 		}
@@ -676,5 +675,14 @@ ${
 		return undefined;
 	};
 
-	return { api, vendor, sourceOf };
+	return {
+		api,
+		vendor,
+		sourceOf,
+		// POST /v2/instant-wallet-nonce bodies with cash_app_pay_data (provider.mjs routes them).
+		instantWalletNonce: {
+			dataKey: 'cash_app_pay_data',
+			create: instantWalletNonce,
+		},
+	};
 }
