@@ -11,11 +11,10 @@ import {
 	AfterpayMerchantError,
 	AfterpayUnsupportedCurrencyError,
 	FeatureDisabledError,
-	InvalidPaymentRequestError,
 	PaymentMethodUnsupportedError,
 	UnexpectedError,
 } from '../../errors';
-import { paymentRequestModel } from '../../payment-request';
+import { requirePaymentRequestModel } from '../../payment-request';
 import { loadScript, thirdPartyScriptUrl } from '../../script-loader';
 import type { AfterpayClearpay, PaymentRequest } from '../../types';
 import { AfterpayMethod } from './method';
@@ -37,15 +36,7 @@ export async function createAfterpayClearpay(
 	ctx: SdkContext,
 	request: PaymentRequest
 ): Promise< AfterpayClearpay > {
-	const model = paymentRequestModel( request );
-	if ( ! model ) {
-		throw new InvalidPaymentRequestError( [
-			[
-				'paymentRequest',
-				'a PaymentRequest from payments.paymentRequest()',
-			],
-		] );
-	}
+	const model = requirePaymentRequestModel( request );
 	if ( ! ctx.locationId ) {
 		throw new PaymentMethodUnsupportedError( {
 			type: 'MISSING_LOCATION_ID',

@@ -7,12 +7,11 @@
 import type { SdkContext } from '../../context';
 import { assertMethodAvailable } from '../../eligibility';
 import {
-	InvalidPaymentRequestError,
 	MethodNotAvailableError,
 	PaymentMethodUnsupportedError,
 	UnexpectedError,
 } from '../../errors';
-import { paymentRequestModel } from '../../payment-request';
+import { requirePaymentRequestModel } from '../../payment-request';
 import { loadScript, thirdPartyScriptUrl } from '../../script-loader';
 import type { CashAppPay, PaymentRequest } from '../../types';
 import { CASH_APP_PAY, CashAppPayMethod, type CashAppPayClock } from './method';
@@ -42,15 +41,7 @@ export async function createCashAppPay(
 	options: unknown,
 	clock?: CashAppPayClock
 ): Promise< CashAppPay > {
-	const model = paymentRequestModel( request );
-	if ( ! model ) {
-		throw new InvalidPaymentRequestError( [
-			[
-				'paymentRequest',
-				'a PaymentRequest from payments.paymentRequest()',
-			],
-		] );
-	}
+	const model = requirePaymentRequestModel( request );
 	if ( ! ctx.locationId ) {
 		throw new PaymentMethodUnsupportedError( {
 			type: 'MISSING_LOCATION_ID',

@@ -9,11 +9,10 @@ import type { SdkContext } from '../../context';
 import { assertMethodAvailable } from '../../eligibility';
 import {
 	InvalidElementPresentError,
-	InvalidPaymentRequestError,
 	PaymentMethodUnsupportedError,
 	UnexpectedError,
 } from '../../errors';
-import { paymentRequestModel } from '../../payment-request';
+import { requirePaymentRequestModel } from '../../payment-request';
 import { loadScript, thirdPartyScriptUrl } from '../../script-loader';
 import type { GooglePay, PaymentRequest } from '../../types';
 import { GooglePayMethod } from './method';
@@ -51,15 +50,7 @@ export async function createGooglePay(
 	ctx: SdkContext,
 	request: PaymentRequest
 ): Promise< GooglePay > {
-	const model = paymentRequestModel( request );
-	if ( ! model ) {
-		throw new InvalidPaymentRequestError( [
-			[
-				'paymentRequest',
-				'a PaymentRequest from payments.paymentRequest()',
-			],
-		] );
-	}
+	const model = requirePaymentRequestModel( request );
 	checkPage( ctx.win );
 	await assertMethodAvailable( ctx, GOOGLE_PAY, 'googlePay' );
 	if ( ! ctx.locationId ) {
