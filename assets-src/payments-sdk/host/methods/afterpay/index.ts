@@ -5,13 +5,13 @@
  * the request's region, and gives the method object (method.ts).
  */
 import type { SdkContext } from '../../context';
+import { assertLocationId } from '../../eligibility';
 import {
 	AfterpayAmountOutsideLimitsError,
 	AfterpayInvalidPaymentRequestError,
 	AfterpayMerchantError,
 	AfterpayUnsupportedCurrencyError,
 	FeatureDisabledError,
-	PaymentMethodUnsupportedError,
 	UnexpectedError,
 } from '../../errors';
 import { requirePaymentRequestModel } from '../../payment-request';
@@ -37,13 +37,7 @@ export async function createAfterpayClearpay(
 	request: PaymentRequest
 ): Promise< AfterpayClearpay > {
 	const model = requirePaymentRequestModel( request );
-	if ( ! ctx.locationId ) {
-		throw new PaymentMethodUnsupportedError( {
-			type: 'MISSING_LOCATION_ID',
-			message:
-				'Afterpay/Clearpay needs a location id: pass it to Square.payments().',
-		} );
-	}
+	assertLocationId( ctx, 'Afterpay/Clearpay' );
 	const current = model.current;
 	const currency = String( current.currencyCode ).toUpperCase();
 	if ( ! ( AFTERPAY_CURRENCIES as readonly string[] ).includes( currency ) ) {

@@ -5,12 +5,8 @@
  * request for the total and gives a method whose results arrive as `ontokenization` events.
  */
 import type { SdkContext } from '../../context';
-import { assertMethodAvailable } from '../../eligibility';
-import {
-	MethodNotAvailableError,
-	PaymentMethodUnsupportedError,
-	UnexpectedError,
-} from '../../errors';
+import { assertLocationId, assertMethodAvailable } from '../../eligibility';
+import { MethodNotAvailableError, UnexpectedError } from '../../errors';
 import { requirePaymentRequestModel } from '../../payment-request';
 import { loadScript, thirdPartyScriptUrl } from '../../script-loader';
 import type { CashAppPay, PaymentRequest } from '../../types';
@@ -42,13 +38,7 @@ export async function createCashAppPay(
 	clock?: CashAppPayClock
 ): Promise< CashAppPay > {
 	const model = requirePaymentRequestModel( request );
-	if ( ! ctx.locationId ) {
-		throw new PaymentMethodUnsupportedError( {
-			type: 'MISSING_LOCATION_ID',
-			message:
-				'Cash App Pay needs a location id: pass it to Square.payments().',
-		} );
-	}
+	assertLocationId( ctx, 'Cash App Pay' );
 	await assertMethodAvailable( ctx, CASH_APP_PAY, 'cashAppPay' );
 	const hydration = await ctx.session();
 	const scopeId = hydration.cashAppPayMerchantIdentifier;

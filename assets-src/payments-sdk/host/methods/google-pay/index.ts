@@ -6,7 +6,7 @@
  */
 import { MESSAGE } from '../../../protocol';
 import type { SdkContext } from '../../context';
-import { assertMethodAvailable } from '../../eligibility';
+import { assertLocationId, assertMethodAvailable } from '../../eligibility';
 import {
 	InvalidElementPresentError,
 	PaymentMethodUnsupportedError,
@@ -53,13 +53,7 @@ export async function createGooglePay(
 	const model = requirePaymentRequestModel( request );
 	checkPage( ctx.win );
 	await assertMethodAvailable( ctx, GOOGLE_PAY, 'googlePay' );
-	if ( ! ctx.locationId ) {
-		throw new PaymentMethodUnsupportedError( {
-			type: 'MISSING_LOCATION_ID',
-			message:
-				'Google Pay needs a location id: pass it to Square.payments().',
-		} );
-	}
+	assertLocationId( ctx, 'Google Pay' );
 	const features = await ctx.features();
 	const hydration = await ctx.session();
 	await loadScript( ctx.win, thirdPartyScriptUrl( ctx, 'googlePay' ) );
