@@ -25,7 +25,12 @@
  */
 import { createHash } from 'node:crypto';
 import { LOCATIONS } from './locations.mjs';
-import { apiError, id, isSandboxApplicationId } from './shared.mjs';
+import {
+	apiError,
+	id,
+	isSandboxApplicationId,
+	NOT_SANDBOX_APPLICATION,
+} from './shared.mjs';
 
 /** How long a PENDING ACH payment waits before it settles (Square's sandbox: about a minute). */
 export const ACH_SETTLE_MS = Number(
@@ -243,12 +248,7 @@ export function achArea( { ledger, emit } ) {
 
 	function refuseClient( body ) {
 		if ( ! isSandboxApplicationId( body.client_id ) ) {
-			return apiError(
-				401,
-				'AUTHENTICATION_ERROR',
-				'INVALID_APPLICATION_ID',
-				'The application id is not a sandbox application id.'
-			);
+			return NOT_SANDBOX_APPLICATION;
 		}
 		if ( ! LOCATIONS[ body.location_id ] ) {
 			return invalid(

@@ -22,7 +22,12 @@
  *   `wnon:afterpay-or-clearpay-declined` (any amount within the limits).
  */
 import { DEFAULT_LOCATION, LOCATIONS } from './locations.mjs';
-import { apiError, id, isSandboxApplicationId } from './shared.mjs';
+import {
+	apiError,
+	id,
+	isSandboxApplicationId,
+	NOT_SANDBOX_APPLICATION,
+} from './shared.mjs';
 import { seal, unseal } from './signing.mjs';
 
 /** How long a checkout token lasts (Afterpay's tokens expire; ours after an hour). */
@@ -41,14 +46,6 @@ export const AFTERPAY_LIMITS = Object.freeze( {
 	GBP: { minimumAmount: '1.00', maximumAmount: '1000.00' },
 	EUR: { minimumAmount: '1.00', maximumAmount: '1000.00' },
 } );
-
-/** The answer to a client id that is not a sandbox application's. */
-const NOT_SANDBOX_APPLICATION = apiError(
-	401,
-	'AUTHENTICATION_ERROR',
-	'INVALID_APPLICATION_ID',
-	'The application id is not a sandbox application id.'
-);
 
 /** Countries branded Afterpay; the others Clearpay. */
 const AFTERPAY_COUNTRIES = [ 'US', 'CA', 'AU', 'NZ' ];

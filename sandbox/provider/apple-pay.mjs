@@ -12,6 +12,7 @@ import {
 	cardNonceAnswer,
 	id,
 	isSandboxApplicationId,
+	NOT_SANDBOX_APPLICATION,
 } from './shared.mjs';
 import { seal, unseal } from './signing.mjs';
 import { authorized } from './state.mjs';
@@ -102,13 +103,6 @@ function hostOf( url ) {
 		return '';
 	}
 }
-
-const NOT_SANDBOX_APPLICATION = apiError(
-	401,
-	'AUTHENTICATION_ERROR',
-	'INVALID_APPLICATION_ID',
-	'The application id is not a sandbox application id.'
-);
 
 const bad = ( code, detail, field ) =>
 	apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );

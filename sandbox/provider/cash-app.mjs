@@ -28,7 +28,12 @@
  * Fixed tokens: `wnon:cash-app-ok` (any USD amount), `wnon:cash-app-declined` (declined).
  */
 import { hydrationFor } from '../applications.mjs';
-import { apiError, id, isSandboxApplicationId } from './shared.mjs';
+import {
+	apiError,
+	id,
+	isSandboxApplicationId,
+	NOT_SANDBOX_APPLICATION,
+} from './shared.mjs';
 
 export const CASHTAG = '$CASHTAG_C_TOKEN';
 export const BUYER_NAME = 'Cash App Sandbox Buyer';
@@ -206,12 +211,7 @@ export function cashAppArea( { vendorOrigin } ) {
 
 	function refuseClient( body ) {
 		if ( ! isSandboxApplicationId( body.client_id ) ) {
-			return apiError(
-				401,
-				'AUTHENTICATION_ERROR',
-				'INVALID_APPLICATION_ID',
-				'The application id is not a sandbox application id.'
-			);
+			return NOT_SANDBOX_APPLICATION;
 		}
 		return null;
 	}

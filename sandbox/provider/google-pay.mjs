@@ -23,6 +23,7 @@ import {
 	cardNonceAnswer,
 	id,
 	isSandboxApplicationId,
+	NOT_SANDBOX_APPLICATION,
 } from './shared.mjs';
 import { seal, unseal } from './signing.mjs';
 import { mintWalletNonce } from './wallet-nonce.mjs';
@@ -150,12 +151,7 @@ export function googlePayArea( { ledger } ) {
 
 	function cardNonce( body ) {
 		if ( ! isSandboxApplicationId( body.client_id ) ) {
-			return apiError(
-				401,
-				'AUTHENTICATION_ERROR',
-				'INVALID_APPLICATION_ID',
-				'The application id is not a sandbox application id.'
-			);
+			return NOT_SANDBOX_APPLICATION;
 		}
 		const data = body.google_pay?.payment_data;
 		const sealed = data?.paymentMethodData?.tokenizationData?.token;
