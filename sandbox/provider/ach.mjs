@@ -28,6 +28,7 @@ import { LOCATIONS } from './locations.mjs';
 import {
 	apiError,
 	id,
+	invalid,
 	isSandboxApplicationId,
 	NOT_SANDBOX_APPLICATION,
 } from './shared.mjs';
@@ -236,8 +237,6 @@ export function achArea( { ledger, emit } ) {
 	/** How long a PENDING payment waits before it settles (POST /__ach/mode {settle_ms}). */
 	let settleMs = ACH_SETTLE_MS;
 
-	const invalid = ( code, detail, field ) =>
-		apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
 	const bankError = ( code ) =>
 		apiError(
 			400,

@@ -23,8 +23,8 @@
  */
 import { DEFAULT_LOCATION, LOCATIONS } from './locations.mjs';
 import {
-	apiError,
 	id,
+	invalid,
 	isSandboxApplicationId,
 	NOT_SANDBOX_APPLICATION,
 } from './shared.mjs';
@@ -170,8 +170,6 @@ export function afterpayConfigurationFor( locationId ) {
 export function afterpayArea( { ledger } ) {
 	/** Wallet nonces minted here: nonce -> source (with charge). */
 	const sources = new Map();
-	const invalid = ( code, detail, field ) =>
-		apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
 	const checkouts = () =>
 		Object.values( ledger.wallet_artefacts ).filter(
 			( a ) => a.kind === 'afterpay-checkout'

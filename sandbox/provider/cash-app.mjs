@@ -29,8 +29,8 @@
  */
 import { hydrationFor } from '../applications.mjs';
 import {
-	apiError,
 	id,
+	invalid,
 	isSandboxApplicationId,
 	NOT_SANDBOX_APPLICATION,
 } from './shared.mjs';
@@ -132,8 +132,6 @@ export function cashAppArea( { vendorOrigin } ) {
 	const nonces = new Map();
 	let scenario = {};
 
-	const invalid = ( code, detail, field ) =>
-		apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
 	const expired = ( r ) => Date.now() > r.expiresAt;
 	const merchantOf = ( applicationId ) =>
 		hydrationFor( applicationId ).merchantName;

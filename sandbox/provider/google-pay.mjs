@@ -19,9 +19,9 @@
 import { TEST_CARDS } from '../test-cards.mjs';
 import { LOCATIONS } from './locations.mjs';
 import {
-	apiError,
 	cardNonceAnswer,
 	id,
+	invalid,
 	isSandboxApplicationId,
 	NOT_SANDBOX_APPLICATION,
 } from './shared.mjs';
@@ -121,9 +121,6 @@ export function googlePayArea( { ledger } ) {
 	let scenario = {};
 	/** Payment tokens already exchanged (single use). */
 	const usedTokens = new Set();
-
-	const invalid = ( code, detail, field ) =>
-		apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
 
 	function authToken( body ) {
 		const session = ledger.sessions.find(

@@ -62,6 +62,18 @@ export const apiError = ( status, category, code, detail, field ) => ( {
 	},
 } );
 
+/**
+ * A 400 INVALID_REQUEST_ERROR answer (a request the provider refuses as malformed or not
+ * allowed).
+ *
+ * @param {string} code    Error code.
+ * @param {string} detail  Detail.
+ * @param {string} [field] Field the error is about.
+ * @return {{status: number, body: Object}} Answer.
+ */
+export const invalid = ( code, detail, field ) =>
+	apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
+
 /** The answer to a client id that is not a sandbox application's (isSandboxApplicationId). */
 export const NOT_SANDBOX_APPLICATION = apiError(
 	401,
