@@ -707,10 +707,6 @@ export function achArea( { ledger, emit } ) {
 		if ( p === '/v2/ach/authorizations' ) {
 			return authorize( body );
 		}
-		if ( p === '/__vendors/scenario' && body.vendor === 'plaid' ) {
-			scenario = { ...( body.scenario ?? {} ) };
-			return { status: 200, body: { vendor: 'plaid', scenario } };
-		}
 		return undefined;
 	};
 
@@ -870,5 +866,17 @@ export function achArea( { ledger, emit } ) {
 		return undefined;
 	};
 
-	return { api, vendor, sourceOf, control };
+	return {
+		api,
+		vendor,
+		sourceOf,
+		control,
+		// POST /__vendors/scenario {vendor: 'plaid', scenario} (provider.mjs routes it here).
+		vendorScenario: {
+			vendor: 'plaid',
+			set: ( next ) => {
+				scenario = next;
+			},
+		},
+	};
 }

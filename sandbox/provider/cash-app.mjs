@@ -420,10 +420,6 @@ export function cashAppArea( { vendorOrigin } ) {
 		if ( p === '/v2/cash-app/wallet-token' ) {
 			return legacyWalletToken( body );
 		}
-		if ( p === '/__vendors/scenario' && body.vendor === 'cash-app' ) {
-			scenario = { ...( body.scenario ?? {} ) };
-			return { status: 200, body: { vendor: 'cash-app', scenario } };
-		}
 		return undefined;
 	};
 
@@ -677,6 +673,13 @@ ${
 		api,
 		vendor,
 		sourceOf,
+		// POST /__vendors/scenario {vendor: 'cash-app', scenario} (provider.mjs routes it here).
+		vendorScenario: {
+			vendor: 'cash-app',
+			set: ( next ) => {
+				scenario = next;
+			},
+		},
 		// POST /v2/instant-wallet-nonce bodies with cash_app_pay_data (provider.mjs routes them).
 		instantWalletNonce: {
 			dataKey: 'cash_app_pay_data',

@@ -239,10 +239,6 @@ export function googlePayArea( { ledger } ) {
 		if ( p === '/v2/card-nonce' && body.google_pay ) {
 			return cardNonce( body );
 		}
-		if ( p === '/__vendors/scenario' && body.vendor === 'google-pay' ) {
-			scenario = { ...( body.scenario ?? {} ) };
-			return { status: 200, body: { vendor: 'google-pay', scenario } };
-		}
 		return undefined;
 	};
 
@@ -325,5 +321,15 @@ export function googlePayArea( { ledger } ) {
 		return undefined;
 	};
 
-	return { api, vendor };
+	return {
+		api,
+		vendor,
+		// POST /__vendors/scenario {vendor: 'google-pay', scenario} (provider.mjs routes it here).
+		vendorScenario: {
+			vendor: 'google-pay',
+			set: ( next ) => {
+				scenario = next;
+			},
+		},
+	};
 }
