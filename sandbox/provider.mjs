@@ -83,7 +83,8 @@ export function createProvider( { vendorOrigin = '' } = {} ) {
 		emit: webhooks.emit,
 		vendorOrigin: () => vendorOrigin,
 	};
-	// Payment method areas beyond cards: {api, vendor, sourceOf?, control?}.
+	// Payment method areas beyond cards: {api, vendor, sourceOf?, control?, instantWalletNonce?,
+	// vendorScenario?}.
 	const wallets = [
 		applePayArea( walletCtx ),
 		googlePayArea( walletCtx ),
@@ -91,6 +92,53 @@ export function createProvider( { vendorOrigin = '' } = {} ) {
 		achArea( walletCtx ),
 		afterpayArea( walletCtx ),
 	];
+	/**
+	 * POST /v2/instant-wallet-nonce is one path for several payment methods (Cash App Pay,
+	 * Afterpay): the body's `<method>_data` key says whose it is, and the area that declares that
+	 * key ({instantWalletNonce: {dataKey, create}}) answers, so no area needs to know the others.
+	 * Areas are asked in the `wallets` order; a body no area claims falls through (404).
+	 *
+	 * @param {Object} request        Request.
+	 * @param {string} request.method Method.
+	 * @param {string} request.path   Path.
+	 * @param {Object} request.body   Body.
+	 * @return {Object|undefined} The owning area's answer.
+	 */
+	const instantWalletNonce = ( { method, path, body } ) => {
+		if ( method !== 'POST' || path !== '/v2/instant-wallet-nonce' ) {
+			return undefined;
+		}
+		const owner = wallets.find(
+			( w ) =>
+				w.instantWalletNonce && body[ w.instantWalletNonce.dataKey ]
+		);
+		return owner?.instantWalletNonce.create( body );
+	};
+	/**
+	 * POST /__vendors/scenario {vendor, scenario}: test switches of a vendor stand-in, kept by
+	 * the area that declares that vendor ({vendorScenario: {vendor, set}}); `{}` resets them.
+	 * Answers {vendor, scenario}; an unknown vendor falls through (404).
+	 *
+	 * @param {Object} request        Request.
+	 * @param {string} request.method Method.
+	 * @param {string} request.path   Path.
+	 * @param {Object} request.body   Body.
+	 * @return {Object|undefined} The answer.
+	 */
+	const vendorScenario = ( { method, path, body } ) => {
+		if ( method !== 'POST' || path !== '/__vendors/scenario' ) {
+			return undefined;
+		}
+		const owner = wallets.find(
+			( w ) => w.vendorScenario && w.vendorScenario.vendor === body.vendor
+		);
+		if ( ! owner ) {
+			return undefined;
+		}
+		const scenario = { ...( body.scenario ?? {} ) };
+		owner.vendorScenario.set( scenario );
+		return { status: 200, body: { vendor: body.vendor, scenario } };
+	};
 	const payments = paymentsRoutes( ctx );
 	const control = controlRoutes( {
 		ledger,
@@ -112,6 +160,8 @@ export function createProvider( { vendorOrigin = '' } = {} ) {
 	];
 	const routes = [
 		sessionRoutes( ctx ),
+		instantWalletNonce,
+		vendorScenario,
 		// Before cards: a wallet's /v2/card-nonce body (apple_pay, google_pay) is theirs.
 		...wallets.map( ( w ) => w.api ),
 		cards.handle,

@@ -25,7 +25,13 @@
  */
 import { createHash } from 'node:crypto';
 import { LOCATIONS } from './locations.mjs';
-import { apiError, id, isSandboxApplicationId } from './shared.mjs';
+import {
+	apiError,
+	id,
+	invalid,
+	isSandboxApplicationId,
+	NOT_SANDBOX_APPLICATION,
+} from './shared.mjs';
 
 /** How long a PENDING ACH payment waits before it settles (Square's sandbox: about a minute). */
 export const ACH_SETTLE_MS = Number(
@@ -231,8 +237,6 @@ export function achArea( { ledger, emit } ) {
 	/** How long a PENDING payment waits before it settles (POST /__ach/mode {settle_ms}). */
 	let settleMs = ACH_SETTLE_MS;
 
-	const invalid = ( code, detail, field ) =>
-		apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
 	const bankError = ( code ) =>
 		apiError(
 			400,
@@ -243,12 +247,7 @@ export function achArea( { ledger, emit } ) {
 
 	function refuseClient( body ) {
 		if ( ! isSandboxApplicationId( body.client_id ) ) {
-			return apiError(
-				401,
-				'AUTHENTICATION_ERROR',
-				'INVALID_APPLICATION_ID',
-				'The application id is not a sandbox application id.'
-			);
+			return NOT_SANDBOX_APPLICATION;
 		}
 		if ( ! LOCATIONS[ body.location_id ] ) {
 			return invalid(
@@ -708,10 +707,6 @@ export function achArea( { ledger, emit } ) {
 		if ( p === '/v2/ach/authorizations' ) {
 			return authorize( body );
 		}
-		if ( p === '/__vendors/scenario' && body.vendor === 'plaid' ) {
-			scenario = { ...( body.scenario ?? {} ) };
-			return { status: 200, body: { vendor: 'plaid', scenario } };
-		}
 		return undefined;
 	};
 
@@ -871,5 +866,17 @@ export function achArea( { ledger, emit } ) {
 		return undefined;
 	};
 
-	return { api, vendor, sourceOf, control };
+	return {
+		api,
+		vendor,
+		sourceOf,
+		control,
+		// POST /__vendors/scenario {vendor: 'plaid', scenario} (provider.mjs routes it here).
+		vendorScenario: {
+			vendor: 'plaid',
+			set: ( next ) => {
+				scenario = next;
+			},
+		},
+	};
 }

@@ -13,15 +13,21 @@
  *   refused), POST /afterpay/checkouts/<token>/confirm (the order token: signed, bound to the
  *   checkout, the amount the buyer confirmed and the address).
  * - POST /v2/instant-wallet-nonce {afterpay_data: {afterpayToken, buyerAmount}}: the order
- *   token for a `wnon:` nonce, once; the buyer amount must be the confirmed amount. Bodies
- *   without afterpay_data are not this area's (Cash App Pay's use the same path).
+ *   token for a `wnon:` nonce, once; the buyer amount must be the confirmed amount. The path
+ *   is shared with Cash App Pay: provider.mjs routes bodies with afterpay_data here
+ *   (`instantWalletNonce`).
  * - CreatePayment with such a nonce: source_type BUY_NOW_PAY_LATER, buy_now_pay_later_details
  *   {brand, afterpay_details | clearpay_details {email_address}}; the amount must be the
  *   confirmed amount. Fixed tokens `wnon:afterpay-or-clearpay-ok` and
  *   `wnon:afterpay-or-clearpay-declined` (any amount within the limits).
  */
 import { DEFAULT_LOCATION, LOCATIONS } from './locations.mjs';
-import { apiError, id, isSandboxApplicationId } from './shared.mjs';
+import {
+	id,
+	invalid,
+	isSandboxApplicationId,
+	NOT_SANDBOX_APPLICATION,
+} from './shared.mjs';
 import { seal, unseal } from './signing.mjs';
 
 /** How long a checkout token lasts (Afterpay's tokens expire; ours after an hour). */
@@ -40,14 +46,6 @@ export const AFTERPAY_LIMITS = Object.freeze( {
 	GBP: { minimumAmount: '1.00', maximumAmount: '1000.00' },
 	EUR: { minimumAmount: '1.00', maximumAmount: '1000.00' },
 } );
-
-/** The answer to a client id that is not a sandbox application's. */
-const NOT_SANDBOX_APPLICATION = apiError(
-	401,
-	'AUTHENTICATION_ERROR',
-	'INVALID_APPLICATION_ID',
-	'The application id is not a sandbox application id.'
-);
 
 /** Countries branded Afterpay; the others Clearpay. */
 const AFTERPAY_COUNTRIES = [ 'US', 'CA', 'AU', 'NZ' ];
@@ -172,8 +170,6 @@ export function afterpayConfigurationFor( locationId ) {
 export function afterpayArea( { ledger } ) {
 	/** Wallet nonces minted here: nonce -> source (with charge). */
 	const sources = new Map();
-	const invalid = ( code, detail, field ) =>
-		apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
 	const checkouts = () =>
 		Object.values( ledger.wallet_artefacts ).filter(
 			( a ) => a.kind === 'afterpay-checkout'
@@ -529,9 +525,6 @@ export function afterpayArea( { ledger } ) {
 		if ( p === '/v2/afterpay/checkouts' ) {
 			return createCheckout( body );
 		}
-		if ( p === '/v2/instant-wallet-nonce' && body.afterpay_data ) {
-			return instantWalletNonce( body );
-		}
 		return undefined;
 	};
 
@@ -589,7 +582,17 @@ export function afterpayArea( { ledger } ) {
 		return undefined;
 	};
 
-	return { api, vendor, sourceOf, checkouts };
+	return {
+		api,
+		vendor,
+		sourceOf,
+		checkouts,
+		// POST /v2/instant-wallet-nonce bodies with afterpay_data (provider.mjs routes them).
+		instantWalletNonce: {
+			dataKey: 'afterpay_data',
+			create: instantWalletNonce,
+		},
+	};
 }
 
 const CHECKOUT_PAGE = `<!doctype html>

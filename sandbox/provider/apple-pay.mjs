@@ -11,7 +11,9 @@ import {
 	apiError,
 	cardNonceAnswer,
 	id,
+	invalid,
 	isSandboxApplicationId,
+	NOT_SANDBOX_APPLICATION,
 } from './shared.mjs';
 import { seal, unseal } from './signing.mjs';
 import { authorized } from './state.mjs';
@@ -103,16 +105,6 @@ function hostOf( url ) {
 	}
 }
 
-const NOT_SANDBOX_APPLICATION = apiError(
-	401,
-	'AUTHENTICATION_ERROR',
-	'INVALID_APPLICATION_ID',
-	'The application id is not a sandbox application id.'
-);
-
-const bad = ( code, detail, field ) =>
-	apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
-
 /**
  * The Apple Pay area.
  *
@@ -143,7 +135,7 @@ export function applePayArea( { ledger, vendorOrigin } ) {
 			.trim()
 			.toLowerCase();
 		if ( ! HOST_NAME.test( domain ) ) {
-			return bad(
+			return invalid(
 				'INVALID_VALUE',
 				'domain_name must be a host name, without scheme or path.',
 				'domain_name'
@@ -167,21 +159,21 @@ export function applePayArea( { ledger, vendorOrigin } ) {
 		}
 		const host = hostOf( body.source_url );
 		if ( ! host || ! ledger.apple_pay_domains.includes( host ) ) {
-			return bad(
+			return invalid(
 				'DOMAIN_NOT_REGISTERED',
 				`The domain ${ host || '(none)' } is not registered for Apple Pay.`,
 				'source_url'
 			);
 		}
 		if ( String( body.domain_name ?? '' ).toLowerCase() !== host ) {
-			return bad(
+			return invalid(
 				'INVALID_DOMAIN',
 				'domain_name must be the host of source_url.',
 				'domain_name'
 			);
 		}
 		if ( body.validation_url !== validationUrl() ) {
-			return bad(
+			return invalid(
 				'INVALID_VALIDATION_URL',
 				'validation_url is not an Apple Pay validation URL.',
 				'validation_url'
@@ -241,14 +233,14 @@ export function applePayArea( { ledger, vendorOrigin } ) {
 			data.header?.transactionId !== sealed.transactionId ||
 			pay.transaction_identifier !== sealed.transactionId
 		) {
-			return bad(
+			return invalid(
 				'INVALID_APPLE_PAY_PAYMENT_DATA',
 				'The Apple Pay payment data is not valid.',
 				'apple_pay.payment_data'
 			);
 		}
 		if ( ledger.wallet_artefacts[ sealed.transactionId ] ) {
-			return bad(
+			return invalid(
 				'APPLE_PAY_PAYMENT_DATA_ALREADY_USED',
 				'This Apple Pay payment was already tokenized.',
 				'apple_pay.payment_data'
@@ -257,25 +249,25 @@ export function applePayArea( { ledger, vendorOrigin } ) {
 		const session =
 			ledger.wallet_sessions[ sealed.merchantSessionIdentifier ];
 		if ( ! session || session.wallet !== 'APPLE_PAY' ) {
-			return bad(
+			return invalid(
 				'MERCHANT_SESSION_NOT_FOUND',
 				'The Apple Pay merchant session was not issued by this provider.'
 			);
 		}
 		if ( session.used ) {
-			return bad(
+			return invalid(
 				'MERCHANT_SESSION_ALREADY_USED',
 				'The Apple Pay merchant session was already used.'
 			);
 		}
 		if ( Date.now() >= session.expiresAt ) {
-			return bad(
+			return invalid(
 				'MERCHANT_SESSION_EXPIRED',
 				'The Apple Pay merchant session expired.'
 			);
 		}
 		if ( session.domainName !== sealed.domainName ) {
-			return bad(
+			return invalid(
 				'MERCHANT_SESSION_DOMAIN_MISMATCH',
 				'The Apple Pay merchant session is for another domain.'
 			);
@@ -363,14 +355,14 @@ export function applePayArea( { ledger, vendorOrigin } ) {
 			! signed ||
 			signed.merchantSessionIdentifier !== ms.merchantSessionIdentifier
 		) {
-			return bad(
+			return invalid(
 				'INVALID_MERCHANT_SESSION',
 				'The merchant session was not signed by the payment provider.'
 			);
 		}
 		const card = WALLET_CARDS.find( ( c ) => c.id === body.card );
 		if ( ! card ) {
-			return bad( 'INVALID_CARD', 'No such card in the wallet.' );
+			return invalid( 'INVALID_CARD', 'No such card in the wallet.' );
 		}
 		const transactionId = id( '', 16 ).replace( /[-_]/g, 'A' );
 		return {

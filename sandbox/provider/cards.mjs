@@ -18,6 +18,7 @@ import {
 	id,
 	isSandboxApplicationId,
 	luhn,
+	NOT_SANDBOX_APPLICATION,
 } from './shared.mjs';
 
 /** Postal code formats of the postal countries (spec §3: US, CA, GB), as the card frame's. */
@@ -53,12 +54,7 @@ export function cardArea( { ledger } ) {
 			);
 		}
 		if ( ! isSandboxApplicationId( clientId ) ) {
-			return apiError(
-				401,
-				'AUTHENTICATION_ERROR',
-				'INVALID_APPLICATION_ID',
-				'The application id is not a sandbox application id.'
-			);
+			return NOT_SANDBOX_APPLICATION;
 		}
 		const data = body.gift_card_data ?? body.card_data;
 		if (

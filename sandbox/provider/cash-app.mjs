@@ -15,6 +15,8 @@
  *   (15 minutes). The buyer is `$CASHTAG_C_TOKEN`, Cash App's sandbox cashtag.
  * - POST /v2/instant-wallet-nonce {cash_app_pay_data}: checks the grant (issued here, unused,
  *   unexpired, same amount, scope = the application's cashAppPayMerchantIdentifier) → `wnon:`.
+ *   The path is shared with Afterpay: provider.mjs routes bodies with cash_app_pay_data here
+ *   (`instantWalletNonce`).
  *
  * Legacy `cashApp` (ours): POST /v2/cash-app/auth → {expires_in, qr_url, redirect_url,
  * transaction_id}; POST /v2/cash-app/wallet-token {transaction_id, access_token?} → {status
@@ -26,7 +28,12 @@
  * Fixed tokens: `wnon:cash-app-ok` (any USD amount), `wnon:cash-app-declined` (declined).
  */
 import { hydrationFor } from '../applications.mjs';
-import { apiError, id, isSandboxApplicationId } from './shared.mjs';
+import {
+	id,
+	invalid,
+	isSandboxApplicationId,
+	NOT_SANDBOX_APPLICATION,
+} from './shared.mjs';
 
 export const CASHTAG = '$CASHTAG_C_TOKEN';
 export const BUYER_NAME = 'Cash App Sandbox Buyer';
@@ -125,8 +132,6 @@ export function cashAppArea( { vendorOrigin } ) {
 	const nonces = new Map();
 	let scenario = {};
 
-	const invalid = ( code, detail, field ) =>
-		apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
 	const expired = ( r ) => Date.now() > r.expiresAt;
 	const merchantOf = ( applicationId ) =>
 		hydrationFor( applicationId ).merchantName;
@@ -204,12 +209,7 @@ export function cashAppArea( { vendorOrigin } ) {
 
 	function refuseClient( body ) {
 		if ( ! isSandboxApplicationId( body.client_id ) ) {
-			return apiError(
-				401,
-				'AUTHENTICATION_ERROR',
-				'INVALID_APPLICATION_ID',
-				'The application id is not a sandbox application id.'
-			);
+			return NOT_SANDBOX_APPLICATION;
 		}
 		return null;
 	}
@@ -414,18 +414,11 @@ export function cashAppArea( { vendorOrigin } ) {
 		if ( method !== 'POST' ) {
 			return undefined;
 		}
-		if ( p === '/v2/instant-wallet-nonce' && body.cash_app_pay_data ) {
-			return instantWalletNonce( body );
-		}
 		if ( p === '/v2/cash-app/auth' ) {
 			return legacyAuth( body );
 		}
 		if ( p === '/v2/cash-app/wallet-token' ) {
 			return legacyWalletToken( body );
-		}
-		if ( p === '/__vendors/scenario' && body.vendor === 'cash-app' ) {
-			scenario = { ...( body.scenario ?? {} ) };
-			return { status: 200, body: { vendor: 'cash-app', scenario } };
 		}
 		return undefined;
 	};
@@ -676,5 +669,21 @@ ${
 		return undefined;
 	};
 
-	return { api, vendor, sourceOf };
+	return {
+		api,
+		vendor,
+		sourceOf,
+		// POST /__vendors/scenario {vendor: 'cash-app', scenario} (provider.mjs routes it here).
+		vendorScenario: {
+			vendor: 'cash-app',
+			set: ( next ) => {
+				scenario = next;
+			},
+		},
+		// POST /v2/instant-wallet-nonce bodies with cash_app_pay_data (provider.mjs routes them).
+		instantWalletNonce: {
+			dataKey: 'cash_app_pay_data',
+			create: instantWalletNonce,
+		},
+	};
 }

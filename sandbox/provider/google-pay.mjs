@@ -19,10 +19,11 @@
 import { TEST_CARDS } from '../test-cards.mjs';
 import { LOCATIONS } from './locations.mjs';
 import {
-	apiError,
 	cardNonceAnswer,
 	id,
+	invalid,
 	isSandboxApplicationId,
+	NOT_SANDBOX_APPLICATION,
 } from './shared.mjs';
 import { seal, unseal } from './signing.mjs';
 import { mintWalletNonce } from './wallet-nonce.mjs';
@@ -121,9 +122,6 @@ export function googlePayArea( { ledger } ) {
 	/** Payment tokens already exchanged (single use). */
 	const usedTokens = new Set();
 
-	const invalid = ( code, detail, field ) =>
-		apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
-
 	function authToken( body ) {
 		const session = ledger.sessions.find(
 			( s ) => s.sessionId === body.session
@@ -150,12 +148,7 @@ export function googlePayArea( { ledger } ) {
 
 	function cardNonce( body ) {
 		if ( ! isSandboxApplicationId( body.client_id ) ) {
-			return apiError(
-				401,
-				'AUTHENTICATION_ERROR',
-				'INVALID_APPLICATION_ID',
-				'The application id is not a sandbox application id.'
-			);
+			return NOT_SANDBOX_APPLICATION;
 		}
 		const data = body.google_pay?.payment_data;
 		const sealed = data?.paymentMethodData?.tokenizationData?.token;
@@ -246,10 +239,6 @@ export function googlePayArea( { ledger } ) {
 		if ( p === '/v2/card-nonce' && body.google_pay ) {
 			return cardNonce( body );
 		}
-		if ( p === '/__vendors/scenario' && body.vendor === 'google-pay' ) {
-			scenario = { ...( body.scenario ?? {} ) };
-			return { status: 200, body: { vendor: 'google-pay', scenario } };
-		}
 		return undefined;
 	};
 
@@ -332,5 +321,15 @@ export function googlePayArea( { ledger } ) {
 		return undefined;
 	};
 
-	return { api, vendor };
+	return {
+		api,
+		vendor,
+		// POST /__vendors/scenario {vendor: 'google-pay', scenario} (provider.mjs routes it here).
+		vendorScenario: {
+			vendor: 'google-pay',
+			set: ( next ) => {
+				scenario = next;
+			},
+		},
+	};
 }

@@ -8,15 +8,16 @@ import { createHash } from 'node:crypto';
 import { DECLINE_DETAILS } from '../test-cards.mjs';
 import { DEFAULT_LOCATION, LOCATIONS } from './locations.mjs';
 import {
-	TOKEN_TTL_MS,
 	apiError,
 	CARD_TOKEN_USED,
 	id,
 	idempotencyOf,
+	invalid,
 	notFound,
 	refuseIdempotencyKey,
 	refuseMissing,
 	refuseMoney,
+	TOKEN_TTL_MS,
 	verifiedSource,
 } from './shared.mjs';
 
@@ -48,9 +49,6 @@ export function durationSeconds( value ) {
  * @return {{api: Function, control: Function}} API routes and the settle control.
  */
 export function paymentsRoutes( { ledger, sourceOf, emit } ) {
-	const invalid = ( code, detail, field ) =>
-		apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
-
 	/**
 	 * What CreatePayment checks before it looks at the token: location and its currency, the
 	 * lengths of reference_id and note, the delay.

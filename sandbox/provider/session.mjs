@@ -3,7 +3,12 @@
  */
 import { hydrationFor } from '../applications.mjs';
 import { afterpayConfigurationFor } from './afterpay.mjs';
-import { apiError, id, isSandboxApplicationId } from './shared.mjs';
+import {
+	apiError,
+	id,
+	isSandboxApplicationId,
+	NOT_SANDBOX_APPLICATION,
+} from './shared.mjs';
 
 /**
  * Session routes.
@@ -22,12 +27,7 @@ export function sessionRoutes( { ledger } ) {
 			);
 		}
 		if ( ! isSandboxApplicationId( body.applicationId ) ) {
-			return apiError(
-				401,
-				'AUTHENTICATION_ERROR',
-				'INVALID_APPLICATION_ID',
-				'The application id is not a sandbox application id.'
-			);
+			return NOT_SANDBOX_APPLICATION;
 		}
 		const hydration = hydrationFor( body.applicationId );
 		// Apple Pay needs the page's host registered (POST /v2/apple-pay/domains; spec §6).

@@ -63,6 +63,26 @@ export const apiError = ( status, category, code, detail, field ) => ( {
 } );
 
 /**
+ * A 400 INVALID_REQUEST_ERROR answer (a request the provider refuses as malformed or not
+ * allowed).
+ *
+ * @param {string} code    Error code.
+ * @param {string} detail  Detail.
+ * @param {string} [field] Field the error is about.
+ * @return {{status: number, body: Object}} Answer.
+ */
+export const invalid = ( code, detail, field ) =>
+	apiError( 400, 'INVALID_REQUEST_ERROR', code, detail, field );
+
+/** The answer to a client id that is not a sandbox application's (isSandboxApplicationId). */
+export const NOT_SANDBOX_APPLICATION = apiError(
+	401,
+	'AUTHENTICATION_ERROR',
+	'INVALID_APPLICATION_ID',
+	'The application id is not a sandbox application id.'
+);
+
+/**
  * Whether an application id is one of this sandbox's: the sandbox prefix and 22 to 37 word or
  * hyphen characters (spec §5). Ids listed in applications.mjs get their own hydration, any other
  * sandbox id the defaults; production and malformed ids are refused.

@@ -6,6 +6,7 @@
 import {
 	Channel,
 	MESSAGE,
+	providerErrors,
 	requestJson,
 	type FetchLike,
 	type TransportDeps,
@@ -89,4 +90,23 @@ export function tokenizationError(
 	e.name = 'TokenizationError';
 	e.errors = errors;
 	return e;
+}
+
+/**
+ * Why a provider request failed, as the buyer or the host sees it: the detail of the provider's
+ * first error, else the transport's own message (network, time-out).
+ *
+ * @param error What the transport threw.
+ */
+export function refusalDetail( error: unknown ): string {
+	return providerErrors( error )?.[ 0 ]?.detail ?? ( error as Error ).message;
+}
+
+/**
+ * A provider refusal as an Error the host shows (its detail).
+ *
+ * @param error What the transport threw.
+ */
+export function providerRefusal( error: unknown ): Error {
+	return new Error( refusalDetail( error ) );
 }

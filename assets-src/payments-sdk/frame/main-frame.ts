@@ -3,8 +3,13 @@
  * /payments/hydrate, session updates, verifyBuyer against /v2/verify-buyer, and each wallet's
  * provider calls (frame/wallets/).
  */
-import { MESSAGE, providerErrors } from '../protocol';
-import { announceReady, connectToHost, providerTransport } from './link';
+import { MESSAGE } from '../protocol';
+import {
+	announceReady,
+	connectToHost,
+	providerTransport,
+	providerRefusal,
+} from './link';
 import { registerAch } from './wallets/ach';
 import { registerApplePay } from './wallets/apple-pay';
 import { registerGooglePay } from './wallets/google-pay';
@@ -52,8 +57,7 @@ export function startMainFrame( win: Window ): void {
 				sessionId,
 			} );
 		} catch ( error ) {
-			const detail = providerErrors( error )?.[ 0 ]?.detail;
-			throw new Error( detail ?? ( error as Error ).message );
+			throw providerRefusal( error );
 		}
 	} );
 	const state: MainFrameState = {

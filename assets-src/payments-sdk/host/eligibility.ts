@@ -15,6 +15,26 @@ export interface MethodFlag {
 }
 
 /**
+ * Throws PaymentMethodUnsupportedError MISSING_LOCATION_ID when payments() was given no
+ * location id, which the method needs ("Cash App Pay needs a location id: …"); afterwards
+ * `ctx.locationId` is typed as a string.
+ *
+ * @param ctx    SDK context.
+ * @param method Name for the message ("Cash App Pay").
+ */
+export function assertLocationId(
+	ctx: Pick< SdkContext, 'locationId' >,
+	method: string
+): asserts ctx is { locationId: string } {
+	if ( ! ctx.locationId ) {
+		throw new PaymentMethodUnsupportedError( {
+			type: 'MISSING_LOCATION_ID',
+			message: `${ method } needs a location id: pass it to Square.payments().`,
+		} );
+	}
+}
+
+/**
  * Rejects when the hydration or a feature flag rules the method out.
  *
  * @param ctx        SDK context.

@@ -9,11 +9,15 @@
  */
 import {
 	MESSAGE,
-	providerErrors,
 	type AchAuthorizationOutcome,
 	type AchAuthorizationRequest,
 } from '../../protocol';
-import { announceReady, connectToHost, providerTransport } from '../link';
+import {
+	announceReady,
+	connectToHost,
+	providerTransport,
+	refusalDetail,
+} from '../link';
 import { AUTHORIZATION_TITLE, authorizationText } from './texts';
 
 const STYLE = `
@@ -161,9 +165,7 @@ export function startAchAuthorizationFrame( win: Window ): void {
 						: undefined,
 				} );
 			} catch ( error ) {
-				const message =
-					providerErrors( error )?.[ 0 ]?.detail ??
-					( error as Error ).message;
+				const message = refusalDetail( error );
 				// Shown, not closed at once: the buyer reads it, then tries again or closes.
 				failure = message;
 				alert.textContent = message;

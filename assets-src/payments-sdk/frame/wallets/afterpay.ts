@@ -4,18 +4,9 @@
  * expires); REQUEST_AFTERPAY_INSTANT_WALLET_TOKEN exchanges the completed order for a wallet
  * nonce (/v2/instant-wallet-nonce with afterpay_data).
  */
-import { MESSAGE, providerErrors } from '../../protocol';
+import { MESSAGE } from '../../protocol';
+import { providerRefusal } from '../link';
 import type { MainFrameState } from './types';
-
-/**
- * A provider refusal as an Error the host shows (its detail).
- *
- * @param error What the transport threw.
- */
-function refusal( error: unknown ): Error {
-	const detail = providerErrors( error )?.[ 0 ]?.detail;
-	return new Error( detail ?? ( error as Error ).message );
-}
 
 /**
  * Registers the Afterpay/Clearpay handlers on the main frame's channel.
@@ -42,7 +33,7 @@ export function registerAfterpay( state: MainFrameState ): void {
 				...body,
 			} );
 		} catch ( error ) {
-			throw refusal( error );
+			throw providerRefusal( error );
 		}
 	};
 	channel.handle( MESSAGE.REQUEST_AFTERPAY_CHECKOUT_HANDLER, async ( p ) => {

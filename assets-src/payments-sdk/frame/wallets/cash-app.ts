@@ -5,18 +5,9 @@
  * /v2/cash-app/auth for the authorisation URLs and REQUEST_CASH_APP_WALLET_TOKEN asks
  * /v2/cash-app/wallet-token whether the buyer approved (with the access token after a redirect).
  */
-import { MESSAGE, SDK_VERSION, providerErrors } from '../../protocol';
+import { MESSAGE, SDK_VERSION } from '../../protocol';
+import { providerRefusal } from '../link';
 import type { MainFrameState } from './types';
-
-/**
- * A provider refusal as an Error the host shows (its detail).
- *
- * @param error What the transport threw.
- */
-function refusal( error: unknown ): Error {
-	const detail = providerErrors( error )?.[ 0 ]?.detail;
-	return new Error( detail ?? ( error as Error ).message );
-}
 
 /**
  * Registers the Cash App handlers on the main frame's channel.
@@ -64,7 +55,7 @@ export function registerCashApp( state: MainFrameState ): void {
 				} );
 				return { token: r.token, sessionID: r.session_id };
 			} catch ( error ) {
-				throw refusal( error );
+				throw providerRefusal( error );
 			}
 		}
 	);
@@ -91,7 +82,7 @@ export function registerCashApp( state: MainFrameState ): void {
 					: {} ),
 			} );
 		} catch ( error ) {
-			throw refusal( error );
+			throw providerRefusal( error );
 		}
 	} );
 	channel.handle( MESSAGE.REQUEST_CASH_APP_WALLET_TOKEN, async ( p ) => {
@@ -112,7 +103,7 @@ export function registerCashApp( state: MainFrameState ): void {
 				...( q.code ? { code: q.code } : {} ),
 			} );
 		} catch ( error ) {
-			throw refusal( error );
+			throw providerRefusal( error );
 		}
 	} );
 }

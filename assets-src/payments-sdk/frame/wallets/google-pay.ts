@@ -5,18 +5,9 @@
  * the sheet's payment data (Google's token from the provider's gateway) for a card nonce at
  * /v2/card-nonce. The host passes Google's payload through untouched.
  */
-import { MESSAGE, providerErrors } from '../../protocol';
+import { MESSAGE } from '../../protocol';
+import { providerRefusal } from '../link';
 import type { MainFrameState } from './types';
-
-/**
- * A provider refusal as an Error the host shows (its detail).
- *
- * @param error What the transport threw.
- */
-function refusal( error: unknown ): Error {
-	const detail = providerErrors( error )?.[ 0 ]?.detail;
-	return new Error( detail ?? ( error as Error ).message );
-}
 
 /**
  * Registers the Google Pay handlers on the main frame's channel.
@@ -37,7 +28,7 @@ export function registerGooglePay( state: MainFrameState ): void {
 			);
 			return { token: r.token };
 		} catch ( error ) {
-			throw refusal( error );
+			throw providerRefusal( error );
 		}
 	} );
 	channel.handle( MESSAGE.REQUEST_GOOGLE_PAY_CARD_NONCE, async ( p ) => {
@@ -67,7 +58,7 @@ export function registerGooglePay( state: MainFrameState ): void {
 				paymentMethodTrackingId: r.payment_method_tracking_id,
 			};
 		} catch ( error ) {
-			throw refusal( error );
+			throw providerRefusal( error );
 		}
 	} );
 }

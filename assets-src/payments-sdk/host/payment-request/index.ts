@@ -2,6 +2,7 @@
  * `payments.paymentRequest()` (spec §3–§5; API §7): the public object merchants hold, and the
  * model behind it that the wallet methods (host/methods/<wallet>) look up.
  */
+import { InvalidPaymentRequestError } from '../errors';
 import type { PaymentRequest, PaymentRequestOptions } from '../types';
 import { PaymentRequestModel, type PaymentRequestDeps } from './model';
 
@@ -51,4 +52,26 @@ export function paymentRequestModel(
 	return typeof request === 'object' && request !== null
 		? ( MODELS.get( request ) ?? null )
 		: null;
+}
+
+/**
+ * The model of a payment request this SDK created; for anything else, the
+ * InvalidPaymentRequestError every wallet method (Apple Pay, Google Pay, Cash App Pay,
+ * Afterpay/Clearpay) throws first.
+ *
+ * @param request What the merchant passed to a wallet.
+ */
+export function requirePaymentRequestModel(
+	request: unknown
+): PaymentRequestModel {
+	const model = paymentRequestModel( request );
+	if ( ! model ) {
+		throw new InvalidPaymentRequestError( [
+			[
+				'paymentRequest',
+				'a PaymentRequest from payments.paymentRequest()',
+			],
+		] );
+	}
+	return model;
 }

@@ -12,9 +12,8 @@ import {
 	type AchAuthorizationRequest,
 } from '../../../protocol';
 import type { SdkContext } from '../../context';
-import { assertMethodAvailable } from '../../eligibility';
+import { assertLocationId, assertMethodAvailable } from '../../eligibility';
 import {
-	PaymentMethodUnsupportedError,
 	ScriptLoaderError,
 	SqError,
 	TokenizationError,
@@ -378,12 +377,7 @@ export async function createAch(
 	options?: unknown
 ): Promise< ACH > {
 	await assertMethodAvailable( ctx, NAME, 'ach' );
-	if ( ! ctx.locationId ) {
-		throw new PaymentMethodUnsupportedError( {
-			type: 'MISSING_LOCATION_ID',
-			message: 'ACH needs a location id: pass it to Square.payments().',
-		} );
-	}
+	assertLocationId( ctx, 'ACH' );
 	const setup = achSetup(
 		options,
 		( m ) =>

@@ -5,17 +5,16 @@
  * the request's region, and gives the method object (method.ts).
  */
 import type { SdkContext } from '../../context';
+import { assertLocationId } from '../../eligibility';
 import {
 	AfterpayAmountOutsideLimitsError,
 	AfterpayInvalidPaymentRequestError,
 	AfterpayMerchantError,
 	AfterpayUnsupportedCurrencyError,
 	FeatureDisabledError,
-	InvalidPaymentRequestError,
-	PaymentMethodUnsupportedError,
 	UnexpectedError,
 } from '../../errors';
-import { paymentRequestModel } from '../../payment-request';
+import { requirePaymentRequestModel } from '../../payment-request';
 import { loadScript, thirdPartyScriptUrl } from '../../script-loader';
 import type { AfterpayClearpay, PaymentRequest } from '../../types';
 import { AfterpayMethod } from './method';
@@ -37,22 +36,8 @@ export async function createAfterpayClearpay(
 	ctx: SdkContext,
 	request: PaymentRequest
 ): Promise< AfterpayClearpay > {
-	const model = paymentRequestModel( request );
-	if ( ! model ) {
-		throw new InvalidPaymentRequestError( [
-			[
-				'paymentRequest',
-				'a PaymentRequest from payments.paymentRequest()',
-			],
-		] );
-	}
-	if ( ! ctx.locationId ) {
-		throw new PaymentMethodUnsupportedError( {
-			type: 'MISSING_LOCATION_ID',
-			message:
-				'Afterpay/Clearpay needs a location id: pass it to Square.payments().',
-		} );
-	}
+	const model = requirePaymentRequestModel( request );
+	assertLocationId( ctx, 'Afterpay/Clearpay' );
 	const current = model.current;
 	const currency = String( current.currencyCode ).toUpperCase();
 	if ( ! ( AFTERPAY_CURRENCIES as readonly string[] ).includes( currency ) ) {

@@ -8,7 +8,6 @@ import { MESSAGE } from '../../../protocol';
 import type { SdkContext } from '../../context';
 import { assertMethodAvailable } from '../../eligibility';
 import {
-	InvalidPaymentRequestError,
 	PaymentMethodUnsupportedError,
 	TokenizationError,
 	UnexpectedError,
@@ -17,7 +16,7 @@ import {
 import { MethodEvents, type Listener } from '../../events';
 import { Lifecycle } from '../../lifecycle';
 import {
-	paymentRequestModel,
+	requirePaymentRequestModel,
 	type PaymentRequestModel,
 } from '../../payment-request';
 import type { ApplePay, PaymentRequest, TokenResult } from '../../types';
@@ -85,15 +84,7 @@ export async function createApplePay(
 	ctx: SdkContext,
 	request: PaymentRequest
 ): Promise< ApplePay > {
-	const model = paymentRequestModel( request );
-	if ( ! model ) {
-		throw new InvalidPaymentRequestError( [
-			[
-				'paymentRequest',
-				'a PaymentRequest from payments.paymentRequest()',
-			],
-		] );
-	}
+	const model = requirePaymentRequestModel( request );
 	const { Session } = appleGlobals( ctx.win );
 	const version = Session ? appleVersion( Session ) : null;
 	if ( ! Session || version === null ) {

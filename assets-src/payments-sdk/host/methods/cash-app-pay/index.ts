@@ -5,14 +5,9 @@
  * request for the total and gives a method whose results arrive as `ontokenization` events.
  */
 import type { SdkContext } from '../../context';
-import { assertMethodAvailable } from '../../eligibility';
-import {
-	InvalidPaymentRequestError,
-	MethodNotAvailableError,
-	PaymentMethodUnsupportedError,
-	UnexpectedError,
-} from '../../errors';
-import { paymentRequestModel } from '../../payment-request';
+import { assertLocationId, assertMethodAvailable } from '../../eligibility';
+import { MethodNotAvailableError, UnexpectedError } from '../../errors';
+import { requirePaymentRequestModel } from '../../payment-request';
 import { loadScript, thirdPartyScriptUrl } from '../../script-loader';
 import type { CashAppPay, PaymentRequest } from '../../types';
 import { CASH_APP_PAY, CashAppPayMethod, type CashAppPayClock } from './method';
@@ -42,22 +37,8 @@ export async function createCashAppPay(
 	options: unknown,
 	clock?: CashAppPayClock
 ): Promise< CashAppPay > {
-	const model = paymentRequestModel( request );
-	if ( ! model ) {
-		throw new InvalidPaymentRequestError( [
-			[
-				'paymentRequest',
-				'a PaymentRequest from payments.paymentRequest()',
-			],
-		] );
-	}
-	if ( ! ctx.locationId ) {
-		throw new PaymentMethodUnsupportedError( {
-			type: 'MISSING_LOCATION_ID',
-			message:
-				'Cash App Pay needs a location id: pass it to Square.payments().',
-		} );
-	}
+	const model = requirePaymentRequestModel( request );
+	assertLocationId( ctx, 'Cash App Pay' );
 	await assertMethodAvailable( ctx, CASH_APP_PAY, 'cashAppPay' );
 	const hydration = await ctx.session();
 	const scopeId = hydration.cashAppPayMerchantIdentifier;

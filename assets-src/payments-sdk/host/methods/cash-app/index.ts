@@ -8,7 +8,7 @@
  */
 import { MESSAGE } from '../../../protocol';
 import type { SdkContext } from '../../context';
-import { assertMethodAvailable } from '../../eligibility';
+import { assertLocationId, assertMethodAvailable } from '../../eligibility';
 import { findAttachTarget } from '../../attach-target';
 import {
 	CashAppInvalidQrUrlError,
@@ -166,13 +166,7 @@ export async function createCashApp(
 				'Cash App (legacy) is only available in the sandbox; use cashAppPay().',
 		} );
 	}
-	if ( ! ctx.locationId ) {
-		throw new PaymentMethodUnsupportedError( {
-			type: 'MISSING_LOCATION_ID',
-			message:
-				'Cash App needs a location id: pass it to Square.payments().',
-		} );
-	}
+	assertLocationId( ctx, 'Cash App' );
 	await assertMethodAvailable( ctx, NAME, 'cashAppPay' );
 	const checked = checkCashAppOptions( options, ctx.win );
 	const auth = await ctx.mainRequest< CashAppAuth >(

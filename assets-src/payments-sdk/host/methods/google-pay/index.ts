@@ -6,14 +6,13 @@
  */
 import { MESSAGE } from '../../../protocol';
 import type { SdkContext } from '../../context';
-import { assertMethodAvailable } from '../../eligibility';
+import { assertLocationId, assertMethodAvailable } from '../../eligibility';
 import {
 	InvalidElementPresentError,
-	InvalidPaymentRequestError,
 	PaymentMethodUnsupportedError,
 	UnexpectedError,
 } from '../../errors';
-import { paymentRequestModel } from '../../payment-request';
+import { requirePaymentRequestModel } from '../../payment-request';
 import { loadScript, thirdPartyScriptUrl } from '../../script-loader';
 import type { GooglePay, PaymentRequest } from '../../types';
 import { GooglePayMethod } from './method';
@@ -51,24 +50,10 @@ export async function createGooglePay(
 	ctx: SdkContext,
 	request: PaymentRequest
 ): Promise< GooglePay > {
-	const model = paymentRequestModel( request );
-	if ( ! model ) {
-		throw new InvalidPaymentRequestError( [
-			[
-				'paymentRequest',
-				'a PaymentRequest from payments.paymentRequest()',
-			],
-		] );
-	}
+	const model = requirePaymentRequestModel( request );
 	checkPage( ctx.win );
 	await assertMethodAvailable( ctx, GOOGLE_PAY, 'googlePay' );
-	if ( ! ctx.locationId ) {
-		throw new PaymentMethodUnsupportedError( {
-			type: 'MISSING_LOCATION_ID',
-			message:
-				'Google Pay needs a location id: pass it to Square.payments().',
-		} );
-	}
+	assertLocationId( ctx, 'Google Pay' );
 	const features = await ctx.features();
 	const hydration = await ctx.session();
 	await loadScript( ctx.win, thirdPartyScriptUrl( ctx, 'googlePay' ) );
