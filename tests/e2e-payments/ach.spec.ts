@@ -873,6 +873,37 @@ test( 'the authorisation dialog: the page behind is inert, focus starts on the h
 	).toBe( false );
 } );
 
+test( 'Escape while Authorize is being signed does not cancel: the provider’s signature is the result', async ( {
+	page,
+} ) => {
+	await openWithStarter( page );
+	// The provider takes its time to sign.
+	let release: () => void = () => undefined;
+	const held = new Promise< void >( ( resolve ) => {
+		release = resolve;
+	} );
+	await page.route( '**/v2/ach/authorizations', async ( route ) => {
+		await held;
+		await route.continue();
+	} );
+	const result = page.evaluate(
+		( o ) => ( window as any ).__achMethod.tokenize( o ),
+		{ ...RECURRING, cadence: 'WEEKLY' }
+	);
+	const auth = authorization( page );
+	const authorizeButton = auth.getByRole( 'button', { name: 'Authorize' } );
+	await authorizeButton.click();
+	await expect( authorizeButton ).toBeDisabled();
+	await page.keyboard.press( 'Escape' );
+	await expect(
+		auth.getByRole( 'heading', { name: 'Bank authorization' } )
+	).toBeVisible();
+	release();
+	const outcome = await result;
+	expect( outcome.status ).toBe( 'OK' );
+	expect( outcome.token ).toMatch( /^bnon:/ );
+} );
+
 test( 'an authorisation the provider refuses ends as error: TokenizationError with its reason', async ( {
 	page,
 } ) => {

@@ -99,7 +99,11 @@ export function startAchAuthorizationFrame( win: Window ): void {
 		doc.addEventListener( 'keydown', ( e ) => {
 			if ( e.key === 'Escape' ) {
 				e.preventDefault();
-				end();
+				// Not while the authorisation is being signed: the provider may sign it, and
+				// the host must not have been told it was canceled (Cancel is disabled too).
+				if ( ! cancel.disabled ) {
+					end();
+				}
 				return;
 			}
 			if ( e.key !== 'Tab' ) {
