@@ -14,6 +14,16 @@ import {
 	refuseMoney,
 } from './shared.mjs';
 
+/** Refund destination types the provider publishes that a payment's source type maps to. */
+const REFUND_DESTINATIONS = [
+	'CARD',
+	'BANK_ACCOUNT',
+	'WALLET',
+	'BUY_NOW_PAY_LATER',
+	'CASH',
+	'EXTERNAL',
+];
+
 /**
  * A refund id of Square's published shape and length: the payment id, `_`, random letters and
  * digits, 73 characters in all (at least 43 random ones).
@@ -176,7 +186,13 @@ export function refundArea( { ledger, emit } ) {
 			order_id: payment.order_id,
 			location_id: payment.location_id,
 			reason: typeof body.reason === 'string' ? body.reason : undefined,
-			destination_type: 'CARD',
+			// Back where the payment came from (the published values: CARD, BANK_ACCOUNT,
+			// WALLET, BUY_NOW_PAY_LATER, CASH, EXTERNAL, SQUARE_ACCOUNT).
+			destination_type: REFUND_DESTINATIONS.includes(
+				payment.source_type
+			)
+				? payment.source_type
+				: 'CARD',
 			unlinked: false,
 			created_at: now,
 			updated_at: now,
