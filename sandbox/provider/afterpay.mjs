@@ -543,7 +543,10 @@ export function afterpayArea( { ledger } ) {
 				decline: fixed.decline,
 			} );
 		}
-		return sources.get( sourceId );
+		// Only while the ledger knows it: /__reset forgets wallet artefacts, nonces included.
+		return ledger.wallet_artefacts[ sourceId ]?.kind === 'afterpay-nonce'
+			? sources.get( sourceId )
+			: undefined;
 	};
 
 	const vendor = ( { method, path: p, body } ) => {

@@ -123,7 +123,7 @@ function pseudoQr( text ) {
  * @param {{ledger: Object, vendorOrigin: () => string}} ctx Provider context.
  * @return {{api: Function, vendor: Function, sourceOf: Function}} Handlers.
  */
-export function cashAppArea( { vendorOrigin } ) {
+export function cashAppArea( { ledger, vendorOrigin } ) {
 	/** Customer requests (Pay Kit) and legacy transactions, by id. */
 	const requests = new Map();
 	/** Payment grants by id. */
@@ -197,6 +197,12 @@ export function cashAppArea( { vendorOrigin } ) {
 	const mint = ( amount ) => {
 		const token = id( 'wnon:', 18 );
 		nonces.set( token, walletSource( { amount } ) );
+		// In the ledger too, so that /__reset forgets it as it forgets other wallet artefacts.
+		ledger.wallet_artefacts[ token ] = {
+			kind: 'cash-app-nonce',
+			amount,
+			created: Date.now(),
+		};
 		return token;
 	};
 
@@ -204,7 +210,9 @@ export function cashAppArea( { vendorOrigin } ) {
 		if ( sourceId in FIXED ) {
 			return walletSource( { amount: null, decline: FIXED[ sourceId ] } );
 		}
-		return nonces.get( sourceId );
+		return ledger.wallet_artefacts[ sourceId ]?.kind === 'cash-app-nonce'
+			? nonces.get( sourceId )
+			: undefined;
 	};
 
 	function refuseClient( body ) {

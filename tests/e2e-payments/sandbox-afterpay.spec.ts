@@ -257,9 +257,30 @@ test( 'instant-wallet nonce: bound to the confirmed amount, once; the payment mu
 		},
 	} );
 	expect( refund.status() ).toBe( 200 );
-	expect( ( await refund.json() ).refund.status ).toMatch(
-		/PENDING|COMPLETED/
-	);
+	expect( ( await refund.json() ).refund ).toMatchObject( {
+		status: expect.stringMatching( /PENDING|COMPLETED/ ),
+		destination_type: 'BUY_NOW_PAY_LATER',
+	} );
+} );
+
+test( 'a nonce minted before /__reset is not chargeable after it (the ledger forgets wallet artefacts)', async ( {
+	request,
+} ) => {
+	const { orderToken } = await order( request, '25.00', {
+		addressId: 'home',
+		shippingOptionId: 'exp',
+		orderAmount: { amount: '30.00', currency: 'USD' },
+	} );
+	const { token } = await (
+		await nonce( request, orderToken, '30.00' )
+	).json();
+	expect(
+		( await request.post( `${ SANDBOX }/__reset`, { data: {} } ) ).status()
+	).toBe( 200 );
+	// An unknown source, as any token the sandbox never minted.
+	const after = await pay( request, token, 3000 );
+	expect( after.status() ).toBe( 404 );
+	expect( ( await after.json() ).errors[ 0 ].code ).toBe( 'NOT_FOUND' );
 } );
 
 test( 'fixed tokens: ok and declined; Cash App bodies are not this area’s', async ( {

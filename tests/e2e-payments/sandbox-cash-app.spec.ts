@@ -145,6 +145,21 @@ test( 'an approved grant becomes one wnon: token; CreatePayment gives a WALLET p
 	).toBeTruthy();
 } );
 
+test( 'a nonce minted before /__reset is not chargeable after it (the ledger forgets wallet artefacts)', async ( {
+	request,
+} ) => {
+	const outcome = await answeredRequest( request );
+	const r = await walletNonce( request, outcome.grants.payment.grantId );
+	const { token } = await r.json();
+	expect(
+		( await request.post( `${ SANDBOX }/__reset`, { data: {} } ) ).status()
+	).toBe( 200 );
+	// An unknown source, as any token the sandbox never minted.
+	const after = await pay( request, token );
+	expect( after.status() ).toBe( 404 );
+	expect( ( await after.json() ).errors[ 0 ].code ).toBe( 'NOT_FOUND' );
+} );
+
 test( 'the same grant asked again by the same session gives the same nonce (a lost answer retried)', async ( {
 	request,
 } ) => {
