@@ -215,6 +215,40 @@ test( 'afterpay.html: popup → address → the listener’s options → Confirm
 	} );
 } );
 
+test( 'a popup the browser blocks (no click to open it from): an Error naming it, nothing left open, and the next tokenize from a click works', async ( {
+	page,
+} ) => {
+	await openQuickstart( page );
+	await page.evaluate( () => ( window as any ).__afterpay() );
+	let popups = 0;
+	page.on( 'popup', () => popups++ );
+	// Playwright's evaluate counts as a click (a user gesture): that activation is spent first
+	// on a window of our own, so the SDK's open() runs without one, as from a timer.
+	const result = await page.evaluate( async () => {
+		const w = window as any;
+		window.open( 'about:blank' )?.close();
+		return w.__method.tokenize();
+	} );
+	expect( result ).toEqual( {
+		status: 'Error',
+		errors: [
+			{
+				type: 'AFTERPAY_POPUP_ERROR',
+				message:
+					'The Afterpay popup was blocked: open it from a click.',
+			},
+		],
+	} );
+	expect( popups ).toBe( 1 );
+	// From a click it opens.
+	const popup = await ownPopup( page );
+	await expect( popup.locator( '#total' ) ).toHaveText( 'Pay $1.00' );
+	await popup.close();
+	expect( await page.evaluate( () => ( window as any ).__pending ) ).toEqual(
+		{ status: 'Cancel' }
+	);
+} );
+
 test( 'afterpay.html: closing the popup is Cancel; the next tokenize reuses the checkout token, update() forces a new one', async ( {
 	page,
 } ) => {
