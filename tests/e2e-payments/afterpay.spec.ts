@@ -529,12 +529,21 @@ test( 'messaging: afterpay-placement carries the options and follows update(); t
 	);
 	await expect( placement ).toHaveAttribute( 'data-amount', '40.00' );
 	await expect( placement ).toContainText( '$10.00' );
-	await placement.getByRole( 'button', { name: /more information/ } ).click();
+	const info = placement.getByRole( 'button', { name: /more information/ } );
+	await info.click();
 	const dialog = page.getByRole( 'dialog', { name: 'Afterpay' } );
 	await expect( dialog ).toHaveAttribute( 'data-locale', 'en_US' );
 	await expect( dialog ).toHaveAttribute( 'data-modal-theme', 'white' );
-	await dialog.getByRole( 'button', { name: 'Close' } ).click();
+	// A modal: focus on Close, Tab and Shift+Tab stay there; closing gives focus back.
+	const close = dialog.getByRole( 'button', { name: 'Close' } );
+	await expect( close ).toBeFocused();
+	await page.keyboard.press( 'Tab' );
+	await expect( close ).toBeFocused();
+	await page.keyboard.press( 'Shift+Tab' );
+	await expect( close ).toBeFocused();
+	await close.click();
 	await expect( dialog ).toHaveCount( 0 );
+	await expect( info ).toBeFocused();
 
 	// A locale without an Afterpay modal (ja-JP in the US) falls back to en_US.
 	await page.evaluate( async () => {

@@ -179,7 +179,13 @@ function launchModal(
 	const close = document.createElement( 'button' );
 	close.type = 'button';
 	close.textContent = texts.close;
-	const shut = () => overlay.remove();
+	// Focus goes back where it was (the placement's link) when the modal closes.
+	const active = overlay.ownerDocument.activeElement;
+	const opener = active instanceof HTMLElement ? active : null;
+	const shut = () => {
+		overlay.remove();
+		opener?.focus();
+	};
 	close.addEventListener( 'click', shut );
 	overlay.addEventListener( 'click', ( e ) => {
 		if ( e.target === overlay ) {
@@ -189,6 +195,11 @@ function launchModal(
 	overlay.addEventListener( 'keydown', ( e ) => {
 		if ( e.key === 'Escape' ) {
 			shut();
+		}
+		// A modal: Tab stays on its one control (Close), never on the page behind.
+		if ( e.key === 'Tab' ) {
+			e.preventDefault();
+			close.focus();
 		}
 	} );
 	dialog.append( mark, title, steps, close );
