@@ -8,7 +8,7 @@ const base = require( '@wordpress/scripts/config/jest-unit.config' );
 const { reporters, ...shared } = base;
 
 // Tests know every built-in currency, as the admin apps do (the visitor page registers only
-// its forms' currencies: entries/form-view.tsx).
+// its forms' currencies: bundles/form-view.tsx).
 const project = ( displayName, testEnvironment, roots ) => ( {
 	...shared,
 	displayName,
@@ -31,7 +31,7 @@ module.exports = {
 		project( 'ui', 'jsdom', [
 			'<rootDir>/assets-src/forms-ui',
 			'<rootDir>/assets-src/admin',
-			'<rootDir>/assets-src/entries',
+			'<rootDir>/assets-src/bundles',
 		] ),
 		project( 'payments-sdk', 'jsdom', [
 			'<rootDir>/assets-src/payments-sdk',

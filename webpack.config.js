@@ -10,33 +10,33 @@ module.exports = {
 	entry: {
 		'form-view': path.resolve(
 			__dirname,
-			'assets-src/entries/form-view.tsx'
+			'assets-src/bundles/form-view.tsx'
 		),
 		'block-editor': path.resolve(
 			__dirname,
-			'assets-src/entries/block-editor.tsx'
+			'assets-src/bundles/block-editor.tsx'
 		),
 		'admin-forms': path.resolve(
 			__dirname,
-			'assets-src/entries/admin-forms.tsx'
+			'assets-src/bundles/admin-forms.tsx'
 		),
 		'admin-entries': path.resolve(
 			__dirname,
-			'assets-src/entries/admin-entries.tsx'
+			'assets-src/bundles/admin-entries.tsx'
 		),
 		'admin-settings': path.resolve(
 			__dirname,
-			'assets-src/entries/admin-settings.tsx'
+			'assets-src/bundles/admin-settings.tsx'
 		),
 		// The form editor's live preview, inside its frame (a front-end page; Frontend\Preview).
 		'live-preview-frame': path.resolve(
 			__dirname,
-			'assets-src/entries/live-preview-frame.tsx'
+			'assets-src/bundles/live-preview-frame.tsx'
 		),
 		// The payment field's adapter for the payments SDK, only on pages with a payment field.
 		'payment-field': path.resolve(
 			__dirname,
-			'assets-src/entries/payment-field.ts'
+			'assets-src/bundles/payment-field.ts'
 		),
 	},
 	output: {

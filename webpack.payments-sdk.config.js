@@ -35,13 +35,13 @@ module.exports = ( env, argv ) => ( {
 	target: [ 'web', 'es2019' ],
 	devtool: false,
 	entry: {
-		square: './assets-src/entries/payments-sdk.ts',
-		'frames/card': './assets-src/entries/payments-frame-card.ts',
-		'frames/gift-card': './assets-src/entries/payments-frame-gift-card.ts',
-		'frames/main': './assets-src/entries/payments-frame-main.ts',
-		'frames/challenge': './assets-src/entries/payments-frame-challenge.ts',
+		square: './assets-src/bundles/payments-sdk.ts',
+		'frames/card': './assets-src/bundles/payments-frame-card.ts',
+		'frames/gift-card': './assets-src/bundles/payments-frame-gift-card.ts',
+		'frames/main': './assets-src/bundles/payments-frame-main.ts',
+		'frames/challenge': './assets-src/bundles/payments-frame-challenge.ts',
 		'frames/ach-authorization':
-			'./assets-src/entries/payments-frame-ach-authorization.ts',
+			'./assets-src/bundles/payments-frame-ach-authorization.ts',
 		...vendorEntries,
 	},
 	output: {

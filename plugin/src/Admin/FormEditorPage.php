@@ -16,7 +16,7 @@ use Kestrel\Forms\Frontend\Shortcode;
 use Kestrel\Forms\Security\Capabilities;
 
 /**
- * Prints the mount point of assets-src/entries/admin-forms.tsx and enqueues it on this screen
+ * Prints the mount point of assets-src/bundles/admin-forms.tsx and enqueues it on this screen
  * only. Everything the app reads or changes goes through the capability-checked REST routes.
  */
 final class FormEditorPage {

@@ -24,7 +24,7 @@ use Kestrel\Forms\Settings\GeneralSettings;
 use Kestrel\Forms\Settings\PaymentSettings;
 
 /**
- * Shared by the shortcode and the block. React (assets-src/entries/form-view.tsx) mounts into the
+ * Shared by the shortcode and the block. React (assets-src/bundles/form-view.tsx) mounts into the
  * container and renders the form from the embedded JSON.
  *
  * The visitor part of a definition (the KEYS constants) is also what the editor's live preview

@@ -1,6 +1,6 @@
 /**
  * The entries workspace store (kestrel-forms/entries). Registered by
- * assets-src/entries/admin-entries.tsx.
+ * assets-src/bundles/admin-entries.tsx.
  */
 import { createReduxStore } from '@wordpress/data';
 import * as actions from './actions';

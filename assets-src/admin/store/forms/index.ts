@@ -1,6 +1,6 @@
 /**
  * The `kestrel-forms/forms` data store: forms list, one form, and the editor's definition with
- * undo/redo. Registered by assets-src/entries/admin-forms.tsx (side effects live there).
+ * undo/redo. Registered by assets-src/bundles/admin-forms.tsx (side effects live there).
  */
 import { createReduxStore } from '@wordpress/data';
 import * as actions from './actions';

@@ -1,6 +1,6 @@
 /**
  * The settings store (kestrel-forms/settings). Registered by
- * assets-src/entries/admin-settings.tsx.
+ * assets-src/bundles/admin-settings.tsx.
  */
 import { createReduxStore } from '@wordpress/data';
 import * as actions from './actions';

@@ -7,7 +7,7 @@
  * `afterpayClearpay()`: afterpay.ts), so it works unchanged on our SDK (the compat suite
  * proves the shapes) and on the provider's own.
  *
- * No React here: this module and its entry (entries/payment-field.ts) are the whole field script.
+ * No React here: this module and its entry (bundles/payment-field.ts) are the whole field script.
  */
 import { __ } from '@wordpress/i18n';
 // The published types, read from their modules rather than the package index: the index also

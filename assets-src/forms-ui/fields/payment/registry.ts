@@ -1,6 +1,6 @@
 /**
  * Where the payment field script registers its SDK adapter (`window.kestrelForms.payments`,
- * created by the script itself, entries/payment-field.ts); the field's elements wait for it.
+ * created by the script itself, bundles/payment-field.ts); the field's elements wait for it.
  */
 import type { PaymentAdapter, PaymentRegistry } from './types';
 

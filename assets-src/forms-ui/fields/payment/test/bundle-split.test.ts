@@ -70,7 +70,7 @@ const LAZY = [
 
 describe( 'payments code split', () => {
 	it( 'form-view reaches the generic unit mechanism, nothing in fields/payment', () => {
-		const view = graph( path.join( SRC, 'entries/form-view.tsx' ) );
+		const view = graph( path.join( SRC, 'bundles/form-view.tsx' ) );
 		expect( view.has( 'forms-ui/components/Form.tsx' ) ).toBe( true );
 		for ( const generic of [
 			'forms-ui/fields/units.ts',
@@ -87,7 +87,7 @@ describe( 'payments code split', () => {
 	} );
 
 	it( 'the payment field script carries it, without the form', () => {
-		const field = graph( path.join( SRC, 'entries/payment-field.ts' ) );
+		const field = graph( path.join( SRC, 'bundles/payment-field.ts' ) );
 		expect( LAZY.filter( ( f ) => ! field.has( f ) ) ).toEqual( [] );
 		// It provides a generic unit, without form-view's slot, hooks, shell or form.
 		expect( field.has( 'forms-ui/fields/UnitSlot.tsx' ) ).toBe( false );
