@@ -104,6 +104,30 @@ async function quantity(
 	return total;
 }
 
+/**
+ * Confirms in the popup (which closes: the click may never settle), then waits for the form's
+ * confirmation and answers the one payment the provider made.
+ *
+ * @param page  Visitor's page.
+ * @param popup Afterpay's popup.
+ * @param watch The ledger's watch from before the payment.
+ */
+async function confirmAndPaid(
+	page: Page,
+	popup: Page,
+	watch: Awaited< ReturnType< typeof watchLedger > >
+) {
+	void popup
+		.getByRole( 'button', { name: 'Confirm' } )
+		.click()
+		.catch( () => undefined );
+	await popup.waitForEvent( 'close', { timeout: 30_000 } );
+	await expect( confirmation( page ) ).toBeVisible( { timeout: 30_000 } );
+	const payments = await watch.payments();
+	expect( payments ).toHaveLength( 1 );
+	return payments[ 0 ];
+}
+
 // Playwright turns Chromium's popup blocker off; the popup must pass the real one.
 test.use( {
 	launchOptions: {
@@ -202,16 +226,8 @@ test.describe( 'Afterpay/Clearpay in the payment field (P4 check 5)', () => {
 		await popup.getByRole( 'radio', { name: /Express/ } ).check();
 		await expect( popup.locator( '#total' ) ).toHaveText( 'Pay $52.50' );
 		// Confirm closes the popup: the click may never settle.
-		void popup
-			.getByRole( 'button', { name: 'Confirm' } )
-			.click()
-			.catch( () => undefined );
-		await popup.waitForEvent( 'close', { timeout: 30_000 } );
-
-		await expect( confirmation( page ) ).toBeVisible( { timeout: 30_000 } );
-		const payments = await watch.payments();
-		expect( payments ).toHaveLength( 1 );
-		expect( payments[ 0 ] ).toMatchObject( {
+		const paid = await confirmAndPaid( page, popup, watch );
+		expect( paid ).toMatchObject( {
 			status: 'COMPLETED',
 			source_type: 'BUY_NOW_PAY_LATER',
 			amount_money: { amount: 5250, currency: 'USD' },
@@ -336,15 +352,8 @@ test.describe( 'Afterpay/Clearpay in the payment field (P4 check 5)', () => {
 		await expect(
 			popup.getByRole( 'radio', { name: /Standard|Express/ } )
 		).toHaveCount( 0 );
-		void popup
-			.getByRole( 'button', { name: 'Confirm' } )
-			.click()
-			.catch( () => undefined );
-		await popup.waitForEvent( 'close', { timeout: 30_000 } );
-		await expect( confirmation( page ) ).toBeVisible( { timeout: 30_000 } );
-		const payments = await watch.payments();
-		expect( payments ).toHaveLength( 1 );
-		expect( payments[ 0 ] ).toMatchObject( {
+		const paid = await confirmAndPaid( page, popup, watch );
+		expect( paid ).toMatchObject( {
 			source_type: 'BUY_NOW_PAY_LATER',
 			amount_money: { amount: 4000, currency: 'USD' },
 			// Where it ships: the form's own address.
@@ -357,5 +366,38 @@ test.describe( 'Afterpay/Clearpay in the payment field (P4 check 5)', () => {
 		expect( addressesPriced ).toBe( 0 );
 		const [ entry ] = await entriesOf( requestUtils, id );
 		expect( JSON.stringify( entry ) ).toContain( 'express' );
+	} );
+
+	test( 'a form shipping at one fixed price and no address of its own: the popup asks the address and offers that price as the one option → charged the form total', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		// The order form as it is: single shipping 5.00, no address fields.
+		const { id, button } = await openAfterpayForm(
+			page,
+			requestUtils,
+			orderForm( 'P4 check 5 Afterpay fixed shipping', {
+				methods: [ 'afterpayClearpay', 'card' ],
+				afterpayButton: { buttonType: 'buy_now_with_afterpay' },
+			} )
+		);
+		await page.locator( `#input_${ id }_4` ).fill( 'buyer@example.org' );
+		expect( await quantity( page, id, '2' ) ).toBe( '30.00' );
+		const watch = await watchLedger();
+		const [ popup ] = await Promise.all( [
+			page.waitForEvent( 'popup' ),
+			button.click(),
+		] );
+		await popup.getByRole( 'radio', { name: /1455 Market St/ } ).check();
+		const only = popup.getByRole( 'radio', { name: /Shipping/ } );
+		await expect( only ).toHaveCount( 1 );
+		await only.check();
+		await expect( popup.locator( '#total' ) ).toHaveText( 'Pay $30.00' );
+		const paid = await confirmAndPaid( page, popup, watch );
+		expect( paid ).toMatchObject( {
+			source_type: 'BUY_NOW_PAY_LATER',
+			amount_money: { amount: 3000, currency: 'USD' },
+			shipping_address: { address_line_1: '1455 Market St' },
+		} );
 	} );
 } );

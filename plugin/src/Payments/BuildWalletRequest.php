@@ -11,6 +11,8 @@ namespace Kestrel\Forms\Payments;
 
 use Closure;
 use Kestrel\Forms\Domain\Form\Form;
+use Kestrel\Forms\Domain\Money\Currencies;
+use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Payments\PaymentValue;
 use Kestrel\Forms\Domain\Payments\WalletRequest;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
@@ -123,7 +125,16 @@ final class BuildWalletRequest {
 			WalletRequest::ships( $form->definition, $result->visible )
 		);
 		if ( $afterpay ) {
-			$request = WalletRequest::for_afterpay( $request, $field, $this->option_totals( $form, $values, $field, $choices, $visible ) );
+			$decimals = (int) Currencies::get( (string) $pricing['currency'] )['decimals'];
+			$request  = WalletRequest::for_afterpay(
+				$request,
+				$field,
+				$this->option_totals( $form, $values, $field, $choices, $visible ),
+				array(
+					'label'  => __( 'Shipping', 'kestrel-forms' ),
+					'amount' => Decimal::format( Decimal::from_minor_units( max( 0, (int) ( $pricing['shippingMinor'] ?? 0 ) ), $decimals ), $decimals, true, '', '.' ),
+				)
+			);
 		}
 		/**
 		 * Filters the wallet payment request before it is sent to the browser. The total and the

@@ -70,6 +70,19 @@ export function outsideLimits(
 }
 
 /**
+ * The order as a submission would send it now (the payment field left out), to tell whether it
+ * changed while the popup was open (a change the page has not priced yet included).
+ *
+ * @param form  The form's port.
+ * @param field The payment field.
+ */
+function orderOf( form: UnitFormPort, field: FieldDefinition ): string {
+	const { [ String( field.id ) ]: _payment, ...rest } =
+		form.submissionValues();
+	return JSON.stringify( rest );
+}
+
+/**
  * The Afterpay/Clearpay button, messaging and widget.
  *
  * @param props Props.
@@ -79,12 +92,21 @@ export function AfterpayButton( props: AfterpayButtonProps ) {
 	const { config, registry } = binding;
 	const [ note, setNote ] = useState< ButtonNoteText >();
 	const [ ready, setReady ] = useState( false );
-	// Where the messaging goes: form-view's slot under the total (null: above the button);
-	// undefined until looked for (after the first render).
+	// The provider refused the method here (its own limits, onboarding): asked again when the
+	// total changes (a count, so a success makes nothing again).
+	const [ refused, setRefused ] = useState( false );
+	const [ attempt, setAttempt ] = useState( 0 );
+	// Where the messaging goes: form-view's slot under the first total field shown in this form
+	// (null: above the button); undefined until looked for (after the first render).
 	const [ slot, setSlot ] = useState< HTMLElement | null | undefined >();
 	const handle = useRef< AfterpayHandle | null >( null );
 	const widget = useRef< HTMLDivElement >( null );
+	const wrapper = useRef< HTMLDivElement >( null );
+	const reasonText = useRef< HTMLParagraphElement >( null );
 	const busy = useRef( false );
+	const mounted = useRef( true );
+	// Focus was on the button when it went: it goes to what replaces it.
+	const refocus = useRef( false );
 	// The newest request the popup refused while open, applied after it closes.
 	const deferred = useRef< AfterpayRequest | null >( null );
 	const request = quote.request as AfterpayRequest | null;
@@ -94,26 +116,59 @@ export function AfterpayButton( props: AfterpayButtonProps ) {
 	const base = `kestrel_afterpay_${ formId }_${ field.id }`;
 	const buttonId = `${ base }_button`;
 	const messagingId = `${ base }_messaging`;
-	const brand = afterpayBrand( config?.country ?? '' );
+	// The brand of the seller's country: the request's (the server knows the location's
+	// country for EUR, which no currency decides), else the page's.
+	const brand = afterpayBrand(
+		request?.countryCode ?? config?.country ?? ''
+	);
 	const currency = request?.currencyCode ?? config?.currency ?? 'USD';
 	const amount = request ? minorUnits( request.total.amount ) : 0;
 	const limits = config?.afterpayLimits;
-	const reason =
+	const outside =
 		request && limits
 			? outsideLimits( amount, limits, currency, brand )
 			: '';
-	const within = !! request && !! limits && ! reason;
+	const within = !! request && !! limits && ! outside;
+	// Nothing to pay yet says nothing; a refusal by the provider says so.
+	let reason = amount > 0 ? outside : '';
+	if ( ! reason && within && refused ) {
+		reason = sprintf(
+			/* translators: %s: Afterpay or Clearpay. */
+			__( '%s is not available for this order.', 'kestrel-forms' ),
+			brand
+		);
+	}
 	const asksAddress = !! request?.requestShippingContact;
 	const messaging = !! config?.afterpayMessaging?.enabled;
 
-	// The slot under the form's first total field, if the form has one.
+	useEffect(
+		() => () => {
+			mounted.current = false;
+		},
+		[]
+	);
+
+	// The slot under the first total field this form shows (logic may hide one): looked for now
+	// and whenever the form changes.
 	useEffect( () => {
-		setSlot(
-			document.querySelector< HTMLElement >(
-				`[data-total-after="${ formId }"]`
-			)
-		);
-	}, [ formId ] );
+		const find = () => {
+			const { evaluation } = form.current();
+			const shown = Array.from(
+				document.querySelectorAll< HTMLElement >(
+					`[data-total-after="${ formId }"]`
+				)
+			).find( ( candidate ) => {
+				const holder = candidate.closest(
+					`[id^="field_${ formId }_"]`
+				);
+				const id = Number( holder?.id.split( '_' ).pop() );
+				return ! id || evaluation?.visible[ id ] !== false;
+			} );
+			setSlot( shown ?? null );
+		};
+		find();
+		return form.subscribe( find );
+	}, [ form, formId ] );
 
 	// One method while the total is within the limits (a new one when the popup's need for an
 	// address changes); its button, messaging and widget follow update() after that.
@@ -164,15 +219,32 @@ export function AfterpayButton( props: AfterpayButtonProps ) {
 					if ( latest && latest !== first ) {
 						attached.update( latest );
 					}
+					setRefused( false );
 					setReady( true );
 				},
-				// Not offered here (the provider says why): no button.
-				() => ! cancelled && setReady( false )
+				( error ) => {
+					if ( cancelled ) {
+						return;
+					}
+					// Not offered here (the provider says why): no button, a reason instead.
+					setReady( false );
+					setRefused( true );
+					// eslint-disable-next-line no-console
+					console.warn(
+						'Afterpay/Clearpay is not offered here:',
+						error instanceof Error ? error.message : error
+					);
+				}
 			);
+		const holder = wrapper;
 		return () => {
 			cancelled = true;
 			handle.current = null;
 			deferred.current = null;
+			const active = holder.current?.ownerDocument.activeElement;
+			if ( active && holder.current?.contains( active ) ) {
+				refocus.current = true;
+			}
 			setReady( false );
 			if ( binding.pending?.method === 'afterpayClearpay' ) {
 				binding.pending = null;
@@ -190,17 +262,51 @@ export function AfterpayButton( props: AfterpayButtonProps ) {
 		messagingId,
 		form,
 		binding,
+		attempt,
 	] );
 
-	// A new total: the messaging, the widget and the popup's amount follow it.
+	// A new total: the messaging, the widget and the popup's amount follow it; a method the
+	// provider refused is asked for again.
 	useEffect( () => {
-		if ( ! request || ! handle.current ) {
+		if ( ! request ) {
+			return;
+		}
+		if ( ! handle.current ) {
+			if ( refused ) {
+				setAttempt( ( n ) => n + 1 );
+			}
 			return;
 		}
 		if ( busy.current || ! handle.current.update( request ) ) {
 			deferred.current = request;
 		}
+		// `refused` is read, not followed: only a new total asks again.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [ request ] );
+
+	// Focus that was on a button which went: on the new button, else on the reason.
+	useEffect( () => {
+		if ( ! refocus.current ) {
+			return;
+		}
+		const button = wrapper.current?.querySelector< HTMLElement >(
+			`#${ buttonId } button`
+		);
+		const target = ready ? button : reasonText.current;
+		if ( target ) {
+			refocus.current = false;
+			target.focus();
+		}
+	}, [ ready, reason, buttonId ] );
+
+	// The reason is said once when it appears (the total's own live region says the amount).
+	const said = useRef( '' );
+	useEffect( () => {
+		if ( reason && reason !== said.current && ! concealed ) {
+			announce( reason );
+		}
+		said.current = reason;
+	}, [ reason, concealed, announce ] );
 
 	const afterPopup = () => {
 		busy.current = false;
@@ -237,17 +343,30 @@ export function AfterpayButton( props: AfterpayButtonProps ) {
 			);
 			return;
 		}
+		// What the buyer is asked to approve: this method, for this total and these values.
+		const total = request?.total.amount;
+		const values = orderOf( form, field );
 		busy.current = true;
 		void method.tokenize().then( ( outcome ) => {
-			const changed = afterPopup();
+			if ( ! mounted.current ) {
+				return;
+			}
+			const deferredChange = afterPopup();
 			if ( outcome.status === 'OK' ) {
+				const latest = now.current;
+				const changed =
+					deferredChange ||
+					latest.quote.stale ||
+					latest.request?.total.amount !== total ||
+					handle.current !== method ||
+					orderOf( form, field ) !== values;
 				if ( changed ) {
-					// The buyer agreed to the old total: that order is not spent on a new one.
+					// The buyer agreed to another total: that order is not spent on this one.
 					say(
 						sprintf(
 							/* translators: %s: Afterpay or Clearpay. */
 							__(
-								'The total changed while %s was open, and nothing was charged. Please pay again.',
+								'Your order changed while %s was open, and nothing was charged. Please pay again.',
 								'kestrel-forms'
 							),
 							brand
@@ -285,6 +404,7 @@ export function AfterpayButton( props: AfterpayButtonProps ) {
 	);
 	return (
 		<div
+			ref={ wrapper }
 			className="kestrel-form__afterpay"
 			id={ base }
 			data-total={
@@ -301,13 +421,17 @@ export function AfterpayButton( props: AfterpayButtonProps ) {
 				hidden={ ! within || ! ready }
 			/>
 			{ /* The provider's button inside is a <button>: its clicks (pointer, Enter, Space)
-			   bubble here, as the provider's own example listens around it. */ }
+			   bubble here, as the provider's own example listens around it; only a click on the
+			   button itself pays (not one beside it). */ }
 			{ /* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */ }
 			<div
 				id={ buttonId }
 				className="kestrel-form__afterpay-button"
 				hidden={ ! within || ! ready }
 				onClick={ ( event ) => {
+					if ( ! ( event.target as Element ).closest?.( 'button' ) ) {
+						return;
+					}
 					// Never the form's submit: this click is Afterpay's.
 					event.preventDefault();
 					pay();
@@ -315,7 +439,13 @@ export function AfterpayButton( props: AfterpayButtonProps ) {
 			/>
 			{ /* Where the button would be, unless the placement above already says it. */ }
 			{ reason && ! ( messaging && slot === null ) && (
-				<p className="kestrel-form__afterpay-reason">{ reason }</p>
+				<p
+					ref={ reasonText }
+					tabIndex={ -1 }
+					className="kestrel-form__afterpay-reason"
+				>
+					{ reason }
+				</p>
 			) }
 			<ButtonNote note={ note } />
 		</div>

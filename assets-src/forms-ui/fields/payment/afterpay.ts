@@ -177,7 +177,8 @@ export async function createAfterpay(
  */
 export function outcomeOf( result: TokenResult ): WalletOutcome {
 	const status = String( result.status );
-	if ( status === 'Cancel' ) {
+	// Abort: the method went while its popup was open (the field made a new one).
+	if ( status === 'Cancel' || status === 'Abort' ) {
 		return { status: 'Cancel' };
 	}
 	if ( status !== 'OK' || ! result.token ) {

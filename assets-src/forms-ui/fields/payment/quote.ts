@@ -131,6 +131,28 @@ export function engineRequest(
 	};
 }
 
+/** How long a failed quote waits before it is asked again (when the server names no time). */
+export const QUOTE_RETRY_MS = 3000;
+
+/** How many failed quotes in a row are asked again by themselves. */
+export const QUOTE_RETRIES = 5;
+
+/**
+ * How long to wait before asking again after a failure: the server's Retry-After when it
+ * rate-limited the visitor (at most a minute), else QUOTE_RETRY_MS.
+ *
+ * @param failure What the request rejected with.
+ */
+function retryDelay( failure: unknown ): number {
+	// The form's port rejects with a SubmissionFailure (`retryAfter` when rate limited).
+	const seconds = Number(
+		( failure as { retryAfter?: unknown } )?.retryAfter
+	);
+	return Number.isFinite( seconds ) && seconds > 0
+		? Math.min( seconds, 60 ) * 1000
+		: QUOTE_RETRY_MS;
+}
+
 /**
  * The server's quote for the form's current values, asked once and again whenever the pricing
  * changes (debounced); the newest question wins. When the server answers that its route serves
@@ -157,6 +179,9 @@ export function useServerQuote(
 	const newest = useRef< Promise< void > >( Promise.resolve() );
 	// The server serves wallet fields only: the engine prices this one.
 	const local = useRef( false );
+	// A question asked again after a failed one, and how many failed in a row.
+	const retry = useRef( 0 );
+	const failures = useRef( 0 );
 	const engine = useRef( fallback );
 	engine.current = fallback;
 
@@ -167,6 +192,7 @@ export function useServerQuote(
 		const question = ++latest.current;
 		const answer = ( next: WalletRequest | null ) => {
 			if ( question === latest.current ) {
+				failures.current = 0;
 				setRequest( ( now ) =>
 					JSON.stringify( now ) === JSON.stringify( next )
 						? now
@@ -191,13 +217,27 @@ export function useServerQuote(
 					answer( engine.current() );
 					return;
 				}
-				// No answer (offline, rate limited): nothing can be paid with an old price.
-				answer( null );
+				// No answer (offline, rate limited): the last answer stays on screen but stale
+				// (nothing is paid with it), and the server is asked again in a while.
+				// At most QUOTE_RETRIES in a row; the next change of the form asks again anyway.
+				if (
+					question === latest.current &&
+					++failures.current <= QUOTE_RETRIES
+				) {
+					window.clearTimeout( retry.current );
+					retry.current = window.setTimeout( () => {
+						if ( question === latest.current ) {
+							void askRef.current();
+						}
+					}, retryDelay( failure ) );
+				}
 			}
 		);
 		newest.current = asked;
 		return asked;
 	}, [ form, method ] );
+	const askRef = useRef( ask );
+	askRef.current = ask;
 
 	/*
 	 * Asks now and resolves once the quote holds the answer to the newest question: values put
@@ -227,8 +267,10 @@ export function useServerQuote(
 			() => void ask()
 		);
 		const questions = latest;
+		const again = retry;
 		return () => {
 			stop();
+			window.clearTimeout( again.current );
 			// An answer still on its way is for a form that is gone.
 			questions.current++;
 		};

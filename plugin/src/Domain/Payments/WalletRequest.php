@@ -198,6 +198,12 @@ final class WalletRequest {
 	public const OWN_ADDRESS_KEYS = array( 'addressLine1', 'city', 'postalCode' );
 
 	/**
+	 * The id of the one option Afterpay/Clearpay's popup offers for a form shipping at a fixed
+	 * price (not a choice of the form: a value naming it changes nothing that is charged).
+	 */
+	public const FIXED_SHIPPING = 'kestrel-fixed-shipping';
+
+	/**
 	 * Whether the payment field maps the form's own address (every {@see self::OWN_ADDRESS_KEYS}).
 	 *
 	 * @param array<string, mixed> $field The payment field.
@@ -217,17 +223,33 @@ final class WalletRequest {
 	 * address only when the form ships and has no address of its own (then the server's total is
 	 * final and the form's address is the shipping address); each shipping option carries the
 	 * order total with it (`total`, the server's price) and no tax lines (`taxLineItems: []`: the
-	 * form's total already holds what it charges). Pure.
+	 * form's total already holds what it charges). A form shipping at one fixed price (no choices)
+	 * offers that price as the one option, so the popup can always go on. Pure.
 	 *
-	 * @param array<string, mixed> $request The wallets' request ({@see self::build()}).
-	 * @param array<string, mixed> $field   The payment field.
-	 * @param array<string, int>   $totals  The order total with each option (minor units, by id).
+	 * @param array<string, mixed>  $request The wallets' request ({@see self::build()}).
+	 * @param array<string, mixed>  $field   The payment field.
+	 * @param array<string, int>    $totals  The order total with each option (minor units, by id).
+	 * @param array<string, string> $fixed   A fixed shipping price as an option's `label` and
+	 *                                       `amount` (decimal), for a form without choices.
 	 * @return array<string, mixed>
 	 */
-	public static function for_afterpay( array $request, array $field, array $totals ): array {
+	public static function for_afterpay( array $request, array $field, array $totals, array $fixed = array() ): array {
 		$own = self::has_own_address( $field );
 		if ( $own ) {
 			$request['requestShippingContact'] = false;
+		}
+		if ( ! $own && $request['requestShippingContact'] && ! is_array( $request['shippingOptions'] ?? null ) ) {
+			// One price, no choice: the popup still needs an option for the address it asks.
+			$request['shippingOptions'] = array(
+				array(
+					'id'           => self::FIXED_SHIPPING,
+					'label'        => (string) ( $fixed['label'] ?? '' ),
+					'amount'       => (string) ( $fixed['amount'] ?? '0.00' ),
+					'total'        => $request['total'],
+					'taxLineItems' => array(),
+				),
+			);
+			return $request;
 		}
 		if ( $own || ! $request['requestShippingContact'] || ! is_array( $request['shippingOptions'] ?? null ) ) {
 			// No address asked: the form's own shipping choice is the one charged.

@@ -24,6 +24,15 @@ import { afterpayBrand } from '../methods';
 import type { AfterpayRequest, FieldMethod, PaymentConfig } from '../types';
 import { createFakeSquare, type FakeSquare } from './fake-square';
 
+// @wordpress/jest-console's matchers, which ship without types.
+declare global {
+	namespace jest {
+		interface Matchers< R > {
+			toHaveWarned: () => R;
+		}
+	}
+}
+
 jest.mock( '@wordpress/api-fetch', () => ( {
 	__esModule: true,
 	default: jest.fn(),
@@ -80,10 +89,11 @@ const fields = (
 let fake: FakeSquare;
 let serverTotal = '12.50';
 let asksAddress = false;
+let serverCountry = 'US';
 
 const serverRequest = ( amount: string ): AfterpayRequest => ( {
-	countryCode: 'US',
-	currencyCode: 'USD',
+	countryCode: serverCountry,
+	currencyCode: serverCountry === 'US' ? 'USD' : 'EUR',
 	total: { amount, label: 'Kestrel shop' },
 	lineItems: [ { amount, label: 'Ticket' } ],
 	requestBillingContact: false,
@@ -149,6 +159,7 @@ const setQuantity = ( quantity: string, total: string ) => {
 beforeEach( () => {
 	serverTotal = '12.50';
 	asksAddress = false;
+	serverCountry = 'US';
 	mockedFetch.mockReset();
 	mockedFetch.mockImplementation(
 		async ( options: {
@@ -256,8 +267,16 @@ describe( 'Afterpay/Clearpay in the payment field', () => {
 		await waitFor( () => expect( first.destroyed ).toBe( true ) );
 		const reason =
 			'Afterpay is available for orders from $1.00 to $4,000.00.';
-		const reasons = await screen.findAllByText( reason );
+		const reasons = await screen.findAllByText( reason, {
+			selector: 'p',
+		} );
 		expect( reasons ).toHaveLength( 2 );
+		// Said in the field's live region.
+		expect(
+			await screen.findByText( reason, {
+				selector: '[data-payment-live-region]',
+			} )
+		).toBeTruthy();
 		expect(
 			container.querySelector( '#field_5_4' )!.contains( reasons[ 0 ] )
 		).toBe( true );
@@ -270,7 +289,7 @@ describe( 'Afterpay/Clearpay in the payment field', () => {
 		expect( afterpay().request.options ).toMatchObject( {
 			total: { amount: '25.00' },
 		} );
-		expect( screen.queryByText( reason ) ).toBeNull();
+		expect( screen.queryByText( reason, { selector: 'p' } ) ).toBeNull();
 	} );
 
 	it( "checks the form before the popup, opens it in the click's task, and the token submits the form once with the popup's shipping option", async () => {
@@ -326,7 +345,9 @@ describe( 'Afterpay/Clearpay in the payment field', () => {
 				shippingOption: 'standard',
 			},
 		} );
-		expect( await screen.findByText( 'Thanks' ) ).toBeTruthy();
+		expect(
+			await screen.findByText( 'Thanks', {}, { timeout: 3000 } )
+		).toBeTruthy();
 	} );
 
 	it( 'closing the popup says nothing was charged and sends nothing; a failure is announced with the provider’s words', async () => {
@@ -379,7 +400,7 @@ describe( 'Afterpay/Clearpay in the payment field', () => {
 		} );
 		expect(
 			await screen.findAllByText(
-				'The total changed while Afterpay was open, and nothing was charged. Please pay again.'
+				'Your order changed while Afterpay was open, and nothing was charged. Please pay again.'
 			)
 		).not.toHaveLength( 0 );
 		expect( submissionCalls() ).toHaveLength( 0 );
@@ -447,11 +468,155 @@ describe( 'Afterpay/Clearpay in the payment field', () => {
 		await waitFor( () =>
 			expect( quoteCalls().length ).toBeGreaterThan( 0 )
 		);
-		await act( async () => {
-			await new Promise( ( r ) => setTimeout( r, 50 ) );
-		} );
+		// No button; the reason instead, and the provider's words in the console.
+		expect(
+			await screen.findAllByText(
+				'Afterpay is not available for this order.',
+				{ selector: 'p' }
+			)
+		).toHaveLength( 2 );
 		expect( button() ).toBeNull();
+		// The provider's words went to the console (a warning this test expects).
+		expect( console ).toHaveWarned();
 		expect( screen.getByLabelText( /^Name/ ) ).toBeTruthy();
+
+		// A new total asks the provider again, which now offers it.
+		fake.refuse.delete( 'afterpayClearpay' );
+		setQuantity( '2', '25.00' );
+		await waitFor( () => expect( button() ).toBeTruthy() );
+		await waitFor( () =>
+			expect(
+				screen.queryAllByText(
+					'Afterpay is not available for this order.',
+					{ selector: 'p' }
+				)
+			).toHaveLength( 0 )
+		);
+	} );
+
+	it( 'a click beside the button does nothing; a total that changes while the popup is open (its quote still on the way) is not paid; EUR is Clearpay by the request’s country', async () => {
+		// A euro form: the page knows no country (EUR is several), the server's request does.
+		serverCountry = 'FR';
+		renderForm( { config: { currency: 'EUR', country: '' } } );
+		await waitFor( () => expect( button() ).toBeTruthy() );
+		expect(
+			document
+				.querySelector( `#kestrel_afterpay_5_${ PAY }` )!
+				.getAttribute( 'data-brand' )
+		).toBe( 'clearpay' );
+		typeName( 'Ada' );
+		fireEvent.click(
+			document.querySelector( `#kestrel_afterpay_5_${ PAY }_button` )!
+		);
+		expect( afterpay().tokenizeCalls ).toBe( 0 );
+
+		let approve: ( v: unknown ) => void = () => {};
+		afterpay().result = () =>
+			new Promise( ( resolve ) => {
+				approve = resolve;
+			} );
+		fireEvent.click( button()! );
+		expect( afterpay().tokenizeCalls ).toBe( 1 );
+		// The quantity changes; the popup completes before the server's new quote is in.
+		serverTotal = '25.00';
+		fireEvent.change( screen.getByLabelText( /Quantity/ ), {
+			target: { value: '2' },
+		} );
+		await act( async () => {
+			approve( { status: 'OK', token: 'wnon:early', details: {} } );
+		} );
+		expect(
+			await screen.findAllByText( /Your order changed while Clearpay/ )
+		).not.toHaveLength( 0 );
+		expect( submissionCalls() ).toHaveLength( 0 );
+	} );
+} );
+
+describe( 'a quote the server refuses', () => {
+	it( 'keeps the last answer stale (nothing is paid with it) and asks again after Retry-After', async () => {
+		const plain = mockedFetch.getMockImplementation()!;
+		let refusals = 1;
+		mockedFetch.mockImplementation( async ( options: { path: string } ) => {
+			if (
+				options.path.endsWith( '/payment-request' ) &&
+				refusals-- > 0
+			) {
+				throw {
+					code: 'kestrel_forms_rate_limited',
+					message: 'Too many requests.',
+					data: { status: 429, retry_after: 1 },
+				};
+			}
+			return plain( options );
+		} );
+		renderForm();
+		await waitFor( () => expect( quoteCalls() ).toHaveLength( 1 ) );
+		expect( button() ).toBeNull();
+		// Asked again a second later (the server's Retry-After, not the 3 s default), by itself.
+		await waitFor( () => expect( button() ).toBeTruthy(), {
+			timeout: 2000,
+		} );
+		expect( quoteCalls() ).toHaveLength( 2 );
+	} );
+
+	it( 'the messaging goes under the first total the form shows (logic hides one)', async () => {
+		const { container } = render(
+			<Form
+				form={ {
+					id: 5,
+					title: 'Order',
+					currency: 'USD',
+					fields: [
+						{ id: 2, type: 'text', label: 'Name' },
+						{
+							id: 3,
+							type: 'product',
+							label: 'Ticket',
+							inputType: 'singleproduct',
+							basePrice: '12.50',
+						},
+						{
+							id: 4,
+							type: 'total',
+							label: 'Total (hidden)',
+							conditionalLogic: {
+								actionType: 'show',
+								logicType: 'all',
+								rules: [
+									{
+										fieldId: '2',
+										operator: 'is',
+										value: 'x',
+									},
+								],
+							},
+						},
+						{ id: 6, type: 'total', label: 'Total' },
+						{
+							id: PAY,
+							type: 'payment',
+							label: 'Payment',
+							methods: [ 'afterpayClearpay', 'card' ],
+						} as FieldDefinition,
+					],
+				} }
+				submitPath="/kestrel-forms/v1/forms/5/submissions"
+				hooks={ createHooks() }
+				page={ { payment: baseConfig } }
+				units={ ( () => {
+					fake = createFakeSquare();
+					const registry = createPaymentRegistry();
+					registry.register(
+						createSquareAdapter( () => fake.Square as never )
+					);
+					return { payment: createPaymentUnit( registry ) };
+				} )() }
+			/>
+		);
+		await waitFor( () => expect( placement() ).toBeTruthy() );
+		expect(
+			container.querySelector( '#field_5_6' )!.contains( placement() )
+		).toBe( true );
 	} );
 } );
 

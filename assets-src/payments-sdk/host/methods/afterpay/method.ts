@@ -91,6 +91,8 @@ export class AfterpayMethod {
 	private buttonChoice: Required< AfterpayButtonOptions > | null = null;
 	private readonly extras: Array< () => void > = [];
 	/** The popup's state: the listener's options, the option picked, the contact. */
+	/** The popup's hold on the payment request while it is open. */
+	private popup: WalletSession | null = null;
 	private options: AfterpayShippingOption[] = [];
 	private optionId: string | undefined;
 	private contact: Contact | undefined;
@@ -309,6 +311,12 @@ export class AfterpayMethod {
 		this.button?.remove();
 		this.button = null;
 		this.extras.splice( 0 ).forEach( ( undo ) => undo() );
+		// An open popup ends with the method: closed, and its result is Abort (as a wallet's
+		// sheet is aborted), even if the buyer confirmed in it meanwhile.
+		if ( this.popup ) {
+			this.popup.methodDestroyed();
+			this.cfg.vendor.close();
+		}
 		this.lifecycle.state = 'destroyed';
 		return true;
 	}
@@ -377,6 +385,7 @@ export class AfterpayMethod {
 			} );
 		}
 		this.tokenizing = true;
+		this.popup = session;
 		this.options = [];
 		this.optionId = undefined;
 		this.contact = undefined;
@@ -412,7 +421,11 @@ export class AfterpayMethod {
 		} );
 		return done
 			.then( ( event ) => {
+				const destroyed = session.methodWasDestroyed;
 				session.end();
+				if ( destroyed ) {
+					return { status: 'Abort' } as TokenResult;
+				}
 				if (
 					event.data.status !== 'SUCCESS' ||
 					! event.data.orderToken
@@ -441,6 +454,7 @@ export class AfterpayMethod {
 			} )
 			.finally( () => {
 				session.end();
+				this.popup = null;
 				this.tokenizing = false;
 			} );
 	}

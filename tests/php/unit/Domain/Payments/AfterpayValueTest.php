@@ -198,4 +198,34 @@ final class AfterpayValueTest extends TestCase {
 		unset( $field['billing']['city'] );
 		$this->assertFalse( WalletRequest::has_own_address( $field ) );
 	}
+
+	public function test_a_form_shipping_at_one_price_offers_it_as_the_one_option(): void {
+		$request = self::request();
+		unset( $request['shippingOptions'] );
+		$request = WalletRequest::for_afterpay(
+			$request,
+			self::FIELD,
+			array(),
+			array(
+				'label'  => 'Shipping',
+				'amount' => '5.00',
+			)
+		);
+		$this->assertTrue( $request['requestShippingContact'] );
+		$this->assertSame(
+			array(
+				array(
+					'id'           => WalletRequest::FIXED_SHIPPING,
+					'label'        => 'Shipping',
+					'amount'       => '5.00',
+					'total'        => array(
+						'amount' => '35.00',
+						'label'  => 'Shop',
+					),
+					'taxLineItems' => array(),
+				),
+			),
+			$request['shippingOptions']
+		);
+	}
 }

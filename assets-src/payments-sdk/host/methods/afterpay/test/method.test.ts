@@ -54,9 +54,12 @@ class FakeAfterpay implements AfterpayGlobal {
 			reject: ( r ) => this.rejections.push( r ),
 		} );
 	}
+	closed = 0;
 	transfer() {}
 	redirect() {}
-	close() {}
+	close() {
+		this.closed++;
+	}
 	finish( data: AfterpayCompleteEvent[ 'data' ] ) {
 		this.config!.onComplete( { data } );
 	}
@@ -205,6 +208,21 @@ describe( 'the checkout token', () => {
 		vendor.finish( { status: 'CANCELLED' } );
 		await again;
 		expect( checkoutCalls ).toBe( 2 );
+	} );
+
+	it( 'destroy() while the popup is open closes it; the result is Abort, even if the buyer confirmed meanwhile, and no nonce is asked', async () => {
+		const { api, vendor, request } = setup();
+		const pending = api.tokenize();
+		await settle();
+		expect( await api.destroy() ).toBe( true );
+		expect( vendor.closed ).toBe( 1 );
+		// The lock is freed at once.
+		expect(
+			request.update( { total: { amount: '2.00', label: 'Total' } } )
+		).toBe( true );
+		vendor.finish( { status: 'SUCCESS', orderToken: 'order-late' } );
+		expect( await pending ).toEqual( { status: 'Abort' } );
+		expect( nonceRequests ).toHaveLength( 0 );
 	} );
 
 	it( 'refuses tokenize() while an ontokenization listener is registered', async () => {
