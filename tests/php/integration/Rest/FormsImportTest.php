@@ -138,29 +138,36 @@ final class FormsImportTest extends TestCase {
 		$this->assertContains( $response->get_status(), array( 401, 403 ) );
 	}
 
-	public function test_round_trip_order_form_import_submit_entry_values(): void {
-		$response = $this->rest( 'POST', self::ROUTE, self::export( 'order-form' ) );
+	/**
+	 * Imports a fixture, submits values to its first form as a visitor and reads the entry back.
+	 *
+	 * @param string               $fixture Fixture name.
+	 * @param array<string, mixed> $values  Submitted values.
+	 * @return array<string, mixed>
+	 */
+	private function entry_after_import( string $fixture, array $values ): array {
+		$response = $this->rest( 'POST', self::ROUTE, self::export( $fixture ) );
 		$this->assert_rest_status( 201, $response );
 		$form_id = (int) $response->get_data()['forms'][0]['id'];
-
 		$this->as_anonymous();
-		$submit = $this->rest(
-			'POST',
-			"/kestrel-forms/v1/forms/{$form_id}/submissions",
-			array(
-				'values' => array(
-					'1.3' => '2',
-					'2'   => array( 'Name print' ),
-					'3'   => 'Red cap',
-					'4'   => '3',
-					'5'   => 'Post',
-					'7'   => 'sam@example.com',
-				),
-			)
-		);
+		$submit = $this->rest( 'POST', "/kestrel-forms/v1/forms/{$form_id}/submissions", array( 'values' => $values ) );
 		$this->assert_rest_status( 201, $submit );
 		$this->as_admin();
-		$entry = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . self::entry_id_of( $submit ) )->get_data();
+		return $this->rest( 'GET', '/kestrel-forms/v1/entries/' . self::entry_id_of( $submit ) )->get_data();
+	}
+
+	public function test_round_trip_order_form_import_submit_entry_values(): void {
+		$entry = $this->entry_after_import(
+			'order-form',
+			array(
+				'1.3' => '2',
+				'2'   => array( 'Name print' ),
+				'3'   => 'Red cap',
+				'4'   => '3',
+				'5'   => 'Post',
+				'7'   => 'sam@example.com',
+			)
+		);
 		// Our entries keep a product's quantity under its input id and a choice under its value,
 		// as Gravity Forms does (without its "|price" suffix: the price is in the order).
 		$this->assertSame(
@@ -181,23 +188,13 @@ final class FormsImportTest extends TestCase {
 	}
 
 	public function test_round_trip_calculations_with_rounding(): void {
-		$response = $this->rest( 'POST', self::ROUTE, self::export( 'calculations' ) );
-		$this->assert_rest_status( 201, $response );
-		$form_id = (int) $response->get_data()['forms'][0]['id'];
-		$this->as_anonymous();
-		$submit = $this->rest(
-			'POST',
-			"/kestrel-forms/v1/forms/{$form_id}/submissions",
+		$entry = $this->entry_after_import(
+			'calculations',
 			array(
-				'values' => array(
-					'1' => '10.000',
-					'2' => '3',
-				),
+				'1' => '10.000',
+				'2' => '3',
 			)
 		);
-		$this->assert_rest_status( 201, $submit );
-		$this->as_admin();
-		$entry = $this->rest( 'GET', '/kestrel-forms/v1/entries/' . self::entry_id_of( $submit ) )->get_data();
 		// 10000 × 1.05 / 36 = 291.666… rounded to 2 places; 10000 × 0.05 not rounded; the
 		// calculated product (10000 × 0.01, no quantity) makes the total.
 		$this->assertSame(
