@@ -277,10 +277,17 @@ final class GravityFormsImporter {
 			'id'   => $id,
 			'type' => $type,
 		);
-		foreach ( array( 'label', 'adminLabel', 'description', 'errorMessage', 'placeholder', 'defaultValue' ) as $key ) {
+		foreach ( array(
+			'label'        => 1000,
+			'adminLabel'   => 1000,
+			'description'  => 10000,
+			'errorMessage' => 1000,
+			'placeholder'  => 1000,
+			'defaultValue' => 10000,
+		) as $key => $max ) {
 			$value = self::str( $gf[ $key ] ?? '' );
 			if ( '' !== $value ) {
-				$out[ $key ] = $value;
+				$out[ $key ] = mb_substr( $value, 0, $max );
 			}
 		}
 		if ( 'consent' === $gf_type && '' !== self::str( $gf['checkboxLabel'] ?? '' ) && ! isset( $out['label'] ) ) {
@@ -769,6 +776,9 @@ final class GravityFormsImporter {
 			$definition['descriptionPlacement'] = $gf['descriptionPlacement'];
 		}
 		$css = trim( (string) preg_replace( '/[^A-Za-z0-9_\- ]/', '', self::str( $gf['cssClass'] ?? '' ) ) );
+		if ( $css !== self::str( $gf['cssClass'] ?? '' ) ) {
+			$this->approximate( null, 'cssClass', 'characters a CSS class cannot hold were removed ("' . self::str( $gf['cssClass'] ) . '" → "' . $css . '")' );
+		}
 		if ( '' !== $css ) {
 			$definition['cssClass'] = mb_substr( $css, 0, 255 );
 		}

@@ -230,6 +230,35 @@ final class GravityFormsImporterTest extends TestCase {
 		$this->assertSame( array( '7', '0' ), array_column( $fields[3]['choices'], 'price' ) );
 	}
 
+	public function test_untitled_forms_odd_classes_and_long_labels_are_approximated(): void {
+		$result = $this->importer->import(
+			array(
+				array(
+					'cssClass' => 'wide;',
+					'fields'   => array(
+						array(
+							'id'    => '2',
+							'type'  => 'text',
+							'label' => str_repeat( 'a', 1200 ),
+						),
+						array(
+							'id'   => 3,
+							'type' => 'email',
+						),
+					),
+				),
+			),
+			'USD'
+		)[0];
+		$this->assertSame( array(), $result['errors'] );
+		$this->assertNull( $result['source_id'] );
+		$this->assertSame( 'Imported form 1', $result['title'] );
+		$this->assertSame( 'wide', $result['definition']['cssClass'] );
+		$this->assertSame( 1000, mb_strlen( $result['definition']['fields'][0]['label'] ) );
+		$this->assertSame( 'Field 3', $result['definition']['fields'][1]['label'] );
+		$this->assertSame( array( 'title', 'label', 'cssClass' ), array_column( $result['report']['approximated'], 'setting' ) );
+	}
+
 	public function test_type_table_has_one_row_per_type(): void {
 		$this->assertSame( 'as_is', GravityFormsTypes::of( 'text' )['status'] );
 		$this->assertSame( 'left_out', GravityFormsTypes::of( 'some_addon_field' )['status'] );
