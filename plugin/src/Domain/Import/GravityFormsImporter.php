@@ -775,9 +775,10 @@ final class GravityFormsImporter {
 		if ( in_array( $gf['descriptionPlacement'] ?? null, array( 'below', 'above' ), true ) ) {
 			$definition['descriptionPlacement'] = $gf['descriptionPlacement'];
 		}
-		$css = trim( (string) preg_replace( '/[^A-Za-z0-9_\- ]/', '', self::str( $gf['cssClass'] ?? '' ) ) );
-		if ( $css !== self::str( $gf['cssClass'] ?? '' ) ) {
-			$this->approximate( null, 'cssClass', 'characters a CSS class cannot hold were removed ("' . self::str( $gf['cssClass'] ) . '" → "' . $css . '")' );
+		$given = self::str( $gf['cssClass'] ?? '' );
+		$css   = trim( (string) preg_replace( '/[^A-Za-z0-9_\- ]/', '', $given ) );
+		if ( $given !== $css ) {
+			$this->approximate( null, 'cssClass', 'characters a CSS class cannot hold were removed ("' . $given . '" → "' . $css . '")' );
 		}
 		if ( '' !== $css ) {
 			$definition['cssClass'] = mb_substr( $css, 0, 255 );
