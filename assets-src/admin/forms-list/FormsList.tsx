@@ -1,7 +1,7 @@
 /**
  * The forms list in DataViews (@wordpress/dataviews): search, active/trash filter, entry counts,
  * copyable shortcodes, paging; create, duplicate, trash, restore, delete as row and bulk actions;
- * import/export of form JSON.
+ * import/export of form JSON, and import of Gravity Forms exports after their import report.
  */
 import { Button, Notice } from '@wordpress/components';
 import {
@@ -23,6 +23,12 @@ import { ConfirmDelete } from '../components/ConfirmDelete';
 import { useNamedFilterButtons } from '../components/dataviews-a11y';
 import type { FormsQuery, StoredForm } from '../store/forms/types';
 import { TemplateGallery } from './TemplateGallery';
+import {
+	importGravityForms,
+	isGravityFormsExport,
+	type ImportAnswer,
+} from './gravity-forms-import';
+import { ImportReport } from './ImportReport';
 
 const PER_PAGE = 20;
 
@@ -169,6 +175,11 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 	const [ creating, setCreating ] = useState( () =>
 		opensGallery( window.location.search )
 	);
+	const [ pending, setPending ] = useState< {
+		data: unknown;
+		answer: ImportAnswer;
+	} | null >( null );
+	const [ importing, setImporting ] = useState( false );
 	const fileInput = useRef< HTMLInputElement >( null );
 	const listRef = useRef< HTMLDivElement >( null );
 	useNamedFilterButtons( listRef, [ __( 'Status', 'kestrel-forms' ) ] );
@@ -216,13 +227,26 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 			return;
 		}
 		let definition: FormDefinition;
+		let parsed: unknown;
 		try {
-			definition = JSON.parse( await file.text() );
+			parsed = JSON.parse( await file.text() );
+			definition = parsed as FormDefinition;
 		} catch {
 			setNotice( {
 				type: 'error',
 				message: __( 'The file is not valid JSON.', 'kestrel-forms' ),
 			} );
+			return;
+		}
+		if ( isGravityFormsExport( parsed ) ) {
+			// A Gravity Forms export: the owner sees the report before anything is stored.
+			try {
+				const answer = await importGravityForms( parsed, true );
+				setNotice( null );
+				setPending( { data: parsed, answer } );
+			} catch ( error ) {
+				setNotice( { type: 'error', message: messageOf( error ) } );
+			}
 			return;
 		}
 		try {
@@ -242,6 +266,40 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 		} catch ( error ) {
 			setNotice( { type: 'error', message: messageOf( error ) } );
 		}
+	};
+
+	const confirmImport = async () => {
+		if ( ! pending ) {
+			return;
+		}
+		setImporting( true );
+		try {
+			const answer = await importGravityForms( pending.data, false );
+			setNotice( {
+				type: 'success',
+				message: sprintf(
+					/* translators: 1: number of forms, 2: their titles and ids. */
+					_n(
+						'Imported %1$d form from Gravity Forms: %2$s.',
+						'Imported %1$d forms from Gravity Forms: %2$s.',
+						answer.forms.length,
+						'kestrel-forms'
+					),
+					answer.forms.length,
+					answer.forms
+						.map( ( form ) => `"${ form.title }" (${ form.id })` )
+						.join( ', ' )
+				),
+			} );
+			actions.invalidateResolutionForStoreSelector( 'getForms' );
+			if ( fileInput.current ) {
+				fileInput.current.value = '';
+			}
+		} catch ( error ) {
+			setNotice( { type: 'error', message: messageOf( error ) } );
+		}
+		setImporting( false );
+		setPending( null );
 	};
 
 	const fields = useMemo(
@@ -489,6 +547,14 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 					{ notice.message }
 				</Notice>
 			) }
+			{ pending && (
+				<ImportReport
+					answer={ pending.answer }
+					busy={ importing }
+					onConfirm={ confirmImport }
+					onCancel={ () => setPending( null ) }
+				/>
+			) }
 			{ creating && (
 				<TemplateGallery
 					onCreate={ create }
@@ -522,7 +588,10 @@ export function FormsList( { config }: { config: AdminConfig } ) {
 			<div className="kestrel-forms-import card">
 				<h2>{ __( 'Import a form', 'kestrel-forms' ) }</h2>
 				<label htmlFor="kestrel-forms-file">
-					{ __( 'Form JSON file', 'kestrel-forms' ) }
+					{ __(
+						'Form JSON file (ours, or a Gravity Forms export)',
+						'kestrel-forms'
+					) }
 				</label>{ ' ' }
 				<input
 					ref={ fileInput }

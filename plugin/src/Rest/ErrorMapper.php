@@ -17,6 +17,7 @@ use Kestrel\Forms\Payments\PaymentRefused;
 use Kestrel\Forms\Payments\PaymentActionRefused;
 use Kestrel\Forms\Payments\WalletRequestRefused;
 use Kestrel\Forms\Payments\WebhookRejected;
+use Kestrel\Forms\Domain\Import\NotAGravityFormsExport;
 use Kestrel\Forms\Security\Capabilities;
 use Kestrel\Forms\Submissions\SubmissionRefused;
 use Kestrel\Forms\Uploads\UploadError;
@@ -222,6 +223,48 @@ final class ErrorMapper {
 	 */
 	public static function invalid_json(): WP_Error {
 		return new WP_Error( 'kestrel_forms_invalid_json', __( 'The request body must be a JSON object.', 'kestrel-forms' ), array( 'status' => 400 ) );
+	}
+
+	/**
+	 * 400 for an import body that is JSON but not a Gravity Forms export; `data.detail` says why.
+	 *
+	 * @param NotAGravityFormsExport $e Exception.
+	 */
+	public static function not_a_gravity_forms_export( NotAGravityFormsExport $e ): WP_Error {
+		return new WP_Error(
+			'kestrel_forms_not_gravity_forms_export',
+			__( 'This file is not a Gravity Forms export. Export the forms from Gravity Forms → Import/Export and import that file.', 'kestrel-forms' ),
+			array(
+				'status' => 400,
+				'detail' => $e->getMessage(),
+			)
+		);
+	}
+
+	/**
+	 * 400 when forms of an export would not be valid definitions: nothing is stored; `data.forms`
+	 * names them with their errors and `data.report` is the import report.
+	 *
+	 * @param list<array<string, mixed>> $invalid Results with errors.
+	 * @param list<array<string, mixed>> $report  Import report.
+	 */
+	public static function import_invalid( array $invalid, array $report ): WP_Error {
+		return new WP_Error(
+			'kestrel_forms_import_invalid',
+			__( 'Some forms of the export cannot be imported; nothing was imported.', 'kestrel-forms' ),
+			array(
+				'status' => 400,
+				'forms'  => array_map(
+					static fn( array $r ): array => array(
+						'title'     => $r['title'],
+						'source_id' => $r['source_id'],
+						'errors'    => $r['errors'],
+					),
+					$invalid
+				),
+				'report' => $report,
+			)
+		);
 	}
 
 	/**

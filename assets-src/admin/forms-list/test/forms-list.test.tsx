@@ -17,26 +17,9 @@ import { store } from '../../store/forms';
 import type { StoredForm } from '../../store/forms/types';
 import { FormsList, opensGallery } from '../FormsList';
 
+import { config } from './list-harness';
+
 jest.mock( '@wordpress/api-fetch', () => jest.fn() );
-
-// DataViews: slow to render in jsdom on a busy machine, and it measures its layout with a
-// ResizeObserver, which jsdom lacks (a no-op one will do).
-jest.setTimeout( 30000 );
-const noop = () => undefined;
-window.ResizeObserver ??= class {
-	observe = noop;
-	unobserve = noop;
-	disconnect = noop;
-};
-
-const config = {
-	formId: 0,
-	preview: false,
-	// A hash URL: jsdom follows hash changes only, so the test can see where the list goes.
-	listUrl: '#forms',
-	entriesUrl: '/wp-admin/admin.php?page=kestrel-forms-entries',
-	shortcodeTag: 'kestrel_form',
-};
 
 const stored = ( id: number, title: string ): StoredForm => ( {
 	id,

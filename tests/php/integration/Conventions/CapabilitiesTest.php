@@ -43,6 +43,7 @@ final class CapabilitiesTest extends TestCase {
 	private const TABLE = array(
 		'GET /forms'                                     => array( self::VIEW, self::FORMS ),
 		'POST /forms'                                    => array( self::FORMS ),
+		'POST /forms/import'                             => array( self::FORMS ),
 		'GET /forms/{id}'                                => array( self::VIEW, self::FORMS ),
 		'POST /forms/{id}'                               => array( self::FORMS ),
 		'PUT /forms/{id}'                                => array( self::FORMS ),

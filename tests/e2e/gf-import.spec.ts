@@ -1,0 +1,112 @@
+/**
+ * Gravity Forms import (issue 18): the owner imports an export from Forms → Import after reading
+ * its report; a visitor submits the imported order form and its confirmation's merge tags and
+ * the server's total work as they did in Gravity Forms.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '@wordpress/e2e-test-utils-playwright';
+import { ANONYMOUS_STATE, deleteForm, entriesOf } from './utils';
+
+const FIXTURES = path.resolve( 'tests/fixtures/gravity-forms' );
+
+test.describe( 'Gravity Forms import', () => {
+	test( 'the report is shown before anything is stored, then the forms are imported', async ( {
+		admin,
+		page,
+		requestUtils,
+	} ) => {
+		await admin.visitAdminPage( 'admin.php', 'page=kestrel-forms' );
+		await page
+			.getByLabel( 'Form JSON file' )
+			.setInputFiles( path.join( FIXTURES, 'several-forms.json' ) );
+		await page
+			.getByRole( 'button', { name: 'Import', exact: true } )
+			.click();
+		const dialog = page.getByRole( 'dialog', {
+			name: 'Import from Gravity Forms',
+		} );
+		await expect( dialog ).toContainText(
+			'Donation (Gravity Forms form 2)'
+		);
+		await expect( dialog ).toContainText( 'Field 3 “Mug”' );
+		await expect( dialog ).toContainText( 'Form setting future' );
+		await dialog
+			.getByRole( 'button', { name: 'Import 2 forms', exact: true } )
+			.click();
+		const notice = page.locator( '.notice-success' );
+		await expect( notice ).toContainText(
+			'Imported 2 forms from Gravity Forms'
+		);
+		const ids = [
+			...( ( await notice.textContent() ) ?? '' ).matchAll(
+				/\((\d+)\)/g
+			),
+		].map( ( m ) => Number( m[ 1 ] ) );
+		expect( ids ).toHaveLength( 2 );
+		for ( const id of ids ) {
+			await deleteForm( requestUtils, id );
+		}
+	} );
+
+	test.describe( 'as a visitor', () => {
+		test.use( { storageState: ANONYMOUS_STATE } );
+
+		test( 'the imported order form prices, stores and confirms as Gravity Forms did', async ( {
+			page,
+			requestUtils,
+		} ) => {
+			const answer = await requestUtils.rest< {
+				forms: Array< { id: number } >;
+			} >( {
+				method: 'POST',
+				path: '/kestrel-forms/v1/forms/import',
+				data: JSON.parse(
+					fs.readFileSync(
+						path.join( FIXTURES, 'order-form.json' ),
+						'utf8'
+					)
+				),
+			} );
+			const id = answer.forms[ 0 ].id;
+			const wpPage = await requestUtils.rest< { link: string } >( {
+				method: 'POST',
+				path: '/wp/v2/pages',
+				data: {
+					title: `Imported order ${ id }`,
+					content: `<!-- wp:shortcode -->[kestrel_form id="${ id }"]<!-- /wp:shortcode -->`,
+					status: 'publish',
+				},
+			} );
+			await page.goto( wpPage.link );
+			await expect(
+				page.locator( `#kestrel-form-${ id }` )
+			).toHaveAttribute( 'data-kestrel-ready', 'true' );
+			// Gravity Forms' input ids are kept: the shirt's quantity is input 1.3.
+			await page.locator( `#input_${ id }_1_3` ).fill( '2' );
+			await page.getByLabel( /Name print/ ).check();
+			await page.locator( `#input_${ id }_4` ).fill( '2' );
+			await page.getByLabel( /Post/ ).check();
+			await page.locator( `#input_${ id }_7` ).fill( 'sam@example.com' );
+			// ($12.50 + $5.00) × 2 + $8.00 (Red cap, chosen by default) × 2 + $4.95.
+			await expect( page.locator( `#input_${ id }_6` ) ).toHaveText(
+				'$55.95'
+			);
+			await page.locator( `#form_submit_button_${ id }` ).click();
+			await expect(
+				page.locator( '.kestrel-form__confirmation' )
+			).toContainText( 'Thanks sam@example.com, your total is $55.95.' );
+			const [ entry ] = await entriesOf( requestUtils, id );
+			expect( entry.values ).toMatchObject( {
+				'1.3': '2',
+				'2.1': 'Name print',
+				3: 'Red cap',
+				4: '2',
+				5: 'Post',
+				6: '55.95',
+				7: 'sam@example.com',
+			} );
+			await deleteForm( requestUtils, id );
+		} );
+	} );
+} );
