@@ -215,6 +215,31 @@ test( 'afterpay.html: popup → address → the listener’s options → Confirm
 	} );
 } );
 
+test( 'a popup that shows its loading page after the checkout was sent to it (its first page won the race) is sent the checkout again', async ( {
+	page,
+} ) => {
+	await openQuickstart( page );
+	const button = page.getByRole( 'button', {
+		name: 'Checkout with Afterpay',
+	} );
+	const popup = await popupOf( page, button );
+	await expect( popup.locator( '#total' ) ).toHaveText( 'Pay $1.00' );
+	// What a busy machine can do: the popup's first navigation (window.open's, without the
+	// checkout) commits after transfer()'s, and the popup shows the loading page.
+	const loading = new URL( popup.url() );
+	loading.searchParams.delete( 'token' );
+	await popup.goto( loading.toString() );
+	await expect( popup.locator( '#total' ) ).toHaveText( 'Pay $1.00', {
+		timeout: 15_000,
+	} );
+	expect( new URL( popup.url() ).searchParams.get( 'token' ) ).toBeTruthy();
+	void popup
+		.getByRole( 'button', { name: 'Cancel' } )
+		.click()
+		.catch( () => undefined );
+	await popup.waitForEvent( 'close' );
+} );
+
 test( 'a popup the browser blocks (no click to open it from): an Error naming it, nothing left open, and the next tokenize from a click works', async ( {
 	page,
 } ) => {

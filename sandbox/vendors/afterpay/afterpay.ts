@@ -41,6 +41,8 @@ const ADDRESS_MODES = Object.freeze( {
 
 let countryCode = 'US';
 let popup: Window | null = null;
+/** The checkout transfer() sent the popup to (sent again if the popup's first page wins). */
+let transferred: string | null = null;
 let watch: number | undefined;
 let express: AfterpayPopupConfig | null = null;
 let finished = true;
@@ -58,6 +60,7 @@ function complete( data: AfterpayCompleteEvent[ 'data' ] ): void {
 		return;
 	}
 	finished = true;
+	transferred = null;
 	if ( watch !== undefined ) {
 		win.clearInterval( watch );
 		watch = undefined;
@@ -152,7 +155,12 @@ win.addEventListener( 'message', ( event: MessageEvent ) => {
 	) {
 		return;
 	}
-	if ( m.type === 'complete' ) {
+	if ( m.type === 'loading' ) {
+		// The popup's first page loaded after transfer() navigated it: navigate it again.
+		if ( transferred ) {
+			popup.location.href = transferred;
+		}
+	} else if ( m.type === 'complete' ) {
 		complete( {
 			status: m.status,
 			...( m.orderToken ? { orderToken: m.orderToken } : {} ),
@@ -184,6 +192,7 @@ function openPopup(): boolean {
 	const url = `${ VENDOR }/afterpay/checkout?brand=${ brand() }${ originHash() }`;
 	popup = win.open( url, 'afterpay-checkout', 'popup,width=480,height=720' );
 	finished = false;
+	transferred = null;
 	if ( ! popup ) {
 		error( `The ${ brand() } popup was blocked: open it from a click.` );
 		complete( { status: 'CANCELLED' } );
@@ -213,7 +222,8 @@ function transfer( token: string ): void {
 		shipping: express?.shippingOptionRequired ? '1' : '0',
 		buyNow: express?.buyNow ? '1' : '0',
 	} );
-	popup.location.href = `${ VENDOR }/afterpay/checkout?${ q }${ originHash() }`;
+	transferred = `${ VENDOR }/afterpay/checkout?${ q }${ originHash() }`;
+	popup.location.href = transferred;
 }
 
 const api: AfterpayGlobal = {

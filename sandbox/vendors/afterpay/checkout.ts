@@ -338,6 +338,9 @@ async function start(): Promise< void > {
 	brandAs( params.get( 'brand' ) ?? 'Afterpay' );
 	if ( ! token ) {
 		main.replaceChildren( el( 'p', 'Loading your checkout…' ) );
+		// The opener may have sent the checkout while this page was still being opened (the
+		// popup's first navigation can win over transfer()'s): it sends it again.
+		tell( { source: 'kf-afterpay', type: 'loading' } );
 		return;
 	}
 	const r = await fetch(

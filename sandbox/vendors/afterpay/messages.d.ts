@@ -7,8 +7,9 @@ import type {
 	AfterpayExpressOption,
 } from '../../../assets-src/payments-sdk/host/methods/afterpay/vendor';
 
-/** Popup -> Afterpay.js. */
+/** Popup -> Afterpay.js (`loading`: the popup shows its loading page, no checkout in it yet). */
 export type FromPopup = { source: 'kf-afterpay' } & (
+	| { type: 'loading' }
 	| { type: 'shippingAddressChange'; address: AfterpayAddress }
 	| { type: 'shippingOptionChange'; option: AfterpayExpressOption }
 	| {
