@@ -42,6 +42,10 @@ export const NATIVE_SPECS = [
 export default defineConfig( {
 	...base,
 	testMatch: NATIVE_SPECS.map( ( spec ) => `**/${ spec }` ),
+	// The base setup, with the submission rate limit raised for the run (one address submits
+	// for every spec).
+	globalSetup: require.resolve( './global-setup.native' ),
+	globalTeardown: require.resolve( './global-teardown.native' ),
 	outputDir: path.join( ARTIFACTS, 'e2e-native-output' ),
 	// Native PHP answers in milliseconds; the base time-outs are sized for WebAssembly.
 	timeout: 60_000,
