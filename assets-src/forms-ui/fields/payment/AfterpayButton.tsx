@@ -19,7 +19,11 @@
 import { createPortal, useEffect, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import type { FieldDefinition } from '../../../shared';
-import { formatMoney } from '../../../shared';
+import {
+	currency as currencyOf,
+	formatMoney,
+	fromMinorUnits,
+} from '../../../shared';
 import type { UnitFormPort } from '../units';
 import { ButtonNote, type ButtonNoteText } from './ButtonNote';
 import { afterpayBrand } from './methods';
@@ -57,6 +61,7 @@ export function outsideLimits(
 	if ( amount >= limits.minimum && amount <= limits.maximum ) {
 		return '';
 	}
+	const places = currencyOf( currency ).decimals;
 	return sprintf(
 		/* translators: 1: Afterpay or Clearpay, 2: smallest order amount, 3: largest order amount. */
 		__(
@@ -64,8 +69,8 @@ export function outsideLimits(
 			'kestrel-forms'
 		),
 		brand,
-		formatMoney( ( limits.minimum / 100 ).toFixed( 2 ), currency ),
-		formatMoney( ( limits.maximum / 100 ).toFixed( 2 ), currency )
+		formatMoney( fromMinorUnits( limits.minimum, places ), currency ),
+		formatMoney( fromMinorUnits( limits.maximum, places ), currency )
 	);
 }
 
