@@ -1,6 +1,7 @@
 import schema from '../../../plugin/schema/form.schema.json';
 import {
 	BILLING_KEYS,
+	DATE_FORMATS,
 	FIELD_TYPES,
 	NOTIFICATION_EVENTS,
 	NUMBER_FORMATS,
@@ -24,6 +25,12 @@ describe( 'form types and the JSON Schema', () => {
 		);
 		expect( [ ...BILLING_KEYS ] ).toEqual(
 			Object.keys( schema.$defs.field.properties.billing.properties )
+		);
+	} );
+
+	it( 'list the same date formats', () => {
+		expect( [ ...DATE_FORMATS ] ).toEqual(
+			schema.$defs.field.properties.dateFormat.enum
 		);
 	} );
 

@@ -28,6 +28,14 @@ export const FIELD_TYPES = [
 	'creditcard',
 	'captcha',
 	'payment',
+	'name',
+	'address',
+	'phone',
+	'date',
+	'time',
+	'website',
+	'consent',
+	'multiselect',
 ] as const;
 
 export type FieldType = ( typeof FIELD_TYPES )[ number ];
@@ -61,7 +69,45 @@ export interface FieldInput {
 	/** "{fieldId}.{n}" */
 	id: string;
 	label?: string;
+	/** Name and address inputs: not shown. */
+	isHidden?: boolean;
+	/** The input's own label in place of the default one. */
+	customLabel?: string;
+	placeholder?: string;
+	defaultValue?: string;
+	/** The HTML autocomplete token of the input (given-name, postal-code…). */
+	autocompleteAttribute?: string;
+	/** Name prefix: the choices of its drop-down. */
+	choices?: Choice[];
 }
+
+/** Name fields: separate inputs or one text input. */
+export type NameFormat = 'advanced' | 'simple';
+
+/** Address fields: the state/province input and the postal code rules. */
+export type AddressType = 'international' | 'us' | 'canadian';
+
+/** Phone fields: the US mask or any international number. */
+export type PhoneFormat = 'standard' | 'international';
+
+/** Date fields: one input with a date picker, three drop-downs or three text inputs. */
+export type DateType = 'datepicker' | 'datedropdown' | 'datefield';
+
+/** Date fields: the order and separator the visitor types and sees (Gravity Forms' values). */
+export const DATE_FORMATS = [
+	'mdy',
+	'dmy',
+	'dmy_dash',
+	'dmy_dot',
+	'ymd_slash',
+	'ymd_dash',
+	'ymd_dot',
+] as const;
+
+export type DateFormat = ( typeof DATE_FORMATS )[ number ];
+
+/** Time fields: 12-hour with AM/PM or 24-hour. */
+export type TimeFormat = '12' | '24';
 
 /** One rule of a rule set (spec §3): fieldId may name an input ("3.2"). */
 export interface LogicRule {
@@ -171,6 +217,32 @@ export interface FieldDefinition {
 	afterpayMessaging?: AfterpayMessagingSettings;
 	/** Payment fields offering Afterpay/Clearpay: the checkout widget (the instalment schedule). */
 	afterpayCheckoutWidget?: AfterpayCheckoutWidgetSettings;
+	/** Name fields: separate inputs N.2, N.3, N.4, N.6, N.8 (default) or one text input. */
+	nameFormat?: NameFormat;
+	/** Address fields: international (default), US or Canadian. */
+	addressType?: AddressType;
+	/** Address fields (international): the country chosen at first. */
+	defaultCountry?: string;
+	/** Address fields (US): the state chosen at first. */
+	defaultState?: string;
+	/** Address fields (Canadian): the province chosen at first. */
+	defaultProvince?: string;
+	/** Phone fields: standard (US, default) or international. */
+	phoneFormat?: PhoneFormat;
+	/** Date fields: how the date is entered (date picker when absent). */
+	dateType?: DateType;
+	/** Date fields: mdy when absent. */
+	dateFormat?: DateFormat;
+	/** Date fields: the earliest date accepted (Y-m-d). */
+	dateMin?: string;
+	/** Date fields: the latest date accepted (Y-m-d). */
+	dateMax?: string;
+	/** Time fields: 12-hour (default) or 24-hour. */
+	timeFormat?: TimeFormat;
+	/** Consent fields: the agreement text beside the checkbox. */
+	checkboxLabel?: string;
+	/** Multi-select fields: the searchable token list instead of the plain list box. */
+	enableEnhancedUI?: boolean;
 }
 
 /** Payment methods a payment field offers: card and gift card inputs, wallet buttons. */

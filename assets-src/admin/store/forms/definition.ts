@@ -69,6 +69,14 @@ export function fieldTypeLabel( type: FieldType ): string {
 		creditcard: __( 'Credit card', 'kestrel-forms' ),
 		captcha: __( 'Captcha', 'kestrel-forms' ),
 		payment: __( 'Payment', 'kestrel-forms' ),
+		name: __( 'Name', 'kestrel-forms' ),
+		address: __( 'Address', 'kestrel-forms' ),
+		phone: __( 'Phone', 'kestrel-forms' ),
+		date: __( 'Date', 'kestrel-forms' ),
+		time: __( 'Time', 'kestrel-forms' ),
+		website: __( 'Website', 'kestrel-forms' ),
+		consent: __( 'Consent', 'kestrel-forms' ),
+		multiselect: __( 'Multi select', 'kestrel-forms' ),
 	};
 	return labels[ type ];
 }
