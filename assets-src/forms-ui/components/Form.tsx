@@ -50,8 +50,11 @@ import {
 } from '../submit/submit';
 import { keepRenderToken } from '../submit/render-token';
 import { Field } from './Field';
-import type { UploadBindings } from './FileUploadField';
-import type { CaptchaConfig, CaptchaGate } from './CaptchaField';
+import type {
+	CaptchaConfig,
+	CaptchaGate,
+	UploadBindings,
+} from '../fields/types';
 import { newUploadId, type UploadRecord } from '../uploads/uploader';
 import { AnimationContext } from './reveal';
 import { useFieldUnits, type UnitFailure } from '../fields/use-field-units';

@@ -143,3 +143,21 @@ export function describedBy(
 export function cx( ...names: Array< string | false | undefined | null > ) {
 	return names.filter( Boolean ).join( ' ' );
 }
+
+/**
+ * A field's aria-describedby: its description and its message, when shown.
+ *
+ * @param formId Form id.
+ * @param field  Field.
+ * @param error  The field's message.
+ */
+export function fieldDescribedBy(
+	formId: number,
+	field: FieldDefinition,
+	error: string | undefined
+): string | undefined {
+	return describedBy(
+		!! field.description && ids.description( formId, field.id ),
+		!! error && ids.validation( formId, field.id )
+	);
+}

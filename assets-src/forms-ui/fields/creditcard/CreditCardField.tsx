@@ -17,17 +17,17 @@ import {
 	cardRulesOf,
 	cardValue,
 	type CardParts,
-} from '../../forms-engine';
-import { detectCardType } from '../../shared';
-import { ids } from '../ids';
-import type { FieldProps } from './Field';
+} from '../../../forms-engine';
+import { detectCardType } from '../../../shared';
+import { ids } from '../../ids';
+import type { FieldProps } from '../types';
 import {
 	Description,
 	LabelText,
 	FieldShell,
 	cx,
 	describedBy,
-} from './field-parts';
+} from '../../components/field-parts';
 
 /** How many years ahead the expiry year list reaches. */
 const EXPIRY_YEARS = 20;

@@ -16,18 +16,22 @@ import {
 	passwordParts,
 	passwordValue,
 	type PasswordState,
-} from '../../forms-engine';
-import { ids } from '../ids';
-import { measurePassword, meterReady, METER_POLL_MS } from '../password-meter';
-import { strengthText } from '../password-texts';
-import type { FieldProps } from './Field';
+} from '../../../forms-engine';
+import { ids } from '../../ids';
+import {
+	measurePassword,
+	meterReady,
+	METER_POLL_MS,
+} from '../../password-meter';
+import { strengthText } from '../../password-texts';
+import type { FieldProps } from '../types';
 import {
 	Description,
 	LabelText,
 	FieldShell,
 	cx,
 	describedBy,
-} from './field-parts';
+} from '../../components/field-parts';
 
 /**
  * A password input, a confirmation input unless the field asks once, show/hide toggles and, when
