@@ -8,18 +8,26 @@
  */
 import type { FieldType } from '../../shared';
 import type { FieldControl } from './types';
+import { AddressControl } from './address/AddressControl';
 import { CaptchaControl } from './captcha/CaptchaField';
 import { ChoiceGroup } from './choice/ChoiceGroup';
+import { ConsentControl } from './consent/ConsentControl';
 import { CreditCardField } from './creditcard/CreditCardField';
+import { DateControl } from './date/DateControl';
 import { FileUploadControl } from './fileupload/FileUploadField';
 import { HiddenControl } from './hidden/HiddenControl';
 import { HtmlControl } from './html/HtmlControl';
+import { MultiSelectControl } from './multiselect/MultiSelectControl';
+import { NameControl } from './name/NameControl';
 import { PasswordField } from './password/PasswordField';
+import { PhoneControl } from './phone/PhoneControl';
 import { PricingField } from './product/PricingField';
 import { RowsControl } from './rows/RowsField';
 import { SectionControl } from './section/SectionControl';
 import { TextControl } from './text/TextControl';
+import { TimeControl } from './time/TimeControl';
 import { TotalField } from './total/TotalField';
+import { WebsiteControl } from './website/WebsiteControl';
 
 /** Controls by type; a type not listed gets the one-input control (text, email, number…). */
 const CONTROLS: Partial< Record< FieldType, FieldControl > > = {
@@ -38,6 +46,14 @@ const CONTROLS: Partial< Record< FieldType, FieldControl > > = {
 	product: PricingField,
 	shipping: PricingField,
 	option: PricingField,
+	name: NameControl,
+	address: AddressControl,
+	phone: PhoneControl,
+	date: DateControl,
+	time: TimeControl,
+	website: WebsiteControl,
+	consent: ConsentControl,
+	multiselect: MultiSelectControl,
 };
 
 /**

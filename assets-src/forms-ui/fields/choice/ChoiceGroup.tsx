@@ -11,7 +11,7 @@ import {
 	Description,
 	FieldShell,
 	fieldDescribedBy,
-	LabelText,
+	FieldLabel,
 } from '../../components/field-parts';
 import type { FieldProps } from '../types';
 
@@ -51,12 +51,7 @@ export function ChoiceGroup( props: FieldProps ) {
 					! isCheckbox && field.isRequired ? true : undefined
 				}
 			>
-				<legend
-					className="kestrel-form__label"
-					id={ ids.label( formId, field.id ) }
-				>
-					<LabelText field={ field } />
-				</legend>
+				<FieldLabel formId={ formId } field={ field } as="legend" />
 				<Description formId={ formId } field={ field } />
 				{ isCheckbox && field.enableSelectAll && (
 					<SelectAll

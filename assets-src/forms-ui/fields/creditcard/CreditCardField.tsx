@@ -23,10 +23,10 @@ import { ids } from '../../ids';
 import type { FieldProps } from '../types';
 import {
 	Description,
-	LabelText,
 	FieldShell,
 	cx,
 	describedBy,
+	FieldLabel,
 } from '../../components/field-parts';
 
 /** How many years ahead the expiry year list reaches. */
@@ -84,12 +84,7 @@ export function CreditCardField( props: FieldProps ) {
 				disabled={ concealed }
 				aria-describedby={ describedBy( descriptionId, errorId ) }
 			>
-				<legend
-					className="kestrel-form__label"
-					id={ ids.label( formId, field.id ) }
-				>
-					<LabelText field={ field } />
-				</legend>
+				<FieldLabel formId={ formId } field={ field } as="legend" />
 				<Description formId={ formId } field={ field } />
 				<p className="kestrel-form__card-accepted" id={ acceptedId }>
 					{ sprintf(

@@ -1,6 +1,6 @@
 /**
- * The one-input fields (text, textarea, email, number, select, phone-less plain inputs, a
- * priced drop-down or typed price): a label, the description and one control. The registry's
+ * The one-input fields (text, textarea, email, number, select, phone, website, a simple name,
+ * a date typed in one box, a priced drop-down or typed price): a label, the description and one control. The registry's
  * control for every type without a control of its own.
  */
 import { __ } from '@wordpress/i18n';
@@ -9,23 +9,56 @@ import { ids } from '../../ids';
 import { choiceText } from '../../components/pricing-parts';
 import {
 	cx,
+	describedBy,
 	Description,
 	FieldShell,
 	fieldDescribedBy,
-	LabelText,
+	FieldLabel,
 } from '../../components/field-parts';
 import type { FieldProps } from '../types';
 
+/** What a type asks of the one text input (phone, website, a simple name). */
+export interface InputOptions {
+	type?: 'text' | 'email' | 'tel' | 'url';
+	autoComplete?: string;
+	/** Used when the field has no placeholder of its own. */
+	placeholder?: string;
+	/**
+	 * The value to keep for what the visitor just typed (a mask). It may set the element's
+	 * value and caret itself: React then finds the value it renders already there and leaves
+	 * the caret where the transform put it.
+	 */
+	transform?: ( element: HTMLInputElement, previous: string ) => string;
+	/** What the input's aria-describedby adds (a format hint's id). */
+	describedBy?: string;
+	/** Something after the input (a date picker's button and dialog). */
+	after?: ReactNode;
+}
+
 /**
- * A single input, textarea or drop-down.
+ * A single input, textarea or drop-down (the registry's control for every type without one of
+ * its own).
  *
  * @param props Field props.
  */
 export function TextControl( props: FieldProps ) {
-	const { formId, field, value, error, onChange, concealed } = props;
+	return <SingleInput { ...props } />;
+}
+
+/**
+ * The one-input control, with what a type asks of its input.
+ *
+ * @param props       Field props.
+ * @param props.input The type's input options.
+ */
+export function SingleInput( props: FieldProps & { input?: InputOptions } ) {
+	const { formId, field, value, error, onChange, concealed, input } = props;
 	const calculated = field.type === 'number' && !! field.enableCalculation;
 	const inputId = ids.input( formId, field.id );
-	const described = fieldDescribedBy( formId, field, error );
+	const described = describedBy(
+		fieldDescribedBy( formId, field, error ),
+		input?.describedBy
+	);
 	const text = typeof value === 'string' ? value : '';
 	const common = {
 		id: inputId,
@@ -79,34 +112,47 @@ export function TextControl( props: FieldProps ) {
 				{ ...common }
 				// Numbers are typed as text so decimal_comma input works; inputMode brings the
 				// numeric keyboard on phones.
-				type={ field.type === 'email' ? 'email' : 'text' }
+				type={
+					input?.type ?? ( field.type === 'email' ? 'email' : 'text' )
+				}
 				inputMode={
 					[ 'number', 'quantity', 'product' ].includes( field.type )
 						? 'decimal'
 						: undefined
 				}
-				autoComplete={ field.type === 'email' ? 'email' : undefined }
+				autoComplete={
+					input?.autoComplete ??
+					( field.type === 'email' ? 'email' : undefined )
+				}
 				value={ text }
-				placeholder={ field.placeholder }
+				placeholder={ field.placeholder || input?.placeholder }
 				maxLength={
 					field.type === 'number' ? undefined : field.maxLength
 				}
-				onChange={ ( e ) => onChange( field.id, e.target.value, true ) }
+				onChange={ ( e ) =>
+					onChange(
+						field.id,
+						input?.transform
+							? input.transform( e.target, text )
+							: e.target.value,
+						true
+					)
+				}
 				onBlur={ () => props.onCommit?.( field.id ) }
 			/>
 		);
 	}
 	return (
 		<FieldShell { ...{ formId, field, error, concealed } }>
-			<label
-				className="kestrel-form__label"
+			<FieldLabel
+				formId={ formId }
+				field={ field }
+				as="label"
 				htmlFor={ inputId }
-				id={ ids.label( formId, field.id ) }
-			>
-				<LabelText field={ field } />
-			</label>
+			/>
 			<Description formId={ formId } field={ field } />
 			{ control }
+			{ input?.after }
 		</FieldShell>
 	);
 }

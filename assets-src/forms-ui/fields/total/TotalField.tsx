@@ -2,7 +2,7 @@
  * The order total.
  */
 import { ids } from '../../ids';
-import { FieldShell, LabelText } from '../../components/field-parts';
+import { FieldShell, FieldLabel } from '../../components/field-parts';
 import type { FieldProps } from '../types';
 
 /**
@@ -15,13 +15,12 @@ export function TotalField( props: FieldProps ) {
 	const id = ids.input( formId, field.id );
 	return (
 		<FieldShell { ...{ formId, field, concealed, error: props.error } }>
-			<label
-				className="kestrel-form__label"
+			<FieldLabel
+				formId={ formId }
+				field={ field }
+				as="label"
 				htmlFor={ id }
-				id={ ids.label( formId, field.id ) }
-			>
-				<LabelText field={ field } />
-			</label>
+			/>
 			<output
 				id={ id }
 				className="kestrel-form__total"

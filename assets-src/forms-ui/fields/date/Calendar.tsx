@@ -1,0 +1,276 @@
+/**
+ * The date picker's calendar, a modal dialog after the WAI-ARIA APG "date picker dialog"
+ * pattern: a grid of the month's days with one day in the tab order; arrows move a day or a
+ * week, Home/End to the week's start/end, Page Up/Down a month (with Shift a year), Enter or
+ * Space choose the day, Escape closes and the focus returns to the button that opened it.
+ * Days before `min` or after `max` are disabled. Tab stays inside the dialog.
+ */
+import { useEffect, useRef, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import type { KeyboardEvent } from 'react';
+import {
+	addDays,
+	addMonths,
+	compareDays,
+	daysIn,
+	weekday,
+	type Day,
+} from './format';
+
+export interface CalendarProps {
+	/** The dialog's id (the opening button controls it). */
+	id: string;
+	/** The chosen day, if any. */
+	value: Day | null;
+	/** The day the calendar opens on without a value (today). */
+	today: Day;
+	min?: Day | null;
+	max?: Day | null;
+	/** Called with the day chosen. */
+	onPick: ( day: Day ) => void;
+	/** Called when the visitor closes it without choosing. */
+	onClose: () => void;
+}
+
+/**
+ * The page's language for month and weekday names.
+ */
+const locale = () =>
+	( typeof document !== 'undefined' && document.documentElement.lang ) ||
+	undefined;
+
+/**
+ * A day as a UTC Date (for names).
+ *
+ * @param day The day.
+ */
+const asDate = ( day: Day ) => new Date( Date.UTC( day.y, day.m - 1, day.d ) );
+
+/**
+ * The calendar dialog.
+ *
+ * @param props Props.
+ */
+export function Calendar( props: CalendarProps ) {
+	const { min, max } = props;
+	const clamp = ( day: Day ) => {
+		if ( min && compareDays( day, min ) < 0 ) {
+			return min;
+		}
+		if ( max && compareDays( day, max ) > 0 ) {
+			return max;
+		}
+		return day;
+	};
+	const [ focus, setFocus ] = useState< Day >( () =>
+		clamp( props.value ?? props.today )
+	);
+	const dialog = useRef< HTMLDivElement >( null );
+	const focusKey = `${ focus.y }-${ focus.m }-${ focus.d }`;
+	useEffect( () => {
+		dialog.current
+			?.querySelector< HTMLButtonElement >( `[data-day="${ focusKey }"]` )
+			?.focus();
+	}, [ focusKey ] );
+
+	const disabled = ( day: Day ) =>
+		( !! min && compareDays( day, min ) < 0 ) ||
+		( !! max && compareDays( day, max ) > 0 );
+	const pick = ( day: Day ) => {
+		if ( ! disabled( day ) ) {
+			props.onPick( day );
+		}
+	};
+
+	const onGridKey = ( e: KeyboardEvent ) => {
+		const moves: Record< string, () => Day > = {
+			ArrowLeft: () => addDays( focus, -1 ),
+			ArrowRight: () => addDays( focus, 1 ),
+			ArrowUp: () => addDays( focus, -7 ),
+			ArrowDown: () => addDays( focus, 7 ),
+			Home: () => addDays( focus, -weekday( focus ) ),
+			End: () => addDays( focus, 6 - weekday( focus ) ),
+			PageUp: () => addMonths( focus, e.shiftKey ? -12 : -1 ),
+			PageDown: () => addMonths( focus, e.shiftKey ? 12 : 1 ),
+		};
+		if ( moves[ e.key ] ) {
+			e.preventDefault();
+			setFocus( moves[ e.key ]() );
+		} else if ( e.key === 'Enter' || e.key === ' ' ) {
+			e.preventDefault();
+			pick( focus );
+		}
+	};
+	const onDialogKey = ( e: KeyboardEvent ) => {
+		if ( e.key === 'Escape' ) {
+			e.preventDefault();
+			e.stopPropagation();
+			props.onClose();
+			return;
+		}
+		if ( e.key !== 'Tab' || ! dialog.current ) {
+			return;
+		}
+		// Keep Tab inside the dialog (it is modal).
+		const stops = Array.from(
+			dialog.current.querySelectorAll< HTMLElement >(
+				'button:not([tabindex="-1"])'
+			)
+		);
+		const first = stops[ 0 ];
+		const last = stops[ stops.length - 1 ];
+		const active = dialog.current.ownerDocument.activeElement;
+		if ( e.shiftKey && active === first ) {
+			e.preventDefault();
+			last.focus();
+		} else if ( ! e.shiftKey && active === last ) {
+			e.preventDefault();
+			first.focus();
+		}
+	};
+
+	const headingId = `${ props.id }_month`;
+	const month = new Intl.DateTimeFormat( locale(), {
+		month: 'long',
+		year: 'numeric',
+		timeZone: 'UTC',
+	} ).format( asDate( focus ) );
+	const dayName = new Intl.DateTimeFormat( locale(), {
+		weekday: 'long',
+		month: 'long',
+		day: 'numeric',
+		year: 'numeric',
+		timeZone: 'UTC',
+	} );
+	const shortName = new Intl.DateTimeFormat( locale(), {
+		weekday: 'short',
+		timeZone: 'UTC',
+	} );
+	const longName = new Intl.DateTimeFormat( locale(), {
+		weekday: 'long',
+		timeZone: 'UTC',
+	} );
+
+	// The month's weeks, Sunday first; cells outside the month are empty.
+	const first: Day = { y: focus.y, m: focus.m, d: 1 };
+	const cells: Array< Day | null > = Array( weekday( first ) ).fill( null );
+	for ( let d = 1; d <= daysIn( focus.y, focus.m ); d++ ) {
+		cells.push( { y: focus.y, m: focus.m, d } );
+	}
+	while ( cells.length % 7 ) {
+		cells.push( null );
+	}
+	const weeks = Array.from( { length: cells.length / 7 }, ( _, w ) =>
+		cells.slice( w * 7, w * 7 + 7 )
+	);
+	// A week of names, from a Sunday (2023-01-01 was one).
+	const names = Array.from( { length: 7 }, ( _, i ) =>
+		asDate( { y: 2023, m: 1, d: 1 + i } )
+	);
+	const same = ( a: Day | null, b: Day | null ) =>
+		!! a && !! b && compareDays( a, b ) === 0;
+
+	return (
+		// The dialog handles Escape and Tab for everything inside it.
+		// eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+		<div
+			ref={ dialog }
+			id={ props.id }
+			className="kestrel-form__calendar"
+			role="dialog"
+			aria-modal="true"
+			aria-labelledby={ headingId }
+			onKeyDown={ onDialogKey }
+		>
+			<div className="kestrel-form__calendar-header">
+				<button
+					type="button"
+					className="kestrel-form__calendar-nav"
+					aria-label={ __( 'Previous month', 'kestrel-forms' ) }
+					onClick={ () => setFocus( addMonths( focus, -1 ) ) }
+				>
+					{ '‹' }
+				</button>
+				<h2 id={ headingId } aria-live="polite">
+					{ month }
+				</h2>
+				<button
+					type="button"
+					className="kestrel-form__calendar-nav"
+					aria-label={ __( 'Next month', 'kestrel-forms' ) }
+					onClick={ () => setFocus( addMonths( focus, 1 ) ) }
+				>
+					{ '›' }
+				</button>
+			</div>
+			<table role="grid" aria-labelledby={ headingId }>
+				<thead>
+					<tr>
+						{ names.map( ( date ) => (
+							<th
+								key={ date.getUTCDay() }
+								scope="col"
+								abbr={ longName.format( date ) }
+							>
+								{ shortName.format( date ) }
+							</th>
+						) ) }
+					</tr>
+				</thead>
+				<tbody>
+					{ weeks.map( ( week, w ) => (
+						<tr key={ w }>
+							{ week.map( ( day, i ) =>
+								day ? (
+									<td
+										key={ i }
+										aria-selected={ same(
+											day,
+											props.value
+										) }
+									>
+										<button
+											type="button"
+											data-day={ `${ day.y }-${ day.m }-${ day.d }` }
+											tabIndex={
+												same( day, focus ) ? 0 : -1
+											}
+											aria-label={ dayName.format(
+												asDate( day )
+											) }
+											aria-disabled={
+												disabled( day ) || undefined
+											}
+											aria-current={
+												same( day, props.today )
+													? 'date'
+													: undefined
+											}
+											onClick={ () => pick( day ) }
+											onKeyDown={ onGridKey }
+										>
+											{ day.d }
+										</button>
+									</td>
+								) : (
+									<td key={ i } />
+								)
+							) }
+						</tr>
+					) ) }
+				</tbody>
+			</table>
+			<div className="kestrel-form__calendar-footer">
+				<button type="button" onClick={ props.onClose }>
+					{ __( 'Cancel', 'kestrel-forms' ) }
+				</button>
+			</div>
+			<p className="screen-reader-text">
+				{ __(
+					'Arrow keys move between days, Page Up and Page Down between months.',
+					'kestrel-forms'
+				) }
+			</p>
+		</div>
+	);
+}
