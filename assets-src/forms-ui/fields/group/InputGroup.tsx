@@ -163,7 +163,12 @@ export function InputGroup(
 									part.className
 								) }
 							>
-								<label htmlFor={ id }>{ part.label }</label>
+								<label
+									className="kestrel-form__sublabel"
+									htmlFor={ id }
+								>
+									{ part.label }
+								</label>
 								{ part.options ? (
 									<select
 										{ ...common }
