@@ -56,7 +56,7 @@ import type {
 	FieldError,
 	UploadBindings,
 } from '../fields/types';
-import { fieldError } from '../fields/errors';
+import { fieldError, serverErrors } from '../fields/errors';
 import { ErrorSummary } from './ErrorSummary';
 import { newUploadId, type UploadRecord } from '../uploads/uploader';
 import { AnimationContext } from './reveal';
@@ -743,11 +743,10 @@ export function Form( props: FormProps ) {
 	 */
 	const showFailure = ( f: SubmissionFailure ) => {
 		if ( f.kind === 'validation' ) {
-			const serverMessages: Record< number, FieldError > = {};
-			for ( const [ id, message ] of Object.entries( f.errors ) ) {
-				serverMessages[ Number( id ) ] = { message };
-			}
-			showErrors( serverMessages, f.message || summaryText() );
+			showErrors(
+				serverErrors( f.errors, f.data?.details ),
+				f.message || summaryText()
+			);
 			return;
 		}
 		showErrors(

@@ -19,12 +19,46 @@ export function fieldError(
 	issue: ValidationIssue,
 	field: FieldDefinition
 ): FieldError {
-	const message = issueMessage( issue, field );
 	// `inputs` comes with the issues of multi-input fields; older issues have none.
-	const inputs = ( issue as { inputs?: unknown } ).inputs;
+	return withInputs(
+		issueMessage( issue, field ),
+		( issue as { inputs?: unknown } ).inputs
+	);
+}
+
+/**
+ * A message with the inputs it names, when it names some.
+ *
+ * @param message The message.
+ * @param inputs  Input ids, if any.
+ */
+function withInputs( message: string, inputs: unknown ): FieldError {
 	return Array.isArray( inputs ) && inputs.length
 		? { message, inputs: inputs.map( String ) }
 		: { message };
+}
+
+/**
+ * The errors of a refused submission: the server's messages by field id, with the inputs at
+ * fault from its `data.details` (`{ [fieldId]: { code, inputs? } }`, docs/rest-api.md).
+ *
+ * @param messages Messages by field id.
+ * @param details  The details, when the server sent them.
+ */
+export function serverErrors(
+	messages: Record< string, string >,
+	details: unknown
+): Record< number, FieldError > {
+	const errors: Record< number, FieldError > = {};
+	for ( const [ id, message ] of Object.entries( messages ) ) {
+		errors[ Number( id ) ] = withInputs(
+			message,
+			( details as Record< string, { inputs?: unknown } > | undefined )?.[
+				id
+			]?.inputs
+		);
+	}
+	return errors;
 }
 
 /** Types whose inputs are all numbered "N.n" (no plain `input_{formId}_{fieldId}`). */

@@ -13,7 +13,7 @@ const choices = [
 	{ text: 'Blue', value: 'b' },
 ];
 
-const form: FormDefinition = {
+const form: FormDefinition & { id: number } = {
 	id: 3,
 	title: 'New types',
 	fields: [

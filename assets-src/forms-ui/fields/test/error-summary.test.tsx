@@ -3,7 +3,7 @@ import { createRef } from '@wordpress/element';
 import type { FieldDefinition } from '../../../shared';
 import { Field } from '../../components/Field';
 import { ErrorSummary } from '../../components/ErrorSummary';
-import { fieldError } from '../errors';
+import { fieldError, serverErrors } from '../errors';
 import { focused } from './harness';
 
 const name: FieldDefinition = {
@@ -20,6 +20,21 @@ describe( 'errors of multi-input fields', () => {
 		).toEqual( { message: 'This field is required.', inputs: [ '5.6' ] } );
 		expect( fieldError( { code: 'required' }, name ) ).toEqual( {
 			message: 'This field is required.',
+		} );
+	} );
+
+	it( "reads the inputs of a refused submission from the server's details", () => {
+		expect(
+			serverErrors(
+				{ 5: 'Enter a valid ZIP code.', 6: 'This field is required.' },
+				{ 5: { code: 'postal_code', inputs: [ '5.5' ] } }
+			)
+		).toEqual( {
+			5: { message: 'Enter a valid ZIP code.', inputs: [ '5.5' ] },
+			6: { message: 'This field is required.' },
+		} );
+		expect( serverErrors( { 6: 'Bad.' }, undefined ) ).toEqual( {
+			6: { message: 'Bad.' },
 		} );
 	} );
 
