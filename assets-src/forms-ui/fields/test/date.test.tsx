@@ -101,6 +101,19 @@ describe( 'date picker', () => {
 		expect( changes ).toHaveLength( 0 );
 	} );
 
+	it( 'keeps Tab inside the dialog', () => {
+		open();
+		const cancel = screen.getByRole( 'button', { name: 'Cancel' } );
+		const previous = screen.getByRole( 'button', {
+			name: 'Previous month',
+		} );
+		cancel.focus();
+		fireEvent.keyDown( cancel, { key: 'Tab' } );
+		expect( focused() ).toBe( previous );
+		fireEvent.keyDown( previous, { key: 'Tab', shiftKey: true } );
+		expect( focused() ).toBe( cancel );
+	} );
+
 	it( 'opens on the latest day allowed when today is after it, and a click chooses', () => {
 		const { last } = renderField( {
 			type: 'date',

@@ -47,6 +47,15 @@ describe( 'phone field', () => {
 		expect( last() ).toBe( '(555) 123-4' );
 	} );
 
+	it( 'leaves a deletion as the visitor made it', () => {
+		renderField( { type: 'phone', label: 'Phone' }, { value: '(555) 1' } );
+		const input = screen.getByLabelText( 'Phone' ) as HTMLInputElement;
+		fireEvent.change( input, { target: { value: '(555 1' } } );
+		expect( input.value ).toBe( '(555 1' );
+		fireEvent.change( input, { target: { value: '(555 12' } } );
+		expect( input.value ).toBe( '(555) 12' );
+	} );
+
 	it( 'takes an international number as typed', () => {
 		renderField( {
 			type: 'phone',
