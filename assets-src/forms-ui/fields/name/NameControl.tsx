@@ -49,9 +49,8 @@ export function NameControl( props: FieldProps ) {
 	NAME_PARTS().forEach(
 		( [ n, label, token, required, shownByDefault ], index ) => {
 			const input = inputOf( field, n );
-			const shown = field.inputs
-				? !! input && ! input.isHidden
-				: shownByDefault;
+			// An input the definition does not list keeps its default (as the engine reads it).
+			const shown = input ? ! input.isHidden : shownByDefault;
 			if ( ! shown ) {
 				return;
 			}

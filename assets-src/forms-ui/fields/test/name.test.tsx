@@ -52,6 +52,16 @@ describe( 'name field', () => {
 		expect( last() ).toEqual( [ '', 'Ada', '', 'Lovelace', '' ] );
 	} );
 
+	it( 'an input the definition does not list keeps its default', () => {
+		renderField( {
+			type: 'name',
+			inputs: [ { id: '5.4', isHidden: false } ],
+		} );
+		expect( screen.getByLabelText( 'Middle' ).id ).toBe( 'input_1_5_4' );
+		expect( screen.getByLabelText( 'First' ) ).toBeTruthy();
+		expect( screen.queryByLabelText( 'Prefix' ) ).toBeNull();
+	} );
+
 	it( 'marks only the inputs the error names invalid, each described by the message', () => {
 		renderField(
 			{ type: 'name', isRequired: true },
