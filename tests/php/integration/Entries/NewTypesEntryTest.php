@@ -12,6 +12,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Tests\Integration\Entries;
 
 use Kestrel\Forms\Domain\Entry\Entry;
+use Kestrel\Forms\Notifications\SampleEntry;
 use Kestrel\Forms\Persistence\EntryRepository;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
 use Kestrel\Forms\Persistence\FormRepository;
@@ -125,6 +126,14 @@ final class NewTypesEntryTest extends TestCase {
 		foreach ( $expected as $label => $value ) {
 			$this->assertSame( $value, $exported[ $label ] ?? null, $label );
 		}
+	}
+
+	public function test_a_test_notifications_sample_entry_fills_the_new_types_tags(): void {
+		$sample = SampleEntry::for_form( self::new_types_form() );
+		$this->assertSame(
+			'Ada Lovelace|1 Main Street, Springfield, 62701, United States|Checked|I agree to the <terms>|Cheese & onion',
+			self::tags( '{Name:1}|{Address:4}|{Consent:10}|{:10.2}|{Toppings:11}', false, $sample )
+		);
 	}
 
 	/**
