@@ -65,6 +65,20 @@ final class NewTypesEntryTest extends TestCase {
 		$this->assertSame( 'Cheese & onion, Pineapple', $display['11'] );
 	}
 
+	public function test_only_the_one_value_text_types_are_editable_on_the_entry_screen(): void {
+		$fields   = (array) $this->rest( 'GET', '/kestrel-forms/v1/entries/' . $this->entry_id )->get_data()['fields'];
+		$editable = array_column( $fields, 'editable', 'label' );
+		// A phone and a website are one text value; the others are stored under input keys, in a
+		// canonical form, or are the record of a consent: the screen's text box cannot write them.
+		$this->assertTrue( $editable['Phone'] );
+		$this->assertTrue( $editable['Website'] );
+		foreach ( array( 'Birthday', 'Arrival', 'Consent', 'Toppings' ) as $label ) {
+			$this->assertFalse( $editable[ $label ], $label );
+		}
+		$name = (string) array_search( 'Dr. Grace Brewster Hopper', array_column( $fields, 'text', 'id' ), true );
+		$this->assert_rest_error( 'kestrel_forms_not_editable', 400, $this->rest( 'POST', '/kestrel-forms/v1/entries/' . $this->entry_id, array( 'values' => array( $name => 'Grace' ) ) ) );
+	}
+
 	public function test_the_csv_export_has_a_column_per_shown_input(): void {
 		$records = $this->exported();
 		$this->assertCount( 2, $records );
