@@ -171,6 +171,20 @@ final class Messages {
 			case 'range':
 				$what = __( 'must not be greater than rangeMax', 'kestrel-forms' );
 				break;
+			case 'fieldInput':
+				/* translators: %s: the input ids of the field type, such as "1.2, 1.3, 1.4, 1.6, 1.8". */
+				$what = sprintf( __( 'must be one of the inputs of this field type: %s', 'kestrel-forms' ), $scalar( 'ref' ) );
+				break;
+			case 'listValue':
+				/* translators: %s: what the list holds, such as "US states". */
+				$what = sprintf( __( 'is not one of the %s', 'kestrel-forms' ), $scalar( 'ref' ) );
+				break;
+			case 'date':
+				$what = __( 'is not a real date (Y-m-d)', 'kestrel-forms' );
+				break;
+			case 'dateRange':
+				$what = __( 'must not be after dateMax', 'kestrel-forms' );
+				break;
 			case 'unknownField':
 				/* translators: %s: field reference such as 3 or {:3.2}. */
 				$what = sprintf( __( 'refers to %s, which is not a field with a value', 'kestrel-forms' ), $scalar( 'ref' ) );

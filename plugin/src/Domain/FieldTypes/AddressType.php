@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Domain\FieldTypes;
 
+use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Validation\FieldError;
 
 /**
@@ -17,7 +18,7 @@ use Kestrel\Forms\Domain\Validation\FieldError;
  * country's shape, and stores its fixed country; an international one a country from the list.
  * A required address needs every shown input but Line 2. The twin of address.ts.
  */
-final class AddressType implements FieldType {
+final class AddressType implements FieldType, DefinitionRules {
 
 	private const STATE   = 3;
 	private const POSTAL  = 4;
@@ -174,5 +175,21 @@ final class AddressType implements FieldType {
 			}
 		}
 		return $shown;
+	}
+
+	/**
+	 * Inputs N.1 to N.6; the default state, province or country from its list.
+	 *
+	 * @param array<string, mixed> $field Address field.
+	 * @param string               $path  Its JSON path.
+	 * @return list<SchemaError>
+	 */
+	public function definition_errors( array $field, string $path ): array {
+		return array_merge(
+			DefinitionChecks::inputs( $field, $path, $this->input_ids( $field ) ),
+			DefinitionChecks::in_list( $field, $path, 'defaultState', AddressLists::us_states(), 'US states' ),
+			DefinitionChecks::in_list( $field, $path, 'defaultProvince', AddressLists::canadian_provinces(), 'Canadian provinces' ),
+			DefinitionChecks::in_list( $field, $path, 'defaultCountry', AddressLists::countries(), 'countries' )
+		);
 	}
 }

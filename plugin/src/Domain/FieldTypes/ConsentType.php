@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Domain\FieldTypes;
 
+use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Validation\FieldError;
 
 /**
@@ -16,7 +17,7 @@ use Kestrel\Forms\Domain\Validation\FieldError;
  * checkboxLabel and "N.3" = the description agreed to, both from the stored definition, never
  * from the browser (what was agreed to is what the site showed). The twin of consent.ts.
  */
-final class ConsentType implements FieldType {
+final class ConsentType implements FieldType, DefinitionRules {
 
 	/** The value of a checked box. */
 	public const CHECKED = '1';
@@ -95,5 +96,20 @@ final class ConsentType implements FieldType {
 		$text = (string) preg_replace( '~<br\s*/?>|</(?:p|div|li|h[1-6])\s*>~i', ' ', $html );
 		$text = html_entity_decode( (string) preg_replace( '/<[^>]*>/', '', $text ), ENT_QUOTES | ENT_HTML5, 'UTF-8' );
 		return trim( (string) preg_replace( '/\s+/u', ' ', $text ) );
+	}
+
+	/**
+	 * Inputs N.1 to N.3 and a checkbox label: the text the visitor agrees to.
+	 *
+	 * @param array<string, mixed> $field Consent field.
+	 * @param string               $path  Its JSON path.
+	 * @return list<SchemaError>
+	 */
+	public function definition_errors( array $field, string $path ): array {
+		$errors = DefinitionChecks::inputs( $field, $path, Wire::input_ids( $field, array( 1, 2, 3 ) ) );
+		if ( '' === trim( (string) ( $field['checkboxLabel'] ?? '' ) ) ) {
+			$errors[] = new SchemaError( $path . '.checkboxLabel', 'required', array( 'detail' => 'is required: it is the text the visitor agrees to' ) );
+		}
+		return $errors;
 	}
 }

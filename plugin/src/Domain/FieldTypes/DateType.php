@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Domain\FieldTypes;
 
+use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Validation\FieldError;
 
 /**
@@ -16,7 +17,7 @@ use Kestrel\Forms\Domain\Validation\FieldError;
  * "N.3"); a real calendar date, not before dateMin nor after dateMax; stored and read by rules as
  * Y-m-d. The twin of date.ts.
  */
-final class DateType implements FieldType {
+final class DateType implements FieldType, DefinitionRules {
 
 	/** Each format's order of parts and separator (Gravity Forms' dateFormat values). */
 	private const FORMATS = array(
@@ -221,5 +222,29 @@ final class DateType implements FieldType {
 	 */
 	private static function is_picker( array $field ): bool {
 		return 'datepicker' === ( $field['dateType'] ?? 'datepicker' );
+	}
+
+	/**
+	 * Inputs N.1 to N.3; dateMin and dateMax real dates, dateMin not after dateMax.
+	 *
+	 * @param array<string, mixed> $field Date field.
+	 * @param string               $path  Its JSON path.
+	 * @return list<SchemaError>
+	 */
+	public function definition_errors( array $field, string $path ): array {
+		$errors = DefinitionChecks::inputs( $field, $path, Wire::input_ids( $field, array( 1, 2, 3 ) ) );
+		$bounds = array();
+		foreach ( array( 'dateMin', 'dateMax' ) as $key ) {
+			if ( isset( $field[ $key ] ) ) {
+				$bounds[ $key ] = self::parse_iso( (string) $field[ $key ] );
+				if ( null === $bounds[ $key ] ) {
+					$errors[] = new SchemaError( $path . '.' . $key, 'date', array( 'detail' => 'is not a real date (Y-m-d)' ) );
+				}
+			}
+		}
+		if ( isset( $bounds['dateMin'], $bounds['dateMax'] ) && $bounds['dateMin'] > $bounds['dateMax'] ) {
+			$errors[] = new SchemaError( $path . '.dateMin', 'dateRange', array( 'detail' => 'must not be after dateMax' ) );
+		}
+		return $errors;
 	}
 }

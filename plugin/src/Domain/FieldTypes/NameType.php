@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Domain\FieldTypes;
 
+use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Validation\FieldError;
 
 /**
@@ -17,7 +18,7 @@ use Kestrel\Forms\Domain\Validation\FieldError;
  * required name needs its shown First and Last; the non-empty shown inputs are stored. The twin
  * of name.ts.
  */
-final class NameType implements FieldType {
+final class NameType implements FieldType, DefinitionRules {
 
 	/** Gravity Forms' input numbers, in tuple order. */
 	private const SUFFIXES = array( 2, 3, 4, 6, 8 );
@@ -133,5 +134,16 @@ final class NameType implements FieldType {
 	 */
 	private static function is_simple( array $field ): bool {
 		return 'simple' === ( $field['nameFormat'] ?? 'advanced' );
+	}
+
+	/**
+	 * An advanced name's inputs are N.2, N.3, N.4, N.6 and N.8.
+	 *
+	 * @param array<string, mixed> $field Name field.
+	 * @param string               $path  Its JSON path.
+	 * @return list<SchemaError>
+	 */
+	public function definition_errors( array $field, string $path ): array {
+		return self::is_simple( $field ) ? array() : DefinitionChecks::inputs( $field, $path, $this->input_ids( $field ) );
 	}
 }

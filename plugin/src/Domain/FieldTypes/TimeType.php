@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Domain\FieldTypes;
 
+use Kestrel\Forms\Domain\Schema\SchemaError;
 use Kestrel\Forms\Domain\Validation\FieldError;
 
 /**
@@ -16,7 +17,7 @@ use Kestrel\Forms\Domain\Validation\FieldError;
  * "hh:mm am" (12 h) or "HH:mm" (24 h), read by rules as HH:mm on the 24-hour clock. The twin of
  * time.ts.
  */
-final class TimeType implements FieldType {
+final class TimeType implements FieldType, DefinitionRules {
 
 	/**
 	 * Hours, Minutes and (12 h) AM/PM.
@@ -137,5 +138,16 @@ final class TimeType implements FieldType {
 	 */
 	private static function twelve_hour( array $field ): bool {
 		return '24' !== (string) ( $field['timeFormat'] ?? '12' );
+	}
+
+	/**
+	 * Inputs N.1 to N.3 (a 24-hour field may keep the AM/PM input of its definition unused).
+	 *
+	 * @param array<string, mixed> $field Time field.
+	 * @param string               $path  Its JSON path.
+	 * @return list<SchemaError>
+	 */
+	public function definition_errors( array $field, string $path ): array {
+		return DefinitionChecks::inputs( $field, $path, Wire::input_ids( $field, array( 1, 2, 3 ) ) );
 	}
 }
