@@ -12,14 +12,18 @@ import {
 	partLabel,
 	type GroupPart,
 } from '../group/InputGroup';
-import { addressLists } from './lists';
+import {
+	CANADIAN_PROVINCES,
+	COUNTRIES,
+	US_STATES,
+} from '../../../shared/address';
 
 /**
  * A list as drop-down options whose value is the text stored (GF stores names).
  *
  * @param names The names.
  */
-const optionsOf = ( names: string[] ) =>
+const optionsOf = ( names: readonly string[] ) =>
 	names.map( ( name ) => ( { value: name, label: name } ) );
 
 /**
@@ -30,18 +34,17 @@ const optionsOf = ( names: string[] ) =>
 export function AddressControl( props: FieldProps ) {
 	const { field } = props;
 	const type = field.addressType ?? 'international';
-	const lists = addressLists();
 	const chooseOne = __( 'Select an option', 'kestrel-forms' );
 	const region = {
 		us: {
 			label: __( 'State', 'kestrel-forms' ),
 			postal: __( 'ZIP Code', 'kestrel-forms' ),
-			options: optionsOf( lists.usStates ),
+			options: optionsOf( US_STATES ),
 		},
 		canadian: {
 			label: __( 'Province', 'kestrel-forms' ),
 			postal: __( 'Postal Code', 'kestrel-forms' ),
-			options: optionsOf( lists.canadianProvinces ),
+			options: optionsOf( CANADIAN_PROVINCES ),
 		},
 		international: {
 			label: __( 'State / Province / Region', 'kestrel-forms' ),
@@ -65,10 +68,7 @@ export function AddressControl( props: FieldProps ) {
 			__( 'Country', 'kestrel-forms' ),
 			'country-name',
 			{
-				options: lists.countries.map( ( c ) => ( {
-					value: c.name,
-					label: c.name,
-				} ) ),
+				options: optionsOf( COUNTRIES.map( ( c ) => c.name ) ),
 				empty: chooseOne,
 			},
 		],

@@ -8,13 +8,14 @@
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { KeyboardEvent } from 'react';
+import { toIso, type DateParts as Day } from '../../../forms-engine';
 import {
 	addDays,
 	addMonths,
+	asDate,
 	compareDays,
 	daysIn,
 	weekday,
-	type Day,
 } from './format';
 
 export interface CalendarProps {
@@ -40,13 +41,6 @@ const locale = () =>
 	undefined;
 
 /**
- * A day as a UTC Date (for names).
- *
- * @param day The day.
- */
-const asDate = ( day: Day ) => new Date( Date.UTC( day.y, day.m - 1, day.d ) );
-
-/**
  * The calendar dialog.
  *
  * @param props Props.
@@ -66,7 +60,7 @@ export function Calendar( props: CalendarProps ) {
 		clamp( props.value ?? props.today )
 	);
 	const dialog = useRef< HTMLDivElement >( null );
-	const focusKey = `${ focus.y }-${ focus.m }-${ focus.d }`;
+	const focusKey = toIso( focus );
 	useEffect( () => {
 		dialog.current
 			?.querySelector< HTMLButtonElement >( `[data-day="${ focusKey }"]` )
@@ -152,10 +146,10 @@ export function Calendar( props: CalendarProps ) {
 	} );
 
 	// The month's weeks, Sunday first; cells outside the month are empty.
-	const first: Day = { y: focus.y, m: focus.m, d: 1 };
+	const first: Day = { year: focus.year, month: focus.month, day: 1 };
 	const cells: Array< Day | null > = Array( weekday( first ) ).fill( null );
-	for ( let d = 1; d <= daysIn( focus.y, focus.m ); d++ ) {
-		cells.push( { y: focus.y, m: focus.m, d } );
+	for ( let d = 1; d <= daysIn( focus.year, focus.month ); d++ ) {
+		cells.push( { year: focus.year, month: focus.month, day: d } );
 	}
 	while ( cells.length % 7 ) {
 		cells.push( null );
@@ -165,7 +159,7 @@ export function Calendar( props: CalendarProps ) {
 	);
 	// A week of names, from a Sunday (2023-01-01 was one).
 	const names = Array.from( { length: 7 }, ( _, i ) =>
-		asDate( { y: 2023, m: 1, d: 1 + i } )
+		asDate( { year: 2023, month: 1, day: 1 + i } )
 	);
 	const same = ( a: Day | null, b: Day | null ) =>
 		!! a && !! b && compareDays( a, b ) === 0;
@@ -231,7 +225,7 @@ export function Calendar( props: CalendarProps ) {
 									>
 										<button
 											type="button"
-											data-day={ `${ day.y }-${ day.m }-${ day.d }` }
+											data-day={ toIso( day ) }
 											tabIndex={
 												same( day, focus ) ? 0 : -1
 											}
@@ -249,7 +243,7 @@ export function Calendar( props: CalendarProps ) {
 											onClick={ () => pick( day ) }
 											onKeyDown={ onGridKey }
 										>
-											{ day.d }
+											{ day.day }
 										</button>
 									</td>
 								) : (

@@ -13,13 +13,12 @@ import { InputGroup, partLabel, type GroupPart } from '../group/InputGroup';
 import type { FieldProps } from '../types';
 import { Calendar } from './Calendar';
 import {
-	formatDay,
-	formatHint,
-	parseDay,
-	parseYmd,
-	partOrder,
-	type Day,
-} from './format';
+	formatDate,
+	parseDate,
+	parseIso,
+	type DateParts,
+} from '../../../forms-engine';
+import { formatHint, partOrder } from './format';
 
 /** Years a drop-down offers around today when the field sets no limit. */
 const YEARS_BACK = 100;
@@ -28,10 +27,21 @@ const YEARS_AHEAD = 20;
 /**
  * Today, in the visitor's time zone.
  */
-function today(): Day {
+function today(): DateParts {
 	const now = new Date();
-	return { y: now.getFullYear(), m: now.getMonth() + 1, d: now.getDate() };
+	return {
+		year: now.getFullYear(),
+		month: now.getMonth() + 1,
+		day: now.getDate(),
+	};
 }
+
+/**
+ * A `Y-m-d` limit as parts, or null.
+ *
+ * @param ymd The limit.
+ */
+const limit = ( ymd: string | undefined ) => parseIso( ymd ?? '' );
 
 /**
  * Numbers from `from` to `to` as drop-down options ("01"…).
@@ -107,14 +117,17 @@ function DatePicker( props: FieldProps ) {
 						{ open && (
 							<Calendar
 								id={ dialogId }
-								value={ parseDay( text, field.dateFormat ) }
+								value={ parseDate(
+									text.trim(),
+									field.dateFormat
+								) }
 								today={ today() }
-								min={ parseYmd( field.dateMin ) }
-								max={ parseYmd( field.dateMax ) }
+								min={ limit( field.dateMin ) }
+								max={ limit( field.dateMax ) }
 								onPick={ ( day ) => {
 									props.onChange(
 										field.id,
-										formatDay( day, field.dateFormat )
+										formatDate( day, field.dateFormat )
 									);
 									close();
 								} }
@@ -136,9 +149,9 @@ function DatePicker( props: FieldProps ) {
 function DateParts( props: FieldProps ) {
 	const { field } = props;
 	const dropdowns = field.dateType === 'datedropdown';
-	const year = today().y;
-	const minYear = parseYmd( field.dateMin )?.y ?? year - YEARS_BACK;
-	const maxYear = parseYmd( field.dateMax )?.y ?? year + YEARS_AHEAD;
+	const year = today().year;
+	const minYear = limit( field.dateMin )?.year ?? year - YEARS_BACK;
+	const maxYear = limit( field.dateMax )?.year ?? year + YEARS_AHEAD;
 	const shapes = {
 		m: [ 1, __( 'Month', 'kestrel-forms' ), 1, 12, 2 ],
 		d: [ 2, __( 'Day', 'kestrel-forms' ), 1, 31, 2 ],

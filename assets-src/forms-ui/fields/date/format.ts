@@ -1,105 +1,36 @@
 /**
- * Dates as the visitor types them in a field's `dateFormat` (Gravity Forms' values), and as the
- * calendar works with them. Pure; the engine validates the typed text, this only reads and
- * writes it for the date picker and orders the three inputs.
+ * The calendar's arithmetic on the engine's date parts (forms-engine `DateParts`; reading and
+ * writing a date in a field's format is the engine's: `parseDate`, `formatDate`, `parseIso`),
+ * and the order and hint of a format for the three inputs and the picker.
  */
 import type { DateFormat } from '../../../shared';
-
-/** A calendar day (month 1–12). */
-export interface Day {
-	y: number;
-	m: number;
-	d: number;
-}
-
-/** The order of the parts and their separator, by format. */
-const SHAPES: Record< DateFormat, [ Array< 'm' | 'd' | 'y' >, string ] > = {
-	mdy: [ [ 'm', 'd', 'y' ], '/' ],
-	dmy: [ [ 'd', 'm', 'y' ], '/' ],
-	dmy_dash: [ [ 'd', 'm', 'y' ], '-' ],
-	dmy_dot: [ [ 'd', 'm', 'y' ], '.' ],
-	ymd_slash: [ [ 'y', 'm', 'd' ], '/' ],
-	ymd_dash: [ [ 'y', 'm', 'd' ], '-' ],
-	ymd_dot: [ [ 'y', 'm', 'd' ], '.' ],
-};
+import { datePattern, type DateParts } from '../../../forms-engine';
 
 /**
- * The parts in the order the format shows them.
+ * The parts in the order the format shows them: ['m', 'd', 'y'] for mdy.
  *
  * @param format The field's format (mdy when absent).
  */
-export const partOrder = ( format: DateFormat = 'mdy' ) =>
-	SHAPES[ format ][ 0 ];
+export const partOrder = ( format?: DateFormat ) =>
+	datePattern( format )
+		.split( /[^a-z]+/ )
+		.map( ( part ) => part[ 0 ] as 'm' | 'd' | 'y' );
 
 /**
  * The format as a hint: "MM/DD/YYYY".
  *
  * @param format The field's format.
  */
-export function formatHint( format: DateFormat = 'mdy' ): string {
-	const [ order, sep ] = SHAPES[ format ];
-	const token = { m: 'MM', d: 'DD', y: 'YYYY' };
-	return order.map( ( p ) => token[ p ] ).join( sep );
-}
+export const formatHint = ( format?: DateFormat ) =>
+	datePattern( format ).toUpperCase();
 
 /**
- * A day in the format: "03/07/2026".
- *
- * @param day    The day.
- * @param format The field's format.
- */
-export function formatDay( day: Day, format: DateFormat = 'mdy' ): string {
-	const [ order, sep ] = SHAPES[ format ];
-	const text = {
-		m: String( day.m ).padStart( 2, '0' ),
-		d: String( day.d ).padStart( 2, '0' ),
-		y: String( day.y ).padStart( 4, '0' ),
-	};
-	return order.map( ( p ) => text[ p ] ).join( sep );
-}
-
-/**
- * Whether y-m-d is a real calendar day.
+ * A day as a UTC Date (for arithmetic and names, free of the visitor's time zone).
  *
  * @param day The day.
  */
-export function isRealDay( day: Day ): boolean {
-	const date = new Date( Date.UTC( day.y, day.m - 1, day.d ) );
-	return (
-		day.y >= 1 &&
-		date.getUTCFullYear() === day.y &&
-		date.getUTCMonth() === day.m - 1 &&
-		date.getUTCDate() === day.d
-	);
-}
-
-/**
- * The day typed in the format, or null when the text is not one.
- *
- * @param text   What the visitor typed.
- * @param format The field's format.
- */
-export function parseDay(
-	text: string,
-	format: DateFormat = 'mdy'
-): Day | null {
-	const [ order, sep ] = SHAPES[ format ];
-	const parts = text.trim().split( sep );
-	if ( parts.length !== 3 || parts.some( ( p ) => ! /^\d+$/.test( p ) ) ) {
-		return null;
-	}
-	const at = ( p: 'm' | 'd' | 'y' ) => Number( parts[ order.indexOf( p ) ] );
-	const day = { y: at( 'y' ), m: at( 'm' ), d: at( 'd' ) };
-	return isRealDay( day ) ? day : null;
-}
-
-/**
- * A `Y-m-d` day (dateMin, dateMax), or null.
- *
- * @param ymd The text.
- */
-export const parseYmd = ( ymd: string | undefined ) =>
-	ymd ? parseDay( ymd, 'ymd_dash' ) : null;
+export const asDate = ( day: DateParts ) =>
+	new Date( Date.UTC( day.year, day.month - 1, day.day ) );
 
 /**
  * The day `n` days after (before, when negative) `day`.
@@ -107,23 +38,23 @@ export const parseYmd = ( ymd: string | undefined ) =>
  * @param day The day.
  * @param n   Days.
  */
-export function addDays( day: Day, n: number ): Day {
-	const date = new Date( Date.UTC( day.y, day.m - 1, day.d + n ) );
+export function addDays( day: DateParts, n: number ): DateParts {
+	const date = new Date( Date.UTC( day.year, day.month - 1, day.day + n ) );
 	return {
-		y: date.getUTCFullYear(),
-		m: date.getUTCMonth() + 1,
-		d: date.getUTCDate(),
+		year: date.getUTCFullYear(),
+		month: date.getUTCMonth() + 1,
+		day: date.getUTCDate(),
 	};
 }
 
 /**
  * How many days the month has.
  *
- * @param y Year.
- * @param m Month 1–12.
+ * @param year  Year.
+ * @param month Month 1–12.
  */
-export const daysIn = ( y: number, m: number ) =>
-	new Date( Date.UTC( y, m, 0 ) ).getUTCDate();
+export const daysIn = ( year: number, month: number ) =>
+	new Date( Date.UTC( year, month, 0 ) ).getUTCDate();
 
 /**
  * The same day `n` months later (earlier), on the month's last day when it is shorter.
@@ -131,11 +62,11 @@ export const daysIn = ( y: number, m: number ) =>
  * @param day The day.
  * @param n   Months.
  */
-export function addMonths( day: Day, n: number ): Day {
-	const index = day.y * 12 + ( day.m - 1 ) + n;
-	const y = Math.floor( index / 12 );
-	const m = ( index % 12 ) + 1;
-	return { y, m, d: Math.min( day.d, daysIn( y, m ) ) };
+export function addMonths( day: DateParts, n: number ): DateParts {
+	const index = day.year * 12 + ( day.month - 1 ) + n;
+	const year = Math.floor( index / 12 );
+	const month = ( index % 12 ) + 1;
+	return { year, month, day: Math.min( day.day, daysIn( year, month ) ) };
 }
 
 /**
@@ -144,13 +75,12 @@ export function addMonths( day: Day, n: number ): Day {
  * @param a A day.
  * @param b Another.
  */
-export const compareDays = ( a: Day, b: Day ) =>
-	a.y - b.y || a.m - b.m || a.d - b.d;
+export const compareDays = ( a: DateParts, b: DateParts ) =>
+	a.year - b.year || a.month - b.month || a.day - b.day;
 
 /**
  * The weekday, 0 (Sunday) to 6.
  *
  * @param day The day.
  */
-export const weekday = ( day: Day ) =>
-	new Date( Date.UTC( day.y, day.m - 1, day.d ) ).getUTCDay();
+export const weekday = ( day: DateParts ) => asDate( day ).getUTCDay();

@@ -1,24 +1,35 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { formatDay, formatHint, parseDay } from '../date/format';
+import { addDays, addMonths, formatHint, partOrder } from '../date/format';
 import { focused, renderField } from './harness';
 
 beforeAll( () => {
 	document.documentElement.lang = 'en-US';
 } );
 
-describe( 'date formats', () => {
-	it( 'writes, reads and hints each order and separator', () => {
-		const day = { y: 2026, m: 3, d: 7 };
-		expect( formatDay( day, 'mdy' ) ).toBe( '03/07/2026' );
-		expect( formatDay( day, 'dmy_dot' ) ).toBe( '07.03.2026' );
-		expect( formatDay( day, 'ymd_dash' ) ).toBe( '2026-03-07' );
-		expect( formatHint( 'dmy' ) ).toBe( 'DD/MM/YYYY' );
-		expect( parseDay( '07-03-2026', 'dmy_dash' ) ).toEqual( day );
-		expect( parseDay( '02/29/2026', 'mdy' ) ).toBeNull();
-		expect( parseDay( '02/29/2028', 'mdy' ) ).toEqual( {
-			y: 2028,
-			m: 2,
-			d: 29,
+describe( 'date formats and calendar arithmetic', () => {
+	it( 'hints and orders each format', () => {
+		expect( formatHint( 'mdy' ) ).toBe( 'MM/DD/YYYY' );
+		expect( formatHint( 'dmy_dot' ) ).toBe( 'DD.MM.YYYY' );
+		expect( partOrder( 'ymd_dash' ) ).toEqual( [ 'y', 'm', 'd' ] );
+		expect( partOrder( 'dmy' ) ).toEqual( [ 'd', 'm', 'y' ] );
+		expect( partOrder() ).toEqual( [ 'm', 'd', 'y' ] );
+	} );
+
+	it( 'moves by days and months, on the last day of a shorter month', () => {
+		expect( addDays( { year: 2025, month: 12, day: 31 }, 1 ) ).toEqual( {
+			year: 2026,
+			month: 1,
+			day: 1,
+		} );
+		expect( addMonths( { year: 2026, month: 1, day: 31 }, 1 ) ).toEqual( {
+			year: 2026,
+			month: 2,
+			day: 28,
+		} );
+		expect( addMonths( { year: 2026, month: 1, day: 15 }, -12 ) ).toEqual( {
+			year: 2025,
+			month: 1,
+			day: 15,
 		} );
 	} );
 } );
