@@ -60,8 +60,15 @@ export function Calendar( props: CalendarProps ) {
 		clamp( props.value ?? props.today )
 	);
 	const dialog = useRef< HTMLDivElement >( null );
+	// The day takes the focus when the dialog opens and when the grid's keys move it; the month
+	// buttons change the month and keep the focus (pressing "Next month" again goes on).
+	const moveFocus = useRef( true );
 	const focusKey = toIso( focus );
 	useEffect( () => {
+		if ( ! moveFocus.current ) {
+			return;
+		}
+		moveFocus.current = false;
 		dialog.current
 			?.querySelector< HTMLButtonElement >( `[data-day="${ focusKey }"]` )
 			?.focus();
@@ -89,6 +96,7 @@ export function Calendar( props: CalendarProps ) {
 		};
 		if ( moves[ e.key ] ) {
 			e.preventDefault();
+			moveFocus.current = true;
 			setFocus( moves[ e.key ]() );
 		} else if ( e.key === 'Enter' || e.key === ' ' ) {
 			e.preventDefault();

@@ -112,6 +112,18 @@ describe( 'date picker', () => {
 		expect( changes ).toHaveLength( 0 );
 	} );
 
+	it( 'the month buttons change the month and keep the focus', () => {
+		open();
+		const next = screen.getByRole( 'button', { name: 'Next month' } );
+		next.focus();
+		fireEvent.click( next );
+		fireEvent.click( next );
+		expect(
+			screen.getByRole( 'dialog', { name: 'May 2026' } )
+		).toBeTruthy();
+		expect( focused() ).toBe( next );
+	} );
+
 	it( 'keeps Tab inside the dialog', () => {
 		open();
 		const cancel = screen.getByRole( 'button', { name: 'Cancel' } );
