@@ -3,13 +3,13 @@
  * inputs by their ids, a date's ordering operators with a Y-m-d value, a consent's "checked";
  * and the merge-tag picker's tags of a name's and an address's shown inputs.
  */
-import { useState } from '@wordpress/element';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ConditionalLogic, FormDefinition } from '../../../../shared';
+import type { FormDefinition } from '../../../../shared';
 import { mergeTagsFor } from '../../../components/merge-tags';
 import { newField, updateField } from '../../../store/forms/definition';
-import { LogicBuilder, describeRules } from '../../LogicBuilder';
+import { describeRules } from '../../LogicBuilder';
+import { LogicHarness } from '../../test/editor-harness';
 import { logicOperators, logicTargets } from '../logic';
 
 jest.setTimeout( 30000 );
@@ -25,28 +25,6 @@ const form: FormDefinition = {
 	],
 };
 
-/**
- * The builder of field 6's logic, holding its logic.
- *
- * @param props     Props.
- * @param props.spy Sees every change.
- */
-function Harness( { spy }: { spy: ( l: ConditionalLogic | null ) => void } ) {
-	const [ logic, setLogic ] = useState< ConditionalLogic | null >( null );
-	return (
-		<LogicBuilder
-			subject="this field"
-			form={ form }
-			excludeFieldId={ 6 }
-			logic={ logic }
-			onChange={ ( next ) => {
-				spy( next );
-				setLogic( next );
-			} }
-		/>
-	);
-}
-
 const rule = () =>
 	within( screen.getByRole( 'group', { name: 'Rule 1' } ) as HTMLElement );
 const optionsOf = ( name: string ) =>
@@ -59,7 +37,9 @@ describe( 'rules on the new types', () => {
 	it( "offers a name's shown inputs, a date's ordering operators and a consent's checked", async () => {
 		const user = userEvent.setup();
 		const spy = jest.fn();
-		render( <Harness spy={ spy } /> );
+		render(
+			<LogicHarness form={ form } excludeFieldId={ 6 } spy={ spy } />
+		);
 		await user.click(
 			screen.getByLabelText( 'Conditional logic for this field' )
 		);
