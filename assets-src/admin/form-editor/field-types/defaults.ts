@@ -11,8 +11,12 @@ import type {
 	FormDefinition,
 } from '../../../shared';
 import { addressDefaults } from './address/defaults';
+import { consentDefaults } from './consent/defaults';
+import { dateDefaults } from './date/defaults';
 import { nameDefaults } from './name/defaults';
+import { phoneDefaults } from './phone/defaults';
 import { starterChoices } from './starter-choices';
+import { timeDefaults } from './time/defaults';
 
 /** The keys a new field of a type starts with, given its id and the form it joins. */
 export type FieldDefaults = (
@@ -71,11 +75,8 @@ export const FIELD_DEFAULTS: Partial< Record< FieldType, FieldDefaults > > = {
 	} ),
 	name: nameDefaults,
 	address: addressDefaults,
-	phone: () => ( { phoneFormat: 'standard' } ),
-	date: () => ( { dateType: 'datepicker', dateFormat: 'mdy' } ),
-	time: () => ( { timeFormat: '12' } ),
-	consent: () => ( {
-		checkboxLabel: __( 'I agree to the privacy policy.', 'kestrel-forms' ),
-		isRequired: true,
-	} ),
+	phone: phoneDefaults,
+	date: dateDefaults,
+	time: timeDefaults,
+	consent: consentDefaults,
 };

@@ -3,42 +3,29 @@
  * operator" (docs/field-types.md, "Rules, merge tags, entries"). Pure (no React), so the logic
  * builder reads it without importing the types' settings panels (which import the builder).
  */
-import { __ } from '@wordpress/i18n';
 import { OPERATORS, type Operator } from '../../../forms-engine';
 import type { FieldDefinition, FieldType } from '../../../shared';
 import { fieldOptionLabel } from '../../store/forms/definition';
-import { inputTargets } from './common/input-targets';
-import { ORDER_OPERATORS, TEXT_OPERATORS } from './common/text-logic';
+import { addressLogic } from './address/logic';
+import { consentLogic } from './consent/logic';
+import { dateLogic } from './date/logic';
+import { multiselectLogic } from './multiselect/logic';
+import { nameLogic } from './name/logic';
+import { phoneLogic } from './phone/logic';
+import { timeLogic } from './time/logic';
 import type { LogicTarget, LogicValueOption, TypeLogic } from './types';
+import { websiteLogic } from './website/logic';
 
-const TEXT: TypeLogic = { operators: TEXT_OPERATORS };
-
-/** Each type's logic; a type not listed offers the whole field and every operator. */
+/** Each type's logic (from its folder); a type not listed offers the whole field and every operator. */
 export const FIELD_LOGIC: Partial< Record< FieldType, TypeLogic > > = {
-	name: { targets: inputTargets, operators: TEXT_OPERATORS },
-	address: { targets: inputTargets, operators: TEXT_OPERATORS },
-	phone: TEXT,
-	website: TEXT,
-	date: {
-		operators: ORDER_OPERATORS,
-		valueHelp: () =>
-			__( 'A date as YYYY-MM-DD (year, month, day).', 'kestrel-forms' ),
-	},
-	time: {
-		operators: ORDER_OPERATORS,
-		valueHelp: () =>
-			__(
-				'A time on the 24-hour clock as HH:MM, e.g. 14:30.',
-				'kestrel-forms'
-			),
-	},
-	consent: {
-		operators: [ 'is', 'isnot' ],
-		values: () => [
-			{ value: '1', label: __( 'checked', 'kestrel-forms' ) },
-		],
-	},
-	multiselect: { operators: [ 'is', 'isnot', 'contains' ] },
+	name: nameLogic,
+	address: addressLogic,
+	phone: phoneLogic,
+	website: websiteLogic,
+	date: dateLogic,
+	time: timeLogic,
+	consent: consentLogic,
+	multiselect: multiselectLogic,
 };
 
 /**

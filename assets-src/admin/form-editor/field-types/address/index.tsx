@@ -10,7 +10,7 @@ import type { AddressType } from '../../../../shared';
 import { KeySelectControl } from '../common/controls';
 import { InputsSettings } from '../common/inputs-settings';
 import { addressInputLabel, inputNumber } from '../inputs';
-import { FIELD_LOGIC } from '../logic';
+import { addressLogic } from './logic';
 import type { FieldTypeUnit, TypeSettingsProps } from '../types';
 import { addressDefaults } from './defaults';
 
@@ -115,5 +115,5 @@ export const addressUnit: FieldTypeUnit = {
 	defaults: addressDefaults,
 	Settings: AddressSettings,
 	common: { defaultValue: false },
-	logic: FIELD_LOGIC.address,
+	logic: addressLogic,
 };

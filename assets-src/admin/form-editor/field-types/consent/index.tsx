@@ -4,7 +4,8 @@
  */
 import { __ } from '@wordpress/i18n';
 import { KeyTextControl } from '../common/controls';
-import { FIELD_LOGIC } from '../logic';
+import { consentDefaults } from './defaults';
+import { consentLogic } from './logic';
 import type { FieldTypeUnit, TypeSettingsProps } from '../types';
 
 /**
@@ -29,7 +30,8 @@ function ConsentSettings( props: TypeSettingsProps ) {
 
 export const consentUnit: FieldTypeUnit = {
 	group: 'advanced',
+	defaults: consentDefaults,
 	Settings: ConsentSettings,
 	common: { defaultValue: false },
-	logic: FIELD_LOGIC.consent,
+	logic: consentLogic,
 };

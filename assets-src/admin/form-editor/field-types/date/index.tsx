@@ -7,7 +7,8 @@ import { TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { DATE_FORMATS, type DateFormat } from '../../../../shared';
 import { ErrorText, KeySelectControl } from '../common/controls';
-import { FIELD_LOGIC } from '../logic';
+import { dateDefaults } from './defaults';
+import { dateLogic } from './logic';
 import type { FieldTypeUnit, TypeSettingsProps } from '../types';
 
 /** How each format shows a date (the visitor's order and separator). */
@@ -105,6 +106,7 @@ function DateSettings( { field, set, errorOf }: TypeSettingsProps ) {
 
 export const dateUnit: FieldTypeUnit = {
 	group: 'advanced',
+	defaults: dateDefaults,
 	Settings: DateSettings,
-	logic: FIELD_LOGIC.date,
+	logic: dateLogic,
 };

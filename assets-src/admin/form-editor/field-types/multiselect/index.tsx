@@ -5,7 +5,7 @@
 import { ToggleControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { ChoicesSettings } from '../common/choices';
-import { FIELD_LOGIC } from '../logic';
+import { multiselectLogic } from './logic';
 import type { FieldTypeUnit, TypeSettingsProps } from '../types';
 
 /**
@@ -33,5 +33,5 @@ function MultiSelectSettings( props: TypeSettingsProps ) {
 export const multiselectUnit: FieldTypeUnit = {
 	group: 'advanced',
 	Settings: MultiSelectSettings,
-	logic: FIELD_LOGIC.multiselect,
+	logic: multiselectLogic,
 };

@@ -6,7 +6,7 @@ import { __ } from '@wordpress/i18n';
 import type { NameFormat } from '../../../../shared';
 import { KeySelectControl } from '../common/controls';
 import { InputsSettings } from '../common/inputs-settings';
-import { FIELD_LOGIC } from '../logic';
+import { nameLogic } from './logic';
 import type { FieldTypeUnit, TypeSettingsProps } from '../types';
 import { nameDefaults } from './defaults';
 
@@ -68,5 +68,5 @@ export const nameUnit: FieldTypeUnit = {
 	defaults: nameDefaults,
 	Settings: NameSettings,
 	common: { defaultValue: false },
-	logic: FIELD_LOGIC.name,
+	logic: nameLogic,
 };

@@ -3,7 +3,8 @@
  */
 import { __ } from '@wordpress/i18n';
 import { KeySelectControl } from '../common/controls';
-import { FIELD_LOGIC } from '../logic';
+import { phoneDefaults } from './defaults';
+import { phoneLogic } from './logic';
 import type { FieldTypeUnit, TypeSettingsProps } from '../types';
 
 /**
@@ -34,7 +35,8 @@ function PhoneSettings( { field, set }: TypeSettingsProps ) {
 
 export const phoneUnit: FieldTypeUnit = {
 	group: 'advanced',
+	defaults: phoneDefaults,
 	Settings: PhoneSettings,
 	common: { placeholder: true },
-	logic: FIELD_LOGIC.phone,
+	logic: phoneLogic,
 };

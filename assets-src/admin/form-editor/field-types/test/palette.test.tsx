@@ -6,7 +6,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FIELD_TYPES } from '../../../../shared';
 import { Palette } from '../../palette-search';
-import { FIELD_TYPE_UNITS, paletteGroups } from '../registry';
+import { FIELD_DEFAULTS } from '../defaults';
+import { FIELD_LOGIC } from '../logic';
+import { FIELD_TYPE_UNITS, fieldTypeUnit, paletteGroups } from '../registry';
 
 describe( 'the palette from the registry', () => {
 	it( 'lists every type exactly once', () => {
@@ -15,6 +17,19 @@ describe( 'the palette from the registry', () => {
 		expect( Object.keys( FIELD_TYPE_UNITS ) ).toHaveLength(
 			FIELD_TYPES.length
 		);
+	} );
+
+	it( "a unit's defaults and logic are the ones the pure maps give the store and the builder", () => {
+		for ( const type of FIELD_TYPES ) {
+			const unit = fieldTypeUnit( type );
+			expect( unit.defaults ).toBe( FIELD_DEFAULTS[ type ] );
+			expect( unit.logic ).toBe( FIELD_LOGIC[ type ] );
+		}
+		expect( fieldTypeUnit( 'name' ).defaults ).toBeDefined();
+		expect( fieldTypeUnit( 'consent' ).logic?.operators ).toEqual( [
+			'is',
+			'isnot',
+		] );
 	} );
 
 	it( 'offers the new types under Advanced fields', async () => {

@@ -3,7 +3,8 @@
  */
 import { __ } from '@wordpress/i18n';
 import { KeySelectControl } from '../common/controls';
-import { FIELD_LOGIC } from '../logic';
+import { timeDefaults } from './defaults';
+import { timeLogic } from './logic';
 import type { FieldTypeUnit, TypeSettingsProps } from '../types';
 
 /**
@@ -34,7 +35,8 @@ function TimeSettings( { field, set }: TypeSettingsProps ) {
 
 export const timeUnit: FieldTypeUnit = {
 	group: 'advanced',
+	defaults: timeDefaults,
 	Settings: TimeSettings,
 	common: { defaultValue: false },
-	logic: FIELD_LOGIC.time,
+	logic: timeLogic,
 };
