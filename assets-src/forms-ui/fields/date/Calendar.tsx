@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import { toIso, type DateParts as Day } from '../../../forms-engine';
 import {
 	addDays,
@@ -31,6 +31,10 @@ export interface CalendarProps {
 	onPick: ( day: Day ) => void;
 	/** Called when the visitor closes it without choosing. */
 	onClose: () => void;
+	/** Called when the visitor clicks outside it (the focus stays where they clicked). */
+	onDismiss: () => void;
+	/** The button that opens it (a press on it is not "outside"). */
+	opener: RefObject< HTMLElement >;
 }
 
 /**
@@ -73,6 +77,23 @@ export function Calendar( props: CalendarProps ) {
 			?.querySelector< HTMLButtonElement >( `[data-day="${ focusKey }"]` )
 			?.focus();
 	}, [ focusKey ] );
+
+	// A press outside the dialog dismisses it, as a popup does.
+	const { onDismiss, opener } = props;
+	useEffect( () => {
+		const doc = dialog.current?.ownerDocument;
+		const onPress = ( e: MouseEvent ) => {
+			const target = e.target as Node;
+			if (
+				! dialog.current?.contains( target ) &&
+				! opener.current?.contains( target )
+			) {
+				onDismiss();
+			}
+		};
+		doc?.addEventListener( 'mousedown', onPress );
+		return () => doc?.removeEventListener( 'mousedown', onPress );
+	}, [ onDismiss, opener ] );
 
 	const disabled = ( day: Day ) =>
 		( !! min && compareDays( day, min ) < 0 ) ||

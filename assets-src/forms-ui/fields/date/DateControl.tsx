@@ -5,7 +5,7 @@
  * Month (N.1), Day (N.2) and Year (N.3) in the format's order; the value is the tuple
  * `[month, day, year]`.
  */
-import { useRef, useState } from '@wordpress/element';
+import { useCallback, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import { ids } from '../../ids';
 import { SingleInput } from '../text/TextControl';
@@ -87,6 +87,7 @@ function DatePicker( props: FieldProps ) {
 		setOpen( false );
 		button.current?.focus();
 	};
+	const dismiss = useCallback( () => setOpen( false ), [] );
 	return (
 		<SingleInput
 			{ ...props }
@@ -132,6 +133,8 @@ function DatePicker( props: FieldProps ) {
 									close();
 								} }
 								onClose={ close }
+								onDismiss={ dismiss }
+								opener={ button }
 							/>
 						) }
 					</>

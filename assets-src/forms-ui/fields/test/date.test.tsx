@@ -124,6 +124,20 @@ describe( 'date picker', () => {
 		expect( focused() ).toBe( next );
 	} );
 
+	it( 'a press outside closes it; a press inside or on its button does not', () => {
+		const { button } = open();
+		fireEvent.mouseDown( screen.getByRole( 'grid' ) );
+		expect( screen.queryByRole( 'dialog' ) ).not.toBeNull();
+		fireEvent.mouseDown( screen.getByLabelText( 'Start' ) );
+		expect( screen.queryByRole( 'dialog' ) ).toBeNull();
+		fireEvent.mouseDown( button );
+		fireEvent.click( button );
+		expect( screen.queryByRole( 'dialog' ) ).not.toBeNull();
+		fireEvent.mouseDown( button );
+		fireEvent.click( button );
+		expect( screen.queryByRole( 'dialog' ) ).toBeNull();
+	} );
+
 	it( 'keeps Tab inside the dialog', () => {
 		open();
 		const cancel = screen.getByRole( 'button', { name: 'Cancel' } );
