@@ -6,7 +6,6 @@
  *
  * Ids: input "N.n" is `input_{formId}_{fieldId}_{n}` (specs/forms-visitor-behaviour.md §2).
  */
-import type { ReactNode } from 'react';
 import type { FieldDefinition, FieldInput, FieldValue } from '../../../shared';
 import { ids } from '../../ids';
 import {
@@ -106,16 +105,14 @@ export function isInvalid( props: FieldProps, n?: number ): boolean {
 /**
  * The group.
  *
- * @param props          Field props.
- * @param props.parts    The shown inputs, in the order they are shown.
- * @param props.length   How many parts the tuple has.
- * @param props.children Something after the inputs (a format hint).
+ * @param props        Field props.
+ * @param props.parts  The shown inputs, in the order they are shown.
+ * @param props.length How many parts the tuple has.
  */
 export function InputGroup(
 	props: FieldProps & {
 		parts: GroupPart[];
 		length: number;
-		children?: ReactNode;
 	}
 ) {
 	const { formId, field, error, concealed, parts } = props;
@@ -219,7 +216,6 @@ export function InputGroup(
 						);
 					} ) }
 				</div>
-				{ props.children }
 			</fieldset>
 		</FieldShell>
 	);

@@ -1,7 +1,7 @@
 /**
  * The one-input fields (text, textarea, email, number, select, phone, website, a simple name,
- * a date typed in one box, a priced drop-down or typed price): a label, the description and one control. The registry's
- * control for every type without a control of its own.
+ * a date typed in one box, a priced drop-down or typed price): a label, the description and one
+ * control. The registry's control for every type without a control of its own.
  */
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
