@@ -250,6 +250,7 @@ final class GravityFormsEverydayFields {
 			}
 		}
 		$inputs = $this->inputs( $gf, $id, 'address', $force );
+		$state  = (int) array_search( $id . '.4', array_column( $inputs, 'id' ), true );
 		$lists  = self::lists();
 		// Gravity Forms writes the option's label even when it is off: only an option in use counts.
 		if ( ! empty( $gf['enableCopyValuesOption'] ) ) {
@@ -285,9 +286,9 @@ final class GravityFormsEverydayFields {
 				} else {
 					$out[ $key ] = $ours;
 				}
-			} elseif ( 'defaultState' === $key && 'international' === $out['addressType'] && ! isset( $inputs[3]['defaultValue'] ) ) {
+			} elseif ( 'defaultState' === $key && 'international' === $out['addressType'] && ! isset( $inputs[ $state ]['defaultValue'] ) ) {
 				// Gravity Forms fills the free-text state of an international address with it.
-				$inputs[3]['defaultValue'] = mb_substr( $given, 0, 1000 );
+				$inputs[ $state ]['defaultValue'] = mb_substr( $given, 0, 1000 );
 				( $this->report )( GravityFormsTypes::APPROXIMATED, $key, 'the default state "' . $given . '" is the default value of the State / Province / Region input' );
 			} else {
 				( $this->report )( GravityFormsTypes::LEFT_OUT, $key, 'a default ' . $what . ' does not apply to this address type' );
