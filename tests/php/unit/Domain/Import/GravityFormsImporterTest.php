@@ -502,6 +502,17 @@ final class GravityFormsImporterTest extends TestCase {
 	public function test_type_table_has_one_row_per_type(): void {
 		$this->assertSame( 'as_is', GravityFormsTypes::of( 'text' )['status'] );
 		$this->assertSame( 'left_out', GravityFormsTypes::of( 'some_addon_field' )['status'] );
+		foreach ( array( 'name', 'address', 'phone', 'date', 'time', 'website', 'consent', 'multiselect' ) as $type ) {
+			$this->assertSame(
+				array(
+					'status' => 'as_is',
+					'type'   => $type,
+					'note'   => '',
+				),
+				GravityFormsTypes::of( $type ),
+				$type
+			);
+		}
 	}
 
 	/**
