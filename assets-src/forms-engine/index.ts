@@ -85,3 +85,27 @@ export {
 	paymentFieldOf,
 } from './field-types/payment';
 export type { PaymentAmount } from './field-types/payment';
+export { fieldTypeUnit } from './field-types/registry';
+export type {
+	FieldTypeUnit,
+	RuleReading,
+	ValidationContext,
+} from './field-types/types';
+export type { RuleFormat } from './logic/operators';
+export { MAX_INPUT_LENGTH } from './field-types/parts';
+export { isPhone } from './field-types/phone';
+export { isWebsite } from './field-types/website';
+export {
+	dateOf,
+	datePattern,
+	formatDate,
+	parseDate,
+	parseIso,
+	realDate,
+	toIso,
+} from './field-types/date';
+export type { DateParts } from './field-types/date';
+export { isTwelveHour, timeOf, to24Hour } from './field-types/time';
+export type { TimeOfDay } from './field-types/time';
+export { fixedCountry } from './field-types/address';
+export { CHECKED as CONSENT_CHECKED } from './field-types/consent';

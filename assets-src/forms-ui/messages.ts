@@ -165,6 +165,61 @@ export function issueMessage(
 			return __( 'Please enter a valid security code.', 'kestrel-forms' );
 		case 'card_name':
 			return __( "Please enter the cardholder's name.", 'kestrel-forms' );
+		case 'phone':
+			return issue.format === 'international'
+				? __(
+						'Enter a valid phone number: 7 to 15 digits, with spaces, + ( ) - . allowed, e.g. +44 20 7946 0958.',
+						'kestrel-forms'
+					)
+				: // eslint-disable-next-line @wordpress/i18n-hyphenated-range -- a phone number, not a range.
+					__(
+						'Enter a valid phone number, e.g. (555) 123-4567.',
+						'kestrel-forms'
+					);
+		case 'date':
+			return sprintf(
+				/* translators: %s: the date format, e.g. mm/dd/yyyy. */
+				__( 'Enter a real date as %s.', 'kestrel-forms' ),
+				issue.format
+			);
+		case 'date_min':
+			return sprintf(
+				/* translators: %s: the earliest date accepted, in the field's format, e.g. 01/02/2026. */
+				__( 'Enter a date on or after %s.', 'kestrel-forms' ),
+				issue.limit
+			);
+		case 'date_max':
+			return sprintf(
+				/* translators: %s: the latest date accepted, in the field's format, e.g. 12/31/2026. */
+				__( 'Enter a date on or before %s.', 'kestrel-forms' ),
+				issue.limit
+			);
+		case 'time':
+			return issue.clock === '24'
+				? __(
+						'Enter a valid time: hours 0 to 23 and minutes 00 to 59, e.g. 13:30.',
+						'kestrel-forms'
+					)
+				: __(
+						'Enter a valid time: hours 1 to 12, minutes 00 to 59 and AM or PM, e.g. 9:30 AM.',
+						'kestrel-forms'
+					);
+		case 'url':
+			return __(
+				'Enter a web address starting with http:// or https://, e.g. https://example.com.',
+				'kestrel-forms'
+			);
+		case 'postal_code':
+			return issue.country === 'canadian'
+				? __(
+						'Enter a valid postal code, e.g. K1A 0B1.',
+						'kestrel-forms'
+					)
+				: // eslint-disable-next-line @wordpress/i18n-hyphenated-range -- a ZIP+4 code, not a range.
+					__(
+						'Enter a valid ZIP code, e.g. 12345 or 12345-6789.',
+						'kestrel-forms'
+					);
 		default:
 			return __( 'This value is not valid.', 'kestrel-forms' );
 	}

@@ -19,6 +19,7 @@ import {
 import { evaluateFormulaRaw } from '../formula/evaluate';
 import { substituteMergeTags, type MergeTag } from '../formula/merge-tags';
 import { valuesMatch } from '../logic/operators';
+import { fieldTypeUnit } from '../field-types/registry';
 import { initialValues } from '../values/initial-values';
 import { columnCells, isRepeated } from '../values/rows';
 import {
@@ -287,6 +288,21 @@ function ruleHolds(
 	if ( ! field ) {
 		return valuesMatch( rule.operator, [], String( rule.value ?? '' ) );
 	}
+	const unit = fieldTypeUnit( field.type );
+	if ( unit ) {
+		// The type says what a rule reads (one input of a name, a date as Y-m-d…).
+		const reading = unit.ruleValue(
+			field,
+			state.values[ field.id ],
+			String( rule.fieldId )
+		);
+		return valuesMatch(
+			rule.operator,
+			reading.values.map( labelFromChoice ),
+			String( rule.value ?? '' ),
+			reading.format
+		);
+	}
 	const values = ruleValues(
 		field,
 		state.values[ field.id ],
@@ -390,6 +406,14 @@ function numberOf(
 		tag.modifier === 'price' || text.includes( '|' )
 			? priceFromChoice( text )
 			: ( toNumber( text, format ?? 'decimal_dot' ) ?? 0 );
+	const unit = fieldTypeUnit( field.type );
+	if ( unit ) {
+		// What rules read is what a merge tag reads: text that is no number (a name, a date, a
+		// time) counts 0, as any text does.
+		return unit
+			.ruleValue( field, value, tag.inputId )
+			.values.reduce( ( sum, v ) => sum + read( v ), 0 );
+	}
 	if ( isRepeated( field ) ) {
 		// A list or repeater column sums its rows: {:5.2} is column 2 of field 5.
 		const column = tag.inputId.includes( '.' )

@@ -14,6 +14,19 @@ export const OPERATORS = [
 export type Operator = ( typeof OPERATORS )[ number ];
 
 /**
+ * How a rule compares a field's values: a number format (numbers compare as numbers), or `date`
+ * (Y-m-d) and `time` (HH:mm, 24 h), which `is`, `>` and `<` compare as dates and times. A field
+ * type's unit says which (`FieldTypeUnit.ruleValue`).
+ */
+export type RuleFormat = ValueFormat | 'date' | 'time';
+
+/** The sortable shapes of the date and time formats: Y-m-d and HH:mm. */
+const ORDERED: Record< 'date' | 'time', RegExp > = {
+	date: /^(\d{4})-(\d{2})-(\d{2})$/,
+	time: /^(\d{2}):(\d{2})$/,
+};
+
+/**
  * Whether one value satisfies a rule. Every operator is case-insensitive. `>` and `<` hold only
  * when both sides are numbers. With a number format (number, price and calculation fields), `is`
  * and `isnot` compare numerically when both sides are numbers ("5" is "5.0"; issue 3, decision 7).
@@ -23,13 +36,13 @@ export type Operator = ( typeof OPERATORS )[ number ];
  * @param operator     Operator (greater_than / less_than are accepted for > and <).
  * @param fieldValue   The field's value.
  * @param ruleValue    The rule's value.
- * @param numberFormat The field's number format, when it holds numbers.
+ * @param numberFormat The field's number format, when it holds numbers (or `date`, `time`).
  */
 export function ruleMatches(
 	operator: string,
 	fieldValue: string,
 	ruleValue: string,
-	numberFormat?: ValueFormat
+	numberFormat?: RuleFormat
 ): boolean {
 	const a = fieldValue.toLowerCase();
 	const b = ruleValue.toLowerCase();
@@ -76,7 +89,7 @@ export function valuesMatch(
 	operator: string,
 	values: readonly string[],
 	ruleValue: string,
-	numberFormat?: ValueFormat
+	numberFormat?: RuleFormat
 ): boolean {
 	const list = values.length ? values : [ '' ];
 	if ( operator === 'isnot' ) {
@@ -94,7 +107,7 @@ function equals(
 	rawB: string,
 	a: string,
 	b: string,
-	numberFormat?: ValueFormat
+	numberFormat?: RuleFormat
 ): boolean {
 	if ( numberFormat && rawA.trim() !== '' && rawB.trim() !== '' ) {
 		const x = readNumber( rawA, numberFormat );
@@ -112,9 +125,12 @@ function equals(
  * @param text   Text.
  * @param format The field's number format.
  */
-function readNumber( text: string, format?: ValueFormat ): number | null {
+function readNumber( text: string, format?: RuleFormat ): number | null {
 	if ( text.trim() === '' ) {
 		return null;
+	}
+	if ( format === 'date' || format === 'time' ) {
+		return readOrdered( text, format );
 	}
 	return (
 		( format ? toNumber( text, format ) : null ) ??
@@ -128,12 +144,27 @@ function readNumber( text: string, format?: ValueFormat ): number | null {
  * @param text   Text.
  * @param format The field's number format.
  */
-function readRuleNumber( text: string, format?: ValueFormat ): number | null {
+function readRuleNumber( text: string, format?: RuleFormat ): number | null {
 	if ( text.trim() === '' ) {
 		return null;
+	}
+	if ( format === 'date' || format === 'time' ) {
+		return readOrdered( text, format );
 	}
 	return (
 		toNumber( text, 'decimal_dot' ) ??
 		( format ? toNumber( text, format ) : null )
 	);
+}
+
+/**
+ * A Y-m-d date or an HH:mm time as a number that orders as the date or time does (20260102,
+ * 1330), else null.
+ *
+ * @param text   Text.
+ * @param format date or time.
+ */
+function readOrdered( text: string, format: 'date' | 'time' ): number | null {
+	const match = ORDERED[ format ].exec( text.trim() );
+	return match ? Number( match.slice( 1 ).join( '' ) ) : null;
 }

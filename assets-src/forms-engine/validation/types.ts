@@ -1,7 +1,10 @@
 /**
- * Why a field's value is refused; the same codes as PHP `FieldError`.
+ * Why a field's value is refused; the same codes as PHP `FieldError`. A problem with some inputs
+ * of a multi-input field names them in `inputs` ("1.3"), so the UI can mark those inputs.
  */
-export type ValidationIssue =
+export type ValidationIssue = IssueCode & { inputs?: string[] };
+
+type IssueCode =
 	| { code: 'required' }
 	| { code: 'email' }
 	| { code: 'number' }
@@ -35,6 +38,21 @@ export type ValidationIssue =
 	| { code: 'card_expiry' }
 	| { code: 'card_code' }
 	| { code: 'card_name' }
+	/** Phone fields: not a number in the field's phone format (which the message explains). */
+	| { code: 'phone'; format: 'standard' | 'international' }
+	/**
+	 * Date fields: not a real date in the field's format (its pattern, "mm/dd/yyyy"); before
+	 * dateMin or after dateMax (the bound in the field's format).
+	 */
+	| { code: 'date'; format: string }
+	| { code: 'date_min'; limit: string }
+	| { code: 'date_max'; limit: string }
+	/** Time fields: not a time of the field's clock, or only part of one. */
+	| { code: 'time'; clock: '12' | '24' }
+	/** Website fields: not an http(s) address with a host. */
+	| { code: 'url' }
+	/** Address fields: a ZIP or postal code not in the country's shape. */
+	| { code: 'postal_code'; country: 'us' | 'canadian' }
 	| { code: 'invalid' };
 
 /** Issues by field id; a field without an issue is absent. */

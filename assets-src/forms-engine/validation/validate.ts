@@ -21,10 +21,12 @@ import {
 	toMinorUnitsWithin,
 } from '../../shared/money';
 import { readQuantity } from './quantity';
+import { fieldTypeUnit } from '../field-types/registry';
+import { validateChosen } from '../field-types/multiselect';
+import { MAX_TEXT_LENGTH } from '../field-types/text';
 import type { ValidationIssue, ValidationIssues } from './types';
 
-/** Upper bound for a text value when the field sets no maxLength (as on the server). */
-export const MAX_TEXT_LENGTH = 65535;
+export { MAX_TEXT_LENGTH };
 
 /**
  * A pragmatic email check, as strict as the server's for everyday addresses: one @, a dotted
@@ -50,6 +52,10 @@ export function validateField(
 	if ( isDisplayOnly( field ) || ! hasInput( field ) ) {
 		return null;
 	}
+	const unit = fieldTypeUnit( field.type );
+	if ( unit ) {
+		return unit.validate( field, value, { currency, limits } );
+	}
 	if ( field.type === 'password' ) {
 		return validatePassword( field, value );
 	}
@@ -62,14 +68,7 @@ export function validateField(
 		return null;
 	}
 	if ( isMulti( field ) ) {
-		const checked = Array.isArray( value ) ? value : [];
-		if ( checked.length === 0 ) {
-			return field.isRequired ? { code: 'required' } : null;
-		}
-		const allowed = ( field.choices ?? [] ).map( ( c ) => c.value );
-		return checked.every( ( v ) => allowed.includes( v ) )
-			? null
-			: { code: 'choice' };
+		return validateChosen( field, value );
 	}
 	if ( field.type === 'fileupload' ) {
 		// The value lists the server's tokens of the completed uploads; the server checks them.

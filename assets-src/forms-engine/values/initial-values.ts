@@ -7,6 +7,7 @@ import type {
 import { emptyRow, isRepeated } from './rows';
 import { passwordSubmission } from '../validation/password';
 import { cardSubmission } from '../validation/credit-card';
+import { fieldTypeUnit } from '../field-types/registry';
 
 /**
  * Whether a field only displays content and never carries a value.
@@ -46,6 +47,11 @@ export function initialValues( form: FormDefinition ): FormValues {
 		if ( isDisplayOnly( field ) || field.type === 'payment' ) {
 			continue;
 		}
+		const unit = fieldTypeUnit( field.type );
+		if ( unit ) {
+			values[ field.id ] = unit.initialValue( field );
+			continue;
+		}
 		const selected = ( field.choices ?? [] ).filter(
 			( c ) => c.isSelected
 		);
@@ -80,6 +86,11 @@ export function toSubmissionValues(
 	for ( const field of form.fields ) {
 		const value = values[ field.id ];
 		if ( isDisplayOnly( field ) || value === undefined ) {
+			continue;
+		}
+		const unit = fieldTypeUnit( field.type );
+		if ( unit ) {
+			Object.assign( out, unit.toSubmission( field, value ) );
 			continue;
 		}
 		// Several inputs under input ids (docs/rest-api.md); a password's strength is not sent.

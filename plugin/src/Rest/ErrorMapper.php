@@ -71,15 +71,17 @@ final class ErrorMapper {
 	 * A submission that failed validation, from ready messages.
 	 *
 	 * @param array<int|string, string> $messages Messages by field id (numeric ids stay integer keys in PHP).
+	 * @param array<string, mixed>      $details  The error codes by field id, with the input ids at
+	 *                                            fault (`{code, inputs?}`); absent when none is known.
 	 */
-	public static function validation_messages( array $messages ): WP_Error {
+	public static function validation_messages( array $messages, array $details = array() ): WP_Error {
 		return new WP_Error(
 			'kestrel_forms_validation_failed',
 			__( 'There was a problem with your submission. Please review the fields below.', 'kestrel-forms' ),
 			array(
 				'status' => 400,
 				'errors' => (object) $messages,
-			)
+			) + ( $details ? array( 'details' => (object) $details ) : array() )
 		);
 	}
 
@@ -133,7 +135,7 @@ final class ErrorMapper {
 					'params' => array( 'values' => __( 'values must be an object.', 'kestrel-forms' ) ),
 				)
 			),
-			SubmissionRefused::INVALID_FIELDS    => self::validation_messages( $e->messages ),
+			SubmissionRefused::INVALID_FIELDS    => self::validation_messages( $e->messages, $e->details ),
 			SubmissionRefused::CAPTCHA           => self::captcha_failed( $e->captcha ?? new CaptchaFailure( CaptchaFailure::UNAVAILABLE ) ),
 			SubmissionRefused::RATE_LIMITED      => self::rate_limited( $e->retry_after ),
 			SubmissionRefused::TOO_LARGE         => self::too_large( $e->limit ),

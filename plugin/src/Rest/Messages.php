@@ -86,6 +86,29 @@ final class Messages {
 				return __( 'Please enter a valid security code.', 'kestrel-forms' );
 			case FieldError::CARD_NAME:
 				return __( "Please enter the cardholder's name.", 'kestrel-forms' );
+			case FieldError::PHONE:
+				return 'international' === ( $p['format'] ?? '' )
+					? __( 'Enter a valid phone number: 7 to 15 digits, with spaces, + ( ) - . allowed, e.g. +44 20 7946 0958.', 'kestrel-forms' )
+					: __( 'Enter a valid phone number, e.g. (555) 123-4567.', 'kestrel-forms' );
+			case FieldError::DATE:
+				/* translators: %s: the date format, e.g. mm/dd/yyyy. */
+				return sprintf( __( 'Enter a real date as %s.', 'kestrel-forms' ), (string) ( $p['format'] ?? '' ) );
+			case FieldError::DATE_MIN:
+				/* translators: %s: the earliest date accepted, in the field's format, e.g. 01/02/2026. */
+				return sprintf( __( 'Enter a date on or after %s.', 'kestrel-forms' ), (string) $p['limit'] );
+			case FieldError::DATE_MAX:
+				/* translators: %s: the latest date accepted, in the field's format, e.g. 12/31/2026. */
+				return sprintf( __( 'Enter a date on or before %s.', 'kestrel-forms' ), (string) $p['limit'] );
+			case FieldError::TIME:
+				return '24' === ( $p['clock'] ?? '' )
+					? __( 'Enter a valid time: hours 0 to 23 and minutes 00 to 59, e.g. 13:30.', 'kestrel-forms' )
+					: __( 'Enter a valid time: hours 1 to 12, minutes 00 to 59 and AM or PM, e.g. 9:30 AM.', 'kestrel-forms' );
+			case FieldError::URL:
+				return __( 'Enter a web address starting with http:// or https://, e.g. https://example.com.', 'kestrel-forms' );
+			case FieldError::POSTAL_CODE:
+				return 'canadian' === ( $p['country'] ?? '' )
+					? __( 'Enter a valid postal code, e.g. K1A 0B1.', 'kestrel-forms' )
+					: __( 'Enter a valid ZIP code, e.g. 12345 or 12345-6789.', 'kestrel-forms' );
 			default:
 				return __( 'This value is not valid.', 'kestrel-forms' );
 		}
@@ -147,6 +170,20 @@ final class Messages {
 				break;
 			case 'range':
 				$what = __( 'must not be greater than rangeMax', 'kestrel-forms' );
+				break;
+			case 'fieldInput':
+				/* translators: %s: the input ids of the field type, such as "1.2, 1.3, 1.4, 1.6, 1.8". */
+				$what = sprintf( __( 'must be one of the inputs of this field type: %s', 'kestrel-forms' ), $scalar( 'ref' ) );
+				break;
+			case 'listValue':
+				/* translators: %s: what the list holds, such as "US states". */
+				$what = sprintf( __( 'is not one of the %s', 'kestrel-forms' ), $scalar( 'ref' ) );
+				break;
+			case 'date':
+				$what = __( 'is not a real date (Y-m-d)', 'kestrel-forms' );
+				break;
+			case 'dateRange':
+				$what = __( 'must not be after dateMax', 'kestrel-forms' );
 				break;
 			case 'unknownField':
 				/* translators: %s: field reference such as 3 or {:3.2}. */

@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Submissions;
 
 use Kestrel\Forms\Captcha\CaptchaFailure;
+use Kestrel\Forms\Domain\Validation\FieldError;
 use RuntimeException;
 
 /**
@@ -33,18 +34,22 @@ final class SubmissionRefused extends RuntimeException {
 	/**
 	 * Use the named constructors.
 	 *
-	 * @param string                $kind        One of the constants.
-	 * @param array<string, string> $messages    Messages by field id (INVALID_FIELDS).
-	 * @param int                   $retry_after Seconds to wait (RATE_LIMITED).
-	 * @param int                   $limit       Bytes allowed (TOO_LARGE).
-	 * @param CaptchaFailure|null   $captcha     The captcha's failure (CAPTCHA, not the visitor's to fix).
+	 * @param string                                                    $kind        One of the constants.
+	 * @param array<string, string>                                     $messages    Messages by field id (INVALID_FIELDS).
+	 * @param int                                                       $retry_after Seconds to wait (RATE_LIMITED).
+	 * @param int                                                       $limit       Bytes allowed (TOO_LARGE).
+	 * @param CaptchaFailure|null                                       $captcha     The captcha's failure (CAPTCHA, not the visitor's to fix).
+	 * @param array<string, array{code: string, inputs?: list<string>}> $details The code of each field
+	 *                                           error by field id, with the input ids at fault
+	 *                                           (INVALID_FIELDS; errors added by filters have none).
 	 */
 	private function __construct(
 		public readonly string $kind,
 		public readonly array $messages = array(),
 		public readonly int $retry_after = 0,
 		public readonly int $limit = 0,
-		public readonly ?CaptchaFailure $captcha = null
+		public readonly ?CaptchaFailure $captcha = null,
+		public readonly array $details = array()
 	) {
 		parent::__construct( $kind );
 	}
@@ -62,10 +67,28 @@ final class SubmissionRefused extends RuntimeException {
 	/**
 	 * Fields the visitor must put right.
 	 *
-	 * @param array<string, string> $messages Messages by field id.
+	 * @param array<string, string>                                     $messages Messages by field id.
+	 * @param array<string, array{code: string, inputs?: list<string>}> $details  Codes (and input ids at
+	 *                                                                            fault) by field id.
 	 */
-	public static function invalid_fields( array $messages ): self {
-		return new self( self::INVALID_FIELDS, $messages );
+	public static function invalid_fields( array $messages, array $details = array() ): self {
+		return new self( self::INVALID_FIELDS, $messages, 0, 0, null, array_intersect_key( $details, $messages ) );
+	}
+
+	/**
+	 * The code of each field error, by field id, with the input ids at fault when some are.
+	 *
+	 * @param array<int|string, FieldError|mixed> $errors Errors by field id (others than FieldError are skipped).
+	 * @return array<string, array{code: string, inputs?: list<string>}>
+	 */
+	public static function details_of( array $errors ): array {
+		$details = array();
+		foreach ( $errors as $field_id => $error ) {
+			if ( $error instanceof FieldError ) {
+				$details[ (string) $field_id ] = array( 'code' => $error->code ) + ( $error->inputs ? array( 'inputs' => $error->inputs ) : array() );
+			}
+		}
+		return $details;
 	}
 
 	/**

@@ -270,7 +270,7 @@ final class SubmitForm {
 		 */
 		$messages = (array) apply_filters( 'kestrel_forms_validation_errors', $messages, $form, $clean );
 		if ( $messages ) {
-			throw SubmissionRefused::invalid_fields( array_map( 'strval', $messages ) );
+			throw SubmissionRefused::invalid_fields( array_map( 'strval', $messages ), SubmissionRefused::details_of( $result->errors ) );
 		}
 
 		$this->verify_captcha( $form, $result->visible, $values, $request->client_ip );
@@ -461,7 +461,7 @@ final class SubmitForm {
 		$messages = (array) apply_filters( 'kestrel_forms_validation_errors', $messages, $form, $result->values );
 		$messages = array_diff_key( $messages, array_flip( $uploads ) ); // No upload is sent with a draft.
 		if ( $messages ) {
-			throw SubmissionRefused::invalid_fields( array_map( 'strval', $messages ) );
+			throw SubmissionRefused::invalid_fields( array_map( 'strval', $messages ), SubmissionRefused::details_of( $errors ) );
 		}
 		$kept = self::restorable( $form, $result->values, $raw, $result->visible );
 		if ( strlen( (string) wp_json_encode( (object) $kept, JSON_UNESCAPED_UNICODE ) ) > self::DRAFT_MAX_BYTES ) {

@@ -10,6 +10,8 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Form;
 
 use Kestrel\Forms\Domain\Calculation\Formula;
+use Kestrel\Forms\Domain\FieldTypes\DefinitionRules;
+use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
 use Kestrel\Forms\Domain\Logic\DependencyCycle;
 use Kestrel\Forms\Domain\Logic\DependencyGraph;
 use Kestrel\Forms\Domain\Schema\SchemaError;
@@ -92,6 +94,11 @@ final class FormValidator {
 			}
 			if ( isset( $field['rangeMin'], $field['rangeMax'] ) && $field['rangeMin'] > $field['rangeMax'] ) {
 				$errors[] = new SchemaError( $path . '.rangeMin', 'range', array( 'detail' => 'must not be greater than rangeMax' ) );
+			}
+			// The type's own rules (its input ids, a date range, a default from a list).
+			$unit = FieldTypes::of( $field );
+			if ( $unit instanceof DefinitionRules ) {
+				$errors = array_merge( $errors, $unit->definition_errors( $field, $path ) );
 			}
 		}
 
@@ -387,6 +394,10 @@ final class FormValidator {
 			return false;
 		}
 		if ( ! str_contains( $ref, '.' ) ) {
+			return true;
+		}
+		// A type's own inputs ("4.3" of a name) count whether or not the definition lists them.
+		if ( in_array( $ref, FieldTypes::of( $field )?->input_ids( $field ) ?? array(), true ) ) {
 			return true;
 		}
 		foreach ( $field['inputs'] ?? array() as $input ) {

@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Logic;
 
 use Kestrel\Forms\Domain\Calculation\Formula;
+use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Money\Decimal;
@@ -172,7 +173,13 @@ final class FormEvaluator {
 		if ( null === $field ) {
 			return Operators::values_match( (string) $rule['operator'], array(), (string) ( $rule['value'] ?? '' ) );
 		}
-		$value   = $state['values'][ (int) $field['id'] ] ?? '';
+		$value = $state['values'][ (int) $field['id'] ] ?? '';
+		$unit  = FieldTypes::of( $field );
+		if ( null !== $unit ) {
+			// The type says what a rule reads (one input of a name, a date as Y-m-d…).
+			$reading = $unit->rule_reading( $field, $value, (string) $rule['fieldId'] );
+			return Operators::values_match( (string) $rule['operator'], array_map( array( Numbers::class, 'label_from_choice' ), $reading->values ), (string) ( $rule['value'] ?? '' ), $reading->format );
+		}
 		$ref     = (string) $rule['fieldId'];
 		$numeric = 'number' === $field['type'] ? (string) ( $field['numberFormat'] ?? 'decimal_dot' ) : null;
 		if ( is_array( $value ) ) {
@@ -250,6 +257,16 @@ final class FormEvaluator {
 				: ( Numbers::to_number( $text, $format ) ?? 0.0 );
 		};
 		$value  = $state['values'][ $id ] ?? '';
+		$unit   = FieldTypes::of( $field );
+		if ( null !== $unit ) {
+			// What rules read is what a merge tag reads: text that is no number (a name, a date,
+			// a time) counts 0, as any text does.
+			$sum = 0.0;
+			foreach ( $unit->rule_reading( $field, $value, $tag['input_id'] )->values as $v ) {
+				$sum += $read( $v );
+			}
+			return $sum;
+		}
 		if ( Rows::is_repeated( $field ) ) {
 			// A list or repeater column sums its rows: {:5.2} is column 2 of field 5.
 			$column      = str_contains( $tag['input_id'], '.' ) ? (int) explode( '.', $tag['input_id'] )[1] : null;
@@ -279,6 +296,10 @@ final class FormEvaluator {
 	 * @return string|list<string>
 	 */
 	private static function default_of( array $field ): string|array {
+		$unit = FieldTypes::of( $field );
+		if ( null !== $unit ) {
+			return $unit->default_value( $field );
+		}
 		if ( Rows::is_repeated( $field ) ) {
 			return Rows::empty_row( $field );
 		}

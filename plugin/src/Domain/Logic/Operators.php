@@ -13,9 +13,16 @@ use Kestrel\Forms\Domain\Money\Numbers;
 
 /**
  * Case-insensitive is, isnot, contains, starts_with, ends_with; > and < only between numbers;
- * numeric is/isnot when a number format is given and both sides are numbers.
+ * numeric is/isnot when a number format is given and both sides are numbers. The formats `date`
+ * (Y-m-d) and `time` (HH:mm) compare dates and times (a field type's RuleReading says which).
  */
 final class Operators {
+
+	/** The sortable shapes of the date and time formats. */
+	private const ORDERED = array(
+		'date' => '/^(\d{4})-(\d{2})-(\d{2})$/',
+		'time' => '/^(\d{2}):(\d{2})$/',
+	);
 
 	/**
 	 * Whether one value satisfies a rule.
@@ -112,6 +119,9 @@ final class Operators {
 		if ( '' === trim( $text ) ) {
 			return null;
 		}
+		if ( isset( self::ORDERED[ (string) $format ] ) ) {
+			return self::read_ordered( $text, (string) $format );
+		}
 		return ( null !== $format ? Numbers::to_number( $text, $format ) : null ) ?? Numbers::to_number( $text, 'decimal_dot' );
 	}
 
@@ -125,6 +135,23 @@ final class Operators {
 		if ( '' === trim( $text ) ) {
 			return null;
 		}
+		if ( isset( self::ORDERED[ (string) $format ] ) ) {
+			return self::read_ordered( $text, (string) $format );
+		}
 		return Numbers::to_number( $text, 'decimal_dot' ) ?? ( null !== $format ? Numbers::to_number( $text, $format ) : null );
+	}
+
+	/**
+	 * A Y-m-d date or an HH:mm time as a number that orders as the date or time does (20260102,
+	 * 1330), else null.
+	 *
+	 * @param string $text   Text.
+	 * @param string $format date or time.
+	 */
+	private static function read_ordered( string $text, string $format ): ?float {
+		if ( 1 !== preg_match( self::ORDERED[ $format ], trim( $text ), $m ) ) {
+			return null;
+		}
+		return (float) implode( '', array_slice( $m, 1 ) );
 	}
 }

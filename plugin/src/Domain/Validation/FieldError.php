@@ -45,6 +45,20 @@ final class FieldError {
 	public const CARD_EXPIRED = 'card_expired';
 	public const CARD_CODE    = 'card_code';
 	public const CARD_NAME    = 'card_name';
+	/** Phone fields: not a number in the field's phone format; params format (standard, international). */
+	public const PHONE = 'phone';
+	/** Date fields: not a real date in the field's format; params format ("mm/dd/yyyy"). */
+	public const DATE = 'date';
+	/** Date fields: before dateMin; params limit (the date in the field's format). */
+	public const DATE_MIN = 'date_min';
+	/** Date fields: after dateMax; params limit (the date in the field's format). */
+	public const DATE_MAX = 'date_max';
+	/** Time fields: not a time of the field's clock, or only part of one; params clock ('12', '24'). */
+	public const TIME = 'time';
+	/** Website fields: not an http(s) address with a host. */
+	public const URL = 'url';
+	/** Address fields: a ZIP or postal code not in the country's shape; params country (us, canadian). */
+	public const POSTAL_CODE = 'postal_code';
 
 	/**
 	 * An error.
@@ -52,10 +66,25 @@ final class FieldError {
 	 * @param string               $code           One of the constants above.
 	 * @param array<string, mixed> $params         Details such as [ 'limit' => 20 ].
 	 * @param string               $custom_message The field's own error message, '' when none.
+	 * @param list<string>         $inputs         The input ids at fault ("1.3"), for fields with
+	 *                                             several inputs; empty when the whole field is.
 	 */
 	public function __construct(
 		public readonly string $code,
 		public readonly array $params = array(),
-		public readonly string $custom_message = ''
+		public readonly string $custom_message = '',
+		public readonly array $inputs = array()
 	) {}
+
+	/**
+	 * An error for a field, with the field's own message when it has one.
+	 *
+	 * @param array<string, mixed> $field  Field definition.
+	 * @param string               $code   One of the constants above.
+	 * @param array<string, mixed> $params Details.
+	 * @param list<string>         $inputs Input ids at fault.
+	 */
+	public static function for_field( array $field, string $code, array $params = array(), array $inputs = array() ): self {
+		return new self( $code, $params, trim( (string) ( $field['errorMessage'] ?? '' ) ), $inputs );
+	}
 }

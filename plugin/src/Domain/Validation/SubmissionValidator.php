@@ -10,6 +10,10 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Validation;
 
 use Kestrel\Forms\Domain\Feeds\FeedEvaluator;
+use Kestrel\Forms\Domain\FieldTypes\Choices;
+use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
+use Kestrel\Forms\Domain\FieldTypes\ValidationContext;
+use Kestrel\Forms\Domain\FieldTypes\Wire;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Logic\DependencyGraph;
@@ -66,11 +70,22 @@ final class SubmissionValidator {
 		// Visibility and calculated values come from the stored definition, never the browser.
 		$evaluator  = new FormEvaluator( $definition );
 		$evaluation = $evaluator->evaluate( $this->entered( $form, $raw ) );
+		$context    = new ValidationContext( $currency, $limits );
 		foreach ( $form->fields() as $field ) {
 			$type = (string) $field['type'];
 			$id   = (int) $field['id'];
 			if ( in_array( $type, Form::DISPLAY_ONLY_TYPES, true ) || empty( $evaluation['visible'][ $id ] ) ) {
 				continue; // Hidden fields are neither validated nor stored.
+			}
+			$unit = FieldTypes::get( $type );
+			if ( null !== $unit ) {
+				$result = $unit->validate( $field, $raw, $context );
+				if ( $result instanceof FieldError ) {
+					$errors[ $id ] = $result;
+				} else {
+					$values += $result;
+				}
+				continue;
 			}
 			if ( 'number' === $type && ! empty( $field['enableCalculation'] ) ) {
 				$computed = $evaluation['values'][ $id ] ?? '';
@@ -206,7 +221,7 @@ final class SubmissionValidator {
 	 */
 	private function single( array $field, mixed $raw, string $currency = Currencies::DEFAULT, ?Limits $limits = null ): array|FieldError {
 		$limits ??= Limits::defaults();
-		$text     = $this->to_text( $raw, 'textarea' === $field['type'] );
+		$text     = Wire::text( $raw, 'textarea' === $field['type'] );
 		if ( null === $text ) {
 			return $this->error( $field, FieldError::INVALID );
 		}
@@ -259,20 +274,20 @@ final class SubmissionValidator {
 					break;
 				}
 				// Drop-down and radio products are choices.
-				if ( ! in_array( $text, $this->choice_values( $field ), true ) ) {
+				if ( ! in_array( $text, Choices::values( $field ), true ) ) {
 					return $this->error( $field, FieldError::CHOICE );
 				}
 				break;
 			case 'radio':
 				// With an "other" choice, any typed text is a valid answer.
-				if ( empty( $field['enableOtherChoice'] ) && ! in_array( $text, $this->choice_values( $field ), true ) ) {
+				if ( empty( $field['enableOtherChoice'] ) && ! in_array( $text, Choices::values( $field ), true ) ) {
 					return $this->error( $field, FieldError::CHOICE );
 				}
 				break;
 			case 'select':
 			case 'option':
 			case 'shipping':
-				if ( ! in_array( $text, $this->choice_values( $field ), true ) ) {
+				if ( ! in_array( $text, Choices::values( $field ), true ) ) {
 					return $this->error( $field, FieldError::CHOICE );
 				}
 				break;
@@ -378,7 +393,7 @@ final class SubmissionValidator {
 		}
 		$cells = array();
 		foreach ( $raw as $item ) {
-			$text = $this->to_text( $item, true );
+			$text = Wire::text( $item, true );
 			if ( null === $text ) {
 				return null;
 			}
@@ -395,7 +410,7 @@ final class SubmissionValidator {
 	 * @return array<string, string>|FieldError Checked choices by input id, or an error.
 	 */
 	private function checkbox( array $field, array $raw ): array|FieldError {
-		$choices   = $this->choice_values( $field );
+		$choices   = Choices::values( $field );
 		$input_ids = Form::choice_input_ids( $field );
 		$checked   = array();
 
@@ -405,7 +420,7 @@ final class SubmissionValidator {
 				$list = array( $list );
 			}
 			foreach ( $list as $item ) {
-				$text  = $this->to_text( $item, false );
+				$text  = Wire::text( $item, false );
 				$index = null === $text ? false : array_search( $text, $choices, true );
 				if ( false === $index ) {
 					return $this->error( $field, FieldError::CHOICE );
@@ -417,7 +432,7 @@ final class SubmissionValidator {
 			if ( ! array_key_exists( $input_id, $raw ) ) {
 				continue;
 			}
-			$text = $this->to_text( $raw[ $input_id ], false );
+			$text = Wire::text( $raw[ $input_id ], false );
 			if ( null === $text ) {
 				return $this->error( $field, FieldError::INVALID );
 			}
@@ -467,42 +482,6 @@ final class SubmissionValidator {
 	}
 
 	/**
-	 * Normalises a submitted scalar to text. Arrays and invalid UTF-8 are refused (null).
-	 *
-	 * @param mixed $raw       Submitted value.
-	 * @param bool  $multiline Keep inner newlines (textarea).
-	 */
-	private function to_text( mixed $raw, bool $multiline ): ?string {
-		if ( null === $raw ) {
-			return '';
-		}
-		if ( is_bool( $raw ) ) {
-			$raw = $raw ? '1' : '';
-		}
-		if ( ! is_string( $raw ) && ! is_int( $raw ) && ! is_float( $raw ) ) {
-			return null;
-		}
-		$text = (string) $raw;
-		if ( ! mb_check_encoding( $text, 'UTF-8' ) ) {
-			return null;
-		}
-		$text = str_replace( array( "\r\n", "\r" ), "\n", $text );
-		// Control characters other than newline and tab have no place in form input.
-		$text = (string) preg_replace( $multiline ? '/[\x00-\x08\x0B-\x1F\x7F]/u' : '/[\x00-\x1F\x7F]/u', '', $text );
-		return trim( $text );
-	}
-
-	/**
-	 * The values of a field's choices.
-	 *
-	 * @param array<string, mixed> $field Field with choices.
-	 * @return list<string>
-	 */
-	private function choice_values( array $field ): array {
-		return array_map( static fn( array $c ): string => (string) $c['value'], array_values( $field['choices'] ?? array() ) );
-	}
-
-	/**
 	 * An error for a field, with the field's own message when it has one.
 	 *
 	 * @param array<string, mixed> $field  Field definition.
@@ -528,6 +507,14 @@ final class SubmissionValidator {
 			if ( 'password' === $field['type'] || 'creditcard' === $field['type'] || 'payment' === $field['type'] ) {
 				continue; // Rules never read secrets.
 			}
+			$unit = FieldTypes::of( $field );
+			if ( null !== $unit ) {
+				$value = $unit->entered( $field, $raw );
+				if ( null !== $value ) {
+					$entered[ $id ] = $value;
+				}
+				continue;
+			}
 			if ( 'product' === $field['type'] && isset( $raw[ $id . '.3' ] ) && is_scalar( $raw[ $id . '.3' ] ) ) {
 				$entered[ $id . '.3' ] = (string) $raw[ $id . '.3' ];
 			}
@@ -545,7 +532,7 @@ final class SubmissionValidator {
 				}
 				continue;
 			}
-			$text = $this->to_text( $raw[ (string) $id ] ?? null, 'textarea' === $field['type'] );
+			$text = Wire::text( $raw[ (string) $id ] ?? null, 'textarea' === $field['type'] );
 			if ( null !== $text && '' !== $text ) {
 				$entered[ $id ] = $text;
 			}
@@ -683,7 +670,7 @@ final class SubmissionValidator {
 			}
 		}
 		$key  = $product['id'] . '.3';
-		$text = $this->to_text( $raw[ $key ] ?? null, false );
+		$text = Wire::text( $raw[ $key ] ?? null, false );
 		if ( null === $text ) {
 			return $this->error( $product, FieldError::INVALID );
 		}

@@ -1,0 +1,39 @@
+import type { FieldType } from '../../shared';
+import type { FieldTypeUnit } from './types';
+import { addressUnit } from './address';
+import { consentUnit } from './consent';
+import { dateUnit } from './date';
+import { multiselectUnit } from './multiselect';
+import { nameUnit } from './name';
+import { phoneUnit } from './phone';
+import { textUnit } from './text';
+import { timeUnit } from './time';
+import { websiteUnit } from './website';
+
+/**
+ * The engine's field types: type → unit (docs/field-types.md). The twin of PHP
+ * `Domain\FieldTypes\FieldTypes`. Types without a unit yet are handled by the engine's older
+ * code paths (validate.ts, initial-values.ts, evaluate.ts).
+ */
+const UNITS: Partial< Record< FieldType, FieldTypeUnit > > = {
+	text: textUnit,
+	textarea: textUnit,
+	hidden: textUnit,
+	name: nameUnit,
+	address: addressUnit,
+	phone: phoneUnit,
+	date: dateUnit,
+	time: timeUnit,
+	website: websiteUnit,
+	consent: consentUnit,
+	multiselect: multiselectUnit,
+};
+
+/**
+ * The unit of a field type, or undefined when the type has none.
+ *
+ * @param type Field type.
+ */
+export function fieldTypeUnit( type: FieldType ): FieldTypeUnit | undefined {
+	return UNITS[ type ];
+}

@@ -1,0 +1,61 @@
+import type {
+	FieldDefinition,
+	FieldValue,
+	FormDefinition,
+	SubmissionValues,
+} from '../../shared';
+import type { RuleFormat } from '../logic/operators';
+import type { ValidationIssue } from '../validation/types';
+
+/** What a field's validation may depend on besides the field and its value. */
+export interface ValidationContext {
+	/** The form's currency (typed prices). */
+	currency?: string;
+	/** The form's money bounds (`form.limits`; absent: the defaults). */
+	limits?: FormDefinition[ 'limits' ];
+}
+
+/** What a rule reads of a field: its values (a list for multi-value fields) and their format. */
+export interface RuleReading {
+	values: string[];
+	format?: RuleFormat;
+}
+
+/**
+ * A field type's traits in the engine (docs/field-types.md); the twin of a PHP
+ * `Domain\FieldTypes\FieldType`.
+ */
+export interface FieldTypeUnit {
+	/**
+	 * The input ids of a field that has several inputs, in the order of its browser tuple
+	 * (empty: one value under the field id).
+	 */
+	inputIds: ( field: FieldDefinition ) => string[];
+	/** The value the field starts with (defaults, selected choices). */
+	initialValue: ( field: FieldDefinition ) => FieldValue;
+	/** Whether the value counts as not filled in. */
+	isEmpty: (
+		field: FieldDefinition,
+		value: FieldValue | undefined
+	) => boolean;
+	/** The value's issue, or null when it is acceptable. */
+	validate: (
+		field: FieldDefinition,
+		value: FieldValue | undefined,
+		context: ValidationContext
+	) => ValidationIssue | null;
+	/** The submission's values of the field, by wire key (field id or input ids). */
+	toSubmission: (
+		field: FieldDefinition,
+		value: FieldValue | undefined
+	) => SubmissionValues;
+	/**
+	 * What a rule (or a formula's merge tag) reads: the whole field, or one input when
+	 * `inputId` names one ("1.3").
+	 */
+	ruleValue: (
+		field: FieldDefinition,
+		value: FieldValue | undefined,
+		inputId?: string
+	) => RuleReading;
+}

@@ -1,0 +1,68 @@
+<?php
+/**
+ * The server's field types: type → unit.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Domain\FieldTypes;
+
+/**
+ * The registry of field type units (docs/field-types.md); the twin of
+ * assets-src/forms-engine/field-types/registry.ts. Types without a unit yet are handled by the
+ * older code paths of Validation\SubmissionValidator and Logic\FormEvaluator.
+ */
+final class FieldTypes {
+
+	/**
+	 * Units by type, once built.
+	 *
+	 * @var array<string, FieldType>|null
+	 */
+	private static ?array $units = null;
+
+	/**
+	 * The unit of a field type, or null when the type has none.
+	 *
+	 * @param string $type Field type.
+	 */
+	public static function get( string $type ): ?FieldType {
+		return self::units()[ $type ] ?? null;
+	}
+
+	/**
+	 * The unit of a field definition's type, or null.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 */
+	public static function of( array $field ): ?FieldType {
+		return self::get( (string) ( $field['type'] ?? '' ) );
+	}
+
+	/**
+	 * Every unit by type.
+	 *
+	 * @return array<string, FieldType>
+	 */
+	private static function units(): array {
+		if ( null === self::$units ) {
+			$text        = new TextType();
+			self::$units = array(
+				'text'        => $text,
+				'textarea'    => $text,
+				'hidden'      => $text,
+				'name'        => new NameType( $text ),
+				'address'     => new AddressType(),
+				'phone'       => new PhoneType(),
+				'date'        => new DateType(),
+				'time'        => new TimeType(),
+				'website'     => new WebsiteType(),
+				'consent'     => new ConsentType(),
+				'multiselect' => new MultiselectType(),
+			);
+		}
+		return self::$units;
+	}
+}

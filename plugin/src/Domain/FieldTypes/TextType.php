@@ -1,0 +1,111 @@
+<?php
+/**
+ * Text, paragraph text and hidden fields; the base of the other one-text-value types.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Domain\FieldTypes;
+
+use Kestrel\Forms\Domain\Validation\FieldError;
+
+/**
+ * One text value under the field id: blank is "required" when the field is, then at most
+ * maxLength characters; types with a shape of their own check the filled-in text (`check()`)
+ * and may store it in a canonical form (`stored()`). The twin of text.ts.
+ */
+class TextType implements FieldType {
+
+	/** Upper bound for a text value when the field sets no maxLength. */
+	public const MAX_TEXT_LENGTH = 65535;
+
+	/**
+	 * No inputs of its own.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 * @return list<string>
+	 */
+	public function input_ids( array $field ): array {
+		return array();
+	}
+
+	/**
+	 * The defaultValue.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 */
+	public function default_value( array $field ): string {
+		return (string) ( $field['defaultValue'] ?? '' );
+	}
+
+	/**
+	 * The text entered, null when blank or not text.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 * @param array<mixed, mixed>  $raw   All submitted values.
+	 */
+	public function entered( array $field, array $raw ): ?string {
+		$text = Wire::text( $raw[ (string) $field['id'] ] ?? null, 'textarea' === $field['type'] );
+		return null === $text || '' === $text ? null : $text;
+	}
+
+	/**
+	 * Validates the text.
+	 *
+	 * @param array<string, mixed> $field   Field definition.
+	 * @param array<mixed, mixed>  $raw     All submitted values.
+	 * @param ValidationContext    $context Unused.
+	 * @return array<string, string>|FieldError
+	 */
+	public function validate( array $field, array $raw, ValidationContext $context ): array|FieldError {
+		$text = Wire::text( $raw[ (string) $field['id'] ] ?? null, 'textarea' === $field['type'] );
+		if ( null === $text ) {
+			return FieldError::for_field( $field, FieldError::INVALID );
+		}
+		if ( '' === $text ) {
+			return empty( $field['isRequired'] ) ? array() : FieldError::for_field( $field, FieldError::REQUIRED );
+		}
+		$limit = isset( $field['maxLength'] ) ? (int) $field['maxLength'] : self::MAX_TEXT_LENGTH;
+		if ( mb_strlen( $text, 'UTF-8' ) > $limit ) {
+			return FieldError::for_field( $field, FieldError::MAX_LENGTH, array( 'limit' => $limit ) );
+		}
+		$error = $this->check( $field, $text );
+		if ( null !== $error ) {
+			return $error;
+		}
+		return array( (string) $field['id'] => $this->stored( $field, $text ) );
+	}
+
+	/**
+	 * The text as it is.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 * @param string|list<string>  $value Value.
+	 * @param string               $ref   Rule reference.
+	 */
+	public function rule_reading( array $field, string|array $value, string $ref ): RuleReading {
+		return new RuleReading( array( is_string( $value ) ? $value : '' ) );
+	}
+
+	/**
+	 * The type's own check of a filled-in text: its error, or null when it is fine.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 * @param string               $text Trimmed, non-empty text.
+	 */
+	protected function check( array $field, string $text ): ?FieldError {
+		return null;
+	}
+
+	/**
+	 * The text as stored.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 * @param string               $text Valid text.
+	 */
+	protected function stored( array $field, string $text ): string {
+		return $text;
+	}
+}
