@@ -11,6 +11,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Import;
 
 use Closure;
+use Kestrel\Forms\Domain\FieldTypes\AddressLists;
 
 /**
  * Pure. Maps the type's own settings and its inputs (ids kept: "1.3" stays "1.3", so merge tags
@@ -70,6 +71,9 @@ final class GravityFormsEverydayFields {
 		),
 	);
 
+	/** The text Gravity Forms gives a new consent checkbox. */
+	private const CONSENT_TEXT = 'I agree to the privacy policy.';
+
 	/** Legacy name formats of Gravity Forms: the inputs each one shows. */
 	private const NAME_FORMATS = array(
 		'advanced' => null,
@@ -87,13 +91,6 @@ final class GravityFormsEverydayFields {
 		'ymd_dash'  => '#^(?<y>[0-9]{4})-(?<m>[0-9]{1,2})-(?<d>[0-9]{1,2})$#',
 		'ymd_dot'   => '#^(?<y>[0-9]{4})\.(?<m>[0-9]{1,2})\.(?<d>[0-9]{1,2})$#',
 	);
-
-	/**
-	 * Country, US state and Canadian province lists (plugin/data/address-lists.json).
-	 *
-	 * @var array{countries: list<string>, usStates: list<string>, canadianProvinces: list<string>}|null
-	 */
-	private static ?array $lists = null;
 
 	/**
 	 * Takes how to report and how to read choices.
@@ -134,11 +131,14 @@ final class GravityFormsEverydayFields {
 				$out['inputs']     = $this->inputs( $gf, $id, 'time', array(), '24' === $out['timeFormat'] ? array( 3 ) : array() );
 				return $out;
 			case 'consent':
-				$text = GravityFormsValues::str( $gf['checkboxLabel'] ?? '' );
-				if ( '' !== $text ) {
-					$out['checkboxLabel'] = mb_substr( $text, 0, 10000 );
+				$text = trim( GravityFormsValues::str( $gf['checkboxLabel'] ?? '' ) );
+				if ( '' === $text ) {
+					// The visitor must see what they agree to (and the entry keeps it): Gravity Forms' own default.
+					$text = self::CONSENT_TEXT;
+					( $this->report )( GravityFormsTypes::APPROXIMATED, 'checkboxLabel', 'the field had no checkbox text; it says "' . $text . '" (Gravity Forms\' default): check it' );
 				}
-				$out['inputs'] = $this->inputs( $gf, $id, 'consent', array() );
+				$out['checkboxLabel'] = mb_substr( $text, 0, 10000 );
+				$out['inputs']        = $this->inputs( $gf, $id, 'consent', array() );
 				return $out;
 			case 'multiselect':
 				$out['choices'] = ( $this->choices )( $gf );
@@ -251,7 +251,6 @@ final class GravityFormsEverydayFields {
 		}
 		$inputs = $this->inputs( $gf, $id, 'address', $force );
 		$state  = (int) array_search( $id . '.4', array_column( $inputs, 'id' ), true );
-		$lists  = self::lists();
 		// Gravity Forms writes the option's label even when it is off: only an option in use counts.
 		if ( ! empty( $gf['enableCopyValuesOption'] ) ) {
 			( $this->report )( GravityFormsTypes::LEFT_OUT, 'enableCopyValuesOption', 'the "' . GravityFormsValues::str( $gf['copyValuesOptionLabel'] ?? '' ) . '" option (copy the address of field ' . GravityFormsValues::str( $gf['copyValuesOptionField'] ?? '' ) . ') is not offered' );
@@ -259,7 +258,7 @@ final class GravityFormsEverydayFields {
 
 		$country = GravityFormsValues::str( $gf['defaultCountry'] ?? '' );
 		if ( '' !== $country ) {
-			$ours = self::find( $country, $lists['countries'] );
+			$ours = self::find( $country, AddressLists::countries() );
 			if ( 'international' !== $out['addressType'] ) {
 				$fixed = 'us' === $out['addressType'] ? 'United States' : 'Canada';
 				if ( $ours !== $fixed ) {
@@ -272,15 +271,15 @@ final class GravityFormsEverydayFields {
 			}
 		}
 		foreach ( array(
-			'defaultState'    => array( 'us', 'usStates', 'US state' ),
-			'defaultProvince' => array( 'canadian', 'canadianProvinces', 'Canadian province' ),
+			'defaultState'    => array( 'us', AddressLists::us_states(), 'US state' ),
+			'defaultProvince' => array( 'canadian', AddressLists::canadian_provinces(), 'Canadian province' ),
 		) as $key => list( $address_type, $list, $what ) ) {
 			$given = GravityFormsValues::str( $gf[ $key ] ?? '' );
 			if ( '' === $given ) {
 				continue;
 			}
 			if ( $address_type === $out['addressType'] ) {
-				$ours = self::find( $given, $lists[ $list ] );
+				$ours = self::find( $given, $list );
 				if ( null === $ours ) {
 					( $this->report )( GravityFormsTypes::LEFT_OUT, $key, 'the default "' . $given . '" is not a ' . $what . ' of our list' );
 				} else {
@@ -434,23 +433,5 @@ final class GravityFormsEverydayFields {
 			}
 		}
 		return null;
-	}
-
-	/**
-	 * The address lists, read once.
-	 *
-	 * @return array{countries: list<string>, usStates: list<string>, canadianProvinces: list<string>}
-	 */
-	private static function lists(): array {
-		if ( null === self::$lists ) {
-			$data        = json_decode( (string) file_get_contents( dirname( __DIR__, 3 ) . '/data/address-lists.json' ), true );
-			$data        = is_array( $data ) ? $data : array();
-			self::$lists = array(
-				'countries'         => array_values( array_map( static fn( $c ): string => is_array( $c ) ? GravityFormsValues::str( $c['name'] ?? '' ) : '', is_array( $data['countries'] ?? null ) ? $data['countries'] : array() ) ),
-				'usStates'          => array_values( array_map( GravityFormsValues::str( ... ), is_array( $data['usStates'] ?? null ) ? $data['usStates'] : array() ) ),
-				'canadianProvinces' => array_values( array_map( GravityFormsValues::str( ... ), is_array( $data['canadianProvinces'] ?? null ) ? $data['canadianProvinces'] : array() ) ),
-			);
-		}
-		return self::$lists;
 	}
 }

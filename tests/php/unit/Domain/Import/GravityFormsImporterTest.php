@@ -397,8 +397,9 @@ final class GravityFormsImporterTest extends TestCase {
 			'consent, an odd input setting'          => array(
 				$field(
 					array(
-						'type'   => 'consent',
-						'inputs' => array(
+						'type'          => 'consent',
+						'checkboxLabel' => 'Yes',
+						'inputs'        => array(
 							array(
 								'id'         => '1.1',
 								'label'      => 'Consent',
@@ -408,9 +409,10 @@ final class GravityFormsImporterTest extends TestCase {
 					)
 				),
 				'checkboxLabel',
-				null,
+				'Yes',
 				'left_out inputs["1.1"].revisionId',
 			),
+			'consent without its text'               => array( $field( array( 'type' => 'consent' ) ), 'checkboxLabel', 'I agree to the privacy policy.', 'approximated checkboxLabel' ),
 		);
 	}
 
