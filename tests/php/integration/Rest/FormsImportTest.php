@@ -142,7 +142,8 @@ final class FormsImportTest extends TestCase {
 
 	/**
 	 * Imports a fixture through the route and answers its first form's id, after checking that
-	 * the stored definition is valid and exactly the one the fixture records under expected/.
+	 * the stored definition is valid and exactly the one the fixture records under expected/, and
+	 * that the rendered form carries its fields as stored.
 	 *
 	 * @param string $fixture Fixture name.
 	 */
@@ -155,6 +156,11 @@ final class FormsImportTest extends TestCase {
 		$this->assertSame( array(), Plugin::instance()->form_validator->validate( $stored->definition ), 'the stored definition validates' );
 		$expected = json_decode( self::export( 'expected/' . $fixture ), true );
 		$this->assertSame( $expected[0]['definition'], json_decode( (string) wp_json_encode( $stored->definition ), true ) );
+		// Rendered: the page's embedded form (what the visitor's browser renders) carries every
+		// imported field with its settings and inputs as stored.
+		$this->assertSame( 1, preg_match( '#<script type="application/json" class="kestrel-form__data">(.*?)</script>#s', Plugin::instance()->renderer->render( $form_id ), $m ) );
+		$page = json_decode( $m[1], true );
+		$this->assertSame( $expected[0]['definition']['fields'], $page['form']['fields'] );
 		return $form_id;
 	}
 
