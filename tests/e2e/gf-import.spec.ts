@@ -5,10 +5,27 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, expect } from '@wordpress/e2e-test-utils-playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, type Admin } from '@wordpress/e2e-test-utils-playwright';
 import { ANONYMOUS_STATE, deleteForm, entriesOf } from './utils';
 
 const FIXTURES = path.resolve( 'tests/fixtures/gravity-forms' );
+
+/**
+ * Chooses a Gravity Forms export on Forms → Import and answers the report dialog it opens.
+ *
+ * @param admin   The admin fixture.
+ * @param page    The page.
+ * @param fixture Fixture name (tests/fixtures/gravity-forms/<fixture>.json).
+ */
+async function importReport( admin: Admin, page: Page, fixture: string ) {
+	await admin.visitAdminPage( 'admin.php', 'page=kestrel-forms' );
+	await page
+		.getByLabel( 'Form JSON file' )
+		.setInputFiles( path.join( FIXTURES, `${ fixture }.json` ) );
+	await page.getByRole( 'button', { name: 'Import', exact: true } ).click();
+	return page.getByRole( 'dialog', { name: 'Import from Gravity Forms' } );
+}
 
 test.describe( 'Gravity Forms import', () => {
 	test( 'the report is shown before anything is stored, then the forms are imported', async ( {
@@ -16,16 +33,7 @@ test.describe( 'Gravity Forms import', () => {
 		page,
 		requestUtils,
 	} ) => {
-		await admin.visitAdminPage( 'admin.php', 'page=kestrel-forms' );
-		await page
-			.getByLabel( 'Form JSON file' )
-			.setInputFiles( path.join( FIXTURES, 'several-forms.json' ) );
-		await page
-			.getByRole( 'button', { name: 'Import', exact: true } )
-			.click();
-		const dialog = page.getByRole( 'dialog', {
-			name: 'Import from Gravity Forms',
-		} );
+		const dialog = await importReport( admin, page, 'several-forms' );
 		await expect( dialog ).toContainText(
 			'Donation (Gravity Forms form 2)'
 		);
@@ -54,18 +62,11 @@ test.describe( 'Gravity Forms import', () => {
 		page,
 		requestUtils,
 	} ) => {
-		await admin.visitAdminPage( 'admin.php', 'page=kestrel-forms' );
-		await page
-			.getByLabel( 'Form JSON file' )
-			.setInputFiles(
-				path.join( FIXTURES, 'sign-up-every-new-type.json' )
-			);
-		await page
-			.getByRole( 'button', { name: 'Import', exact: true } )
-			.click();
-		const dialog = page.getByRole( 'dialog', {
-			name: 'Import from Gravity Forms',
-		} );
+		const dialog = await importReport(
+			admin,
+			page,
+			'sign-up-every-new-type'
+		);
 		for ( const line of [
 			'Field 1 “Name” (name)',
 			'Field 3 “Home address” (address)',
