@@ -213,6 +213,11 @@ test.describe( 'the everyday field types', () => {
 		await expect(
 			page.getByRole( 'button', { name: 'Remove Cheese' } )
 		).toBeVisible();
+		// Escape closes the list (it lies over what follows it).
+		await page.keyboard.press( 'Escape' );
+		await expect(
+			page.getByRole( 'listbox', { name: 'Toppings' } )
+		).toBeHidden();
 
 		expect(
 			await seriousAxeViolations( page, `#kestrel-form-${ id }` )
@@ -250,9 +255,7 @@ test.describe( 'the everyday field types', () => {
 			await admin.goto(
 				`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ id }&entry_id=${ entry.id }`
 			);
-			const detail = admin
-				.locator( '.kestrel-entry-detail, main' )
-				.first();
+			const detail = admin.locator( '.kestrel-forms-entry' );
 			await expect( detail ).toContainText( 'Ada Lovelace', SLOW );
 			await expect( detail ).toContainText( '(555) 123-4567' );
 			await expect( detail ).toContainText( '03/16/2026' );
@@ -260,6 +263,7 @@ test.describe( 'the everyday field types', () => {
 			await expect( detail ).toContainText(
 				'Checked: I agree to the terms.'
 			);
+			await expect( detail ).toContainText( 'Pineapple' );
 
 			await admin.goto(
 				`/wp-admin/admin.php?page=kestrel-forms-entries&form_id=${ id }`

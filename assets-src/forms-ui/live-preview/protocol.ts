@@ -132,14 +132,45 @@ export function readEditorMessage( data: unknown ): EditorMessage | null {
 }
 
 /**
- * A key that changes when fields are added, removed, reordered or change type: the preview
- * starts afresh then (values typed into a field that moved would land in the wrong place), and
- * keeps what was typed while labels, choices or settings change.
+ * The settings that decide the shape or the start of a field's value (docs/field-types.md): a
+ * date typed in one format means another day in the next, a date picker's text is not the
+ * drop-downs' tuple, and a changed default is what the owner wants to see.
+ */
+const VALUE_SETTINGS = [
+	'nameFormat',
+	'addressType',
+	'dateType',
+	'dateFormat',
+	'timeFormat',
+	'defaultValue',
+	'defaultCountry',
+	'defaultState',
+	'defaultProvince',
+] as const;
+
+/**
+ * A key that changes when fields are added, removed, reordered, change type or change a setting
+ * that decides their value's shape or default: the preview starts afresh then (values typed into a
+ * field that moved, or kept in a shape the field no longer has, would land in the wrong place),
+ * and keeps what was typed while labels, choices or other settings change.
  *
  * @param form The previewed form.
  */
 export function previewKey( form: PreviewForm ): string {
-	return form.fields.map( ( f ) => `${ f.id }:${ f.type }` ).join( ',' );
+	return form.fields
+		.map( ( f ) => {
+			const field = f as unknown as Record< string, unknown >;
+			const settings = VALUE_SETTINGS.filter(
+				( key ) => field[ key ] !== undefined
+			).map( ( key ) => `${ key }=${ String( field[ key ] ) }` );
+			const inputDefaults = ( f.inputs ?? [] )
+				.filter( ( input ) => input.defaultValue )
+				.map( ( input ) => `${ input.id }=${ input.defaultValue }` );
+			return [ `${ f.id }:${ f.type }`, ...settings, ...inputDefaults ]
+				.map( encodeURIComponent )
+				.join( ';' );
+		} )
+		.join( ',' );
 }
 
 /**

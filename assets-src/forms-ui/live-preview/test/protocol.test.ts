@@ -65,6 +65,47 @@ describe( 'live preview messages', () => {
 		expect( readEditorMessage( { type: FRAME_READY } ) ).toBeNull();
 	} );
 
+	it( 'starts afresh when a setting changes the shape or the default of a value', () => {
+		const date = form( [ [ 1, 'date' ] ] );
+		const withType = ( extra: Record< string, unknown > ) => ( {
+			...date,
+			fields: date.fields.map( ( f ) => ( { ...f, ...extra } ) ),
+		} );
+		const picker = previewKey( withType( { dateType: 'datepicker' } ) );
+		expect(
+			previewKey( withType( { dateType: 'datedropdown' } ) )
+		).not.toBe( picker );
+		expect(
+			previewKey(
+				withType( { dateType: 'datepicker', dateFormat: 'dmy' } )
+			)
+		).not.toBe( picker );
+		expect(
+			previewKey( withType( { dateType: 'datepicker', label: 'When' } ) )
+		).toBe( picker );
+		const address = form( [ [ 2, 'address' ] ] );
+		const texas = {
+			...address,
+			fields: address.fields.map( ( f ) => ( {
+				...f,
+				addressType: 'us' as const,
+				defaultState: 'Texas',
+			} ) ),
+		};
+		expect( previewKey( texas ) ).not.toBe( previewKey( address ) );
+		const named = {
+			...address,
+			fields: [
+				{
+					id: 3,
+					type: 'name',
+					inputs: [ { id: '3.3', defaultValue: 'Ada' } ],
+				},
+			],
+		} as typeof address;
+		expect( previewKey( named ) ).toContain( '3.3%3DAda' );
+	} );
+
 	it( 'keys the preview by field ids and types, in order', () => {
 		const a = form( [
 			[ 1, 'text' ],
@@ -74,7 +115,7 @@ describe( 'live preview messages', () => {
 			...a,
 			fields: a.fields.map( ( f ) => ( { ...f, label: 'Other' } ) ),
 		};
-		expect( previewKey( a ) ).toBe( '1:text,2:email' );
+		expect( previewKey( a ) ).toBe( '1%3Atext,2%3Aemail' );
 		expect( previewKey( relabelled ) ).toBe( previewKey( a ) );
 		expect(
 			previewKey(
