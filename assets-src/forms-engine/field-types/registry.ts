@@ -1,6 +1,12 @@
 import type { FieldType } from '../../shared';
 import type { FieldTypeUnit } from './types';
 import { addressUnit } from './address';
+import { checkboxUnit } from './checkbox';
+import { choiceUnit } from './choice';
+import { emailUnit } from './email';
+import { numberUnit } from './number';
+import { quantityUnit } from './quantity';
+import { creditCardUnit, passwordUnit } from './secret';
 import { consentUnit } from './consent';
 import { dateUnit } from './date';
 import { multiselectUnit } from './multiselect';
@@ -19,6 +25,14 @@ const UNITS: Partial< Record< FieldType, FieldTypeUnit > > = {
 	text: textUnit,
 	textarea: textUnit,
 	hidden: textUnit,
+	email: emailUnit,
+	number: numberUnit,
+	select: choiceUnit,
+	radio: choiceUnit,
+	checkbox: checkboxUnit,
+	quantity: quantityUnit,
+	password: passwordUnit,
+	creditcard: creditCardUnit,
 	name: nameUnit,
 	address: addressUnit,
 	phone: phoneUnit,

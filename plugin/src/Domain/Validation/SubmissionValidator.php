@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Validation;
 
 use Kestrel\Forms\Domain\Feeds\FeedEvaluator;
+use Kestrel\Forms\Domain\FieldTypes\CheckboxType;
 use Kestrel\Forms\Domain\FieldTypes\Choices;
 use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
 use Kestrel\Forms\Domain\FieldTypes\ValidationContext;
@@ -70,22 +71,17 @@ final class SubmissionValidator {
 		// Visibility and calculated values come from the stored definition, never the browser.
 		$evaluator  = new FormEvaluator( $definition );
 		$evaluation = $evaluator->evaluate( $this->entered( $form, $raw ) );
-		$context    = new ValidationContext( $currency, $limits );
+		$context    = new ValidationContext(
+			$currency,
+			$limits,
+			null === $this->card_rules ? null : fn(): mixed => ( $this->card_rules )( $form ),
+			$this->today
+		);
 		foreach ( $form->fields() as $field ) {
 			$type = (string) $field['type'];
 			$id   = (int) $field['id'];
 			if ( in_array( $type, Form::DISPLAY_ONLY_TYPES, true ) || empty( $evaluation['visible'][ $id ] ) ) {
 				continue; // Hidden fields are neither validated nor stored.
-			}
-			$unit = FieldTypes::get( $type );
-			if ( null !== $unit ) {
-				$result = $unit->validate( $field, $raw, $context );
-				if ( $result instanceof FieldError ) {
-					$errors[ $id ] = $result;
-				} else {
-					$values += $result;
-				}
-				continue;
 			}
 			if ( 'number' === $type && ! empty( $field['enableCalculation'] ) ) {
 				$computed = $evaluation['values'][ $id ] ?? '';
@@ -95,14 +91,15 @@ final class SubmissionValidator {
 				}
 				continue;
 			}
-			if ( 'password' === $type || 'creditcard' === $type ) {
-				$result = 'password' === $type ? PasswordInput::validate( $field, $raw ) : $this->credit_card( $form, $field, $raw );
+			$unit = FieldTypes::get( $type ); // The type's unit, when it has one (docs/field-types.md).
+			if ( null !== $unit ) {
+				$result = $unit->validate( $field, $raw, $context );
 				if ( $result instanceof FieldError ) {
 					$errors[ $id ] = $result;
 				} else {
 					$values += $result;
 				}
-				continue; // Secrets never reach the stored values (PasswordInput, CreditCardInput).
+				continue;
 			}
 			if ( 'payment' === $type ) {
 				// The token goes to the provider only (Payments\ChargePayment), never into the
@@ -164,7 +161,7 @@ final class SubmissionValidator {
 				continue; // Single, hidden and calculated products, single shipping: nothing typed.
 			}
 			$result = self::is_multi( $field )
-				? $this->checkbox( $field, $raw )
+				? ( new CheckboxType() )->validate( $field, $raw, $context )
 				: $this->single( $field, $raw[ (string) $id ] ?? null, $currency, $limits );
 
 			if ( $result instanceof FieldError ) {
@@ -211,7 +208,7 @@ final class SubmissionValidator {
 	}
 
 	/**
-	 * One-value fields: text, textarea, email, number, select, radio, hidden.
+	 * One-value fields without a unit of their own yet: products, options and shipping.
 	 *
 	 * @param array<string, mixed> $field    Field definition.
 	 * @param mixed                $raw      Submitted value.
@@ -237,29 +234,6 @@ final class SubmissionValidator {
 		}
 
 		switch ( $field['type'] ) {
-			case 'email':
-				if ( false === filter_var( $text, FILTER_VALIDATE_EMAIL ) ) {
-					return $this->error( $field, FieldError::EMAIL );
-				}
-				break;
-			case 'number':
-				$number = NumberParser::parse( $text, (string) ( $field['numberFormat'] ?? 'decimal_dot' ) );
-				if ( null === $number ) {
-					return $this->error( $field, FieldError::NUMBER );
-				}
-				$range = $this->range_error( $field, (float) $number );
-				if ( $range ) {
-					return $range;
-				}
-				$text = $number;
-				break;
-			case 'quantity':
-				$quantity = Quantity::read( $text, (string) ( $field['numberFormat'] ?? 'decimal_dot' ), $limits->max_quantity );
-				if ( is_string( $quantity ) ) {
-					return $this->error( $field, $quantity, FieldError::RANGE === $quantity ? Quantity::range( $limits->max_quantity ) : array() );
-				}
-				$text = (string) $quantity;
-				break;
 			case 'product':
 				if ( 'price' === ( $field['inputType'] ?? '' ) ) {
 					$amount = Numbers::to_decimal( $text, 'currency', $currency );
@@ -278,13 +252,6 @@ final class SubmissionValidator {
 					return $this->error( $field, FieldError::CHOICE );
 				}
 				break;
-			case 'radio':
-				// With an "other" choice, any typed text is a valid answer.
-				if ( empty( $field['enableOtherChoice'] ) && ! in_array( $text, Choices::values( $field ), true ) ) {
-					return $this->error( $field, FieldError::CHOICE );
-				}
-				break;
-			case 'select':
 			case 'option':
 			case 'shipping':
 				if ( ! in_array( $text, Choices::values( $field ), true ) ) {
@@ -352,7 +319,8 @@ final class SubmissionValidator {
 				if ( mb_strlen( $cell, 'UTF-8' ) > Rows::MAX_CELL_LENGTH ) {
 					$inner = new FieldError( FieldError::MAX_LENGTH, array( 'limit' => Rows::MAX_CELL_LENGTH ) );
 				} elseif ( isset( $parts[ $c ] ) ) {
-					$checked = $this->single( $parts[ $c ], $cell );
+					$unit    = FieldTypes::of( $parts[ $c ] );
+					$checked = null === $unit ? array() : $unit->validate( $parts[ $c ], array( (string) $parts[ $c ]['id'] => $cell ), ValidationContext::defaults() );
 					if ( $checked instanceof FieldError ) {
 						$inner = new FieldError( $checked->code, $checked->params );
 					} elseif ( array() !== $checked ) {
@@ -403,85 +371,6 @@ final class SubmissionValidator {
 	}
 
 	/**
-	 * Checkbox fields accept either a list under the field id or one value per input id.
-	 *
-	 * @param array<string, mixed> $field Checkbox field.
-	 * @param array<mixed, mixed>  $raw   All submitted values.
-	 * @return array<string, string>|FieldError Checked choices by input id, or an error.
-	 */
-	private function checkbox( array $field, array $raw ): array|FieldError {
-		$choices   = Choices::values( $field );
-		$input_ids = Form::choice_input_ids( $field );
-		$checked   = array();
-
-		$list = $raw[ (string) $field['id'] ] ?? null;
-		if ( null !== $list && '' !== $list ) {
-			if ( ! is_array( $list ) ) {
-				$list = array( $list );
-			}
-			foreach ( $list as $item ) {
-				$text  = Wire::text( $item, false );
-				$index = null === $text ? false : array_search( $text, $choices, true );
-				if ( false === $index ) {
-					return $this->error( $field, FieldError::CHOICE );
-				}
-				$checked[ $input_ids[ $index ] ] = $choices[ $index ];
-			}
-		}
-		foreach ( $input_ids as $index => $input_id ) {
-			if ( ! array_key_exists( $input_id, $raw ) ) {
-				continue;
-			}
-			$text = Wire::text( $raw[ $input_id ], false );
-			if ( null === $text ) {
-				return $this->error( $field, FieldError::INVALID );
-			}
-			if ( '' === $text ) {
-				continue; // An unchecked box.
-			}
-			if ( $text !== $choices[ $index ] ) {
-				return $this->error( $field, FieldError::CHOICE );
-			}
-			$checked[ $input_id ] = $text;
-		}
-		// Keep choice order whatever order the browser sent.
-		$ordered = array();
-		foreach ( $input_ids as $input_id ) {
-			if ( isset( $checked[ $input_id ] ) ) {
-				$ordered[ $input_id ] = $checked[ $input_id ];
-			}
-		}
-		return $ordered;
-	}
-
-	/**
-	 * The range error of a number outside its field's rangeMin and rangeMax, else null.
-	 *
-	 * @param array<string, mixed> $field Number field.
-	 * @param float                $value Parsed number.
-	 */
-	private function range_error( array $field, float $value ): ?FieldError {
-		$min = isset( $field['rangeMin'] ) && is_numeric( $field['rangeMin'] ) ? (float) $field['rangeMin'] : null;
-		$max = isset( $field['rangeMax'] ) && is_numeric( $field['rangeMax'] ) ? (float) $field['rangeMax'] : null;
-		if ( ( null !== $min && $value < $min ) || ( null !== $max && $value > $max ) ) {
-			if ( null !== $min && null !== $max ) {
-				return $this->error(
-					$field,
-					FieldError::RANGE,
-					array(
-						'min' => $min,
-						'max' => $max,
-					)
-				);
-			}
-			return null !== $min
-				? $this->error( $field, FieldError::MIN, array( 'min' => $min ) )
-				: $this->error( $field, FieldError::MAX, array( 'max' => $max ) );
-		}
-		return null;
-	}
-
-	/**
 	 * An error for a field, with the field's own message when it has one.
 	 *
 	 * @param array<string, mixed> $field  Field definition.
@@ -504,8 +393,8 @@ final class SubmissionValidator {
 		$entered = array();
 		foreach ( $form->fields() as $field ) {
 			$id = (int) $field['id'];
-			if ( 'password' === $field['type'] || 'creditcard' === $field['type'] || 'payment' === $field['type'] ) {
-				continue; // Rules never read secrets.
+			if ( 'payment' === $field['type'] ) {
+				continue; // Rules never read secrets (nor do password and card units).
 			}
 			$unit = FieldTypes::of( $field );
 			if ( null !== $unit ) {
@@ -526,9 +415,9 @@ final class SubmissionValidator {
 				continue;
 			}
 			if ( self::is_multi( $field ) ) {
-				$checked = $this->checkbox( $field, $raw );
-				if ( is_array( $checked ) ) {
-					$entered[ $id ] = array_values( $checked );
+				$checked = ( new CheckboxType() )->entered( $field, $raw );
+				if ( null !== $checked ) {
+					$entered[ $id ] = $checked;
 				}
 				continue;
 			}
@@ -591,25 +480,6 @@ final class SubmissionValidator {
 			}
 		}
 		return null;
-	}
-
-	/**
-	 * A credit card field under the form's card rules and today's date.
-	 *
-	 * @param Form                 $form  The form.
-	 * @param array<string, mixed> $field Credit card field.
-	 * @param array<mixed, mixed>  $raw   All submitted values.
-	 * @return array<string, string>|FieldError
-	 */
-	private function credit_card( Form $form, array $field, array $raw ): array|FieldError {
-		$rules = null === $this->card_rules ? CardRules::defaults() : CardRules::normalize( ( $this->card_rules )( $form ) );
-		if ( null === $this->today ) {
-			$now   = new \DateTimeImmutable( 'now', new \DateTimeZone( 'UTC' ) );
-			$today = array( (int) $now->format( 'Y' ), (int) $now->format( 'n' ) );
-		} else {
-			$today = ( $this->today )();
-		}
-		return CreditCardInput::validate( $field, $raw, $rules, (int) $today[0], (int) $today[1] );
 	}
 
 	/**
