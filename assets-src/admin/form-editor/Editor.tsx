@@ -8,12 +8,7 @@ import { useDispatch, useSelect } from '@wordpress/data';
 import { useEffect, useMemo, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import type { DragEvent } from 'react';
-import {
-	FIELD_TYPES,
-	type FieldDefinition,
-	type FieldType,
-	type FormDefinition,
-} from '../../shared';
+import { FIELD_TYPES, type FieldType } from '../../shared';
 import {
 	mayLeave,
 	useUnsavedChangesWarning,
@@ -30,7 +25,6 @@ import { FieldSettings } from './FieldSettings';
 import { FormSettings } from './FormSettings';
 import { LivePreview } from './LivePreview';
 import { Palette, TYPE_MIME } from './palette-search';
-import { PaymentFieldSettings } from './payment';
 import { openPreview, openPreviewPopup } from './preview';
 import { fieldRuleSummary } from './rule-summary';
 import { ToolbarMenu } from './ToolbarMenu';
@@ -508,7 +502,7 @@ export function Editor( { config }: { config: AdminConfig } ) {
 					aria-label={ __( 'Settings', 'kestrel-forms' ) }
 				>
 					{ view === 'fields' && state.selected ? (
-						<SelectedFieldSettings
+						<FieldSettings
 							key={ state.selected.id }
 							field={ state.selected }
 							form={ form }
@@ -522,26 +516,5 @@ export function Editor( { config }: { config: AdminConfig } ) {
 				</aside>
 			</div>
 		</div>
-	);
-}
-
-/**
- * The settings of the selected field: a payment field has its own panel (form-editor/payment).
- *
- * @param props       Props.
- * @param props.field The field.
- * @param props.form  The edited definition.
- */
-function SelectedFieldSettings( {
-	field,
-	form,
-}: {
-	field: FieldDefinition;
-	form: FormDefinition;
-} ) {
-	return field.type === 'payment' ? (
-		<PaymentFieldSettings field={ field } form={ form } />
-	) : (
-		<FieldSettings field={ field } form={ form } />
 	);
 }

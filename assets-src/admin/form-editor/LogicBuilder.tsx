@@ -9,7 +9,7 @@ import {
 	ToggleControl,
 } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { OPERATORS } from '../../forms-engine';
+import type { Operator } from '../../forms-engine';
 import type {
 	ConditionalLogic,
 	FieldDefinition,
@@ -17,6 +17,12 @@ import type {
 	LogicRule,
 } from '../../shared';
 import { fieldOptionLabel, valueFields } from '../store/forms/definition';
+import {
+	FIELD_LOGIC,
+	logicOperators,
+	logicTargets,
+	logicValues,
+} from './field-types/logic';
 
 export interface LogicBuilderProps {
 	/** What the rules switch, for the toggle's label ("this field", "the Next button"). */
@@ -62,14 +68,18 @@ export function describeRules(
 			const id = rule.fieldId.split( '.' )[ 0 ];
 			const field = form.fields.find( ( f ) => String( f.id ) === id );
 			const value =
-				field?.choices?.find( ( c ) => c.value === rule.value )?.text ??
-				rule.value;
+				logicValues( field ).find( ( c ) => c.value === rule.value )
+					?.label ?? rule.value;
+			const target = field
+				? logicTargets( field ).find( ( t ) => t.id === rule.fieldId )
+				: undefined;
 			return sprintf(
 				/* translators: 1: field name, 2: operator ("is", "contains"), 3: value. */
 				__( '%1$s %2$s "%3$s"', 'kestrel-forms' ),
-				field
-					? fieldOptionLabel( field, rule.fieldId )
-					: `#${ rule.fieldId }`,
+				target?.label ??
+					( field
+						? fieldOptionLabel( field, rule.fieldId )
+						: `#${ rule.fieldId }` ),
 				operatorLabel( rule.operator ),
 				value
 			);
@@ -98,7 +108,7 @@ export function LogicBuilder( {
 		( f ) => f.id !== excludeFieldId
 	);
 	const newRule = (): LogicRule => ( {
-		fieldId: String( sources[ 0 ]?.id ?? '' ),
+		fieldId: sources[ 0 ] ? logicTargets( sources[ 0 ] )[ 0 ].id : '',
 		operator: 'is',
 		value: '',
 	} );
@@ -258,7 +268,9 @@ export function LogicBuilder( {
 }
 
 /**
- * The field, operator and value of one rule (also the routing rules of notifications).
+ * The field, operator and value of one rule (also the routing rules of notifications). The
+ * targets, operators and values are the field type's (`field-types/logic.ts`): a name's inputs,
+ * a date's ordering operators, a consent's "checked".
  *
  * @param props          Props.
  * @param props.rule     The rule.
@@ -274,9 +286,11 @@ export function RuleControls( {
 	sources: FieldDefinition[];
 	onChange: ( patch: Partial< LogicRule > ) => void;
 } ) {
-	const source = sources.find(
-		( f ) => String( f.id ) === rule.fieldId.split( '.' )[ 0 ]
-	);
+	const sourceOf = ( fieldId: string ) =>
+		sources.find( ( f ) => String( f.id ) === fieldId.split( '.' )[ 0 ] );
+	const source = sourceOf( rule.fieldId );
+	const values = logicValues( source );
+	const help = source && FIELD_LOGIC[ source.type ]?.valueHelp?.();
 	return (
 		<>
 			<SelectControl
@@ -284,24 +298,36 @@ export function RuleControls( {
 				__next40pxDefaultSize
 				label={ __( 'Field', 'kestrel-forms' ) }
 				value={ rule.fieldId }
-				options={ sources.map( ( f ) => ( {
-					value: String( f.id ),
-					label: fieldOptionLabel( f ),
-				} ) ) }
-				onChange={ ( fieldId ) => onChange( { fieldId, value: '' } ) }
+				options={ sources.flatMap( ( f ) =>
+					logicTargets( f ).map( ( t ) => ( {
+						value: t.id,
+						label: t.label,
+					} ) )
+				) }
+				onChange={ ( fieldId ) => {
+					// An operator the new field does not offer falls back to "is".
+					const offered = logicOperators( sourceOf( fieldId ) );
+					onChange( {
+						fieldId,
+						value: '',
+						...( offered.includes( rule.operator as Operator )
+							? {}
+							: { operator: 'is' } ),
+					} );
+				} }
 			/>
 			<SelectControl
 				__nextHasNoMarginBottom
 				__next40pxDefaultSize
 				label={ __( 'Operator', 'kestrel-forms' ) }
 				value={ rule.operator }
-				options={ OPERATORS.map( ( op ) => ( {
+				options={ logicOperators( source ).map( ( op ) => ( {
 					value: op as string,
 					label: operatorLabel( op ),
 				} ) ) }
 				onChange={ ( operator ) => onChange( { operator } ) }
 			/>
-			{ source?.choices?.length ? (
+			{ values.length ? (
 				<SelectControl
 					__nextHasNoMarginBottom
 					__next40pxDefaultSize
@@ -309,10 +335,7 @@ export function RuleControls( {
 					value={ rule.value }
 					options={ [
 						{ value: '', label: __( '(empty)', 'kestrel-forms' ) },
-						...source.choices.map( ( c ) => ( {
-							value: c.value,
-							label: c.text,
-						} ) ),
+						...values,
 					] }
 					onChange={ ( value ) => onChange( { value } ) }
 				/>
@@ -321,6 +344,7 @@ export function RuleControls( {
 					__nextHasNoMarginBottom
 					__next40pxDefaultSize
 					label={ __( 'Value', 'kestrel-forms' ) }
+					help={ help }
 					value={ rule.value }
 					onChange={ ( value ) => onChange( { value } ) }
 				/>

@@ -1,68 +1,18 @@
 /**
- * The field palette: every field type in its group, added by click or by dragging onto the
- * canvas, with a search box that narrows the buttons to the types whose name (or type slug)
- * contains the words typed.
+ * The field palette: every field type in the group its unit in `field-types/` names, added by
+ * click or by dragging onto the canvas, with a search box that narrows the buttons to the types
+ * whose name (or type slug) contains the words typed.
  */
 import { Button, SearchControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import type { DragEvent } from 'react';
-import { FIELD_TYPES, type FieldType } from '../../shared';
+import type { FieldType } from '../../shared';
 import { fieldTypeLabel } from '../store/forms/definition';
+import { paletteGroups } from './field-types/registry';
 
 /** The drag data type that carries a field type from the palette to the canvas. */
 export const TYPE_MIME = 'application/x-kestrel-field-type';
-
-const GROUPS: { label: string; types: FieldType[] }[] = [
-	{
-		label: __( 'Standard fields', 'kestrel-forms' ),
-		types: [
-			'text',
-			'textarea',
-			'email',
-			'number',
-			'select',
-			'radio',
-			'checkbox',
-			'hidden',
-			'section',
-			'html',
-			'page',
-		],
-	},
-	{
-		label: __( 'Advanced fields', 'kestrel-forms' ),
-		types: [
-			'fileupload',
-			'list',
-			'repeater',
-			'password',
-			'creditcard',
-			'captcha',
-		],
-	},
-	{
-		label: __( 'Pricing fields', 'kestrel-forms' ),
-		types: [
-			'product',
-			'option',
-			'quantity',
-			'shipping',
-			'total',
-			'payment',
-		],
-	},
-];
-
-// Every schema type is in the palette exactly once.
-const PALETTE_TYPES = GROUPS.flatMap( ( g ) => g.types );
-if (
-	process.env.NODE_ENV !== 'production' &&
-	PALETTE_TYPES.length !== FIELD_TYPES.length
-) {
-	// eslint-disable-next-line no-console
-	console.warn( 'kestrel-forms: the palette misses field types' );
-}
 
 /**
  * Whether a field type matches a search: every word typed is in its name or its slug.
@@ -87,10 +37,12 @@ export function typeMatches( type: FieldType, search: string ): boolean {
  */
 export function Palette( { onAdd }: { onAdd: ( type: FieldType ) => void } ) {
 	const [ search, setSearch ] = useState( '' );
-	const groups = GROUPS.map( ( g ) => ( {
-		...g,
-		types: g.types.filter( ( t ) => typeMatches( t, search ) ),
-	} ) ).filter( ( g ) => g.types.length > 0 );
+	const groups = paletteGroups()
+		.map( ( g ) => ( {
+			...g,
+			types: g.types.filter( ( t ) => typeMatches( t, search ) ),
+		} ) )
+		.filter( ( g ) => g.types.length > 0 );
 	return (
 		<aside
 			className="kestrel-forms-palette"

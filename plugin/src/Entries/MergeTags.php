@@ -12,9 +12,10 @@ namespace Kestrel\Forms\Entries;
 
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\Form\Form;
-use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Logic\EntryLogic;
-use Kestrel\Forms\Domain\Money\Numbers;
+use Kestrel\Forms\Entries\Formats\Formats;
+use Kestrel\Forms\Entries\Formats\ProductFormat;
+use Kestrel\Forms\Entries\Formats\TagContext;
 use Kestrel\Forms\Persistence\EntryPayments;
 
 /**
@@ -126,7 +127,7 @@ final class MergeTags {
 				if ( '' !== $m[1] ) {
 					return $this->named( $m[1], (string) ( $m[2] ?? '' ), $form, $entry, $mode, $find ) ?? $m[0];
 				}
-				return self::encode( self::input_value( $form, $entry, $m[4], trim( (string) ( $m[5] ?? '' ) ), $find ), $mode );
+				return self::encode( self::input_value( $form, $entry, $m[4], trim( (string) ( $m[5] ?? '' ) ), $find, $mode ), $mode );
 			},
 			$text
 		);
@@ -315,169 +316,33 @@ final class MergeTags {
 
 	/**
 	 * The plain text of a field (display text, or stored values with the `value` modifier) or of
-	 * one input (stored value).
+	 * one input, as the field type's format writes it (Formats\Formats).
 	 *
 	 * @param Form     $form     Form.
 	 * @param Entry    $entry    Entry.
 	 * @param string   $input_id "3" or "3.2".
 	 * @param string   $modifier What follows the id (`value`), '' for none.
 	 * @param callable $find     Returns the entry's payment (or null).
+	 * @param string   $mode     Escaping mode (the format may lay lines out for it).
 	 */
-	private static function input_value( Form $form, Entry $entry, string $input_id, string $modifier, callable $find ): string {
+	private static function input_value( Form $form, Entry $entry, string $input_id, string $modifier, callable $find, string $mode ): string {
 		$field = $form->field( (int) $input_id );
 		if ( null === $field || in_array( $field['type'], Form::DISPLAY_ONLY_TYPES, true ) || 'captcha' === $field['type'] ) {
 			return '';
 		}
-		if ( 'payment' === $field['type'] ) {
-			return self::payment_line( $find() );
-		}
-		if ( str_contains( $input_id, '.' ) ) {
-			$index = (int) explode( '.', $input_id )[1];
-			if ( Rows::is_repeated( $field ) ) {
-				return self::column( $field, $entry, $index );
-			}
-			if ( 'product' === $field['type'] ) {
-				return self::product_input( $field, $entry, $index );
-			}
-			$value = 'password' === $field['type'] ? '' : ( $entry->values[ $input_id ] ?? '' );
-			return is_scalar( $value ) ? (string) $value : '';
-		}
-		return 'value' === $modifier ? self::stored( $field, $entry ) : self::display( $form, $field, $entry );
+		return Formats::field( $field )->tag( $field, $entry, new TagContext( $form, $input_id, $modifier, $mode, \Closure::fromCallable( $find ) ) );
 	}
 
 	/**
-	 * The display text of a field: choice labels (checked ones of checkboxes and option
-	 * checkboxes), numbers in the field's format, else as the entry screens show it.
+	 * The display text of a field in a text of the mode.
 	 *
 	 * @param Form                 $form  Form.
 	 * @param array<string, mixed> $field Field.
 	 * @param Entry                $entry Entry.
+	 * @param string               $mode  Escaping mode.
 	 */
-	private static function display( Form $form, array $field, Entry $entry ): string {
-		if ( EntryLogic::is_multi( $field ) ) {
-			$labels = array();
-			foreach ( $field['choices'] ?? array() as $choice ) {
-				$labels[ (string) $choice['value'] ] = (string) $choice['text'];
-			}
-			$parts = array();
-			foreach ( self::checked( $field, $entry ) as $value ) {
-				$parts[] = $labels[ $value ] ?? $value;
-			}
-			return implode( ', ', $parts );
-		}
-		$stored = $entry->values[ (string) $field['id'] ] ?? '';
-		if ( 'number' === $field['type'] && is_string( $stored ) && is_numeric( $stored ) ) {
-			$rounding = ! empty( $field['enableCalculation'] ) ? (int) ( $field['calculationRounding'] ?? -1 ) : -1;
-			$currency = isset( $form->definition['currency'] ) ? (string) $form->definition['currency'] : null;
-			return Numbers::format_number( $stored, $rounding, (string) ( $field['numberFormat'] ?? 'decimal_dot' ), $currency );
-		}
-		return EntryPresenter::value( $field, $entry );
-	}
-
-	/**
-	 * The stored value(s) of a field: checked values joined by ", ", a single value as stored.
-	 *
-	 * @param array<string, mixed> $field Field.
-	 * @param Entry                $entry Entry.
-	 */
-	private static function stored( array $field, Entry $entry ): string {
-		if ( EntryLogic::is_multi( $field ) ) {
-			return implode( ', ', self::checked( $field, $entry ) );
-		}
-		$stored = $entry->values[ (string) $field['id'] ] ?? '';
-		return is_scalar( $stored ) ? (string) $stored : '';
-	}
-
-	/**
-	 * The checked values of a checkbox or option checkbox field, in choice order.
-	 *
-	 * @param array<string, mixed> $field Field.
-	 * @param Entry                $entry Entry.
-	 * @return list<string>
-	 */
-	private static function checked( array $field, Entry $entry ): array {
-		$values = array();
-		foreach ( Form::choice_input_ids( $field ) as $input_id ) {
-			$stored = $entry->values[ $input_id ] ?? null;
-			if ( is_string( $stored ) && '' !== $stored ) {
-				$values[] = $stored;
-			}
-		}
-		return $values;
-	}
-
-	/**
-	 * Column N (1-based) of a list or repeater: its cells, one a line.
-	 *
-	 * @param array<string, mixed> $field List or repeater field.
-	 * @param Entry                $entry Entry.
-	 * @param int                  $index 1-based column.
-	 */
-	private static function column( array $field, Entry $entry, int $index ): string {
-		$rows  = $entry->values[ (string) $field['id'] ] ?? array();
-		$cells = array();
-		foreach ( is_array( $rows ) ? $rows : array() as $row ) {
-			$row     = is_array( $row ) ? array_values( $row ) : array();
-			$cell    = $row[ $index - 1 ] ?? '';
-			$cells[] = is_scalar( $cell ) ? (string) $cell : '';
-		}
-		return implode( "\n", $cells );
-	}
-
-	/**
-	 * A product's inputs as the server priced the order: 1 name, 2 unit price (with its
-	 * options), 3 quantity.
-	 *
-	 * @param array<string, mixed> $field Product field.
-	 * @param Entry                $entry Entry.
-	 * @param int                  $index Input number.
-	 */
-	private static function product_input( array $field, Entry $entry, int $index ): string {
-		$line = self::product_line( $field, $entry );
-		if ( null === $line ) {
-			$stored = $entry->values[ $field['id'] . '.' . $index ] ?? '';
-			return 1 === $index ? (string) ( $field['label'] ?? '' ) : ( is_scalar( $stored ) ? (string) $stored : '' );
-		}
-		return match ( $index ) {
-			1       => self::product_name( $field, $entry, $line ),
-			2       => EntryPresenter::money( (int) $line['unitMinor'], (string) ( $entry->pricing['currency'] ?? '' ) ),
-			3       => (string) $line['quantity'],
-			default => '',
-		};
-	}
-
-	/**
-	 * A product's line of the entry's order, or null when it was not bought.
-	 *
-	 * @param array<string, mixed> $field Product field.
-	 * @param Entry                $entry Entry.
-	 * @return array<string, mixed>|null
-	 */
-	private static function product_line( array $field, Entry $entry ): ?array {
-		foreach ( (array) ( $entry->pricing['products'] ?? array() ) as $line ) {
-			if ( is_array( $line ) && (int) ( $line['fieldId'] ?? 0 ) === (int) $field['id'] ) {
-				return $line;
-			}
-		}
-		return null;
-	}
-
-	/**
-	 * A product's name on the order: the chosen choice of a drop-down or radio product, else its
-	 * label.
-	 *
-	 * @param array<string, mixed> $field Product field.
-	 * @param Entry                $entry Entry.
-	 * @param array<string, mixed> $line  Its order line.
-	 */
-	private static function product_name( array $field, Entry $entry, array $line ): string {
-		$chosen = $entry->values[ (string) $field['id'] ] ?? '';
-		foreach ( $field['choices'] ?? array() as $choice ) {
-			if ( is_scalar( $chosen ) && (string) $choice['value'] === (string) $chosen ) {
-				return (string) $choice['text'];
-			}
-		}
-		return (string) ( $line['name'] ?? '' );
+	private static function display( Form $form, array $field, Entry $entry, string $mode ): string {
+		return Formats::field( $field )->tag( $field, $entry, new TagContext( $form, (string) $field['id'], '', $mode ) );
 	}
 
 	/**
@@ -498,13 +363,13 @@ final class MergeTags {
 			if ( in_array( $field['type'], self::NOT_IN_ALL_FIELDS, true ) || false === ( $visible[ (int) $field['id'] ] ?? true ) ) {
 				continue;
 			}
-			$value = self::display( $form, $field, $entry );
+			$value = self::display( $form, $field, $entry, $mode );
 			if ( '' !== $value ) {
 				$pairs[] = array( EntryPresenter::label( $field ), $value );
 			}
 		}
 		if ( null !== $payment ) {
-			$pairs[] = array( __( 'Payment', 'kestrel-forms' ), self::payment_line( $payment ) );
+			$pairs[] = array( __( 'Payment', 'kestrel-forms' ), PaymentText::line( $payment ) );
 		}
 		if ( self::HTML !== $mode ) {
 			return self::encode( implode( "\n", array_map( static fn( array $p ): string => $p[0] . ': ' . $p[1], $pairs ) ), $mode );
@@ -534,7 +399,7 @@ final class MergeTags {
 		$lines    = array();
 		foreach ( (array) ( $pricing['products'] ?? array() ) as $line ) {
 			$field   = $form->field( (int) $line['fieldId'] );
-			$name    = null === $field ? (string) $line['name'] : self::product_name( $field, $entry, $line );
+			$name    = null === $field ? (string) $line['name'] : ProductFormat::name( $field, $entry, $line );
 			$options = array_map( static fn( array $o ): string => (string) $o['name'], array_filter( (array) ( $line['options'] ?? array() ), 'is_array' ) );
 			$lines[] = array(
 				$options ? $name . ' (' . implode( ', ', $options ) . ')' : $name,
@@ -566,19 +431,5 @@ final class MergeTags {
 		$foot  = $shipping > 0 ? '<tr><th scope="row" colspan="3">' . esc_html__( 'Shipping', 'kestrel-forms' ) . '</th><td>' . esc_html( $money( $shipping ) ) . '</td></tr>' : '';
 		$foot .= '<tr><th scope="row" colspan="3">' . esc_html__( 'Total', 'kestrel-forms' ) . '</th><td>' . esc_html( $total ) . '</td></tr>';
 		return '<table class="kestrel-forms-pricing-fields"><thead><tr><th scope="col">' . esc_html__( 'Product', 'kestrel-forms' ) . '</th><th scope="col">' . esc_html__( 'Quantity', 'kestrel-forms' ) . '</th><th scope="col">' . esc_html__( 'Price', 'kestrel-forms' ) . '</th><th scope="col">' . esc_html__( 'Subtotal', 'kestrel-forms' ) . '</th></tr></thead><tbody>' . $rows . '</tbody><tfoot>' . $foot . '</tfoot></table>';
-	}
-
-	/**
-	 * A payment in one line: "Paid: $30.00, Visa •••• 1111".
-	 *
-	 * @param array{status: string, amount_minor: int, currency: string, brand: string, last4: string}|null $payment Payment.
-	 */
-	private static function payment_line( ?array $payment ): string {
-		if ( null === $payment ) {
-			return '';
-		}
-		$line = PaymentText::status( $payment['status'] ) . ': ' . PaymentText::money( $payment['amount_minor'], $payment['currency'] );
-		$card = PaymentText::card( $payment );
-		return '' === $card ? $line : $line . ', ' . $card;
 	}
 }

@@ -110,6 +110,20 @@ final class PaymentText {
 	}
 
 	/**
+	 * A payment in one line: "Paid: $30.00, Visa •••• 1111" ('' without a payment).
+	 *
+	 * @param array<string, mixed>|null $payment Payment (status, amount_minor, currency, method, brand, last4).
+	 */
+	public static function line( ?array $payment ): string {
+		if ( null === $payment ) {
+			return '';
+		}
+		$line = self::status( (string) $payment['status'] ) . ': ' . self::money( (int) $payment['amount_minor'], (string) $payment['currency'] );
+		$card = self::card( $payment );
+		return '' === $card ? $line : $line . ', ' . $card;
+	}
+
+	/**
 	 * Headings of the payment columns of the CSV export.
 	 *
 	 * @return list<string>

@@ -46,6 +46,11 @@ final class SampleEntry {
 				}
 				continue;
 			}
+			$parts = self::parts( $field );
+			if ( null !== $parts ) {
+				$values += $parts;
+				continue;
+			}
 			if ( ! empty( $field['inputs'] ) && is_array( $field['inputs'] ) ) {
 				foreach ( $field['inputs'] as $input ) {
 					if ( is_array( $input ) && isset( $input['id'] ) && empty( $input['isHidden'] ) ) {
@@ -62,7 +67,6 @@ final class SampleEntry {
 				'date'     => wp_date( 'Y-m-d' ),
 				'time'     => '09:30',
 				'textarea' => __( "Sample text,\nsecond line.", 'kestrel-forms' ),
-				'consent'  => '1',
 				default    => sprintf(
 					/* translators: %s: field label. */
 					__( 'Sample %s', 'kestrel-forms' ),
@@ -71,5 +75,34 @@ final class SampleEntry {
 			};
 		}
 		return new Entry( 0, $form->id, $values, gmdate( 'Y-m-d H:i:s' ), home_url( '/' ) );
+	}
+
+	/**
+	 * Sample values of the types stored one input a key, in the keys docs/field-types.md gives
+	 * (so that their merge tags read them); null for other types.
+	 *
+	 * @param array<string, mixed> $field Field.
+	 * @return array<string, string>|null
+	 */
+	private static function parts( array $field ): ?array {
+		$id = (string) $field['id'];
+		return match ( (string) $field['type'] ) {
+			'name'    => 'simple' === ( $field['nameFormat'] ?? 'advanced' ) ? null : array(
+				$id . '.3' => 'Ada',
+				$id . '.6' => 'Lovelace',
+			),
+			'address' => array(
+				$id . '.1' => '1 Main Street',
+				$id . '.3' => 'Springfield',
+				$id . '.5' => 'canadian' === ( $field['addressType'] ?? '' ) ? 'K1A 0B1' : '62701',
+				$id . '.6' => 'canadian' === ( $field['addressType'] ?? '' ) ? 'Canada' : 'United States',
+			),
+			'consent' => array(
+				$id . '.1' => '1',
+				$id . '.2' => (string) ( $field['checkboxLabel'] ?? '' ),
+				$id . '.3' => wp_strip_all_tags( (string) ( $field['description'] ?? '' ) ),
+			),
+			default   => null,
+		};
 	}
 }

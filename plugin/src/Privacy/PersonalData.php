@@ -122,7 +122,7 @@ final class PersonalData {
 				),
 			);
 			foreach ( $record ? EntryPresenter::value_fields( $record['form'] ) : array() as $field ) {
-				$text = EntryPresenter::value( $field, $entry );
+				$text = EntryPresenter::export( $field, $entry ); // The type's format (Entries\Formats).
 				if ( '' !== $text ) {
 					$rows[] = array(
 						'name'  => EntryPresenter::label( $field ),

@@ -40,8 +40,13 @@ use WP_REST_Server;
  */
 final class EntriesController extends WP_REST_Controller {
 
-	/** Field types an admin cannot edit: secrets never stored, files, computed and priced values. */
-	public const NOT_EDITABLE = array( 'password', 'creditcard', 'fileupload', 'captcha', 'total', 'product', 'option', 'quantity', 'shipping', 'payment' );
+	/**
+	 * Field types an admin cannot edit: secrets never stored, files, computed and priced values,
+	 * a consent (the record of what the visitor agreed to), and the types stored under several input
+	 * keys or in a canonical form the entry screen's one text box cannot write back (name, address,
+	 * date, time, multi-select; docs/field-types.md).
+	 */
+	public const NOT_EDITABLE = array( 'password', 'creditcard', 'fileupload', 'captcha', 'total', 'product', 'option', 'quantity', 'shipping', 'payment', 'consent', 'name', 'address', 'date', 'time', 'multiselect' );
 
 	/**
 	 * Takes the stores and services the entries routes use.

@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Rest;
 
 use Kestrel\Forms\Entries\EntryPresenter;
+use Kestrel\Forms\Entries\Formats\Formats;
 use Kestrel\Forms\Entries\PaymentText;
 use Kestrel\Forms\Persistence\EntryPayments;
 use Kestrel\Forms\Persistence\EntryWorkspaceRepository;
@@ -69,7 +70,7 @@ final class EntriesExportController extends WP_REST_Controller {
 
 	/**
 	 * GET /entries/export: the filtered entries as CSV, one column per value field (per input
-	 * for checkboxes and option checkboxes), the submission time in the site's zone and
+	 * where its type has inputs: Entries\Formats), the submission time in the site's zone and
 	 * formats, then the payment columns (PaymentText::csv_headings()) when the form has a payment field or any
 	 * entry of it has a payment.
 	 *
@@ -85,11 +86,11 @@ final class EntriesExportController extends WP_REST_Controller {
 		$criteria = EntryQuery::criteria( $request );
 		$fields   = EntryPresenter::value_fields( $form );
 		$payments = EntryPresenter::has_payment_field( $form ) || $this->payments->form_has_payments( $form->id ) ? $this->payments : null;
-		// One column per input where a field has inputs (EntryPresenter::columns()).
+		// One column per input where a field has inputs, as its type's format has them.
 		$columns = array();
 		foreach ( $fields as $field ) {
-			foreach ( EntryPresenter::columns( $field, $form ) as $column ) {
-				$columns[] = array( $field, $column['key'], $column['label'] );
+			foreach ( Formats::field( $field )->columns( $field, $form ) as list( $key, $heading ) ) {
+				$columns[] = array( $field, $key, $heading );
 			}
 		}
 		$writer = function ( callable $put ) use ( $criteria, $columns, $payments ): int {
@@ -116,7 +117,7 @@ final class EntriesExportController extends WP_REST_Controller {
 						// The site's local date and time in its formats, as the screens show it.
 						$row = array( (string) $entry->id, EntryPresenter::local_time( $entry->created_at ), $entry->status, $item['is_starred'] ? '1' : '0' );
 						foreach ( $columns as list( $field, $key ) ) {
-							$row[] = EntryPresenter::cell( $field, $key, $entry );
+							$row[] = Formats::field( $field )->cell( $field, $key, $entry );
 						}
 						if ( $payments ) {
 							$row = array_merge( $row, PaymentText::csv_cells( $paid[ $entry->id ] ?? null ) );

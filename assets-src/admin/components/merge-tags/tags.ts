@@ -18,6 +18,7 @@
  */
 import { __, sprintf } from '@wordpress/i18n';
 import type { FieldDefinition, FormDefinition } from '../../../shared';
+import { inputNumber, shownInputs } from '../../form-editor/field-types/inputs';
 import { fieldOptionLabel, valueFields } from '../../store/forms/definition';
 
 /** What the text a tag goes into is. */
@@ -201,8 +202,18 @@ function tagsOfField(
 				: [ part( 3, __( 'quantity', 'kestrel-forms' ) ) ] ),
 		];
 	}
+	if ( field.type === 'name' || field.type === 'address' ) {
+		// Only the inputs the visitor sees, under their labels ({Name:3.3}); a simple name has
+		// none but the whole.
+		return [
+			whole,
+			...shownInputs( field ).map( ( input ) =>
+				part( inputNumber( input ), input.label )
+			),
+		];
+	}
 	const inputs = ( field.inputs ?? [] ).map( ( input ) =>
-		part( Number( input.id.split( '.' )[ 1 ] ), input.label ?? input.id )
+		part( inputNumber( input ), input.label ?? input.id )
 	);
 	return [ whole, ...inputs ];
 }

@@ -6,10 +6,12 @@
 import { createRegistry, RegistryProvider, useSelect } from '@wordpress/data';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { FormDefinition } from '../../../shared';
+import { useState } from '@wordpress/element';
+import type { ConditionalLogic, FormDefinition } from '../../../shared';
 import type { AdminConfig } from '../../config';
 import { store } from '../../store/forms';
 import { Editor } from '../Editor';
+import { LogicBuilder } from '../LogicBuilder';
 
 /**
  * The whole editor of form 3 on a fresh registry; it loads the form through the REST API, which
@@ -76,4 +78,36 @@ export function renderWithForm(
 		edited: (): FormDefinition =>
 			registry.select( store ).getEditedDefinition()!,
 	};
+}
+
+/**
+ * A logic builder holding its logic, as a field's settings hold it.
+ *
+ * @param props                The builder's form, the field it belongs to, a spy.
+ * @param props.form           The form the rules read.
+ * @param props.excludeFieldId The field whose logic it is.
+ * @param props.spy            Sees every change.
+ */
+export function LogicHarness( {
+	form,
+	excludeFieldId,
+	spy,
+}: {
+	form: FormDefinition;
+	excludeFieldId: number;
+	spy: ( l: ConditionalLogic | null ) => void;
+} ) {
+	const [ logic, setLogic ] = useState< ConditionalLogic | null >( null );
+	return (
+		<LogicBuilder
+			subject="this field"
+			form={ form }
+			excludeFieldId={ excludeFieldId }
+			logic={ logic }
+			onChange={ ( next ) => {
+				spy( next );
+				setLogic( next );
+			} }
+		/>
+	);
 }

@@ -1,11 +1,10 @@
-import { useState } from '@wordpress/element';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ConditionalLogic, FormDefinition } from '../../../shared';
+import type { FormDefinition } from '../../../shared';
 import { FieldSettings } from '../FieldSettings';
 import { FormSettings } from '../FormSettings';
 import { LogicBuilder } from '../LogicBuilder';
-import { renderWithForm } from './editor-harness';
+import { LogicHarness, renderWithForm } from './editor-harness';
 
 jest.setTimeout( 30000 );
 
@@ -33,28 +32,6 @@ const form: FormDefinition = {
 	button: { type: 'text', text: 'Send' },
 };
 
-/**
- * The builder holding its logic, as a field's settings hold it.
- *
- * @param props     Props.
- * @param props.spy Sees every change.
- */
-function Harness( { spy }: { spy: ( l: ConditionalLogic | null ) => void } ) {
-	const [ logic, setLogic ] = useState< ConditionalLogic | null >( null );
-	return (
-		<LogicBuilder
-			subject="this field"
-			form={ form }
-			excludeFieldId={ 5 }
-			logic={ logic }
-			onChange={ ( next ) => {
-				spy( next );
-				setLogic( next );
-			} }
-		/>
-	);
-}
-
 const rule = ( n: number ) =>
 	within(
 		screen.getByRole( 'group', { name: `Rule ${ n }` } ) as HTMLElement
@@ -64,7 +41,9 @@ describe( 'LogicBuilder', () => {
 	it( 'builds show/hide, all/any rules on other value fields, adds and removes rules', async () => {
 		const user = userEvent.setup();
 		const spy = jest.fn();
-		render( <Harness spy={ spy } /> );
+		render(
+			<LogicHarness form={ form } excludeFieldId={ 5 } spy={ spy } />
+		);
 
 		await user.click(
 			screen.getByLabelText( 'Conditional logic for this field' )

@@ -7,8 +7,8 @@ import type {
 	FieldDefinition,
 	FieldType,
 	FormDefinition,
-	Choice,
 } from '../../../shared';
+import { FIELD_DEFAULTS } from '../../form-editor/field-types/defaults';
 import { READ_ONLY_KEYS } from './constants';
 import type { StoredForm } from './types';
 
@@ -20,23 +20,6 @@ import type { StoredForm } from './types';
  */
 export function nextFieldId( form: FormDefinition ): number {
 	return form.fields.reduce( ( max, f ) => Math.max( max, f.id ), 0 ) + 1;
-}
-
-/**
- * Three starter choices, with prices for pricing fields.
- *
- * @param priced Whether the choices carry prices.
- */
-function starterChoices( priced: boolean ): Choice[] {
-	return [
-		__( 'First choice', 'kestrel-forms' ),
-		__( 'Second choice', 'kestrel-forms' ),
-		__( 'Third choice', 'kestrel-forms' ),
-	].map( ( text, i ) =>
-		priced
-			? { text, value: text, price: `${ ( i + 1 ) * 10 }.00` }
-			: { text, value: text }
-	);
 }
 
 /**
@@ -100,7 +83,8 @@ export function fieldOptionLabel(
 
 /**
  * A new field of a type that satisfies the schema's rules for that type (required choices,
- * inputType, basePrice, productField).
+ * inputType, basePrice, productField), with the type's own defaults (the type's unit in
+ * `form-editor/field-types/`).
  *
  * @param type Field type.
  * @param id   Its id.
@@ -111,62 +95,12 @@ export function newField(
 	id: number,
 	form: FormDefinition
 ): FieldDefinition {
-	const field: FieldDefinition = { id, type, label: fieldTypeLabel( type ) };
-	const product = form.fields.find( ( f ) => f.type === 'product' );
-	switch ( type ) {
-		case 'select':
-		case 'radio':
-		case 'checkbox':
-			field.choices = starterChoices( false );
-			break;
-		case 'html':
-			field.content = '';
-			break;
-		case 'page':
-			field.nextButton = {
-				type: 'text',
-				text: __( 'Next', 'kestrel-forms' ),
-			};
-			field.previousButton = {
-				type: 'text',
-				text: __( 'Previous', 'kestrel-forms' ),
-			};
-			break;
-		case 'product':
-			field.inputType = 'singleproduct';
-			field.basePrice = '0.00';
-			break;
-		case 'option':
-			field.inputType = 'select';
-			field.choices = starterChoices( true );
-			if ( product ) {
-				field.productField = product.id;
-			}
-			break;
-		case 'quantity':
-			field.inputType = 'number';
-			if ( product ) {
-				field.productField = product.id;
-			}
-			break;
-		case 'shipping':
-			field.inputType = 'singleshipping';
-			field.basePrice = '0.00';
-			break;
-		case 'repeater':
-			field.fields = [
-				{ id: 1, type: 'text', label: __( 'Item', 'kestrel-forms' ) },
-			];
-			break;
-		case 'payment':
-			// Cards, the form total, charged at once, buyer verified (P1-CONTRACTS).
-			field.methods = [ 'card' ];
-			field.amountSource = 'total';
-			field.captureMode = 'charge';
-			field.verifyBuyer = true;
-			break;
-	}
-	return field;
+	return {
+		id,
+		type,
+		label: fieldTypeLabel( type ),
+		...FIELD_DEFAULTS[ type ]?.( id, form ),
+	};
 }
 
 /**
