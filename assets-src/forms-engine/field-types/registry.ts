@@ -4,6 +4,7 @@ import { addressUnit } from './address';
 import { checkboxUnit } from './checkbox';
 import { choiceUnit } from './choice';
 import { emailUnit } from './email';
+import { fileUploadUnit } from './fileupload';
 import { numberUnit } from './number';
 import { quantityUnit } from './quantity';
 import { creditCardUnit, passwordUnit } from './secret';
@@ -33,6 +34,7 @@ const UNITS: Partial< Record< FieldType, FieldTypeUnit > > = {
 	quantity: quantityUnit,
 	password: passwordUnit,
 	creditcard: creditCardUnit,
+	fileupload: fileUploadUnit,
 	name: nameUnit,
 	address: addressUnit,
 	phone: phoneUnit,

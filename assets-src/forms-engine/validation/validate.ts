@@ -54,33 +54,6 @@ export function validateField(
 	if ( isMulti( field ) ) {
 		return validateChosen( field, value );
 	}
-	if ( field.type === 'fileupload' ) {
-		// The value lists the server's tokens of the completed uploads; the server checks them.
-		const sent = value as unknown;
-		if (
-			sent !== undefined &&
-			sent !== null &&
-			sent !== '' &&
-			! (
-				Array.isArray( sent ) &&
-				sent.every(
-					( token ) =>
-						typeof token === 'string' &&
-						/^[A-Za-z0-9_-]{1,64}$/.test( token )
-				)
-			)
-		) {
-			return { code: 'invalid' };
-		}
-		const files = [ ...new Set( Array.isArray( value ) ? value : [] ) ];
-		if ( files.length === 0 ) {
-			return field.isRequired ? { code: 'required' } : null;
-		}
-		const limit = field.multipleFiles ? ( field.maxFiles ?? 0 ) : 1;
-		return limit > 0 && files.length > limit
-			? { code: 'max_files', limit }
-			: null;
-	}
 	if ( isRepeated( field ) ) {
 		return validateRows( field, value, validateField );
 	}

@@ -61,6 +61,7 @@ final class FieldTypes {
 				'quantity'    => new QuantityType(),
 				'password'    => new SecretType( 'password' ),
 				'creditcard'  => new SecretType( 'creditcard' ),
+				'fileupload'  => new FileUploadType(),
 				'name'        => new NameType( $text ),
 				'address'     => new AddressType(),
 				'phone'       => new PhoneType(),

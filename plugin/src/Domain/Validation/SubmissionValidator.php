@@ -128,19 +128,6 @@ final class SubmissionValidator {
 			if ( 'captcha' === $type ) {
 				continue; // Verified by the WordPress layer before storing; never stored.
 			}
-			if ( 'fileupload' === $type ) {
-				$files = $this->files( $field, $raw[ (string) $id ] ?? null );
-				if ( $files instanceof FieldError ) {
-					$errors[ $id ] = $files;
-				} elseif ( array() === $files ) {
-					if ( ! empty( $field['isRequired'] ) ) {
-						$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
-					}
-				} else {
-					$values[ (string) $id ] = $files;
-				}
-				continue;
-			}
 			if ( Rows::is_repeated( $field ) ) {
 				$rows = $this->rows( $field, $raw[ (string) $id ] ?? null );
 				if ( $rows instanceof FieldError ) {
@@ -260,36 +247,6 @@ final class SubmissionValidator {
 				break;
 		}
 		return array( (string) $field['id'] => $text );
-	}
-
-	/**
-	 * File-upload fields: the tokens of the completed uploads. Only their shape and number are
-	 * checked here; the WordPress layer checks that this server issued each one for this form,
-	 * field and upload id (Uploads\UploadStore::claim()).
-	 *
-	 * @param array<string, mixed> $field File-upload field.
-	 * @param mixed                $raw   Submitted value.
-	 * @return list<string>|FieldError The tokens (empty when none), or an error.
-	 */
-	private function files( array $field, mixed $raw ): array|FieldError {
-		if ( null === $raw || '' === $raw || array() === $raw ) {
-			return array();
-		}
-		if ( ! is_array( $raw ) || ! array_is_list( $raw ) ) {
-			return $this->error( $field, FieldError::INVALID );
-		}
-		$tokens = array();
-		foreach ( $raw as $token ) {
-			if ( ! is_string( $token ) || 1 !== preg_match( '/^[A-Za-z0-9_-]{1,64}$/', $token ) ) {
-				return $this->error( $field, FieldError::INVALID );
-			}
-			$tokens[ $token ] = $token;
-		}
-		$limit = empty( $field['multipleFiles'] ) ? 1 : (int) ( $field['maxFiles'] ?? 0 );
-		if ( $limit > 0 && count( $tokens ) > $limit ) {
-			return $this->error( $field, FieldError::MAX_FILES, array( 'limit' => $limit ) );
-		}
-		return array_values( $tokens );
 	}
 
 	/**
