@@ -371,14 +371,6 @@ function numberOf(
 		tag.modifier === 'price' || text.includes( '|' )
 			? priceFromChoice( text )
 			: ( toNumber( text, format ?? 'decimal_dot' ) ?? 0 );
-	const unit = fieldTypeUnit( field.type );
-	if ( unit ) {
-		// What rules read is what a merge tag reads: text that is no number (a name, a date, a
-		// time) counts 0, as any text does.
-		return unit
-			.ruleValue( field, value, tag.inputId )
-			.values.reduce( ( sum, v ) => sum + read( v ), 0 );
-	}
 	if ( isRepeated( field ) ) {
 		// A list or repeater column sums its rows: {:5.2} is column 2 of field 5.
 		const column = tag.inputId.includes( '.' )
@@ -392,6 +384,14 @@ function numberOf(
 			( sum, cell ) => sum + read( cell, format ),
 			0
 		);
+	}
+	const unit = fieldTypeUnit( field.type );
+	if ( unit ) {
+		// What rules read is what a merge tag reads: text that is no number (a name, a date, a
+		// time) counts 0, as any text does.
+		return unit
+			.ruleValue( field, value, tag.inputId )
+			.values.reduce( ( sum, v ) => sum + read( v ), 0 );
 	}
 	if ( Array.isArray( value ) ) {
 		return checkedValues( field, value, tag.inputId ).reduce(

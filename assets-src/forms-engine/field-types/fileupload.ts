@@ -1,5 +1,6 @@
 import type { FieldTypeUnit } from './types';
 import { multiselectUnit } from './multiselect';
+import { isBlankOrListOf } from './parts';
 
 /** An upload token as the server issues it. */
 const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -12,19 +13,9 @@ export const fileUploadUnit: FieldTypeUnit = {
 	...multiselectUnit,
 	initialValue: ( field ) => field.defaultValue ?? '',
 	validate( field, value ) {
-		const sent = value as unknown;
-		if (
-			sent !== undefined &&
-			sent !== null &&
-			sent !== '' &&
-			! (
-				Array.isArray( sent ) &&
-				sent.every(
-					( token ) =>
-						typeof token === 'string' && TOKEN.test( token )
-				)
-			)
-		) {
+		const isToken = ( token: unknown ) =>
+			typeof token === 'string' && TOKEN.test( token );
+		if ( ! isBlankOrListOf( value, isToken ) ) {
 			return { code: 'invalid' };
 		}
 		const files = [ ...new Set( Array.isArray( value ) ? value : [] ) ];

@@ -1,4 +1,4 @@
-import type { FieldType } from '../../shared';
+import type { FieldDefinition, FieldType } from '../../shared';
 import type { FieldTypeUnit } from './types';
 import { addressUnit } from './address';
 import { checkboxUnit } from './checkbox';
@@ -7,6 +7,7 @@ import { emailUnit } from './email';
 import { fileUploadUnit } from './fileupload';
 import { numberUnit } from './number';
 import { quantityUnit } from './quantity';
+import { rowsUnit } from './rows';
 import { creditCardUnit, passwordUnit } from './secret';
 import { consentUnit } from './consent';
 import { dateUnit } from './date';
@@ -35,6 +36,8 @@ const UNITS: Partial< Record< FieldType, FieldTypeUnit > > = {
 	password: passwordUnit,
 	creditcard: creditCardUnit,
 	fileupload: fileUploadUnit,
+	list: rowsUnit( validateCell ),
+	repeater: rowsUnit( validateCell ),
 	name: nameUnit,
 	address: addressUnit,
 	phone: phoneUnit,
@@ -44,6 +47,19 @@ const UNITS: Partial< Record< FieldType, FieldTypeUnit > > = {
 	consent: consentUnit,
 	multiselect: multiselectUnit,
 };
+
+/**
+ * The issue of one cell of a repeater, checked by its field's unit (repeated fields are plain
+ * inputs: text, paragraph, email, number, drop-down).
+ *
+ * @param cellField The repeated field.
+ * @param cell      The cell's text.
+ */
+function validateCell( cellField: FieldDefinition, cell: string ) {
+	return (
+		fieldTypeUnit( cellField.type )?.validate( cellField, cell, {} ) ?? null
+	);
+}
 
 /**
  * The unit of a field type, or undefined when the type has none.

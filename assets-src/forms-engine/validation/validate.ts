@@ -5,8 +5,6 @@ import type {
 	FormValues,
 } from '../../shared';
 import { isDisplayOnly } from '../values/initial-values';
-import { isRepeated } from '../values/rows';
-import { validateRows } from './rows';
 import {
 	currency as currencyOf,
 	formatMoney,
@@ -53,9 +51,6 @@ export function validateField(
 	}
 	if ( isMulti( field ) ) {
 		return validateChosen( field, value );
-	}
-	if ( isRepeated( field ) ) {
-		return validateRows( field, value, validateField );
 	}
 	// Products, options and shipping not yet in a unit of their own: one text value.
 	return validateText( field, value, ( text ) => {

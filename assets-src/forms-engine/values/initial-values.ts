@@ -4,7 +4,6 @@ import type {
 	FormValues,
 	SubmissionValues,
 } from '../../shared';
-import { emptyRow, isRepeated } from './rows';
 import { fieldTypeUnit } from '../field-types/registry';
 
 /**
@@ -41,12 +40,7 @@ export function initialValues( form: FormDefinition ): FormValues {
 		const selected = ( field.choices ?? [] ).filter(
 			( c ) => c.isSelected
 		);
-		if ( isRepeated( field ) ) {
-			values[ field.id ] = emptyRow( field );
-		} else if (
-			field.type === 'option' &&
-			field.inputType === 'checkbox'
-		) {
+		if ( field.type === 'option' && field.inputType === 'checkbox' ) {
 			values[ field.id ] = selected.map( ( c ) => c.value );
 		} else if ( field.choices ) {
 			values[ field.id ] =

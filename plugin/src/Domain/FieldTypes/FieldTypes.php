@@ -62,6 +62,8 @@ final class FieldTypes {
 				'password'    => new SecretType( 'password' ),
 				'creditcard'  => new SecretType( 'creditcard' ),
 				'fileupload'  => new FileUploadType(),
+				'list'        => new RowsType(),
+				'repeater'    => new RowsType(),
 				'name'        => new NameType( $text ),
 				'address'     => new AddressType(),
 				'phone'       => new PhoneType(),

@@ -234,16 +234,6 @@ final class FormEvaluator {
 				: ( Numbers::to_number( $text, $format ) ?? 0.0 );
 		};
 		$value  = $state['values'][ $id ] ?? '';
-		$unit   = FieldTypes::of( $field );
-		if ( null !== $unit ) {
-			// What rules read is what a merge tag reads: text that is no number (a name, a date,
-			// a time) counts 0, as any text does.
-			$sum = 0.0;
-			foreach ( $unit->rule_reading( $field, $value, $tag['input_id'] )->values as $v ) {
-				$sum += $read( $v );
-			}
-			return $sum;
-		}
 		if ( Rows::is_repeated( $field ) ) {
 			// A list or repeater column sums its rows: {:5.2} is column 2 of field 5.
 			$column      = str_contains( $tag['input_id'], '.' ) ? (int) explode( '.', $tag['input_id'] )[1] : null;
@@ -253,6 +243,16 @@ final class FormEvaluator {
 				$sum += ( 'price' === $tag['modifier'] || str_contains( $cell, '|' ) )
 					? Numbers::price_from_choice( $cell )
 					: ( Numbers::to_number( $cell, $cell_format ) ?? 0.0 );
+			}
+			return $sum;
+		}
+		$unit = FieldTypes::of( $field );
+		if ( null !== $unit ) {
+			// What rules read is what a merge tag reads: text that is no number (a name, a date,
+			// a time) counts 0, as any text does.
+			$sum = 0.0;
+			foreach ( $unit->rule_reading( $field, $value, $tag['input_id'] )->values as $v ) {
+				$sum += $read( $v );
 			}
 			return $sum;
 		}
@@ -276,9 +276,6 @@ final class FormEvaluator {
 		$unit = FieldTypes::of( $field );
 		if ( null !== $unit ) {
 			return $unit->default_value( $field );
-		}
-		if ( Rows::is_repeated( $field ) ) {
-			return Rows::empty_row( $field );
 		}
 		return (string) ( $field['defaultValue'] ?? '' );
 	}

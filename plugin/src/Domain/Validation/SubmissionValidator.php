@@ -16,7 +16,6 @@ use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
 use Kestrel\Forms\Domain\FieldTypes\ValidationContext;
 use Kestrel\Forms\Domain\FieldTypes\Wire;
 use Kestrel\Forms\Domain\Form\Form;
-use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Logic\DependencyGraph;
 use Kestrel\Forms\Domain\Logic\FormEvaluator;
 use Kestrel\Forms\Domain\Money\Currencies;
@@ -128,19 +127,6 @@ final class SubmissionValidator {
 			if ( 'captcha' === $type ) {
 				continue; // Verified by the WordPress layer before storing; never stored.
 			}
-			if ( Rows::is_repeated( $field ) ) {
-				$rows = $this->rows( $field, $raw[ (string) $id ] ?? null );
-				if ( $rows instanceof FieldError ) {
-					$errors[ $id ] = $rows;
-				} elseif ( array() === $rows ) {
-					if ( ! empty( $field['isRequired'] ) ) {
-						$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
-					}
-				} else {
-					$values[ (string) $id ] = $rows;
-				}
-				continue;
-			}
 			if ( ! self::has_input( $field ) ) {
 				if ( 'product' === $type && ! empty( $field['isRequired'] ) && ! self::priced( $evaluation, $id ) ) {
 					$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
@@ -250,84 +236,6 @@ final class SubmissionValidator {
 	}
 
 	/**
-	 * List and repeater fields: a flat list of cells, row after row. Empty rows are dropped; at
-	 * most maxRows rows; a repeater's cells are validated as their fields (the first problem is
-	 * reported with its row).
-	 *
-	 * @param array<string, mixed> $field List or repeater field.
-	 * @param mixed                $raw   Submitted value.
-	 * @return list<list<string>>|FieldError The filled rows (empty when none), or an error.
-	 */
-	private function rows( array $field, mixed $raw ): array|FieldError {
-		$cells = $this->cells( $field, $raw );
-		if ( null === $cells ) {
-			return $this->error( $field, FieldError::INVALID );
-		}
-		$rows  = Rows::filled_rows( $field, $cells );
-		$limit = (int) ( $field['maxRows'] ?? Rows::MAX_ROWS );
-		if ( count( $rows ) > $limit ) {
-			return $this->error( $field, FieldError::MAX_ROWS, array( 'limit' => $limit ) );
-		}
-		$parts = 'repeater' === $field['type'] ? array_values( $field['fields'] ?? array() ) : array();
-		foreach ( $rows as $r => $row ) {
-			foreach ( $row as $c => $cell ) {
-				$column = 'repeater' === $field['type'] ? (string) ( $parts[ $c ]['label'] ?? '' ) : (string) ( $field['columns'][ $c ] ?? '' );
-				$inner  = null;
-				if ( mb_strlen( $cell, 'UTF-8' ) > Rows::MAX_CELL_LENGTH ) {
-					$inner = new FieldError( FieldError::MAX_LENGTH, array( 'limit' => Rows::MAX_CELL_LENGTH ) );
-				} elseif ( isset( $parts[ $c ] ) ) {
-					$unit    = FieldTypes::of( $parts[ $c ] );
-					$checked = null === $unit ? array() : $unit->validate( $parts[ $c ], array( (string) $parts[ $c ]['id'] => $cell ), ValidationContext::defaults() );
-					if ( $checked instanceof FieldError ) {
-						$inner = new FieldError( $checked->code, $checked->params );
-					} elseif ( array() !== $checked ) {
-						$rows[ $r ][ $c ] = (string) reset( $checked ); // Canonical form (numbers).
-					} elseif ( ! empty( $parts[ $c ]['isRequired'] ) ) {
-						$inner = new FieldError( FieldError::REQUIRED );
-					}
-				}
-				if ( null !== $inner ) {
-					return $this->error(
-						$field,
-						FieldError::ROW,
-						array(
-							'row'    => $r + 1,
-							'column' => $column,
-							'error'  => $inner,
-						)
-					);
-				}
-			}
-		}
-		return $rows;
-	}
-
-	/**
-	 * The flat cells of a list or repeater value, as text; null when it is not a list of texts.
-	 *
-	 * @param array<string, mixed> $field List or repeater field.
-	 * @param mixed                $raw   Submitted value.
-	 * @return list<string>|null
-	 */
-	private function cells( array $field, mixed $raw ): ?array {
-		if ( null === $raw || '' === $raw ) {
-			return array();
-		}
-		if ( ! is_array( $raw ) || ! array_is_list( $raw ) || count( $raw ) > ( Rows::MAX_ROWS + 1 ) * Rows::column_count( $field ) ) {
-			return null;
-		}
-		$cells = array();
-		foreach ( $raw as $item ) {
-			$text = Wire::text( $item, true );
-			if ( null === $text ) {
-				return null;
-			}
-			$cells[] = $text;
-		}
-		return $cells;
-	}
-
-	/**
 	 * An error for a field, with the field's own message when it has one.
 	 *
 	 * @param array<string, mixed> $field  Field definition.
@@ -363,13 +271,6 @@ final class SubmissionValidator {
 			}
 			if ( 'product' === $field['type'] && isset( $raw[ $id . '.3' ] ) && is_scalar( $raw[ $id . '.3' ] ) ) {
 				$entered[ $id . '.3' ] = (string) $raw[ $id . '.3' ];
-			}
-			if ( Rows::is_repeated( $field ) ) {
-				$cells = $this->cells( $field, $raw[ (string) $id ] ?? null );
-				if ( null !== $cells ) {
-					$entered[ $id ] = $cells;
-				}
-				continue;
 			}
 			if ( self::is_multi( $field ) ) {
 				$checked = ( new CheckboxType() )->entered( $field, $raw );
