@@ -4,7 +4,7 @@
 export { Form } from './components/Form';
 export type { FormProps } from './components/Form';
 // The row editor of list and repeater fields, also used by the entry screen's value editing.
-export { RowsField } from './components/RowsField';
+export { RowsField } from './fields/rows/RowsField';
 export { ids } from './ids';
 export { publicUtils } from './public-utils';
 export type { PublicUtils } from './public-utils';

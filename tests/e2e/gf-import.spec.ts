@@ -5,10 +5,27 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, expect } from '@wordpress/e2e-test-utils-playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, type Admin } from '@wordpress/e2e-test-utils-playwright';
 import { ANONYMOUS_STATE, deleteForm, entriesOf } from './utils';
 
 const FIXTURES = path.resolve( 'tests/fixtures/gravity-forms' );
+
+/**
+ * Chooses a Gravity Forms export on Forms → Import and answers the report dialog it opens.
+ *
+ * @param admin   The admin fixture.
+ * @param page    The page.
+ * @param fixture Fixture name (tests/fixtures/gravity-forms/<fixture>.json).
+ */
+async function importReport( admin: Admin, page: Page, fixture: string ) {
+	await admin.visitAdminPage( 'admin.php', 'page=kestrel-forms' );
+	await page
+		.getByLabel( 'Form JSON file' )
+		.setInputFiles( path.join( FIXTURES, `${ fixture }.json` ) );
+	await page.getByRole( 'button', { name: 'Import', exact: true } ).click();
+	return page.getByRole( 'dialog', { name: 'Import from Gravity Forms' } );
+}
 
 test.describe( 'Gravity Forms import', () => {
 	test( 'the report is shown before anything is stored, then the forms are imported', async ( {
@@ -16,16 +33,7 @@ test.describe( 'Gravity Forms import', () => {
 		page,
 		requestUtils,
 	} ) => {
-		await admin.visitAdminPage( 'admin.php', 'page=kestrel-forms' );
-		await page
-			.getByLabel( 'Form JSON file' )
-			.setInputFiles( path.join( FIXTURES, 'several-forms.json' ) );
-		await page
-			.getByRole( 'button', { name: 'Import', exact: true } )
-			.click();
-		const dialog = page.getByRole( 'dialog', {
-			name: 'Import from Gravity Forms',
-		} );
+		const dialog = await importReport( admin, page, 'several-forms' );
 		await expect( dialog ).toContainText(
 			'Donation (Gravity Forms form 2)'
 		);
@@ -47,6 +55,60 @@ test.describe( 'Gravity Forms import', () => {
 		for ( const id of ids ) {
 			await deleteForm( requestUtils, id );
 		}
+	} );
+
+	test( 'the report lists the everyday types as imported as they are, and what a rule needed', async ( {
+		admin,
+		page,
+		requestUtils,
+	} ) => {
+		const dialog = await importReport(
+			admin,
+			page,
+			'sign-up-every-new-type'
+		);
+		for ( const line of [
+			'Field 1 “Name” (name)',
+			'Field 3 “Home address” (address)',
+			'Field 4 “Phone” (phone)',
+			'Field 5 “Date of birth” (date)',
+			'Field 7 “Usual training time” (time)',
+			'Field 8 “Strava or blog” (website)',
+			'Field 9 “Distances” (multiselect)',
+			'Field 10 “Club rules” (consent)',
+		] ) {
+			await expect( dialog ).toContainText( line );
+		}
+		await expect( dialog ).toContainText(
+			'Field 6 “Parent or guardian” — conditionalLogic: a rule on field 5: the date "31/12/2007" is written as 2007-12-31'
+		);
+		await dialog
+			.getByRole( 'button', { name: 'Import 1 form', exact: true } )
+			.click();
+		const notice = page.locator( '.notice-success' );
+		await expect( notice ).toContainText(
+			'Imported 1 form from Gravity Forms'
+		);
+		const id = Number(
+			/\((\d+)\)/.exec( ( await notice.textContent() ) ?? '' )?.[ 1 ]
+		);
+		const form = await requestUtils.rest< {
+			fields: Array< { id: number; type: string } >;
+		} >( { path: `/kestrel-forms/v1/forms/${ id }` } );
+		expect( form.fields.map( ( f ) => f.type ) ).toEqual( [
+			'name',
+			'email',
+			'address',
+			'phone',
+			'date',
+			'text',
+			'time',
+			'website',
+			'multiselect',
+			'consent',
+			'text',
+		] );
+		await deleteForm( requestUtils, id );
 	} );
 
 	test.describe( 'as a visitor', () => {

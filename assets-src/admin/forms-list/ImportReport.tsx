@@ -11,7 +11,8 @@ import type {
 } from './gravity-forms-import';
 
 /**
- * The words of a report line: "Field 3 “Phone” (phone): a text field…" or "Setting save: …".
+ * The words of a report line: "Field 3 “Phone” (phone)", "Field 3 “Phone” — phoneFormat: the
+ * "uk" phone format…" or "Form setting save: …".
  *
  * @param item Report line.
  */

@@ -39,8 +39,8 @@ import {
 	TOTAL_DEBOUNCE_MS,
 	VALIDATION_ANNOUNCE_DELAY_MS,
 } from '../constants';
-import { focusTargetId, ids } from '../ids';
-import { issueMessage, summaryText } from '../messages';
+import { ids } from '../ids';
+import { summaryText } from '../messages';
 import {
 	getFromForm,
 	newSubmissionKey,
@@ -50,8 +50,14 @@ import {
 } from '../submit/submit';
 import { keepRenderToken } from '../submit/render-token';
 import { Field } from './Field';
-import type { UploadBindings } from './FileUploadField';
-import type { CaptchaConfig, CaptchaGate } from './CaptchaField';
+import type {
+	CaptchaConfig,
+	CaptchaGate,
+	FieldError,
+	UploadBindings,
+} from '../fields/types';
+import { fieldError, serverErrors } from '../fields/errors';
+import { ErrorSummary } from './ErrorSummary';
 import { newUploadId, type UploadRecord } from '../uploads/uploader';
 import { AnimationContext } from './reveal';
 import { useFieldUnits, type UnitFailure } from '../fields/use-field-units';
@@ -201,7 +207,9 @@ export function Form( props: FormProps ) {
 	const isShown = ( id: number ) =>
 		! evaluation || evaluation.visible[ id ] !== false;
 	const submitShown = ! evaluation || evaluation.submitVisible;
-	const [ errors, setErrors ] = useState< Record< number, string > >( {} );
+	const [ errors, setErrors ] = useState< Record< number, FieldError > >(
+		{}
+	);
 	const [ summary, setSummary ] = useState< string | null >( null );
 	const [ status, setStatus ] = useState< Status >( 'idle' );
 	const [ confirmation, setConfirmation ] = useState< Confirmation | null >(
@@ -352,7 +360,7 @@ export function Form( props: FormProps ) {
 	}, [] );
 
 	const showErrors = useCallback(
-		( messages: Record< number, string >, heading: string ) => {
+		( messages: Record< number, FieldError >, heading: string ) => {
 			const errorPage = pages.findIndex( ( p ) =>
 				p.fields.some( ( f ) => messages[ f.id ] )
 			);
@@ -366,7 +374,9 @@ export function Form( props: FormProps ) {
 			const count = Object.keys( messages ).length;
 			announce(
 				count
-					? `${ heading } ${ Object.values( messages ).join( ' ' ) }`
+					? `${ heading } ${ Object.values( messages )
+							.map( ( e ) => e.message )
+							.join( ' ' ) }`
 					: heading,
 				VALIDATION_ANNOUNCE_DELAY_MS
 			);
@@ -388,7 +398,7 @@ export function Form( props: FormProps ) {
 		if ( index >= 0 ) {
 			setPage( index );
 		}
-		setErrors( { [ id ]: failure.message } );
+		setErrors( { [ id ]: { message: failure.message } } );
 		setSummary( null );
 		units.binding( failure.field ).hooks?.present?.( failure.message );
 	};
@@ -458,7 +468,7 @@ export function Form( props: FormProps ) {
 				);
 				const next = { ...current };
 				if ( issue ) {
-					next[ fieldId ] = issueMessage( issue, field );
+					next[ fieldId ] = fieldError( issue, field );
 				} else {
 					delete next[ fieldId ];
 				}
@@ -526,8 +536,8 @@ export function Form( props: FormProps ) {
 	const validateVisible = (
 		fields: FieldDefinition[],
 		final: Evaluation | null
-	): Record< number, string > => {
-		const messages: Record< number, string > = {};
+	): Record< number, FieldError > => {
+		const messages: Record< number, FieldError > = {};
 		for ( const field of fields ) {
 			if ( final && final.visible[ field.id ] === false ) {
 				continue;
@@ -535,7 +545,7 @@ export function Form( props: FormProps ) {
 			// The field's own value, then money out of bounds (quantities, prices, total).
 			const issue = fieldIssue( form, field, values[ field.id ], final );
 			if ( issue ) {
-				messages[ field.id ] = issueMessage( issue, field );
+				messages[ field.id ] = fieldError( issue, field );
 			}
 		}
 		return messages;
@@ -733,11 +743,10 @@ export function Form( props: FormProps ) {
 	 */
 	const showFailure = ( f: SubmissionFailure ) => {
 		if ( f.kind === 'validation' ) {
-			const serverMessages: Record< number, string > = {};
-			for ( const [ id, message ] of Object.entries( f.errors ) ) {
-				serverMessages[ Number( id ) ] = message;
-			}
-			showErrors( serverMessages, f.message || summaryText() );
+			showErrors(
+				serverErrors( f.errors, f.data?.details ),
+				f.message || summaryText()
+			);
 			return;
 		}
 		showErrors(
@@ -815,7 +824,6 @@ export function Form( props: FormProps ) {
 	}, [ state ] );
 
 	const submitting = status === 'submitting';
-	const errorFields = form.fields.filter( ( f ) => errors[ f.id ] );
 	const titleId = ids.title( formId );
 
 	return (
@@ -904,51 +912,13 @@ export function Form( props: FormProps ) {
 							</div>
 						) }
 						{ summary && (
-							<div
-								className="kestrel-form__errors"
-								id={ ids.summary( formId ) }
-								tabIndex={ -1 }
-								ref={ summaryRef }
-							>
-								<h3 className="kestrel-form__errors-title">
-									{ summary }
-								</h3>
-								{ errorFields.length > 0 && (
-									<ul>
-										{ errorFields.map( ( field ) => {
-											const target = focusTargetId(
-												formId,
-												field.id,
-												field.type === 'radio' ||
-													field.type === 'checkbox'
-											);
-											return (
-												<li key={ field.id }>
-													<a
-														href={ `#${ target }` }
-														onClick={ ( e ) => {
-															e.preventDefault();
-															document
-																.getElementById(
-																	target
-																)
-																?.focus();
-														} }
-													>
-														{ ( field.label ||
-															field.adminLabel ||
-															String(
-																field.id
-															) ) +
-															': ' +
-															errors[ field.id ] }
-													</a>
-												</li>
-											);
-										} ) }
-									</ul>
-								) }
-							</div>
+							<ErrorSummary
+								formId={ formId }
+								heading={ summary }
+								fields={ form.fields }
+								errors={ errors }
+								focusRef={ summaryRef }
+							/>
 						) }
 						{ pages.length > 1 && progressType !== 'none' && (
 							<Progress
@@ -974,7 +944,10 @@ export function Form( props: FormProps ) {
 										formId={ formId }
 										field={ field }
 										value={ values[ field.id ] }
-										error={ errors[ field.id ] }
+										error={ errors[ field.id ]?.message }
+										errorInputs={
+											errors[ field.id ]?.inputs
+										}
 										onChange={ onChange }
 										onCommit={ onCommit }
 										announce={ announce }

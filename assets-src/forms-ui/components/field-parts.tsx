@@ -27,6 +27,7 @@ export const DescriptionPlacement = createContext< 'above' | 'below' >(
  * @param props.error     Inline error.
  * @param props.concealed Hidden by conditional logic.
  * @param props.children  Content.
+ * @param props.ownText   The control shows the description itself (a consent's agreement).
  */
 export function FieldShell( {
 	formId,
@@ -34,12 +35,14 @@ export function FieldShell( {
 	error,
 	concealed,
 	children,
+	ownText,
 }: {
 	formId: number;
 	field: FieldDefinition;
 	error?: string;
 	concealed?: boolean;
 	children: ReactNode;
+	ownText?: boolean;
 } ) {
 	return (
 		<RevealDiv
@@ -54,7 +57,9 @@ export function FieldShell( {
 			) }
 		>
 			{ children }
-			<Description formId={ formId } field={ field } at="below" />
+			{ ! ownText && (
+				<Description formId={ formId } field={ field } at="below" />
+			) }
 			{ error && (
 				<p
 					className="kestrel-form__error"
@@ -142,4 +147,54 @@ export function describedBy(
  */
 export function cx( ...names: Array< string | false | undefined | null > ) {
 	return names.filter( Boolean ).join( ' ' );
+}
+
+/**
+ * A field's aria-describedby: its description and its message, when shown.
+ *
+ * @param formId Form id.
+ * @param field  Field.
+ * @param error  The field's message.
+ */
+export function fieldDescribedBy(
+	formId: number,
+	field: FieldDefinition,
+	error: string | undefined
+): string | undefined {
+	return describedBy(
+		!! field.description && ids.description( formId, field.id ),
+		!! error && ids.validation( formId, field.id )
+	);
+}
+
+/**
+ * A field's label element with its text and required marker: a `<legend>` for a group of
+ * inputs, a `<label>` for one input (`htmlFor`), a paragraph for a field without an input.
+ *
+ * @param props         Props.
+ * @param props.formId  Form id.
+ * @param props.field   Field.
+ * @param props.as      The element.
+ * @param props.htmlFor A label's input id.
+ */
+export function FieldLabel( {
+	formId,
+	field,
+	as: Tag,
+	htmlFor,
+}: {
+	formId: number;
+	field: FieldDefinition;
+	as: 'legend' | 'label' | 'p';
+	htmlFor?: string;
+} ) {
+	return (
+		<Tag
+			className="kestrel-form__label"
+			htmlFor={ htmlFor }
+			id={ ids.label( formId, field.id ) }
+		>
+			<LabelText field={ field } />
+		</Tag>
+	);
 }

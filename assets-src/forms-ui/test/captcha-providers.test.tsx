@@ -8,8 +8,7 @@ import apiFetch from '@wordpress/api-fetch';
 import { createHooks } from '@wordpress/hooks';
 import type { FormDefinition } from '../../shared';
 import { Form } from '../components/Form';
-import type { CaptchaConfig } from '../components/CaptchaField';
-import type { CaptchaProvider } from '../components/captcha-providers';
+import type { CaptchaConfig, CaptchaProvider } from '../fields/types';
 
 jest.mock( '@wordpress/api-fetch', () => ( {
 	__esModule: true,

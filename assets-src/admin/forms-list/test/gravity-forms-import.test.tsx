@@ -24,7 +24,7 @@ const gfExport = {
 		id: 30,
 		title: 'Membership',
 		fields: [
-			{ id: 3, type: 'phone', label: 'Phone' },
+			{ id: 3, type: 'phone', label: 'Phone', phoneFormat: 'uk' },
 			{ id: 11, type: 'signature', label: 'Sign here' },
 			{ id: 13, type: 'text', label: 'Nickname' },
 		],
@@ -35,13 +35,16 @@ const gfExport = {
 const report = {
 	source_id: 30,
 	title: 'Membership',
-	imported: [ { field: 13, label: 'Nickname', type: 'text' } ],
+	imported: [
+		{ field: 3, label: 'Phone', type: 'phone' },
+		{ field: 13, label: 'Nickname', type: 'text' },
+	],
 	approximated: [
 		{
 			field: 3,
 			label: 'Phone',
-			type: 'phone',
-			note: 'a text field: the phone format is not checked',
+			setting: 'phoneFormat',
+			note: 'the "uk" phone format (from an add-on or a site filter) is read as an international number',
 		},
 	],
 	left_out: [
@@ -169,8 +172,11 @@ describe( 'Gravity Forms import', () => {
 			within( dialog ).getByText( 'Field 13 “Nickname” (text)' )
 		).toBeTruthy();
 		expect(
+			within( dialog ).getByText( 'Field 3 “Phone” (phone)' )
+		).toBeTruthy();
+		expect(
 			within( dialog ).getByText(
-				'Field 3 “Phone” (phone): a text field: the phone format is not checked'
+				'Field 3 “Phone” — phoneFormat: the "uk" phone format (from an add-on or a site filter) is read as an international number'
 			)
 		).toBeTruthy();
 		expect(

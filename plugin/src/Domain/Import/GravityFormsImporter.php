@@ -34,7 +34,7 @@ final class GravityFormsImporter {
 	);
 
 	/** Field keys Gravity Forms writes for its own bookkeeping or that the mapping reads. */
-	private const FIELD_HANDLED = array( 'type', 'id', 'label', 'adminLabel', 'description', 'isRequired', 'errorMessage', 'placeholder', 'defaultValue', 'cssClass', 'size', 'maxLength', 'rangeMin', 'rangeMax', 'numberFormat', 'choices', 'inputs', 'content', 'conditionalLogic', 'enableCalculation', 'calculationFormula', 'calculationRounding', 'enableOtherChoice', 'enableSelectAll', 'inputType', 'basePrice', 'disableQuantity', 'productField', 'nextButton', 'previousButton', 'multipleFiles', 'maxFiles', 'maxFileSize', 'allowedExtensions', 'enableColumns', 'maxRows', 'passwordStrengthEnabled', 'minPasswordStrength', 'creditCards', 'captchaType', 'formId', 'pageNumber', 'displayOnly', 'layoutGridColumnSpan', 'layoutGroupId', 'layoutSpacerGridColumnSpan', 'enableChoiceValue', 'enablePrice', 'errors', 'inputName', 'fields', 'checkboxLabel', 'dateType', 'dateFormat', 'emailConfirmEnabled', 'visibility' );
+	private const FIELD_HANDLED = array( 'type', 'id', 'label', 'adminLabel', 'description', 'isRequired', 'errorMessage', 'placeholder', 'defaultValue', 'cssClass', 'size', 'maxLength', 'rangeMin', 'rangeMax', 'numberFormat', 'choices', 'inputs', 'content', 'conditionalLogic', 'enableCalculation', 'calculationFormula', 'calculationRounding', 'enableOtherChoice', 'enableSelectAll', 'inputType', 'basePrice', 'disableQuantity', 'productField', 'nextButton', 'previousButton', 'multipleFiles', 'maxFiles', 'maxFileSize', 'allowedExtensions', 'enableColumns', 'maxRows', 'passwordStrengthEnabled', 'minPasswordStrength', 'creditCards', 'captchaType', 'formId', 'pageNumber', 'displayOnly', 'layoutGridColumnSpan', 'layoutGroupId', 'layoutSpacerGridColumnSpan', 'enableChoiceValue', 'enablePrice', 'errors', 'inputName', 'fields', 'emailConfirmEnabled', 'visibility' );
 
 	/** Field settings whose value is Gravity Forms' default (nothing to report). */
 	private const FIELD_DEFAULTS = array(
@@ -62,9 +62,10 @@ final class GravityFormsImporter {
 	private array $report;
 
 	/**
-	 * Fields of the form being imported by id: our type (null when left out) and label.
+	 * Fields of the form being imported by id: our type (null when left out), label and the
+	 * Gravity Forms field (rules on dates and times read its format).
 	 *
-	 * @var array<int, array{type: string|null, label: string}>
+	 * @var array<int, array{type: string|null, label: string, gf: array<string, mixed>}>
 	 */
 	private array $fields;
 
@@ -181,8 +182,9 @@ final class GravityFormsImporter {
 		foreach ( $gf['fields'] as $field ) {
 			if ( is_array( $field ) && self::int( $field['id'] ?? null ) > 0 ) {
 				$this->fields[ self::int( $field['id'] ) ] = array(
-					'type'  => $this->target_type( $field ),
+					'type'  => GravityFormsTypes::of( self::str( $field['type'] ?? '' ) )['type'],
 					'label' => self::str( $field['label'] ?? '' ),
+					'gf'    => $field,
 				);
 			}
 		}
@@ -236,19 +238,6 @@ final class GravityFormsImporter {
 	}
 
 	/**
-	 * Our type for a Gravity Forms field, null when it is left out.
-	 *
-	 * @param array<string, mixed> $field Gravity Forms field.
-	 */
-	private function target_type( array $field ): ?string {
-		$gf_type = self::str( $field['type'] ?? '' );
-		if ( 'date' === $gf_type && in_array( $field['dateType'] ?? 'datepicker', array( 'datefield', 'datedropdown' ), true ) ) {
-			return null;
-		}
-		return GravityFormsTypes::of( $gf_type )['type'];
-	}
-
-	/**
 	 * One field, or null when it is left out (reported).
 	 *
 	 * @param array<string, mixed> $gf Gravity Forms field.
@@ -260,11 +249,7 @@ final class GravityFormsImporter {
 		$row     = GravityFormsTypes::of( $gf_type );
 		$type    = $this->fields[ $id ]['type'];
 		if ( null === $type ) {
-			$note = $row['note'];
-			if ( 'date' === $gf_type ) {
-				$note = 'date fields with separate day, month and year inputs cannot be mapped yet (the field type arrives with a later version)';
-			}
-			$this->report['left_out'][] = $this->item( $id, $gf_type, null, $note );
+			$this->report['left_out'][] = $this->item( $id, $gf_type, null, $row['note'] );
 			return null;
 		}
 		if ( GravityFormsTypes::APPROXIMATED === $row['status'] ) {
@@ -290,8 +275,9 @@ final class GravityFormsImporter {
 				$out[ $key ] = mb_substr( $value, 0, $max );
 			}
 		}
-		if ( 'consent' === $gf_type && '' !== self::str( $gf['checkboxLabel'] ?? '' ) && ! isset( $out['label'] ) ) {
-			$out['label'] = self::str( $gf['checkboxLabel'] );
+		if ( 'consent' === $type && '' !== self::str( $gf['checkboxLabel'] ?? '' ) && ! isset( $out['label'] ) ) {
+			// The checkbox's text names the group (its legend) when Gravity Forms had no label.
+			$out['label'] = mb_substr( self::str( $gf['checkboxLabel'] ), 0, 1000 );
 		}
 		if ( ! isset( $out['label'] ) && ! in_array( $type, array( 'hidden', 'section', 'html', 'page' ), true ) && 'hiddenproduct' !== ( $gf['inputType'] ?? '' ) ) {
 			$out['label'] = 'Field ' . $id;
@@ -314,7 +300,7 @@ final class GravityFormsImporter {
 			$out['size'] = $gf['size'];
 		}
 
-		$this->map_type_settings( $gf, $gf_type, $type, $out );
+		$this->map_type_settings( $gf, $type, $out );
 		$visibility = self::str( $gf['visibility'] ?? 'visible' );
 		if ( ! in_array( $visibility, array( '', 'visible' ), true ) ) {
 			$this->approximate( $id, 'visibility', 'Gravity Forms kept this field from visitors ("' . $visibility . '"); here visitors see it: hide it with rules or remove it' );
@@ -325,7 +311,7 @@ final class GravityFormsImporter {
 			$out['conditionalLogic'] = $logic;
 		}
 
-		$this->report_unread( $gf, self::FIELD_HANDLED, self::FIELD_DEFAULTS, $id );
+		$this->report_unread( $gf, array_merge( self::FIELD_HANDLED, GravityFormsEverydayFields::READ[ $type ] ?? array() ), self::FIELD_DEFAULTS, $id );
 		return $out;
 	}
 
@@ -333,11 +319,10 @@ final class GravityFormsImporter {
 	 * The settings of each type.
 	 *
 	 * @param array<string, mixed> $gf      Gravity Forms field.
-	 * @param string               $gf_type Gravity Forms type.
-	 * @param string               $type    Our type.
-	 * @param array<string, mixed> $out     Our field.
+	 * @param string               $type Our type.
+	 * @param array<string, mixed> $out  Our field.
 	 */
-	private function map_type_settings( array $gf, string $gf_type, string $type, array &$out ): void {
+	private function map_type_settings( array $gf, string $type, array &$out ): void {
 		$id         = (int) $out['id'];
 		$input_type = self::str( $gf['inputType'] ?? '' );
 
@@ -373,29 +358,26 @@ final class GravityFormsImporter {
 			$out['content'] = mb_substr( self::str( $gf['content'] ), 0, 65535 );
 		}
 
+		if ( isset( GravityFormsEverydayFields::READ[ $type ] ) ) {
+			$everyday = new GravityFormsEverydayFields(
+				function ( string $status, string $setting, string $note ) use ( $id ): void {
+					if ( GravityFormsTypes::APPROXIMATED === $status ) {
+						$this->approximate( $id, $setting, $note );
+					} else {
+						$this->leave_out( $id, $setting, $note );
+					}
+				},
+				fn( array $holder ): array => $this->map_choices( $holder, $id, false )
+			);
+			$out      = $everyday->map( $gf, $type, $out );
+		}
+
 		$priced = in_array( $type, array( 'product', 'option', 'shipping' ), true );
-		if ( ( 'consent' !== $gf_type && in_array( $type, array( 'select', 'radio', 'checkbox', 'option' ), true ) ) || ( in_array( $type, array( 'product', 'shipping' ), true ) && in_array( $input_type, array( 'select', 'radio' ), true ) ) ) {
+		if ( in_array( $type, array( 'select', 'radio', 'checkbox', 'option' ), true ) || ( in_array( $type, array( 'product', 'shipping' ), true ) && in_array( $input_type, array( 'select', 'radio' ), true ) ) ) {
 			$out['choices'] = $this->map_choices( $gf, $id, $priced );
 		}
-		if ( 'consent' === $gf_type ) {
-			$out['choices'] = array(
-				array(
-					'text'  => '' !== self::str( $gf['checkboxLabel'] ?? '' ) ? self::str( $gf['checkboxLabel'] ) : 'I agree',
-					'value' => '1',
-				),
-			);
-			$out['inputs']  = array(
-				array(
-					'id'    => $id . '.1',
-					'label' => $out['choices'][0]['text'],
-				),
-			);
-		}
-		if ( 'checkbox' === $type && 'checkbox' === $gf_type ) {
+		if ( 'checkbox' === $type ) {
 			$out['inputs'] = $this->checkbox_inputs( $gf, $id, $out['choices'] );
-		}
-		if ( 'multiselect' === $gf_type ) {
-			$out['inputs'] = self::numbered_inputs( $id, $out['choices'] );
 		}
 		if ( 'option' === $type ) {
 			$out['inputType'] = in_array( $input_type, array( 'select', 'radio', 'checkbox' ), true ) ? $input_type : 'select';
@@ -721,10 +703,14 @@ final class GravityFormsImporter {
 				$this->approximate( $id, $setting, 'a rule was dropped: it ' . $why );
 				continue;
 			}
+			list( $value, $note ) = GravityFormsEverydayFields::rule_value( $type, $this->fields[ $target ]['gf'], self::str( $rule['value'] ?? '' ) );
+			if ( null !== $note ) {
+				$this->approximate( $id, $setting, 'a rule on field ' . $field_id . ': ' . $note );
+			}
 			$rules[] = array(
 				'fieldId'  => $field_id,
 				'operator' => $operator,
-				'value'    => mb_substr( self::str( $rule['value'] ?? '' ), 0, 1000 ),
+				'value'    => mb_substr( $value, 0, 1000 ),
 			);
 		}
 		if ( ! $rules ) {
@@ -1029,15 +1015,7 @@ final class GravityFormsImporter {
 	 * @param mixed $value Value.
 	 */
 	private static function is_empty( mixed $value ): bool {
-		if ( is_array( $value ) ) {
-			foreach ( $value as $item ) {
-				if ( ! self::is_empty( $item ) ) {
-					return false;
-				}
-			}
-			return true;
-		}
-		return null === $value || '' === $value || false === $value || 0 === $value || '0' === $value;
+		return GravityFormsValues::is_empty( $value );
 	}
 
 	/**
@@ -1094,13 +1072,7 @@ final class GravityFormsImporter {
 	 * @param mixed $value Value.
 	 */
 	private static function str( mixed $value ): string {
-		if ( is_string( $value ) ) {
-			return $value;
-		}
-		if ( is_int( $value ) || is_float( $value ) ) {
-			return (string) $value;
-		}
-		return is_bool( $value ) ? ( $value ? '1' : '' ) : '';
+		return GravityFormsValues::str( $value );
 	}
 
 	/**
@@ -1109,9 +1081,6 @@ final class GravityFormsImporter {
 	 * @param mixed $value Value.
 	 */
 	private static function int( mixed $value ): int {
-		if ( is_int( $value ) ) {
-			return $value;
-		}
-		return is_string( $value ) && 1 === preg_match( '/^\s*[0-9]+\s*$/', $value ) ? (int) $value : 0;
+		return GravityFormsValues::int( $value );
 	}
 }

@@ -10,17 +10,15 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Import;
 
 /**
- * Gravity Forms field type → Kestrel field type. When a type of ours arrives (issue 18: name,
- * address, phone, date, time, website, consent, multiselect), its row becomes
- * `'phone' => array( self::AS_IS, 'phone', '' )`: one line each (docs/import.md).
+ * Gravity Forms field type → Kestrel field type, one row each (docs/import.md). A type imported as
+ * is may still have settings approximated or left out: the importer reports those per setting
+ * (the eight everyday types of issue 18 in `GravityFormsEverydayFields`).
  */
 final class GravityFormsTypes {
 
 	public const AS_IS        = 'as_is';
 	public const APPROXIMATED = 'approximated';
 	public const LEFT_OUT     = 'left_out';
-
-	private const COMING = ' (the field type arrives with a later version)';
 
 	/**
 	 * Type → [status, our type or null, note].
@@ -49,14 +47,14 @@ final class GravityFormsTypes {
 		'password'          => array( self::AS_IS, 'password', '' ),
 		'creditcard'        => array( self::AS_IS, 'creditcard', '' ),
 		'captcha'           => array( self::APPROXIMATED, 'captcha', 'uses the captcha provider set in this site\'s settings, not the one of the export' ),
-		'phone'             => array( self::APPROXIMATED, 'text', 'a text field: the phone format is not checked' . self::COMING ),
-		'website'           => array( self::APPROXIMATED, 'text', 'a text field: the URL is not checked' . self::COMING ),
-		'date'              => array( self::APPROXIMATED, 'text', 'a text field without a date picker: the date is not checked' . self::COMING ),
-		'multiselect'       => array( self::APPROXIMATED, 'checkbox', 'checkboxes with the same choices (one entry value per checked choice instead of one list)' . self::COMING ),
-		'consent'           => array( self::APPROXIMATED, 'checkbox', 'one checkbox with the consent text; the consent description and revision are not stored' . self::COMING ),
-		'name'              => array( self::LEFT_OUT, null, 'name fields have several inputs we cannot map yet' . self::COMING ),
-		'address'           => array( self::LEFT_OUT, null, 'address fields have several inputs we cannot map yet' . self::COMING ),
-		'time'              => array( self::LEFT_OUT, null, 'time fields have several inputs we cannot map yet' . self::COMING ),
+		'name'              => array( self::AS_IS, 'name', '' ),
+		'address'           => array( self::AS_IS, 'address', '' ),
+		'phone'             => array( self::AS_IS, 'phone', '' ),
+		'date'              => array( self::AS_IS, 'date', '' ),
+		'time'              => array( self::AS_IS, 'time', '' ),
+		'website'           => array( self::AS_IS, 'website', '' ),
+		'consent'           => array( self::AS_IS, 'consent', '' ),
+		'multiselect'       => array( self::AS_IS, 'multiselect', '' ),
 		'repeater'          => array( self::LEFT_OUT, null, 'Gravity Forms repeaters (nested Gravity Forms fields) are not imported; rebuild it with our repeater field' ),
 		'post_title'        => array( self::LEFT_OUT, null, 'post fields create WordPress posts, which this plugin does not do' ),
 		'post_content'      => array( self::LEFT_OUT, null, 'post fields create WordPress posts, which this plugin does not do' ),

@@ -61,6 +61,8 @@ final class GravityFormsImporterTest extends TestCase {
 			'list and uploads'            => array( 'list-upload', 'USD', false ),
 			'notifications/confirmations' => array( 'notifications-confirmations', 'USD', false ),
 			'GF-only and add-on types'    => array( 'gf-only-types', 'USD', false ),
+			'sign-up, every new type'     => array( 'sign-up-every-new-type', 'USD', false ),
+			'event, the other variants'   => array( 'event-registration-new-types', 'USD', false ),
 			'several forms, in euros'     => array( 'several-forms', 'EUR', true ),
 		);
 	}
@@ -184,40 +186,280 @@ final class GravityFormsImporterTest extends TestCase {
 		$result = $this->import( 'gf-only-types' )[0];
 		$fields = self::fields( $result );
 		$report = $result['report'];
-		$this->assertSame( array( 3, 4, 5, 8, 9, 13, 14, 15 ), array_keys( $fields ) );
-		$this->assertSame( 'text', $fields[3]['type'] );
-		$this->assertSame( 'checkbox', $fields[9]['type'] );
+		$this->assertSame( array( 1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, 15 ), array_keys( $fields ) );
+		$this->assertSame( array( 'name', 'address', 'phone', 'website', 'date', 'date', 'time', 'consent', 'multiselect' ), array_column( array_slice( $result['definition']['fields'], 0, 9 ), 'type' ) );
 		$left_out = array_column( array_filter( $report['left_out'], static fn( array $i ): bool => isset( $i['type'] ) ), 'type', 'field' );
 		$this->assertSame(
 			array(
-				1  => 'name',
-				2  => 'address',
-				6  => 'date',
-				7  => 'time',
 				10 => 'post_title',
 				11 => 'signature',
 				12 => 'survey',
 			),
 			$left_out
 		);
-		$approximated = array_column( array_filter( $report['approximated'], static fn( array $i ): bool => isset( $i['type'] ) ), 'type', 'field' );
-		$this->assertSame(
-			array(
-				3 => 'phone',
-				4 => 'website',
-				5 => 'date',
-				8 => 'consent',
-				9 => 'multiselect',
-			),
-			$approximated
-		);
+		$this->assertSame( array(), array_filter( $report['approximated'], static fn( array $i ): bool => isset( $i['type'] ) ), 'no type is approximated any more' );
 		// Every source field is in exactly one list.
-		$named = array_merge( array_column( $report['imported'], 'field' ), array_keys( $left_out ), array_keys( $approximated ) );
+		$named = array_merge( array_column( $report['imported'], 'field' ), array_keys( $left_out ) );
 		sort( $named );
 		$this->assertSame( range( 1, 15 ), $named );
 		$this->assertSame( '0 + {Nickname:13:value} * 0 + 2', $fields[14]['calculationFormula'] );
-		$this->assertArrayNotHasKey( 'conditionalLogic', $fields[13] );
+		// The rule on the name's First input now stays: the field and its input ids are kept.
+		$this->assertSame( '1.3', $fields[13]['conditionalLogic']['rules'][0]['fieldId'] );
 		$this->assertArrayNotHasKey( 'notifications', $result['definition'] );
+	}
+
+	public function test_what_the_new_types_cannot_honour_is_reported_by_setting(): void {
+		$result = $this->import( 'gf-only-types' )[0];
+		$fields = self::fields( $result );
+		$notes  = static fn( string $list ): array => array_map(
+			static fn( array $i ): string => $i['field'] . ' ' . $i['setting'],
+			array_values( array_filter( $result['report'][ $list ], static fn( array $i ): bool => null !== $i['field'] && $i['field'] < 10 ) )
+		);
+		$this->assertSame( array( '2 addressType', '3 phoneFormat', '9 storageType' ), $notes( 'approximated' ) );
+		$this->assertSame( array( '2 inputs["2.7"]', '2 enableCopyValuesOption', '2 defaultCountry', '3 autocompleteAttribute', '5 calendarIconUrl' ), $notes( 'left_out' ) );
+		// Legacy "extended": prefix, first, last, suffix shown; middle hidden.
+		$this->assertSame( array( '1.4' ), array_column( array_filter( $fields[1]['inputs'], static fn( array $i ): bool => ! empty( $i['isHidden'] ) ), 'id' ) );
+		// The add-on address type becomes international; hideAddress2 hides line 2.
+		$this->assertSame( 'international', $fields[2]['addressType'] );
+		$this->assertArrayNotHasKey( 'defaultCountry', $fields[2], 'a country not in our list is not kept' );
+		$this->assertTrue( $fields[2]['inputs'][1]['isHidden'] );
+		$this->assertSame( array( '2.1', '2.2', '2.3', '2.4', '2.5', '2.6' ), array_column( $fields[2]['inputs'], 'id' ) );
+		$this->assertSame( 'international', $fields[3]['phoneFormat'] );
+		$this->assertArrayNotHasKey( 'inputs', $fields[5], 'a date picker has one input' );
+		$this->assertSame( array( '6.1', '6.2', '6.3' ), array_column( $fields[6]['inputs'], 'id' ) );
+		$this->assertSame( array( '8.1', '8.2', '8.3' ), array_column( $fields[8]['inputs'], 'id' ) );
+		$this->assertSame( 'I agree to the privacy policy', $fields[8]['checkboxLabel'] );
+		$this->assertArrayNotHasKey( 'choices', $fields[8] );
+		$this->assertArrayNotHasKey( 'inputs', $fields[9], 'a multi-select stores one list under its field id' );
+	}
+
+	public function test_sign_up_maps_every_new_type_with_its_settings_and_input_ids(): void {
+		$result = $this->import( 'sign-up-every-new-type' )[0];
+		$fields = self::fields( $result );
+		$report = $result['report'];
+		$this->assertSame( range( 1, 11 ), array_column( $report['imported'], 'field' ) );
+		$name = array_column( $fields[1]['inputs'], null, 'id' );
+		$this->assertSame( array( '1.2', '1.3', '1.4', '1.6', '1.8' ), array_keys( $name ) );
+		$this->assertTrue( $name['1.2']['isHidden'] );
+		$this->assertSame( array( 'Mr.', 'Mrs.', 'Ms.', 'Dr.' ), array_column( $name['1.2']['choices'], 'value' ) );
+		$this->assertSame( 'Given name', $name['1.3']['customLabel'] );
+		$this->assertSame( 'Sam', $name['1.3']['placeholder'] );
+		$this->assertSame( 'given-name', $name['1.3']['autocompleteAttribute'] );
+		$this->assertArrayNotHasKey( 'isHidden', $name['1.6'] );
+		$this->assertSame( 'us', $fields[3]['addressType'] );
+		$this->assertSame( 'California', $fields[3]['defaultState'] );
+		$this->assertSame( 'ZIP', $fields[3]['inputs'][4]['customLabel'] );
+		$this->assertSame( 'standard', $fields[4]['phoneFormat'] );
+		$this->assertSame( array( 'datedropdown', 'dmy' ), array( $fields[5]['dateType'], $fields[5]['dateFormat'] ) );
+		$this->assertSame( array( 'Month', 'Day', 'Year' ), array_column( $fields[5]['inputs'], 'customLabel' ) );
+		// The rule on the date reads Y-m-d: GF's "31/12/2007" (the field's dmy) is rewritten and reported.
+		$this->assertSame(
+			array(
+				'fieldId'  => '5',
+				'operator' => '>',
+				'value'    => '2007-12-31',
+			),
+			$fields[6]['conditionalLogic']['rules'][0]
+		);
+		$this->assertSame( array( 'conditionalLogic' ), array_column( $report['approximated'], 'setting' ) );
+		$this->assertSame( '24', $fields[7]['timeFormat'] );
+		$this->assertSame( array( '7.1', '7.2' ), array_column( $fields[7]['inputs'], 'id' ), 'no AM/PM in 24 hours' );
+		$this->assertSame( 'website', $fields[8]['type'] );
+		$this->assertTrue( $fields[9]['enableEnhancedUI'] );
+		$this->assertSame( array( '5k', '10k', 'half' ), array_column( $fields[9]['choices'], 'value' ) );
+		$this->assertSame( 'I agree to the club rules.', $fields[10]['checkboxLabel'] );
+		$this->assertSame( 'Members run at their own risk and follow the ride leader.', $fields[10]['description'] );
+		$this->assertSame( '1.3', $fields[11]['conditionalLogic']['rules'][0]['fieldId'] );
+		$this->assertSame( 'New member: {Name:1.3} {Name:1.6}', $result['definition']['notifications'][0]['subject'] );
+		// A calendar icon setting on drop-downs shows nothing in Gravity Forms either: not reported.
+		$this->assertNotContains( 'calendarIconType', array_column( $report['left_out'], 'setting' ) );
+	}
+
+	public function test_event_maps_simple_name_international_address_picker_and_12_hours(): void {
+		$result = $this->import( 'event-registration-new-types' )[0];
+		$fields = self::fields( $result );
+		$this->assertSame( 'simple', $fields[1]['nameFormat'] );
+		$this->assertArrayNotHasKey( 'inputs', $fields[1] );
+		$this->assertSame( 'international', $fields[3]['addressType'] );
+		$this->assertSame( 'Germany', $fields[3]['defaultCountry'] );
+		$this->assertSame( array( '3.3', '3.6' ), array_column( array_filter( $fields[3]['inputs'], static fn( array $i ): bool => empty( $i['isHidden'] ) ), 'id' ) );
+		$this->assertSame( array( 'datepicker', 'ymd_dash' ), array( $fields[4]['dateType'], $fields[4]['dateFormat'] ) );
+		$this->assertSame( '12', $fields[5]['timeFormat'] );
+		$this->assertSame( array( '5.1', '5.2', '5.3' ), array_column( $fields[5]['inputs'], 'id' ) );
+		$this->assertSame( '20:00', $fields[6]['conditionalLogic']['rules'][0]['value'], '"08:00 pm" as rules read times' );
+		$this->assertSame( array(), $result['report']['left_out'] );
+	}
+
+	/**
+	 * @return array<string, array{array<string, mixed>, string, mixed, string}>
+	 */
+	public static function settings_read(): array {
+		$field = static fn( array $f ): array => $f + array(
+			'id'    => 1,
+			'label' => 'F',
+		);
+		return array(
+			'legacy normal name: first and last'     => array(
+				$field(
+					array(
+						'type'       => 'name',
+						'nameFormat' => 'normal',
+					)
+				),
+				'hidden',
+				array( '1.2', '1.4', '1.8' ),
+				'',
+			),
+			'advanced name without inputs: defaults' => array( $field( array( 'type' => 'name' ) ), 'hidden', array( '1.2', '1.4', '1.8' ), '' ),
+			'unknown name format'                    => array(
+				$field(
+					array(
+						'type'       => 'name',
+						'nameFormat' => 'fancy',
+					)
+				),
+				'hidden',
+				array( '1.2', '1.4', '1.8' ),
+				'approximated nameFormat',
+			),
+			'canadian address, province in our list' => array(
+				$field(
+					array(
+						'type'            => 'address',
+						'addressType'     => 'canadian',
+						'defaultProvince' => 'quebec',
+					)
+				),
+				'defaultProvince',
+				'Quebec',
+				'',
+			),
+			'US state not in our list'               => array(
+				$field(
+					array(
+						'type'         => 'address',
+						'addressType'  => 'us',
+						'defaultState' => 'Armed Forces Europe',
+					)
+				),
+				'defaultState',
+				null,
+				'left_out defaultState',
+			),
+			'US address, another default country'    => array(
+				$field(
+					array(
+						'type'           => 'address',
+						'addressType'    => 'us',
+						'defaultCountry' => 'Mexico',
+					)
+				),
+				'defaultCountry',
+				null,
+				'left_out defaultCountry',
+			),
+			'international, a default state'         => array(
+				$field(
+					array(
+						'type'         => 'address',
+						'defaultState' => 'Bavaria',
+					)
+				),
+				'input 1.4 defaultValue',
+				'Bavaria',
+				'approximated defaultState',
+			),
+			'phone without a format: standard'       => array( $field( array( 'type' => 'phone' ) ), 'phoneFormat', 'standard', '' ),
+			'date picker without icon'               => array(
+				$field(
+					array(
+						'type'             => 'date',
+						'calendarIconType' => 'none',
+					)
+				),
+				'dateType',
+				'datepicker',
+				'approximated calendarIconType',
+			),
+			'an unknown date format'                 => array(
+				$field(
+					array(
+						'type'       => 'date',
+						'dateFormat' => 'ymd',
+					)
+				),
+				'dateFormat',
+				'mdy',
+				'approximated dateFormat',
+			),
+			'time without a format: 12 hours'        => array( $field( array( 'type' => 'time' ) ), 'timeFormat', '12', '' ),
+			'multiselect without choices'            => array( $field( array( 'type' => 'multiselect' ) ), 'choices', array( 'Choice' ), 'approximated choices' ),
+			'consent, an odd input setting'          => array(
+				$field(
+					array(
+						'type'          => 'consent',
+						'checkboxLabel' => 'Yes',
+						'inputs'        => array(
+							array(
+								'id'         => '1.1',
+								'label'      => 'Consent',
+								'revisionId' => 7,
+							),
+						),
+					)
+				),
+				'checkboxLabel',
+				'Yes',
+				'left_out inputs["1.1"].revisionId',
+			),
+			'consent without its text'               => array( $field( array( 'type' => 'consent' ) ), 'checkboxLabel', 'I agree to the privacy policy.', 'approximated checkboxLabel' ),
+		);
+	}
+
+	/**
+	 * One Gravity Forms setting of a new type: what the field holds and the one report line.
+	 *
+	 * @dataProvider settings_read
+	 *
+	 * @param array<string, mixed> $gf       Gravity Forms field.
+	 * @param string               $what     What to read from our field.
+	 * @param mixed                $expected What it holds.
+	 * @param string               $reported "list setting" of the one report line about a setting, or "".
+	 */
+	public function test_one_setting_of_a_new_type( array $gf, string $what, mixed $expected, string $reported ): void {
+		$result = $this->importer->import(
+			array(
+				'0'       => array(
+					'title'  => 'One field',
+					'fields' => array( $gf ),
+				),
+				'version' => '2.8.0',
+			),
+			'USD'
+		)[0];
+		$this->assertSame( array(), $result['errors'] );
+		$field = $result['definition']['fields'][0];
+		$this->assertSame( $gf['type'], $field['type'] );
+		if ( 'hidden' === $what ) {
+			$actual = array_column( array_filter( $field['inputs'], static fn( array $i ): bool => ! empty( $i['isHidden'] ) ), 'id' );
+		} elseif ( 'choices' === $what ) {
+			$actual = array_column( $field['choices'], 'value' );
+		} elseif ( str_starts_with( $what, 'input ' ) ) {
+			list( , $input_id, $key ) = explode( ' ', $what );
+			$actual                   = array_column( $field['inputs'], $key, 'id' )[ $input_id ] ?? null;
+		} else {
+			$actual = $field[ $what ] ?? null;
+		}
+		$this->assertSame( $expected, $actual );
+		$lines = array();
+		foreach ( array( 'approximated', 'left_out' ) as $list ) {
+			foreach ( $result['report'][ $list ] as $item ) {
+				if ( isset( $item['setting'] ) ) {
+					$lines[] = $list . ' ' . $item['setting'];
+				}
+			}
+		}
+		$this->assertSame( '' === $reported ? array() : array( $reported ), $lines );
 	}
 
 	public function test_several_forms_in_the_owner_s_currency(): void {
@@ -262,6 +504,17 @@ final class GravityFormsImporterTest extends TestCase {
 	public function test_type_table_has_one_row_per_type(): void {
 		$this->assertSame( 'as_is', GravityFormsTypes::of( 'text' )['status'] );
 		$this->assertSame( 'left_out', GravityFormsTypes::of( 'some_addon_field' )['status'] );
+		foreach ( array( 'name', 'address', 'phone', 'date', 'time', 'website', 'consent', 'multiselect' ) as $type ) {
+			$this->assertSame(
+				array(
+					'status' => 'as_is',
+					'type'   => $type,
+					'note'   => '',
+				),
+				GravityFormsTypes::of( $type ),
+				$type
+			);
+		}
 	}
 
 	/**

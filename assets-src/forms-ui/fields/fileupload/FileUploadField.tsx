@@ -1,32 +1,25 @@
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
-import { ids } from '../ids';
+import { ids } from '../../ids';
 import {
 	createUploader,
 	type QueuedFile,
 	type Uploader,
 	type UploadRecord,
-} from '../uploads/uploader';
-import type { FieldProps } from './Field';
+} from '../../uploads/uploader';
+import type { FieldProps, UploadBindings } from '../types';
+import {
+	Description,
+	FieldShell,
+	LabelText,
+} from '../../components/field-parts';
 import {
 	acceptOf,
 	fileProblem,
 	maxFilesMessage,
 	rulesText,
 	uploadRules,
-} from '../uploads/checks';
-
-/** What the form needs from each upload field. */
-export interface UploadBindings {
-	/** The form's unique upload id (8 hex characters). */
-	uploadId: string;
-	/** Absolute URL of the uploads endpoint. */
-	uploadUrl: string;
-	/** The field's completed uploads changed (the hidden JSON and the submission list them). */
-	setRecords: ( fieldId: number, records: UploadRecord[] ) => void;
-	/** Whether the field has files queued or uploading (a submit waits for them). */
-	setBusy: ( fieldId: number, busy: boolean ) => void;
-}
+} from '../../uploads/checks';
 
 interface Item {
 	id: string;
@@ -387,5 +380,33 @@ export function formatSize( bytes: number ): string {
 		/* translators: %s: size in megabytes. */
 		__( '%s MB', 'kestrel-forms' ),
 		( bytes / ( 1024 * 1024 ) ).toFixed( 1 )
+	);
+}
+
+/**
+ * The upload field in its shell (the registry's control for `fileupload`); without upload
+ * bindings (a preview) only its label shows.
+ *
+ * @param props Field props.
+ */
+export function FileUploadControl( props: FieldProps ) {
+	const { formId, field } = props;
+	return (
+		<FieldShell { ...props }>
+			{ props.uploads ? (
+				<FileUploadField
+					{ ...props }
+					uploads={ props.uploads }
+					label={ <LabelText field={ field } /> }
+					description={
+						<Description formId={ formId } field={ field } />
+					}
+				/>
+			) : (
+				<p className="kestrel-form__label">
+					<LabelText field={ field } />
+				</p>
+			) }
+		</FieldShell>
 	);
 }

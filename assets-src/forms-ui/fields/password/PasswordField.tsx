@@ -16,18 +16,22 @@ import {
 	passwordParts,
 	passwordValue,
 	type PasswordState,
-} from '../../forms-engine';
-import { ids } from '../ids';
-import { measurePassword, meterReady, METER_POLL_MS } from '../password-meter';
-import { strengthText } from '../password-texts';
-import type { FieldProps } from './Field';
+} from '../../../forms-engine';
+import { ids } from '../../ids';
+import {
+	measurePassword,
+	meterReady,
+	METER_POLL_MS,
+} from '../../password-meter';
+import { strengthText } from '../../password-texts';
+import type { FieldProps } from '../types';
 import {
 	Description,
-	LabelText,
 	FieldShell,
 	cx,
 	describedBy,
-} from './field-parts';
+	FieldLabel,
+} from '../../components/field-parts';
 
 /**
  * A password input, a confirmation input unless the field asks once, show/hide toggles and, when
@@ -159,12 +163,7 @@ export function PasswordField( props: FieldProps ) {
 					disabled={ concealed }
 					aria-describedby={ describedBy( descriptionId, errorId ) }
 				>
-					<legend
-						className="kestrel-form__label"
-						id={ ids.label( formId, field.id ) }
-					>
-						<LabelText field={ field } />
-					</legend>
+					<FieldLabel formId={ formId } field={ field } as="legend" />
 					<Description formId={ formId } field={ field } />
 					<div className="kestrel-form__password-inputs">
 						{ input( 'password' ) }
@@ -174,13 +173,12 @@ export function PasswordField( props: FieldProps ) {
 				</fieldset>
 			) : (
 				<div className="kestrel-form__password">
-					<label
-						className="kestrel-form__label"
+					<FieldLabel
+						formId={ formId }
+						field={ field }
+						as="label"
 						htmlFor={ inputId }
-						id={ ids.label( formId, field.id ) }
-					>
-						<LabelText field={ field } />
-					</label>
+					/>
 					<Description formId={ formId } field={ field } />
 					{ input( 'password' ) }
 					{ strength }

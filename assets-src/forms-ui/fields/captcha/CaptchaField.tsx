@@ -1,40 +1,13 @@
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
-import { ids } from '../ids';
-import type { FieldProps } from './Field';
+import { ids } from '../../ids';
+import type { CaptchaConfig, CaptchaGate, FieldProps } from '../types';
+import { FieldShell, LabelText } from '../../components/field-parts';
 import {
 	captchaApi,
 	renderParams,
-	type CaptchaProvider,
 	type CaptchaWidgetId,
 } from './captcha-providers';
-
-export type { CaptchaProvider } from './captcha-providers';
-
-/** What the page says about the site's captcha (null: not set up). */
-export interface CaptchaConfig {
-	/** The site's provider (default reCAPTCHA v2, the only one before issue 14). */
-	provider?: CaptchaProvider;
-	siteKey: string;
-	theme: 'light' | 'dark';
-	size: 'normal' | 'compact' | 'invisible' | 'flexible';
-	badge: 'bottomright' | 'bottomleft' | 'inline';
-	scriptUrl: string;
-	/** The visitor's language for the widget ('' : the provider decides). */
-	hl?: string;
-}
-
-/** The form's side of an invisible captcha: the final submit asks it first. */
-export interface CaptchaGate {
-	/** Whether the submit must wait for a challenge (invisible, no answer yet). */
-	mustRun: () => boolean;
-	/** Starts the challenge; the field submits the form again once it has an answer. */
-	run: () => void;
-	/** The widget's current answer ('' when none). */
-	answer: () => string;
-	/** Forgets a spent answer (the server refused it or the submission failed). */
-	reset: () => void;
-}
 
 /** The provider script is polled for every 100 ms until it is ready (spec §9). */
 export const CAPTCHA_POLL_MS = 100;
@@ -230,5 +203,24 @@ export function CaptchaField(
 				</p>
 			) }
 		</div>
+	);
+}
+
+/**
+ * The captcha field in its shell (the registry's control for `captcha`).
+ *
+ * @param props Field props.
+ */
+export function CaptchaControl( props: FieldProps ) {
+	const { field } = props;
+	return (
+		<FieldShell { ...props }>
+			<CaptchaField
+				{ ...props }
+				config={ props.captcha ?? null }
+				gate={ props.captchaGate }
+				label={ <LabelText field={ field } /> }
+			/>
+		</FieldShell>
 	);
 }

@@ -1,9 +1,15 @@
 import { useEffect, useRef } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import type { FieldDefinition, RepeatedField } from '../../shared';
-import { columnCount, emptyRow, MAX_ROWS, rowsOf } from '../../forms-engine';
-import { ids } from '../ids';
-import type { FieldProps } from './Field';
+import type { FieldDefinition, RepeatedField } from '../../../shared';
+import { columnCount, emptyRow, MAX_ROWS, rowsOf } from '../../../forms-engine';
+import { ids } from '../../ids';
+import type { FieldProps } from '../types';
+import {
+	Description,
+	FieldShell,
+	fieldDescribedBy,
+	LabelText,
+} from '../../components/field-parts';
 
 /**
  * A list field (rows of one or more columns) or a repeater group (a set of fields repeated as a
@@ -315,5 +321,26 @@ function RepeatedInput( props: {
 			</label>
 			{ control }
 		</div>
+	);
+}
+
+/**
+ * A list or repeater in its shell (the registry's control for `list` and `repeater`).
+ *
+ * @param props Field props.
+ */
+export function RowsControl( props: FieldProps ) {
+	const { formId, field } = props;
+	return (
+		<FieldShell { ...props }>
+			<RowsField
+				{ ...props }
+				label={ <LabelText field={ field } /> }
+				description={
+					<Description formId={ formId } field={ field } />
+				}
+				describedBy={ fieldDescribedBy( formId, field, props.error ) }
+			/>
+		</FieldShell>
 	);
 }

@@ -17,17 +17,17 @@ import {
 	cardRulesOf,
 	cardValue,
 	type CardParts,
-} from '../../forms-engine';
-import { detectCardType } from '../../shared';
-import { ids } from '../ids';
-import type { FieldProps } from './Field';
+} from '../../../forms-engine';
+import { detectCardType } from '../../../shared';
+import { ids } from '../../ids';
+import type { FieldProps } from '../types';
 import {
 	Description,
-	LabelText,
 	FieldShell,
 	cx,
 	describedBy,
-} from './field-parts';
+	FieldLabel,
+} from '../../components/field-parts';
 
 /** How many years ahead the expiry year list reaches. */
 const EXPIRY_YEARS = 20;
@@ -84,12 +84,7 @@ export function CreditCardField( props: FieldProps ) {
 				disabled={ concealed }
 				aria-describedby={ describedBy( descriptionId, errorId ) }
 			>
-				<legend
-					className="kestrel-form__label"
-					id={ ids.label( formId, field.id ) }
-				>
-					<LabelText field={ field } />
-				</legend>
+				<FieldLabel formId={ formId } field={ field } as="legend" />
 				<Description formId={ formId } field={ field } />
 				<p className="kestrel-form__card-accepted" id={ acceptedId }>
 					{ sprintf(
