@@ -1,8 +1,6 @@
-import { OTHER_CHOICE } from '../../shared/types/form';
 import type {
 	ConditionalLogic,
 	FieldDefinition,
-	FieldValue,
 	FormDefinition,
 	FormValues,
 	LogicRule,
@@ -20,6 +18,8 @@ import { evaluateFormulaRaw } from '../formula/evaluate';
 import { substituteMergeTags, type MergeTag } from '../formula/merge-tags';
 import { valuesMatch } from '../logic/operators';
 import { fieldTypeUnit } from '../field-types/registry';
+import { checkedValues } from '../field-types/checkbox';
+import type { FieldTypeUnit } from '../field-types/types';
 import { initialValues } from '../values/initial-values';
 import { columnCells, isRepeated } from '../values/rows';
 import {
@@ -288,66 +288,31 @@ function ruleHolds(
 	if ( ! field ) {
 		return valuesMatch( rule.operator, [], String( rule.value ?? '' ) );
 	}
-	const unit = fieldTypeUnit( field.type );
-	if ( unit ) {
-		// The type says what a rule reads (one input of a name, a date as Y-m-d…).
-		const reading = unit.ruleValue(
-			field,
-			state.values[ field.id ],
-			String( rule.fieldId )
-		);
-		return valuesMatch(
-			rule.operator,
-			reading.values.map( labelFromChoice ),
-			String( rule.value ?? '' ),
-			reading.format
-		);
-	}
-	const values = ruleValues(
+	// The type says what a rule reads (one input of a name, a date as Y-m-d, a number…).
+	const reading = ( fieldTypeUnit( field.type ) ?? untyped ).ruleValue(
 		field,
 		state.values[ field.id ],
 		String( rule.fieldId )
 	);
-	const numeric =
-		field.type === 'number'
-			? ( field.numberFormat ?? 'decimal_dot' )
-			: undefined;
 	return valuesMatch(
 		rule.operator,
-		values,
+		reading.values.map( labelFromChoice ),
 		String( rule.value ?? '' ),
-		numeric
+		reading.format
 	);
 }
 
 /**
- * The values a rule compares: checked choices for checkboxes (one input when the rule names it),
- * the label part of `text|price` choice values.
- *
- * @param field   The field the rule reads.
- * @param value   Its effective value.
- * @param ruleRef The rule's fieldId ("5" or "5.2").
+ * What rules read of a type without a unit yet (products, options, shipping, the total, uploads,
+ * lists): checked choices for lists of values (one choice when the rule names it), else the text.
  */
-function ruleValues(
-	field: FieldDefinition,
-	value: FieldValue | undefined,
-	ruleRef: string
-): string[] {
-	if ( Array.isArray( value ) ) {
-		const index = ruleRef.includes( '.' )
-			? Number( ruleRef.split( '.' )[ 1 ] ) - 1
-			: -1;
-		const list =
-			index >= 0
-				? value.filter( ( v ) => v === field.choices?.[ index ]?.value )
-				: value;
-		return list.map( labelFromChoice );
-	}
-	if ( field.enableOtherChoice && value === OTHER_CHOICE ) {
-		return [ '' ]; // "Other" chosen, nothing typed yet.
-	}
-	return [ labelFromChoice( value ?? '' ) ];
-}
+const untyped: Pick< FieldTypeUnit, 'ruleValue' > = {
+	ruleValue: ( field, value, ruleRef ) => ( {
+		values: Array.isArray( value )
+			? checkedValues( field, value, ruleRef )
+			: [ value ?? '' ],
+	} ),
+};
 
 function calculate(
 	prepared: PreparedForm,
@@ -406,14 +371,6 @@ function numberOf(
 		tag.modifier === 'price' || text.includes( '|' )
 			? priceFromChoice( text )
 			: ( toNumber( text, format ?? 'decimal_dot' ) ?? 0 );
-	const unit = fieldTypeUnit( field.type );
-	if ( unit ) {
-		// What rules read is what a merge tag reads: text that is no number (a name, a date, a
-		// time) counts 0, as any text does.
-		return unit
-			.ruleValue( field, value, tag.inputId )
-			.values.reduce( ( sum, v ) => sum + read( v ), 0 );
-	}
 	if ( isRepeated( field ) ) {
 		// A list or repeater column sums its rows: {:5.2} is column 2 of field 5.
 		const column = tag.inputId.includes( '.' )
@@ -428,15 +385,19 @@ function numberOf(
 			0
 		);
 	}
+	const unit = fieldTypeUnit( field.type );
+	if ( unit ) {
+		// What rules read is what a merge tag reads: text that is no number (a name, a date, a
+		// time) counts 0, as any text does.
+		return unit
+			.ruleValue( field, value, tag.inputId )
+			.values.reduce( ( sum, v ) => sum + read( v ), 0 );
+	}
 	if ( Array.isArray( value ) ) {
-		const index = tag.inputId.includes( '.' )
-			? Number( tag.inputId.split( '.' )[ 1 ] ) - 1
-			: -1;
-		const list =
-			index >= 0
-				? value.filter( ( v ) => v === field.choices?.[ index ]?.value )
-				: value;
-		return list.reduce( ( sum, v ) => sum + read( v ), 0 );
+		return checkedValues( field, value, tag.inputId ).reduce(
+			( sum, v ) => sum + read( v ),
+			0
+		);
 	}
 	return read( value ?? '' );
 }

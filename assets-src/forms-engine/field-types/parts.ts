@@ -166,3 +166,22 @@ export function readInputs(
 		],
 	};
 }
+
+/**
+ * Whether a value is blank (nothing sent) or a list whose every item passes a test; anything else
+ * is refused as `invalid` by lists of uploads and of cells.
+ *
+ * @param value The value as sent.
+ * @param test  The test of one item.
+ */
+export function isBlankOrListOf(
+	value: unknown,
+	test: ( item: unknown ) => boolean
+): boolean {
+	return (
+		value === undefined ||
+		value === null ||
+		value === '' ||
+		( Array.isArray( value ) && value.every( test ) )
+	);
+}

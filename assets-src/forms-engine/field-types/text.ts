@@ -1,3 +1,4 @@
+import { OTHER_CHOICE } from '../../shared/types/form';
 import type { FieldDefinition, FieldValue } from '../../shared';
 import type { ValidationIssue } from '../validation/types';
 import type { FieldTypeUnit } from './types';
@@ -20,9 +21,12 @@ export function validateText(
 	value: FieldValue | undefined,
 	check: ( text: string ) => ValidationIssue | null = () => null
 ): ValidationIssue | null {
-	const text = textOf( value );
+	let text = textOf( value );
 	if ( text === null ) {
 		return { code: 'invalid' };
+	}
+	if ( field.enableOtherChoice && text === OTHER_CHOICE ) {
+		text = ''; // "Other" chosen, nothing typed yet.
 	}
 	if ( text === '' ) {
 		return field.isRequired ? { code: 'required' } : null;

@@ -1,5 +1,6 @@
 import type { FieldDefinition, FieldValue } from '../../shared';
 import { filledRows } from '../values/rows';
+import { isBlankOrListOf } from '../field-types/parts';
 import type { ValidationIssue } from './types';
 
 /** Most rows a list or repeater takes when the field sets no maxRows (as on the server). */
@@ -14,7 +15,7 @@ const MAX_CELL_LENGTH = 65535;
  *
  * @param field        List or repeater field.
  * @param value        Flat cells.
- * @param validateCell Validation of one field's value (validateField).
+ * @param validateCell Validation of one cell as its repeated field (the registry's units).
  */
 export function validateRows(
 	field: FieldDefinition,
@@ -25,18 +26,9 @@ export function validateRows(
 	) => ValidationIssue | null
 ): ValidationIssue | null {
 	// Nothing sent counts as no rows; anything but a list of texts is refused.
-	const sent = value as unknown;
-	if (
-		sent !== undefined &&
-		sent !== null &&
-		sent !== '' &&
-		! (
-			Array.isArray( sent ) &&
-			sent.every(
-				( cell ) => typeof cell === 'string' || typeof cell === 'number'
-			)
-		)
-	) {
+	const isCell = ( cell: unknown ) =>
+		typeof cell === 'string' || typeof cell === 'number';
+	if ( ! isBlankOrListOf( value, isCell ) ) {
 		return { code: 'invalid' };
 	}
 	const rows = filledRows( field, value );

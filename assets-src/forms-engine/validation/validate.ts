@@ -1,4 +1,3 @@
-import { OTHER_CHOICE } from '../../shared/types/form';
 import type {
 	FieldDefinition,
 	FieldValue,
@@ -6,11 +5,6 @@ import type {
 	FormValues,
 } from '../../shared';
 import { isDisplayOnly } from '../values/initial-values';
-import { isRepeated } from '../values/rows';
-import { parseNumber } from './number';
-import { validatePassword } from './password';
-import { validateCard } from './credit-card';
-import { validateRows } from './rows';
 import {
 	currency as currencyOf,
 	formatMoney,
@@ -20,19 +14,13 @@ import {
 	readDecimal,
 	toMinorUnitsWithin,
 } from '../../shared/money';
-import { readQuantity } from './quantity';
+import { isChoice } from '../field-types/choice';
 import { fieldTypeUnit } from '../field-types/registry';
 import { validateChosen } from '../field-types/multiselect';
-import { MAX_TEXT_LENGTH } from '../field-types/text';
+import { MAX_TEXT_LENGTH, validateText } from '../field-types/text';
 import type { ValidationIssue, ValidationIssues } from './types';
 
 export { MAX_TEXT_LENGTH };
-
-/**
- * A pragmatic email check, as strict as the server's for everyday addresses: one @, a dotted
- * domain, no spaces. The server (PHP FILTER_VALIDATE_EMAIL) has the final word.
- */
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 /**
  * Validates one field's value the way the server will (immediate feedback; never trusted).
@@ -56,12 +44,6 @@ export function validateField(
 	if ( unit ) {
 		return unit.validate( field, value, { currency, limits } );
 	}
-	if ( field.type === 'password' ) {
-		return validatePassword( field, value );
-	}
-	if ( field.type === 'creditcard' ) {
-		return validateCard( field, value );
-	}
 	// The payment's card data lives in the provider's frames; the browser has a token only after
 	// submit, and the server decides whether a payment is needed (visible, amount above 0).
 	if ( field.type === 'payment' ) {
@@ -70,81 +52,18 @@ export function validateField(
 	if ( isMulti( field ) ) {
 		return validateChosen( field, value );
 	}
-	if ( field.type === 'fileupload' ) {
-		// The value lists the server's tokens of the completed uploads; the server checks them.
-		const sent = value as unknown;
-		if (
-			sent !== undefined &&
-			sent !== null &&
-			sent !== '' &&
-			! (
-				Array.isArray( sent ) &&
-				sent.every(
-					( token ) =>
-						typeof token === 'string' &&
-						/^[A-Za-z0-9_-]{1,64}$/.test( token )
-				)
-			)
-		) {
-			return { code: 'invalid' };
+	// Products, options and shipping not yet in a unit of their own: one text value.
+	return validateText( field, value, ( text ) => {
+		if ( field.type === 'product' && field.inputType === 'price' ) {
+			const amount = readDecimal( text, 'currency', currency );
+			return amount === null
+				? { code: 'number' }
+				: amountRange( amount, currency, limits );
 		}
-		const files = [ ...new Set( Array.isArray( value ) ? value : [] ) ];
-		if ( files.length === 0 ) {
-			return field.isRequired ? { code: 'required' } : null;
-		}
-		const limit = field.multipleFiles ? ( field.maxFiles ?? 0 ) : 1;
-		return limit > 0 && files.length > limit
-			? { code: 'max_files', limit }
+		return [ 'product', 'option', 'shipping' ].includes( field.type )
+			? isChoice( field, text )
 			: null;
-	}
-	if ( isRepeated( field ) ) {
-		return validateRows( field, value, validateField );
-	}
-	if ( Array.isArray( value ) ) {
-		return { code: 'invalid' };
-	}
-	let text = ( value ?? '' ).trim();
-	if ( field.enableOtherChoice && text === OTHER_CHOICE ) {
-		text = ''; // "Other" chosen, nothing typed yet.
-	}
-	if ( text === '' ) {
-		return field.isRequired ? { code: 'required' } : null;
-	}
-	const limit = field.maxLength ?? MAX_TEXT_LENGTH;
-	if ( [ ...text ].length > limit ) {
-		return { code: 'max_length', limit };
-	}
-	switch ( field.type ) {
-		case 'email':
-			return EMAIL.test( text ) ? null : { code: 'email' };
-		case 'number':
-			return validateNumber( field, text );
-		case 'quantity': {
-			const quantity = readQuantity(
-				text,
-				field.numberFormat,
-				limitsOf( limits ).maxQuantity
-			);
-			return typeof quantity === 'number' ? null : quantity;
-		}
-		case 'product':
-			if ( field.inputType === 'price' ) {
-				const amount = readDecimal( text, 'currency', currency );
-				return amount === null
-					? { code: 'number' }
-					: amountRange( amount, currency, limits );
-			}
-			return isChoice( field, text );
-		case 'radio':
-			// With an "other" choice, any typed text is a valid answer.
-			return field.enableOtherChoice ? null : isChoice( field, text );
-		case 'select':
-		case 'option':
-		case 'shipping':
-			return isChoice( field, text );
-		default:
-			return null;
-	}
+	} );
 }
 
 /**
@@ -206,15 +125,6 @@ export function amountRange(
 			};
 }
 
-function isChoice(
-	field: FieldDefinition,
-	text: string
-): ValidationIssue | null {
-	return ( field.choices ?? [] ).some( ( c ) => c.value === text )
-		? null
-		: { code: 'choice' };
-}
-
 /**
  * Validates every field of a form.
  *
@@ -239,28 +149,4 @@ export function validateForm(
 		}
 	}
 	return issues;
-}
-
-function validateNumber(
-	field: FieldDefinition,
-	text: string
-): ValidationIssue | null {
-	const parsed = parseNumber( text, field.numberFormat );
-	if ( parsed === null ) {
-		return { code: 'number' };
-	}
-	const n = Number( parsed );
-	const min = typeof field.rangeMin === 'number' ? field.rangeMin : null;
-	const max = typeof field.rangeMax === 'number' ? field.rangeMax : null;
-	const tooLow = min !== null && n < min;
-	const tooHigh = max !== null && n > max;
-	if ( ! tooLow && ! tooHigh ) {
-		return null;
-	}
-	if ( min !== null && max !== null ) {
-		return { code: 'range', min, max };
-	}
-	return min !== null
-		? { code: 'min', min }
-		: { code: 'max', max: max as number };
 }

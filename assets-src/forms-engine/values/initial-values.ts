@@ -4,9 +4,6 @@ import type {
 	FormValues,
 	SubmissionValues,
 } from '../../shared';
-import { emptyRow, isRepeated } from './rows';
-import { passwordSubmission } from '../validation/password';
-import { cardSubmission } from '../validation/credit-card';
 import { fieldTypeUnit } from '../field-types/registry';
 
 /**
@@ -20,18 +17,6 @@ export function isDisplayOnly( field: FieldDefinition ): boolean {
 		field.type === 'html' ||
 		field.type === 'page'
 	);
-}
-
-/**
- * The value of a field without a defaultValue of its own. A separate quantity field starts at 1,
- * as a product's own quantity input does, so a product picked by the visitor counts at once
- * (issue 14: it started empty and an order totalled $0.00). A defaultValue, "0" or "" included,
- * wins. The twin of PHP `Domain\Logic\FormEvaluator::default_of()`.
- *
- * @param field Field definition.
- */
-function defaultOf( field: FieldDefinition ): string {
-	return field.type === 'quantity' ? '1' : '';
 }
 
 /**
@@ -55,18 +40,13 @@ export function initialValues( form: FormDefinition ): FormValues {
 		const selected = ( field.choices ?? [] ).filter(
 			( c ) => c.isSelected
 		);
-		if ( isRepeated( field ) ) {
-			values[ field.id ] = emptyRow( field );
-		} else if (
-			field.type === 'checkbox' ||
-			( field.type === 'option' && field.inputType === 'checkbox' )
-		) {
+		if ( field.type === 'option' && field.inputType === 'checkbox' ) {
 			values[ field.id ] = selected.map( ( c ) => c.value );
 		} else if ( field.choices ) {
 			values[ field.id ] =
 				selected[ 0 ]?.value ?? field.defaultValue ?? '';
 		} else {
-			values[ field.id ] = field.defaultValue ?? defaultOf( field );
+			values[ field.id ] = field.defaultValue ?? '';
 		}
 	}
 	return values;
@@ -91,16 +71,6 @@ export function toSubmissionValues(
 		const unit = fieldTypeUnit( field.type );
 		if ( unit ) {
 			Object.assign( out, unit.toSubmission( field, value ) );
-			continue;
-		}
-		// Several inputs under input ids (docs/rest-api.md); a password's strength is not sent.
-		if ( field.type === 'password' || field.type === 'creditcard' ) {
-			Object.assign(
-				out,
-				field.type === 'password'
-					? passwordSubmission( field, value )
-					: cardSubmission( field, value )
-			);
 			continue;
 		}
 		out[ String( field.id ) ] = Array.isArray( value )

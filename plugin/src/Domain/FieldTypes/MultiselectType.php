@@ -39,15 +39,15 @@ final class MultiselectType implements FieldType {
 	}
 
 	/**
-	 * The values chosen, when they are a list of texts.
+	 * The values chosen, when they are a list of texts (none chosen is an empty list, as for
+	 * checkboxes and in the browser: a default selection no longer counts once cleared).
 	 *
 	 * @param array<string, mixed> $field Field.
 	 * @param array<mixed, mixed>  $raw   All submitted values.
 	 * @return list<string>|null
 	 */
 	public function entered( array $field, array $raw ): ?array {
-		$list = self::chosen( $raw[ (string) $field['id'] ] ?? null );
-		return null === $list || array() === $list ? null : $list;
+		return self::chosen( $raw[ (string) $field['id'] ] ?? null );
 	}
 
 	/**

@@ -21,31 +21,22 @@ final class PhoneType extends TextType {
 	public const US_PHONE = '/^(?:\((\d{3})\)|(\d{3}))[ .-]?(\d{3})[ .-]?(\d{4})$/';
 
 	/**
-	 * The number in the field's format, else "phone".
+	 * A number in the field's format, else "phone"; a standard number stored as (###) ###-####,
+	 * an international one as typed.
 	 *
-	 * @param array<string, mixed> $field Phone field.
-	 * @param string               $text  Trimmed text.
+	 * @param array<string, mixed> $field   Phone field.
+	 * @param string               $text    Trimmed text.
+	 * @param ValidationContext    $context Unused.
 	 */
-	protected function check( array $field, string $text ): ?FieldError {
+	protected function read( array $field, string $text, ValidationContext $context ): string|FieldError {
 		$international = 'international' === ( $field['phoneFormat'] ?? 'standard' );
+		$error         = FieldError::for_field( $field, FieldError::PHONE, array( 'format' => $international ? 'international' : 'standard' ) );
 		if ( $international ) {
 			$digits = strlen( (string) preg_replace( '/\D/', '', $text ) );
-			$valid  = 1 === preg_match( '/^\+?[\d ().-]+$/', $text ) && $digits >= 7 && $digits <= 15;
-		} else {
-			$valid = 1 === preg_match( self::US_PHONE, $text );
+			return 1 === preg_match( '/^\+?[\d ().-]+$/', $text ) && $digits >= 7 && $digits <= 15 ? $text : $error;
 		}
-		return $valid ? null : FieldError::for_field( $field, FieldError::PHONE, array( 'format' => $international ? 'international' : 'standard' ) );
-	}
-
-	/**
-	 * A standard number as (###) ###-####; an international one as typed.
-	 *
-	 * @param array<string, mixed> $field Phone field.
-	 * @param string               $text  Valid text.
-	 */
-	protected function stored( array $field, string $text ): string {
-		if ( 'international' === ( $field['phoneFormat'] ?? 'standard' ) || 1 !== preg_match( self::US_PHONE, $text, $m ) ) {
-			return $text;
+		if ( 1 !== preg_match( self::US_PHONE, $text, $m ) ) {
+			return $error;
 		}
 		return '(' . $m[1] . $m[2] . ') ' . $m[3] . '-' . $m[4];
 	}

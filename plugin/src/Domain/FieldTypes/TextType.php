@@ -14,12 +14,15 @@ use Kestrel\Forms\Domain\Validation\FieldError;
 /**
  * One text value under the field id: blank is "required" when the field is, then at most
  * maxLength characters; types with a shape of their own check the filled-in text (`check()`)
- * and may store it in a canonical form (`stored()`). The twin of text.ts.
+ * and may store it in a canonical form (`read()`). The twin of text.ts.
  */
 class TextType implements FieldType {
 
 	/** Upper bound for a text value when the field sets no maxLength. */
 	public const MAX_TEXT_LENGTH = 65535;
+
+	/** The value of a radio's "other" choice before anything is typed (OTHER_CHOICE in TypeScript). */
+	public const OTHER_CHOICE = 'gf_other_choice';
 
 	/**
 	 * No inputs of its own.
@@ -64,6 +67,9 @@ class TextType implements FieldType {
 		if ( null === $text ) {
 			return FieldError::for_field( $field, FieldError::INVALID );
 		}
+		if ( ! empty( $field['enableOtherChoice'] ) && self::OTHER_CHOICE === $text ) {
+			$text = ''; // "Other" chosen, nothing typed yet.
+		}
 		if ( '' === $text ) {
 			return empty( $field['isRequired'] ) ? array() : FieldError::for_field( $field, FieldError::REQUIRED );
 		}
@@ -71,11 +77,8 @@ class TextType implements FieldType {
 		if ( mb_strlen( $text, 'UTF-8' ) > $limit ) {
 			return FieldError::for_field( $field, FieldError::MAX_LENGTH, array( 'limit' => $limit ) );
 		}
-		$error = $this->check( $field, $text );
-		if ( null !== $error ) {
-			return $error;
-		}
-		return array( (string) $field['id'] => $this->stored( $field, $text ) );
+		$stored = $this->read( $field, $text, $context );
+		return $stored instanceof FieldError ? $stored : array( (string) $field['id'] => $stored );
 	}
 
 	/**
@@ -90,22 +93,14 @@ class TextType implements FieldType {
 	}
 
 	/**
-	 * The type's own check of a filled-in text: its error, or null when it is fine.
+	 * The type's own reading of a filled-in text: the text to store (in a canonical form), or
+	 * the error.
 	 *
-	 * @param array<string, mixed> $field Field definition.
-	 * @param string               $text Trimmed, non-empty text.
+	 * @param array<string, mixed> $field   Field definition.
+	 * @param string               $text    Trimmed, non-empty text within the length limit.
+	 * @param ValidationContext    $context The form's currency and money bounds.
 	 */
-	protected function check( array $field, string $text ): ?FieldError {
-		return null;
-	}
-
-	/**
-	 * The text as stored.
-	 *
-	 * @param array<string, mixed> $field Field definition.
-	 * @param string               $text Valid text.
-	 */
-	protected function stored( array $field, string $text ): string {
+	protected function read( array $field, string $text, ValidationContext $context ): string|FieldError {
 		return $text;
 	}
 }

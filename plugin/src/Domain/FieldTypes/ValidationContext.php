@@ -11,22 +11,53 @@ namespace Kestrel\Forms\Domain\FieldTypes;
 
 use Kestrel\Forms\Domain\Money\Currencies;
 use Kestrel\Forms\Domain\Money\Limits;
+use Kestrel\Forms\Domain\Validation\CardRules;
 
 /**
- * The form's currency (typed prices) and money bounds; the twin of TypeScript `ValidationContext`.
+ * The form's currency (typed prices) and money bounds, the site's card rules and today's month
+ * (card expiry); the twin of TypeScript `ValidationContext`.
  */
 final class ValidationContext {
 
 	/**
 	 * A context.
 	 *
-	 * @param string $currency The form's currency code.
-	 * @param Limits $limits   The server's money bounds.
+	 * @param string        $currency   The form's currency code.
+	 * @param Limits        $limits     The server's money bounds.
+	 * @param \Closure|null $card_rules The normalised card rules: fn(): array (null: the defaults);
+	 *                                  asked only when a card field is validated.
+	 * @param \Closure|null $today      The current year and month: fn(): array{0: int, 1: int}
+	 *                                  (null: the UTC clock).
 	 */
 	public function __construct(
 		public readonly string $currency,
-		public readonly Limits $limits
+		public readonly Limits $limits,
+		private readonly ?\Closure $card_rules = null,
+		private readonly ?\Closure $today = null
 	) {}
+
+	/**
+	 * The card rules (Validation\CardRules::normalize()'s shape).
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public function card_rules(): array {
+		return null === $this->card_rules ? CardRules::defaults() : CardRules::normalize( ( $this->card_rules )() );
+	}
+
+	/**
+	 * The current year and month.
+	 *
+	 * @return array{0: int, 1: int}
+	 */
+	public function today(): array {
+		if ( null === $this->today ) {
+			$now = new \DateTimeImmutable( 'now', new \DateTimeZone( 'UTC' ) );
+			return array( (int) $now->format( 'Y' ), (int) $now->format( 'n' ) );
+		}
+		$today = ( $this->today )();
+		return array( (int) $today[0], (int) $today[1] );
+	}
 
 	/**
 	 * The defaults: USD and the default bounds.

@@ -22,10 +22,11 @@ final class WebsiteType extends TextType {
 	/**
 	 * An http(s) URL with a host, else "url".
 	 *
-	 * @param array<string, mixed> $field Website field.
-	 * @param string               $text  Trimmed text.
+	 * @param array<string, mixed> $field   Website field.
+	 * @param string               $text    Trimmed text.
+	 * @param ValidationContext    $context Unused.
 	 */
-	protected function check( array $field, string $text ): ?FieldError {
-		return 1 === preg_match( self::URL_SHAPE, $text ) ? null : FieldError::for_field( $field, FieldError::URL );
+	protected function read( array $field, string $text, ValidationContext $context ): string|FieldError {
+		return 1 === preg_match( self::URL_SHAPE, $text ) ? $text : FieldError::for_field( $field, FieldError::URL );
 	}
 }

@@ -10,7 +10,9 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Logic;
 
 use Kestrel\Forms\Domain\Calculation\Formula;
+use Kestrel\Forms\Domain\FieldTypes\CheckboxType;
 use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
+use Kestrel\Forms\Domain\FieldTypes\TextType;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Money\Decimal;
@@ -28,7 +30,7 @@ use Kestrel\Forms\Domain\Pricing\PriceCalculator;
 final class FormEvaluator {
 
 	/** The value of a radio's "other" choice before anything is typed (see OTHER_CHOICE in TypeScript). */
-	public const OTHER_CHOICE = 'gf_other_choice';
+	public const OTHER_CHOICE = TextType::OTHER_CHOICE;
 
 	/**
 	 * Field definitions by id.
@@ -180,33 +182,8 @@ final class FormEvaluator {
 			$reading = $unit->rule_reading( $field, $value, (string) $rule['fieldId'] );
 			return Operators::values_match( (string) $rule['operator'], array_map( array( Numbers::class, 'label_from_choice' ), $reading->values ), (string) ( $rule['value'] ?? '' ), $reading->format );
 		}
-		$ref     = (string) $rule['fieldId'];
-		$numeric = 'number' === $field['type'] ? (string) ( $field['numberFormat'] ?? 'decimal_dot' ) : null;
-		if ( is_array( $value ) ) {
-			$list = $this->checked( $field, $value, $ref );
-		} elseif ( ! empty( $field['enableOtherChoice'] ) && self::OTHER_CHOICE === $value ) {
-			$list = array( '' ); // "Other" chosen, nothing typed yet.
-		} else {
-			$list = array( (string) $value );
-		}
-		return Operators::values_match( (string) $rule['operator'], array_map( array( Numbers::class, 'label_from_choice' ), $list ), (string) ( $rule['value'] ?? '' ), $numeric );
-	}
-
-	/**
-	 * Checked values of a checkbox field, only the named input's when the reference names one.
-	 *
-	 * @param array<string, mixed> $field Field.
-	 * @param array<mixed>         $value Checked values (strings).
-	 * @param string               $ref   "5" or "5.2".
-	 * @return list<string>
-	 */
-	private function checked( array $field, array $value, string $ref ): array {
-		if ( ! str_contains( $ref, '.' ) ) {
-			return array_values( array_map( 'strval', $value ) );
-		}
-		$index  = (int) explode( '.', $ref )[1] - 1;
-		$choice = $field['choices'][ $index ]['value'] ?? null;
-		return array_values( array_filter( array_map( 'strval', $value ), static fn( string $v ): bool => $v === $choice ) );
+		$list = is_array( $value ) ? CheckboxType::checked_values( $field, $value, (string) $rule['fieldId'] ) : array( (string) $value );
+		return Operators::values_match( (string) $rule['operator'], array_map( array( Numbers::class, 'label_from_choice' ), $list ), (string) ( $rule['value'] ?? '' ) );
 	}
 
 	/**
@@ -257,16 +234,6 @@ final class FormEvaluator {
 				: ( Numbers::to_number( $text, $format ) ?? 0.0 );
 		};
 		$value  = $state['values'][ $id ] ?? '';
-		$unit   = FieldTypes::of( $field );
-		if ( null !== $unit ) {
-			// What rules read is what a merge tag reads: text that is no number (a name, a date,
-			// a time) counts 0, as any text does.
-			$sum = 0.0;
-			foreach ( $unit->rule_reading( $field, $value, $tag['input_id'] )->values as $v ) {
-				$sum += $read( $v );
-			}
-			return $sum;
-		}
 		if ( Rows::is_repeated( $field ) ) {
 			// A list or repeater column sums its rows: {:5.2} is column 2 of field 5.
 			$column      = str_contains( $tag['input_id'], '.' ) ? (int) explode( '.', $tag['input_id'] )[1] : null;
@@ -279,9 +246,19 @@ final class FormEvaluator {
 			}
 			return $sum;
 		}
+		$unit = FieldTypes::of( $field );
+		if ( null !== $unit ) {
+			// What rules read is what a merge tag reads: text that is no number (a name, a date,
+			// a time) counts 0, as any text does.
+			$sum = 0.0;
+			foreach ( $unit->rule_reading( $field, $value, $tag['input_id'] )->values as $v ) {
+				$sum += $read( $v );
+			}
+			return $sum;
+		}
 		if ( is_array( $value ) ) {
 			$sum = 0.0;
-			foreach ( $this->checked( $field, $value, $tag['input_id'] ) as $v ) {
+			foreach ( CheckboxType::checked_values( $field, $value, $tag['input_id'] ) as $v ) {
 				$sum += $read( $v );
 			}
 			return $sum;
@@ -300,17 +277,6 @@ final class FormEvaluator {
 		if ( null !== $unit ) {
 			return $unit->default_value( $field );
 		}
-		if ( Rows::is_repeated( $field ) ) {
-			return Rows::empty_row( $field );
-		}
-		$selected = array_values( array_filter( $field['choices'] ?? array(), static fn( array $c ): bool => ! empty( $c['isSelected'] ) ) );
-		if ( 'checkbox' === $field['type'] ) {
-			return array_map( static fn( array $c ): string => (string) $c['value'], $selected );
-		}
-		if ( in_array( $field['type'], array( 'select', 'radio' ), true ) ) {
-			return isset( $selected[0] ) ? (string) $selected[0]['value'] : (string) ( $field['defaultValue'] ?? '' );
-		}
-		// A separate quantity field starts at 1 (as initialValues in TypeScript; issue 14).
-		return (string) ( $field['defaultValue'] ?? ( 'quantity' === $field['type'] ? '1' : '' ) );
+		return (string) ( $field['defaultValue'] ?? '' );
 	}
 }

@@ -10,12 +10,12 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Validation;
 
 use Kestrel\Forms\Domain\Feeds\FeedEvaluator;
+use Kestrel\Forms\Domain\FieldTypes\CheckboxType;
 use Kestrel\Forms\Domain\FieldTypes\Choices;
 use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
 use Kestrel\Forms\Domain\FieldTypes\ValidationContext;
 use Kestrel\Forms\Domain\FieldTypes\Wire;
 use Kestrel\Forms\Domain\Form\Form;
-use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Logic\DependencyGraph;
 use Kestrel\Forms\Domain\Logic\FormEvaluator;
 use Kestrel\Forms\Domain\Money\Currencies;
@@ -70,22 +70,17 @@ final class SubmissionValidator {
 		// Visibility and calculated values come from the stored definition, never the browser.
 		$evaluator  = new FormEvaluator( $definition );
 		$evaluation = $evaluator->evaluate( $this->entered( $form, $raw ) );
-		$context    = new ValidationContext( $currency, $limits );
+		$context    = new ValidationContext(
+			$currency,
+			$limits,
+			null === $this->card_rules ? null : fn(): mixed => ( $this->card_rules )( $form ),
+			$this->today
+		);
 		foreach ( $form->fields() as $field ) {
 			$type = (string) $field['type'];
 			$id   = (int) $field['id'];
 			if ( in_array( $type, Form::DISPLAY_ONLY_TYPES, true ) || empty( $evaluation['visible'][ $id ] ) ) {
 				continue; // Hidden fields are neither validated nor stored.
-			}
-			$unit = FieldTypes::get( $type );
-			if ( null !== $unit ) {
-				$result = $unit->validate( $field, $raw, $context );
-				if ( $result instanceof FieldError ) {
-					$errors[ $id ] = $result;
-				} else {
-					$values += $result;
-				}
-				continue;
 			}
 			if ( 'number' === $type && ! empty( $field['enableCalculation'] ) ) {
 				$computed = $evaluation['values'][ $id ] ?? '';
@@ -95,14 +90,15 @@ final class SubmissionValidator {
 				}
 				continue;
 			}
-			if ( 'password' === $type || 'creditcard' === $type ) {
-				$result = 'password' === $type ? PasswordInput::validate( $field, $raw ) : $this->credit_card( $form, $field, $raw );
+			$unit = FieldTypes::get( $type ); // The type's unit, when it has one (docs/field-types.md).
+			if ( null !== $unit ) {
+				$result = $unit->validate( $field, $raw, $context );
 				if ( $result instanceof FieldError ) {
 					$errors[ $id ] = $result;
 				} else {
 					$values += $result;
 				}
-				continue; // Secrets never reach the stored values (PasswordInput, CreditCardInput).
+				continue;
 			}
 			if ( 'payment' === $type ) {
 				// The token goes to the provider only (Payments\ChargePayment), never into the
@@ -131,32 +127,6 @@ final class SubmissionValidator {
 			if ( 'captcha' === $type ) {
 				continue; // Verified by the WordPress layer before storing; never stored.
 			}
-			if ( 'fileupload' === $type ) {
-				$files = $this->files( $field, $raw[ (string) $id ] ?? null );
-				if ( $files instanceof FieldError ) {
-					$errors[ $id ] = $files;
-				} elseif ( array() === $files ) {
-					if ( ! empty( $field['isRequired'] ) ) {
-						$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
-					}
-				} else {
-					$values[ (string) $id ] = $files;
-				}
-				continue;
-			}
-			if ( Rows::is_repeated( $field ) ) {
-				$rows = $this->rows( $field, $raw[ (string) $id ] ?? null );
-				if ( $rows instanceof FieldError ) {
-					$errors[ $id ] = $rows;
-				} elseif ( array() === $rows ) {
-					if ( ! empty( $field['isRequired'] ) ) {
-						$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
-					}
-				} else {
-					$values[ (string) $id ] = $rows;
-				}
-				continue;
-			}
 			if ( ! self::has_input( $field ) ) {
 				if ( 'product' === $type && ! empty( $field['isRequired'] ) && ! self::priced( $evaluation, $id ) ) {
 					$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
@@ -164,7 +134,7 @@ final class SubmissionValidator {
 				continue; // Single, hidden and calculated products, single shipping: nothing typed.
 			}
 			$result = self::is_multi( $field )
-				? $this->checkbox( $field, $raw )
+				? ( new CheckboxType() )->validate( $field, $raw, $context )
 				: $this->single( $field, $raw[ (string) $id ] ?? null, $currency, $limits );
 
 			if ( $result instanceof FieldError ) {
@@ -211,7 +181,7 @@ final class SubmissionValidator {
 	}
 
 	/**
-	 * One-value fields: text, textarea, email, number, select, radio, hidden.
+	 * One-value fields without a unit of their own yet: products, options and shipping.
 	 *
 	 * @param array<string, mixed> $field    Field definition.
 	 * @param mixed                $raw      Submitted value.
@@ -237,29 +207,6 @@ final class SubmissionValidator {
 		}
 
 		switch ( $field['type'] ) {
-			case 'email':
-				if ( false === filter_var( $text, FILTER_VALIDATE_EMAIL ) ) {
-					return $this->error( $field, FieldError::EMAIL );
-				}
-				break;
-			case 'number':
-				$number = NumberParser::parse( $text, (string) ( $field['numberFormat'] ?? 'decimal_dot' ) );
-				if ( null === $number ) {
-					return $this->error( $field, FieldError::NUMBER );
-				}
-				$range = $this->range_error( $field, (float) $number );
-				if ( $range ) {
-					return $range;
-				}
-				$text = $number;
-				break;
-			case 'quantity':
-				$quantity = Quantity::read( $text, (string) ( $field['numberFormat'] ?? 'decimal_dot' ), $limits->max_quantity );
-				if ( is_string( $quantity ) ) {
-					return $this->error( $field, $quantity, FieldError::RANGE === $quantity ? Quantity::range( $limits->max_quantity ) : array() );
-				}
-				$text = (string) $quantity;
-				break;
 			case 'product':
 				if ( 'price' === ( $field['inputType'] ?? '' ) ) {
 					$amount = Numbers::to_decimal( $text, 'currency', $currency );
@@ -278,13 +225,6 @@ final class SubmissionValidator {
 					return $this->error( $field, FieldError::CHOICE );
 				}
 				break;
-			case 'radio':
-				// With an "other" choice, any typed text is a valid answer.
-				if ( empty( $field['enableOtherChoice'] ) && ! in_array( $text, Choices::values( $field ), true ) ) {
-					return $this->error( $field, FieldError::CHOICE );
-				}
-				break;
-			case 'select':
 			case 'option':
 			case 'shipping':
 				if ( ! in_array( $text, Choices::values( $field ), true ) ) {
@@ -293,192 +233,6 @@ final class SubmissionValidator {
 				break;
 		}
 		return array( (string) $field['id'] => $text );
-	}
-
-	/**
-	 * File-upload fields: the tokens of the completed uploads. Only their shape and number are
-	 * checked here; the WordPress layer checks that this server issued each one for this form,
-	 * field and upload id (Uploads\UploadStore::claim()).
-	 *
-	 * @param array<string, mixed> $field File-upload field.
-	 * @param mixed                $raw   Submitted value.
-	 * @return list<string>|FieldError The tokens (empty when none), or an error.
-	 */
-	private function files( array $field, mixed $raw ): array|FieldError {
-		if ( null === $raw || '' === $raw || array() === $raw ) {
-			return array();
-		}
-		if ( ! is_array( $raw ) || ! array_is_list( $raw ) ) {
-			return $this->error( $field, FieldError::INVALID );
-		}
-		$tokens = array();
-		foreach ( $raw as $token ) {
-			if ( ! is_string( $token ) || 1 !== preg_match( '/^[A-Za-z0-9_-]{1,64}$/', $token ) ) {
-				return $this->error( $field, FieldError::INVALID );
-			}
-			$tokens[ $token ] = $token;
-		}
-		$limit = empty( $field['multipleFiles'] ) ? 1 : (int) ( $field['maxFiles'] ?? 0 );
-		if ( $limit > 0 && count( $tokens ) > $limit ) {
-			return $this->error( $field, FieldError::MAX_FILES, array( 'limit' => $limit ) );
-		}
-		return array_values( $tokens );
-	}
-
-	/**
-	 * List and repeater fields: a flat list of cells, row after row. Empty rows are dropped; at
-	 * most maxRows rows; a repeater's cells are validated as their fields (the first problem is
-	 * reported with its row).
-	 *
-	 * @param array<string, mixed> $field List or repeater field.
-	 * @param mixed                $raw   Submitted value.
-	 * @return list<list<string>>|FieldError The filled rows (empty when none), or an error.
-	 */
-	private function rows( array $field, mixed $raw ): array|FieldError {
-		$cells = $this->cells( $field, $raw );
-		if ( null === $cells ) {
-			return $this->error( $field, FieldError::INVALID );
-		}
-		$rows  = Rows::filled_rows( $field, $cells );
-		$limit = (int) ( $field['maxRows'] ?? Rows::MAX_ROWS );
-		if ( count( $rows ) > $limit ) {
-			return $this->error( $field, FieldError::MAX_ROWS, array( 'limit' => $limit ) );
-		}
-		$parts = 'repeater' === $field['type'] ? array_values( $field['fields'] ?? array() ) : array();
-		foreach ( $rows as $r => $row ) {
-			foreach ( $row as $c => $cell ) {
-				$column = 'repeater' === $field['type'] ? (string) ( $parts[ $c ]['label'] ?? '' ) : (string) ( $field['columns'][ $c ] ?? '' );
-				$inner  = null;
-				if ( mb_strlen( $cell, 'UTF-8' ) > Rows::MAX_CELL_LENGTH ) {
-					$inner = new FieldError( FieldError::MAX_LENGTH, array( 'limit' => Rows::MAX_CELL_LENGTH ) );
-				} elseif ( isset( $parts[ $c ] ) ) {
-					$checked = $this->single( $parts[ $c ], $cell );
-					if ( $checked instanceof FieldError ) {
-						$inner = new FieldError( $checked->code, $checked->params );
-					} elseif ( array() !== $checked ) {
-						$rows[ $r ][ $c ] = (string) reset( $checked ); // Canonical form (numbers).
-					} elseif ( ! empty( $parts[ $c ]['isRequired'] ) ) {
-						$inner = new FieldError( FieldError::REQUIRED );
-					}
-				}
-				if ( null !== $inner ) {
-					return $this->error(
-						$field,
-						FieldError::ROW,
-						array(
-							'row'    => $r + 1,
-							'column' => $column,
-							'error'  => $inner,
-						)
-					);
-				}
-			}
-		}
-		return $rows;
-	}
-
-	/**
-	 * The flat cells of a list or repeater value, as text; null when it is not a list of texts.
-	 *
-	 * @param array<string, mixed> $field List or repeater field.
-	 * @param mixed                $raw   Submitted value.
-	 * @return list<string>|null
-	 */
-	private function cells( array $field, mixed $raw ): ?array {
-		if ( null === $raw || '' === $raw ) {
-			return array();
-		}
-		if ( ! is_array( $raw ) || ! array_is_list( $raw ) || count( $raw ) > ( Rows::MAX_ROWS + 1 ) * Rows::column_count( $field ) ) {
-			return null;
-		}
-		$cells = array();
-		foreach ( $raw as $item ) {
-			$text = Wire::text( $item, true );
-			if ( null === $text ) {
-				return null;
-			}
-			$cells[] = $text;
-		}
-		return $cells;
-	}
-
-	/**
-	 * Checkbox fields accept either a list under the field id or one value per input id.
-	 *
-	 * @param array<string, mixed> $field Checkbox field.
-	 * @param array<mixed, mixed>  $raw   All submitted values.
-	 * @return array<string, string>|FieldError Checked choices by input id, or an error.
-	 */
-	private function checkbox( array $field, array $raw ): array|FieldError {
-		$choices   = Choices::values( $field );
-		$input_ids = Form::choice_input_ids( $field );
-		$checked   = array();
-
-		$list = $raw[ (string) $field['id'] ] ?? null;
-		if ( null !== $list && '' !== $list ) {
-			if ( ! is_array( $list ) ) {
-				$list = array( $list );
-			}
-			foreach ( $list as $item ) {
-				$text  = Wire::text( $item, false );
-				$index = null === $text ? false : array_search( $text, $choices, true );
-				if ( false === $index ) {
-					return $this->error( $field, FieldError::CHOICE );
-				}
-				$checked[ $input_ids[ $index ] ] = $choices[ $index ];
-			}
-		}
-		foreach ( $input_ids as $index => $input_id ) {
-			if ( ! array_key_exists( $input_id, $raw ) ) {
-				continue;
-			}
-			$text = Wire::text( $raw[ $input_id ], false );
-			if ( null === $text ) {
-				return $this->error( $field, FieldError::INVALID );
-			}
-			if ( '' === $text ) {
-				continue; // An unchecked box.
-			}
-			if ( $text !== $choices[ $index ] ) {
-				return $this->error( $field, FieldError::CHOICE );
-			}
-			$checked[ $input_id ] = $text;
-		}
-		// Keep choice order whatever order the browser sent.
-		$ordered = array();
-		foreach ( $input_ids as $input_id ) {
-			if ( isset( $checked[ $input_id ] ) ) {
-				$ordered[ $input_id ] = $checked[ $input_id ];
-			}
-		}
-		return $ordered;
-	}
-
-	/**
-	 * The range error of a number outside its field's rangeMin and rangeMax, else null.
-	 *
-	 * @param array<string, mixed> $field Number field.
-	 * @param float                $value Parsed number.
-	 */
-	private function range_error( array $field, float $value ): ?FieldError {
-		$min = isset( $field['rangeMin'] ) && is_numeric( $field['rangeMin'] ) ? (float) $field['rangeMin'] : null;
-		$max = isset( $field['rangeMax'] ) && is_numeric( $field['rangeMax'] ) ? (float) $field['rangeMax'] : null;
-		if ( ( null !== $min && $value < $min ) || ( null !== $max && $value > $max ) ) {
-			if ( null !== $min && null !== $max ) {
-				return $this->error(
-					$field,
-					FieldError::RANGE,
-					array(
-						'min' => $min,
-						'max' => $max,
-					)
-				);
-			}
-			return null !== $min
-				? $this->error( $field, FieldError::MIN, array( 'min' => $min ) )
-				: $this->error( $field, FieldError::MAX, array( 'max' => $max ) );
-		}
-		return null;
 	}
 
 	/**
@@ -504,8 +258,8 @@ final class SubmissionValidator {
 		$entered = array();
 		foreach ( $form->fields() as $field ) {
 			$id = (int) $field['id'];
-			if ( 'password' === $field['type'] || 'creditcard' === $field['type'] || 'payment' === $field['type'] ) {
-				continue; // Rules never read secrets.
+			if ( 'payment' === $field['type'] ) {
+				continue; // Rules never read secrets (nor do password and card units).
 			}
 			$unit = FieldTypes::of( $field );
 			if ( null !== $unit ) {
@@ -518,17 +272,10 @@ final class SubmissionValidator {
 			if ( 'product' === $field['type'] && isset( $raw[ $id . '.3' ] ) && is_scalar( $raw[ $id . '.3' ] ) ) {
 				$entered[ $id . '.3' ] = (string) $raw[ $id . '.3' ];
 			}
-			if ( Rows::is_repeated( $field ) ) {
-				$cells = $this->cells( $field, $raw[ (string) $id ] ?? null );
-				if ( null !== $cells ) {
-					$entered[ $id ] = $cells;
-				}
-				continue;
-			}
 			if ( self::is_multi( $field ) ) {
-				$checked = $this->checkbox( $field, $raw );
-				if ( is_array( $checked ) ) {
-					$entered[ $id ] = array_values( $checked );
+				$checked = ( new CheckboxType() )->entered( $field, $raw );
+				if ( null !== $checked ) {
+					$entered[ $id ] = $checked;
 				}
 				continue;
 			}
@@ -591,25 +338,6 @@ final class SubmissionValidator {
 			}
 		}
 		return null;
-	}
-
-	/**
-	 * A credit card field under the form's card rules and today's date.
-	 *
-	 * @param Form                 $form  The form.
-	 * @param array<string, mixed> $field Credit card field.
-	 * @param array<mixed, mixed>  $raw   All submitted values.
-	 * @return array<string, string>|FieldError
-	 */
-	private function credit_card( Form $form, array $field, array $raw ): array|FieldError {
-		$rules = null === $this->card_rules ? CardRules::defaults() : CardRules::normalize( ( $this->card_rules )( $form ) );
-		if ( null === $this->today ) {
-			$now   = new \DateTimeImmutable( 'now', new \DateTimeZone( 'UTC' ) );
-			$today = array( (int) $now->format( 'Y' ), (int) $now->format( 'n' ) );
-		} else {
-			$today = ( $this->today )();
-		}
-		return CreditCardInput::validate( $field, $raw, $rules, (int) $today[0], (int) $today[1] );
 	}
 
 	/**
