@@ -18,8 +18,7 @@ import { evaluateFormulaRaw } from '../formula/evaluate';
 import { substituteMergeTags, type MergeTag } from '../formula/merge-tags';
 import { valuesMatch } from '../logic/operators';
 import { fieldTypeUnit } from '../field-types/registry';
-import { checkedValues } from '../field-types/checkbox';
-import type { FieldTypeUnit } from '../field-types/types';
+import { textUnit } from '../field-types/text';
 import { initialValues } from '../values/initial-values';
 import { columnCells, isRepeated } from '../values/rows';
 import {
@@ -289,7 +288,7 @@ function ruleHolds(
 		return valuesMatch( rule.operator, [], String( rule.value ?? '' ) );
 	}
 	// The type says what a rule reads (one input of a name, a date as Y-m-d, a number…).
-	const reading = ( fieldTypeUnit( field.type ) ?? untyped ).ruleValue(
+	const reading = ( fieldTypeUnit( field.type ) ?? textUnit ).ruleValue(
 		field,
 		state.values[ field.id ],
 		String( rule.fieldId )
@@ -301,18 +300,6 @@ function ruleHolds(
 		reading.format
 	);
 }
-
-/**
- * What rules read of a type without a unit yet (products, options, shipping, the total, uploads,
- * lists): checked choices for lists of values (one choice when the rule names it), else the text.
- */
-const untyped: Pick< FieldTypeUnit, 'ruleValue' > = {
-	ruleValue: ( field, value, ruleRef ) => ( {
-		values: Array.isArray( value )
-			? checkedValues( field, value, ruleRef )
-			: [ value ?? '' ],
-	} ),
-};
 
 function calculate(
 	prepared: PreparedForm,
@@ -385,19 +372,9 @@ function numberOf(
 			0
 		);
 	}
-	const unit = fieldTypeUnit( field.type );
-	if ( unit ) {
-		// What rules read is what a merge tag reads: text that is no number (a name, a date, a
-		// time) counts 0, as any text does.
-		return unit
-			.ruleValue( field, value, tag.inputId )
-			.values.reduce( ( sum, v ) => sum + read( v ), 0 );
-	}
-	if ( Array.isArray( value ) ) {
-		return checkedValues( field, value, tag.inputId ).reduce(
-			( sum, v ) => sum + read( v ),
-			0
-		);
-	}
-	return read( value ?? '' );
+	// What rules read is what a merge tag reads: text that is no number (a name, a date, a
+	// time) counts 0, as any text does; checked choices add up.
+	return ( fieldTypeUnit( field.type ) ?? textUnit )
+		.ruleValue( field, value, tag.inputId )
+		.values.reduce( ( sum, v ) => sum + read( v ), 0 );
 }
