@@ -10,10 +10,8 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Logic;
 
 use Kestrel\Forms\Domain\Calculation\Formula;
-use Kestrel\Forms\Domain\FieldTypes\CheckboxType;
 use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
 use Kestrel\Forms\Domain\FieldTypes\TextType;
-use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Money\Currencies;
@@ -62,8 +60,9 @@ final class FormEvaluator {
 	public function __construct( private readonly array $form ) {
 		foreach ( $form['fields'] ?? array() as $field ) {
 			$this->by_id[ (int) $field['id'] ] = $field;
-			if ( ! in_array( $field['type'], Form::DISPLAY_ONLY_TYPES, true ) ) {
-				$this->defaults[ (int) $field['id'] ] = self::default_of( $field );
+			if ( ! FieldTypes::displays_only( $field ) ) {
+				// Pre-selected choices, else defaultValue, as the type says (initialValues in TypeScript).
+				$this->defaults[ (int) $field['id'] ] = FieldTypes::for_field( $field )->default_value( $field );
 			}
 		}
 		$this->graph = DependencyGraph::build( $form );
@@ -176,14 +175,9 @@ final class FormEvaluator {
 			return Operators::values_match( (string) $rule['operator'], array(), (string) ( $rule['value'] ?? '' ) );
 		}
 		$value = $state['values'][ (int) $field['id'] ] ?? '';
-		$unit  = FieldTypes::of( $field );
-		if ( null !== $unit ) {
-			// The type says what a rule reads (one input of a name, a date as Y-m-d…).
-			$reading = $unit->rule_reading( $field, $value, (string) $rule['fieldId'] );
-			return Operators::values_match( (string) $rule['operator'], array_map( array( Numbers::class, 'label_from_choice' ), $reading->values ), (string) ( $rule['value'] ?? '' ), $reading->format );
-		}
-		$list = is_array( $value ) ? CheckboxType::checked_values( $field, $value, (string) $rule['fieldId'] ) : array( (string) $value );
-		return Operators::values_match( (string) $rule['operator'], array_map( array( Numbers::class, 'label_from_choice' ), $list ), (string) ( $rule['value'] ?? '' ) );
+		// The type says what a rule reads (one input of a name, a date as Y-m-d, checked options…).
+		$reading = FieldTypes::for_field( $field )->rule_reading( $field, $value, (string) $rule['fieldId'] );
+		return Operators::values_match( (string) $rule['operator'], array_map( array( Numbers::class, 'label_from_choice' ), $reading->values ), (string) ( $rule['value'] ?? '' ), $reading->format );
 	}
 
 	/**
@@ -246,37 +240,12 @@ final class FormEvaluator {
 			}
 			return $sum;
 		}
-		$unit = FieldTypes::of( $field );
-		if ( null !== $unit ) {
-			// What rules read is what a merge tag reads: text that is no number (a name, a date,
-			// a time) counts 0, as any text does.
-			$sum = 0.0;
-			foreach ( $unit->rule_reading( $field, $value, $tag['input_id'] )->values as $v ) {
-				$sum += $read( $v );
-			}
-			return $sum;
+		// What rules read is what a merge tag reads: text that is no number (a name, a date, a
+		// time) counts 0, as any text does; checked choices add up.
+		$sum = 0.0;
+		foreach ( FieldTypes::for_field( $field )->rule_reading( $field, $value, $tag['input_id'] )->values as $v ) {
+			$sum += $read( $v );
 		}
-		if ( is_array( $value ) ) {
-			$sum = 0.0;
-			foreach ( CheckboxType::checked_values( $field, $value, $tag['input_id'] ) as $v ) {
-				$sum += $read( $v );
-			}
-			return $sum;
-		}
-		return $read( (string) $value );
-	}
-
-	/**
-	 * A field's default: pre-selected choices, else defaultValue (as initialValues in TypeScript).
-	 *
-	 * @param array<string, mixed> $field Field.
-	 * @return string|list<string>
-	 */
-	private static function default_of( array $field ): string|array {
-		$unit = FieldTypes::of( $field );
-		if ( null !== $unit ) {
-			return $unit->default_value( $field );
-		}
-		return (string) ( $field['defaultValue'] ?? '' );
+		return $sum;
 	}
 }
