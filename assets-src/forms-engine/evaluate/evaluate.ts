@@ -72,7 +72,7 @@ export function prepareForm( form: FormDefinition ): PreparedForm {
 		byId: new Map( form.fields.map( ( f ) => [ f.id, f ] ) ),
 		defaults: initialValues( form ),
 		graph: buildGraph( form ),
-		hasPricing: form.fields.some( ( f ) => f.type === 'product' ),
+		hasPricing: form.fields.some( ( f ) => isPriced( f, 'product' ) ),
 	};
 }
 
@@ -176,7 +176,7 @@ export function priceForm(
 	}
 	const values: FormValues = { ...state.values };
 	for ( const field of prepared.form.fields ) {
-		if ( field.type === 'product' ) {
+		if ( isPriced( field, 'product' ) ) {
 			const key = quantityKey( field.id );
 			values[ key ] = state.visible[ field.id ]
 				? ( entered[ key ] ?? '1' )
@@ -190,11 +190,24 @@ export function priceForm(
 		state.calculated
 	);
 	for ( const field of prepared.form.fields ) {
-		if ( field.type === 'total' ) {
+		if ( isPriced( field, 'total' ) ) {
 			state.values[ field.id ] = formatTotal( state.pricing );
 		}
 	}
 	return state;
+}
+
+/**
+ * Whether a field's type is a product or the total to pricing (its unit says).
+ *
+ * @param field Field.
+ * @param role  'product' or 'total'.
+ */
+function isPriced(
+	field: FieldDefinition,
+	role: 'product' | 'total'
+): boolean {
+	return fieldTypeUnit( field.type )?.pricing === role;
 }
 
 function evaluateNode(
@@ -219,7 +232,7 @@ function evaluateNode(
 		( page === undefined || state.visible[ page ] ) &&
 		logicShows( prepared, state, field.conditionalLogic );
 	state.visible[ node ] = shown;
-	if ( field.type === 'page' ) {
+	if ( fieldTypeUnit( field.type )?.pageBreak ) {
 		state.nextVisible[ node ] = logicShows(
 			prepared,
 			state,
@@ -231,8 +244,8 @@ function evaluateNode(
 	if ( isCalculated( field ) ) {
 		const result = shown ? calculate( prepared, state, field ) : null;
 		state.calculated[ node ] = result;
-		if ( field.type === 'product' ) {
-			return;
+		if ( isPriced( field, 'product' ) ) {
+			return; // A calculated price is pricing's, never a value.
 		}
 		state.values[ node ] =
 			result === null
@@ -314,18 +327,18 @@ function calculate(
 	if ( result === null ) {
 		return null;
 	}
+	const price = isPriced( field, 'product' );
 	if ( ! Number.isFinite( result ) ) {
 		// A price that cannot be worked out has no result (an error, never 0); a number shows 0.
-		if ( field.type === 'product' ) {
+		if ( price ) {
 			return null;
 		}
 		result = 0;
 	}
 	// Prices use the currency's decimals; numbers their own rounding (-1: none).
-	const rounding =
-		field.type === 'product'
-			? currencyOf( prepared.form.currency ).decimals
-			: ( field.calculationRounding ?? -1 );
+	const rounding = price
+		? currencyOf( prepared.form.currency ).decimals
+		: ( field.calculationRounding ?? -1 );
 	// What the visitor sees is what is saved (issue 3, decision 2).
 	return rounding >= 0
 		? Number( roundDecimal( decimalFromNumber( result ), rounding ) )

@@ -15,3 +15,6 @@ export const displayUnit: FieldTypeUnit = {
 	toSubmission: () => ( {} ),
 	ruleValue: () => ( { values: [ '' ] } ),
 };
+
+/** Page fields: display only, and a page break whose Next button has rules of its own. */
+export const pageUnit: FieldTypeUnit = { ...displayUnit, pageBreak: true };

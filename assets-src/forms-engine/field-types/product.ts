@@ -34,6 +34,7 @@ const priced = pricedUnit();
 export const productUnit: FieldTypeUnit = {
 	...priced,
 	hasInput: productHasInput,
+	pricing: 'product',
 	validate: ( field, value, context ) => {
 		if ( ! productHasInput( field ) ) {
 			return null; // Priced by the definition: nothing typed to check.

@@ -18,7 +18,7 @@ import { textUnit } from './text';
 import { timeUnit } from './time';
 import { websiteUnit } from './website';
 import { captchaUnit } from './captcha';
-import { displayUnit } from './display';
+import { displayUnit, pageUnit } from './display';
 import { optionUnit } from './option';
 import { paymentUnit } from './payment';
 import { productUnit } from './product';
@@ -61,7 +61,7 @@ const UNITS: Record< FieldType, FieldTypeUnit > = {
 	captcha: captchaUnit,
 	section: displayUnit,
 	html: displayUnit,
-	page: displayUnit,
+	page: pageUnit,
 };
 
 /**

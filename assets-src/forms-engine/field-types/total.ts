@@ -9,5 +9,6 @@ import { pricedUnit } from './priced';
 export const totalUnit: FieldTypeUnit = {
 	...pricedUnit(),
 	hasInput: () => false,
+	pricing: 'total',
 	validate: () => null,
 };

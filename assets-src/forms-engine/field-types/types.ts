@@ -42,6 +42,15 @@ export interface FieldTypeUnit {
 	 */
 	hasInput?: ( field: FieldDefinition ) => boolean;
 	/**
+	 * What the type is to pricing (pricing/pricing.ts prices it, never the unit): a product
+	 * (a form with one is priced; it has its own quantity input "N.3"; a calculated price rounds
+	 * to the currency and is never a non-finite 0), or the total (the evaluator writes the
+	 * priced total into it).
+	 */
+	pricing?: 'product' | 'total';
+	/** A page break: its Next button shows by rules of its own. */
+	pageBreak?: boolean;
+	/**
 	 * The input ids of a field that has several inputs, in the order of its browser tuple
 	 * (empty: one value under the field id).
 	 */

@@ -17,6 +17,13 @@ namespace Kestrel\Forms\Domain\FieldTypes;
 final class DisplayOnlyType extends ValuelessType {
 
 	/**
+	 * A display-only type.
+	 *
+	 * @param bool $page_break A page break (page fields): its Next button shows by rules of its own.
+	 */
+	public function __construct( public readonly bool $page_break = false ) {}
+
+	/**
 	 * Nothing to validate, nothing stored.
 	 *
 	 * @param array<string, mixed> $field   Field definition.

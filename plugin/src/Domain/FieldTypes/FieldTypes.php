@@ -61,6 +61,35 @@ final class FieldTypes {
 	}
 
 	/**
+	 * Whether a field is a page break.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 */
+	public static function breaks_page( array $field ): bool {
+		$unit = self::of( $field );
+		return $unit instanceof DisplayOnlyType && $unit->page_break;
+	}
+
+	/**
+	 * Whether a field is a product to pricing (a form with one is priced; Pricing\PriceCalculator
+	 * prices it).
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 */
+	public static function is_product( array $field ): bool {
+		return self::of( $field ) instanceof ProductType;
+	}
+
+	/**
+	 * Whether a field is the total, which the evaluator writes from the pricing.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 */
+	public static function is_total( array $field ): bool {
+		return self::of( $field ) instanceof TotalType;
+	}
+
+	/**
 	 * Every unit by type.
 	 *
 	 * @return array<string, FieldType>
@@ -100,7 +129,7 @@ final class FieldTypes {
 				'captcha'     => new CaptchaType(),
 				'section'     => $display,
 				'html'        => $display,
-				'page'        => $display,
+				'page'        => new DisplayOnlyType( true ),
 			);
 		}
 		return self::$units;

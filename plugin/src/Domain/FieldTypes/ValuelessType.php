@@ -8,6 +8,7 @@
 declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Domain\FieldTypes;
+
 /**
  * What display-only and payment fields share: no inputs, no value to start with, nothing
  * entered that rules could read (they read ""). Each says what it validates.

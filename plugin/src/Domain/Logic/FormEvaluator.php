@@ -95,7 +95,7 @@ final class FormEvaluator {
 				&& ( null === $page || $state['visible'][ $page ] )
 				&& $this->logic_shows( $state, $field['conditionalLogic'] ?? null );
 			$state['visible'][ $node ] = $shown;
-			if ( 'page' === $field['type'] ) {
+			if ( FieldTypes::breaks_page( $field ) ) {
 				$state['nextVisible'][ $node ] = $this->logic_shows( $state, $field['nextButton']['conditionalLogic'] ?? null );
 				continue;
 			}
@@ -103,8 +103,8 @@ final class FormEvaluator {
 			if ( DependencyGraph::is_calculated( $field ) ) {
 				$result                       = $shown ? $this->calculate( $state, $field ) : null;
 				$state['calculated'][ $node ] = $result;
-				if ( 'product' === $field['type'] ) {
-					continue;
+				if ( FieldTypes::is_product( $field ) ) {
+					continue; // A calculated price is pricing's, never a value.
 				}
 				$state['values'][ $node ] = null === $result ? '' : Numbers::format_number( $result, (int) ( $field['calculationRounding'] ?? -1 ), (string) ( $field['numberFormat'] ?? 'decimal_dot' ) );
 				continue;
@@ -127,7 +127,7 @@ final class FormEvaluator {
 		$values = $state['values'];
 		$has    = false;
 		foreach ( $this->by_id as $id => $field ) {
-			if ( 'product' === $field['type'] ) {
+			if ( FieldTypes::is_product( $field ) ) {
 				$has               = true;
 				$quantity          = $entered[ "$id.3" ] ?? '1';
 				$values[ "$id.3" ] = ! empty( $state['visible'][ $id ] ) ? ( is_string( $quantity ) ? $quantity : '' ) : '0';
@@ -138,7 +138,7 @@ final class FormEvaluator {
 		}
 		$state['pricing'] = PriceCalculator::compute( $this->form, $values, $state['visible'], $state['calculated'] );
 		foreach ( $this->by_id as $id => $field ) {
-			if ( 'total' === $field['type'] ) {
+			if ( FieldTypes::is_total( $field ) ) {
 				$state['values'][ $id ] = PriceCalculator::format_total( $state['pricing'] );
 			}
 		}
@@ -193,14 +193,15 @@ final class FormEvaluator {
 		if ( null === $result ) {
 			return null;
 		}
+		$price = FieldTypes::is_product( $field );
 		if ( ! is_finite( $result ) ) {
 			// A price that cannot be worked out has no result (an error, never 0); a number shows 0.
-			if ( 'product' === $field['type'] ) {
+			if ( $price ) {
 				return null;
 			}
 			$result = 0.0;
 		}
-		$rounding = 'product' === $field['type']
+		$rounding = $price
 			? (int) Currencies::get( (string) ( $this->form['currency'] ?? Currencies::DEFAULT ) )['decimals']
 			: (int) ( $field['calculationRounding'] ?? -1 );
 		return $rounding >= 0 ? (float) Decimal::round( Decimal::from_number( $result ), $rounding ) : $result;

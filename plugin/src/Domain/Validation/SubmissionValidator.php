@@ -70,20 +70,13 @@ final class SubmissionValidator {
 			null === $this->card_rules ? null : fn(): mixed => ( $this->card_rules )( $form ),
 			$this->today,
 			$form,
-			$evaluation['pricing']
+			$evaluation['pricing'],
+			$evaluation['values']
 		);
 		foreach ( $form->fields() as $field ) {
 			$id = (int) $field['id'];
 			if ( FieldTypes::displays_only( $field ) || empty( $evaluation['visible'][ $id ] ) ) {
 				continue; // Hidden fields are neither validated nor stored.
-			}
-			if ( 'number' === $field['type'] && ! empty( $field['enableCalculation'] ) ) {
-				$computed = $evaluation['values'][ $id ] ?? '';
-				$computed = is_string( $computed ) ? $computed : '';
-				if ( '' !== $computed ) {
-					$values[ (string) $id ] = NumberParser::parse( $computed, (string) ( $field['numberFormat'] ?? 'decimal_dot' ) ) ?? $computed;
-				}
-				continue;
 			}
 			// The type's unit decides (docs/field-types.md): the values to store, or the error.
 			$result = FieldTypes::for_field( $field )->validate( $field, $raw, $context );
