@@ -27,15 +27,19 @@ final class ValidationContext {
 	 *
 	 * @param string                                 $currency   The form's currency code.
 	 * @param Limits                                 $limits     The server's money bounds.
-	 * @param \Closure|null                          $card_rules The normalised card rules: fn(): array (null: the defaults);
-	 *                                                           asked only when a card field is validated.
-	 * @param \Closure|null                          $today      The current year and month: fn(): array{0: int, 1: int}
-	 *                                                           (null: the UTC clock).
-	 * @param Form|null                              $form       The form being submitted (null: a field on its own).
-	 * @param array<string, mixed>|null              $pricing The server's pricing of the submission
-	 *                                               (PriceCalculator::compute(); null: the form has no products).
-	 * @param array<int|string, string|list<string>> $evaluated The server's evaluation of the
-	 *                                  values (a calculated number's result), by field id.
+	 * @param \Closure|null                          $card_rules The normalised card rules: fn(): array
+	 *                                                           (null: the defaults); asked only when a
+	 *                                                           card field is validated.
+	 * @param \Closure|null                          $today      The current year and month:
+	 *                                                           fn(): array{0: int, 1: int} (null: the
+	 *                                                           UTC clock).
+	 * @param Form|null                              $form       The form being submitted (null: a field
+	 *                                                           on its own).
+	 * @param array<string, mixed>|null              $pricing    The server's pricing of the submission
+	 *                                                           (PriceCalculator::compute(); null: the
+	 *                                                           form has no products).
+	 * @param array<int|string, string|list<string>> $evaluated  The server's evaluated values by field
+	 *                                                           id (a calculated number's result).
 	 */
 	public function __construct(
 		public readonly string $currency,
