@@ -62,8 +62,8 @@ final class DateType implements FieldType, DefinitionRules, StoredValues {
 	 */
 	public function entered( array $field, array $raw ): string|array|null {
 		if ( self::is_picker( $field ) ) {
-			$text = Wire::text( $raw[ (string) $field['id'] ] ?? null );
-			return null === $text || '' === $text ? null : $text;
+			// Sent blank is '' (a cleared default), as the browser reads it; not sent, null.
+			return array_key_exists( (string) $field['id'], $raw ) ? Wire::text( $raw[ (string) $field['id'] ] ) : null;
 		}
 		$ids = $this->input_ids( $field );
 		return Wire::has_any( $raw, $ids ) ? Wire::parts( $raw, $ids ) : null;
