@@ -178,7 +178,13 @@ test.describe( 'Afterpay/Clearpay in the payment field (P4 check 5)', () => {
 		const reason =
 			'Afterpay is available for orders from $1.00 to $4,000.00.';
 		await expect( total.getByText( reason ) ).toBeVisible();
-		await expect( field.getByText( reason ) ).toBeVisible();
+		// The field's own paragraph (the field's live region may be saying the same words).
+		await expect(
+			field.locator( '.kestrel-form__afterpay-reason' )
+		).toHaveText( reason );
+		await expect(
+			field.locator( '.kestrel-form__afterpay-reason' )
+		).toBeVisible();
 		await expect( button ).toHaveCount( 0 );
 		await expect( total.locator( 'afterpay-placement' ) ).toHaveCount( 0 );
 		await expect( schedule ).toHaveCount( 0 );

@@ -46,7 +46,15 @@ export function realDate(
 	month: number,
 	day: number
 ): DateParts | null {
-	if ( year < 1 || year > 9999 || month < 1 || month > 12 || day < 1 ) {
+	// NaN (a part that is not digits, a year not of four) fails every comparison: refuse it here.
+	if (
+		! [ year, month, day ].every( Number.isInteger ) ||
+		year < 1 ||
+		year > 9999 ||
+		month < 1 ||
+		month > 12 ||
+		day < 1
+	) {
 		return null;
 	}
 	const leap = ( year % 4 === 0 && year % 100 !== 0 ) || year % 400 === 0;

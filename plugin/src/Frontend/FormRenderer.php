@@ -191,6 +191,11 @@ final class FormRenderer {
 			if ( 'html' === $field['type'] ) {
 				$field['content'] = wp_kses_post( (string) ( $field['content'] ?? '' ) );
 			}
+			if ( 'consent' === $field['type'] && isset( $field['description'] ) ) {
+				// The agreement is markup (a link to the policy, as Gravity Forms allows); the entry
+				// records its text (Domain\FieldTypes\ConsentType).
+				$field['description'] = wp_kses_post( (string) $field['description'] );
+			}
 			if ( isset( $field['defaultValue'] ) && is_string( $field['defaultValue'] ) ) {
 				$field['defaultValue'] = MergeTags::replace_defaults( $field['defaultValue'], $form, $page_url );
 			}

@@ -31,6 +31,10 @@ final class DefinitionSanitizer {
 			if ( isset( $field['content'] ) && is_string( $field['content'] ) ) {
 				$definition['fields'][ $i ]['content'] = wp_kses_post( $field['content'] );
 			}
+			// A consent's agreement is shown as markup too (Frontend\FormRenderer).
+			if ( 'consent' === ( $field['type'] ?? '' ) && isset( $field['description'] ) && is_string( $field['description'] ) ) {
+				$definition['fields'][ $i ]['description'] = wp_kses_post( $field['description'] );
+			}
 		}
 		if ( isset( $definition['confirmation']['message'] ) && is_string( $definition['confirmation']['message'] ) ) {
 			$definition['confirmation']['message'] = wp_kses_post( $definition['confirmation']['message'] );

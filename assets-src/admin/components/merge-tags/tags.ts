@@ -212,6 +212,11 @@ function tagsOfField(
 			),
 		];
 	}
+	if ( field.type === 'date' || field.type === 'time' ) {
+		// Their inputs (month, day, year; hours, minutes) are how the visitor types the value;
+		// the entry keeps one value (docs/field-types.md), so an input's tag would print nothing.
+		return [ whole ];
+	}
 	const inputs = ( field.inputs ?? [] ).map( ( input ) =>
 		part( inputNumber( input ), input.label ?? input.id )
 	);

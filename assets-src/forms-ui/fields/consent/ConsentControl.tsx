@@ -67,9 +67,12 @@ export function ConsentControl( props: FieldProps ) {
 							field.label || field.adminLabel || ''
 						) }
 						tabIndex={ concealed ? -1 : 0 }
-					>
-						{ field.description }
-					</div>
+						// The agreement's markup (a link to the policy), sanitised by the server
+						// with wp_kses_post before printing; the entry records its text.
+						dangerouslySetInnerHTML={ {
+							__html: field.description,
+						} }
+					/>
 				) }
 			</fieldset>
 		</FieldShell>

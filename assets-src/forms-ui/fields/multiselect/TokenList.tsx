@@ -5,7 +5,7 @@
  * removes the active one, Escape closes the list, Backspace in an empty box removes the last
  * token. Every change is announced through the form's live region.
  */
-import { useState } from '@wordpress/element';
+import { useEffect, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import type { KeyboardEvent } from 'react';
 import { ids } from '../../ids';
@@ -30,6 +30,19 @@ export function TokenList(
 	const [ query, setQuery ] = useState( '' );
 	const [ open, setOpen ] = useState( false );
 	const [ active, setActive ] = useState( 0 );
+	// A removed token's button leaves the page: the focus goes to the token now in its place,
+	// else the one before it, else the combobox (never to the page's top).
+	const [ removedAt, setRemovedAt ] = useState< number | null >( null );
+	const tokensRef = useRef< HTMLUListElement >( null );
+	useEffect( () => {
+		if ( removedAt === null ) {
+			return;
+		}
+		setRemovedAt( null );
+		const buttons = tokensRef.current?.querySelectorAll( 'button' ) ?? [];
+		const next = buttons[ Math.min( removedAt, buttons.length - 1 ) ];
+		( next ?? document.getElementById( inputId ) )?.focus();
+	}, [ removedAt, inputId ] );
 	const listId = `${ inputId }_listbox`;
 	const shown = choices.filter( ( c ) =>
 		c.text.toLowerCase().includes( query.trim().toLowerCase() )
@@ -85,10 +98,11 @@ export function TokenList(
 		<div className="kestrel-form__tokens">
 			{ chosen.length > 0 && (
 				<ul
+					ref={ tokensRef }
 					className="kestrel-form__token-list"
 					aria-label={ __( 'Chosen', 'kestrel-forms' ) }
 				>
-					{ chosen.map( ( value ) => (
+					{ chosen.map( ( value, index ) => (
 						<li key={ value } className="kestrel-form__token">
 							<span>{ textOf( value ) }</span>
 							<button
@@ -100,7 +114,10 @@ export function TokenList(
 									__( 'Remove %s', 'kestrel-forms' ),
 									textOf( value )
 								) }
-								onClick={ () => toggle( value ) }
+								onClick={ () => {
+									toggle( value );
+									setRemovedAt( index );
+								} }
 							>
 								{ '×' }
 							</button>

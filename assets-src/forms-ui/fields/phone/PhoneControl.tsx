@@ -38,7 +38,9 @@ export function PhoneControl( props: FieldProps ) {
 			{ ...props }
 			input={ {
 				type: 'tel',
-				autoComplete: 'tel',
+				// The US format takes the national number: a browser filling "tel" gives
+				// "+1 555…", which the standard format refuses (a leading 1 is not accepted).
+				autoComplete: standard ? 'tel-national' : 'tel',
 				transform: standard ? masked : undefined,
 			} }
 		/>

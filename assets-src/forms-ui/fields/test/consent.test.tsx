@@ -38,4 +38,23 @@ describe( 'consent field', () => {
 		fireEvent.click( box );
 		expect( last() ).toBe( '' );
 	} );
+
+	it( 'shows the agreement as the markup the server sanitised (a link to the policy)', () => {
+		renderField( {
+			type: 'consent',
+			label: 'Privacy',
+			checkboxLabel: 'I agree.',
+			description:
+				'<p>Read our <a href="https://example.org/privacy">privacy policy</a> &amp; terms.</p>',
+		} );
+		const text = screen.getByRole( 'region', {
+			name: 'Privacy: full text',
+		} );
+		expect( text.textContent ).toBe( 'Read our privacy policy & terms.' );
+		expect(
+			screen
+				.getByRole( 'link', { name: 'privacy policy' } )
+				.getAttribute( 'href' )
+		).toBe( 'https://example.org/privacy' );
+	} );
 } );

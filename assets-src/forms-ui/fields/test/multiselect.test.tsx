@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderField } from './harness';
+import { focused, renderField } from './harness';
 
 const choices = [
 	{ text: 'Red', value: 'r' },
@@ -85,5 +85,34 @@ describe( 'multi-select field', () => {
 
 		fireEvent.keyDown( box, { key: 'Escape' } );
 		expect( box.getAttribute( 'aria-expanded' ) ).toBe( 'false' );
+	} );
+
+	it( 'enhanced: removing a token moves the focus to the token in its place, then the one before, then the combobox', () => {
+		renderField(
+			{
+				type: 'multiselect',
+				label: 'Colours',
+				choices,
+				enableEnhancedUI: true,
+			},
+			{ value: [ 'r', 'g', 'b' ] }
+		);
+		const remove = ( name: string ) => {
+			const button = screen.getByRole( 'button', { name } );
+			button.focus();
+			fireEvent.click( button );
+		};
+		remove( 'Remove Green' );
+		expect( focused() ).toBe(
+			screen.getByRole( 'button', { name: 'Remove Blue' } )
+		);
+		remove( 'Remove Blue' );
+		expect( focused() ).toBe(
+			screen.getByRole( 'button', { name: 'Remove Red' } )
+		);
+		remove( 'Remove Red' );
+		expect( focused() ).toBe(
+			screen.getByRole( 'combobox', { name: 'Colours' } )
+		);
 	} );
 } );

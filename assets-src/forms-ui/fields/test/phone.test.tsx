@@ -37,11 +37,11 @@ describe( 'US phone mask', () => {
 } );
 
 describe( 'phone field', () => {
-	it( 'is a tel input with the tel token that masks as the visitor types', () => {
+	it( 'is a tel input with the national number token that masks as the visitor types', () => {
 		const { last } = renderField( { type: 'phone', label: 'Phone' } );
 		const input = screen.getByLabelText( 'Phone' ) as HTMLInputElement;
 		expect( input.type ).toBe( 'tel' );
-		expect( input.getAttribute( 'autocomplete' ) ).toBe( 'tel' );
+		expect( input.getAttribute( 'autocomplete' ) ).toBe( 'tel-national' );
 		fireEvent.change( input, { target: { value: '5551234' } } );
 		expect( input.value ).toBe( '(555) 123-4' );
 		expect( last() ).toBe( '(555) 123-4' );
@@ -63,6 +63,7 @@ describe( 'phone field', () => {
 			phoneFormat: 'international',
 		} );
 		const input = screen.getByLabelText( 'Phone' ) as HTMLInputElement;
+		expect( input.getAttribute( 'autocomplete' ) ).toBe( 'tel' );
 		fireEvent.change( input, { target: { value: '+44 20 7946 0958' } } );
 		expect( input.value ).toBe( '+44 20 7946 0958' );
 	} );

@@ -18,7 +18,9 @@ use Kestrel\Forms\Domain\Validation\FieldError;
  * country's shape, and stores its fixed country; an international one a country from the list.
  * A required address needs every shown input but Line 2. The twin of address.ts.
  */
-final class AddressType implements FieldType, DefinitionRules {
+final class AddressType implements FieldType, DefinitionRules, StoredValues {
+
+	use StoredAsSent;
 
 	private const STATE   = 3;
 	private const POSTAL  = 4;

@@ -17,7 +17,9 @@ use Kestrel\Forms\Domain\Validation\FieldError;
  * checkboxLabel and "N.3" = the description agreed to, both from the stored definition, never
  * from the browser (what was agreed to is what the site showed). The twin of consent.ts.
  */
-final class ConsentType implements FieldType, DefinitionRules {
+final class ConsentType implements FieldType, DefinitionRules, StoredValues {
+
+	use StoredAsSent;
 
 	/** The value of a checked box. */
 	public const CHECKED = '1';

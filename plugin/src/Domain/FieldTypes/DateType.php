@@ -17,7 +17,7 @@ use Kestrel\Forms\Domain\Validation\FieldError;
  * "N.3"); a real calendar date, not before dateMin nor after dateMax; stored and read by rules as
  * Y-m-d. The twin of date.ts.
  */
-final class DateType implements FieldType, DefinitionRules {
+final class DateType implements FieldType, DefinitionRules, StoredValues {
 
 	/** Each format's order of parts and separator (Gravity Forms' dateFormat values). */
 	private const FORMATS = array(
@@ -62,8 +62,8 @@ final class DateType implements FieldType, DefinitionRules {
 	 */
 	public function entered( array $field, array $raw ): string|array|null {
 		if ( self::is_picker( $field ) ) {
-			$text = Wire::text( $raw[ (string) $field['id'] ] ?? null );
-			return null === $text || '' === $text ? null : $text;
+			// Sent blank is '' (a cleared default), as the browser reads it; not sent, null.
+			return array_key_exists( (string) $field['id'], $raw ) ? Wire::text( $raw[ (string) $field['id'] ] ) : null;
 		}
 		$ids = $this->input_ids( $field );
 		return Wire::has_any( $raw, $ids ) ? Wire::parts( $raw, $ids ) : null;
@@ -106,6 +106,26 @@ final class DateType implements FieldType, DefinitionRules {
 			return FieldError::for_field( $field, FieldError::DATE_MAX, array( 'limit' => self::format( $max, $field ) ) );
 		}
 		return array( (string) $field['id'] => $date );
+	}
+
+	/**
+	 * The stored Y-m-d as the browser sends it: in the field's format, or month, day and year.
+	 *
+	 * @param array<string, mixed> $field  Date field.
+	 * @param array<mixed, mixed>  $stored The entry's stored values.
+	 * @return array<string, string>
+	 */
+	public function wire_from_stored( array $field, array $stored ): array {
+		$id  = (string) $field['id'];
+		$iso = is_string( $stored[ $id ] ?? null ) ? self::parse_iso( $stored[ $id ] ) : null;
+		if ( null === $iso ) {
+			return array();
+		}
+		if ( self::is_picker( $field ) ) {
+			return array( $id => self::format( $iso, $field ) );
+		}
+		list( $year, $month, $day ) = explode( '-', $iso );
+		return array_combine( $this->input_ids( $field ), array( $month, $day, $year ) );
 	}
 
 	/**

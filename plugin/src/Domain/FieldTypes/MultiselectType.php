@@ -16,7 +16,9 @@ use Kestrel\Forms\Domain\Validation\FieldError;
  * writes it as a JSON string; we keep the list). Validated as checkboxes. The twin of
  * multiselect.ts.
  */
-final class MultiselectType implements FieldType {
+final class MultiselectType implements FieldType, StoredValues {
+
+	use StoredAsSent;
 
 	/**
 	 * No inputs of its own.

@@ -18,7 +18,9 @@ use Kestrel\Forms\Domain\Validation\FieldError;
  * required name needs its shown First and Last; the non-empty shown inputs are stored. The twin
  * of name.ts.
  */
-final class NameType implements FieldType, DefinitionRules {
+final class NameType implements FieldType, DefinitionRules, StoredValues {
+
+	use StoredAsSent;
 
 	/** Gravity Forms' input numbers, in tuple order. */
 	private const SUFFIXES = array( 2, 3, 4, 6, 8 );

@@ -44,14 +44,18 @@ class TextType implements FieldType {
 	}
 
 	/**
-	 * The text entered, null when blank or not text.
+	 * The text entered: null when it was not sent (or is not text), so the default counts; a
+	 * blank text that was sent is '', as in the browser, where a visitor who clears a default
+	 * leaves the field empty (the twins must read it alike).
 	 *
 	 * @param array<string, mixed> $field Field definition.
 	 * @param array<mixed, mixed>  $raw   All submitted values.
 	 */
 	public function entered( array $field, array $raw ): ?string {
-		$text = Wire::text( $raw[ (string) $field['id'] ] ?? null, 'textarea' === $field['type'] );
-		return null === $text || '' === $text ? null : $text;
+		if ( ! array_key_exists( (string) $field['id'], $raw ) ) {
+			return null;
+		}
+		return Wire::text( $raw[ (string) $field['id'] ], 'textarea' === $field['type'] );
 	}
 
 	/**

@@ -17,7 +17,7 @@ use Kestrel\Forms\Domain\Validation\FieldError;
  * "hh:mm am" (12 h) or "HH:mm" (24 h), read by rules as HH:mm on the 24-hour clock. The twin of
  * time.ts.
  */
-final class TimeType implements FieldType, DefinitionRules {
+final class TimeType implements FieldType, DefinitionRules, StoredValues {
 
 	/**
 	 * Hours, Minutes and (12 h) AM/PM.
@@ -86,6 +86,29 @@ final class TimeType implements FieldType, DefinitionRules {
 			? sprintf( '%02d:%02d %s', 0 === $hours % 12 ? 12 : $hours % 12, $minutes, $hours >= 12 ? 'pm' : 'am' )
 			: sprintf( '%02d:%02d', $hours, $minutes );
 		return array( (string) $field['id'] => $stored );
+	}
+
+	/**
+	 * The stored "09:05 pm" (or "21:05") as the browser sends it: hours, minutes, AM/PM.
+	 *
+	 * @param array<string, mixed> $field  Time field.
+	 * @param array<mixed, mixed>  $stored The entry's stored values.
+	 * @return array<string, string>
+	 */
+	public function wire_from_stored( array $field, array $stored ): array {
+		$text = $stored[ (string) $field['id'] ] ?? null;
+		if ( ! is_string( $text ) || 1 !== preg_match( '/^(\d{1,2}):(\d{2})(?: (am|pm))?$/', $text, $m ) ) {
+			return array();
+		}
+		$ids  = $this->input_ids( $field );
+		$wire = array(
+			$ids[0] => $m[1],
+			$ids[1] => $m[2],
+		);
+		if ( isset( $ids[2] ) ) {
+			$wire[ $ids[2] ] = $m[3] ?? '';
+		}
+		return $wire;
 	}
 
 	/**

@@ -10,6 +10,8 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Logic;
 
 use Kestrel\Forms\Domain\Entry\Entry;
+use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
+use Kestrel\Forms\Domain\FieldTypes\StoredValues;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Money\Numbers;
@@ -76,6 +78,16 @@ final class EntryLogic {
 			$type = (string) $field['type'];
 			if ( in_array( $type, array( 'password', 'creditcard', 'payment' ), true ) || in_array( $type, Form::DISPLAY_ONLY_TYPES, true ) ) {
 				continue; // Rules never read secrets.
+			}
+			$unit = FieldTypes::of( $field );
+			if ( $unit instanceof StoredValues ) {
+				// A date kept as Y-m-d, a time as "09:05 pm", a name under its input keys: read
+				// as the browser sent them, so the rules decide as they did at submission.
+				$value = $unit->entered( $field, $unit->wire_from_stored( $field, $entry->values ) );
+				if ( null !== $value ) {
+					$entered[ $id ] = $value;
+				}
+				continue;
 			}
 			$quantity = $entry->values[ $id . '.3' ] ?? null;
 			if ( 'product' === $type && is_string( $quantity ) ) {

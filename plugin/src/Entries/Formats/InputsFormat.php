@@ -71,7 +71,9 @@ abstract class InputsFormat extends TextFormat {
 		foreach ( $this->inputs( $field ) as list( $number, $label, $visible ) ) {
 			$id    = $field['id'] . '.' . $number;
 			$input = $own[ $id ] ?? array();
-			if ( ! ( isset( $input['isHidden'] ) ? ! $input['isHidden'] : $visible ) ) {
+			// As the engines read it (Domain\FieldTypes\Wire::is_shown): an input the definition
+			// lists is shown unless it says isHidden; one it does not list keeps the type's default.
+			if ( ! ( isset( $own[ $id ] ) ? empty( $input['isHidden'] ) : $visible ) ) {
 				continue;
 			}
 			foreach ( array( 'customLabel', 'label' ) as $key ) {

@@ -27,6 +27,13 @@ final class RenderingTest extends TestCase {
 			'content'    => '<p>Safe</p><script>bad()</script>',
 			'adminLabel' => 'secret',
 		);
+		$definition['fields'][]     = array(
+			'id'            => 8,
+			'type'          => 'consent',
+			'label'         => 'Privacy',
+			'checkboxLabel' => 'I agree.',
+			'description'   => '<p>Read our <a href="https://example.org/p">policy</a>.</p><script>bad()</script>',
+		);
 		$definition['confirmation'] = array(
 			'type'    => 'message',
 			'message' => 'Server only',
@@ -58,8 +65,11 @@ final class RenderingTest extends TestCase {
 		$this->assertSame( DAY_IN_SECONDS, $data['rest']['renderTokenMaxAge'] );
 		$this->assertEqualsWithDelta( time(), \Kestrel\Forms\Security\SpamGuard::rendered_at( $this->form_id, $data['rest']['renderToken'] ), 2 );
 		$this->assertArrayNotHasKey( 'confirmation', $data['form'] );
-		$html_field = end( $data['form']['fields'] );
+		$fields     = array_column( $data['form']['fields'], null, 'id' );
+		$html_field = $fields[7];
 		$this->assertSame( '<p>Safe</p>bad()', $html_field['content'] );
+		// A consent's agreement is printed as sanitised markup, as the HTML field's content.
+		$this->assertSame( '<p>Read our <a href="https://example.org/p">policy</a>.</p>bad()', $fields[8]['description'] );
 		$this->assertArrayNotHasKey( 'adminLabel', $html_field );
 		$this->assertTrue( wp_script_is( 'kestrel-forms-form-view', 'enqueued' ), 'The visitor script is enqueued where a form renders.' );
 		$this->assertTrue( wp_style_is( 'kestrel-forms-form-view', 'enqueued' ) );

@@ -143,6 +143,39 @@ describe( 'mergeTagsFor', () => {
 		).not.toContain( '{total}' );
 	} );
 
+	it( 'offers a date or a time whole only: the entry keeps one value, not its inputs', () => {
+		const imported: FormDefinition = {
+			title: 'Imported',
+			fields: [
+				{
+					id: 1,
+					type: 'date',
+					label: 'Day',
+					dateType: 'datedropdown',
+					inputs: [
+						{ id: '1.1', label: 'Month' },
+						{ id: '1.2', label: 'Day' },
+						{ id: '1.3', label: 'Year' },
+					],
+				},
+				{
+					id: 2,
+					type: 'time',
+					label: 'At',
+					inputs: [
+						{ id: '2.1', label: 'HH' },
+						{ id: '2.2', label: 'MM' },
+						{ id: '2.3', label: 'AM/PM' },
+					],
+				},
+			],
+		};
+		const fieldTags = tagsOf( 'text', imported ).filter( ( tag ) =>
+			/^\{(Day|At):/.test( tag )
+		);
+		expect( fieldTags ).toEqual( [ '{Day:1}', '{At:2}' ] );
+	} );
+
 	it( 'offers default values only what the server fills before an entry exists', () => {
 		expect( tagsOf( 'default' ) ).toEqual( [
 			'{form_title}',

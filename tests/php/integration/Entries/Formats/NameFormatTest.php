@@ -67,6 +67,46 @@ final class NameFormatTest extends TestCase {
 		$this->assertSame( array( '3 Nickname' => 'Amazing Grace' ), self::csv( 3 ) );
 	}
 
+	public function test_an_input_the_definition_lists_without_is_hidden_is_shown(): void {
+		// The editor's "Show Middle" and an import leave the key out: listed means shown, as the
+		// engines read it.
+		$field           = self::new_types_field( 1 );
+		$field['inputs'] = array(
+			array(
+				'id'    => '1.2',
+				'label' => 'Prefix',
+			),
+			array(
+				'id'    => '1.3',
+				'label' => 'First',
+			),
+			array(
+				'id'    => '1.4',
+				'label' => 'Middle',
+			),
+			array(
+				'id'    => '1.6',
+				'label' => 'Last',
+			),
+			array(
+				'id'       => '1.8',
+				'label'    => 'Suffix',
+				'isHidden' => true,
+			),
+		);
+		$format  = Formats::field( $field );
+		$columns = array_column( $format->columns( $field, self::new_types_form() ), 1, 0 );
+		$this->assertSame(
+			array(
+				'1.2' => 'Name (Prefix)',
+				'1.3' => 'Name (First)',
+				'1.4' => 'Name (Middle)',
+				'1.6' => 'Name (Last)',
+			),
+			$columns
+		);
+	}
+
 	public function test_privacy_export_is_the_display(): void {
 		$this->assertSame( 'Ada Lovelace', Formats::of( 'name' )->export( self::new_types_field( 1 ), self::new_types_entry() ) );
 	}
