@@ -18,8 +18,7 @@ import { evaluateFormulaRaw } from '../formula/evaluate';
 import { substituteMergeTags, type MergeTag } from '../formula/merge-tags';
 import { valuesMatch } from '../logic/operators';
 import { fieldTypeUnit } from '../field-types/registry';
-import { checkedValues } from '../field-types/checkbox';
-import type { FieldTypeUnit } from '../field-types/types';
+import { textUnit } from '../field-types/text';
 import { initialValues } from '../values/initial-values';
 import { columnCells, isRepeated } from '../values/rows';
 import {
@@ -73,7 +72,7 @@ export function prepareForm( form: FormDefinition ): PreparedForm {
 		byId: new Map( form.fields.map( ( f ) => [ f.id, f ] ) ),
 		defaults: initialValues( form ),
 		graph: buildGraph( form ),
-		hasPricing: form.fields.some( ( f ) => f.type === 'product' ),
+		hasPricing: form.fields.some( ( f ) => isPriced( f, 'product' ) ),
 	};
 }
 
@@ -177,7 +176,7 @@ export function priceForm(
 	}
 	const values: FormValues = { ...state.values };
 	for ( const field of prepared.form.fields ) {
-		if ( field.type === 'product' ) {
+		if ( isPriced( field, 'product' ) ) {
 			const key = quantityKey( field.id );
 			values[ key ] = state.visible[ field.id ]
 				? ( entered[ key ] ?? '1' )
@@ -191,11 +190,24 @@ export function priceForm(
 		state.calculated
 	);
 	for ( const field of prepared.form.fields ) {
-		if ( field.type === 'total' ) {
+		if ( isPriced( field, 'total' ) ) {
 			state.values[ field.id ] = formatTotal( state.pricing );
 		}
 	}
 	return state;
+}
+
+/**
+ * Whether a field's type is a product or the total to pricing (its unit says).
+ *
+ * @param field Field.
+ * @param role  'product' or 'total'.
+ */
+function isPriced(
+	field: FieldDefinition,
+	role: 'product' | 'total'
+): boolean {
+	return fieldTypeUnit( field.type )?.pricing === role;
 }
 
 function evaluateNode(
@@ -220,7 +232,7 @@ function evaluateNode(
 		( page === undefined || state.visible[ page ] ) &&
 		logicShows( prepared, state, field.conditionalLogic );
 	state.visible[ node ] = shown;
-	if ( field.type === 'page' ) {
+	if ( fieldTypeUnit( field.type )?.pageBreak ) {
 		state.nextVisible[ node ] = logicShows(
 			prepared,
 			state,
@@ -232,8 +244,8 @@ function evaluateNode(
 	if ( isCalculated( field ) ) {
 		const result = shown ? calculate( prepared, state, field ) : null;
 		state.calculated[ node ] = result;
-		if ( field.type === 'product' ) {
-			return;
+		if ( isPriced( field, 'product' ) ) {
+			return; // A calculated price is pricing's, never a value.
 		}
 		state.values[ node ] =
 			result === null
@@ -289,7 +301,7 @@ function ruleHolds(
 		return valuesMatch( rule.operator, [], String( rule.value ?? '' ) );
 	}
 	// The type says what a rule reads (one input of a name, a date as Y-m-d, a number…).
-	const reading = ( fieldTypeUnit( field.type ) ?? untyped ).ruleValue(
+	const reading = ( fieldTypeUnit( field.type ) ?? textUnit ).ruleValue(
 		field,
 		state.values[ field.id ],
 		String( rule.fieldId )
@@ -301,18 +313,6 @@ function ruleHolds(
 		reading.format
 	);
 }
-
-/**
- * What rules read of a type without a unit yet (products, options, shipping, the total, uploads,
- * lists): checked choices for lists of values (one choice when the rule names it), else the text.
- */
-const untyped: Pick< FieldTypeUnit, 'ruleValue' > = {
-	ruleValue: ( field, value, ruleRef ) => ( {
-		values: Array.isArray( value )
-			? checkedValues( field, value, ruleRef )
-			: [ value ?? '' ],
-	} ),
-};
 
 function calculate(
 	prepared: PreparedForm,
@@ -327,18 +327,18 @@ function calculate(
 	if ( result === null ) {
 		return null;
 	}
+	const price = isPriced( field, 'product' );
 	if ( ! Number.isFinite( result ) ) {
 		// A price that cannot be worked out has no result (an error, never 0); a number shows 0.
-		if ( field.type === 'product' ) {
+		if ( price ) {
 			return null;
 		}
 		result = 0;
 	}
 	// Prices use the currency's decimals; numbers their own rounding (-1: none).
-	const rounding =
-		field.type === 'product'
-			? currencyOf( prepared.form.currency ).decimals
-			: ( field.calculationRounding ?? -1 );
+	const rounding = price
+		? currencyOf( prepared.form.currency ).decimals
+		: ( field.calculationRounding ?? -1 );
 	// What the visitor sees is what is saved (issue 3, decision 2).
 	return rounding >= 0
 		? Number( roundDecimal( decimalFromNumber( result ), rounding ) )
@@ -385,19 +385,9 @@ function numberOf(
 			0
 		);
 	}
-	const unit = fieldTypeUnit( field.type );
-	if ( unit ) {
-		// What rules read is what a merge tag reads: text that is no number (a name, a date, a
-		// time) counts 0, as any text does.
-		return unit
-			.ruleValue( field, value, tag.inputId )
-			.values.reduce( ( sum, v ) => sum + read( v ), 0 );
-	}
-	if ( Array.isArray( value ) ) {
-		return checkedValues( field, value, tag.inputId ).reduce(
-			( sum, v ) => sum + read( v ),
-			0
-		);
-	}
-	return read( value ?? '' );
+	// What rules read is what a merge tag reads: text that is no number (a name, a date, a
+	// time) counts 0, as any text does; checked choices add up.
+	return ( fieldTypeUnit( field.type ) ?? textUnit )
+		.ruleValue( field, value, tag.inputId )
+		.values.reduce( ( sum, v ) => sum + read( v ), 0 );
 }

@@ -1,4 +1,8 @@
-import type { FieldDefinition, FieldValue } from '../../shared';
+import type {
+	FieldDefinition,
+	FieldValue,
+	SubmissionValues,
+} from '../../shared';
 import type { ValidationIssue } from '../validation/types';
 import type { FieldTypeUnit } from './types';
 
@@ -34,6 +38,25 @@ export function selectedValues( field: FieldDefinition ): string[] {
 		.map( ( c ) => c.value );
 }
 
+/**
+ * The value under the field id as it is (a list copied), nothing when there is none.
+ *
+ * @param field The field.
+ * @param value Its value.
+ */
+export function sendAsIs(
+	field: FieldDefinition,
+	value: FieldValue | undefined
+): SubmissionValues {
+	return value === undefined
+		? {}
+		: {
+				[ String( field.id ) ]: Array.isArray( value )
+					? [ ...value ]
+					: value,
+			};
+}
+
 /** Multi-select fields: a list of choice values under the field id. */
 export const multiselectUnit: FieldTypeUnit = {
 	inputIds: () => [],
@@ -41,14 +64,7 @@ export const multiselectUnit: FieldTypeUnit = {
 	isEmpty: ( _field, value ) =>
 		! Array.isArray( value ) || value.length === 0,
 	validate: ( field, value ) => validateChosen( field, value ),
-	toSubmission: ( field, value ) =>
-		value === undefined
-			? {}
-			: {
-					[ String( field.id ) ]: Array.isArray( value )
-						? [ ...value ]
-						: value,
-				},
+	toSubmission: sendAsIs,
 	ruleValue: ( _field, value ) => ( {
 		values: Array.isArray( value ) ? [ ...value ] : [],
 	} ),

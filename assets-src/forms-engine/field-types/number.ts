@@ -42,6 +42,7 @@ const text = oneTextUnit( ( typed, field ) => validateNumber( field, typed ) );
  */
 export const numberUnit: FieldTypeUnit = {
 	...text,
+	hasInput: ( field ) => ! field.enableCalculation,
 	ruleValue: ( field, value ) => ( {
 		...text.ruleValue( field, value ),
 		format: field.numberFormat ?? 'decimal_dot',

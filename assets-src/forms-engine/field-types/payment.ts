@@ -8,6 +8,24 @@
 import type { FieldDefinition, FormDefinition } from '../../shared';
 import { currency as currencyOf } from '../../shared/money';
 import type { Evaluation } from '../evaluate/evaluate';
+import type { FieldTypeUnit } from './types';
+import { sendAsIs } from './multiselect';
+
+/**
+ * Payment fields as a type: no value while the visitor fills the form (the card data lives in
+ * the provider's frames; the browser gets a token only on submit), so nothing to validate here:
+ * the server decides whether a payment is due (visible, an amount above 0) and never stores
+ * the token (PHP `PaymentType`). Rules read nothing ("").
+ */
+export const paymentUnit: FieldTypeUnit = {
+	startsEmpty: true,
+	inputIds: () => [],
+	initialValue: () => '',
+	isEmpty: ( _field, value ) => value === undefined || value === '',
+	validate: () => null,
+	toSubmission: sendAsIs,
+	ruleValue: () => ( { values: [ '' ] } ),
+};
 
 /**
  * Whether a field is a payment field.

@@ -17,13 +17,20 @@ import { phoneUnit } from './phone';
 import { textUnit } from './text';
 import { timeUnit } from './time';
 import { websiteUnit } from './website';
+import { captchaUnit } from './captcha';
+import { displayUnit, pageUnit } from './display';
+import { optionUnit } from './option';
+import { paymentUnit } from './payment';
+import { productUnit } from './product';
+import { shippingUnit } from './shipping';
+import { totalUnit } from './total';
 
 /**
  * The engine's field types: type → unit (docs/field-types.md). The twin of PHP
- * `Domain\FieldTypes\FieldTypes`. Types without a unit yet are handled by the engine's older
- * code paths (validate.ts, initial-values.ts, evaluate.ts).
+ * `Domain\FieldTypes\FieldTypes`. Every type has one: validate.ts, initial-values.ts and the
+ * evaluator's rules and merge tags ask it and nothing else.
  */
-const UNITS: Partial< Record< FieldType, FieldTypeUnit > > = {
+const UNITS: Record< FieldType, FieldTypeUnit > = {
 	text: textUnit,
 	textarea: textUnit,
 	hidden: textUnit,
@@ -46,6 +53,15 @@ const UNITS: Partial< Record< FieldType, FieldTypeUnit > > = {
 	website: websiteUnit,
 	consent: consentUnit,
 	multiselect: multiselectUnit,
+	product: productUnit,
+	option: optionUnit,
+	shipping: shippingUnit,
+	total: totalUnit,
+	payment: paymentUnit,
+	captcha: captchaUnit,
+	section: displayUnit,
+	html: displayUnit,
+	page: pageUnit,
 };
 
 /**
@@ -62,7 +78,8 @@ function validateCell( cellField: FieldDefinition, cell: string ) {
 }
 
 /**
- * The unit of a field type, or undefined when the type has none.
+ * The unit of a field type, or undefined for a type the engine does not know (a definition
+ * from elsewhere).
  *
  * @param type Field type.
  */

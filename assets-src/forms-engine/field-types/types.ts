@@ -27,6 +27,30 @@ export interface RuleReading {
  */
 export interface FieldTypeUnit {
 	/**
+	 * Display-only types (section, html, page) show content and never carry a value: they start
+	 * with none, are never validated and never submitted.
+	 */
+	displayOnly?: boolean;
+	/**
+	 * A value the visitor never types (payment: the provider's token, added on submit): the field
+	 * starts with none.
+	 */
+	startsEmpty?: boolean;
+	/**
+	 * Whether the field has an input the visitor fills in (absent: yes). Computed fields (single
+	 * products, the total, calculated numbers) have none, so they are neither validated nor sent.
+	 */
+	hasInput?: ( field: FieldDefinition ) => boolean;
+	/**
+	 * What the type is to pricing (pricing/pricing.ts prices it, never the unit): a product
+	 * (a form with one is priced; it has its own quantity input "N.3"; a calculated price rounds
+	 * to the currency and is never a non-finite 0), or the total (the evaluator writes the
+	 * priced total into it).
+	 */
+	pricing?: 'product' | 'total';
+	/** A page break: its Next button shows by rules of its own. */
+	pageBreak?: boolean;
+	/**
 	 * The input ids of a field that has several inputs, in the order of its browser tuple
 	 * (empty: one value under the field id).
 	 */

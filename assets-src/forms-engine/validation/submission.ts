@@ -9,6 +9,7 @@ import {
 	prepareForm,
 	type Evaluation,
 } from '../evaluate/evaluate';
+import { fieldTypeUnit } from '../field-types/registry';
 import { isDisplayOnly } from '../values/initial-values';
 import type { ValidationIssue, ValidationIssues } from './types';
 import { validateField } from './validate';
@@ -35,7 +36,10 @@ export function fieldIssue(
 	if ( ! priced ) {
 		return own;
 	}
-	if ( field.type === 'product' && ! priced.code.startsWith( 'amount_' ) ) {
+	if (
+		fieldTypeUnit( field.type )?.pricing === 'product' &&
+		! priced.code.startsWith( 'amount_' )
+	) {
 		return priced;
 	}
 	return own && own.code !== 'required' ? own : priced;

@@ -5,6 +5,7 @@ import type {
 	SubmissionValues,
 } from '../../shared';
 import { fieldTypeUnit } from '../field-types/registry';
+import { textUnit } from '../field-types/text';
 
 /**
  * Whether a field only displays content and never carries a value.
@@ -12,11 +13,7 @@ import { fieldTypeUnit } from '../field-types/registry';
  * @param field Field definition.
  */
 export function isDisplayOnly( field: FieldDefinition ): boolean {
-	return (
-		field.type === 'section' ||
-		field.type === 'html' ||
-		field.type === 'page'
-	);
+	return fieldTypeUnit( field.type )?.displayOnly === true;
 }
 
 /**
@@ -28,25 +25,11 @@ export function isDisplayOnly( field: FieldDefinition ): boolean {
 export function initialValues( form: FormDefinition ): FormValues {
 	const values: FormValues = {};
 	for ( const field of form.fields ) {
-		// A payment field has no value until the provider tokenizes on submit.
-		if ( isDisplayOnly( field ) || field.type === 'payment' ) {
-			continue;
-		}
-		const unit = fieldTypeUnit( field.type );
-		if ( unit ) {
+		const unit = fieldTypeUnit( field.type ) ?? textUnit;
+		// Display-only fields have no value; a payment field none until the provider tokenizes
+		// on submit.
+		if ( ! unit.displayOnly && ! unit.startsEmpty ) {
 			values[ field.id ] = unit.initialValue( field );
-			continue;
-		}
-		const selected = ( field.choices ?? [] ).filter(
-			( c ) => c.isSelected
-		);
-		if ( field.type === 'option' && field.inputType === 'checkbox' ) {
-			values[ field.id ] = selected.map( ( c ) => c.value );
-		} else if ( field.choices ) {
-			values[ field.id ] =
-				selected[ 0 ]?.value ?? field.defaultValue ?? '';
-		} else {
-			values[ field.id ] = field.defaultValue ?? '';
 		}
 	}
 	return values;
@@ -68,14 +51,13 @@ export function toSubmissionValues(
 		if ( isDisplayOnly( field ) || value === undefined ) {
 			continue;
 		}
-		const unit = fieldTypeUnit( field.type );
-		if ( unit ) {
-			Object.assign( out, unit.toSubmission( field, value ) );
-			continue;
-		}
-		out[ String( field.id ) ] = Array.isArray( value )
-			? [ ...value ]
-			: value;
+		Object.assign(
+			out,
+			( fieldTypeUnit( field.type ) ?? textUnit ).toSubmission(
+				field,
+				value
+			)
+		);
 	}
 	return out;
 }

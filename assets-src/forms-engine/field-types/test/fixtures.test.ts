@@ -4,12 +4,21 @@
  * defaults, and what rules read, so the twins cannot drift.
  */
 import address from '../../../../tests/fixtures/field-types/address.json';
+import captcha from '../../../../tests/fixtures/field-types/captcha.json';
 import consent from '../../../../tests/fixtures/field-types/consent.json';
 import date from '../../../../tests/fixtures/field-types/date.json';
+import html from '../../../../tests/fixtures/field-types/html.json';
 import multiselect from '../../../../tests/fixtures/field-types/multiselect.json';
 import name from '../../../../tests/fixtures/field-types/name.json';
+import option from '../../../../tests/fixtures/field-types/option.json';
+import page from '../../../../tests/fixtures/field-types/page.json';
+import payment from '../../../../tests/fixtures/field-types/payment.json';
 import phone from '../../../../tests/fixtures/field-types/phone.json';
+import product from '../../../../tests/fixtures/field-types/product.json';
+import section from '../../../../tests/fixtures/field-types/section.json';
+import shipping from '../../../../tests/fixtures/field-types/shipping.json';
 import time from '../../../../tests/fixtures/field-types/time.json';
+import total from '../../../../tests/fixtures/field-types/total.json';
 import website from '../../../../tests/fixtures/field-types/website.json';
 import type {
 	FieldDefinition,
@@ -19,7 +28,7 @@ import type {
 	LogicRule,
 } from '../../../shared';
 import { evaluateForm, prepareForm } from '../../evaluate/evaluate';
-import { validateField } from '../../validation/validate';
+import { fieldIssue } from '../../validation/submission';
 import { initialValues, toSubmissionValues } from '../../values/initial-values';
 import { fieldTypeUnit } from '../registry';
 
@@ -29,6 +38,8 @@ interface FixtureCase {
 	field: Record< string, unknown >;
 	value: FieldValue;
 	wire: Record< string, unknown >;
+	/** Other values the browser holds and sends by input id (a product's quantity "1.3"). */
+	entered?: Record< string, FieldValue >;
 	issue: {
 		code: string;
 		params?: Record< string, unknown >;
@@ -40,12 +51,21 @@ interface FixtureCase {
 
 const FILES = [
 	address,
+	captcha,
 	consent,
 	date,
+	html,
 	multiselect,
 	name,
+	option,
+	page,
+	payment,
 	phone,
+	product,
+	section,
+	shipping,
 	time,
+	total,
 	website,
 ] as unknown as Array< { type: FieldType; cases: FixtureCase[] } >;
 
@@ -95,7 +115,15 @@ describe.each( FILES )( 'field type $type (shared fixtures)', ( file ) => {
 							: {} ),
 					}
 				: null;
-			expect( validateField( field, fixture.value ) ).toEqual( expected );
+			// As the server decides: the field's own issue, then what pricing finds on it.
+			const form = formOf( field );
+			const evaluation = evaluateForm( prepareForm( form ), {
+				...fixture.entered,
+				[ field.id ]: fixture.value,
+			} );
+			expect(
+				fieldIssue( form, field, fixture.value, evaluation )
+			).toEqual( expected );
 		} );
 
 		if ( fixture.initial !== undefined ) {
@@ -114,7 +142,7 @@ describe.each( FILES )( 'field type $type (shared fixtures)', ( file ) => {
 			( { expected, ...rule } ) => {
 				const evaluation = evaluateForm(
 					prepareForm( formOf( field, rule ) ),
-					{ [ field.id ]: fixture.value }
+					{ ...fixture.entered, [ field.id ]: fixture.value }
 				);
 				expect( evaluation.visible[ TARGET ] ).toBe( expected );
 			}

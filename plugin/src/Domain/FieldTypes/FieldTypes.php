@@ -11,8 +11,8 @@ namespace Kestrel\Forms\Domain\FieldTypes;
 
 /**
  * The registry of field type units (docs/field-types.md); the twin of
- * assets-src/forms-engine/field-types/registry.ts. Types without a unit yet are handled by the
- * older code paths of Validation\SubmissionValidator and Logic\FormEvaluator.
+ * assets-src/forms-engine/field-types/registry.ts. Every type has one: Validation\SubmissionValidator
+ * and Logic\FormEvaluator ask it and nothing else about a field's value.
  */
 final class FieldTypes {
 
@@ -42,6 +42,54 @@ final class FieldTypes {
 	}
 
 	/**
+	 * The unit of a field definition's type; a type the server does not know reads as text (as
+	 * the browser's engine does).
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 */
+	public static function for_field( array $field ): FieldType {
+		return self::of( $field ) ?? self::units()['text'];
+	}
+
+	/**
+	 * Whether a field only displays content (section, html, page): no value, no validation.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 */
+	public static function displays_only( array $field ): bool {
+		return self::of( $field ) instanceof DisplayOnlyType;
+	}
+
+	/**
+	 * Whether a field is a page break.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 */
+	public static function breaks_page( array $field ): bool {
+		$unit = self::of( $field );
+		return $unit instanceof DisplayOnlyType && $unit->page_break;
+	}
+
+	/**
+	 * Whether a field is a product to pricing (a form with one is priced; Pricing\PriceCalculator
+	 * prices it).
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 */
+	public static function is_product( array $field ): bool {
+		return self::of( $field ) instanceof ProductType;
+	}
+
+	/**
+	 * Whether a field is the total, which the evaluator writes from the pricing.
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 */
+	public static function is_total( array $field ): bool {
+		return self::of( $field ) instanceof TotalType;
+	}
+
+	/**
 	 * Every unit by type.
 	 *
 	 * @return array<string, FieldType>
@@ -49,6 +97,7 @@ final class FieldTypes {
 	private static function units(): array {
 		if ( null === self::$units ) {
 			$text        = new TextType();
+			$display     = new DisplayOnlyType();
 			self::$units = array(
 				'text'        => $text,
 				'textarea'    => $text,
@@ -72,6 +121,15 @@ final class FieldTypes {
 				'website'     => new WebsiteType(),
 				'consent'     => new ConsentType(),
 				'multiselect' => new MultiselectType(),
+				'product'     => new ProductType(),
+				'option'      => new OptionType(),
+				'shipping'    => new ShippingType(),
+				'total'       => new TotalType(),
+				'payment'     => new PaymentType(),
+				'captcha'     => new CaptchaType(),
+				'section'     => $display,
+				'html'        => $display,
+				'page'        => new DisplayOnlyType( true ),
 			);
 		}
 		return self::$units;

@@ -20,6 +20,26 @@ use Kestrel\Forms\Domain\Validation\NumberParser;
 final class NumberType extends TextType {
 
 	/**
+	 * A calculated number stores the server's own result (never the browser's), in
+	 * decimal_dot; a typed one is validated.
+	 *
+	 * @param array<string, mixed> $field   Number field.
+	 * @param array<mixed, mixed>  $raw     All submitted values.
+	 * @param ValidationContext    $context The server's evaluation.
+	 * @return array<string, string>|FieldError
+	 */
+	public function validate( array $field, array $raw, ValidationContext $context ): array|FieldError {
+		if ( empty( $field['enableCalculation'] ) ) {
+			return parent::validate( $field, $raw, $context );
+		}
+		$computed = $context->evaluated[ (int) $field['id'] ] ?? '';
+		if ( ! is_string( $computed ) || '' === $computed ) {
+			return array();
+		}
+		return array( (string) $field['id'] => NumberParser::parse( $computed, (string) ( $field['numberFormat'] ?? 'decimal_dot' ) ) ?? $computed );
+	}
+
+	/**
 	 * The number as a canonical decimal, or "number" / a range error.
 	 *
 	 * @param array<string, mixed> $field   Number field.

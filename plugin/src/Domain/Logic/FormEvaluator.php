@@ -10,10 +10,8 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Logic;
 
 use Kestrel\Forms\Domain\Calculation\Formula;
-use Kestrel\Forms\Domain\FieldTypes\CheckboxType;
 use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
 use Kestrel\Forms\Domain\FieldTypes\TextType;
-use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Form\Rows;
 use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Money\Currencies;
@@ -62,8 +60,9 @@ final class FormEvaluator {
 	public function __construct( private readonly array $form ) {
 		foreach ( $form['fields'] ?? array() as $field ) {
 			$this->by_id[ (int) $field['id'] ] = $field;
-			if ( ! in_array( $field['type'], Form::DISPLAY_ONLY_TYPES, true ) ) {
-				$this->defaults[ (int) $field['id'] ] = self::default_of( $field );
+			if ( ! FieldTypes::displays_only( $field ) ) {
+				// Pre-selected choices, else defaultValue, as the type says (initialValues in TypeScript).
+				$this->defaults[ (int) $field['id'] ] = FieldTypes::for_field( $field )->default_value( $field );
 			}
 		}
 		$this->graph = DependencyGraph::build( $form );
@@ -96,7 +95,7 @@ final class FormEvaluator {
 				&& ( null === $page || $state['visible'][ $page ] )
 				&& $this->logic_shows( $state, $field['conditionalLogic'] ?? null );
 			$state['visible'][ $node ] = $shown;
-			if ( 'page' === $field['type'] ) {
+			if ( FieldTypes::breaks_page( $field ) ) {
 				$state['nextVisible'][ $node ] = $this->logic_shows( $state, $field['nextButton']['conditionalLogic'] ?? null );
 				continue;
 			}
@@ -104,8 +103,8 @@ final class FormEvaluator {
 			if ( DependencyGraph::is_calculated( $field ) ) {
 				$result                       = $shown ? $this->calculate( $state, $field ) : null;
 				$state['calculated'][ $node ] = $result;
-				if ( 'product' === $field['type'] ) {
-					continue;
+				if ( FieldTypes::is_product( $field ) ) {
+					continue; // A calculated price is pricing's, never a value.
 				}
 				$state['values'][ $node ] = null === $result ? '' : Numbers::format_number( $result, (int) ( $field['calculationRounding'] ?? -1 ), (string) ( $field['numberFormat'] ?? 'decimal_dot' ) );
 				continue;
@@ -128,7 +127,7 @@ final class FormEvaluator {
 		$values = $state['values'];
 		$has    = false;
 		foreach ( $this->by_id as $id => $field ) {
-			if ( 'product' === $field['type'] ) {
+			if ( FieldTypes::is_product( $field ) ) {
 				$has               = true;
 				$quantity          = $entered[ "$id.3" ] ?? '1';
 				$values[ "$id.3" ] = ! empty( $state['visible'][ $id ] ) ? ( is_string( $quantity ) ? $quantity : '' ) : '0';
@@ -139,7 +138,7 @@ final class FormEvaluator {
 		}
 		$state['pricing'] = PriceCalculator::compute( $this->form, $values, $state['visible'], $state['calculated'] );
 		foreach ( $this->by_id as $id => $field ) {
-			if ( 'total' === $field['type'] ) {
+			if ( FieldTypes::is_total( $field ) ) {
 				$state['values'][ $id ] = PriceCalculator::format_total( $state['pricing'] );
 			}
 		}
@@ -176,14 +175,9 @@ final class FormEvaluator {
 			return Operators::values_match( (string) $rule['operator'], array(), (string) ( $rule['value'] ?? '' ) );
 		}
 		$value = $state['values'][ (int) $field['id'] ] ?? '';
-		$unit  = FieldTypes::of( $field );
-		if ( null !== $unit ) {
-			// The type says what a rule reads (one input of a name, a date as Y-m-d…).
-			$reading = $unit->rule_reading( $field, $value, (string) $rule['fieldId'] );
-			return Operators::values_match( (string) $rule['operator'], array_map( array( Numbers::class, 'label_from_choice' ), $reading->values ), (string) ( $rule['value'] ?? '' ), $reading->format );
-		}
-		$list = is_array( $value ) ? CheckboxType::checked_values( $field, $value, (string) $rule['fieldId'] ) : array( (string) $value );
-		return Operators::values_match( (string) $rule['operator'], array_map( array( Numbers::class, 'label_from_choice' ), $list ), (string) ( $rule['value'] ?? '' ) );
+		// The type says what a rule reads (one input of a name, a date as Y-m-d, checked options…).
+		$reading = FieldTypes::for_field( $field )->rule_reading( $field, $value, (string) $rule['fieldId'] );
+		return Operators::values_match( (string) $rule['operator'], array_map( array( Numbers::class, 'label_from_choice' ), $reading->values ), (string) ( $rule['value'] ?? '' ), $reading->format );
 	}
 
 	/**
@@ -199,14 +193,15 @@ final class FormEvaluator {
 		if ( null === $result ) {
 			return null;
 		}
+		$price = FieldTypes::is_product( $field );
 		if ( ! is_finite( $result ) ) {
 			// A price that cannot be worked out has no result (an error, never 0); a number shows 0.
-			if ( 'product' === $field['type'] ) {
+			if ( $price ) {
 				return null;
 			}
 			$result = 0.0;
 		}
-		$rounding = 'product' === $field['type']
+		$rounding = $price
 			? (int) Currencies::get( (string) ( $this->form['currency'] ?? Currencies::DEFAULT ) )['decimals']
 			: (int) ( $field['calculationRounding'] ?? -1 );
 		return $rounding >= 0 ? (float) Decimal::round( Decimal::from_number( $result ), $rounding ) : $result;
@@ -246,37 +241,12 @@ final class FormEvaluator {
 			}
 			return $sum;
 		}
-		$unit = FieldTypes::of( $field );
-		if ( null !== $unit ) {
-			// What rules read is what a merge tag reads: text that is no number (a name, a date,
-			// a time) counts 0, as any text does.
-			$sum = 0.0;
-			foreach ( $unit->rule_reading( $field, $value, $tag['input_id'] )->values as $v ) {
-				$sum += $read( $v );
-			}
-			return $sum;
+		// What rules read is what a merge tag reads: text that is no number (a name, a date, a
+		// time) counts 0, as any text does; checked choices add up.
+		$sum = 0.0;
+		foreach ( FieldTypes::for_field( $field )->rule_reading( $field, $value, $tag['input_id'] )->values as $v ) {
+			$sum += $read( $v );
 		}
-		if ( is_array( $value ) ) {
-			$sum = 0.0;
-			foreach ( CheckboxType::checked_values( $field, $value, $tag['input_id'] ) as $v ) {
-				$sum += $read( $v );
-			}
-			return $sum;
-		}
-		return $read( (string) $value );
-	}
-
-	/**
-	 * A field's default: pre-selected choices, else defaultValue (as initialValues in TypeScript).
-	 *
-	 * @param array<string, mixed> $field Field.
-	 * @return string|list<string>
-	 */
-	private static function default_of( array $field ): string|array {
-		$unit = FieldTypes::of( $field );
-		if ( null !== $unit ) {
-			return $unit->default_value( $field );
-		}
-		return (string) ( $field['defaultValue'] ?? '' );
+		return $sum;
 	}
 }

@@ -10,21 +10,15 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Domain\Validation;
 
 use Kestrel\Forms\Domain\Feeds\FeedEvaluator;
-use Kestrel\Forms\Domain\FieldTypes\CheckboxType;
-use Kestrel\Forms\Domain\FieldTypes\Choices;
+use Kestrel\Forms\Domain\FieldTypes\EnteredInputs;
 use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
+use Kestrel\Forms\Domain\FieldTypes\PaymentType;
 use Kestrel\Forms\Domain\FieldTypes\ValidationContext;
-use Kestrel\Forms\Domain\FieldTypes\Wire;
 use Kestrel\Forms\Domain\Form\Form;
-use Kestrel\Forms\Domain\Logic\DependencyGraph;
 use Kestrel\Forms\Domain\Logic\FormEvaluator;
 use Kestrel\Forms\Domain\Money\Currencies;
-use Kestrel\Forms\Domain\Money\Decimal;
 use Kestrel\Forms\Domain\Money\Limits;
-use Kestrel\Forms\Domain\Money\Numbers;
-use Kestrel\Forms\Domain\Payments\ChargePlan;
 use Kestrel\Forms\Domain\Payments\PaymentValue;
-use Kestrel\Forms\Domain\Pricing\Quantity;
 
 /**
  * Turns raw submitted values (keyed by field id or input id) into clean values keyed by input id.
@@ -74,84 +68,23 @@ final class SubmissionValidator {
 			$currency,
 			$limits,
 			null === $this->card_rules ? null : fn(): mixed => ( $this->card_rules )( $form ),
-			$this->today
+			$this->today,
+			$form,
+			$evaluation['pricing'],
+			$evaluation['values']
 		);
 		foreach ( $form->fields() as $field ) {
-			$type = (string) $field['type'];
-			$id   = (int) $field['id'];
-			if ( in_array( $type, Form::DISPLAY_ONLY_TYPES, true ) || empty( $evaluation['visible'][ $id ] ) ) {
+			$id = (int) $field['id'];
+			if ( FieldTypes::displays_only( $field ) || empty( $evaluation['visible'][ $id ] ) ) {
 				continue; // Hidden fields are neither validated nor stored.
 			}
-			if ( 'number' === $type && ! empty( $field['enableCalculation'] ) ) {
-				$computed = $evaluation['values'][ $id ] ?? '';
-				$computed = is_string( $computed ) ? $computed : '';
-				if ( '' !== $computed ) {
-					$values[ (string) $id ] = NumberParser::parse( $computed, (string) ( $field['numberFormat'] ?? 'decimal_dot' ) ) ?? $computed;
-				}
-				continue;
-			}
-			$unit = FieldTypes::get( $type ); // The type's unit, when it has one (docs/field-types.md).
-			if ( null !== $unit ) {
-				$result = $unit->validate( $field, $raw, $context );
-				if ( $result instanceof FieldError ) {
-					$errors[ $id ] = $result;
-				} else {
-					$values += $result;
-				}
-				continue;
-			}
-			if ( 'payment' === $type ) {
-				// The token goes to the provider only (Payments\ChargePayment), never into the
-				// entry: the payment is a row of its own.
-				$problem = $this->payment( $field, $raw[ (string) $id ] ?? null, $evaluation['pricing'] );
-				if ( null !== $problem ) {
-					$errors[ $id ] = $problem;
-				}
-				continue;
-			}
-			if ( 'total' === $type ) {
-				$pricing = $evaluation['pricing'];
-				if ( null !== $pricing ) {
-					$values[ (string) $id ] = Decimal::from_minor_units( $pricing['totalMinor'], (int) Currencies::get( $pricing['currency'] )['decimals'] );
-				}
-				continue;
-			}
-			if ( 'product' === $type ) {
-				$quantity = $this->product_quantity( $form, $field, $raw, $limits );
-				if ( $quantity instanceof FieldError ) {
-					$errors[ $id ] = $quantity;
-					continue;
-				}
-				$values += $quantity;
-			}
-			if ( 'captcha' === $type ) {
-				continue; // Verified by the WordPress layer before storing; never stored.
-			}
-			if ( ! self::has_input( $field ) ) {
-				if ( 'product' === $type && ! empty( $field['isRequired'] ) && ! self::priced( $evaluation, $id ) ) {
-					$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
-				}
-				continue; // Single, hidden and calculated products, single shipping: nothing typed.
-			}
-			$result = self::is_multi( $field )
-				? ( new CheckboxType() )->validate( $field, $raw, $context )
-				: $this->single( $field, $raw[ (string) $id ] ?? null, $currency, $limits );
-
+			// The type's unit decides (docs/field-types.md): the values to store, or the error.
+			$result = FieldTypes::for_field( $field )->validate( $field, $raw, $context );
 			if ( $result instanceof FieldError ) {
 				$errors[ $id ] = $result;
-				continue;
+			} else {
+				$values += $result;
 			}
-			if ( array() === $result ) {
-				if ( ! empty( $field['isRequired'] ) ) {
-					$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
-				}
-				continue;
-			}
-			if ( 'product' === $type && ! empty( $field['isRequired'] ) && ! self::priced( $evaluation, $id ) ) {
-				$errors[ $id ] = $this->error( $field, FieldError::REQUIRED );
-				continue;
-			}
-			$values += $result;
 		}
 		$holder = $this->account_holder_missing( $form, $raw, $values, $evaluation['visible'] );
 		if ( null !== $holder && ! isset( $errors[ (int) $holder['id'] ] ) ) {
@@ -181,61 +114,6 @@ final class SubmissionValidator {
 	}
 
 	/**
-	 * One-value fields without a unit of their own yet: products, options and shipping.
-	 *
-	 * @param array<string, mixed> $field    Field definition.
-	 * @param mixed                $raw      Submitted value.
-	 * @param string               $currency The form's currency (typed prices).
-	 * @param Limits|null          $limits   Money bounds (null: the defaults).
-	 * @return array<string, string>|FieldError The value by input id (empty array when blank), or an error.
-	 */
-	private function single( array $field, mixed $raw, string $currency = Currencies::DEFAULT, ?Limits $limits = null ): array|FieldError {
-		$limits ??= Limits::defaults();
-		$text     = Wire::text( $raw, 'textarea' === $field['type'] );
-		if ( null === $text ) {
-			return $this->error( $field, FieldError::INVALID );
-		}
-		if ( ! empty( $field['enableOtherChoice'] ) && FormEvaluator::OTHER_CHOICE === $text ) {
-			$text = ''; // "Other" chosen, nothing typed yet.
-		}
-		if ( '' === $text ) {
-			return array();
-		}
-		$limit = isset( $field['maxLength'] ) ? (int) $field['maxLength'] : self::MAX_TEXT_LENGTH;
-		if ( mb_strlen( $text, 'UTF-8' ) > $limit ) {
-			return $this->error( $field, FieldError::MAX_LENGTH, array( 'limit' => $limit ) );
-		}
-
-		switch ( $field['type'] ) {
-			case 'product':
-				if ( 'price' === ( $field['inputType'] ?? '' ) ) {
-					$amount = Numbers::to_decimal( $text, 'currency', $currency );
-					if ( null === $amount ) {
-						return $this->error( $field, FieldError::NUMBER );
-					}
-					$range = self::amount_range( $amount, $currency, $limits );
-					if ( null !== $range ) {
-						return $this->error( $field, FieldError::AMOUNT_RANGE, $range );
-					}
-					$text = $amount;
-					break;
-				}
-				// Drop-down and radio products are choices.
-				if ( ! in_array( $text, Choices::values( $field ), true ) ) {
-					return $this->error( $field, FieldError::CHOICE );
-				}
-				break;
-			case 'option':
-			case 'shipping':
-				if ( ! in_array( $text, Choices::values( $field ), true ) ) {
-					return $this->error( $field, FieldError::CHOICE );
-				}
-				break;
-		}
-		return array( (string) $field['id'] => $text );
-	}
-
-	/**
 	 * An error for a field, with the field's own message when it has one.
 	 *
 	 * @param array<string, mixed> $field  Field definition.
@@ -257,59 +135,18 @@ final class SubmissionValidator {
 	private function entered( Form $form, array $raw ): array {
 		$entered = array();
 		foreach ( $form->fields() as $field ) {
-			$id = (int) $field['id'];
-			if ( 'payment' === $field['type'] ) {
-				continue; // Rules never read secrets (nor do password and card units).
+			// The type says what is entered (payment, password and card units: nothing, so rules
+			// never read secrets).
+			$unit  = FieldTypes::for_field( $field );
+			$value = $unit->entered( $field, $raw );
+			if ( null !== $value ) {
+				$entered[ (int) $field['id'] ] = $value;
 			}
-			$unit = FieldTypes::of( $field );
-			if ( null !== $unit ) {
-				$value = $unit->entered( $field, $raw );
-				if ( null !== $value ) {
-					$entered[ $id ] = $value;
-				}
-				continue;
-			}
-			if ( 'product' === $field['type'] && isset( $raw[ $id . '.3' ] ) && is_scalar( $raw[ $id . '.3' ] ) ) {
-				$entered[ $id . '.3' ] = (string) $raw[ $id . '.3' ];
-			}
-			if ( self::is_multi( $field ) ) {
-				$checked = ( new CheckboxType() )->entered( $field, $raw );
-				if ( null !== $checked ) {
-					$entered[ $id ] = $checked;
-				}
-				continue;
-			}
-			$text = Wire::text( $raw[ (string) $id ] ?? null, 'textarea' === $field['type'] );
-			if ( null !== $text && '' !== $text ) {
-				$entered[ $id ] = $text;
+			if ( $unit instanceof EnteredInputs ) {
+				$entered += $unit->entered_inputs( $field, $raw );
 			}
 		}
 		return $entered;
-	}
-
-	/**
-	 * A visible payment field: `{method, token, verificationToken?}` ({@see PaymentValue}). A token is
-	 * required only when the server's pricing makes an amount due ({@see ChargePlan}: a total of 0
-	 * charges nothing and needs none; an amount below the minimum is refused when charging).
-	 *
-	 * @param array<string, mixed>      $field   Payment field.
-	 * @param mixed                     $raw     Its submitted value.
-	 * @param array<string, mixed>|null $pricing The server's pricing.
-	 */
-	private function payment( array $field, mixed $raw, ?array $pricing ): ?FieldError {
-		$value = PaymentValue::read( $raw, $field );
-		if ( false === $value ) {
-			return $this->error( $field, FieldError::INVALID );
-		}
-		if ( null === $value && ChargePlan::for_field( $field, true, $pricing )->charges() ) {
-			return $this->error( $field, FieldError::REQUIRED );
-		}
-		if ( $value instanceof PaymentValue && 'ach' === $value->method && '' === $value->account_holder
-			&& ! is_string( $field['accountHolderField'] ?? null ) ) {
-			// A bank payment names its account holder: the field's own input when the form maps none.
-			return $this->error( $field, FieldError::REQUIRED );
-		}
-		return null;
 	}
 
 	/**
@@ -326,7 +163,7 @@ final class SubmissionValidator {
 	private function account_holder_missing( Form $form, array $raw, array $values, array $visible ): ?array {
 		foreach ( $form->fields() as $field ) {
 			$ref = $field['accountHolderField'] ?? null;
-			if ( 'payment' !== $field['type'] || empty( $visible[ (int) $field['id'] ] ) || ! is_string( $ref ) ) {
+			if ( ! FieldTypes::of( $field ) instanceof PaymentType || empty( $visible[ (int) $field['id'] ] ) || ! is_string( $ref ) ) {
 				continue;
 			}
 			$value  = PaymentValue::read( $raw[ (string) $field['id'] ] ?? null, $field );
@@ -338,99 +175,5 @@ final class SubmissionValidator {
 			}
 		}
 		return null;
-	}
-
-	/**
-	 * Whether a field has an input the visitor fills in.
-	 *
-	 * @param array<string, mixed> $field Field.
-	 */
-	private static function has_input( array $field ): bool {
-		if ( 'product' === $field['type'] ) {
-			return in_array( $field['inputType'] ?? '', array( 'select', 'radio', 'price' ), true );
-		}
-		if ( 'shipping' === $field['type'] ) {
-			return 'singleshipping' !== ( $field['inputType'] ?? '' );
-		}
-		return true;
-	}
-
-	/**
-	 * Whether a field takes several checked values.
-	 *
-	 * @param array<string, mixed> $field Field.
-	 */
-	private static function is_multi( array $field ): bool {
-		return 'checkbox' === $field['type'] || ( 'option' === $field['type'] && 'checkbox' === ( $field['inputType'] ?? '' ) );
-	}
-
-	/**
-	 * Whether a product made it onto the order.
-	 *
-	 * @param array<string, mixed> $evaluation Evaluation.
-	 * @param int                  $id         Product field id.
-	 */
-	private static function priced( array $evaluation, int $id ): bool {
-		foreach ( $evaluation['pricing']['products'] ?? array() as $line ) {
-			if ( $line['fieldId'] === $id ) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/**
-	 * A product's own quantity input ("N.3"), when it has one: a number of 0 or more.
-	 *
-	 * @param Form                 $form    Form.
-	 * @param array<string, mixed> $product Product field.
-	 * @param array<mixed, mixed>  $raw     Submitted values.
-	 * @param Limits               $limits  Money bounds.
-	 * @return array<string, string>|FieldError
-	 */
-	private function product_quantity( Form $form, array $product, array $raw, Limits $limits ): array|FieldError {
-		if ( ! empty( $product['disableQuantity'] ) || 'hiddenproduct' === ( $product['inputType'] ?? '' ) ) {
-			return array();
-		}
-		foreach ( $form->fields() as $field ) {
-			if ( 'quantity' === $field['type'] && (int) ( $field['productField'] ?? 0 ) === (int) $product['id'] ) {
-				return array(); // A quantity field carries it.
-			}
-		}
-		$key  = $product['id'] . '.3';
-		$text = Wire::text( $raw[ $key ] ?? null, false );
-		if ( null === $text ) {
-			return $this->error( $product, FieldError::INVALID );
-		}
-		if ( '' === $text ) {
-			return array();
-		}
-		$quantity = Quantity::read( $text, 'decimal_dot', $limits->max_quantity );
-		if ( is_string( $quantity ) ) {
-			return $this->error( $product, $quantity, FieldError::RANGE === $quantity ? Quantity::range( $limits->max_quantity ) : array() );
-		}
-		return array( $key => (string) $quantity );
-	}
-
-	/**
-	 * The bounds of a typed price (0 to the largest amount, as money text) when it is outside
-	 * them, else null.
-	 *
-	 * @param string $amount   Canonical decimal.
-	 * @param string $currency Currency code.
-	 * @param Limits $limits   Money bounds.
-	 * @return array{min: string, max: string}|null
-	 */
-	private static function amount_range( string $amount, string $currency, Limits $limits ): ?array {
-		$decimals = (int) Currencies::get( $currency )['decimals'];
-		$max      = $limits->max_minor( $decimals );
-		$minor    = Decimal::to_minor_units_within( $amount, $decimals, $max );
-		if ( null !== $minor && $minor >= 0 ) {
-			return null;
-		}
-		return array(
-			'min' => Numbers::format_money( '0', $currency ),
-			'max' => Numbers::format_money( Decimal::from_minor_units( $max, $decimals ), $currency ),
-		);
 	}
 }

@@ -34,7 +34,7 @@ final class EntryLogicFixturesTest extends TestCase {
 	public function test_there_are_stored_cases_of_each_new_type(): void {
 		$types = array_unique( array_map( static fn( array $c ): string => $c[0], self::stored_cases() ) );
 		sort( $types );
-		$this->assertSame( array( 'address', 'consent', 'date', 'multiselect', 'name', 'phone', 'time', 'website' ), array_values( $types ) );
+		$this->assertSame( array( 'address', 'consent', 'date', 'multiselect', 'name', 'option', 'phone', 'product', 'shipping', 'time', 'website' ), array_values( $types ) );
 	}
 
 	/**

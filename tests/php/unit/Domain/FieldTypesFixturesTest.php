@@ -42,7 +42,7 @@ final class FieldTypesFixturesTest extends TestCase {
 	public function test_the_folder_has_a_file_per_new_type(): void {
 		$types = array_unique( array_map( static fn( array $c ): string => $c[0], self::cases() ) );
 		sort( $types );
-		$this->assertSame( array( 'address', 'consent', 'date', 'multiselect', 'name', 'phone', 'time', 'website' ), array_values( $types ) );
+		$this->assertSame( array( 'address', 'captcha', 'consent', 'date', 'html', 'multiselect', 'name', 'option', 'page', 'payment', 'phone', 'product', 'section', 'shipping', 'time', 'total', 'website' ), array_values( $types ) );
 	}
 
 	/**
@@ -54,7 +54,7 @@ final class FieldTypesFixturesTest extends TestCase {
 	public function test_wire_gives_the_error_or_the_stored_values( string $type, array $c ): void {
 		$this->assertNotNull( FieldTypes::get( $type ) );
 		$id     = (int) $c['field']['id'];
-		$result = ( new SubmissionValidator() )->validate( self::form( $c['field'] ), $c['posted'] ?? $c['wire'] );
+		$result = ( new SubmissionValidator() )->validate( self::form( $c['field'] ), ( $c['posted'] ?? $c['wire'] ) + ( $c['entered'] ?? array() ) );
 		$error  = $result->errors[ $id ] ?? null;
 		if ( null === $c['issue'] ) {
 			$this->assertNull( $error, null === $error ? '' : 'Unexpected ' . $error->code );
@@ -97,7 +97,7 @@ final class FieldTypesFixturesTest extends TestCase {
 		foreach ( $c['rules'] as $rule ) {
 			$expected = $rule['expected'];
 			unset( $rule['expected'] );
-			$result = ( new SubmissionValidator() )->validate( self::form( $c['field'], $rule ), $c['wire'] );
+			$result = ( new SubmissionValidator() )->validate( self::form( $c['field'], $rule ), $c['wire'] + ( $c['entered'] ?? array() ) );
 			$this->assertSame( $expected, $result->visible[ self::TARGET ] ?? null, $rule['fieldId'] . ' ' . $rule['operator'] . ' "' . $rule['value'] . '"' );
 		}
 	}
