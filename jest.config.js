@@ -9,7 +9,9 @@ const { reporters, ...shared } = base;
 
 // Tests know every built-in currency, as the admin apps do (the visitor page registers only
 // its forms' currencies: bundles/form-view.tsx).
-const project = ( displayName, testEnvironment, roots ) => ( {
+// UI tests render every field type: the controls the visitor page loads per form
+// (forms-ui/fields/script-controls.ts) are all provided, as on a page whose form has them all.
+const project = ( displayName, testEnvironment, roots, setup = [] ) => ( {
 	...shared,
 	displayName,
 	testEnvironment,
@@ -18,6 +20,7 @@ const project = ( displayName, testEnvironment, roots ) => ( {
 	setupFiles: [
 		...( shared.setupFiles ?? [] ),
 		'<rootDir>/assets-src/shared/money/all-currencies.ts',
+		...setup,
 	],
 } );
 
@@ -28,11 +31,16 @@ module.exports = {
 			'<rootDir>/assets-src/shared',
 			'<rootDir>/assets-src/forms-engine',
 		] ),
-		project( 'ui', 'jsdom', [
-			'<rootDir>/assets-src/forms-ui',
-			'<rootDir>/assets-src/admin',
-			'<rootDir>/assets-src/bundles',
-		] ),
+		project(
+			'ui',
+			'jsdom',
+			[
+				'<rootDir>/assets-src/forms-ui',
+				'<rootDir>/assets-src/admin',
+				'<rootDir>/assets-src/bundles',
+			],
+			[ '<rootDir>/assets-src/forms-ui/test/script-controls-setup.ts' ]
+		),
 		project( 'payments-sdk', 'jsdom', [
 			'<rootDir>/assets-src/payments-sdk',
 		] ),

@@ -4,6 +4,26 @@
  */
 const path = require( 'path' );
 const defaultConfig = require( '@wordpress/scripts/config/webpack.config' );
+const fieldScripts = require( './plugin/data/field-scripts.json' );
+
+/**
+ * The scripts of field types whose control ships apart (forms-ui/fields/script-controls.ts):
+ * build/form-upload.js etc., printed only for forms with such a field. Each depends on
+ * form-view (`dependOn`): it carries only what form-view does not, and shares form-view's
+ * module instances (the control registry, React contexts), whose runtime runs it.
+ */
+const fieldScriptEntries = Object.fromEntries(
+	Object.values( fieldScripts ).map( ( name ) => [
+		name,
+		{
+			import: path.resolve(
+				__dirname,
+				`assets-src/bundles/${ name }.ts`
+			),
+			dependOn: 'form-view',
+		},
+	] )
+);
 
 module.exports = {
 	...defaultConfig,
@@ -38,6 +58,7 @@ module.exports = {
 			__dirname,
 			'assets-src/bundles/payment-field.ts'
 		),
+		...fieldScriptEntries,
 	},
 	output: {
 		...defaultConfig.output,

@@ -7,6 +7,10 @@
  * dependencies such as React and api-fetch are included, theme assets are not). Sizes are the
  * bytes served, and their gzip size at level 6 (what web servers usually use).
  *
+ * Issue 19 adds two scenarios: a page with a form of a name, an email and a multi-file upload
+ * (its total, and which field scripts it got: only form-upload.js), and the page without a form
+ * (the files of ours it loads: none).
+ *
  * Time to interactive = navigation start until the form's container gets data-kestrel-ready
  * (set once React has rendered and handlers are attached), the median of several cold loads.
  *
@@ -123,6 +127,52 @@ async function timeToInteractive( browser, url ) {
 	return timing;
 }
 
+/**
+ * The JS and CSS a page loads that the page without a form does not, largest first.
+ *
+ * @param {Map<string, Buffer>} withForm The page's files.
+ * @param {Map<string, Buffer>} without  The files of the page without a form.
+ */
+function addedBy( withForm, without ) {
+	return [ ...withForm ]
+		.filter( ( [ url ] ) => ! without.has( url ) )
+		.map( ( [ url, body ] ) => ( {
+			file: url.startsWith( 'inline:' )
+				? `(inline ${ url.split( ':' )[ 1 ] }: ${ body
+						.toString()
+						.trim()
+						.slice( 0, 40 )
+						.replace( /\s+/g, ' ' ) }…)`
+				: new URL( url ).pathname.replace(
+						/^.*\/wp-(content|includes)\//,
+						'wp-$1/'
+					),
+			raw: body.length,
+			gzip: zlib.gzipSync( body, { level: 6 } ).length,
+		} ) )
+		.sort( ( a, b ) => b.gzip - a.gzip );
+}
+
+/**
+ * Issue 19: the files of ours (build/ of this plugin) among a page's, and their gzip total.
+ *
+ * @param {Map<string, Buffer>} files A page's files.
+ */
+function ours( files ) {
+	const mine = [ ...files ].filter( ( [ url ] ) =>
+		/\/plugins\/kestrel-forms\//.test( url )
+	);
+	return {
+		names: mine.map( ( [ url ] ) =>
+			new URL( url ).pathname.split( '/' ).pop()
+		),
+		gzip: mine.reduce(
+			( t, [ , body ] ) => t + zlib.gzipSync( body, { level: 6 } ).length,
+			0
+		),
+	};
+}
+
 const median = ( values ) => {
 	const sorted = [ ...values ].sort( ( a, b ) => a - b );
 	const mid = Math.floor( sorted.length / 2 );
@@ -153,27 +203,12 @@ async function main() {
 		},
 	} );
 
+	const created = [];
 	const browser = await chromium.launch( CHROMIUM_LAUNCH_OPTIONS );
 	try {
 		const withForm = await assetsOf( browser, demo.page_url );
 		const without = await assetsOf( browser, baseline.link );
-		const rows = [ ...withForm ]
-			.filter( ( [ url ] ) => ! without.has( url ) )
-			.map( ( [ url, body ] ) => ( {
-				file: url.startsWith( 'inline:' )
-					? `(inline ${ url.split( ':' )[ 1 ] }: ${ body
-							.toString()
-							.trim()
-							.slice( 0, 40 )
-							.replace( /\s+/g, ' ' ) }…)`
-					: new URL( url ).pathname.replace(
-							/^.*\/wp-(content|includes)\//,
-							'wp-$1/'
-						),
-				raw: body.length,
-				gzip: zlib.gzipSync( body, { level: 6 } ).length,
-			} ) )
-			.sort( ( a, b ) => b.gzip - a.gzip );
+		const rows = addedBy( withForm, without );
 
 		console.log( `Demo form page: ${ demo.page_url }` );
 		console.log(
@@ -225,6 +260,34 @@ async function main() {
 			);
 		}
 
+		// Issue 19: a page without a form carries nothing of ours; a form with an upload field
+		// adds the upload script (resumable.js) and no other field script.
+		const none = ours( without );
+		console.log(
+			`Page without a form: ${ none.names.length } files of ours, ${ kb(
+				none.gzip
+			).trim() } gzip${
+				none.names.length ? ` (${ none.names.join( ', ' ) })` : ''
+			}`
+		);
+		const upload = await uploadPage( requestUtils );
+		created.push( upload );
+		const uploadRows = addedBy(
+			await assetsOf( browser, upload.link ),
+			without
+		);
+		const uploadTotal = uploadRows.reduce( ( t, r ) => t + r.gzip, 0 );
+		console.log(
+			`Upload form page (a name, an email, a multi-file upload): ${ kb(
+				uploadTotal
+			).trim() } gzip JS+CSS in ${ uploadRows.length } files; field scripts: ${
+				uploadRows
+					.map( ( r ) => r.file.split( '/' ).pop() )
+					.filter( ( f ) => /^form-(?!view)[a-z]+\.js$/.test( f ) )
+					.join( ', ' ) || 'none'
+			}`
+		);
+
 		await timeToInteractive( browser, demo.page_url ); // Warm-up: PHP code paths, not measured.
 		const runs = [];
 		for ( let i = 0; i < RUNS; i++ ) {
@@ -253,7 +316,59 @@ async function main() {
 				params: { force: true },
 			} )
 			.catch( () => {} );
+		for ( const page of created ) {
+			await requestUtils
+				.rest( {
+					method: 'DELETE',
+					path: `/wp/v2/pages/${ page.id }`,
+					params: { force: true },
+				} )
+				.catch( () => {} );
+			await requestUtils
+				.rest( {
+					method: 'DELETE',
+					path: `/kestrel-forms/v1/forms/${ page.formId }`,
+				} )
+				.catch( () => {} );
+		}
 	}
+}
+
+/**
+ * A published page with a form of a name, an email and a multi-file upload field.
+ *
+ * @param {RequestUtils} requestUtils Request utils (as admin).
+ * @return {Promise<{id: number, link: string, formId: number}>} The page and its form.
+ */
+async function uploadPage( requestUtils ) {
+	const form = await requestUtils.rest( {
+		method: 'POST',
+		path: '/kestrel-forms/v1/forms',
+		data: {
+			title: 'Bench upload form',
+			fields: [
+				{ id: 1, type: 'text', label: 'Name' },
+				{ id: 2, type: 'email', label: 'Email' },
+				{
+					id: 3,
+					type: 'fileupload',
+					label: 'Files',
+					multipleFiles: true,
+					maxFiles: 5,
+				},
+			],
+		},
+	} );
+	const page = await requestUtils.rest( {
+		method: 'POST',
+		path: '/wp/v2/pages',
+		data: {
+			title: 'Kestrel Forms upload bench',
+			content: `<!-- wp:shortcode -->[kestrel_form id="${ form.id }"]<!-- /wp:shortcode -->`,
+			status: 'publish',
+		},
+	} );
+	return { id: page.id, link: page.link, formId: form.id };
 }
 
 main().catch( ( error ) => {

@@ -2,6 +2,8 @@
  * Block editor entry: registers the kestrel-forms/form block's editor UI.
  */
 import '../shared/money/all-currencies';
+// The block's preview renders any field type: every control the visitor page loads per form.
+import '../forms-ui/fields/all-script-controls';
 import { registerBlockType, type BlockConfiguration } from '@wordpress/blocks';
 import metadata from '../../plugin/blocks/form/block.json';
 import { FormBlockEdit, type FormBlockAttributes } from '../admin/block/edit';

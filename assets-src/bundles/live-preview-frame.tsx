@@ -7,6 +7,9 @@ import {
 	type LiveFrameConfig,
 } from '../forms-ui/live-preview/frame';
 import '../shared/money/all-currencies';
+// The owner may add any field type while editing: every control whose script the visitor page
+// loads per form is here at once.
+import '../forms-ui/fields/all-script-controls';
 // The visitor form's own style is form-view's (Assets::enqueue_live_preview()).
 import '../forms-ui/live-preview/frame.scss';
 

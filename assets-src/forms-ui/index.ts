@@ -19,7 +19,7 @@ export {
 } from './uploads/checks';
 export type { UploadRules } from './uploads/checks';
 // The visitors' upload id (8 hex) and chunk size, also used by the entry screen's uploader.
-export { DEFAULT_CHUNK_SIZE, newUploadId } from './uploads/uploader';
+export { DEFAULT_CHUNK_SIZE, newUploadId } from './uploads/upload-id';
 // The editor's live preview runs the form in a frame of the site; the messages both sides speak.
 export {
 	EDITOR_FORM,

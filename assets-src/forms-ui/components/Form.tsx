@@ -58,7 +58,8 @@ import type {
 } from '../fields/types';
 import { fieldError, serverErrors } from '../fields/errors';
 import { ErrorSummary } from './ErrorSummary';
-import { newUploadId, type UploadRecord } from '../uploads/uploader';
+import type { UploadRecord } from '../uploads/uploader';
+import { newUploadId } from '../uploads/upload-id';
 import { AnimationContext } from './reveal';
 import { useFieldUnits, type UnitFailure } from '../fields/use-field-units';
 import {

@@ -3,23 +3,20 @@
  * control, chosen by the field's type. `components/Field.tsx` renders what this returns and
  * imports no control itself, so adding a type is a folder here and a line below.
  *
- * Types whose code ships in a script of its own (the payment field: units.ts) are not here;
- * Field renders their slot.
+ * Types whose control ships in a script of its own, printed only for forms that have such a
+ * field (upload, password, captcha, card, address, date: script-controls.ts), render through
+ * ScriptControl. The payment field is a unit (units.ts): Field renders its slot.
  */
 import type { FieldType } from '../../shared';
 import type { FieldControl } from './types';
-import { AddressControl } from './address/AddressControl';
-import { CaptchaControl } from './captcha/CaptchaField';
 import { ChoiceGroup } from './choice/ChoiceGroup';
 import { ConsentControl } from './consent/ConsentControl';
-import { CreditCardField } from './creditcard/CreditCardField';
-import { DateControl } from './date/DateControl';
-import { FileUploadControl } from './fileupload/FileUploadField';
 import { HiddenControl } from './hidden/HiddenControl';
 import { HtmlControl } from './html/HtmlControl';
 import { MultiSelectControl } from './multiselect/MultiSelectControl';
 import { NameControl } from './name/NameControl';
-import { PasswordField } from './password/PasswordField';
+import { isScriptControlType } from './script-controls';
+import { ScriptControl } from './ScriptControl';
 import { PhoneControl } from './phone/PhoneControl';
 import { PricingField } from './product/PricingField';
 import { RowsControl } from './rows/RowsField';
@@ -37,19 +34,13 @@ const CONTROLS: Partial< Record< FieldType, FieldControl > > = {
 	radio: ChoiceGroup,
 	checkbox: ChoiceGroup,
 	total: TotalField,
-	password: PasswordField,
-	creditcard: CreditCardField,
-	captcha: CaptchaControl,
-	fileupload: FileUploadControl,
 	list: RowsControl,
 	repeater: RowsControl,
 	product: PricingField,
 	shipping: PricingField,
 	option: PricingField,
 	name: NameControl,
-	address: AddressControl,
 	phone: PhoneControl,
-	date: DateControl,
 	time: TimeControl,
 	website: WebsiteControl,
 	consent: ConsentControl,
@@ -63,5 +54,8 @@ const CONTROLS: Partial< Record< FieldType, FieldControl > > = {
  * @return The component that renders a field of that type (its shell included).
  */
 export function fieldControl( type: FieldType ): FieldControl {
-	return CONTROLS[ type ] ?? TextControl;
+	return (
+		CONTROLS[ type ] ??
+		( isScriptControlType( type ) ? ScriptControl : TextControl )
+	);
 }

@@ -6,6 +6,9 @@
  * field.
  */
 import Resumable from 'resumablejs';
+import { DEFAULT_CHUNK_SIZE } from './upload-id';
+
+export { DEFAULT_CHUNK_SIZE, newUploadId } from './upload-id';
 
 /** What the server issued for a complete upload (the hidden JSON lists these). */
 export interface UploadRecord {
@@ -50,8 +53,6 @@ export interface UploaderEvents {
  * chunk that does not belong to its session's file; 429 and 503 are retried after Retry-After.
  */
 export const PERMANENT_ERRORS = [ 400, 403, 404, 409, 413, 415, 500, 501 ];
-
-export const DEFAULT_CHUNK_SIZE = 2 * 1024 * 1024;
 
 /** The request header naming the upload session (docs/rest-api.md, "Uploads"). */
 export const TOKEN_HEADER = 'X-Kestrel-Upload-Token';
@@ -537,15 +538,4 @@ function parse( message: string | undefined ): ServerAnswer | null {
 	} catch {
 		return null;
 	}
-}
-
-/**
- * A new unique upload id: 8 hex characters (spec §9).
- */
-export function newUploadId(): string {
-	const bytes = new Uint8Array( 4 );
-	window.crypto.getRandomValues( bytes );
-	return Array.from( bytes, ( b ) =>
-		b.toString( 16 ).padStart( 2, '0' )
-	).join( '' );
 }

@@ -25,6 +25,10 @@ use Kestrel\Forms\Settings\PaymentSettings;
  *   `{base}/v1/square.js`, or the provider's CDN in production), and kestrel-forms-payment-field
  *   (build/payment-field.js and .css, before form-view; the SDK async): only where a form with a payment field
  *   renders (issue 13).
+ * - kestrel-forms-form-upload, -form-password, -form-captcha, -form-card, -form-address,
+ *   -form-date (script): the controls of field types that ship apart from form-view
+ *   (plugin/data/field-scripts.json; forms-ui/fields/script-controls.ts), before form-view, only
+ *   where a form with such a field renders (issue 19).
  *
  * The block editor and admin handles are registered in wp-admin only (the block editor runs
  * there, enqueue_block_editor_assets included); the front end reads only the visitor's files.
@@ -55,6 +59,9 @@ final class Assets {
 	/** The payment field script: the SDK adapter form-view's payment field uses. */
 	public const PAYMENT_FIELD = 'kestrel-forms-payment-field';
 
+	/** Where the field types whose control ships apart name their scripts (build/{name}.js). */
+	public const FIELD_SCRIPTS_FILE = 'data/field-scripts.json';
+
 	/** The provider's production SDK (filter `kestrel_forms_payments_sdk_url`). */
 	public const PRODUCTION_SDK_URL = 'https://web.squarecdn.com/v1/square.js';
 
@@ -66,6 +73,9 @@ final class Assets {
 		self::register_script( self::FORM_VIEW, 'form-view', true );
 		self::register_script( self::PAYMENT_FIELD, 'payment-field', true );
 		self::register_script( self::LIVE_PREVIEW, 'live-preview-frame', true );
+		foreach ( self::field_scripts() as $name ) {
+			self::register_script( self::field_script_handle( $name ), $name, true );
+		}
 		if ( ! is_admin() ) {
 			return;
 		}
@@ -85,6 +95,72 @@ final class Assets {
 	}
 
 	/**
+	 * The scripts of the field types whose control ships apart from form-view, by field type:
+	 * build/{name}.js (plugin/data/field-scripts.json, which the browser's registry and the
+	 * build read too).
+	 *
+	 * @return array<string, non-empty-string> Script name by field type.
+	 */
+	public static function field_scripts(): array {
+		static $scripts = null;
+		if ( null === $scripts ) {
+			$json    = (string) file_get_contents( KESTREL_FORMS_DIR . '/' . self::FIELD_SCRIPTS_FILE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a file of the plugin.
+			$decoded = json_decode( $json, true );
+			$scripts = array();
+			foreach ( is_array( $decoded ) ? $decoded : array() as $type => $name ) {
+				if ( is_string( $name ) && '' !== $name ) {
+					$scripts[ (string) $type ] = $name;
+				}
+			}
+		}
+		return $scripts;
+	}
+
+	/**
+	 * The handle of a field script.
+	 *
+	 * @param string $name Script name (build/{name}.js).
+	 * @return non-empty-string
+	 */
+	public static function field_script_handle( string $name ): string {
+		return 'kestrel-forms-' . $name;
+	}
+
+	/**
+	 * Enqueues the scripts of the field types a rendered form has (called while it renders; a
+	 * page with several forms gets the union). Each becomes a dependency of form-view on this
+	 * page, so it is printed first and its control is there when the forms mount; no other page
+	 * carries it.
+	 *
+	 * @param list<string> $types The form's field types.
+	 */
+	public static function enqueue_field_scripts( array $types ): void {
+		$scripts = self::field_scripts();
+		foreach ( array_unique( $types ) as $type ) {
+			if ( isset( $scripts[ $type ] ) ) {
+				self::enqueue_before_view( self::field_script_handle( $scripts[ $type ] ) );
+			}
+		}
+	}
+
+	/**
+	 * Enqueues a script that must run before form-view on this page: it becomes one of
+	 * form-view's dependencies here.
+	 *
+	 * @param string $handle Registered handle.
+	 */
+	private static function enqueue_before_view( string $handle ): void {
+		if ( ! wp_script_is( $handle, 'registered' ) ) {
+			return; // Not built (a checkout before `npm run build`).
+		}
+		$view = wp_scripts()->query( self::FORM_VIEW );
+		if ( $view instanceof \_WP_Dependency && ! in_array( $handle, $view->deps, true ) ) {
+			$view->deps[] = $handle;
+		}
+		wp_enqueue_script( $handle );
+	}
+
+	/**
 	 * Enqueues the SDK and the payment field script and style (called while a form with a
 	 * payment field renders). The field script becomes a dependency of form-view on this page,
 	 * so it provides its field unit before any form renders: the field is complete at the first
@@ -94,11 +170,7 @@ final class Assets {
 	public static function enqueue_payment_field(): void {
 		self::register_payments_sdk();
 		wp_enqueue_script( self::PAYMENTS_SDK );
-		$view = wp_scripts()->query( self::FORM_VIEW );
-		if ( $view instanceof \_WP_Dependency && ! in_array( self::PAYMENT_FIELD, $view->deps, true ) ) {
-			$view->deps[] = self::PAYMENT_FIELD;
-		}
-		wp_enqueue_script( self::PAYMENT_FIELD );
+		self::enqueue_before_view( self::PAYMENT_FIELD );
 		wp_enqueue_style( self::PAYMENT_FIELD );
 	}
 

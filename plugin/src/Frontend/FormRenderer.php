@@ -94,6 +94,9 @@ final class FormRenderer {
 				: '';
 		}
 		Assets::enqueue_form_view();
+		// The controls of the field types this form has that ship apart (upload, password,
+		// captcha, card, address, date), and nothing for the types it has not.
+		Assets::enqueue_field_scripts( array_values( array_map( static fn( array $f ): string => (string) ( $f['type'] ?? '' ), $form->fields() ) ) );
 		if ( self::shows_password_strength( $form ) ) {
 			Assets::enqueue_password_meter();
 		}

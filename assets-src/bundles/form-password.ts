@@ -1,0 +1,10 @@
+/**
+ * The password field with its strength indicator (build/form-password.js): printed by the server
+ * only on pages whose form has such a field (Assets::enqueue_field_scripts(), plugin/data/field-
+ * scripts.json), before form-view, whose modules it shares (webpack `dependOn`). It provides the
+ * field's control (forms-ui/fields/script-controls.ts).
+ */
+import { provideControls } from '../forms-ui/fields/script-controls';
+import { PasswordField } from '../forms-ui/fields/password/PasswordField';
+
+provideControls( { password: PasswordField } );
