@@ -94,8 +94,8 @@ final class NameFormatTest extends TestCase {
 				'isHidden' => true,
 			),
 		);
-		$format  = Formats::field( $field );
-		$columns = array_column( $format->columns( $field, self::new_types_form() ), 1, 0 );
+		$format          = Formats::field( $field );
+		$columns         = array_column( $format->columns( $field, self::new_types_form() ), 1, 0 );
 		$this->assertSame(
 			array(
 				'1.2' => 'Name (Prefix)',
