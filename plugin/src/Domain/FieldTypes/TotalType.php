@@ -19,6 +19,18 @@ use Kestrel\Forms\Domain\Money\Decimal;
 final class TotalType extends PricedType {
 
 	/**
+	 * Nothing: the browser has no input for the total, and a total it sends must never steer the
+	 * rules (a rule "hide the payment when the total is 0" fed a posted "0" would skip the charge
+	 * while the server's own total is due). Rules on a total read its default ('').
+	 *
+	 * @param array<string, mixed> $field Total field.
+	 * @param array<mixed, mixed>  $raw   All submitted values (not read).
+	 */
+	public function entered( array $field, array $raw ): ?string {
+		return null;
+	}
+
+	/**
 	 * The server's total as a decimal, when the form is priced.
 	 *
 	 * @param array<string, mixed> $field   Total field.
