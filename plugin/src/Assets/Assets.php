@@ -158,6 +158,12 @@ final class Assets {
 			$view->deps[] = $handle;
 		}
 		wp_enqueue_script( $handle );
+		if ( did_action( 'wp_print_footer_scripts' ) ) {
+			// A form printed after the footer's scripts (a popup hooked late on wp_footer): print
+			// the field's script here, or its field would wait for it forever. form-view picks
+			// the control up whenever it arrives (fields/script-controls.ts).
+			wp_print_scripts( array( $handle ) );
+		}
 	}
 
 	/**

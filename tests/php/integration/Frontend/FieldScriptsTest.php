@@ -166,6 +166,18 @@ final class FieldScriptsTest extends TestCase {
 		$this->assertStringNotContainsString( self::script_url( 'form-password' ), $html );
 	}
 
+	public function test_a_form_printed_after_the_footer_scripts_prints_its_field_script_there(): void {
+		$this->page( '[kestrel_form id="' . $this->contact . '"]' );
+		ob_start();
+		do_action( 'wp_print_footer_scripts' );
+		ob_get_clean();
+		// A popup plugin prints another form later on wp_footer.
+		ob_start();
+		echo do_shortcode( '[kestrel_form id="' . $this->form_with( array( 'date' ) ) . '"]' ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the renderer escapes.
+		$late = (string) ob_get_clean();
+		$this->assertSame( 1, substr_count( $late, self::script_url( 'form-date' ) ), $late );
+	}
+
 	public function test_a_password_form_gets_the_password_script(): void {
 		$this->page( '[kestrel_form id="' . $this->form_with( array( 'password' ) ) . '"]' );
 		$this->assertSame( array( 'password' ), self::enqueued_types() );
