@@ -11,6 +11,8 @@ namespace Kestrel\Forms\Domain\Logic;
 
 use Kestrel\Forms\Domain\Entry\Entry;
 use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
+use Kestrel\Forms\Domain\FieldTypes\PaymentType;
+use Kestrel\Forms\Domain\FieldTypes\SecretType;
 use Kestrel\Forms\Domain\FieldTypes\StoredValues;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Form\Rows;
@@ -76,10 +78,12 @@ final class EntryLogic {
 		foreach ( $form->fields() as $field ) {
 			$id   = (int) $field['id'];
 			$type = (string) $field['type'];
-			if ( in_array( $type, array( 'password', 'creditcard', 'payment' ), true ) || in_array( $type, Form::DISPLAY_ONLY_TYPES, true ) ) {
-				continue; // Rules never read secrets.
-			}
 			$unit = FieldTypes::of( $field );
+			// As the units say: rules never read secrets (password, card, payment token), and
+			// section, HTML and page fields have no value.
+			if ( $unit instanceof SecretType || $unit instanceof PaymentType || FieldTypes::displays_only( $field ) ) {
+				continue;
+			}
 			if ( $unit instanceof StoredValues ) {
 				// A date kept as Y-m-d, a time as "09:05 pm", a name under its input keys: read
 				// as the browser sent them, so the rules decide as they did at submission.
