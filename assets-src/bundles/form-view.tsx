@@ -11,6 +11,7 @@ import {
 	type PublicUtils,
 } from '../forms-ui';
 import type { FieldUnits } from '../forms-ui/fields/units';
+import { configureRest } from '../forms-ui/submit/rest-fetch';
 import { registerCurrencies, type Currency } from '../shared';
 import '../forms-ui/form.scss';
 
@@ -26,6 +27,10 @@ interface ContainerData {
 		submitPath: string;
 		submitUrl?: string;
 		anonymous?: boolean;
+		/** The REST root and the signed-in visitor's nonce (null for anonymous visitors). */
+		root?: string;
+		nonce?: string | null;
+		nonceUrl?: string | null;
 		uploadUrl?: string;
 		renderToken?: string;
 		renderTokenUrl?: string;
@@ -76,6 +81,11 @@ function mount( container: HTMLElement ) {
 	} catch {
 		return; // Nothing usable was printed; leave the container as it is.
 	}
+	configureRest( {
+		root: data.rest.root,
+		nonce: data.rest.nonce ?? undefined,
+		nonceUrl: data.rest.nonceUrl ?? undefined,
+	} );
 	if ( data.currency ) {
 		registerCurrencies( { [ data.currency.code ]: data.currency } );
 	}

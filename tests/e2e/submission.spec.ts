@@ -265,7 +265,7 @@ test.describe( 'visitor submission', () => {
 		expect( await entriesOf( requestUtils, id ) ).toHaveLength( 1 );
 	} );
 
-	test( 'a cached page with a stale REST nonce still submits, as the visitor it is', async ( {
+	test( 'a page cached for visitors carries no REST nonce and submits as the visitor it is', async ( {
 		page,
 		requestUtils,
 	} ) => {
@@ -279,14 +279,22 @@ test.describe( 'visitor submission', () => {
 			'data-kestrel-ready',
 			'true'
 		);
-		// What a page cached for a day looks like: the nonce printed into it has expired.
-		await page.evaluate( () => {
-			(
-				window as unknown as {
-					wp: { apiFetch: { nonceMiddleware: { nonce: string } } };
-				}
-			 ).wp.apiFetch.nonceMiddleware.nonce = 'stale0000';
-		} );
+		// Nothing in the page can go stale: no nonce is printed for a visitor, and the page
+		// does not load api-fetch (which would print one).
+		const data = JSON.parse(
+			( await page
+				.locator( `#kestrel-form-${ id } script.kestrel-form__data` )
+				.textContent() ) ?? '{}'
+		) as { rest: { nonce?: string | null; anonymous?: boolean } };
+		expect( data.rest.anonymous ).toBe( true );
+		expect( data.rest.nonce ?? null ).toBeNull();
+		expect(
+			await page.evaluate(
+				() =>
+					!! ( window as unknown as { wp?: { apiFetch?: unknown } } )
+						.wp?.apiFetch
+			)
+		).toBe( false );
 		await page.locator( `#input_${ id }_1` ).fill( 'Ada' );
 		await page.locator( `#input_${ id }_2` ).fill( 'ada@example.org' );
 		await page.locator( `#form_submit_button_${ id }` ).click();
@@ -296,5 +304,47 @@ test.describe( 'visitor submission', () => {
 		const entries = await entriesOf( requestUtils, id );
 		expect( entries ).toHaveLength( 1 );
 		expect( entries[ 0 ].user_id ).toBe( 0 );
+	} );
+} );
+
+test.describe( 'signed-in submission', () => {
+	test.describe.configure( { retries: 0 } );
+
+	test( 'a signed-in visitor whose page kept a stale REST nonce gets a fresh one and stays signed in', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, pageUrl } = await createFormPage(
+			requestUtils,
+			contactForm( 'E2E stale nonce' )
+		);
+		const id = form.id;
+		// What a page left open for a day looks like: its nonce has expired.
+		await page.route( pageUrl, async ( route ) => {
+			const response = await route.fetch();
+			const html = ( await response.text() ).replace(
+				/"nonce":"[a-f0-9]{10}"/,
+				'"nonce":"0000000000"'
+			);
+			await route.fulfill( { response, body: html } );
+		} );
+		await page.goto( pageUrl );
+		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
+			'data-kestrel-ready',
+			'true'
+		);
+		const refused = page.waitForResponse(
+			( r ) => r.url().includes( '/submissions' ) && r.status() === 403
+		);
+		await page.locator( `#input_${ id }_1` ).fill( 'Ada' );
+		await page.locator( `#input_${ id }_2` ).fill( 'ada@example.org' );
+		await page.locator( `#form_submit_button_${ id }` ).click();
+		await refused;
+		await expect(
+			page.locator( '.kestrel-form__confirmation' )
+		).toHaveText( 'Thanks, we got it!' );
+		const entries = await entriesOf( requestUtils, id );
+		expect( entries ).toHaveLength( 1 );
+		expect( entries[ 0 ].user_id ).toBeGreaterThan( 0 );
 	} );
 } );

@@ -1,4 +1,4 @@
-import apiFetch from '@wordpress/api-fetch';
+import restFetch from './rest-fetch';
 import { _n, sprintf } from '@wordpress/i18n';
 import type { Confirmation, SubmissionValues } from '../../shared';
 
@@ -54,13 +54,12 @@ interface RestError {
 }
 
 /**
- * Posts a submission. Logged-in visitors go through api-fetch, so their REST nonce is sent and the
- * entry records who they are; visitors who are not logged in post without the nonce.
+ * Posts a submission. Logged-in visitors send their REST nonce (rest-fetch.ts), so the entry
+ * records who they are; visitors who are not logged in post without a nonce.
  *
- * Cached pages: api-fetch sends the nonce printed into the page, and WordPress refuses a stale
- * nonce even from an anonymous visitor (403 rest_cookie_invalid_nonce); api-fetch's own nonce
- * refresh cannot help a visitor who is not logged in. Then the submission is sent once more,
- * without nonce, as the anonymous visitor it is. It carries the same submission key,
+ * A stale nonce (a page kept open or cached for longer than nonces live) is refused even for an
+ * anonymous visitor (403 rest_cookie_invalid_nonce). Then the submission is sent once more,
+ * without nonce, as the anonymous visitor it now is. It carries the same submission key,
  * so it can never make a second entry.
  *
  * @param  path      REST path of the form's submissions endpoint.
@@ -79,7 +78,7 @@ export function postSubmission(
 }
 
 /**
- * Posts JSON to one of the form's public endpoints the way a submission is posted (api-fetch with
+ * Posts JSON to one of the form's public endpoints the way a submission is posted (with
  * the nonce for logged-in visitors, without it for anonymous ones or after a stale nonce on a
  * cached page). A wallet's payment request goes this way too.
  *
@@ -99,7 +98,7 @@ export function postToForm< T >(
 }
 
 /**
- * Reads a public sub-resource of a form (a payment draft) as postToForm posts: api-fetch with the
+ * Reads a public sub-resource of a form (a payment draft) as postToForm posts: with the
  * nonce, or without it for a visitor who is not logged in or whose nonce went stale.
  *
  * @param  path      REST path.
@@ -126,7 +125,7 @@ async function requestForm< T >(
 		return requestWithoutNonce< T >( method, url, payload );
 	}
 	try {
-		return await apiFetch< T >( {
+		return await restFetch< T >( {
 			path,
 			method,
 			...( payload ? { data: payload } : {} ),
@@ -140,15 +139,11 @@ async function requestForm< T >(
 }
 
 /**
- * Whether api-fetch failed on the REST nonce: the 403 itself, or the failed nonce refresh
- * (api-fetch rejects with the refresh's Response object).
+ * Whether the request failed on the REST nonce (a stale one).
  *
  * @param raw The rejection.
  */
 function isNonceFailure( raw: unknown ): boolean {
-	if ( typeof Response !== 'undefined' && raw instanceof Response ) {
-		return true;
-	}
 	return ( raw as RestError | null )?.code === 'rest_cookie_invalid_nonce';
 }
 
@@ -189,9 +184,9 @@ async function requestWithoutNonce< T >(
 }
 
 /**
- * Maps an api-fetch rejection to a failure the UI shows.
+ * Maps a rejection to a failure the UI shows.
  *
- * @param error    The rejection (a REST error body, or api-fetch's own error object).
+ * @param error    The rejection (a REST error body, or rest-fetch's own `{ code }`).
  * @param fallback Message when the error has none.
  */
 export function toFailure(

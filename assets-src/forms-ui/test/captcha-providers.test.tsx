@@ -4,13 +4,13 @@
  * at the field (announced) with what the visitor typed kept.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import apiFetch from '@wordpress/api-fetch';
+import apiFetch from '../submit/rest-fetch';
 import { createHooks } from '@wordpress/hooks';
 import type { FormDefinition } from '../../shared';
 import { Form } from '../components/Form';
 import type { CaptchaConfig, CaptchaProvider } from '../fields/types';
 
-jest.mock( '@wordpress/api-fetch', () => ( {
+jest.mock( '../submit/rest-fetch', () => ( {
 	__esModule: true,
 	default: jest.fn(),
 } ) );

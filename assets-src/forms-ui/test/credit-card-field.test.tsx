@@ -1,10 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import apiFetch from '@wordpress/api-fetch';
+import apiFetch from '../submit/rest-fetch';
 import { createHooks } from '@wordpress/hooks';
 import type { FieldDefinition } from '../../shared';
 import { Form } from '../components/Form';
 
-jest.mock( '@wordpress/api-fetch', () => ( {
+jest.mock( '../submit/rest-fetch', () => ( {
 	__esModule: true,
 	default: jest.fn(),
 } ) );

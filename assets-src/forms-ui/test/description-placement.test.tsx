@@ -3,7 +3,7 @@ import { createHooks } from '@wordpress/hooks';
 import type { FormDefinition } from '../../shared';
 import { Form } from '../components/Form';
 
-jest.mock( '@wordpress/api-fetch', () => ( {
+jest.mock( '../submit/rest-fetch', () => ( {
 	__esModule: true,
 	default: jest.fn(),
 } ) );

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { createHooks } from '@wordpress/hooks';
 import { Form } from '../components/Form';
 
-jest.mock( '@wordpress/api-fetch', () => ( {
+jest.mock( '../submit/rest-fetch', () => ( {
 	__esModule: true,
 	default: jest.fn(),
 } ) );

@@ -8,7 +8,7 @@ import type {
 	UploadRecord,
 } from '../uploads/uploader';
 
-jest.mock( '@wordpress/api-fetch', () => ( {
+jest.mock( '../submit/rest-fetch', () => ( {
 	__esModule: true,
 	default: jest.fn(),
 } ) );

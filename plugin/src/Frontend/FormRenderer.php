@@ -113,6 +113,11 @@ final class FormRenderer {
 				// Pages served from a cache were rendered for visitors who are not logged in: they
 				// submit without the page's REST nonce, which may have expired by then.
 				'anonymous'         => ! is_user_logged_in(),
+				// The page's REST client (forms-ui/submit/rest-fetch.ts) is not api-fetch: it gets the
+				// root and, for a signed-in visitor only, the REST nonce from here.
+				'root'              => rest_url(),
+				'nonce'             => is_user_logged_in() ? wp_create_nonce( 'wp_rest' ) : null,
+				'nonceUrl'          => is_user_logged_in() ? admin_url( 'admin-ajax.php?action=rest-nonce' ) : null,
 				'uploadUrl'         => rest_url( $this->rest_namespace . '/uploads' ),
 				// The signed time this page printed the form (minimum time to submit). It is good
 				// for renderTokenMaxAge seconds; a page served from a cache for longer fetches a

@@ -3,12 +3,12 @@
  * the summary's link lands on the first of them.
  */
 import { fireEvent, render, screen } from '@testing-library/react';
-import apiFetch from '@wordpress/api-fetch';
+import apiFetch from '../../submit/rest-fetch';
 import { createHooks } from '@wordpress/hooks';
 import { Form } from '../../components/Form';
 import { focused } from './harness';
 
-jest.mock( '@wordpress/api-fetch', () => ( {
+jest.mock( '../../submit/rest-fetch', () => ( {
 	__esModule: true,
 	default: jest.fn(),
 } ) );

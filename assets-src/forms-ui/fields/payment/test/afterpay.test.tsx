@@ -11,7 +11,7 @@ import {
 	screen,
 	waitFor,
 } from '@testing-library/react';
-import apiFetch from '@wordpress/api-fetch';
+import apiFetch from '../../../submit/rest-fetch';
 import { createHooks } from '@wordpress/hooks';
 import type { FieldDefinition } from '../../../../shared';
 import { Form } from '../../../components/Form';
@@ -33,7 +33,7 @@ declare global {
 	}
 }
 
-jest.mock( '@wordpress/api-fetch', () => ( {
+jest.mock( '../../../submit/rest-fetch', () => ( {
 	__esModule: true,
 	default: jest.fn(),
 } ) );

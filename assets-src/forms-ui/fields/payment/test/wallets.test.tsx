@@ -5,7 +5,7 @@ import {
 	screen,
 	waitFor,
 } from '@testing-library/react';
-import apiFetch from '@wordpress/api-fetch';
+import apiFetch from '../../../submit/rest-fetch';
 import { createHooks } from '@wordpress/hooks';
 import type { FieldDefinition } from '../../../../shared';
 import { Form } from '../../../components/Form';
@@ -16,7 +16,7 @@ import { createPaymentUnit } from '../unit';
 import type { PaymentConfig, WalletRequest } from '../types';
 import { createFakeSquare, walletOk, type FakeSquare } from './fake-square';
 
-jest.mock( '@wordpress/api-fetch', () => ( {
+jest.mock( '../../../submit/rest-fetch', () => ( {
 	__esModule: true,
 	default: jest.fn(),
 } ) );
