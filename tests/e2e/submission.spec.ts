@@ -281,11 +281,14 @@ test.describe( 'visitor submission', () => {
 		);
 		// Nothing in the page can go stale: no nonce is printed for a visitor, and the page
 		// does not load api-fetch (which would print one).
-		const data = JSON.parse(
-			( await page
-				.locator( `#kestrel-form-${ id } script.kestrel-form__data` )
-				.textContent() ) ?? '{}'
-		) as { rest: { nonce?: string | null; anonymous?: boolean } };
+		// (Read from the page as served: the form's script replaces the container's content.)
+		const served = await ( await page.request.get( pageUrl ) ).text();
+		const json = served.match(
+			/<script type="application\/json" class="kestrel-form__data">(.*?)<\/script>/s
+		);
+		const data = JSON.parse( json?.[ 1 ] ?? '{}' ) as {
+			rest: { nonce?: string | null; anonymous?: boolean };
+		};
 		expect( data.rest.anonymous ).toBe( true );
 		expect( data.rest.nonce ?? null ).toBeNull();
 		expect(
@@ -340,9 +343,10 @@ test.describe( 'signed-in submission', () => {
 		await page.locator( `#input_${ id }_2` ).fill( 'ada@example.org' );
 		await page.locator( `#form_submit_button_${ id }` ).click();
 		await refused;
+		// Three requests in a row (refused, a fresh nonce, the submission again).
 		await expect(
 			page.locator( '.kestrel-form__confirmation' )
-		).toHaveText( 'Thanks, we got it!' );
+		).toHaveText( 'Thanks, we got it!', { timeout: 60_000 } );
 		const entries = await entriesOf( requestUtils, id );
 		expect( entries ).toHaveLength( 1 );
 		expect( entries[ 0 ].user_id ).toBeGreaterThan( 0 );
