@@ -4,8 +4,9 @@
  *
  * - FCP: the `first-contentful-paint` paint entry.
  * - Typeable: the first animation frame in which a text input, text area or select of ours
- *   (inside `.kestrel-form`) is in the document, shown and enabled: from then on a visitor can
- *   click into it and type, whether or not any script of ours has run.
+ *   (inside `.kestrel-form`) is in the document, shown and enabled (and not before FCP): from
+ *   then on a visitor can click into it and type, whether or not any script of ours has run
+ *   (a long task running then delays the keystroke: that is what TBT counts).
  * - TBT: for every long task (PerformanceObserver `longtask`, tasks over 50 ms) inside the window
  *   from FCP to the end of the load plus a quiet window (no long task for QUIET_MS), the part of
  *   its duration over 50 ms, summed (Lighthouse clips a task to the window the same way; it ends
@@ -265,7 +266,11 @@ export async function vitalsOf( browser, url ) {
 			why,
 			responseEnd: snapshot.responseEnd,
 			fcp: raw.fcp,
-			typeable: raw.hasForm ? raw.typeableAt : null,
+			// Found in the frame before it is painted: nothing is typeable before the first paint.
+			typeable:
+				raw.hasForm && raw.typeableAt !== null
+					? Math.max( raw.typeableAt, raw.fcp ?? 0 )
+					: null,
 			tbt,
 			longTasks,
 			cls,
