@@ -26,9 +26,10 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
-import { NO_AUTO_LOGIN_COOKIE, PLUGIN_SLUG } from '../scripts/wp.mjs';
+import { PLUGIN_SLUG } from '../scripts/wp.mjs';
 import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.mjs';
 import { createScenarios } from './scenarios.mjs';
+import { visitorContext } from './visitor.mjs';
 import { VITALS_METHOD, vitalsOf } from './vitals.mjs';
 
 /**
@@ -47,21 +48,6 @@ const option = ( name, fallback ) =>
 const RUNS = option( 'runs', 7 );
 const VITALS_RUNS = option( 'vitals-runs', 5 );
 const BASE_URL = process.env.WP_BASE_URL ?? 'http://localhost:8888';
-
-/**
- * A fresh, anonymous browser context (no cache). Playground would log a cookie-less browser in
- * as admin, adding the admin bar's assets; the cookie prevents that.
- *
- * @param {import('@playwright/test').Browser} browser Browser.
- * @param {string}                             url     Any URL of the site.
- */
-async function visitorContext( browser, url ) {
-	const context = await browser.newContext();
-	await context.addCookies( [
-		{ name: NO_AUTO_LOGIN_COOKIE, value: '1', url },
-	] );
-	return context;
-}
 
 /**
  * Records every JS/CSS file downloaded over HTTP(S) in one cold page load.
@@ -89,13 +75,17 @@ async function assetsOf( browser, url ) {
 			);
 		}
 	} );
-	await page.goto( url, { waitUntil: 'load' } );
+	const navigation = await page.goto( url, { waitUntil: 'load' } );
+	// Scripts added after `load` (WordPress's emoji loader fetches wp-emoji-release.min.js once
+	// the DOM is ready, sometimes after `load`) count too, on every page alike.
+	await page
+		.waitForLoadState( 'networkidle', { timeout: 10_000 } )
+		.catch( () => {} );
 	await Promise.all( pending );
-	// Inline scripts and styles as the server printed them (before any script ran), each keyed
-	// by its text so that the ones every page has (the theme's, WordPress's) cancel out.
-	const html = await (
-		await context.request.get( url, { failOnStatusCode: false } )
-	).text();
+	// Inline scripts and styles as the server printed them (the HTML the page got, before any
+	// script ran), each keyed by its text so that the ones every page has (the theme's,
+	// WordPress's) cancel out.
+	const html = await navigation.text();
 	for ( const [ , tag, body ] of html.matchAll(
 		/<(script|style)\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/\1>/gi
 	) ) {

@@ -18,7 +18,7 @@
  * The CPU is slowed down 4× through the DevTools protocol (Emulation.setCPUThrottlingRate), as
  * Lighthouse's mobile preset does; the network is not throttled (the server is local).
  */
-import { NO_AUTO_LOGIN_COOKIE } from '../scripts/wp.mjs';
+import { visitorContext } from './visitor.mjs';
 
 /** CPU slow-down factor. */
 export const CPU_THROTTLING = 4;
@@ -124,10 +124,7 @@ function observe() {
  * says why.
  */
 export async function vitalsOf( browser, url ) {
-	const context = await browser.newContext();
-	await context.addCookies( [
-		{ name: NO_AUTO_LOGIN_COOKIE, value: '1', url },
-	] );
+	const context = await visitorContext( browser, url );
 	try {
 		const page = await context.newPage();
 		const why = [];
