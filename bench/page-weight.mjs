@@ -375,12 +375,30 @@ async function printVitals( browser, scenarios ) {
 				}`
 			);
 		}
-		const sources = [
-			...new Set( runs.map( ( r ) => r.clsSource ).filter( Boolean ) ),
-		];
-		if ( sources.length ) {
+		// Where the shifts come from: each element that moved most in a load, how often.
+		const sources = new Map();
+		for ( const { clsSource } of runs ) {
+			if ( clsSource ) {
+				const seen = sources.get( clsSource.element ) ?? {
+					loads: 0,
+					value: 0,
+				};
+				sources.set( clsSource.element, {
+					loads: seen.loads + 1,
+					value: Math.max( seen.value, clsSource.value ),
+				} );
+			}
+		}
+		if ( sources.size ) {
 			console.log(
-				`    largest shift of each load: ${ sources.join( '; ' ) }`
+				`    largest shift: ${ [ ...sources ]
+					.map(
+						( [ element, { loads, value } ] ) =>
+							`${ element } (${ loads } of ${
+								runs.length
+							} loads, up to ${ value.toFixed( 3 ) })`
+					)
+					.join( '; ' ) }`
 			);
 		}
 		const why = [ ...new Set( runs.flatMap( ( r ) => r.why ) ) ];

@@ -3,8 +3,9 @@
  * performance entries (bench/page-weight.mjs prints them per scenario):
  *
  * - FCP: the `first-contentful-paint` paint entry.
- * - Typeable: the first animation frame in which a text input, text area or select of ours
- *   (inside `.kestrel-form`) is in the document, shown and enabled (and not before FCP): from
+ * - Typeable: the first animation frame in which a text input or text area of ours (inside
+ *   `.kestrel-form`; not the honeypot) is in the document, shown and enabled (and not before
+ *   FCP): from
  *   then on a visitor can click into it and type, whether or not any script of ours has run
  *   (a long task running then delays the keystroke: that is what TBT counts).
  * - TBT: for every long task (PerformanceObserver `longtask`, tasks over 50 ms) inside the window
@@ -79,16 +80,23 @@ function observe() {
 			}
 		} ).observe( { type: 'layout-shift', buffered: true } );
 	}
+	// Inputs one types into; the honeypot (aria-hidden, tabindex -1, off-screen) is not one.
+	const textInputs = [ 'text', 'email', 'number', 'tel', 'url', 'password' ]
+		.map( ( type ) => `.kestrel-form input[type="${ type }"]` )
+		.concat( '.kestrel-form input:not([type])', '.kestrel-form textarea' )
+		.join( ', ' );
 	const typeable = () => {
-		for ( const input of document.querySelectorAll(
-			'.kestrel-form input:not([type="hidden"]):not([type="submit"]):not([type="button"]), .kestrel-form textarea, .kestrel-form select'
-		) ) {
+		for ( const input of document.querySelectorAll( textInputs ) ) {
 			const box = input.getBoundingClientRect();
 			if (
 				! input.disabled &&
 				! input.readOnly &&
+				input.tabIndex >= 0 &&
+				! input.closest( '[aria-hidden="true"], [hidden], [inert]' ) &&
 				box.width > 0 &&
 				box.height > 0 &&
+				box.right > 0 &&
+				box.left < window.innerWidth &&
 				window.getComputedStyle( input ).visibility !== 'hidden'
 			) {
 				return true;
@@ -119,8 +127,8 @@ function observe() {
  * @param {import('@playwright/test').Browser} browser Browser.
  * @param {string}                             url     Page URL.
  * @return {Promise<Object>} `{ throttled, why, responseEnd, fcp, typeable, tbt, longTasks, cls,
- * clsWindow, clsSource, windowEnd }` (milliseconds from navigation start; `clsSource` names the
- * element of the largest shift); a figure that could not be measured is null, and `why` (a list)
+ * clsWindow, clsSource, windowEnd }` (milliseconds from navigation start; `clsSource`: the element
+ * of the largest shift and its value); a figure that could not be measured is null, and `why` (a list)
  * says why.
  */
 export async function vitalsOf( browser, url ) {
@@ -229,9 +237,10 @@ export async function vitalsOf( browser, url ) {
 				null
 			);
 			clsSource = largest
-				? `${ largest.source ?? '(unknown element)' } at ${ largest.time.toFixed(
-						0
-					) } ms, ${ largest.value.toFixed( 3 ) }`
+				? {
+						element: largest.source ?? '(unknown element)',
+						value: largest.value,
+					}
 				: null;
 			clsWindow = 0;
 			let current = 0;
