@@ -317,7 +317,7 @@ async function printVitals( browser, scenarios ) {
 	);
 	console.log( `  (${ VITALS_METHOD })` );
 	console.log(
-		'  ms are from navigation start; "after HTML" subtracts the time to the last byte of the HTML (WordPress in WebAssembly is slow and uneven to answer)'
+		'  ms are from navigation start; "after HTML" subtracts the time to the last byte of the HTML (WordPress in WebAssembly is slow and uneven to answer; negative when the browser painted before that byte)'
 	);
 	for ( const scenario of scenarios ) {
 		await vitalsOf( browser, scenario.url ); // Warm-up: PHP code paths, not measured.
