@@ -147,7 +147,7 @@ export async function createScenarios( requestUtils ) {
 			data: { title, content, status: 'publish', parent },
 		} );
 		pages.push( created.id );
-		return created.link;
+		return created;
 	};
 	const formPage = async ( definition, parent ) => {
 		const form = await requestUtils.rest( {
@@ -172,9 +172,8 @@ export async function createScenarios( requestUtils ) {
 		// Below it, so that the theme's header (which lists the top-level pages) is the same on
 		// every page: more items in it wrap the navigation when the web font arrives, a layout
 		// shift of the theme's that would be counted on every scenario.
-		const noneId = pages[ pages.length - 1 ];
-		const full = await formPage( FULL_FEATURE_FORM, noneId );
-		const contact = await formPage( CONTACT_FORM, noneId );
+		const full = await formPage( FULL_FEATURE_FORM, none.id );
+		const contact = await formPage( CONTACT_FORM, none.id );
 		const demo = await requestUtils.rest( {
 			method: 'POST',
 			path: '/kestrel-forms/v1/demo',
@@ -184,7 +183,7 @@ export async function createScenarios( requestUtils ) {
 				{
 					key: 'full',
 					title: 'Full-feature form (products and a total, a formula, field logic, a multi-file upload, two pages)',
-					url: full,
+					url: full.link,
 					budgetBytes: 60 * KB,
 					budgetText: '≤ 60 KB',
 					hasForm: true,
@@ -192,7 +191,7 @@ export async function createScenarios( requestUtils ) {
 				{
 					key: 'contact',
 					title: 'Plain contact form (name, email, message)',
-					url: contact,
+					url: contact.link,
 					budgetBytes: 45 * KB,
 					budgetText: '≤ 45 KB',
 					hasForm: true,
@@ -200,7 +199,7 @@ export async function createScenarios( requestUtils ) {
 				{
 					key: 'none',
 					title: 'Page without a form',
-					url: none,
+					url: none.link,
 					budgetBytes: 0,
 					budgetText: '0 bytes',
 					hasForm: false,
