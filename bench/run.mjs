@@ -4,6 +4,9 @@
  * running and stopping it afterwards in that case. Prints figures; never fails on a number.
  * bench/concurrency.mjs also measures the native stack (scripts/native.mjs), which it starts
  * and stops itself.
+ *
+ * `npm run bench -- --only=page-weight,engine` runs only those benchmarks; every other argument
+ * is passed on to each benchmark (e.g. `--runs=5`).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -24,7 +27,24 @@ const BENCHMARKS = [
 	'concurrency.mjs',
 ];
 
+const ONLY = process.argv
+	.find( ( a ) => a.startsWith( '--only=' ) )
+	?.slice( '--only='.length )
+	.split( ',' )
+	.map( ( name ) => name.trim().replace( /\.mjs$/, '' ) + '.mjs' );
+const ARGS = process.argv
+	.slice( 2 )
+	.filter( ( a ) => ! a.startsWith( '--only=' ) );
+
 async function main() {
+	const benchmarks = ONLY
+		? BENCHMARKS.filter( ( bench ) => ONLY.includes( bench ) )
+		: BENCHMARKS;
+	if ( ONLY && benchmarks.length !== ONLY.length ) {
+		throw new Error(
+			`--only: unknown benchmark (known: ${ BENCHMARKS.join( ', ' ) })`
+		);
+	}
 	const status = await getStatus();
 	let startedHere = false;
 	let url = status.url;
@@ -33,11 +53,11 @@ async function main() {
 	}
 	let failed = 0;
 	try {
-		for ( const bench of BENCHMARKS ) {
+		for ( const bench of benchmarks ) {
 			console.log( `\n=== bench/${ bench }` );
 			const r = spawnSync(
 				process.execPath,
-				[ path.join( HERE, bench ), ...process.argv.slice( 2 ) ],
+				[ path.join( HERE, bench ), ...ARGS ],
 				{
 					stdio: 'inherit',
 					env: { ...process.env, WP_BASE_URL: url },
