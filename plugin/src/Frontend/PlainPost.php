@@ -394,7 +394,7 @@ final class PlainPost {
 			if ( in_array( $field['type'], self::NOT_ECHOED, true ) ) {
 				$id = (string) $field['id'];
 				foreach ( array_keys( $values ) as $key ) {
-					if ( $key === $id || str_starts_with( $key, $id . '.' ) ) {
+					if ( (string) $key === $id || str_starts_with( (string) $key, $id . '.' ) ) {
 						unset( $values[ $key ] );
 					}
 				}
