@@ -317,7 +317,7 @@ final class PlainPost {
 	 *
 	 * @param array<string, mixed>                                             $state  The state so far.
 	 * @param array<int|string, array{message: string, inputs?: list<string>}> $errors Errors by field id.
-	 * @param PlainPostPages                                               $pages  The form's pages.
+	 * @param PlainPostPages                                                   $pages  The form's pages.
 	 * @return array<string, mixed>
 	 */
 	private function with_errors( array $state, array $errors, PlainPostPages $pages ): array {
