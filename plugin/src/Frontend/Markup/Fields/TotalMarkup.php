@@ -1,0 +1,72 @@
+<?php
+/**
+ * The order total's server markup.
+ *
+ * @package KestrelForms
+ */
+
+declare( strict_types = 1 );
+
+namespace Kestrel\Forms\Frontend\Markup\Fields;
+
+use Kestrel\Forms\Domain\Money\Numbers;
+use Kestrel\Forms\Frontend\Markup\FieldContext;
+use Kestrel\Forms\Frontend\Markup\FieldMarkup;
+use Kestrel\Forms\Frontend\Markup\FieldParts;
+use Kestrel\Forms\Frontend\Markup\Html;
+use Kestrel\Forms\Frontend\Markup\Ids;
+
+/**
+ * The twin of forms-ui/fields/total/TotalField.tsx: the label, the total in an `output`
+ * (announced politely as it changes) and the place a payment field's messaging goes under it.
+ */
+final class TotalMarkup implements FieldMarkup {
+
+	/**
+	 * The field's markup.
+	 *
+	 * @param FieldContext $ctx The field and what the form knows about it.
+	 */
+	public function render( FieldContext $ctx ): string {
+		$id = Ids::input( $ctx->form_id, $ctx->field_id() );
+		return FieldParts::shell(
+			$ctx,
+			FieldParts::label( $ctx, 'label', $id )
+			. Html::el(
+				'output',
+				array(
+					'id'        => $id,
+					'class'     => 'kestrel-form__total',
+					'aria-live' => 'polite',
+				),
+				Html::text( self::total_text( $ctx ) )
+			)
+			. Html::el(
+				'div',
+				array(
+					'class'            => 'kestrel-form__total-after',
+					'data-total-after' => (string) $ctx->form_id,
+				)
+			)
+		);
+	}
+
+	/**
+	 * The total as the browser shows it: the server engine's total (`calculated`: the money
+	 * text, or an amount written in the form's currency), else the field's value as text (the
+	 * browser's `value`, the total the evaluator wrote).
+	 *
+	 * @param FieldContext $ctx The total field.
+	 */
+	private static function total_text( FieldContext $ctx ): string {
+		$calculated = $ctx->calculated;
+		if ( is_string( $calculated ) ) {
+			return $calculated;
+		}
+		if ( is_int( $calculated ) || is_float( $calculated ) ) {
+			return Numbers::format_money( $calculated, $ctx->currency_code() );
+		}
+		$value = $ctx->value();
+		return is_string( $value ) ? $value : '';
+	}
+}
