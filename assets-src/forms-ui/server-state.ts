@@ -5,15 +5,12 @@
  */
 import type {
 	FieldDefinition,
+	FieldValue,
 	FormDefinition,
 	FormValues,
 	SubmissionValues,
 } from '../shared';
-import {
-	fieldTypeUnit,
-	fromSubmission,
-} from '../forms-engine/field-types/registry';
-import { hasOwnQuantity, quantityKey } from '../forms-engine';
+import { fieldTypeUnit, hasOwnQuantity, quantityKey } from '../forms-engine';
 import type { FieldError } from './fields/types';
 
 /** `data.state`: the outcome of a plain post the server printed the form with. */
@@ -53,7 +50,7 @@ export function withSubmission(
 		if ( fieldTypeUnit( field.type )?.displayOnly || ! accepted( field ) ) {
 			continue;
 		}
-		const value = fromSubmission( field, values );
+		const value = readBack( field, values );
 		if ( value !== undefined ) {
 			next[ field.id ] = value;
 		}
@@ -76,4 +73,29 @@ export function errorsOf(
 		}
 	}
 	return out;
+}
+
+/**
+ * A field's value from a submission's values: its unit's `fromSubmission`, else the field id's
+ * text or list of texts; undefined when the wire has nothing usable for it. (The engine's
+ * registry `fromSubmission`, reached through the engine's index.)
+ *
+ * @param field The field.
+ * @param wire  The submission's values.
+ */
+export function readBack(
+	field: FieldDefinition,
+	wire: SubmissionValues
+): FieldValue | undefined {
+	const unit = fieldTypeUnit( field.type );
+	if ( unit?.fromSubmission ) {
+		return unit.fromSubmission( field, wire );
+	}
+	const raw = wire[ String( field.id ) ];
+	if ( typeof raw === 'string' ) {
+		return raw;
+	}
+	return Array.isArray( raw ) && raw.every( ( v ) => typeof v === 'string' )
+		? [ ...raw ]
+		: undefined;
 }

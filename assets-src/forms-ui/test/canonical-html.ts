@@ -176,7 +176,7 @@ function write( node: Node, depth: number, lines: string[] ): void {
 		return;
 	}
 	const attrs = [ ...node.attrs ]
-		.sort( ( [ a ], [ b ] ) => ( a < b ? -1 : a > b ? 1 : 0 ) )
+		.sort( ( [ a ], [ b ] ) => ( a < b ? -1 : 1 ) ) // Names are unique.
 		.map( ( [ name, value ] ) => {
 			if ( BOOLEAN.has( name ) ) {
 				return ' ' + name;

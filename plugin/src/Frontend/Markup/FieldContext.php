@@ -46,6 +46,7 @@ final class FieldContext {
 		public readonly string $description_placement = 'above',
 		public readonly mixed $calculated = null,
 		public readonly ?string $quantity = null,
+		public readonly array $page = array(),
 	) {
 	}
 
