@@ -28,6 +28,7 @@ use Kestrel\Forms\Submissions\SubmissionRequest;
 use Kestrel\Forms\Submissions\SubmitForm;
 use Kestrel\Forms\Uploads\FileNames;
 use Kestrel\Forms\Uploads\UploadError;
+use WP_REST_Request;
 
 /**
  * A visitor without JavaScript posts the printed form to its page (docs/server-rendering.md §5).
@@ -69,6 +70,9 @@ final class PlainPost {
 
 	/** The submission key input (made by the server for each print of the form). */
 	public const SUBMISSION_KEY = 'kestrel_submission_key';
+
+	/** A submission key as the REST route accepts it. */
+	private const KEY_PATTERN = '/^[A-Za-z0-9-]{8,64}$/D';
 
 	/** Field types whose posted values are never printed back into the page. */
 	private const NOT_ECHOED = array( 'password', 'creditcard', 'captcha', 'payment', 'fileupload' );
@@ -183,9 +187,21 @@ final class PlainPost {
 			PlainPostState::set( $form->id, array( 'summary' => $this->refusal( $refused ) ) + $state );
 			return;
 		}
+		// The filter's third argument is the REST request on the REST route; here a request
+		// holding the posted fields, so callbacks typed for a WP_REST_Request keep working.
+		$request = new WP_REST_Request( 'POST' );
+		$request->set_body_params( wp_unslash( $post ) );
 		/** This filter is documented in Rest\SubmissionsController::create_item_permissions_check(). */
-		if ( ! (bool) apply_filters( 'kestrel_forms_can_submit', true, $form->id, null ) ) {
+		if ( ! (bool) apply_filters( 'kestrel_forms_can_submit', true, $form->id, $request ) ) {
 			PlainPostState::set( $form->id, array( 'summary' => __( 'Sorry, you are not allowed to do that.', 'kestrel-forms' ) ) + $state );
+			return;
+		}
+		// This print of the form was submitted already (a reload of the POST, a double click):
+		// the first answer again, before any file of the repeat is stored.
+		$key   = is_string( $post[ self::SUBMISSION_KEY ] ?? null ) ? wp_unslash( $post[ self::SUBMISSION_KEY ] ) : '';
+		$first = 1 === preg_match( self::KEY_PATTERN, $key ) ? $this->submit->answer_for_key( $form->id, $key ) : null;
+		if ( null !== $first ) {
+			( $this->redirect )( self::confirmation_url( $first ) );
 			return;
 		}
 
@@ -242,7 +258,7 @@ final class PlainPost {
 			$form->id,
 			$values,
 			self::page_url(),
-			1 === preg_match( '/^[A-Za-z0-9-]{8,64}$/D', $key ) ? $key : '',
+			1 === preg_match( self::KEY_PATTERN, $key ) ? $key : '',
 			is_string( $post[ self::HONEYPOT ] ?? null ) ? wp_unslash( $post[ self::HONEYPOT ] ) : null,
 			is_string( $post[ self::RENDER_TOKEN ] ?? null ) ? wp_unslash( $post[ self::RENDER_TOKEN ] ) : null,
 			'',

@@ -509,6 +509,23 @@ final class PlainPostTest extends TestCase {
 		$this->assertCount( 1, $stored );
 		$this->assertSame( 'notes.txt', $stored[0]['name'] );
 		$this->assertSame( 5, $stored[0]['field_id'] );
+
+		// The same post again, with a file: the first answer, and the repeat's file is not stored.
+		$this->post(
+			array(
+				'input_1'      => 'Ann',
+				'input_3'      => 'Hello',
+				'kestrel_nav'  => 'submit',
+				'kestrel_page' => '1',
+			),
+			array( 'input_5' => $this->upload( 'again.txt', "again\n" ) )
+		);
+		$this->assertCount( 1, $this->entries() );
+		$this->assertCount( 2, $this->redirects );
+		global $wpdb;
+		$t = Schema::tables();
+		$this->assertSame( 1, (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$t['upload_sessions']} WHERE form_id = %d", $this->form_id ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$this->assertSame( 1, (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$t['uploads']} WHERE form_id = %d", $this->form_id ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared
 	}
 
 	public function test_a_php_file_is_refused_by_the_upload_rules_and_nothing_is_stored(): void {
