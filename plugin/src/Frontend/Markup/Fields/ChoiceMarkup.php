@@ -45,9 +45,9 @@ final class ChoiceMarkup implements FieldMarkup {
 	public static function group( FieldContext $ctx, ?callable $choice_text = null ): string {
 		$field       = $ctx->field;
 		$is_checkbox = 'checkbox' === ( $field['type'] ?? null ) || 'checkbox' === ( $field['inputType'] ?? null );
-		$value       = $ctx->value();
+		$value       = FieldValues::value( $ctx );
 		$checked     = is_array( $value )
-			? array_map( 'strval', $value )
+			? array_map( 'strval', array_filter( $value, 'is_scalar' ) )
 			: array( is_scalar( $value ) ? (string) $value : '' );
 		$has_error   = '' !== (string) $ctx->error_message();
 		$error_id    = $has_error ? Ids::validation( $ctx->form_id, $ctx->field_id() ) : null;
@@ -115,7 +115,7 @@ final class ChoiceMarkup implements FieldMarkup {
 	 * @param string|null  $error_id The message's id, when one shows.
 	 */
 	private static function other_choice( FieldContext $ctx, array $values, ?string $error_id ): string {
-		$value    = $ctx->value();
+		$value    = FieldValues::value( $ctx );
 		$text     = is_string( $value ) ? $value : '';
 		$selected = '' !== $text && ! in_array( $text, $values, true );
 		$typed    = $selected && self::OTHER_CHOICE !== $text ? $text : '';

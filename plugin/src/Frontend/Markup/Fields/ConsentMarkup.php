@@ -44,7 +44,7 @@ final class ConsentMarkup implements FieldMarkup {
 					'id'               => $id,
 					'name'             => 'input_' . $ctx->field_id() . '.1',
 					'value'            => '1',
-					'checked'          => '1' === $ctx->value( '1' ),
+					'checked'          => '1' === FieldValues::value( $ctx, '1' ),
 					'aria-required'    => ! empty( $field['isRequired'] ) ? 'true' : null,
 					'aria-invalid'     => $has_error ? 'true' : null,
 					'aria-describedby' => FieldParts::described_by(

@@ -26,7 +26,7 @@ final class HiddenMarkup implements FieldMarkup {
 	 * @param FieldContext $ctx The field and what the form knows about it.
 	 */
 	public function render( FieldContext $ctx ): string {
-		$value = $ctx->value();
+		$value = FieldValues::value( $ctx );
 		return Html::el(
 			'input',
 			array(

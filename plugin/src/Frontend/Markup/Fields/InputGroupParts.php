@@ -91,7 +91,7 @@ final class InputGroupParts {
 		foreach ( $parts as $part ) {
 			$n      = (int) $part['n'];
 			$id     = Ids::input( $ctx->form_id, $ctx->field_id(), $n );
-			$value  = $ctx->value( (string) $n );
+			$value  = FieldValues::value( $ctx, (string) $n );
 			$common = array(
 				'id'               => $id,
 				'name'             => 'input_' . $ctx->field_id() . '.' . $n,

@@ -30,7 +30,7 @@ final class MultiselectMarkup implements FieldMarkup {
 	public function render( FieldContext $ctx ): string {
 		$field    = $ctx->field;
 		$input_id = Ids::input( $ctx->form_id, $ctx->field_id() );
-		$value    = $ctx->value();
+		$value    = FieldValues::value( $ctx );
 		$chosen   = is_array( $value ) ? $value : array();
 		$options  = array();
 		foreach ( TextMarkup::choices_of( $field ) as $choice ) {

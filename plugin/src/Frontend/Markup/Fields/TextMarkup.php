@@ -47,7 +47,7 @@ final class TextMarkup implements FieldMarkup {
 		$calculated = 'number' === $type && ! empty( $field['enableCalculation'] );
 		$input_id   = Ids::input( $ctx->form_id, $ctx->field_id() );
 		$error      = (string) $ctx->error_message();
-		$value      = $ctx->value();
+		$value      = FieldValues::value( $ctx );
 		$text       = is_string( $value ) ? $value : '';
 		$common     = array(
 			'id'               => $input_id,
