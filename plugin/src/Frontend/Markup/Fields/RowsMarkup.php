@@ -34,7 +34,7 @@ final class RowsMarkup implements FieldMarkup {
 	public function render( FieldContext $ctx ): string {
 		$field     = $ctx->field;
 		$width     = self::column_count( $field );
-		$rows      = self::rows_of( $ctx->value(), $width );
+		$rows      = self::rows_of( FieldValues::value( $ctx ), $width );
 		$max_rows  = isset( $field['maxRows'] ) && is_numeric( $field['maxRows'] ) ? (int) $field['maxRows'] : self::MAX_ROWS;
 		$max       = min( $max_rows, self::MAX_ROWS );
 		$base_id   = Ids::input( $ctx->form_id, $ctx->field_id() );

@@ -54,7 +54,7 @@ final class TotalMarkup implements FieldMarkup {
 	/**
 	 * The total as the browser shows it: the server engine's total (`calculated`: the money
 	 * text, or an amount written in the form's currency), else the field's value as text (the
-	 * browser's `value`, the total the evaluator wrote).
+	 * browser's `value`, the total the evaluator wrote; without one, the field's initial value).
 	 *
 	 * @param FieldContext $ctx The total field.
 	 */
@@ -66,7 +66,7 @@ final class TotalMarkup implements FieldMarkup {
 		if ( is_int( $calculated ) || is_float( $calculated ) ) {
 			return Numbers::format_money( $calculated, $ctx->currency_code() );
 		}
-		$value = $ctx->value();
+		$value = FieldValues::value( $ctx );
 		return is_string( $value ) ? $value : '';
 	}
 }
