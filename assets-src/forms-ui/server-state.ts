@@ -12,6 +12,7 @@ import type {
 } from '../shared';
 import { fieldTypeUnit, hasOwnQuantity, quantityKey } from '../forms-engine';
 import type { FieldError } from './fields/types';
+import type { UploadRecord } from './uploads/uploader';
 
 /** `data.state`: the outcome of a plain post the server printed the form with. */
 export interface ServerState {
@@ -23,6 +24,8 @@ export interface ServerState {
 	summary?: string | null;
 	/** 0-based index of the page shown. */
 	page?: number;
+	/** Files stored so far by `input_{fieldId}` (the `kestrel_uploaded_files` input's value). */
+	uploadedFiles?: Record< string, UploadRecord[] >;
 }
 
 /**
@@ -98,4 +101,22 @@ export function readBack(
 	return Array.isArray( raw ) && raw.every( ( v ) => typeof v === 'string' )
 		? [ ...raw ]
 		: undefined;
+}
+
+/**
+ * The server's stored files by numeric field id (keys `input_{fieldId}`).
+ *
+ * @param files Files by `input_{fieldId}`.
+ */
+export function uploadsOf(
+	files: ServerState[ 'uploadedFiles' ]
+): Record< number, UploadRecord[] > {
+	const out: Record< number, UploadRecord[] > = {};
+	for ( const [ key, records ] of Object.entries( files ?? {} ) ) {
+		const id = /^input_(\d+)$/.exec( key );
+		if ( id && Array.isArray( records ) ) {
+			out[ Number( id[ 1 ] ) ] = records;
+		}
+	}
+	return out;
 }

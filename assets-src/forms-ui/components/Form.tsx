@@ -62,7 +62,12 @@ import { ErrorSummary } from './ErrorSummary';
 import type { UploadRecord } from '../uploads/uploader';
 import { newUploadId } from '../uploads/upload-id';
 import { AnimationContext } from './reveal';
-import { errorsOf, withSubmission, type ServerState } from '../server-state';
+import {
+	errorsOf,
+	uploadsOf,
+	withSubmission,
+	type ServerState,
+} from '../server-state';
 import { useFieldUnits, type UnitFailure } from '../fields/use-field-units';
 import {
 	isUnitField,
@@ -261,7 +266,7 @@ export function Form( props: FormProps ) {
 	const [ uploadId ] = useState( newUploadId );
 	const [ uploadRecords, setUploadRecords ] = useState<
 		Record< number, UploadRecord[] >
-	>( {} );
+	>( () => uploadsOf( props.initial?.uploadedFiles ) );
 	const busyUploads = useRef( new Set< number >() );
 	const uploadUrl = props.uploadUrl;
 	const uploadBindings = useMemo< UploadBindings | undefined >(

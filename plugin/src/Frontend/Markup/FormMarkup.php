@@ -84,14 +84,14 @@ final class FormMarkup {
 			$inner .= self::honeypot( $form_id );
 		}
 		if ( ! empty( $rest['uploadUrl'] ) ) {
-			// The files uploaded so far by field (none on a first render).
+			// The files stored so far by field (a plain post's, carried to the next post).
 			$inner .= Html::el(
 				'input',
 				array(
 					'type'  => 'hidden',
 					'id'    => 'kestrel_uploaded_files_' . $form_id,
 					'name'  => 'kestrel_uploaded_files',
-					'value' => '{}',
+					'value' => self::uploaded_files( $fields, $state['uploadedFiles'] ?? null ),
 				)
 			);
 		}
@@ -572,6 +572,24 @@ final class FormMarkup {
 			}
 		}
 		return $out;
+	}
+
+	/**
+	 * The uploaded-files input's value (Form.tsx uploadedFiles): the stored files of each upload
+	 * field that has some, by `input_{fieldId}`, in the form's order, as JSON.stringify writes it.
+	 *
+	 * @param list<array<string, mixed>> $fields The form's fields.
+	 * @param mixed                      $files  The state's files by `input_{fieldId}`.
+	 */
+	private static function uploaded_files( array $fields, mixed $files ): string {
+		$out = array();
+		foreach ( $fields as $field ) {
+			$key = 'input_' . (int) $field['id'];
+			if ( 'fileupload' === ( $field['type'] ?? '' ) && is_array( $files ) && is_array( $files[ $key ] ?? null ) && $files[ $key ] ) {
+				$out[ $key ] = array_values( $files[ $key ] );
+			}
+		}
+		return $out ? (string) wp_json_encode( $out, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE ) : '{}';
 	}
 
 	/**
