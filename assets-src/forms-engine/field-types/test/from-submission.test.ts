@@ -40,13 +40,11 @@ const TYPES = [
 	'multiselect',
 ];
 
-const fromTypeFiles = [ consent, multiselect, name, phone, time, website ]
-	.flatMap( ( file ) => file.cases )
-	.map( ( c ) => ( {
-		name: c.name,
-		field: c.field as unknown as FieldDefinition,
-		value: c.value as FieldValue,
-	} ) );
+const fromTypeFiles = (
+	[ consent, multiselect, name, phone, time, website ] as unknown as Array< {
+		cases: Case[];
+	} >
+ ).flatMap( ( file ) => file.cases );
 
 // The one-value types' cases of the validation fixture (the value shapes each type takes).
 const fromValidation = (
