@@ -9,7 +9,6 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Frontend\Markup\Fields;
 
-use Kestrel\Forms\Domain\Money\Numbers;
 use Kestrel\Forms\Frontend\Markup\FieldContext;
 use Kestrel\Forms\Frontend\Markup\FieldMarkup;
 use Kestrel\Forms\Frontend\Markup\FieldParts;
@@ -52,20 +51,13 @@ final class TotalMarkup implements FieldMarkup {
 	}
 
 	/**
-	 * The total as the browser shows it: the server engine's total (`calculated`: the money
-	 * text, or an amount written in the form's currency), else the field's value as text (the
-	 * browser's `value`, the total the evaluator wrote; without one, the field's initial value).
+	 * The total as the browser shows it: the field's value as text (TSX `value`: the total the
+	 * engine wrote into the values, FormMarkup's server evaluation on a page; without one, the
+	 * field's initial value). Like the TSX, it ignores `calculated`.
 	 *
 	 * @param FieldContext $ctx The total field.
 	 */
 	private static function total_text( FieldContext $ctx ): string {
-		$calculated = $ctx->calculated;
-		if ( is_string( $calculated ) ) {
-			return $calculated;
-		}
-		if ( is_int( $calculated ) || is_float( $calculated ) ) {
-			return Numbers::format_money( $calculated, $ctx->currency_code() );
-		}
 		$value = FieldValues::value( $ctx );
 		return is_string( $value ) ? $value : '';
 	}
