@@ -79,7 +79,10 @@ export function ChoiceGroup( props: FieldProps ) {
 									id={ choiceId }
 									name={
 										isCheckbox
-											? `input_${ field.id }.${ index + 1 }`
+											? `input_${ choiceInputId(
+													field,
+													index
+												) }`
 											: `input_${ field.id }`
 									}
 									value={ choice.value }
@@ -116,6 +119,18 @@ export function ChoiceGroup( props: FieldProps ) {
 			</fieldset>
 		</FieldShell>
 	);
+}
+
+/**
+ * The input id a checkbox choice posts as: the definition's `inputs[index].id` when it lists
+ * one (an imported field's choice ten is "N.11"), else "N.{index + 1}". The twin of PHP
+ * `Form::choice_input_ids()`, which reads the plain post's checkboxes.
+ *
+ * @param field Checkbox field.
+ * @param index The choice's position.
+ */
+function choiceInputId( field: FieldProps[ 'field' ], index: number ): string {
+	return field.inputs?.[ index ]?.id ?? `${ field.id }.${ index + 1 }`;
 }
 
 /**

@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Frontend\Markup\Fields;
 
+use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Frontend\Markup\FieldContext;
 use Kestrel\Forms\Frontend\Markup\FieldMarkup;
 use Kestrel\Forms\Frontend\Markup\FieldParts;
@@ -53,6 +54,9 @@ final class ChoiceMarkup implements FieldMarkup {
 		$error_id    = $has_error ? Ids::validation( $ctx->form_id, $ctx->field_id() ) : null;
 		$choices     = TextMarkup::choices_of( $field );
 		$values      = array_map( static fn( array $choice ): string => (string) ( $choice['value'] ?? '' ), $choices );
+		// A checkbox posts as its input id (an imported field's choice ten is "N.11"), as the
+		// server reads it back.
+		$input_ids = Form::choice_input_ids( $field );
 
 		$inner = FieldParts::label( $ctx, 'legend' ) . FieldParts::description( $ctx );
 		if ( $is_checkbox && ! empty( $field['enableSelectAll'] ) ) {
@@ -69,7 +73,7 @@ final class ChoiceMarkup implements FieldMarkup {
 					array(
 						'type'             => $is_checkbox ? 'checkbox' : 'radio',
 						'id'               => $choice_id,
-						'name'             => $is_checkbox ? 'input_' . $ctx->field_id() . '.' . ( $index + 1 ) : 'input_' . $ctx->field_id(),
+						'name'             => 'input_' . ( $is_checkbox ? ( $input_ids[ $index ] ?? $ctx->field_id() . '.' . ( $index + 1 ) ) : $ctx->field_id() ),
 						'value'            => $values[ $index ],
 						'checked'          => in_array( $values[ $index ], $checked, true ),
 						'tabindex'         => $ctx->concealed ? '-1' : null,
