@@ -179,6 +179,36 @@ describe( 'fromSubmission, the inverse of toSubmission', () => {
 		).toEqual( [ '21', '05', '' ] );
 	} );
 
+	it( 'reads a plain post’s checkboxes by their input ids, in choice order', () => {
+		const field = {
+			id: 4,
+			type: 'checkbox',
+			choices: [
+				{ text: 'A', value: 'a' },
+				{ text: 'B', value: 'b' },
+				{ text: 'C', value: 'c' },
+			],
+		} as FieldDefinition;
+		expect( fromSubmission( field, { '4.3': 'c', '4.1': 'a' } ) ).toEqual( [
+			'a',
+			'c',
+		] );
+		expect( fromSubmission( field, { '4.2': '' } ) ).toEqual( [] );
+		// An imported field's own input ids.
+		const imported = {
+			...field,
+			inputs: [ { id: '4.1' }, { id: '4.2' }, { id: '4.11' } ],
+		};
+		expect( fromSubmission( imported, { '4.11': 'c' } ) ).toEqual( [
+			'c',
+		] );
+		expect( fromSubmission( imported, { '4.3': 'c' } ) ).toBeUndefined();
+		// The browser's list wins.
+		expect( fromSubmission( field, { '4': [ 'b' ], '4.1': 'a' } ) ).toEqual(
+			[ 'b' ]
+		);
+	} );
+
 	it( 'keeps a list for list fields and a text for text fields', () => {
 		expect(
 			fromSubmission( { id: 4, type: 'checkbox' } as FieldDefinition, {

@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Frontend\Markup\Fields;
 
 use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
+use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Frontend\Markup\FieldContext;
 
 /**
@@ -35,6 +36,12 @@ final class FieldValues {
 		}
 		$id        = (string) $ctx->field_id();
 		$input_ids = $type->input_ids( $ctx->field );
+		if ( '' === $key && 'checkbox' === ( $ctx->field['type'] ?? null ) && ! array_key_exists( $id, $ctx->values ) ) {
+			$checked = self::checked_by_input( $ctx );
+			if ( null !== $checked ) {
+				return $checked;
+			}
+		}
 		foreach ( array_merge( array( $id ), $input_ids ) as $wire_key ) {
 			if ( array_key_exists( $wire_key, $ctx->values ) ) {
 				return $ctx->value( $key );
@@ -49,5 +56,27 @@ final class FieldValues {
 			return null;
 		}
 		return is_array( $initial ) ? ( $initial[ $index ] ?? '' ) : $initial;
+	}
+
+	/**
+	 * A checkbox's checked values posted one per choice input id (a plain post's
+	 * `input_{id}.{n}`, as the server's checkbox reads them), in choice order; null when the wire
+	 * has none of them (the engine's checkbox `fromSubmission`).
+	 *
+	 * @param FieldContext $ctx The checkbox field.
+	 * @return list<string>|null
+	 */
+	private static function checked_by_input( FieldContext $ctx ): ?array {
+		$checked = null;
+		foreach ( Form::choice_input_ids( $ctx->field ) as $input_id ) {
+			$text = $ctx->values[ $input_id ] ?? null;
+			if ( is_string( $text ) ) {
+				$checked = $checked ?? array();
+				if ( '' !== $text ) {
+					$checked[] = $text;
+				}
+			}
+		}
+		return $checked;
 	}
 }
