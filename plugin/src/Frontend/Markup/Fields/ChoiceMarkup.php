@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Frontend\Markup\Fields;
 
+use Kestrel\Forms\Domain\FieldTypes\TextType;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Frontend\Markup\FieldContext;
 use Kestrel\Forms\Frontend\Markup\FieldMarkup;
@@ -22,9 +23,6 @@ use Kestrel\Forms\Frontend\Markup\Ids;
  * `input_{fieldId}`), a radio group's "other" choice and a checkbox group's "Select all".
  */
 final class ChoiceMarkup implements FieldMarkup {
-
-	/** The value of a radio group's "other" choice (shared OTHER_CHOICE). */
-	public const OTHER_CHOICE = 'gf_other_choice';
 
 	/**
 	 * The field's markup.
@@ -122,7 +120,7 @@ final class ChoiceMarkup implements FieldMarkup {
 		$value    = FieldValues::value( $ctx );
 		$text     = is_string( $value ) ? $value : '';
 		$selected = '' !== $text && ! in_array( $text, $values, true );
-		$typed    = $selected && self::OTHER_CHOICE !== $text ? $text : '';
+		$typed    = $selected && TextType::OTHER_CHOICE !== $text ? $text : '';
 		$radio_id = Ids::input( $ctx->form_id, $ctx->field_id(), count( $values ) + 1 );
 		return Html::el(
 			'li',
@@ -133,7 +131,7 @@ final class ChoiceMarkup implements FieldMarkup {
 					'type'             => 'radio',
 					'id'               => $radio_id,
 					'name'             => 'input_' . $ctx->field_id(),
-					'value'            => self::OTHER_CHOICE,
+					'value'            => TextType::OTHER_CHOICE,
 					'checked'          => $selected,
 					'tabindex'         => $ctx->concealed ? '-1' : null,
 					'aria-describedby' => $error_id,
