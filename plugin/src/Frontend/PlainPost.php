@@ -218,11 +218,12 @@ final class PlainPost {
 		$nav    = is_string( $post[ self::NAV ] ?? null ) ? sanitize_key( wp_unslash( $post[ self::NAV ] ) ) : 'default';
 		$result = $this->validator->validate( $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] ), self::with_tokens( $form, $values, $state['uploadedFiles'] ) );
 		$next   = $pages->next( $page, $result->visible );
-		if ( 'previous' === $nav ) {
+		if ( 'previous' === $nav && ! $upload_errors ) {
+			// No checks, except that a file chosen here and refused is not dropped unsaid.
 			PlainPostState::set( $form->id, array( 'page' => $pages->previous( $page, $result->visible ) ?? $page ) + $state );
 			return;
 		}
-		if ( 'next' === $nav || ( 'submit' !== $nav && null !== $next ) ) {
+		if ( 'next' === $nav || ( 'submit' !== $nav && 'previous' !== $nav && null !== $next ) ) {
 			$errors = array();
 			foreach ( $pages->field_ids( $page ) as $field_id ) {
 				$error = $upload_errors[ (string) $field_id ] ?? null;

@@ -544,6 +544,19 @@ final class PlainPostTest extends TestCase {
 		$this->assertStringStartsWith( 'shell.php - This type of file is not allowed.', $state['errors'][5]['message'] );
 		$this->assertSame( array(), $state['uploadedFiles'] );
 		$this->assertSame( 'There was a problem with your submission. Please review the fields below.', $state['summary'] );
+
+		// Previous does not check the page, but a refused file is not dropped unsaid.
+		PlainPostState::reset();
+		$state = $this->post(
+			array(
+				'input_1'      => 'Ann',
+				'kestrel_nav'  => 'previous',
+				'kestrel_page' => '1',
+			),
+			array( 'input_5' => $this->upload( 'shell.php', '<?php echo 1;' ) )
+		);
+		$this->assertSame( 1, $state['page'] );
+		$this->assertSame( array( '5' ), array_map( 'strval', array_keys( $state['errors'] ) ) );
 	}
 
 	public function test_a_forged_upload_token_is_refused_when_the_submission_claims_it(): void {
