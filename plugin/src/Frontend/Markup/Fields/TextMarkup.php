@@ -34,12 +34,14 @@ final class TextMarkup implements FieldMarkup {
 	/**
 	 * The one-input control with what a type asks of its input (TSX `SingleInput`).
 	 *
-	 * @param FieldContext                                                                             $ctx         The field.
-	 * @param array{type?: string, autocomplete?: string, placeholder?: string, described_by?: string} $input The
-	 *                                                                   type's input options (TSX `InputOptions`).
-	 * @param (callable(array<string, mixed>): string)|null                                            $choice_text A drop-down choice's text, plain (TSX
-	 *                                                                                                              `choiceText`: a priced field adds its
-	 *                                                                                                              price); null: the choice's `text`.
+	 * @param FieldContext                                  $ctx         The field.
+	 * @param array<string, string>                         $input       The type's input options (TSX
+	 *                                                                   `InputOptions`): `type`,
+	 *                                                                   `autocomplete`, `placeholder`,
+	 *                                                                   `described_by`.
+	 * @param (callable(array<string, mixed>): string)|null $choice_text A drop-down choice's text, plain
+	 *                                                                   (TSX `choiceText`: a priced field
+	 *                                                                   adds its price); null: its `text`.
 	 */
 	public static function single_input( FieldContext $ctx, array $input = array(), ?callable $choice_text = null ): string {
 		$field      = $ctx->field;
