@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Frontend;
 
 use Closure;
+use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Validation\FieldError;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
@@ -218,6 +219,8 @@ final class PlainPost {
 		$nav    = is_string( $post[ self::NAV ] ?? null ) ? sanitize_key( wp_unslash( $post[ self::NAV ] ) ) : 'default';
 		$result = $this->validator->validate( $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] ), self::with_tokens( $form, $values, $state['uploadedFiles'] ) );
 		$next   = $pages->next( $page, $result->visible );
+		// A choice the visitor cleared posts nothing; the page must not print its default again.
+		$state['values'] = self::echoed( $form, self::with_cleared( $form, $values, $result->visible ) );
 		if ( 'previous' === $nav && ! $upload_errors ) {
 			// No checks, except that a file chosen here and refused is not dropped unsaid.
 			PlainPostState::set( $form->id, array( 'page' => $pages->previous( $page, $result->visible ) ?? $page ) + $state );
@@ -394,6 +397,35 @@ final class PlainPost {
 			if ( 'fileupload' === $field['type'] ) {
 				$values[ (string) $field['id'] ] = array_column( $uploaded[ 'input_' . $field['id'] ] ?? array(), 'temp_filename' );
 			}
+		}
+		return $values;
+	}
+
+	/**
+	 * The values with the fields that posted nothing put in as empty (docs/server-rendering.md
+	 * §1: a key the wire lacks leaves its field at its initial value). Unchecked boxes, a radio
+	 * group without a choice and a multi-select without a selection post nothing at all; every
+	 * shown field's inputs were printed and posted (hidden pages keep their inputs), so nothing
+	 * for a shown field means the visitor left it empty: an empty list for the fields of chosen
+	 * values, an empty text for the others.
+	 *
+	 * @param Form                               $form    The form.
+	 * @param array<string, string|list<string>> $values  Posted values.
+	 * @param array<int, bool>                   $visible Visibility by field id (the server's).
+	 * @return array<string, string|list<string>>
+	 */
+	private static function with_cleared( Form $form, array $values, array $visible ): array {
+		$posted = array();
+		foreach ( array_keys( $values ) as $key ) {
+			$posted[ explode( '.', (string) $key )[0] ] = true;
+		}
+		foreach ( $form->fields() as $field ) {
+			$id = (string) $field['id'];
+			if ( isset( $posted[ $id ] ) || empty( $visible[ (int) $id ] ) || FieldTypes::displays_only( $field ) || in_array( $field['type'], self::NOT_ECHOED, true ) ) {
+				continue;
+			}
+			$chosen        = in_array( $field['type'], array( 'checkbox', 'multiselect' ), true ) || ( 'option' === $field['type'] && 'checkbox' === ( $field['inputType'] ?? '' ) );
+			$values[ $id ] = $chosen ? array() : '';
 		}
 		return $values;
 	}

@@ -277,6 +277,16 @@ final class PlainPostTest extends TestCase {
 		$this->assertSame( 1, $state['page'] );
 		$this->assertSame( array(), $state['errors'] );
 		$this->assertNull( $state['summary'] );
+		$this->assertSame(
+			array(
+				'1' => 'Ann',
+				'2' => '',
+				'3' => '',
+				'4' => array(),
+			),
+			$state['values'],
+			'Fields that posted nothing (unchecked boxes) are printed empty, not with their defaults; no upload token is a value.'
+		);
 
 		PlainPostState::reset();
 		$state = $this->post( array( 'input_1' => 'Ann' ) + array( 'kestrel_nav' => 'default' ) );
