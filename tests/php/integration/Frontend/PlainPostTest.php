@@ -646,4 +646,22 @@ final class PlainPostTest extends TestCase {
 		);
 	}
 
+
+	public function test_a_signed_in_visitors_entry_is_theirs_only_when_the_post_comes_from_this_site(): void {
+		$user                   = $this->as_subscriber();
+		$fields                 = array(
+			'input_1'     => 'Ann',
+			'input_3'     => 'Hello',
+			'kestrel_nav' => 'submit',
+		);
+		$_SERVER['HTTP_ORIGIN'] = 'https://elsewhere.example';
+		$this->post( $fields );
+		$_SERVER['HTTP_ORIGIN'] = home_url();
+		$this->post( array( 'kestrel_submission_key' => 'plainpostkey-0003' ) + $fields );
+		$entries = $this->entries();
+		$this->assertCount( 2, $entries );
+		$this->assertSame( 0, (int) $entries[0]->user_id, 'A page elsewhere made the browser post: not in the visitor\'s name.' );
+		$this->assertSame( $user, (int) $entries[1]->user_id );
+	}
+
 }
