@@ -364,19 +364,18 @@ final class FormRenderer {
 	}
 
 	/**
-	 * The form's markup, or '' when a field has no server markup (a type from elsewhere): the
-	 * script then renders the form itself, as before server rendering.
+	 * The form's markup, or '' when the server cannot print it (a field type without server
+	 * markup, a definition the markup cannot read): the script then renders the form itself, as
+	 * before server rendering, rather than the page failing.
 	 *
 	 * @param array<string, mixed> $data The page's data for the form.
 	 */
 	private static function markup( array $data ): string {
 		try {
 			return FormMarkup::render( $data );
-		} catch ( \InvalidArgumentException $e ) {
-			if ( defined( 'WP_DEBUG' ) && WP_DEBUG ) {
-				trigger_error( esc_html( $e->getMessage() ), E_USER_WARNING ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_trigger_error -- debug only.
-			}
-			return '';
+		} catch ( \Throwable $e ) {
+			// A hint in the page's source for whoever debugs the site; nothing for visitors.
+			return defined( 'WP_DEBUG' ) && WP_DEBUG ? '<!-- Kestrel Forms: the server could not print this form; the browser renders it. -->' : '';
 		}
 	}
 

@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Frontend;
 
+use Kestrel\Forms\Frontend\Markup\FieldMarkups;
 use Kestrel\Forms\Frontend\PlainPostState;
 use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Tests\Integration\Rest\FormsControllerTest;
@@ -147,6 +148,38 @@ final class RenderingTest extends TestCase {
 		$this->assertStringNotContainsString( 'data-kestrel-form-id', $html );
 		$this->assertStringNotContainsString( 'kestrel-form__data', $html );
 		$this->assertStringNotContainsString( '<form', $html );
+	}
+
+	public function test_a_field_type_without_server_markup_leaves_the_form_to_the_script(): void {
+		try {
+			FieldMarkups::for_type( 'signature' );
+			$this->fail( 'A type without markup is refused.' );
+		} catch ( \InvalidArgumentException $e ) {
+			$this->assertStringContainsString( '"signature"', $e->getMessage() );
+			$this->assertStringContainsString( 'Fields\\SignatureMarkup', $e->getMessage() );
+		}
+		// Stored as another tool might have (the repository does not validate).
+		$id   = Plugin::instance()->forms->create(
+			array(
+				'title'  => 'Odd',
+				'fields' => array(
+					array(
+						'id'    => 1,
+						'type'  => 'text',
+						'label' => 'Name',
+					),
+					array(
+						'id'    => 2,
+						'type'  => 'signature',
+						'label' => 'Sign',
+					),
+				),
+			)
+		);
+		$html = do_shortcode( '[kestrel_form id="' . $id . '"]' );
+		$this->assertSame( 2, count( $this->embedded_data( $html )['form']['fields'] ) );
+		// The page does not fail: the root has no element, so the script renders the form.
+		$this->assertMatchesRegularExpression( '#<div class="kestrel-form__root">(<!--[^>]*-->)?</div>#', $html );
 	}
 
 	public function test_the_page_carries_only_the_forms_currency_configuration(): void {
