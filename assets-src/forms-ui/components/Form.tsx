@@ -897,27 +897,31 @@ export function Form( props: FormProps ) {
 						}
 						aria-busy={ submitting || undefined }
 					>
-						{ /* What a post without JavaScript needs (docs/server-rendering.md §2). */ }
-						<input
-							type="hidden"
-							name="kestrel_form_id"
-							value={ formId }
-						/>
-						<input
-							type="hidden"
-							name="kestrel_render_token"
-							value={ props.renderToken ?? '' }
-						/>
-						<input
-							type="hidden"
-							name="kestrel_submission_key"
-							value={ props.submissionKey ?? '' }
-						/>
-						<input
-							type="hidden"
-							name="kestrel_page"
-							value={ page }
-						/>
+						{ /* What a post without JavaScript needs (docs/server-rendering.md §2); an editor preview never posts. */ }
+						{ ! preview && (
+							<>
+								<input
+									type="hidden"
+									name="kestrel_form_id"
+									value={ formId }
+								/>
+								<input
+									type="hidden"
+									name="kestrel_render_token"
+									value={ props.renderToken ?? '' }
+								/>
+								<input
+									type="hidden"
+									name="kestrel_submission_key"
+									value={ props.submissionKey ?? '' }
+								/>
+								<input
+									type="hidden"
+									name="kestrel_page"
+									value={ page }
+								/>
+							</>
+						) }
 						{ /* Enter in a field clicks the first submit button: this one (Next or Submit). */ }
 						<button
 							type="submit"
