@@ -56,6 +56,28 @@ final class RenderFixturesTest extends TestCase {
 		$this->assertNotEmpty( self::fixtures() );
 	}
 
+	public function test_every_field_type_has_server_markup_and_a_fixture(): void {
+		$schema = json_decode( (string) file_get_contents( dirname( __DIR__, 4 ) . '/plugin/schema/form.schema.json' ), true );
+		$types  = $schema['$defs']['fieldType']['enum'];
+		$this->assertContains( 'text', $types );
+		$fixtures = array();
+		foreach ( array_keys( self::fixtures() ) as $name ) {
+			$fixture = json_decode( (string) file_get_contents( self::dir() . '/' . $name ), true );
+			foreach ( 'form' === ( $fixture['kind'] ?? '' ) ? $fixture['form']['fields'] : array( $fixture['field'] ) as $field ) {
+				$fixtures[ $field['type'] ] = true;
+			}
+		}
+		foreach ( $types as $type ) {
+			if ( 'page' === $type ) {
+				continue; // A page break is the frame's (FormMarkup), not a field.
+			}
+			$this->assertTrue( FieldMarkups::has( $type ), $type . ' has no server markup: ' . FieldMarkups::class_for( $type ) );
+			if ( '' === (string) getenv( 'RENDER_FIXTURE' ) ) {
+				$this->assertArrayHasKey( $type, $fixtures, $type . ' has no render fixture.' );
+			}
+		}
+	}
+
 	/**
 	 * @dataProvider fixtures
 	 */
