@@ -21,20 +21,21 @@ final class FieldContext {
 	/**
 	 * Builds the context.
 	 *
+	 * The values are the whole form's WireValues (keys "5", "5.3", "5_quantity"…); the error is
+	 * the field's message with the inputs it is about (absent: all); the currency is the form's
+	 * Currencies::get config; `calculated` and `quantity` are what the TSX passes as those props;
+	 * the page is the page's data for the form (`captcha`, `payment`: what units read).
+	 *
 	 * @param int                                                $form_id               Form id.
 	 * @param array<string, mixed>                               $field                 The field's (public) definition.
-	 * @param array<string, mixed>                               $values                The whole form's WireValues (keys "5",
-	 *                                                                                   "5.3", "5_quantity"…).
-	 * @param array{message: string, inputs?: list<string>}|null $error              The field's message and the
-	 *                                                                               inputs it is about (absent: all).
+	 * @param array<mixed, mixed>                                $values                WireValues of the whole form.
+	 * @param array{message: string, inputs?: list<string>}|null $error                 The field's message.
 	 * @param bool                                               $concealed             Hidden by conditional logic.
-	 * @param array<string, mixed>|null                          $currency              The form's currency
-	 *                                                                                   (Currencies::get config).
+	 * @param array<string, mixed>|null                          $currency              The form's currency config.
 	 * @param string                                             $description_placement 'above' or 'below'.
-	 * @param mixed                                              $calculated            What the engine computed for the
-	 *                                                                                   field (TSX `calculated`).
-	 * @param string|null                                        $quantity              A product's own quantity (TSX
-	 *                                                                                   `quantity`).
+	 * @param mixed                                              $calculated            What the engine computed.
+	 * @param string|null                                        $quantity              A product's own quantity.
+	 * @param array<string, mixed>                               $page                  The page's data for the form.
 	 */
 	public function __construct(
 		public readonly int $form_id,
