@@ -12,7 +12,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { FormDefinition } from '../../shared';
 import { Form } from '../../forms-ui';
 import { formPropsOf, type PageData } from '../../forms-ui/page-data';
-import { mountAll } from '../form-view';
+import { mountAll, typedValues } from '../form-view';
 import {
 	pageDataOf,
 	readFixture,
@@ -128,6 +128,76 @@ describe( 'form-view hydration', () => {
 		).toContain( 'Your name' );
 		expect( console ).toHaveWarned();
 		expect( console ).toHaveErrored();
+	} );
+
+	it( 'reads what changed as the submission values, by the inputs names', () => {
+		const form = {
+			id: 4,
+			title: 'Names',
+			fields: [
+				{ id: 1, type: 'name', label: 'Name', nameFormat: 'simple' },
+				{
+					id: 2,
+					type: 'select',
+					label: 'Size',
+					choices: [
+						{ text: 'S', value: 's' },
+						{ text: 'M', value: 'm' },
+					],
+				},
+				{
+					id: 3,
+					type: 'radio',
+					label: 'Colour',
+					choices: [
+						{ text: 'Red', value: 'red', isSelected: true },
+						{ text: 'Blue', value: 'blue' },
+					],
+				},
+				{
+					id: 4,
+					type: 'consent',
+					label: 'Terms',
+					checkboxLabel: 'I agree',
+					defaultValue: '1',
+				},
+				{ id: 5, type: 'text', label: 'Untouched', defaultValue: 'x' },
+			],
+		} as unknown as FormDefinition & { id: number };
+		const data: PageData = {
+			form,
+			rest: { submitPath: '/kestrel-forms/v1/forms/4/submissions' },
+		};
+		const root = printContainer( data, serverMarkup( data ) ).querySelector(
+			'.kestrel-form__root'
+		) as HTMLElement;
+		expect( typedValues( root, form ) ).toBeUndefined();
+		const named = ( name: string ) =>
+			root.querySelector( `[name="${ name }"]` ) as HTMLInputElement;
+		const first = root.querySelector(
+			'[name^="input_1"]'
+		) as HTMLInputElement;
+		first.value = 'Ada';
+		( named( 'input_2' ) as unknown as HTMLSelectElement ).value = 'm';
+		(
+			root.querySelector(
+				'[name="input_3"][value="blue"]'
+			) as HTMLInputElement
+		 ).checked = true;
+		const consent = root.querySelector(
+			'[name^="input_4"]'
+		) as HTMLInputElement;
+		const consentWasTicked = consent.checked;
+		consent.checked = ! consentWasTicked;
+		const values = typedValues( root, form );
+		expect( values?.[ first.name.replace( 'input_', '' ) ] ).toBe( 'Ada' );
+		expect( values?.[ '2' ] ).toBe( 'm' );
+		expect( values?.[ '3' ] ).toBe( 'blue' );
+		// An unticked box is read as empty, so the change is kept too.
+		expect( values?.[ consent.name.replace( 'input_', '' ) ] ).toBe(
+			consentWasTicked ? '' : consent.value
+		);
+		expect( values ).not.toHaveProperty( '5' );
 	} );
 
 	it( 'keeps what the visitor typed before the script ran', async () => {
