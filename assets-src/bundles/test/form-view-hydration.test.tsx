@@ -14,6 +14,7 @@ import { Form } from '../../forms-ui';
 import { formPropsOf, type PageData } from '../../forms-ui/page-data';
 import { mountAll, typedValues } from '../form-view';
 import {
+	fixtureNames,
 	pageDataOf,
 	readFixture,
 	type FormFixture,
@@ -90,12 +91,9 @@ afterEach( () => {
 } );
 
 describe( 'form-view hydration', () => {
-	it.each( [
-		'form-single-page.json',
-		'form-pages-percentage.json',
-		'form-errors.json',
-		'form-logic.json',
-	] )( 'hydrates the server markup of %s cleanly', async ( name ) => {
+	it.each(
+		fixtureNames().filter( ( name ) => readFixture( name ).kind === 'form' )
+	)( 'hydrates the server markup of %s cleanly', async ( name ) => {
 		const data = pageDataOf( readFixture( name ) as FormFixture );
 		const container = printContainer( data, serverMarkup( data ) );
 		const root = container.querySelector(
