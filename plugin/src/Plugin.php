@@ -19,12 +19,14 @@ use Kestrel\Forms\Captcha\Verifier;
 use Kestrel\Forms\Domain\Form\FormValidator;
 use Kestrel\Forms\Domain\Import\GravityFormsImporter;
 use Kestrel\Forms\Domain\Schema\SchemaValidator;
+use Kestrel\Forms\Domain\Validation\FieldError;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
 use Kestrel\Forms\Entries\MergeTags;
 use Kestrel\Forms\Feeds\ExampleLogAddon;
 use Kestrel\Forms\Feeds\FeedRegistry;
 use Kestrel\Forms\Frontend\Block;
 use Kestrel\Forms\Frontend\FormRenderer;
+use Kestrel\Forms\Frontend\PlainPost;
 use Kestrel\Forms\Frontend\Preview;
 use Kestrel\Forms\Frontend\Shortcode;
 use Kestrel\Forms\Notifications\NotificationEvents;
@@ -39,6 +41,7 @@ use Kestrel\Forms\Payments\BuildWalletRequest;
 use Kestrel\Forms\Payments\ConfigurationCheck;
 use Kestrel\Forms\Payments\ChargePayment;
 use Kestrel\Forms\Payments\PaymentActions;
+use Kestrel\Forms\Payments\PaymentRefused;
 use Kestrel\Forms\Payments\ReconcileJob;
 use Kestrel\Forms\Payments\Provider\ClientFactory;
 use Kestrel\Forms\Payments\WebhookHandler;
@@ -68,14 +71,19 @@ use Kestrel\Forms\Rest\ErrorMapper;
 use Kestrel\Forms\Rest\Routes;
 use Kestrel\Forms\Rest\FormsController;
 use Kestrel\Forms\Rest\FormsImportController;
+use Kestrel\Forms\Rest\Messages;
 use Kestrel\Forms\Rest\NotificationsController;
 use Kestrel\Forms\Rest\StreamedResponse;
 use Kestrel\Forms\Rest\SubmissionsController;
+use Kestrel\Forms\Rest\UploadMessages;
 use Kestrel\Forms\Rest\UploadsController;
 use Kestrel\Forms\Security\Capabilities;
+use Kestrel\Forms\Submissions\PlainPostUploads;
+use Kestrel\Forms\Submissions\SubmissionRefused;
 use Kestrel\Forms\Uploads\CleanupJob;
 use Kestrel\Forms\Uploads\PhpUploadSource;
 use Kestrel\Forms\Uploads\Storage;
+use Kestrel\Forms\Uploads\UploadError;
 use Kestrel\Forms\Uploads\UploadStore;
 
 /**
@@ -200,6 +208,21 @@ final class Plugin {
 		// Merge tags ({payment_amount}, {Name:1}, {all_fields}, …) in confirmation messages.
 		add_filter( 'kestrel_forms_confirmation', array( new MergeTags(), 'confirmation' ), 10, 3 );
 		add_action( 'kestrel_forms_form_deleted', array( self::class, 'delete_form_uploads' ) );
+		// The plain (no-JavaScript) form post: a second door to the submission use case (docs/server-rendering.md §5).
+		PlainPost::register(
+			static function (): PlainPost {
+				$plugin = self::instance();
+				return new PlainPost(
+					SubmissionsController::use_case( $plugin->forms, $plugin->entries, $plugin->submission_validator, $plugin->feeds, $plugin->uploads ),
+					$plugin->forms,
+					$plugin->submission_validator,
+					new PlainPostUploads( $plugin->uploads, new PhpUploadSource() ),
+					// The REST route's words, so both doors say the same.
+					static fn( FieldError|UploadError $e ): string => $e instanceof UploadError ? UploadMessages::message( $e ) : Messages::field_error( $e ),
+					static fn( SubmissionRefused|PaymentRefused $e ): string => ( $e instanceof PaymentRefused ? ErrorMapper::payment_refused( $e ) : ErrorMapper::submission_refused( $e ) )->get_error_message()
+				);
+			}
+		);
 		// Email notifications on submissions and payment events (issue 14).
 		( new NotificationEvents() )->register();
 		// Granular capabilities; kestrel_forms_manage stands for all of them (issue 14).

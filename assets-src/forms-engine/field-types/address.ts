@@ -8,6 +8,7 @@ import {
 } from '../../shared/address';
 import type { ValidationIssue } from '../validation/types';
 import type { FieldTypeUnit } from './types';
+import { tupleFromWire } from './from-wire';
 import {
 	inputDefault,
 	inputIdsOf,
@@ -131,6 +132,14 @@ export const addressUnit: FieldTypeUnit = {
 				shown.filter( ( i ) => i !== LINE_2 )
 			) ?? listIssue( field, value, shown )
 		);
+	},
+	fromSubmission( field, wire ) {
+		const value = tupleFromWire( inputIdsOf( field, SUFFIXES ), wire );
+		if ( Array.isArray( value ) && fixedCountry( field ) !== '' ) {
+			// Never sent for a US or Canadian address: the country it always holds.
+			value[ COUNTRY ] = fixedCountry( field );
+		}
+		return value;
 	},
 	toSubmission: ( field, value ) =>
 		shownSubmission(

@@ -6,4 +6,8 @@ import { oneTextUnit } from './text';
  * layer verifies it with the provider before anything is stored, and it is never stored (PHP
  * `CaptchaType`); in the browser it is only required when the field is.
  */
-export const captchaUnit: FieldTypeUnit = oneTextUnit();
+export const captchaUnit: FieldTypeUnit = {
+	...oneTextUnit(),
+	// An answer is spent once the server checked it: a form printed after a plain post asks again.
+	fromSubmission: () => undefined,
+};

@@ -18,6 +18,9 @@ export const consentUnit: FieldTypeUnit = {
 	},
 	toSubmission: ( field, value ) =>
 		textOf( value ) === CHECKED ? { [ `${ field.id }.1` ]: CHECKED } : {},
+	// An unchecked box sends nothing: no "N.1" reads as not checked.
+	fromSubmission: ( field, wire ) =>
+		wire[ `${ field.id }.1` ] === CHECKED ? CHECKED : '',
 	ruleValue: ( _field, value ) => ( {
 		values: [ textOf( value ) === CHECKED ? CHECKED : '' ],
 	} ),

@@ -2,6 +2,7 @@ import type { DateFormat, FieldDefinition, FieldValue } from '../../shared';
 import type { ValidationIssue } from '../validation/types';
 import type { FieldTypeUnit } from './types';
 import { validateText } from './text';
+import { textFromWire, tupleFromWire } from './from-wire';
 import { inputDefault, inputIdsOf, partOf, textOf } from './parts';
 
 /** A date's parts. */
@@ -251,6 +252,10 @@ export const dateUnit: FieldTypeUnit = {
 			ids.map( ( id, i ) => [ id, partOf( value, i ) ] )
 		);
 	},
+	fromSubmission: ( field, wire ) =>
+		isPicker( field )
+			? textFromWire( field, wire )
+			: tupleFromWire( inputIdsOf( field, SUFFIXES ), wire ),
 	ruleValue( field, value ) {
 		const date = dateOf( field, value );
 		return { values: [ date ? toIso( date ) : '' ], format: 'date' };

@@ -5,6 +5,7 @@ import type {
 } from '../../shared';
 import type { ValidationIssue } from '../validation/types';
 import type { FieldTypeUnit } from './types';
+import { listFromWire } from './from-wire';
 
 /**
  * The checks of a field holding several chosen values (checkboxes, multi-select): none chosen is
@@ -65,6 +66,7 @@ export const multiselectUnit: FieldTypeUnit = {
 		! Array.isArray( value ) || value.length === 0,
 	validate: ( field, value ) => validateChosen( field, value ),
 	toSubmission: sendAsIs,
+	fromSubmission: listFromWire,
 	ruleValue: ( _field, value ) => ( {
 		values: Array.isArray( value ) ? [ ...value ] : [],
 	} ),

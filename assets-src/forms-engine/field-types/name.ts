@@ -1,6 +1,7 @@
 import type { FieldDefinition } from '../../shared';
 import type { FieldTypeUnit } from './types';
 import { textUnit } from './text';
+import { textFromWire, tupleFromWire } from './from-wire';
 import {
 	inputDefault,
 	inputIdsOf,
@@ -88,6 +89,13 @@ export const nameUnit: FieldTypeUnit = {
 			shownPositions( field ),
 			value
 		);
+	},
+	// The simple format's text, else the tuple of the inputs the wire has ('' for the others).
+	fromSubmission( field, wire ) {
+		if ( isSimple( field ) ) {
+			return textFromWire( field, wire );
+		}
+		return tupleFromWire( inputIdsOf( field, SUFFIXES ), wire );
 	},
 	// One input by its id, or the shown parts joined by spaces (as `{Name:1}` reads it).
 	ruleValue( field, value, inputId ) {

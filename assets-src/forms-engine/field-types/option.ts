@@ -1,5 +1,6 @@
 import type { FieldDefinition } from '../../shared';
 import type { FieldTypeUnit } from './types';
+import { listFromWire, textFromWire } from './from-wire';
 import { selectedValues, validateChosen } from './multiselect';
 import { pricedUnit } from './priced';
 
@@ -37,4 +38,8 @@ export const optionUnit: FieldTypeUnit = {
 		isMulti( field )
 			? validateChosen( field, value )
 			: priced.validate( field, value, context ),
+	fromSubmission: ( field, wire ) =>
+		isMulti( field )
+			? listFromWire( field, wire )
+			: textFromWire( field, wire ),
 };

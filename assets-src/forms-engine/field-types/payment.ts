@@ -24,6 +24,9 @@ export const paymentUnit: FieldTypeUnit = {
 	isEmpty: ( _field, value ) => value === undefined || value === '',
 	validate: () => null,
 	toSubmission: sendAsIs,
+	// The token is spent on submit (and nothing posts without JavaScript): the field starts
+	// empty again in a form printed after a plain post.
+	fromSubmission: () => undefined,
 	ruleValue: () => ( { values: [ '' ] } ),
 };
 

@@ -1,4 +1,9 @@
-import type { FieldDefinition, FieldType } from '../../shared';
+import type {
+	FieldDefinition,
+	FieldType,
+	FieldValue,
+	SubmissionValues,
+} from '../../shared';
 import type { FieldTypeUnit } from './types';
 import { addressUnit } from './address';
 import { checkboxUnit } from './checkbox';
@@ -85,4 +90,44 @@ function validateCell( cellField: FieldDefinition, cell: string ) {
  */
 export function fieldTypeUnit( type: FieldType ): FieldTypeUnit | undefined {
 	return UNITS[ type ];
+}
+
+/**
+ * A field's value from a submission's values (docs/server-rendering.md §1): its unit's
+ * `fromSubmission`, else the field id's text or list of texts. Undefined when the wire has
+ * nothing usable for the field (the field keeps its initial value).
+ *
+ * @param field The field.
+ * @param wire  The submission's values (WireValues).
+ */
+export function fromSubmission(
+	field: FieldDefinition,
+	wire: SubmissionValues
+): FieldValue | undefined {
+	const unit = fieldTypeUnit( field.type );
+	if ( unit?.fromSubmission ) {
+		return unit.fromSubmission( field, wire );
+	}
+	return wireValue( wire[ String( field.id ) ] );
+}
+
+/**
+ * A wire value as a field value: a text, or a list of texts; undefined for anything else
+ * (absent, a payment's object, a list with a non-text).
+ *
+ * @param raw The wire value.
+ */
+export function wireValue(
+	raw: SubmissionValues[ string ] | undefined
+): FieldValue | undefined {
+	if ( typeof raw === 'string' ) {
+		return raw;
+	}
+	if (
+		Array.isArray( raw ) &&
+		raw.every( ( item ) => typeof item === 'string' )
+	) {
+		return [ ...raw ];
+	}
+	return undefined;
 }

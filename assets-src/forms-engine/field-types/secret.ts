@@ -36,6 +36,9 @@ function secretUnit(
 			).trim() === '',
 		validate: ( field, value ) => validate( field, value ),
 		toSubmission: submission,
+		// Never read back: a secret the server received is not written into the page again
+		// (a form printed after a plain post starts with it empty).
+		fromSubmission: () => undefined,
 		ruleValue: () => ( { values: [ '' ] } ),
 	};
 }

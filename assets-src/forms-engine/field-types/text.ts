@@ -3,6 +3,7 @@ import type { FieldDefinition, FieldValue } from '../../shared';
 import type { ValidationIssue } from '../validation/types';
 import type { FieldTypeUnit } from './types';
 import { textOf } from './parts';
+import { textFromWire } from './from-wire';
 
 /** Upper bound for a text value when the field sets no maxLength (as on the server). */
 export const MAX_TEXT_LENGTH = 65535;
@@ -58,6 +59,7 @@ export function oneTextUnit(
 			),
 		toSubmission: ( field, value ) =>
 			value === undefined ? {} : { [ String( field.id ) ]: value },
+		fromSubmission: textFromWire,
 		// Trimmed, as the server reads what was sent (Wire::text()).
 		ruleValue: ( _field, value ) => ( {
 			values: [ textOf( value ) ?? '' ],

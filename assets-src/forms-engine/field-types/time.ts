@@ -1,6 +1,7 @@
 import type { FieldDefinition, FieldValue } from '../../shared';
 import type { FieldTypeUnit } from './types';
 import { inputDefault, inputIdsOf, partOf } from './parts';
+import { tupleFromWire } from './from-wire';
 
 /** Hours, Minutes, AM/PM (12-hour clocks only): Gravity Forms' input numbers. */
 const SUFFIXES = [ 1, 2, 3 ] as const;
@@ -100,6 +101,13 @@ export const timeUnit: FieldTypeUnit = {
 		return Object.fromEntries(
 			ids.map( ( id, i ) => [ id, partOf( value, i ) ] )
 		);
+	},
+	// [hours, minutes, ampm]: a 24-hour clock has no AM/PM input, its third part stays ''.
+	fromSubmission( field, wire ) {
+		const parts = tupleFromWire( inputIds( field ), wire );
+		return Array.isArray( parts ) && parts.length < SUFFIXES.length
+			? [ ...parts, '' ]
+			: parts;
 	},
 	ruleValue( field, value ) {
 		const time = timeOf( field, value );

@@ -74,6 +74,16 @@ export interface FieldTypeUnit {
 		value: FieldValue | undefined
 	) => SubmissionValues;
 	/**
+	 * The value back from the submission's values (the inverse of `toSubmission`): what a form
+	 * printed by the server after a plain post starts with (docs/server-rendering.md §1 `state`).
+	 * Undefined: the wire has nothing for the field. Absent: the registry's default (the field
+	 * id's text or list of texts).
+	 */
+	fromSubmission?: (
+		field: FieldDefinition,
+		wire: SubmissionValues
+	) => FieldValue | undefined;
+	/**
 	 * What a rule (or a formula's merge tag) reads: the whole field, or one input when
 	 * `inputId` names one ("1.3").
 	 */

@@ -14,6 +14,7 @@ import type {
 	FieldValue,
 	FormDefinition,
 	FormValues,
+	SubmissionValues,
 } from '../../shared';
 import {
 	evaluateForm,
@@ -61,6 +62,12 @@ import { ErrorSummary } from './ErrorSummary';
 import type { UploadRecord } from '../uploads/uploader';
 import { newUploadId } from '../uploads/upload-id';
 import { AnimationContext } from './reveal';
+import {
+	errorsOf,
+	uploadsOf,
+	withSubmission,
+	type ServerState,
+} from '../server-state';
 import { useFieldUnits, type UnitFailure } from '../fields/use-field-units';
 import {
 	isUnitField,
@@ -97,6 +104,14 @@ export interface FormProps {
 	page?: Record< string, unknown >;
 	/** Units by field type that field scripts provide (window.kestrelForms.fields). */
 	units?: FieldUnits;
+	/** Where the form posts without JavaScript (docs/server-rendering.md §1 `action`). */
+	action?: string;
+	/** The server's key for this render: a plain post's idempotency (hidden input). */
+	submissionKey?: string;
+	/** The state the server printed the form in after a plain post (values, errors, page). */
+	initial?: ServerState;
+	/** Values the visitor typed before the script ran: put back once mounted. */
+	typed?: SubmissionValues;
 }
 
 type Status = 'idle' | 'submitting' | 'done';
@@ -118,7 +133,14 @@ export function Form( props: FormProps ) {
 		entered: FormValues;
 		evaluation: Evaluation | null;
 	} >( () => {
-		const entered = initialValues( form );
+		// After a plain post: what the visitor sent (docs/server-rendering.md §1).
+		const entered = props.initial
+			? withSubmission(
+					form,
+					initialValues( form ),
+					props.initial.values
+				)
+			: initialValues( form );
 		return {
 			entered,
 			evaluation: prepared ? evaluateForm( prepared, entered ) : null,
@@ -209,9 +231,11 @@ export function Form( props: FormProps ) {
 		! evaluation || evaluation.visible[ id ] !== false;
 	const submitShown = ! evaluation || evaluation.submitVisible;
 	const [ errors, setErrors ] = useState< Record< number, FieldError > >(
-		{}
+		() => errorsOf( props.initial?.errors )
 	);
-	const [ summary, setSummary ] = useState< string | null >( null );
+	const [ summary, setSummary ] = useState< string | null >(
+		() => props.initial?.summary ?? null
+	);
 	const [ status, setStatus ] = useState< Status >( 'idle' );
 	const [ confirmation, setConfirmation ] = useState< Confirmation | null >(
 		null
@@ -242,7 +266,7 @@ export function Form( props: FormProps ) {
 	const [ uploadId ] = useState( newUploadId );
 	const [ uploadRecords, setUploadRecords ] = useState<
 		Record< number, UploadRecord[] >
-	>( {} );
+	>( () => uploadsOf( props.initial?.uploadedFiles ) );
 	const busyUploads = useRef( new Set< number >() );
 	const uploadUrl = props.uploadUrl;
 	const uploadBindings = useMemo< UploadBindings | undefined >(
@@ -331,6 +355,9 @@ export function Form( props: FormProps ) {
 	const announceTimer = useRef< number | undefined >( undefined );
 
 	useEffect( () => {
+		if ( props.typed ) {
+			void live.current?.restore( props.typed );
+		}
 		props.onMounted?.();
 		return () => window.clearTimeout( announceTimer.current );
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount.
@@ -481,7 +508,9 @@ export function Form( props: FormProps ) {
 
 	// Multi-page forms (spec §2, §4): pages split at page breaks; a page whose fields are all
 	// hidden, or whose break is hidden by its rules, is skipped.
-	const [ page, setPage ] = useState( 0 );
+	const [ page, setPage ] = useState( () =>
+		startPage( props.initial?.page, pages.length )
+	);
 	const pageRef = useRef< HTMLDivElement >( null );
 	const pageShown = ( index: number ) => {
 		const { breakField, fields } = pages[ index ];
@@ -851,6 +880,13 @@ export function Form( props: FormProps ) {
 				) : (
 					<form
 						className="kestrel-form__form"
+						method="post"
+						action={ props.action }
+						encType={
+							form.fields.some( ( f ) => f.type === 'fileupload' )
+								? 'multipart/form-data'
+								: undefined
+						}
 						noValidate
 						onSubmit={ onSubmit }
 						aria-labelledby={
@@ -861,6 +897,40 @@ export function Form( props: FormProps ) {
 						}
 						aria-busy={ submitting || undefined }
 					>
+						{ /* What a post without JavaScript needs (docs/server-rendering.md §2); an editor preview never posts. */ }
+						{ ! preview && (
+							<>
+								<input
+									type="hidden"
+									name="kestrel_form_id"
+									value={ formId }
+								/>
+								<input
+									type="hidden"
+									name="kestrel_render_token"
+									value={ props.renderToken ?? '' }
+								/>
+								<input
+									type="hidden"
+									name="kestrel_submission_key"
+									value={ props.submissionKey ?? '' }
+								/>
+								<input
+									type="hidden"
+									name="kestrel_page"
+									value={ page }
+								/>
+							</>
+						) }
+						{ /* Enter in a field clicks the first submit button: this one (Next or Submit). */ }
+						<button
+							type="submit"
+							name="kestrel_nav"
+							value="default"
+							hidden
+							tabIndex={ -1 }
+							aria-hidden="true"
+						/>
 						{ form.enableHoneypot !== false && (
 							<div
 								className="kestrel-form__hp"
@@ -986,12 +1056,17 @@ export function Form( props: FormProps ) {
 						<div className="kestrel-form__footer">
 							{ previousPage !== null && (
 								<button
-									type="button"
+									type="submit"
+									name="kestrel_nav"
+									value="previous"
 									id={ `form_previous_button_${ formId }_${ pages[ page ].breakField?.id }` }
 									className="kestrel-form__previous wp-element-button"
 									// While a submission is in flight every button waits.
 									disabled={ submitting }
-									onClick={ () => goTo( previousPage ) }
+									onClick={ ( event ) => {
+										event.preventDefault();
+										goTo( previousPage );
+									} }
 								>
 									{ pages[ page ].breakField?.previousButton
 										?.text ||
@@ -1000,13 +1075,18 @@ export function Form( props: FormProps ) {
 							) }
 							{ nextBreak && (
 								<button
-									type="button"
+									type="submit"
+									name="kestrel_nav"
+									value="next"
 									id={ `form_next_button_${ formId }_${ nextBreak.id }` }
 									className="kestrel-form__next wp-element-button"
 									// A hidden Next button is also disabled and blocks the page (spec §4).
 									hidden={ ! nextShown }
 									disabled={ ! nextShown || submitting }
-									onClick={ goNext }
+									onClick={ ( event ) => {
+										event.preventDefault();
+										void goNext();
+									} }
 								>
 									{ nextBreak.nextButton?.text ||
 										__( 'Next', 'kestrel-forms' ) }
@@ -1014,6 +1094,8 @@ export function Form( props: FormProps ) {
 							) }
 							<button
 								type="submit"
+								name="kestrel_nav"
+								value="submit"
 								id={ ids.submit( formId ) }
 								className="kestrel-form__submit wp-element-button"
 								// A hidden submit button is also disabled (spec §4); it lives on the last page.
@@ -1037,6 +1119,21 @@ export function Form( props: FormProps ) {
 			</div>
 		</AnimationContext.Provider>
 	);
+}
+
+/**
+ * The page a form starts on: the server's (after a plain post) when it is one of the form's.
+ *
+ * @param index The server's page index, if any.
+ * @param count Number of pages.
+ */
+function startPage( index: number | undefined, count: number ): number {
+	return typeof index === 'number' &&
+		Number.isInteger( index ) &&
+		index >= 0 &&
+		index < count
+		? index
+		: 0;
 }
 
 /**
@@ -1277,30 +1374,16 @@ function restoreValues(
 	saved: Record< string, unknown >
 ): FormValues {
 	const skipped = [ 'password', 'creditcard', 'captcha', 'fileupload' ];
-	const next: FormValues = { ...entered };
-	for ( const field of form.fields ) {
-		const quantity = saved[ quantityKey( field.id ) ];
-		if ( typeof quantity === 'string' && hasOwnQuantity( form, field ) ) {
-			next[ quantityKey( field.id ) ] = quantity;
-		}
-		if (
-			! hasInput( field ) ||
-			isUnitField( field ) ||
-			skipped.includes( field.type )
-		) {
-			continue;
-		}
-		const value = saved[ String( field.id ) ];
-		if ( typeof value === 'string' ) {
-			next[ field.id ] = value;
-		} else if (
-			Array.isArray( value ) &&
-			value.every( ( v ) => typeof v === 'string' )
-		) {
-			next[ field.id ] = [ ...value ];
-		}
-	}
-	return next;
+	// Each field as its unit reads it back (a name's inputs "5.3", "5.6" too).
+	return withSubmission(
+		form,
+		entered,
+		saved,
+		( field ) =>
+			hasInput( field ) &&
+			! isUnitField( field ) &&
+			! skipped.includes( field.type )
+	);
 }
 
 function textOf( html: string ): string {

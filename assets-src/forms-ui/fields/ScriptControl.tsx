@@ -3,23 +3,36 @@
  * that script before form-view on pages that need it, so the control is normally there at the
  * first render; until it is (a slow or blocked script), the field shows its label and says it
  * is loading, and renders the control as soon as the script provides it.
+ *
+ * On the server and while React hydrates the server's markup (useHydrated() false), the field
+ * renders its basic control instead (basic/basic-controls.ts): plain inputs a visitor without
+ * JavaScript can use, the same markup PHP prints (docs/server-rendering.md §3), so hydration
+ * matches; the enhanced control takes over right after.
  */
 import { useSyncExternalStore } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { FieldShell, LabelText } from '../components/field-parts';
+import { useHydrated } from '../use-hydrated';
+import { basicControl } from './basic/basic-controls';
 import { scriptControl, subscribeControls } from './script-controls';
 import type { FieldProps } from './types';
 
 /**
- * The field: its script's control, or the placeholder.
+ * The field: its basic control before hydration, then its script's control, or the
+ * placeholder.
  *
  * @param props Field props.
  */
 export function ScriptControl( props: FieldProps ) {
 	const type = props.field.type;
-	const Control = useSyncExternalStore( subscribeControls, () =>
-		scriptControl( type )
-	);
+	const hydrated = useHydrated();
+	const current = () => scriptControl( type );
+	// The server snapshot too: react-dom/server and hydration ask for one.
+	const Control = useSyncExternalStore( subscribeControls, current, current );
+	if ( ! hydrated ) {
+		const Basic = basicControl( type );
+		return <Basic { ...props } />;
+	}
 	if ( Control ) {
 		return <Control { ...props } />;
 	}

@@ -3,11 +3,17 @@
  * unit's component. The unit's script runs before form-view on pages that need it, so the field
  * is complete at the first paint; if the script never ran (blocked, failed to load), the field
  * says so, and submit stops at it with the same words (use-field-units.ts).
+ *
+ * On the server and while React hydrates the server's markup (useHydrated() false), the field
+ * shows its label and a note that it needs JavaScript (the same markup PHP prints, docs/server-
+ * rendering.md §3: a visitor without JavaScript sees why nothing can be paid here).
  */
 import { __ } from '@wordpress/i18n';
 import type { FieldDefinition } from '../../shared';
 import { ids } from '../ids';
 import { describedBy, FieldShell, LabelText } from '../components/field-parts';
+import { useHydrated } from '../use-hydrated';
+import { JsNote } from './basic/JsNote';
 import type { UnitBinding } from './units';
 
 /** What a unit field without its script says. */
@@ -32,8 +38,10 @@ export interface UnitSlotProps {
  */
 export function UnitSlot( props: UnitSlotProps ) {
 	const { formId, field, unit: binding } = props;
-	const Unit = binding?.unit?.Component;
-	const error = props.error || ( Unit ? '' : unitUnavailable() );
+	const hydrated = useHydrated();
+	const Unit = hydrated ? binding?.unit?.Component : undefined;
+	const error =
+		props.error || ( Unit || ! hydrated ? '' : unitUnavailable() );
 	const labelId = ids.label( formId, field.id );
 	return (
 		<FieldShell { ...props } error={ error }>
@@ -50,6 +58,7 @@ export function UnitSlot( props: UnitSlotProps ) {
 				<p className="kestrel-form__label" id={ labelId }>
 					<LabelText field={ field } />
 				</p>
+				{ ! hydrated && <JsNote type={ field.type } /> }
 				{ Unit && binding && (
 					<Unit
 						{ ...props }

@@ -1,6 +1,6 @@
 <?php
 /**
- * Server-side output for a form: a container that reserves its space plus the public definition.
+ * Server-side output for a form: the container with the public definition and the form's markup.
  *
  * @package KestrelForms
  */
@@ -18,14 +18,17 @@ use Kestrel\Forms\Domain\Payments\MethodEligibility;
 use Kestrel\Forms\Payments\AfterpayLimits;
 use Kestrel\Forms\Domain\Validation\CardRules;
 use Kestrel\Forms\Entries\MergeTags;
+use Kestrel\Forms\Frontend\Markup\FormMarkup;
+use Kestrel\Forms\Frontend\Markup\Html;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\SpamGuard;
 use Kestrel\Forms\Settings\GeneralSettings;
 use Kestrel\Forms\Settings\PaymentSettings;
 
 /**
- * Shared by the shortcode and the block. React (assets-src/bundles/form-view.tsx) mounts into the
- * container and renders the form from the embedded JSON.
+ * Shared by the shortcode and the block. The server prints the form itself (Markup\FormMarkup,
+ * docs/server-rendering.md): it works without JavaScript (the plain post, PlainPost), and React
+ * (assets-src/bundles/form-view.tsx) hydrates it from the embedded JSON.
  *
  * The visitor part of a definition (the KEYS constants) is also what the editor's live preview
  * frame gets of an edited definition (forms-ui/live-preview/protocol.ts visitorPart()), from the
@@ -52,18 +55,6 @@ final class FormRenderer {
 		'GBP' => 'GB',
 		'JPY' => 'JP',
 		'AUD' => 'AU',
-	);
-
-	/** Estimated heights in pixels, used to reserve space so the page does not jump on mount. */
-	private const HEIGHTS = array(
-		'header'   => 72,
-		'field'    => 92,
-		'textarea' => 196,
-		'choice'   => 32,
-		'choices'  => 56,
-		'section'  => 64,
-		'html'     => 48,
-		'footer'   => 72,
 	);
 
 	/**
@@ -101,8 +92,16 @@ final class FormRenderer {
 			Assets::enqueue_password_meter();
 		}
 
-		$data = array(
-			'form'    => $this->public_definition( $form, self::page_url() ),
+		// The form's place after a plain post that was stored with a message (Post/Redirect/Get):
+		// the message, and no form for the script to mount.
+		$confirmation = self::plain_post_confirmation( $form->id );
+		if ( null !== $confirmation ) {
+			return (string) apply_filters( 'kestrel_forms_form_rendered', self::confirmation_html( $form->id, $confirmation ), $form );
+		}
+		$state    = self::plain_post_state( $form->id );
+		$page_url = self::page_url();
+		$data     = array(
+			'form'    => $this->public_definition( $form, $page_url ),
 			'options' => array(
 				'showTitle'       => (bool) ( $options['title'] ?? true ),
 				'showDescription' => (bool) ( $options['description'] ?? true ),
@@ -122,11 +121,20 @@ final class FormRenderer {
 				// The signed time this page printed the form (minimum time to submit). It is good
 				// for renderTokenMaxAge seconds; a page served from a cache for longer fetches a
 				// fresh one from renderTokenUrl (forms-ui/submit/render-token.ts).
-				'renderToken'       => SpamGuard::render_token( $form->id ),
+				// A plain post's form again keeps the token it posted (the minimum time counts from
+				// the first print).
+				'renderToken'       => is_string( $state['renderToken'] ?? null ) && '' !== $state['renderToken'] ? $state['renderToken'] : SpamGuard::render_token( $form->id ),
 				'renderTokenUrl'    => rest_url( sprintf( '%s/forms/%d/render-token', $this->rest_namespace, $form->id ) ),
 				'renderTokenMaxAge' => SpamGuard::max_age(),
+				// This render's key: a browser that posts the same print twice makes one entry.
+				'submissionKey'     => self::submission_key(),
 			),
+			// Where the form posts without JavaScript: this page, at the form.
+			'action'  => self::action_url( $page_url, $form->id ),
 		);
+		if ( null !== $state ) {
+			$data['state'] = $state;
+		}
 		// The form's currency configuration: the page carries only the currencies it uses.
 		$data['currency'] = Currencies::get( (string) ( $data['form']['currency'] ?? Currencies::DEFAULT ) );
 		// The captcha's public settings, only for forms that ask for one (null: not set up).
@@ -144,14 +152,13 @@ final class FormRenderer {
 		$json = wp_json_encode( $data, self::JSON_FLAGS );
 
 		$html = sprintf(
-			'<div class="kestrel-form kestrel-form--loading" id="kestrel-form-%1$d" data-kestrel-form-id="%1$d" style="min-height:%2$dpx">'
-				. '<script type="application/json" class="kestrel-form__data">%3$s</script>'
-				. '<noscript><p class="kestrel-form__noscript">%4$s</p></noscript>'
+			'<div class="kestrel-form" id="kestrel-form-%1$d" data-kestrel-form-id="%1$d">'
+				. '<script type="application/json" class="kestrel-form__data">%2$s</script>'
+				. '<div class="kestrel-form__root">%3$s</div>'
 				. '</div>',
 			$form->id,
-			$this->estimated_height( $form, $data['options'] ),
 			$json,
-			esc_html__( 'Please enable JavaScript to fill in this form.', 'kestrel-forms' )
+			self::markup( $data )
 		);
 
 		/**
@@ -362,29 +369,86 @@ final class FormRenderer {
 	}
 
 	/**
-	 * A rough height for the rendered form, so its space is reserved before React mounts.
+	 * The form's markup, or '' when the server cannot print it (a field type without server
+	 * markup, a definition the markup cannot read): the script then renders the form itself, as
+	 * before server rendering, rather than the page failing.
 	 *
-	 * @param Form                $form    The form.
-	 * @param array<string, bool> $options Display options.
+	 * @param array<string, mixed> $data The page's data for the form.
 	 */
-	private function estimated_height( Form $form, array $options ): int {
-		$h = self::HEIGHTS['footer'];
-		if ( $options['showTitle'] || $options['showDescription'] ) {
-			$h += self::HEIGHTS['header'];
+	private static function markup( array $data ): string {
+		try {
+			return FormMarkup::render( $data );
+		} catch ( \Throwable $e ) {
+			// A hint in the page's source for whoever debugs the site; nothing for visitors.
+			return defined( 'WP_DEBUG' ) && WP_DEBUG ? '<!-- Kestrel Forms: the server could not print this form; the browser renders it. -->' : '';
 		}
-		foreach ( $form->fields() as $field ) {
-			$h += match ( $field['type'] ) {
-				'hidden'            => 0,
-				'textarea'          => self::HEIGHTS['textarea'],
-				'section'           => self::HEIGHTS['section'],
-				'html'              => self::HEIGHTS['html'],
-				'radio', 'checkbox' => self::HEIGHTS['choices'] + self::HEIGHTS['choice'] * count( $field['choices'] ?? array() ),
-				'password'          => self::HEIGHTS['field'] * ( false === ( $field['passwordConfirmation'] ?? true ) ? 1 : 2 ) + ( empty( $field['passwordStrengthEnabled'] ) ? 0 : 32 ),
-				'creditcard'        => self::HEIGHTS['field'] * 4,
-				'payment'           => self::HEIGHTS['field'] + ( count( (array) ( $field['methods'] ?? array() ) ) > 1 ? self::HEIGHTS['choices'] : 0 ),
-				default             => self::HEIGHTS['field'],
-			};
-		}
-		return $h;
+	}
+
+	/**
+	 * What this request's plain post left for the form (docs/server-rendering.md §1 `state`), or
+	 * null on a normal request.
+	 *
+	 * @param int $form_id Form id.
+	 * @return array<string, mixed>|null
+	 */
+	private static function plain_post_state( int $form_id ): ?array {
+		return PlainPostState::for_form( $form_id );
+	}
+
+	/**
+	 * The message of a plain post's stored submission to show in the form's place, or null.
+	 *
+	 * @param int $form_id Form id.
+	 */
+	private static function plain_post_confirmation( int $form_id ): ?string {
+		return PlainPostState::confirmation_for( $form_id );
+	}
+
+	/**
+	 * The form's place showing a confirmation message, as Form.tsx shows one: no data for the
+	 * script, so nothing mounts there.
+	 *
+	 * @param int    $form_id Form id.
+	 * @param string $message Sanitised HTML (PlainPostState).
+	 */
+	private static function confirmation_html( int $form_id, string $message ): string {
+		return Html::el(
+			'div',
+			array(
+				'class' => 'kestrel-form',
+				'id'    => 'kestrel-form-' . $form_id,
+			),
+			Html::el(
+				'div',
+				array( 'class' => 'kestrel-form__wrapper' ),
+				Html::el(
+					'div',
+					array(
+						'class'    => 'kestrel-form__confirmation',
+						'tabindex' => '-1',
+						'role'     => 'status',
+					),
+					wp_kses_post( $message )
+				)
+			)
+		);
+	}
+
+	/**
+	 * A new key for this render of the form: 32 characters of [A-Za-z0-9].
+	 */
+	private static function submission_key(): string {
+		return wp_generate_password( 32, false, false );
+	}
+
+	/**
+	 * Where the form posts: the page's URL (without a confirmation parameter) at the form's anchor.
+	 *
+	 * @param string $page_url The page's URL ('' : none known, the current URL).
+	 * @param int    $form_id  Form id.
+	 */
+	private static function action_url( string $page_url, int $form_id ): string {
+		$url = '' === $page_url ? '' : remove_query_arg( 'kestrel_confirmation', $page_url );
+		return $url . '#kestrel-form-' . $form_id;
 	}
 }

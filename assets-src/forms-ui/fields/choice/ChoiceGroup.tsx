@@ -6,6 +6,7 @@ import { useEffect, useRef } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { OTHER_CHOICE } from '../../../shared';
 import { ids } from '../../ids';
+import { useHydrated } from '../../use-hydrated';
 import { choiceText } from '../../components/pricing-parts';
 import {
 	Description,
@@ -78,7 +79,10 @@ export function ChoiceGroup( props: FieldProps ) {
 									id={ choiceId }
 									name={
 										isCheckbox
-											? `input_${ field.id }.${ index + 1 }`
+											? `input_${ choiceInputId(
+													field,
+													index
+												) }`
 											: `input_${ field.id }`
 									}
 									value={ choice.value }
@@ -118,13 +122,28 @@ export function ChoiceGroup( props: FieldProps ) {
 }
 
 /**
+ * The input id a checkbox choice posts as: the definition's `inputs[index].id` when it lists
+ * one (an imported field's choice ten is "N.11"), else "N.{index + 1}". The twin of PHP
+ * `Form::choice_input_ids()`, which reads the plain post's checkboxes.
+ *
+ * @param field Checkbox field.
+ * @param index The choice's position.
+ */
+function choiceInputId( field: FieldProps[ 'field' ], index: number ): string {
+	return field.inputs?.[ index ]?.id ?? `${ field.id }.${ index + 1 }`;
+}
+
+/**
  * A radio group's "other" choice: a radio and a text box that is enabled only while the radio is
- * selected (spec §5). The field's value is the typed text.
+ * selected (spec §5). The field's value is the typed text. Without scripts (the server's markup,
+ * and so the first render) the text box is enabled, so it can be typed in and posted as
+ * `input_{fieldId}_other`.
  *
  * @param props Field props.
  */
 function OtherChoice( props: FieldProps ) {
 	const { formId, field, value, error, concealed } = props;
+	const hydrated = useHydrated();
 	const text = typeof value === 'string' ? value : '';
 	const selected =
 		text !== '' &&
@@ -158,10 +177,11 @@ function OtherChoice( props: FieldProps ) {
 			<input
 				type="text"
 				id={ textId }
+				name={ `input_${ field.id }_other` }
 				className="kestrel-form__control is-medium"
 				aria-label={ __( 'Other, please specify', 'kestrel-forms' ) }
 				value={ typed }
-				disabled={ ! selected || concealed }
+				disabled={ ( hydrated && ! selected ) || concealed }
 				tabIndex={ concealed ? -1 : undefined }
 				onChange={ ( e ) =>
 					props.onChange(

@@ -3,26 +3,9 @@
  * writing a date in a field's format is the engine's: `parseDate`, `formatDate`, `parseIso`),
  * and the order and hint of a format for the three inputs and the picker.
  */
-import type { DateFormat } from '../../../shared';
-import { datePattern, type DateParts } from '../../../forms-engine';
+import type { DateParts } from '../../../forms-engine';
 
-/**
- * The parts in the order the format shows them: ['m', 'd', 'y'] for mdy.
- *
- * @param format The field's format (mdy when absent).
- */
-export const partOrder = ( format?: DateFormat ) =>
-	datePattern( format )
-		.split( /[^a-z]+/ )
-		.map( ( part ) => part[ 0 ] as 'm' | 'd' | 'y' );
-
-/**
- * The format as a hint: "MM/DD/YYYY".
- *
- * @param format The field's format.
- */
-export const formatHint = ( format?: DateFormat ) =>
-	datePattern( format ).toUpperCase();
+export { formatHint, partOrder } from '../basic/date-format';
 
 /**
  * A day as a UTC Date (for arithmetic and names, free of the visitor's time zone).

@@ -1,7 +1,8 @@
 /**
  * Multi-select fields (docs/field-types.md): a native `<select multiple>`; with
- * `enableEnhancedUI`, a token list (TokenList.tsx). The value is the list of chosen values, in
- * the order of the choices.
+ * `enableEnhancedUI`, a token list (TokenList.tsx) once scripts have taken over the server's
+ * markup (the first render is the plain select, as PHP prints it: docs/server-rendering.md §3).
+ * The value is the list of chosen values, in the order of the choices.
  */
 import { ids } from '../../ids';
 import {
@@ -11,6 +12,7 @@ import {
 	fieldDescribedBy,
 	FieldLabel,
 } from '../../components/field-parts';
+import { useHydrated } from '../../use-hydrated';
 import type { FieldProps } from '../types';
 import { TokenList } from './TokenList';
 
@@ -32,6 +34,7 @@ export function MultiSelectControl( props: FieldProps ) {
 	const inputId = ids.input( formId, field.id );
 	const chosen = chosenOf( props.value );
 	const choices = field.choices ?? [];
+	const enhanced = useHydrated() && !! field.enableEnhancedUI;
 	const common = {
 		'aria-describedby': fieldDescribedBy( formId, field, error ),
 		'aria-invalid': error ? ( true as const ) : undefined,
@@ -46,7 +49,7 @@ export function MultiSelectControl( props: FieldProps ) {
 				htmlFor={ inputId }
 			/>
 			<Description formId={ formId } field={ field } />
-			{ field.enableEnhancedUI ? (
+			{ enhanced ? (
 				<TokenList { ...props } inputId={ inputId } aria={ common } />
 			) : (
 				<select

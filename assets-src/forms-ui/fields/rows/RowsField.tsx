@@ -82,6 +82,8 @@ export function RowsField(
 
 	const cellId = ( r: number, c: number ) =>
 		`${ ids.input( formId, field.id ) }_${ r + 1 }_${ c + 1 }`;
+	// Every cell posts under one name, row after row: the flat list the value is (a plain post).
+	const cellName = `input_${ field.id }[]`;
 	const itemName = field.label || field.adminLabel || '';
 	const atLimit = rows.length >= max;
 	const limitId = `${ ids.input( formId, field.id ) }_limit`;
@@ -122,6 +124,7 @@ export function RowsField(
 							<RepeatedInput
 								key={ c }
 								id={ cellId( r, c ) }
+								name={ cellName }
 								field={ field.fields[ c ] }
 								value={ cell }
 								onChange={ ( text, typing ) =>
@@ -154,6 +157,7 @@ export function RowsField(
 								) }
 								<input
 									id={ cellId( r, c ) }
+									name={ cellName }
 									type="text"
 									className="kestrel-form__control"
 									value={ cell }
@@ -246,6 +250,7 @@ function cellLabel( field: FieldDefinition, c: number, r: number ): string {
  *
  * @param props          Props.
  * @param props.id       Input id.
+ * @param props.name     Input name.
  * @param props.field    The repeated field.
  * @param props.value    Cell text.
  * @param props.onChange Called with the new text, and whether the visitor is typing.
@@ -253,17 +258,19 @@ function cellLabel( field: FieldDefinition, c: number, r: number ): string {
  */
 function RepeatedInput( props: {
 	id: string;
+	name: string;
 	field: RepeatedField;
 	value: string;
 	onChange: ( text: string, typing: boolean ) => void;
 	onBlur: () => void;
 } ) {
-	const { id, field, value } = props;
+	const { id, name, field, value } = props;
 	let control: JSX.Element;
 	if ( field.type === 'select' ) {
 		control = (
 			<select
 				id={ id }
+				name={ name }
 				className="kestrel-form__control"
 				value={ value }
 				aria-required={ field.isRequired || undefined }
@@ -283,6 +290,7 @@ function RepeatedInput( props: {
 		control = (
 			<textarea
 				id={ id }
+				name={ name }
 				className="kestrel-form__control"
 				rows={ 3 }
 				value={ value }
@@ -297,6 +305,7 @@ function RepeatedInput( props: {
 		control = (
 			<input
 				id={ id }
+				name={ name }
 				type={ field.type === 'email' ? 'email' : 'text' }
 				inputMode={ field.type === 'number' ? 'decimal' : undefined }
 				className="kestrel-form__control"

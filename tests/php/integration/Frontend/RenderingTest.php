@@ -9,6 +9,8 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Frontend;
 
+use Kestrel\Forms\Frontend\Markup\FieldMarkups;
+use Kestrel\Forms\Frontend\PlainPostState;
 use Kestrel\Forms\Plugin;
 use Kestrel\Forms\Tests\Integration\Rest\FormsControllerTest;
 use Kestrel\Forms\Tests\Integration\Support\TestCase;
@@ -42,6 +44,11 @@ final class RenderingTest extends TestCase {
 		$this->as_anonymous();
 	}
 
+	protected function tear_down(): void {
+		PlainPostState::reset();
+		unset( $_SERVER['REQUEST_URI'] );
+	}
+
 	/**
 	 * @return array<string, mixed>
 	 */
@@ -53,7 +60,11 @@ final class RenderingTest extends TestCase {
 	public function test_shortcode_prints_a_container_with_the_public_definition(): void {
 		$html = do_shortcode( '[kestrel_form id="' . $this->form_id . '"]' );
 		$this->assertStringContainsString( 'id="kestrel-form-' . $this->form_id . '"', $html );
-		$this->assertMatchesRegularExpression( '/style="min-height:\d+px"/', $html );
+		// The form is printed, not reserved: no height, no loading state, no "enable JavaScript".
+		$this->assertStringContainsString( '<div class="kestrel-form" id="kestrel-form-' . $this->form_id . '" data-kestrel-form-id="' . $this->form_id . '">', $html );
+		$this->assertStringNotContainsString( 'min-height', $html );
+		$this->assertStringNotContainsString( 'kestrel-form--loading', $html );
+		$this->assertStringNotContainsString( '<noscript', $html );
 		$this->assertStringNotContainsString( '</script><script>', $html, 'The title cannot break out of the JSON script.' );
 
 		$data = $this->embedded_data( $html );
@@ -74,6 +85,101 @@ final class RenderingTest extends TestCase {
 		$this->assertTrue( wp_script_is( 'kestrel-forms-form-view', 'enqueued' ), 'The visitor script is enqueued where a form renders.' );
 		$this->assertTrue( wp_style_is( 'kestrel-forms-form-view', 'enqueued' ) );
 		$this->assertSame( 'replace', wp_styles()->get_data( 'kestrel-forms-form-view', 'rtl' ) );
+	}
+
+	public function test_the_root_holds_the_forms_markup_for_the_json_it_carries(): void {
+		$_SERVER['REQUEST_URI'] = '/contact/?a=1&kestrel_confirmation=old';
+		$html                   = do_shortcode( '[kestrel_form id="' . $this->form_id . '"]' );
+		$data                   = $this->embedded_data( $html );
+		$this->assertSame( 1, preg_match( '#<div class="kestrel-form__root">(.*)</div></div>$#s', $html, $root ), $html );
+		$markup = $root[1];
+		// The page's URL (without a confirmation parameter), at the form.
+		$this->assertSame( home_url( '/contact/?a=1' ) . '#kestrel-form-' . $this->form_id, $data['action'] );
+		$this->assertStringContainsString( '<form class="kestrel-form__form" method="post" action="' . esc_attr( $data['action'] ) . '"', $markup );
+		$this->assertStringContainsString( 'name="kestrel_render_token" value="' . esc_attr( $data['rest']['renderToken'] ) . '"', $markup );
+		$this->assertMatchesRegularExpression( '/^[A-Za-z0-9-]{32}$/', $data['rest']['submissionKey'] );
+		$this->assertStringContainsString( 'name="kestrel_submission_key" value="' . $data['rest']['submissionKey'] . '"', $markup );
+		$this->assertStringContainsString( '<input type="hidden" name="kestrel_page" value="0">', $markup );
+		// The title is text in the markup as in the JSON: it cannot open a script.
+		$this->assertStringContainsString( '<h2 class="kestrel-form__title" id="kestrel_form_title_' . $this->form_id . '">Say &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h2>', $markup );
+		// The HTML field prints its sanitised content, never the admin label.
+		$this->assertStringContainsString( '<p>Safe</p>bad()', $markup );
+		$this->assertStringNotContainsString( 'secret', $markup );
+		$this->assertArrayNotHasKey( 'state', $data, 'A normal request has no plain-post state.' );
+		// Every print has its own key.
+		$again = $this->embedded_data( do_shortcode( '[kestrel_form id="' . $this->form_id . '"]' ) );
+		$this->assertNotSame( $data['rest']['submissionKey'], $again['rest']['submissionKey'] );
+	}
+
+	public function test_after_a_plain_post_the_form_is_printed_from_its_state(): void {
+		$form   = Plugin::instance()->forms->find( $this->form_id );
+		$fields = array_column( $form->fields(), null, 'type' );
+		$this->assertArrayHasKey( 'text', $fields );
+		$text_id = (int) $fields['text']['id'];
+		$state   = array(
+			'values'        => array( (string) $text_id => 'Kept <value> & "quotes"' ),
+			'errors'        => array(
+				(string) $text_id => array( 'message' => 'Too <short>.' ),
+			),
+			'summary'       => 'There was a problem.',
+			'page'          => 0,
+			'uploadedFiles' => array(),
+			'renderToken'   => 'posted.token',
+		);
+		PlainPostState::set( $this->form_id, $state );
+		$html = do_shortcode( '[kestrel_form id="' . $this->form_id . '"]' );
+		$data = $this->embedded_data( $html );
+		$this->assertSame( $state, $data['state'] );
+		// The token the post carried is printed again (the minimum time counts from the first print).
+		$this->assertSame( 'posted.token', $data['rest']['renderToken'] );
+		$this->assertStringContainsString( 'name="kestrel_render_token" value="posted.token"', $html );
+		$this->assertStringContainsString( 'value="Kept &lt;value&gt; &amp; &quot;quotes&quot;"', $html );
+		$this->assertStringContainsString( '<h3 class="kestrel-form__errors-title">There was a problem.</h3>', $html );
+		$this->assertStringContainsString( 'Too &lt;short&gt;.', $html );
+		$this->assertStringContainsString( 'class="kestrel-form__field kestrel-form__field--text has-error', $html );
+	}
+
+	public function test_a_stored_plain_post_shows_its_message_in_the_forms_place(): void {
+		PlainPostState::set_confirmation( $this->form_id, '<p>Thanks, <strong>Ann</strong>!</p>' );
+		$html = do_shortcode( '[kestrel_form id="' . $this->form_id . '"]' );
+		$this->assertStringContainsString( '<div class="kestrel-form__confirmation" tabindex="-1" role="status"><p>Thanks, <strong>Ann</strong>!</p></div>', $html );
+		$this->assertStringContainsString( 'id="kestrel-form-' . $this->form_id . '"', $html );
+		// Nothing for the script: the form does not come back over the message.
+		$this->assertStringNotContainsString( 'data-kestrel-form-id', $html );
+		$this->assertStringNotContainsString( 'kestrel-form__data', $html );
+		$this->assertStringNotContainsString( '<form', $html );
+	}
+
+	public function test_a_field_type_without_server_markup_leaves_the_form_to_the_script(): void {
+		try {
+			FieldMarkups::for_type( 'signature' );
+			$this->fail( 'A type without markup is refused.' );
+		} catch ( \InvalidArgumentException $e ) {
+			$this->assertStringContainsString( '"signature"', $e->getMessage() );
+			$this->assertStringContainsString( 'Fields\\SignatureMarkup', $e->getMessage() );
+		}
+		// Stored as another tool might have (the repository does not validate).
+		$id   = Plugin::instance()->forms->create(
+			array(
+				'title'  => 'Odd',
+				'fields' => array(
+					array(
+						'id'    => 1,
+						'type'  => 'text',
+						'label' => 'Name',
+					),
+					array(
+						'id'    => 2,
+						'type'  => 'signature',
+						'label' => 'Sign',
+					),
+				),
+			)
+		);
+		$html = do_shortcode( '[kestrel_form id="' . $id . '"]' );
+		$this->assertSame( 2, count( $this->embedded_data( $html )['form']['fields'] ) );
+		// The page does not fail: the root has no element, so the script renders the form.
+		$this->assertMatchesRegularExpression( '#<div class="kestrel-form__root">(<!--[^>]*-->)?</div>#', $html );
 	}
 
 	public function test_the_page_carries_only_the_forms_currency_configuration(): void {
