@@ -72,8 +72,8 @@ final class PlainPost {
 	/** The submission key input (made by the server for each print of the form). */
 	public const SUBMISSION_KEY = 'kestrel_submission_key';
 
-	/** A submission key as the REST route accepts it. */
-	private const KEY_PATTERN = '/^[A-Za-z0-9-]{8,64}$/D';
+	/** A printed submission key (FormRenderer makes 32 characters; this post's key adds 32). */
+	private const KEY_PATTERN = '/^[A-Za-z0-9-]{8,32}$/D';
 
 	/** Field types whose posted values are never printed back into the page. */
 	private const NOT_ECHOED = array( 'password', 'creditcard', 'captcha', 'payment', 'fileupload' );
@@ -199,8 +199,8 @@ final class PlainPost {
 		}
 		// This print of the form was submitted already (a reload of the POST, a double click):
 		// the first answer again, before any file of the repeat is stored.
-		$key   = is_string( $post[ self::SUBMISSION_KEY ] ?? null ) ? wp_unslash( $post[ self::SUBMISSION_KEY ] ) : '';
-		$first = 1 === preg_match( self::KEY_PATTERN, $key ) ? $this->submit->answer_for_key( $form->id, $key ) : null;
+		$key   = self::submission_key( $post, $values, $files );
+		$first = '' !== $key ? $this->submit->answer_for_key( $form->id, $key ) : null;
 		if ( null !== $first ) {
 			( $this->redirect )( self::confirmation_url( $first ) );
 			return;
@@ -244,7 +244,41 @@ final class PlainPost {
 			PlainPostState::set( $form->id, $this->with_errors( $state, $upload_errors, $pages ) );
 			return;
 		}
-		$this->submit( $form, $post, $values, $state, $pages );
+		$this->submit( $form, $post, $values, $state, $pages, $key );
+	}
+
+	/**
+	 * The submission key of this post: the key printed with the form, bound to what was posted
+	 * and by whom. A page served from a cache prints the same key for every visitor, so the
+	 * printed key alone would answer a second visitor with the first one's entry (and store
+	 * nothing). A repeat of the same post (a reload of the POST, a double click) sends the same
+	 * key, values and files from the same address, and so is still the same submission.
+	 *
+	 * @param array<mixed, mixed>                $post   The body.
+	 * @param array<string, string|list<string>> $values The posted values.
+	 * @param array<mixed, mixed>                $files  The files.
+	 * @return string The key ('' when the post printed none: no idempotency).
+	 */
+	private static function submission_key( array $post, array $values, array $files ): string {
+		$printed = is_string( $post[ self::SUBMISSION_KEY ] ?? null ) ? wp_unslash( $post[ self::SUBMISSION_KEY ] ) : '';
+		if ( 1 !== preg_match( self::KEY_PATTERN, $printed ) ) {
+			return '';
+		}
+		$sent = array();
+		foreach ( $files as $name => $file ) {
+			if ( is_array( $file ) ) {
+				$sent[ (string) $name ] = array( $file['name'] ?? null, $file['size'] ?? null );
+			}
+		}
+		ksort( $values );
+		ksort( $sent );
+		$digest = hash_hmac(
+			'sha256',
+			(string) wp_json_encode( array( $values, $sent, $post[ PlainPostValues::UPLOADED_FILES ] ?? null, ClientAddress::current() ) ),
+			$printed
+		);
+		// 32 + 1 + 31 characters: within the submission keys' 64.
+		return $printed . '-' . substr( $digest, 0, 31 );
 	}
 
 	/**
@@ -255,14 +289,14 @@ final class PlainPost {
 	 * @param array<string, string|list<string>> $values The posted values.
 	 * @param array<string, mixed>               $state  The state so far.
 	 * @param PlainPostPages                     $pages  The form's pages.
+	 * @param string                             $key    This post's submission key (self::submission_key()).
 	 */
-	private function submit( Form $form, array $post, array $values, array $state, PlainPostPages $pages ): void {
-		$key     = is_string( $post[ self::SUBMISSION_KEY ] ?? null ) ? wp_unslash( $post[ self::SUBMISSION_KEY ] ) : '';
+	private function submit( Form $form, array $post, array $values, array $state, PlainPostPages $pages, string $key ): void {
 		$request = new SubmissionRequest(
 			$form->id,
 			$values,
 			self::page_url(),
-			1 === preg_match( self::KEY_PATTERN, $key ) ? $key : '',
+			$key,
 			is_string( $post[ self::HONEYPOT ] ?? null ) ? wp_unslash( $post[ self::HONEYPOT ] ) : null,
 			is_string( $post[ self::RENDER_TOKEN ] ?? null ) ? wp_unslash( $post[ self::RENDER_TOKEN ] ) : null,
 			'',

@@ -351,6 +351,35 @@ final class PlainPostTest extends TestCase {
 		$this->assertNull( PlainPostState::confirmation_for( $this->form_id + 1 ) );
 	}
 
+	/**
+	 * A page served from a cache prints the same submission key for everyone: a second visitor
+	 * who sends other values (or the same ones from elsewhere) gets an entry of their own, not
+	 * the first visitor's answer; the first visitor's repeat is still the same entry.
+	 */
+	public function test_one_cached_print_posted_by_two_visitors_makes_two_entries(): void {
+		$ann = array(
+			'input_1'     => 'Ann',
+			'input_3'     => 'Hello',
+			'kestrel_nav' => 'submit',
+		);
+		$bob = array( 'input_1' => 'Bob' ) + $ann;
+		$this->post( $ann );
+		$this->post( $bob );
+		$this->assertCount( 2, $this->entries(), 'The second visitor\'s post is stored, not answered with the first entry.' );
+		$this->post( $ann );
+		$this->assertCount( 2, $this->entries(), 'A repeat of the first post is the first entry.' );
+
+		// The same values from another address are another visitor.
+		$_SERVER['REMOTE_ADDR'] = '198.51.100.7';
+		try {
+			$this->post( $ann );
+		} finally {
+			$_SERVER['REMOTE_ADDR'] = self::CLIENT;
+		}
+		$this->assertCount( 3, $this->entries() );
+		$this->assertCount( 4, $this->redirects );
+	}
+
 	public function test_a_forged_or_expired_confirmation_parameter_shows_nothing(): void {
 		$this->post(
 			array(
@@ -504,15 +533,14 @@ final class PlainPostTest extends TestCase {
 
 		// Page 1 → 2 → submit; the file travels in kestrel_uploaded_files.
 		PlainPostState::reset();
-		$this->post(
-			array(
-				'input_1'                => 'Ann',
-				'input_3'                => 'Hello',
-				'kestrel_nav'            => 'submit',
-				'kestrel_page'           => '1',
-				'kestrel_uploaded_files' => (string) wp_json_encode( $state['uploadedFiles'] ),
-			)
+		$submit = array(
+			'input_1'                => 'Ann',
+			'input_3'                => 'Hello',
+			'kestrel_nav'            => 'submit',
+			'kestrel_page'           => '1',
+			'kestrel_uploaded_files' => (string) wp_json_encode( $state['uploadedFiles'] ),
 		);
+		$this->post( $submit );
 		$entries = $this->entries();
 		$this->assertCount( 1, $entries );
 		$stored = Plugin::instance()->uploads->files_of_entry( (int) $entries[0]->id );
@@ -520,16 +548,9 @@ final class PlainPostTest extends TestCase {
 		$this->assertSame( 'notes.txt', $stored[0]['name'] );
 		$this->assertSame( 5, $stored[0]['field_id'] );
 
-		// The same post again, with a file: the first answer, and the repeat's file is not stored.
-		$this->post(
-			array(
-				'input_1'      => 'Ann',
-				'input_3'      => 'Hello',
-				'kestrel_nav'  => 'submit',
-				'kestrel_page' => '1',
-			),
-			array( 'input_5' => $this->upload( 'again.txt', "again\n" ) )
-		);
+		// The browser posts the same again (a reload of the POST): the first answer, and
+		// nothing more is stored.
+		$this->post( $submit );
 		$this->assertCount( 1, $this->entries() );
 		$this->assertCount( 2, $this->redirects );
 		global $wpdb;
