@@ -490,8 +490,14 @@ export function createFormSession(
 		if ( before.nextPage === null || ! before.nextShown || busy ) {
 			return;
 		}
-		const target = before.nextPage;
-		const final = flush();
+		flush();
+		// Pending typing may show or hide pages and the button: decide on what shows now.
+		const { nextPage: target, nextShown } = current();
+		if ( target === null || ! nextShown ) {
+			return;
+		}
+		// The fresh evaluation flush() published.
+		const final = state.evaluation;
 		const fields = pages[ state.page ].fields;
 		const messages = validate( fields, final );
 		if ( Object.keys( messages ).length ) {
