@@ -93,18 +93,21 @@ export function resetNewlyHidden(
 	after: Evaluation
 ): FormValues {
 	let out = entered;
-	for ( const [ id, shown ] of Object.entries( after.visible ) ) {
-		const hiddenId = Number( id );
+	if ( ! before ) {
+		return out;
+	}
+	// A plain loop over the keys: this runs on every change of a large form.
+	for ( const id in after.visible ) {
 		if (
-			! shown &&
-			before?.visible[ hiddenId ] &&
-			hiddenId in prepared.defaults &&
-			entered[ hiddenId ] !== prepared.defaults[ hiddenId ]
+			! after.visible[ id ] &&
+			before.visible[ id ] &&
+			id in prepared.defaults &&
+			entered[ id ] !== prepared.defaults[ id ]
 		) {
 			if ( out === entered ) {
 				out = { ...entered };
 			}
-			out[ hiddenId ] = prepared.defaults[ hiddenId ];
+			out[ id ] = prepared.defaults[ id ];
 		}
 	}
 	return out;
