@@ -66,9 +66,9 @@ export const SessionField = memo( function BoundField(
 		( listener: () => void ) => session.subscribeField( id, listener ),
 		[ session, id ]
 	);
-	const slice = useSyncExternalStore( subscribe, () =>
-		session.getField( id )
-	);
+	const read = () => session.getField( id );
+	// The same snapshot on the server and while hydrating.
+	const slice = useSyncExternalStore( subscribe, read, read );
 	return (
 		<Field
 			{ ...rest }

@@ -112,7 +112,12 @@ export function Form( props: FormProps ) {
 	// The editor's preview sends edited definitions of the same form: values stay.
 	useEffect( () => session.setForm( form ), [ session, form ] );
 	useEffect( () => () => session.destroy(), [ session ] );
-	const view = useSyncExternalStore( session.subscribe, session.getView );
+	// The same snapshot on the server and while hydrating: the first render is the page's markup.
+	const view = useSyncExternalStore(
+		session.subscribe,
+		session.getView,
+		session.getView
+	);
 	const { errors, summary, status, confirmation, page, pages } = view;
 	const { shownPages, previousPage, nextBreak, nextShown, submitShown } =
 		view;
@@ -776,16 +781,16 @@ function Announcement( props: { session: FormSession } ) {
  */
 function AfterValues( props: { session: FormSession; onValues: () => void } ) {
 	const { session } = props;
-	const entered = useSyncExternalStore(
+	const entered = () => session.getSnapshot().entered;
+	const evaluation = () => session.getSnapshot().evaluation;
+	const values = useSyncExternalStore( session.subscribe, entered, entered );
+	const evaluated = useSyncExternalStore(
 		session.subscribe,
-		() => session.getSnapshot().entered
-	);
-	const evaluation = useSyncExternalStore(
-		session.subscribe,
-		() => session.getSnapshot().evaluation
+		evaluation,
+		evaluation
 	);
 	const latest = useRef( props.onValues );
 	latest.current = props.onValues;
-	useEffect( () => latest.current(), [ entered, evaluation ] );
+	useEffect( () => latest.current(), [ values, evaluated ] );
 	return null;
 }
