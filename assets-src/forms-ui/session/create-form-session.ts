@@ -33,7 +33,7 @@ import { summaryText } from '../messages';
 import { fieldError, serverErrors } from '../fields/errors';
 import type { FieldError } from '../fields/types';
 import type { SubmissionFailure } from '../submit/submit';
-import { navigation, pageOf, splitPages, type Navigation } from './pages';
+import { navigation, pageOf, splitPages } from './pages';
 import type {
 	FieldSlice,
 	FormPage,
@@ -41,6 +41,7 @@ import type {
 	FormView,
 	FromSubmission,
 	LeaveStep,
+	Navigation,
 	SessionInitial,
 	SessionSnapshot,
 	SessionStatus,

@@ -14,6 +14,7 @@ export type {
 	FormView,
 	FromSubmission,
 	LeaveStep,
+	Navigation,
 	Scheduler,
 	SessionInitial,
 	SessionSnapshot,

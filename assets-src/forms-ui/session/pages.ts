@@ -4,7 +4,7 @@
  */
 import type { FieldDefinition } from '../../shared';
 import type { Evaluation } from '../../forms-engine';
-import type { FormPage } from './types';
+import type { FormPage, Navigation } from './types';
 
 /**
  * The pages of a form: the fields before the first page break, then after each break.
@@ -21,16 +21,6 @@ export function splitPages( fields: FieldDefinition[] ): FormPage[] {
 		}
 	}
 	return pages;
-}
-
-/** Where the visitor can go from a page. */
-export interface Navigation {
-	shownPages: number[];
-	nextPage: number | null;
-	previousPage: number | null;
-	nextBreak: FieldDefinition | null;
-	nextShown: boolean;
-	submitShown: boolean;
 }
 
 /**

@@ -105,18 +105,8 @@ export interface FieldSlice {
 	quantity: string | undefined;
 }
 
-/**
- * What the form's frame renders (pages, buttons, summary, confirmation): referentially stable
- * while none of these change, so typing re-renders the fields concerned and not the form.
- */
-export interface FormView {
-	pages: FormPage[];
-	page: number;
-	status: SessionStatus;
-	summary: string | null;
-	errors: Record< number, FieldError >;
-	confirmation: Confirmation | null;
-	focus: FocusRequest | null;
+/** Where the visitor can go from the current page. */
+export interface Navigation {
 	/** The pages a visitor can reach (the current one always). */
 	shownPages: number[];
 	nextPage: number | null;
@@ -125,6 +115,20 @@ export interface FormView {
 	nextBreak: FieldDefinition | null;
 	nextShown: boolean;
 	submitShown: boolean;
+}
+
+/**
+ * What the form's frame renders (pages, buttons, summary, confirmation): referentially stable
+ * while none of these change, so typing re-renders the fields concerned and not the form.
+ */
+export interface FormView extends Navigation {
+	pages: FormPage[];
+	page: number;
+	status: SessionStatus;
+	summary: string | null;
+	errors: Record< number, FieldError >;
+	confirmation: Confirmation | null;
+	focus: FocusRequest | null;
 }
 
 /** The visible fields and the fresh evaluation a submit checked, or why it stopped. */
