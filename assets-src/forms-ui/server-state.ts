@@ -3,14 +3,8 @@
  * server printed the form in after a plain post, and the form's values from a submission's
  * values. Light on purpose: form-view imports it.
  */
-import type {
-	FieldDefinition,
-	FieldValue,
-	FormDefinition,
-	FormValues,
-	SubmissionValues,
-} from '../shared';
-import { fieldTypeUnit, hasOwnQuantity, quantityKey } from '../forms-engine';
+import type { FieldDefinition, FieldValue, SubmissionValues } from '../shared';
+import { fieldTypeUnit } from '../forms-engine';
 import type { FieldError } from './fields/types';
 import type { UploadRecord } from './uploads/uploader';
 
@@ -26,56 +20,6 @@ export interface ServerState {
 	page?: number;
 	/** Files stored so far by `input_{fieldId}` (the `kestrel_uploaded_files` input's value). */
 	uploadedFiles?: Record< string, UploadRecord[] >;
-}
-
-/**
- * The entered values with a submission's values put in: each field through its unit's
- * `fromSubmission` (fields the wire has nothing for keep theirs), and products' own quantities.
- *
- * @param form     Form definition.
- * @param entered  The values so far (initial values).
- * @param wire     The submission's values.
- * @param accepted Which fields may take a value (absent: every one).
- */
-export function withSubmission(
-	form: FormDefinition,
-	entered: FormValues,
-	wire: Record< string, unknown >,
-	accepted: ( field: FieldDefinition ) => boolean = () => true
-): FormValues {
-	const next: FormValues = { ...entered };
-	const values = wire as SubmissionValues;
-	for ( const field of form.fields ) {
-		const quantity = values[ quantityKey( field.id ) ];
-		if ( typeof quantity === 'string' && hasOwnQuantity( form, field ) ) {
-			next[ quantityKey( field.id ) ] = quantity;
-		}
-		if ( fieldTypeUnit( field.type )?.displayOnly || ! accepted( field ) ) {
-			continue;
-		}
-		const value = readBack( field, values );
-		if ( value !== undefined ) {
-			next[ field.id ] = value;
-		}
-	}
-	return next;
-}
-
-/**
- * The server's messages by numeric field id.
- *
- * @param errors Messages by field id (JSON keys).
- */
-export function errorsOf(
-	errors: ServerState[ 'errors' ]
-): Record< number, FieldError > {
-	const out: Record< number, FieldError > = {};
-	for ( const [ id, error ] of Object.entries( errors ?? {} ) ) {
-		if ( error && typeof error.message === 'string' ) {
-			out[ Number( id ) ] = error;
-		}
-	}
-	return out;
 }
 
 /**

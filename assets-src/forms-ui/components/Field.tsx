@@ -1,11 +1,18 @@
-import { memo } from '@wordpress/element';
+import { memo, useCallback, useSyncExternalStore } from '@wordpress/element';
 import { DescriptionPlacement } from './field-parts';
 import { UnitSlot } from '../fields/UnitSlot';
 import { isUnitField } from '../fields/units';
 import { fieldControl } from '../fields/registry';
 import type { FieldProps } from '../fields/types';
+import type { FormSession } from '../session';
 
 export type { FieldProps } from '../fields/types';
+
+/** What the form hands a field that reads its state from the session. */
+export type SessionFieldProps = Omit<
+	FieldProps,
+	'value' | 'error' | 'errorInputs' | 'concealed' | 'calculated' | 'quantity'
+> & { session: FormSession };
 
 /**
  * One field with its label, description, control and inline error, wired for assistive tech:
@@ -43,3 +50,34 @@ function FieldControl( props: FieldProps ) {
 	const Control = fieldControl( props.field.type );
 	return <Control { ...props } />;
 }
+
+/**
+ * A field bound to the form's session: it subscribes to its own slice (value, error,
+ * visibility, calculated value, quantity), so a change re-renders the fields it touched and
+ * not the form (issue 19: input to DOM on a 1,000-field form). Memoised: the form's own
+ * renders (a page change, the summary) pass the same props and leave it alone.
+ */
+export const SessionField = memo( function BoundField(
+	props: SessionFieldProps
+) {
+	const { session, ...rest } = props;
+	const id = rest.field.id;
+	const subscribe = useCallback(
+		( listener: () => void ) => session.subscribeField( id, listener ),
+		[ session, id ]
+	);
+	const read = () => session.getField( id );
+	// The same snapshot on the server and while hydrating.
+	const slice = useSyncExternalStore( subscribe, read, read );
+	return (
+		<Field
+			{ ...rest }
+			value={ slice.value }
+			error={ slice.error?.message }
+			errorInputs={ slice.error?.inputs }
+			concealed={ slice.concealed }
+			calculated={ slice.calculated }
+			quantity={ slice.quantity }
+		/>
+	);
+} );

@@ -4,6 +4,7 @@ import {
 	useMemo,
 	useRef,
 	useState,
+	useSyncExternalStore,
 } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import type { Hooks } from '@wordpress/hooks';
@@ -11,37 +12,11 @@ import type { FormEvent } from 'react';
 import type {
 	Confirmation,
 	FieldDefinition,
-	FieldValue,
 	FormDefinition,
-	FormValues,
 	SubmissionValues,
 } from '../../shared';
-import {
-	evaluateForm,
-	initialValues,
-	fieldIdOf,
-	activeFeeds,
-	hasInput,
-	hasOwnQuantity,
-	isCalculated,
-	prepareForm,
-	priceForm,
-	quantityKey,
-	reevaluate,
-	toSubmissionValues,
-	validateField,
-	fieldIssue,
-	type Evaluation,
-	type PreparedForm,
-} from '../../forms-engine';
-import {
-	FORMULA_KEYUP_DELAY_MS,
-	LOGIC_KEYUP_DELAY_MS,
-	TOTAL_DEBOUNCE_MS,
-	VALIDATION_ANNOUNCE_DELAY_MS,
-} from '../constants';
+import { activeFeeds, hasInput } from '../../forms-engine';
 import { ids } from '../ids';
-import { summaryText } from '../messages';
 import {
 	getFromForm,
 	newSubmissionKey,
@@ -50,30 +25,28 @@ import {
 	type SubmissionFailure,
 } from '../submit/submit';
 import { keepRenderToken } from '../submit/render-token';
-import { Field } from './Field';
+import { SessionField } from './Field';
 import type {
 	CaptchaConfig,
 	CaptchaGate,
-	FieldError,
 	UploadBindings,
 } from '../fields/types';
-import { fieldError, serverErrors } from '../fields/errors';
 import { ErrorSummary } from './ErrorSummary';
 import type { UploadRecord } from '../uploads/uploader';
 import { newUploadId } from '../uploads/upload-id';
 import { AnimationContext } from './reveal';
-import {
-	errorsOf,
-	uploadsOf,
-	withSubmission,
-	type ServerState,
-} from '../server-state';
 import { useFieldUnits, type UnitFailure } from '../fields/use-field-units';
 import {
 	isUnitField,
 	type FieldUnits,
 	type UnitFormPort,
 } from '../fields/units';
+import {
+	createFormSession,
+	type FormSession,
+	type Scheduler,
+} from '../session';
+import { readBack, uploadsOf, type ServerState } from '../server-state';
 
 export interface FormProps {
 	form: FormDefinition & { id: number };
@@ -108,13 +81,20 @@ export interface FormProps {
 	action?: string;
 	/** The server's key for this render: a plain post's idempotency (hidden input). */
 	submissionKey?: string;
-	/** The state the server printed the form in after a plain post (values, errors, page). */
+	/** Where the form starts: the server's state after a plain post (`data.state`). */
 	initial?: ServerState;
 	/** Values the visitor typed before the script ran: put back once mounted. */
 	typed?: SubmissionValues;
 }
 
-type Status = 'idle' | 'submitting' | 'done';
+/**
+ * The window's timers, looked up at each call (tests install fake timers after rendering).
+ */
+const windowScheduler: Scheduler = {
+	setTimeout: ( callback, delay ) => window.setTimeout( callback, delay ),
+	clearTimeout: ( handle ) =>
+		window.clearTimeout( handle as number | undefined ),
+};
 
 /**
  * A visitor form: renders every field, validates on submit (the server validates again), posts
@@ -126,122 +106,30 @@ type Status = 'idle' | 'submitting' | 'done';
 export function Form( props: FormProps ) {
 	const { form, hooks, preview = false } = props;
 	const formId = form.id;
-	// The engine: rules and formulas in dependency order (null only for a form with a cycle,
-	// which the server refuses to save; such a form shows every field).
-	const prepared = useMemo( () => prepareOrNull( form ), [ form ] );
-	const [ state, setState ] = useState< {
-		entered: FormValues;
-		evaluation: Evaluation | null;
-	} >( () => {
-		// After a plain post: what the visitor sent (docs/server-rendering.md §1).
-		const entered = props.initial
-			? withSubmission(
-					form,
-					initialValues( form ),
-					props.initial.values
-				)
-			: initialValues( form );
-		return {
-			entered,
-			evaluation: prepared ? evaluateForm( prepared, entered ) : null,
-		};
-	} );
-	const { evaluation } = state;
-	// What each control shows: typed values at once, computed values (formulas, total) as the
-	// engine last evaluated them.
-	const values: FormValues = { ...( evaluation?.values ?? {} ) };
-	for ( const field of form.fields ) {
-		if ( ! isComputed( field ) && field.id in state.entered ) {
-			values[ field.id ] = state.entered[ field.id ];
-		}
-	}
-	const timers = useRef( new Map< number, number >() );
-	const pricingTimer = useRef< number | undefined >( undefined );
-	useEffect( () => {
-		const pending = timers.current;
-		return () => {
-			pending.forEach( ( timer ) => window.clearTimeout( timer ) );
-			window.clearTimeout( pricingTimer.current );
-		};
-	}, [] );
-
-	/**
-	 * Prices the form 50 ms after the last change that reached the engine (spec §9): a real
-	 * debounce, so a burst of changes recomputes products and total once.
-	 */
-	const schedulePricing = useCallback( () => {
-		if ( ! prepared?.hasPricing ) {
-			return;
-		}
-		window.clearTimeout( pricingTimer.current );
-		pricingTimer.current = window.setTimeout( () => {
-			pricingTimer.current = undefined;
-			setState( ( current ) =>
-				current.evaluation
-					? {
-							...current,
-							evaluation: priceForm( prepared, current.entered, {
-								...current.evaluation,
-								values: { ...current.evaluation.values },
-							} ),
-						}
-					: current
-			);
-		}, TOTAL_DEBOUNCE_MS );
-	}, [ prepared ] );
-
-	/**
-	 * Re-evaluates a field's dependents now, or after a per-field delay while the visitor types
-	 * (spec §9: 300 ms for logic, 345 ms when a formula reads the field). One timer per field:
-	 * typing in one field never cancels another's pending update (issue 3, decision 8).
-	 */
-	const schedule = useCallback(
-		( fieldId: number, delay: number ) => {
-			window.clearTimeout( timers.current.get( fieldId ) );
-			timers.current.delete( fieldId );
-			const run = () => {
-				setState( ( current ) =>
-					evaluateChange( prepared, current, fieldId )
-				);
-				schedulePricing();
-			};
-			if ( delay <= 0 ) {
-				run();
-				return;
-			}
-			timers.current.set(
-				fieldId,
-				window.setTimeout( () => {
-					timers.current.delete( fieldId );
-					run();
-				}, delay )
-			);
-		},
-		[ prepared, schedulePricing ]
+	// The form's state lives in its session (values, evaluation, page, errors, submission):
+	// this component renders it and does what needs the DOM (focus, announcements, units,
+	// captcha, uploads). Each field subscribes to its own slice (SessionField).
+	const [ session ] = useState( () =>
+		createFormSession( form, {
+			scheduler: windowScheduler,
+			initial: props.initial,
+			// Each field as its unit reads it back (a name's inputs "5.3", "5.6" too).
+			fromSubmission: ( field, wire ) =>
+				readBack( field, wire as SubmissionValues ),
+		} )
 	);
-	const onCommit = useCallback(
-		( fieldId: number ) => {
-			if ( timers.current.has( fieldId ) ) {
-				schedule( fieldId, 0 );
-			}
-		},
-		[ schedule ]
+	// The editor's preview sends edited definitions of the same form: values stay.
+	useEffect( () => session.setForm( form ), [ session, form ] );
+	useEffect( () => () => session.destroy(), [ session ] );
+	// The same snapshot on the server and while hydrating: the first render is the page's markup.
+	const view = useSyncExternalStore(
+		session.subscribe,
+		session.getView,
+		session.getView
 	);
-	const isShown = ( id: number ) =>
-		! evaluation || evaluation.visible[ id ] !== false;
-	const submitShown = ! evaluation || evaluation.submitVisible;
-	const [ errors, setErrors ] = useState< Record< number, FieldError > >(
-		() => errorsOf( props.initial?.errors )
-	);
-	const [ summary, setSummary ] = useState< string | null >(
-		() => props.initial?.summary ?? null
-	);
-	const [ status, setStatus ] = useState< Status >( 'idle' );
-	const [ confirmation, setConfirmation ] = useState< Confirmation | null >(
-		null
-	);
-	const [ announcement, setAnnouncement ] = useState( '' );
-	const inFlight = useRef( false );
+	const { errors, summary, status, confirmation, page, pages } = view;
+	const { shownPages, previousPage, nextBreak, nextShown, submitShown } =
+		view;
 	// The signed render time, refreshed when the page came from a cache older than tokens live.
 	const [ renderToken ] = useState( () =>
 		keepRenderToken( {
@@ -291,24 +179,23 @@ export function Form( props: FormProps ) {
 				: undefined,
 		[ uploadId, uploadUrl, preview ]
 	);
-	// Multi-page forms (spec §2, §4): pages split at page breaks.
-	const pages = useMemo( () => splitPages( form.fields ), [ form.fields ] );
 	// Fields whose type a unit provides: their hooks on Next and submit, failures at the field.
 	// Unit components reach the form through one port (a wallet button checks and submits):
 	// a stable object whose methods call this render's closures.
-	const live = useRef< Pick<
-		UnitFormPort,
-		'current' | 'submissionValues' | 'check' | 'submit' | 'restore' | 'fail'
-	> | null >( null );
+	const live = useRef< Pick< UnitFormPort, 'check' | 'submit' > | null >(
+		null
+	);
 	const listeners = useRef( new Set< () => void >() );
 	const { submitPath, submitUrl, anonymous } = props;
 	// A sub-resource next to the submissions endpoint (/forms/5/payment-request).
 	const sibling = ( address: string, resource: string ) =>
 		address.replace( /\/submissions\/?(?=$|\?)/, `/${ resource }` );
 	const port = useRef< UnitFormPort >( {
-		current: () =>
-			live.current?.current() ?? { values: {}, evaluation: null },
-		submissionValues: () => live.current?.submissionValues() ?? {},
+		current: () => ( {
+			values: session.values(),
+			evaluation: session.getSnapshot().evaluation,
+		} ),
+		submissionValues: () => session.submissionValues(),
 		check: () => live.current?.check() ?? false,
 		submit: () => live.current?.submit(),
 		subscribe: ( listener ) => {
@@ -329,7 +216,10 @@ export function Form( props: FormProps ) {
 				anonymous
 			),
 		restore: ( saved ) =>
-			live.current?.restore( saved ) ?? Promise.resolve(),
+			new Promise( ( resolve ) => {
+				restored.current = resolve;
+				session.restore( saved );
+			} ),
 		submissionKey: ( key ) => {
 			if ( key ) {
 				submissionKey.current = key;
@@ -337,7 +227,7 @@ export function Form( props: FormProps ) {
 			return ( submissionKey.current ??= newSubmissionKey() );
 		},
 		confirm: ( shown ) => showConfirmation.current( shown ),
-		fail: ( failure ) => live.current?.fail( failure ),
+		fail: ( failure ) => session.showFailure( failure ),
 	} ).current;
 	const units = useFieldUnits(
 		form,
@@ -352,65 +242,25 @@ export function Form( props: FormProps ) {
 	const restored = useRef< ( () => void ) | null >( null );
 	const summaryRef = useRef< HTMLDivElement >( null );
 	const confirmationRef = useRef< HTMLDivElement >( null );
-	const announceTimer = useRef< number | undefined >( undefined );
 
 	useEffect( () => {
 		if ( props.typed ) {
-			void live.current?.restore( props.typed );
+			void port.restore( props.typed );
 		}
 		props.onMounted?.();
-		return () => window.clearTimeout( announceTimer.current );
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount.
 	}, [] );
 
 	// Shows the server's confirmation (a redirect leaves the page); a ref, so the form's port
-	// (made once) reaches this render's state setters.
+	// (made once) reaches it.
 	const showConfirmation = useRef( ( shown: Confirmation ) => {
-		setErrors( {} );
-		setSummary( null );
 		if ( shown.type === 'redirect' ) {
+			session.confirm( shown );
 			window.location.assign( shown.url );
 			return;
 		}
-		setConfirmation( shown );
-		setStatus( 'done' );
-		announce( textOf( shown.message ) );
+		session.confirm( shown, textOf( shown.message ) );
 	} );
-
-	const announce = useCallback( ( text: string, delay = 0 ) => {
-		window.clearTimeout( announceTimer.current );
-		// Clear first so the same sentence twice in a row is announced again.
-		setAnnouncement( '' );
-		announceTimer.current = window.setTimeout(
-			() => setAnnouncement( text ),
-			delay
-		);
-	}, [] );
-
-	const showErrors = useCallback(
-		( messages: Record< number, FieldError >, heading: string ) => {
-			const errorPage = pages.findIndex( ( p ) =>
-				p.fields.some( ( f ) => messages[ f.id ] )
-			);
-			if ( errorPage >= 0 ) {
-				setPage( errorPage );
-			}
-			setErrors( messages );
-			setSummary( heading );
-			// Focus moves at once; the announcement waits (spec §8, §9).
-			window.requestAnimationFrame( () => summaryRef.current?.focus() );
-			const count = Object.keys( messages ).length;
-			announce(
-				count
-					? `${ heading } ${ Object.values( messages )
-							.map( ( e ) => e.message )
-							.join( ' ' ) }`
-					: heading,
-				VALIDATION_ANNOUNCE_DELAY_MS
-			);
-		},
-		[ announce, pages ]
-	);
 
 	/**
 	 * A unit field's failure: the message at the field, on its page, presented by the unit
@@ -419,45 +269,62 @@ export function Form( props: FormProps ) {
 	 * @param failure The field and its message.
 	 */
 	const showUnitError = ( failure: UnitFailure ) => {
-		const id = failure.field.id;
-		const index = pages.findIndex( ( p ) =>
-			p.fields.some( ( f ) => f.id === id )
-		);
-		if ( index >= 0 ) {
-			setPage( index );
-		}
-		setErrors( { [ id ]: { message: failure.message } } );
-		setSummary( null );
+		session.showFieldError( failure.field.id, failure.message );
 		units.binding( failure.field ).hooks?.present?.( failure.message );
 	};
 
 	// Add-on feeds switch on and off with the values (spec §4): announce each change to add-ons.
 	const feedsRef = useRef< number[] >( [] );
+	const afterValues = () => {
+		const prepared = session.prepared();
+		const { evaluation } = session.getSnapshot();
+		if ( prepared && evaluation && form.feeds?.length ) {
+			const now = activeFeeds( prepared, evaluation );
+			const before = feedsRef.current;
+			// Deactivations first: a single-feed add-on switches from one feed to the other.
+			for ( const feed of form.feeds ) {
+				if (
+					before.includes( feed.feedId ) &&
+					! now.includes( feed.feedId )
+				) {
+					hooks.doAction(
+						'kestrel_forms.feed.deactivated',
+						feed,
+						form
+					);
+				}
+			}
+			for ( const feed of form.feeds ) {
+				if (
+					now.includes( feed.feedId ) &&
+					! before.includes( feed.feedId )
+				) {
+					hooks.doAction(
+						'kestrel_forms.feed.activated',
+						feed,
+						form
+					);
+				}
+			}
+			feedsRef.current = now;
+		}
+		// Unit components hear of the change once it is rendered.
+		listeners.current.forEach( ( listener ) => listener() );
+		restored.current?.();
+		restored.current = null;
+	};
+
+	// Focus follows what the session asked for: the page after a page change, the error
+	// summary after errors (the announcement waits, spec §8, §9).
+	const pageRef = useRef< HTMLDivElement >( null );
 	useEffect( () => {
-		if ( ! prepared || ! evaluation || ! form.feeds?.length ) {
-			return;
+		const target = view.focus?.target;
+		if ( target ) {
+			window.requestAnimationFrame( () =>
+				( target === 'page' ? pageRef : summaryRef ).current?.focus()
+			);
 		}
-		const now = activeFeeds( prepared, evaluation );
-		const before = feedsRef.current;
-		// Deactivations first: a single-feed add-on switches from one feed to the other.
-		for ( const feed of form.feeds ) {
-			if (
-				before.includes( feed.feedId ) &&
-				! now.includes( feed.feedId )
-			) {
-				hooks.doAction( 'kestrel_forms.feed.deactivated', feed, form );
-			}
-		}
-		for ( const feed of form.feeds ) {
-			if (
-				now.includes( feed.feedId ) &&
-				! before.includes( feed.feedId )
-			) {
-				hooks.doAction( 'kestrel_forms.feed.activated', feed, form );
-			}
-		}
-		feedsRef.current = now;
-	}, [ evaluation, prepared, form, hooks ] );
+	}, [ view.focus ] );
 
 	useEffect( () => {
 		if ( confirmation ) {
@@ -465,182 +332,37 @@ export function Form( props: FormProps ) {
 		}
 	}, [ confirmation ] );
 
-	const onChange = useCallback(
-		( key: number | string, value: FieldValue, typing = false ) => {
-			setState( ( current ) => ( {
-				...current,
-				entered: { ...current.entered, [ key ]: value },
-			} ) );
-			schedule(
-				fieldIdOf( key ),
-				typing ? typingDelay( prepared, fieldIdOf( key ) ) : 0
-			);
-			// A product's quantity input ("5.3") has no inline error of its own.
-			if ( typeof key === 'string' && key.includes( '.' ) ) {
-				return;
-			}
-			const fieldId = fieldIdOf( key );
-			// Once a field shows an error, keep it in step with what the visitor types.
-			setErrors( ( current ) => {
-				if ( ! ( fieldId in current ) ) {
-					return current;
-				}
-				const field = form.fields.find(
-					( f ) => f.id === fieldId
-				) as FieldDefinition;
-				const issue = validateField(
-					field,
-					value,
-					form.currency,
-					form.limits
-				);
-				const next = { ...current };
-				if ( issue ) {
-					next[ fieldId ] = fieldError( issue, field );
-				} else {
-					delete next[ fieldId ];
-				}
-				return next;
-			} );
-		},
-		[ form, prepared, schedule ]
-	);
-
-	// Multi-page forms (spec §2, §4): pages split at page breaks; a page whose fields are all
-	// hidden, or whose break is hidden by its rules, is skipped.
-	const [ page, setPage ] = useState( () =>
-		startPage( props.initial?.page, pages.length )
-	);
-	const pageRef = useRef< HTMLDivElement >( null );
-	const pageShown = ( index: number ) => {
-		const { breakField, fields } = pages[ index ];
-		return (
-			( ! breakField || isShown( breakField.id ) ) &&
-			fields.some( ( f ) => f.type !== 'hidden' && isShown( f.id ) )
-		);
-	};
-	const shownPages = pages
-		.map( ( _, i ) => i )
-		.filter( ( i ) => i === page || pageShown( i ) );
-	const nextPage = shownPages.find( ( i ) => i > page ) ?? null;
-	const previousPage =
-		[ ...shownPages ].reverse().find( ( i ) => i < page ) ?? null;
-	// The Next button of this page is the one on the break that starts the next page.
-	const nextBreak =
-		nextPage !== null ? ( pages[ page + 1 ]?.breakField ?? null ) : null;
-	const nextShown =
-		! nextBreak ||
-		! evaluation ||
-		evaluation.nextVisible[ nextBreak.id ] !== false;
 	const progressType = form.pagination?.type ?? 'steps';
 
-	/**
-	 * Applies every pending delayed update at once and returns the fresh evaluation, so a Next
-	 * or submit checks what the visitor sees now.
-	 */
-	const flushPending = (): Evaluation | null => {
-		timers.current.forEach( ( timer ) => window.clearTimeout( timer ) );
-		timers.current.clear();
-		window.clearTimeout( pricingTimer.current );
-		const final = prepared ? evaluateForm( prepared, state.entered ) : null;
-		if ( final && prepared ) {
-			setState( ( current ) => ( {
-				entered: resetNewlyHidden(
-					prepared,
-					current.entered,
-					current.evaluation,
-					final
-				),
-				evaluation: final,
-			} ) );
-		}
-		return final;
-	};
-
-	/**
-	 * Messages for the visible fields with inputs among `fields` that fail validation.
-	 *
-	 * @param fields Fields to check.
-	 * @param final  Fresh evaluation (null: every field counts as visible).
-	 */
-	const validateVisible = (
-		fields: FieldDefinition[],
-		final: Evaluation | null
-	): Record< number, FieldError > => {
-		const messages: Record< number, FieldError > = {};
-		for ( const field of fields ) {
-			if ( final && final.visible[ field.id ] === false ) {
-				continue;
-			}
-			// The field's own value, then money out of bounds (quantities, prices, total).
-			const issue = fieldIssue( form, field, values[ field.id ], final );
-			if ( issue ) {
-				messages[ field.id ] = fieldError( issue, field );
-			}
-		}
-		return messages;
-	};
-
-	const goTo = ( index: number ) => {
-		setPage( index );
-		setErrors( {} );
-		setSummary( null );
-		window.requestAnimationFrame( () => pageRef.current?.focus() );
-		announce(
-			sprintf(
-				/* translators: 1: page number, 2: number of pages. */
-				__( 'Page %1$d of %2$d', 'kestrel-forms' ),
-				shownPages.indexOf( index ) + 1,
-				shownPages.length
-			)
+	/** Next: the page's unit fields run their step (a payment tokenizes) before leaving it. */
+	const goNext = () =>
+		void session.next( ( fields, final, values ) =>
+			fields.some( isUnitField )
+				? units
+						.step( 'leavePage', fields, fields, final, values )
+						.then( ( step ) => {
+							if ( ! step.ok ) {
+								showUnitError( step );
+							}
+							return step.ok;
+						} )
+				: null
 		);
-	};
-
-	const goNext = async () => {
-		// Going forward needs a visible, enabled Next button and a valid page (spec §4).
-		if ( nextPage === null || ! nextShown || inFlight.current ) {
-			return;
-		}
-		const final = flushPending();
-		const messages = validateVisible( pages[ page ].fields, final );
-		if ( Object.keys( messages ).length ) {
-			showErrors( messages, summaryText() );
-			return;
-		}
-		// Leaving a page with unit fields runs their hooks (a payment tokenizes).
-		if ( pages[ page ].fields.some( isUnitField ) ) {
-			inFlight.current = true;
-			setStatus( 'submitting' );
-			const fieldsHere = pages[ page ].fields;
-			const step = await units.step(
-				'leavePage',
-				fieldsHere,
-				fieldsHere,
-				final,
-				values
-			);
-			inFlight.current = false;
-			setStatus( 'idle' );
-			if ( ! step.ok ) {
-				showUnitError( step );
-				return;
-			}
-		}
-		goTo( nextPage );
-	};
 
 	const onSubmit = async ( event: FormEvent ) => {
 		event.preventDefault();
+		const now = session.getView();
 		// Enter on a page before the last moves to the next page.
-		if ( nextBreak ) {
-			void goNext();
+		if ( now.nextBreak ) {
+			goNext();
 			return;
 		}
-		// The ref guards the gap between a click and React disabling the button.
+		// The flag guards the gap between a click and React disabling the button.
 		// A hidden (and so disabled) submit button also blocks Enter in a field (spec §4).
-		if ( preview || inFlight.current || ! submitShown ) {
+		if ( preview || session.inFlight() || ! now.submitShown ) {
 			return;
 		}
+		const { evaluation } = session.getSnapshot();
 		const uploading = [ ...busyUploads.current ].some(
 			( id ) => evaluation?.visible[ id ] !== false
 		);
@@ -655,18 +377,12 @@ export function Form( props: FormProps ) {
 			return;
 		}
 		// Only what the visitor can see and type is checked and sent; the server recomputes
-		// visibility and formulas itself.
-		// Pending delayed updates are applied first: validate what the visitor sees now.
-		const final = flushPending();
-		const visibleFields = form.fields.filter(
-			( f ) => ! final || final.visible[ f.id ] !== false
-		);
-		// Fields without inputs too: pricing reports quantities, lines and the total on them.
-		const messages = validateVisible( visibleFields, final );
-		if ( Object.keys( messages ).length ) {
-			showErrors( messages, summaryText() );
+		// visibility and formulas itself (pending delayed updates are applied first).
+		const checked = session.checkSubmit();
+		if ( ! checked.ok ) {
 			return;
 		}
+		const { evaluation: final, visible: visibleFields } = checked;
 
 		const captchaShown = form.fields.some(
 			( f ) =>
@@ -678,27 +394,27 @@ export function Form( props: FormProps ) {
 			return;
 		}
 
-		inFlight.current = true;
-		setStatus( 'submitting' );
+		session.setInFlight( true );
+		session.setStatus( 'submitting' );
 		// Unit fields add their values (a payment: a fresh single-use token or a kept one).
 		// (Forms without one post at once, in the same task as the click.)
 		const added = units.fields.length
 			? await units.step(
 					'beforeSubmit',
 					form.fields,
-					pages[ page ].fields,
+					now.pages[ now.page ].fields,
 					final,
-					values
+					session.values()
 				)
 			: ( { ok: true, values: {} } as const );
 		if ( ! added.ok ) {
-			inFlight.current = false;
-			setStatus( 'idle' );
+			session.setInFlight( false );
+			session.setStatus( 'idle' );
 			showUnitError( added );
 			return;
 		}
 		const active = visibleFields.filter( hasInput );
-		announce( __( 'Sending your submission…', 'kestrel-forms' ) );
+		session.announce( __( 'Sending your submission…', 'kestrel-forms' ) );
 		// The captcha's answer as the widget holds it now (an invisible one just got it).
 		const captchaAnswer = captchaShown ? captchaGate.current?.answer() : '';
 		const captchaValues: Record< string, string > = {};
@@ -710,12 +426,11 @@ export function Form( props: FormProps ) {
 		const submissionValues = hooks.applyFilters(
 			'kestrel_forms.submission.before',
 			{
-				...toSubmissionValues( { ...form, fields: active }, values ),
-				...ownQuantities( form, visibleFields, state.entered ),
+				...session.submissionValues( visibleFields ),
 				...captchaValues,
 			},
 			form
-		) as ReturnType< typeof toSubmissionValues >;
+		) as SubmissionValues;
 		Object.assign( submissionValues, added.values );
 		const key = units.keepSubmissionKey()
 			? ( submissionKey.current ??= newSubmissionKey() )
@@ -752,110 +467,29 @@ export function Form( props: FormProps ) {
 				captchaGate.current?.reset();
 			}
 			hooks.doAction( 'kestrel_forms.submission.failed', f, form );
-			setStatus( 'idle' );
+			session.setStatus( 'idle' );
 			// A failure a unit claims shows at its field.
 			const unitFailure = units.failure( f );
 			if ( unitFailure ) {
 				showUnitError( unitFailure );
 			} else {
-				showFailure( f );
+				session.showFailure( f );
 			}
 		} finally {
-			inFlight.current = false;
+			session.setInFlight( false );
 		}
 	};
 
-	/**
-	 * A refused request as the form shows it: errors at their fields with the summary, or the
-	 * message alone.
-	 *
-	 * @param f The failure.
-	 */
-	const showFailure = ( f: SubmissionFailure ) => {
-		if ( f.kind === 'validation' ) {
-			showErrors(
-				serverErrors( f.errors, f.data?.details ),
-				f.message || summaryText()
-			);
-			return;
-		}
-		showErrors(
-			{},
-			f.message ||
-				__(
-					'Your submission could not be sent. Please try again.',
-					'kestrel-forms'
-				)
-		);
-	};
-
-	/**
-	 * The port's synchronous check: the current page before the last, else every visible field,
-	 * as Next and submit check them (errors shown the same way).
-	 */
-	const checkNow = (): boolean => {
-		if ( preview || inFlight.current || ! submitShown ) {
-			return false;
-		}
-		const final = flushPending();
-		const checked = nextBreak
-			? pages[ page ].fields
-			: form.fields.filter(
-					( f ) => ! final || final.visible[ f.id ] !== false
-				);
-		const messages = validateVisible( checked, final );
-		if ( Object.keys( messages ).length ) {
-			showErrors( messages, summaryText() );
-			return false;
-		}
-		return true;
-	};
 	live.current = {
-		current: () => ( { values, evaluation } ),
-		// As a submission sends them: visible fields with inputs, and products' own quantities.
-		submissionValues: () => {
-			const visibleFields = form.fields.filter( ( f ) =>
-				isShown( f.id )
-			);
-			return {
-				...toSubmissionValues(
-					{ ...form, fields: visibleFields.filter( hasInput ) },
-					values
-				),
-				...ownQuantities( form, visibleFields, state.entered ),
-			};
-		},
-		check: checkNow,
+		// The port's synchronous check: the current page before the last, else every visible
+		// field, as Next and submit check them (errors shown the same way).
+		check: () => ! preview && session.check(),
 		submit: () =>
 			void onSubmit( { preventDefault: () => {} } as FormEvent ),
-		restore: ( saved ) =>
-			new Promise( ( resolve ) => {
-				restored.current = resolve;
-				setState( ( current ) => {
-					const entered = restoreValues(
-						form,
-						current.entered,
-						saved
-					);
-					return {
-						entered,
-						evaluation: prepared
-							? evaluateForm( prepared, entered )
-							: null,
-					};
-				} );
-			} ),
-		fail: showFailure,
 	};
-	useEffect( () => {
-		listeners.current.forEach( ( listener ) => listener() );
-		restored.current?.();
-		restored.current = null;
-	}, [ state ] );
 
 	const submitting = status === 'submitting';
 	const titleId = ids.title( formId );
-
 	return (
 		<AnimationContext.Provider value={ !! form.animation }>
 			<div className="kestrel-form__wrapper">
@@ -865,8 +499,9 @@ export function Form( props: FormProps ) {
 					aria-live="polite"
 					aria-atomic="true"
 				>
-					{ announcement }
+					<Announcement session={ session } />
 				</div>
+				<AfterValues session={ session } onValues={ afterValues } />
 				{ confirmation?.type === 'message' ? (
 					<div
 						className="kestrel-form__confirmation"
@@ -1010,18 +645,14 @@ export function Form( props: FormProps ) {
 								ref={ index === page ? pageRef : undefined }
 							>
 								{ pageFields.fields.map( ( field ) => (
-									<Field
+									<SessionField
 										key={ field.id }
+										session={ session }
 										formId={ formId }
 										field={ field }
-										value={ values[ field.id ] }
-										error={ errors[ field.id ]?.message }
-										errorInputs={
-											errors[ field.id ]?.inputs
-										}
-										onChange={ onChange }
-										onCommit={ onCommit }
-										announce={ announce }
+										onChange={ session.change }
+										onCommit={ session.commit }
+										announce={ session.announce }
 										uploads={ uploadBindings }
 										captcha={ props.captcha }
 										captchaGate={ setCaptchaGate }
@@ -1030,24 +661,9 @@ export function Form( props: FormProps ) {
 												? units.binding( field )
 												: undefined
 										}
-										concealed={ ! isShown( field.id ) }
 										currency={ form.currency }
 										descriptionPlacement={
 											form.descriptionPlacement
-										}
-										calculated={
-											evaluation?.calculated[ field.id ]
-										}
-										quantity={
-											hasOwnQuantity( form, field )
-												? String(
-														state.entered[
-															quantityKey(
-																field.id
-															)
-														] ?? '1'
-													)
-												: undefined
 										}
 									/>
 								) ) }
@@ -1065,7 +681,7 @@ export function Form( props: FormProps ) {
 									disabled={ submitting }
 									onClick={ ( event ) => {
 										event.preventDefault();
-										goTo( previousPage );
+										session.goTo( previousPage );
 									} }
 								>
 									{ pages[ page ].breakField?.previousButton
@@ -1085,7 +701,7 @@ export function Form( props: FormProps ) {
 									disabled={ ! nextShown || submitting }
 									onClick={ ( event ) => {
 										event.preventDefault();
-										void goNext();
+										goNext();
 									} }
 								>
 									{ nextBreak.nextButton?.text ||
@@ -1119,43 +735,6 @@ export function Form( props: FormProps ) {
 			</div>
 		</AnimationContext.Provider>
 	);
-}
-
-/**
- * The page a form starts on: the server's (after a plain post) when it is one of the form's.
- *
- * @param index The server's page index, if any.
- * @param count Number of pages.
- */
-function startPage( index: number | undefined, count: number ): number {
-	return typeof index === 'number' &&
-		Number.isInteger( index ) &&
-		index >= 0 &&
-		index < count
-		? index
-		: 0;
-}
-
-/**
- * The pages of a form: the fields before the first page break, then after each break.
- *
- * @param fields Fields in order.
- */
-function splitPages(
-	fields: FieldDefinition[]
-): Array< { breakField: FieldDefinition | null; fields: FieldDefinition[] } > {
-	const pages: Array< {
-		breakField: FieldDefinition | null;
-		fields: FieldDefinition[];
-	} > = [ { breakField: null, fields: [] } ];
-	for ( const field of fields ) {
-		if ( field.type === 'page' ) {
-			pages.push( { breakField: field, fields: [] } );
-		} else {
-			pages[ pages.length - 1 ].fields.push( field );
-		}
-	}
-	return pages;
 }
 
 /**
@@ -1207,134 +786,6 @@ function Progress( props: {
 }
 
 /**
- * The quantity inputs of the visible products that have one, by input id ("5.3").
- *
- * @param form    Form definition.
- * @param active  Visible fields.
- * @param entered Entered values.
- */
-function ownQuantities(
-	form: FormDefinition,
-	active: FieldDefinition[],
-	entered: FormValues
-): Record< string, string > {
-	const out: Record< string, string > = {};
-	for ( const field of active ) {
-		if ( hasOwnQuantity( form, field ) ) {
-			out[ quantityKey( field.id ) ] = String(
-				entered[ quantityKey( field.id ) ] ?? '1'
-			);
-		}
-	}
-	return out;
-}
-
-/**
- * Prepares the engine, or null for a form whose rules form a cycle.
- *
- * @param form Form definition.
- */
-function prepareOrNull( form: FormDefinition ): PreparedForm | null {
-	try {
-		return prepareForm( form );
-	} catch {
-		return null;
-	}
-}
-
-/**
- * Re-evaluates the dependents of a changed field and puts fields that just became hidden back
- * to their defaults (spec §4), so they come back with them when shown again.
- *
- * @param prepared           Prepared form, or null.
- * @param current            Entered values and evaluation.
- * @param current.entered    Entered values.
- * @param current.evaluation Evaluation.
- * @param fieldId            Changed field.
- */
-function evaluateChange(
-	prepared: PreparedForm | null,
-	current: { entered: FormValues; evaluation: Evaluation | null },
-	fieldId: number
-): { entered: FormValues; evaluation: Evaluation | null } {
-	if ( ! prepared || ! current.evaluation ) {
-		return current;
-	}
-	const entered: FormValues = { ...current.entered };
-	// Products and total follow 50 ms later (schedulePricing).
-	const { evaluation } = reevaluate(
-		prepared,
-		entered,
-		current.evaluation,
-		fieldId,
-		{ deferPricing: true }
-	);
-	return {
-		entered: resetNewlyHidden(
-			prepared,
-			entered,
-			current.evaluation,
-			evaluation
-		),
-		evaluation,
-	};
-}
-
-/**
- * Puts fields that just became hidden back to their defaults (spec §4), so they come back with
- * them when shown again.
- *
- * @param prepared Prepared form.
- * @param entered  Entered values.
- * @param before   Evaluation before the change.
- * @param after    Evaluation after it.
- */
-function resetNewlyHidden(
-	prepared: PreparedForm,
-	entered: FormValues,
-	before: Evaluation | null,
-	after: Evaluation
-): FormValues {
-	const out: FormValues = { ...entered };
-	for ( const [ id, shown ] of Object.entries( after.visible ) ) {
-		const hiddenId = Number( id );
-		if (
-			! shown &&
-			before?.visible[ hiddenId ] &&
-			hiddenId in prepared.defaults
-		) {
-			out[ hiddenId ] = prepared.defaults[ hiddenId ];
-		}
-	}
-	return out;
-}
-
-/**
- * How long typing in a field waits before its dependents update (spec §9).
- *
- * @param prepared Prepared form, or null.
- * @param fieldId  Field being typed in.
- */
-function typingDelay( prepared: PreparedForm | null, fieldId: number ): number {
-	const readByFormula = (
-		prepared?.graph.dependents.get( fieldId ) ?? []
-	).some( ( id ) => {
-		const dependent = prepared?.byId.get( id );
-		return !! dependent && isCalculated( dependent );
-	} );
-	return readByFormula ? FORMULA_KEYUP_DELAY_MS : LOGIC_KEYUP_DELAY_MS;
-}
-
-/**
- * Whether a field's value is computed (formulas, calculated products, the total).
- *
- * @param field Field.
- */
-function isComputed( field: FieldDefinition ): boolean {
-	return isCalculated( field ) || field.type === 'total';
-}
-
-/**
  * The uploaded-files object the submission and the hidden field carry: records keyed
  * `input_{fieldId}`, for the visible upload fields (spec §3).
  *
@@ -1359,34 +810,50 @@ function uploadedFiles(
  *
  * @param html Sanitised HTML.
  */
-/**
- * The entered values with saved submission values put back (a payment draft): the fields with
- * inputs a visitor types, and products' own quantities; never passwords, cards, captchas,
- * uploads or unit fields (their values are not saved).
- *
- * @param form    Form definition.
- * @param entered The values entered now.
- * @param saved   Saved submission values, keyed as a submission sends them.
- */
-function restoreValues(
-	form: FormDefinition,
-	entered: FormValues,
-	saved: Record< string, unknown >
-): FormValues {
-	const skipped = [ 'password', 'creditcard', 'captcha', 'fileupload' ];
-	// Each field as its unit reads it back (a name's inputs "5.3", "5.6" too).
-	return withSubmission(
-		form,
-		entered,
-		saved,
-		( field ) =>
-			hasInput( field ) &&
-			! isUnitField( field ) &&
-			! skipped.includes( field.type )
-	);
-}
-
 function textOf( html: string ): string {
 	const doc = new window.DOMParser().parseFromString( html, 'text/html' );
 	return ( doc.body.textContent ?? '' ).trim();
+}
+
+/**
+ * The live region's text: only this re-renders when the form announces something. It follows
+ * the session through state (a normal-priority update, as announcements were before the
+ * session), so what is announced never renders ahead of what it is about (a confirmation).
+ *
+ * @param props         Props.
+ * @param props.session The form's session.
+ */
+function Announcement( props: { session: FormSession } ) {
+	const { session } = props;
+	const [ text, setText ] = useState( session.getAnnouncement );
+	useEffect(
+		() => session.subscribe( () => setText( session.getAnnouncement() ) ),
+		[ session ]
+	);
+	return <>{ text }</>;
+}
+
+/**
+ * Calls `onValues` once the values a change made are rendered (add-on feeds, unit components,
+ * a restore waiting for the form to show its values), as an effect after the commit; renders
+ * nothing.
+ *
+ * @param props          Props.
+ * @param props.session  The form's session.
+ * @param props.onValues Called after each rendered change of the values or evaluation.
+ */
+function AfterValues( props: { session: FormSession; onValues: () => void } ) {
+	const { session } = props;
+	const entered = () => session.getSnapshot().entered;
+	const evaluation = () => session.getSnapshot().evaluation;
+	const values = useSyncExternalStore( session.subscribe, entered, entered );
+	const evaluated = useSyncExternalStore(
+		session.subscribe,
+		evaluation,
+		evaluation
+	);
+	const latest = useRef( props.onValues );
+	latest.current = props.onValues;
+	useEffect( () => latest.current(), [ values, evaluated ] );
+	return null;
 }
