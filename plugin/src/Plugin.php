@@ -208,6 +208,8 @@ final class Plugin {
 		// Merge tags ({payment_amount}, {Name:1}, {all_fields}, …) in confirmation messages.
 		add_filter( 'kestrel_forms_confirmation', array( new MergeTags(), 'confirmation' ), 10, 3 );
 		add_action( 'kestrel_forms_form_deleted', array( self::class, 'delete_form_uploads' ) );
+		// What a visitor typed, printed back into a textarea after a plain post, stays as typed.
+		add_filter( 'no_texturize_tags', array( FormRenderer::class, 'no_texturize_textarea' ) );
 		// The plain (no-JavaScript) form post: a second door to the submission use case (docs/server-rendering.md §5).
 		PlainPost::register(
 			static function (): PlainPost {

@@ -149,7 +149,7 @@ final class FormRenderer {
 			Assets::enqueue_payment_field();
 			$data['payment'] = self::payment_config( $form, $payment );
 		}
-		$json = wp_json_encode( $data, self::JSON_FLAGS );
+		$json = self::inert_json( (string) wp_json_encode( $data, self::JSON_FLAGS ) );
 
 		$html = sprintf(
 			'<div class="kestrel-form" id="kestrel-form-%1$d" data-kestrel-form-id="%1$d">'
@@ -158,7 +158,7 @@ final class FormRenderer {
 				. '</div>',
 			$form->id,
 			$json,
-			self::markup( $data )
+			self::inert_html( self::markup( $data ) )
 		);
 
 		/**
@@ -405,6 +405,50 @@ final class FormRenderer {
 	}
 
 	/**
+	 * Markup that the content filters of the page leave as it is. The block's output goes
+	 * through `the_content` (do_shortcode) and block themes run the whole page through it too:
+	 * a `[shortcode]` among the values a visitor posted (printed back after a plain post) or in a
+	 * label would run on the server. Brackets become character references, which the browser
+	 * reads back as brackets, in text and in attribute values alike.
+	 *
+	 * @param string $html Markup without script or style elements.
+	 */
+	public static function inert_html( string $html ): string {
+		// Hexadecimal: do_shortcode() turns `&#91;` / `&#93;` back into brackets when it is done.
+		return str_replace( array( '[', ']' ), array( '&#x5b;', '&#x5d;' ), $html );
+	}
+
+	/**
+	 * The page's JSON with the brackets inside its strings written as \u005b / \u005d, for the
+	 * same reason (see inert_html); structural brackets of arrays stay. JSON_HEX_QUOT writes the
+	 * quotes inside strings as \u0022, so every literal `"` delimits a string.
+	 *
+	 * @param string $json JSON printed with self::JSON_FLAGS.
+	 */
+	public static function inert_json( string $json ): string {
+		return (string) preg_replace_callback(
+			'/"[^"]*"/',
+			static fn( array $m ): string => str_replace( array( '[', ']' ), array( '\\u005b', '\\u005d' ), $m[0] ),
+			$json
+		);
+	}
+
+	/**
+	 * WordPress "texturizes" page text (curly quotes, dashes, ×); inside a textarea that would
+	 * change what a visitor typed (printed back after a plain post) before it is posted again.
+	 * `no_texturize_tags` filter.
+	 *
+	 * @param mixed $tags Tags whose content wptexturize leaves alone.
+	 * @return mixed
+	 */
+	public static function no_texturize_textarea( $tags ) {
+		if ( is_array( $tags ) && ! in_array( 'textarea', $tags, true ) ) {
+			$tags[] = 'textarea';
+		}
+		return $tags;
+	}
+
+	/**
 	 * The form's place showing a confirmation message, as Form.tsx shows one: no data for the
 	 * script, so nothing mounts there.
 	 *
@@ -428,7 +472,7 @@ final class FormRenderer {
 						'tabindex' => '-1',
 						'role'     => 'status',
 					),
-					wp_kses_post( $message )
+					self::inert_html( wp_kses_post( $message ) )
 				)
 			)
 		);
