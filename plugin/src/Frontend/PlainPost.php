@@ -159,9 +159,16 @@ final class PlainPost {
 	private function post( array $post, array $files ): void {
 		$form_id = is_scalar( $post[ self::FORM_ID ] ) ? absint( $post[ self::FORM_ID ] ) : 0;
 		self::no_cache();
+		if ( ! self::same_origin() ) {
+			// Posted from another site with the visitor's cookies: nothing here acts as them
+			// (the REST route without a nonce does not either), filters and checks included.
+			wp_set_current_user( 0 );
+		}
+		$nav     = is_string( $post[ self::NAV ] ?? null ) ? sanitize_key( wp_unslash( $post[ self::NAV ] ) ) : 'default';
 		$refused = null;
 		try {
-			// The body as parsed (files travel apart and meet the upload limits instead).
+			// The body as parsed (files travel apart and meet the upload limits instead). Every
+			// post counts, moves between pages too: each may store files.
 			SubmissionGate::check( null, strlen( http_build_query( $post ) ) );
 		} catch ( SubmissionRefused $e ) {
 			$refused = $e;
@@ -216,7 +223,6 @@ final class PlainPost {
 			unset( $state['uploadedFiles'][ 'input_' . $field_id ] );
 		}
 
-		$nav    = is_string( $post[ self::NAV ] ?? null ) ? sanitize_key( wp_unslash( $post[ self::NAV ] ) ) : 'default';
 		$result = $this->validator->validate( $form->with_default_currency( ( new GeneralSettings() )->get()['currency'] ), self::with_tokens( $form, $values, $state['uploadedFiles'] ) );
 		$next   = $pages->next( $page, $result->visible );
 		// A choice the visitor cleared posts nothing; the page must not print its default again.
@@ -242,6 +248,14 @@ final class PlainPost {
 		}
 		if ( $upload_errors ) {
 			PlainPostState::set( $form->id, $this->with_errors( $state, $upload_errors, $pages ) );
+			return;
+		}
+		if ( self::print_too_old( $form, $post ) ) {
+			// With JavaScript the page fetches a fresh render time; without it, a print older than
+			// render times live (a cached page, a tab left open for a day) would be stored as spam
+			// while the visitor reads the usual confirmation. The form is printed again, fresh.
+			$state['renderToken'] = null;
+			PlainPostState::set( $form->id, array( 'summary' => __( 'This page was open for a long time. Please check your answers and send the form again.', 'kestrel-forms' ) ) + $state );
 			return;
 		}
 		$this->submit( $form, $post, $values, $state, $pages, $key );
@@ -279,6 +293,22 @@ final class PlainPost {
 		);
 		// 32 + 1 + 31 characters: within the submission keys' 64.
 		return $printed . '-' . substr( $digest, 0, 31 );
+	}
+
+	/**
+	 * Whether a post from a person (the honeypot empty) carries a render time too old, or none,
+	 * for a form with a minimum time to submit.
+	 *
+	 * @param Form                $form The form.
+	 * @param array<mixed, mixed> $post The body.
+	 */
+	private static function print_too_old( Form $form, array $post ): bool {
+		if ( (int) ( $form->definition['minimumSubmitSeconds'] ?? 0 ) <= 0 ) {
+			return false;
+		}
+		$honeypot = is_string( $post[ self::HONEYPOT ] ?? null ) ? trim( wp_unslash( $post[ self::HONEYPOT ] ) ) : '';
+		$token    = is_string( $post[ self::RENDER_TOKEN ] ?? null ) ? wp_unslash( $post[ self::RENDER_TOKEN ] ) : '';
+		return '' === $honeypot && null === SpamGuard::rendered_at( $form->id, $token );
 	}
 
 	/**

@@ -482,6 +482,34 @@ final class PlainPostTest extends TestCase {
 		$this->assertCount( 2, $this->redirects, 'The sender sees the usual answer.' );
 	}
 
+	/**
+	 * Without JavaScript nothing refreshes an old print's render time: the form is printed again,
+	 * fresh, with a message, instead of storing the visitor's entry as spam.
+	 */
+	public function test_an_old_print_of_a_form_with_a_minimum_time_is_printed_again_not_stored_as_spam(): void {
+		$this->as_admin();
+		$definition                         = self::definition();
+		$definition['minimumSubmitSeconds'] = 5;
+		$form                               = $this->create_form( $definition );
+		$this->as_anonymous();
+		$fields = array(
+			'input_1'              => 'Ann',
+			'input_3'              => 'Hello',
+			'kestrel_nav'          => 'submit',
+			'kestrel_render_token' => SpamGuard::render_token( $form, time() - 2 * DAY_IN_SECONDS ),
+		);
+		$state = $this->post( $fields, array(), $form );
+		$this->assertCount( 0, $this->entries( $form ), 'Nothing is stored, not even as spam.' );
+		$this->assertSame( 'This page was open for a long time. Please check your answers and send the form again.', $state['summary'] ?? null );
+		$this->assertNull( $state['renderToken'], 'The form is printed again with a fresh render time.' );
+		$this->assertSame( 'Ann', $state['values']['1'] ?? null, 'What the visitor typed stays.' );
+
+		// A filled honeypot is still answered as spam, as before.
+		$this->post( array( 'kestrel_hp' => 'bot', 'kestrel_submission_key' => 'plainpostkey-0009' ) + $fields, array(), $form );
+		$this->assertCount( 1, $this->entries( $form ) );
+		$this->assertSame( 'spam', $this->entries( $form )[0]->status );
+	}
+
 	public function test_the_rate_limit_is_the_rest_routes_own_counter_and_shows_as_the_summary_with_the_values_kept(): void {
 		add_filter( 'kestrel_forms_rate_limit', static fn( $limit, string $bucket ) => 'submission' === $bucket ? array( 2, 60 ) : $limit, 10, 2 );
 		$this->assert_rest_status( 400, $this->rest( 'POST', '/kestrel-forms/v1/forms/' . $this->form_id . '/submissions', array( 'values' => array() ) ) );
@@ -677,6 +705,8 @@ final class PlainPostTest extends TestCase {
 		);
 		$_SERVER['HTTP_ORIGIN'] = 'https://elsewhere.example';
 		$this->post( $fields );
+		$this->assertSame( 0, get_current_user_id(), 'Nothing in a request posted from elsewhere acts as the visitor (filters, checks).' );
+		wp_set_current_user( $user ); // The next request, from this site.
 		$_SERVER['HTTP_ORIGIN'] = home_url();
 		$this->post( array( 'kestrel_submission_key' => 'plainpostkey-0003' ) + $fields );
 		$entries = $this->entries();
