@@ -14,6 +14,7 @@ use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Domain\Validation\FieldError;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
+use Kestrel\Forms\Frontend\Markup\FormMarkup;
 use Kestrel\Forms\Payments\PaymentRefused;
 use Kestrel\Forms\Persistence\FormRepository;
 use Kestrel\Forms\Security\ClientAddress;
@@ -232,7 +233,18 @@ final class PlainPost {
 			PlainPostState::set( $form->id, array( 'page' => $pages->previous( $page, $result->visible ) ?? $page ) + $state );
 			return;
 		}
-		if ( 'next' === $nav || ( 'submit' !== $nav && 'previous' !== $nav && null !== $next ) ) {
+		// A Next or submit button the rules hide cannot be pressed (spec §4), Enter included: the
+		// page is printed again as it is (its rules may now show the button, or hide the field
+		// that asked for it).
+		$shown = FormMarkup::buttons_shown( $form->definition, $values );
+		$going = 'next' === $nav || ( ! in_array( $nav, array( 'submit', 'previous' ), true ) && null !== $next );
+		$break = null !== $next ? $pages->break_id( $page + 1 ) : null;
+		if ( ( $going && null !== $break && false === ( $shown['next'][ $break ] ?? true ) )
+			|| ( ! $going && 'previous' !== $nav && ! $shown['submit'] ) ) {
+			PlainPostState::set( $form->id, $state );
+			return;
+		}
+		if ( $going ) {
 			$errors = array();
 			foreach ( $pages->field_ids( $page ) as $field_id ) {
 				$error = $upload_errors[ (string) $field_id ] ?? null;

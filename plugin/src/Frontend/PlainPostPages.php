@@ -108,6 +108,17 @@ final class PlainPostPages {
 	}
 
 	/**
+	 * The id of the page break that starts a page (its Next button is on the page before), or
+	 * null for the first page or an index outside the form.
+	 *
+	 * @param int $index Page index.
+	 */
+	public function break_id( int $index ): ?int {
+		$break = $this->pages[ $index ]['break'] ?? null;
+		return is_array( $break ) ? (int) $break['id'] : null;
+	}
+
+	/**
 	 * The shown page before a page, or null on the first one.
 	 *
 	 * @param int              $page    Current page.

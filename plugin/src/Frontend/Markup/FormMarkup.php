@@ -423,6 +423,23 @@ final class FormMarkup {
 	}
 
 	/**
+	 * Which buttons the rules show for these values: the submit button, and each page break's
+	 * Next button by the break's id (absent: shown). A form whose rules form a cycle shows all.
+	 *
+	 * @param array<string, mixed> $form Form definition.
+	 * @param array<mixed, mixed>  $wire WireValues.
+	 * @return array{submit: bool, next: array<int, bool>}
+	 */
+	public static function buttons_shown( array $form, array $wire ): array {
+		$fields     = array_values( array_filter( (array) ( $form['fields'] ?? array() ), 'is_array' ) );
+		$evaluation = self::evaluation( $form, $fields, $wire );
+		return array(
+			'submit' => (bool) ( $evaluation['submitVisible'] ?? true ),
+			'next'   => (array) ( $evaluation['nextVisible'] ?? array() ),
+		);
+	}
+
+	/**
 	 * The server's evaluation for the values (as the TSX evaluates its entered values), or null
 	 * for a form whose rules form a cycle (every field shows).
 	 *

@@ -498,16 +498,67 @@ final class PlainPostTest extends TestCase {
 			'kestrel_nav'          => 'submit',
 			'kestrel_render_token' => SpamGuard::render_token( $form, time() - 2 * DAY_IN_SECONDS ),
 		);
-		$state = $this->post( $fields, array(), $form );
+		$state  = $this->post( $fields, array(), $form );
 		$this->assertCount( 0, $this->entries( $form ), 'Nothing is stored, not even as spam.' );
 		$this->assertSame( 'This page was open for a long time. Please check your answers and send the form again.', $state['summary'] ?? null );
 		$this->assertNull( $state['renderToken'], 'The form is printed again with a fresh render time.' );
 		$this->assertSame( 'Ann', $state['values']['1'] ?? null, 'What the visitor typed stays.' );
 
 		// A filled honeypot is still answered as spam, as before.
-		$this->post( array( 'kestrel_hp' => 'bot', 'kestrel_submission_key' => 'plainpostkey-0009' ) + $fields, array(), $form );
+		$this->post(
+			array(
+				'kestrel_hp'             => 'bot',
+				'kestrel_submission_key' => 'plainpostkey-0009',
+			) + $fields,
+			array(),
+			$form
+		);
 		$this->assertCount( 1, $this->entries( $form ) );
 		$this->assertSame( 'spam', $this->entries( $form )[0]->status );
+	}
+
+	/**
+	 * Buttons the rules hide cannot be pressed without JavaScript either (Enter posts the
+	 * default button): the page is printed again, nothing moves and nothing is stored.
+	 */
+	public function test_a_next_or_submit_button_hidden_by_its_rules_moves_nothing_and_stores_nothing(): void {
+		$only_for_go                           = array(
+			'actionType' => 'show',
+			'logicType'  => 'all',
+			'rules'      => array(
+				array(
+					'fieldId'  => '1',
+					'operator' => 'is',
+					'value'    => 'go',
+				),
+			),
+		);
+		$definition                            = self::definition();
+		$definition['button']                  = array(
+			'text'             => 'Send',
+			'conditionalLogic' => $only_for_go,
+		);
+		$definition['fields'][2]['nextButton'] = array( 'conditionalLogic' => $only_for_go );
+		$form                                  = $this->create_form( $definition );
+		$this->as_anonymous();
+
+		$state = $this->post( array( 'input_1' => 'stay' ), array(), $form );
+		$this->assertSame( 0, $state['page'], 'Enter with Next hidden: the same page.' );
+		$this->assertSame( array(), $state['errors'] );
+		$this->assertSame( 'stay', $state['values']['1'] );
+		$state = $this->post( array( 'input_1' => 'go' ), array(), $form );
+		$this->assertSame( 1, $state['page'], 'Next shown by the rules: the next page.' );
+
+		$fields = array(
+			'input_1'      => 'stay',
+			'input_3'      => 'Hello',
+			'kestrel_nav'  => 'submit',
+			'kestrel_page' => '1',
+		);
+		$this->post( $fields, array(), $form );
+		$this->assertCount( 0, $this->entries( $form ), 'A hidden submit button stores nothing.' );
+		$this->post( array( 'input_1' => 'go' ) + $fields, array(), $form );
+		$this->assertCount( 1, $this->entries( $form ) );
 	}
 
 	public function test_the_rate_limit_is_the_rest_routes_own_counter_and_shows_as_the_summary_with_the_values_kept(): void {
