@@ -76,6 +76,24 @@ final class ContentFiltersTest extends TestCase {
 	}
 
 	/**
+	 * A value that starts with a newline keeps it: HTML drops the newline right after
+	 * `<textarea>`, so the markup doubles it, as React's server renderer does.
+	 */
+	public function test_a_textarea_value_starting_with_a_newline_keeps_it(): void {
+		PlainPostState::set(
+			$this->form_id,
+			array(
+				'values'  => array( '2' => "\nsecond line" ),
+				'errors'  => array(),
+				'summary' => null,
+				'page'    => 0,
+			)
+		);
+		$html = do_shortcode( '[kestrel_form id="' . $this->form_id . '"]' );
+		$this->assertMatchesRegularExpression( '#<textarea[^>]*name="input_2"[^>]*>\n\nsecond line</textarea>#', $html );
+	}
+
+	/**
 	 * Values posted back: no shortcode runs, the textarea keeps the typed text, the JSON stays
 	 * valid and holds the values as sent.
 	 */

@@ -251,7 +251,8 @@ final class RowsMarkup implements FieldMarkup {
 					'maxlength'     => $max_length,
 					'aria-required' => $required,
 				),
-				Html::text( $cell )
+				// A leading newline is doubled, as in TextMarkup (HTML drops the first one).
+				( str_starts_with( $cell, "\n" ) ? "\n" : '' ) . Html::text( $cell )
 			);
 		} else {
 			$control = Html::el(

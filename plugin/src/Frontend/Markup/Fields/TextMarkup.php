@@ -71,7 +71,9 @@ final class TextMarkup implements FieldMarkup {
 					'placeholder' => self::string_of( $field, 'placeholder' ),
 					'maxlength'   => $max_length,
 				),
-				Html::text( $text )
+				// HTML drops a newline right after <textarea>: one that starts the value is doubled
+				// (as React's server renderer does), so it survives.
+				( str_starts_with( $text, "\n" ) ? "\n" : '' ) . Html::text( $text )
 			);
 		} elseif ( 'select' === $type || 'select' === ( $field['inputType'] ?? null ) ) {
 			$placeholder = self::string_of( $field, 'placeholder' );
