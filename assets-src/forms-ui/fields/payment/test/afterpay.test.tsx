@@ -346,7 +346,12 @@ describe( 'Afterpay/Clearpay in the payment field', () => {
 			},
 		} );
 		expect(
-			await screen.findByText( 'Thanks', {}, { timeout: 3000 } )
+			// The confirmation's paragraph (the live region says "Thanks" too).
+			await screen.findByText(
+				'Thanks',
+				{ selector: 'p' },
+				{ timeout: 3000 }
+			)
 		).toBeTruthy();
 	} );
 
