@@ -10,6 +10,7 @@ import { formPropsOf, type PageData } from '../forms-ui/page-data';
 import { configureRest } from '../forms-ui/submit/rest-fetch';
 import { fieldTypeUnit } from '../forms-engine';
 import {
+	OTHER_CHOICE,
 	registerCurrencies,
 	type FormDefinition,
 	type SubmissionValues,
@@ -197,6 +198,16 @@ export function typedValues(
 			}
 			values[ wire ] =
 				before === '' || before === undefined ? value : before;
+		}
+		// A radio's "other" choice holds the text typed next to it (as ChoiceGroup keeps it).
+		const other = values[ `${ id }_other` ];
+		delete values[ `${ id }_other` ];
+		if (
+			values[ id ] === OTHER_CHOICE &&
+			typeof other === 'string' &&
+			other
+		) {
+			values[ id ] = other;
 		}
 	}
 	return values;

@@ -198,6 +198,44 @@ describe( 'form-view hydration', () => {
 		expect( values ).not.toHaveProperty( '5' );
 	} );
 
+	it( 'reads a radio’s “other” choice as the text typed next to it', () => {
+		const form = {
+			id: 5,
+			title: 'Other',
+			fields: [
+				{
+					id: 1,
+					type: 'radio',
+					label: 'Colour',
+					enableOtherChoice: true,
+					choices: [
+						{ text: 'Red', value: 'red' },
+						{ text: 'Blue', value: 'blue' },
+					],
+				},
+			],
+		} as unknown as FormDefinition & { id: number };
+		const data: PageData = {
+			form,
+			rest: { submitPath: '/kestrel-forms/v1/forms/5/submissions' },
+		};
+		const root = printContainer( data, serverMarkup( data ) ).querySelector(
+			'.kestrel-form__root'
+		) as HTMLElement;
+		(
+			root.querySelector(
+				'[name="input_1"][value="gf_other_choice"]'
+			) as HTMLInputElement
+		 ).checked = true;
+		const text = root.querySelector(
+			'[name="input_1_other"]'
+		) as HTMLInputElement | null;
+		expect( text ).not.toBeNull();
+		( text as HTMLInputElement ).disabled = false;
+		( text as HTMLInputElement ).value = 'Teal';
+		expect( typedValues( root, form ) ).toEqual( { 1: 'Teal' } );
+	} );
+
 	it( 'keeps what the visitor typed before the script ran', async () => {
 		const form: FormDefinition & { id: number } = {
 			id: 9,
