@@ -3,6 +3,7 @@ import type { FieldDefinition } from '../../shared';
 import type { ValidationIssue } from '../validation/types';
 import type { FieldTypeUnit } from './types';
 import { oneTextUnit } from './text';
+import { textFromWire } from './from-wire';
 
 /**
  * Whether a text is one of the field's choice values.
@@ -30,6 +31,18 @@ const text = oneTextUnit( ( value, field ) =>
  */
 export const choiceUnit: FieldTypeUnit = {
 	...text,
+	// A radio's "other" chosen with its text beside it ("N_other", as the early typing a page
+	// reads from the server's inputs sends it): the typed text is the value.
+	fromSubmission: ( field, wire ) => {
+		const value = textFromWire( field, wire );
+		const typed = wire[ `${ field.id }_other` ];
+		return field.enableOtherChoice &&
+			value === OTHER_CHOICE &&
+			typeof typed === 'string' &&
+			typed !== ''
+			? typed
+			: value;
+	},
 	initialValue: ( field ) =>
 		( field.choices ?? [] ).find( ( c ) => c.isSelected )?.value ??
 		field.defaultValue ??

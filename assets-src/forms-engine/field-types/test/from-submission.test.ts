@@ -209,6 +209,33 @@ describe( 'fromSubmission, the inverse of toSubmission', () => {
 		);
 	} );
 
+	it( 'reads a radio’s other text beside the other choice', () => {
+		const field = {
+			id: 4,
+			type: 'radio',
+			choices: [ { text: 'A', value: 'a' } ],
+			enableOtherChoice: true,
+		} as FieldDefinition;
+		expect(
+			fromSubmission( field, {
+				'4': 'gf_other_choice',
+				'4_other': 'Huge',
+			} )
+		).toBe( 'Huge' );
+		expect(
+			fromSubmission( field, { '4': 'gf_other_choice', '4_other': '' } )
+		).toBe( 'gf_other_choice' );
+		expect( fromSubmission( field, { '4': 'a', '4_other': 'x' } ) ).toBe(
+			'a'
+		);
+		expect(
+			fromSubmission(
+				{ ...field, enableOtherChoice: false },
+				{ '4': 'gf_other_choice', '4_other': 'Huge' }
+			)
+		).toBe( 'gf_other_choice' );
+	} );
+
 	it( 'keeps a list for list fields and a text for text fields', () => {
 		expect(
 			fromSubmission( { id: 4, type: 'checkbox' } as FieldDefinition, {

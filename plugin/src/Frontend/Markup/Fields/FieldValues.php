@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Kestrel\Forms\Frontend\Markup\Fields;
 
 use Kestrel\Forms\Domain\FieldTypes\FieldTypes;
+use Kestrel\Forms\Domain\FieldTypes\TextType;
 use Kestrel\Forms\Domain\Form\Form;
 use Kestrel\Forms\Frontend\Markup\FieldContext;
 
@@ -44,7 +45,7 @@ final class FieldValues {
 		}
 		foreach ( array_merge( array( $id ), $input_ids ) as $wire_key ) {
 			if ( array_key_exists( $wire_key, $ctx->values ) ) {
-				return $ctx->value( $key );
+				return '' === $key ? self::with_other_text( $ctx, $ctx->value() ) : $ctx->value( $key );
 			}
 		}
 		$initial = $type->default_value( $ctx->field );
@@ -78,5 +79,19 @@ final class FieldValues {
 			}
 		}
 		return $checked;
+	}
+
+	/**
+	 * A radio's "other" chosen with its text beside it ("N_other": the typed text is the value),
+	 * else the value as it is (the engine's choice `fromSubmission`).
+	 *
+	 * @param FieldContext $ctx   The field.
+	 * @param mixed        $value The field id's wire value.
+	 */
+	private static function with_other_text( FieldContext $ctx, mixed $value ): mixed {
+		$typed = $ctx->value( '_other' );
+		return ! empty( $ctx->field['enableOtherChoice'] ) && TextType::OTHER_CHOICE === $value && is_string( $typed ) && '' !== $typed
+			? $typed
+			: $value;
 	}
 }
