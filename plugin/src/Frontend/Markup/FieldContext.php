@@ -137,7 +137,7 @@ final class FieldContext {
 			return false;
 		}
 		$inputs = $this->error_inputs();
-		return null === $inputs || '' === $input_id || in_array( $input_id, $inputs, true );
+		return ! $inputs || '' === $input_id || in_array( $input_id, $inputs, true );
 	}
 
 	/**

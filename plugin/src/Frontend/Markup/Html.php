@@ -32,7 +32,7 @@ final class Html {
 			if ( null === $value || false === $value ) {
 				continue;
 			}
-			$html .= true === $value ? ' ' . $name : ' ' . $name . '="' . esc_attr( (string) $value ) . '"';
+			$html .= true === $value ? ' ' . $name : ' ' . $name . '="' . self::text( (string) $value ) . '"';
 		}
 		$html .= '>';
 		if ( in_array( $tag, self::VOID, true ) ) {
@@ -47,7 +47,9 @@ final class Html {
 	 * @param string $s Text.
 	 */
 	public static function text( string $s ): string {
-		return esc_html( $s );
+		// Not esc_html()/esc_attr(): they leave "&amp;" as it is, so text a visitor typed as
+		// "&amp;" would print as "&" (React, and so the page after hydration, shows "&amp;").
+		return htmlspecialchars( wp_check_invalid_utf8( $s ), ENT_QUOTES | ENT_SUBSTITUTE, 'UTF-8', true );
 	}
 
 	/**

@@ -30,7 +30,7 @@ final class PlainFieldsRoundTripTest extends TestCase {
 	private const FORM_ID = 3;
 
 	/** Text with characters a browser posts as they are and the markup must escape. */
-	private const TYPED = 'Ann & "Bo" <O\'Neil> \\';
+	private const TYPED = 'Ann & "Bo" <O\'Neil> \\ &amp;';
 
 	/**
 	 * One field of each plain type (and shape).
