@@ -178,7 +178,7 @@ final class PlainPost {
 		if ( ! $form ) {
 			return; // Not a form of this site (or in the trash): the page renders as it is.
 		}
-		$values = PlainPostValues::from_post( $form, $post );
+		$values = self::with_unprinted_defaults( $form, PlainPostValues::from_post( $form, $post ) );
 		$pages  = new PlainPostPages( $form );
 		$page   = $pages->clamp( is_scalar( $post[ self::PAGE ] ?? null ) ? wp_unslash( (string) $post[ self::PAGE ] ) : 0 );
 		$token  = is_string( $post[ self::RENDER_TOKEN ] ?? null ) ? wp_unslash( $post[ self::RENDER_TOKEN ] ) : '';
@@ -497,11 +497,49 @@ final class PlainPost {
 		}
 		foreach ( $form->fields() as $field ) {
 			$id = (string) $field['id'];
-			if ( isset( $posted[ $id ] ) || empty( $visible[ (int) $id ] ) || FieldTypes::displays_only( $field ) || in_array( $field['type'], self::NOT_ECHOED, true ) ) {
+			if ( isset( $posted[ $id ] ) || empty( $visible[ (int) $id ] ) || ! self::may_post_nothing( $field ) ) {
 				continue;
 			}
 			$chosen        = in_array( $field['type'], array( 'checkbox', 'multiselect' ), true ) || ( 'option' === $field['type'] && 'checkbox' === ( $field['inputType'] ?? '' ) );
 			$values[ $id ] = $chosen ? array() : '';
+		}
+		return $values;
+	}
+
+	/**
+	 * Whether a field printed with enabled inputs can post nothing: boxes and radios left
+	 * unchecked, a multi-select with nothing chosen. Every other control posts its value (empty
+	 * or not) while enabled; one that posted nothing was printed hidden by its rules (disabled).
+	 *
+	 * @param array<string, mixed> $field Field definition.
+	 */
+	private static function may_post_nothing( array $field ): bool {
+		$type = (string) ( $field['type'] ?? '' );
+		return in_array( $type, array( 'checkbox', 'radio', 'multiselect', 'consent' ), true )
+			|| ( in_array( $type, array( 'option', 'product', 'shipping' ), true ) && in_array( $field['inputType'] ?? '', array( 'radio', 'checkbox' ), true ) );
+	}
+
+	/**
+	 * The posted values with the initial value of each one-input field that posted nothing
+	 * although its control always posts: it was printed hidden by its rules (disabled), and this
+	 * post's values may show it. In the browser it would hold its default (the engine's initial
+	 * value); the server's own default, never the browser's.
+	 *
+	 * @param Form                               $form   The form.
+	 * @param array<string, string|list<string>> $values Posted values.
+	 * @return array<string, string|list<string>>
+	 */
+	private static function with_unprinted_defaults( Form $form, array $values ): array {
+		foreach ( $form->fields() as $field ) {
+			$id = (string) $field['id'];
+			if ( array_key_exists( $id, $values ) || self::may_post_nothing( $field ) || FieldTypes::displays_only( $field )
+				|| in_array( $field['type'], self::NOT_ECHOED, true ) || array() !== FieldTypes::for_field( $field )->input_ids( $field ) ) {
+				continue;
+			}
+			$initial = FieldTypes::for_field( $field )->default_value( $field );
+			if ( is_string( $initial ) && '' !== $initial ) {
+				$values[ $id ] = $initial;
+			}
 		}
 		return $values;
 	}

@@ -280,12 +280,10 @@ final class PlainPostTest extends TestCase {
 		$this->assertSame(
 			array(
 				'1' => 'Ann',
-				'2' => '',
-				'3' => '',
 				'4' => array(),
 			),
 			$state['values'],
-			'Fields that posted nothing (unchecked boxes) are printed empty, not with their defaults; no upload token is a value.'
+			'Boxes that posted nothing (unchecked) are printed empty, not with their defaults; a text input that posted nothing was printed disabled and keeps its initial value; no upload token is a value.'
 		);
 
 		PlainPostState::reset();
@@ -559,6 +557,48 @@ final class PlainPostTest extends TestCase {
 		$this->assertCount( 0, $this->entries( $form ), 'A hidden submit button stores nothing.' );
 		$this->post( array( 'input_1' => 'go' ) + $fields, array(), $form );
 		$this->assertCount( 1, $this->entries( $form ) );
+	}
+
+	/**
+	 * A field its rules hid is printed disabled and posts nothing; when this post's values show
+	 * it, it holds its default as it would in the browser (not "required"), and the page prints it.
+	 */
+	public function test_a_field_shown_by_this_posts_values_starts_with_its_default(): void {
+		$definition              = self::definition();
+		$definition['fields'][1] = array(
+			'id'               => 2,
+			'type'             => 'text',
+			'label'            => 'Code',
+			'isRequired'       => true,
+			'defaultValue'     => 'K-1',
+			'conditionalLogic' => array(
+				'actionType' => 'show',
+				'logicType'  => 'all',
+				'rules'      => array(
+					array(
+						'fieldId'  => '1',
+						'operator' => 'is',
+						'value'    => 'reveal',
+					),
+				),
+			),
+		);
+		$form                    = $this->create_form( $definition );
+		$this->as_anonymous();
+		$state = $this->post( array( 'input_1' => 'reveal' ), array(), $form );
+		$this->assertSame( array(), $state['errors'], 'The revealed field holds its default: nothing is missing.' );
+		$this->assertSame( 1, $state['page'] );
+		$this->assertSame( 'K-1', $state['values']['2'] ?? null );
+		// Cleared by the visitor (the enabled input posts ''): required, as in the browser.
+		$state = $this->post(
+			array(
+				'input_1' => 'reveal',
+				'input_2' => '',
+			),
+			array(),
+			$form
+		);
+		$this->assertArrayHasKey( '2', $state['errors'] );
 	}
 
 	public function test_the_rate_limit_is_the_rest_routes_own_counter_and_shows_as_the_summary_with_the_values_kept(): void {
