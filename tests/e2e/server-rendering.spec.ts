@@ -160,8 +160,12 @@ test.describe( 'server-printed forms', () => {
 				await route.continue();
 			}
 		);
-		await page.goto( pageUrl, { waitUntil: 'domcontentloaded' } );
+		// (Not 'domcontentloaded': that event waits for deferred scripts, ours included.)
+		await page.goto( pageUrl, { waitUntil: 'commit' } );
 		const container = page.locator( `#kestrel-form-${ id }` );
+		await expect( page.locator( `#input_${ id }_1` ) ).toBeVisible( {
+			timeout: 30_000,
+		} );
 		await expect( container ).not.toHaveAttribute( 'data-kestrel-ready' );
 		// The whole first page is there: labels, defaults, choices, the total.
 		await expect( page.locator( `#input_${ id }_1` ) ).toHaveValue( 'Dr' );
@@ -175,7 +179,17 @@ test.describe( 'server-printed forms', () => {
 		await expect(
 			page.locator( `#kestrel_form_page_${ id }_2` )
 		).toBeHidden();
-		const before = await container.boundingBox();
+		// Where the form sits in the document (not the viewport: typing scrolls the page).
+		const place = () =>
+			container.evaluate( ( element ) => {
+				const box = element.getBoundingClientRect();
+				return {
+					top: box.top + window.scrollY,
+					width: box.width,
+					height: box.height,
+				};
+			} );
+		const before = await place();
 
 		// The visitor types before the script arrives.
 		await page.locator( `#input_${ id }_2` ).fill( 'early@example.org' );
@@ -200,9 +214,13 @@ test.describe( 'server-printed forms', () => {
 		await expect( page.locator( `#input_${ id }_7` ) ).toHaveValue(
 			'Typed early'
 		);
-		// Nothing above the fold moved when the script took over (same top, same width).
-		const after = await container.boundingBox();
-		expect( after?.y ).toBe( before?.y );
-		expect( after?.width ).toBe( before?.width );
+		// Nothing moved when the script took over: same place, same size (the enhanced controls
+		// that replace the basic ones after hydration may change the height by a little).
+		const after = await place();
+		expect( after.top ).toBe( before.top );
+		expect( after.width ).toBe( before.width );
+		expect( Math.abs( after.height - before.height ) ).toBeLessThan(
+			before.height * 0.05
+		);
 	} );
 } );
