@@ -121,7 +121,7 @@ test.describe( 'payments assets (P1 check 1)', () => {
 			} );
 			await page.goto( paid.pageUrl, { waitUntil: 'domcontentloaded' } );
 			const form = page.locator( `#kestrel-form-${ paid.form.id }` );
-			const submit = form.locator( 'button[type="submit"]' );
+			const submit = form.locator( 'button.kestrel-form__submit' );
 			// A provider still loading never holds the form back.
 			await expect( form ).toHaveAttribute(
 				'data-kestrel-ready',
