@@ -85,7 +85,7 @@ export {
 	paymentFieldOf,
 } from './field-types/payment';
 export type { PaymentAmount } from './field-types/payment';
-export { fieldTypeUnit } from './field-types/registry';
+export { fieldTypeUnit, fromSubmission } from './field-types/registry';
 export type {
 	FieldTypeUnit,
 	RuleReading,

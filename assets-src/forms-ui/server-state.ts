@@ -1,10 +1,9 @@
 /**
  * What the page carries for a server-rendered form (docs/server-rendering.md §1): the state the
- * server printed the form in after a plain post, and the form's values from a submission's
- * values. Light on purpose: form-view imports it.
+ * server printed the form in after a plain post, and the stored files it carries. Light on
+ * purpose: form-view imports it. (Fields read wire values through the engine's fromSubmission.)
  */
-import type { FieldDefinition, FieldValue, SubmissionValues } from '../shared';
-import { fieldTypeUnit } from '../forms-engine';
+import type { SubmissionValues } from '../shared';
 import type { FieldError } from './fields/types';
 import type { UploadRecord } from './uploads/uploader';
 
@@ -20,31 +19,6 @@ export interface ServerState {
 	page?: number;
 	/** Files stored so far by `input_{fieldId}` (the `kestrel_uploaded_files` input's value). */
 	uploadedFiles?: Record< string, UploadRecord[] >;
-}
-
-/**
- * A field's value from a submission's values: its unit's `fromSubmission`, else the field id's
- * text or list of texts; undefined when the wire has nothing usable for it. (The engine's
- * registry `fromSubmission`, reached through the engine's index.)
- *
- * @param field The field.
- * @param wire  The submission's values.
- */
-export function readBack(
-	field: FieldDefinition,
-	wire: SubmissionValues
-): FieldValue | undefined {
-	const unit = fieldTypeUnit( field.type );
-	if ( unit?.fromSubmission ) {
-		return unit.fromSubmission( field, wire );
-	}
-	const raw = wire[ String( field.id ) ];
-	if ( typeof raw === 'string' ) {
-		return raw;
-	}
-	return Array.isArray( raw ) && raw.every( ( v ) => typeof v === 'string' )
-		? [ ...raw ]
-		: undefined;
 }
 
 /**

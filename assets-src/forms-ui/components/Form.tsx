@@ -46,7 +46,7 @@ import {
 	type FormSession,
 	type Scheduler,
 } from '../session';
-import { readBack, uploadsOf, type ServerState } from '../server-state';
+import { uploadsOf, type ServerState } from '../server-state';
 
 export interface FormProps {
 	form: FormDefinition & { id: number };
@@ -113,9 +113,6 @@ export function Form( props: FormProps ) {
 		createFormSession( form, {
 			scheduler: windowScheduler,
 			initial: props.initial,
-			// Each field as its unit reads it back (a name's inputs "5.3", "5.6" too).
-			fromSubmission: ( field, wire ) =>
-				readBack( field, wire as SubmissionValues ),
 		} )
 	);
 	// The editor's preview sends edited definitions of the same form: values stay.

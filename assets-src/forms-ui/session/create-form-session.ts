@@ -24,6 +24,7 @@ import {
 	priceForm,
 	quantityKey,
 	toSubmissionValues,
+	fromSubmission as engineFromSubmission,
 	validateField,
 	type Evaluation,
 	type PreparedForm,
@@ -54,7 +55,6 @@ import {
 	evaluateChange,
 	ownQuantities,
 	prepareOrNull,
-	readWireValue,
 	resetNewlyHidden,
 	shownValue,
 	typingDelay,
@@ -155,6 +155,16 @@ const EMPTY_SLICE: FieldSlice = Object.freeze( {
 } );
 
 /**
+ * The engine's reading of a field from wire values (each unit's `fromSubmission`), the store's
+ * default.
+ *
+ * @param field Field.
+ * @param wire  Wire values.
+ */
+const readWire: FromSubmission = ( field, wire ) =>
+	engineFromSubmission( field, wire as SubmissionValues );
+
+/**
  * Creates the session of one visitor form.
  *
  * @param definition The form.
@@ -165,7 +175,8 @@ export function createFormSession(
 	options: FormSessionOptions
 ): FormSession {
 	const { scheduler } = options;
-	const fromSubmission = options.fromSubmission ?? readWireValue;
+	// Each field as its unit reads it back (a name's inputs "5.3", "5.6" too).
+	const fromSubmission = options.fromSubmission ?? readWire;
 
 	let form = definition;
 	let prepared = prepareOrNull( form );

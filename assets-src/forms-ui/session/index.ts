@@ -5,7 +5,6 @@
  */
 export { createFormSession } from './create-form-session';
 export type { FormSession } from './create-form-session';
-export { readWireValue } from './values';
 export type {
 	FieldSlice,
 	FocusRequest,

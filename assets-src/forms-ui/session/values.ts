@@ -181,27 +181,6 @@ export function ownQuantities(
 	return out;
 }
 
-/**
- * The default wire reading: the value under the field's id when it is text or a list of text
- * (what single-input fields send). Stands in for the engine's `fromSubmission` until it exists.
- *
- * @param field Field.
- * @param wire  Wire values.
- */
-export const readWireValue: FromSubmission = ( field, wire ) => {
-	const value = wire[ String( field.id ) ];
-	if ( typeof value === 'string' ) {
-		return value;
-	}
-	if (
-		Array.isArray( value ) &&
-		value.every( ( v ) => typeof v === 'string' )
-	) {
-		return [ ...value ];
-	}
-	return undefined;
-};
-
 /** Types whose values are never put back (never saved, or the browser cannot set them). */
 const NOT_RESTORED = [ 'password', 'creditcard', 'captcha', 'fileupload' ];
 

@@ -16,12 +16,12 @@ import type {
 	SubmissionValues,
 } from '../../shared';
 import { currency as currencyConfig } from '../../shared';
-import { initialValues } from '../../forms-engine';
+import { fromSubmission, initialValues } from '../../forms-engine';
 import { Field } from '../components/Field';
 import { Form } from '../components/Form';
 import type { CaptchaConfig, FieldError } from '../fields/types';
 import { formPropsOf, type PageData } from '../page-data';
-import { readBack, type ServerState } from '../server-state';
+import type { ServerState } from '../server-state';
 
 /** The fixtures' folder. */
 export const FIXTURES_DIR = path.resolve(
@@ -148,7 +148,7 @@ export function fieldValueOf( fixture: FieldFixture ): FieldValue | undefined {
 	if ( ! fixture.values ) {
 		return initial;
 	}
-	return readBack( fixture.field, fixture.values ) ?? initial;
+	return fromSubmission( fixture.field, fixture.values ) ?? initial;
 }
 
 /**
