@@ -19,7 +19,6 @@ use Kestrel\Forms\Captcha\Verifier;
 use Kestrel\Forms\Domain\Form\FormValidator;
 use Kestrel\Forms\Domain\Import\GravityFormsImporter;
 use Kestrel\Forms\Domain\Schema\SchemaValidator;
-use Kestrel\Forms\Domain\Validation\FieldError;
 use Kestrel\Forms\Domain\Validation\SubmissionValidator;
 use Kestrel\Forms\Entries\MergeTags;
 use Kestrel\Forms\Feeds\ExampleLogAddon;
@@ -71,11 +70,9 @@ use Kestrel\Forms\Rest\ErrorMapper;
 use Kestrel\Forms\Rest\Routes;
 use Kestrel\Forms\Rest\FormsController;
 use Kestrel\Forms\Rest\FormsImportController;
-use Kestrel\Forms\Rest\Messages;
 use Kestrel\Forms\Rest\NotificationsController;
 use Kestrel\Forms\Rest\StreamedResponse;
 use Kestrel\Forms\Rest\SubmissionsController;
-use Kestrel\Forms\Rest\UploadMessages;
 use Kestrel\Forms\Rest\UploadsController;
 use Kestrel\Forms\Security\Capabilities;
 use Kestrel\Forms\Submissions\PlainPostUploads;
@@ -83,7 +80,6 @@ use Kestrel\Forms\Submissions\SubmissionRefused;
 use Kestrel\Forms\Uploads\CleanupJob;
 use Kestrel\Forms\Uploads\PhpUploadSource;
 use Kestrel\Forms\Uploads\Storage;
-use Kestrel\Forms\Uploads\UploadError;
 use Kestrel\Forms\Uploads\UploadStore;
 
 /**
@@ -220,7 +216,7 @@ final class Plugin {
 					$plugin->submission_validator,
 					new PlainPostUploads( $plugin->uploads, new PhpUploadSource() ),
 					// The REST route's words, so both doors say the same.
-					static fn( FieldError|UploadError $e ): string => $e instanceof UploadError ? UploadMessages::message( $e ) : Messages::field_error( $e ),
+					SubmissionsController::field_message( ... ),
 					static fn( SubmissionRefused|PaymentRefused $e ): string => ( $e instanceof PaymentRefused ? ErrorMapper::payment_refused( $e ) : ErrorMapper::submission_refused( $e ) )->get_error_message()
 				);
 			}

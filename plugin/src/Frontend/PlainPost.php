@@ -531,12 +531,13 @@ final class PlainPost {
 	 */
 	private static function with_unprinted_defaults( Form $form, array $values ): array {
 		foreach ( $form->fields() as $field ) {
-			$id = (string) $field['id'];
+			$id   = (string) $field['id'];
+			$unit = FieldTypes::for_field( $field );
 			if ( array_key_exists( $id, $values ) || self::may_post_nothing( $field ) || FieldTypes::displays_only( $field )
-				|| in_array( $field['type'], self::NOT_ECHOED, true ) || array() !== FieldTypes::for_field( $field )->input_ids( $field ) ) {
+				|| in_array( $field['type'], self::NOT_ECHOED, true ) || array() !== $unit->input_ids( $field ) ) {
 				continue;
 			}
-			$initial = FieldTypes::for_field( $field )->default_value( $field );
+			$initial = $unit->default_value( $field );
 			if ( is_string( $initial ) && '' !== $initial ) {
 				$values[ $id ] = $initial;
 			}

@@ -96,9 +96,19 @@ final class SubmissionsController extends WP_REST_Controller {
 			$validator,
 			$feeds,
 			$uploads,
-			static fn( FieldError|UploadError $error ): string => $error instanceof UploadError ? UploadMessages::message( $error ) : Messages::field_error( $error ),
+			self::field_message( ... ),
 			$captcha
 		);
+	}
+
+	/**
+	 * A field's error (or an upload's) in the visitor's words: what both doors of the submission
+	 * say (this route and the plain form post, Frontend\PlainPost).
+	 *
+	 * @param FieldError|UploadError $error The error.
+	 */
+	public static function field_message( FieldError|UploadError $error ): string {
+		return $error instanceof UploadError ? UploadMessages::message( $error ) : Messages::field_error( $error );
 	}
 
 	/**
