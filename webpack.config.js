@@ -32,6 +32,11 @@ module.exports = {
 			__dirname,
 			'assets-src/bundles/form-view.tsx'
 		),
+		// Printed inline where forms load their scripts on the visitor's intent (Assets).
+		'form-loader': path.resolve(
+			__dirname,
+			'assets-src/bundles/form-loader.ts'
+		),
 		'block-editor': path.resolve(
 			__dirname,
 			'assets-src/bundles/block-editor.tsx'

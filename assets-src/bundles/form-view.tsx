@@ -8,6 +8,7 @@ import { Form, publicUtils, type PublicUtils } from '../forms-ui';
 import type { FieldUnits } from '../forms-ui/fields/units';
 import { formPropsOf, type PageData } from '../forms-ui/page-data';
 import { configureRest } from '../forms-ui/submit/rest-fetch';
+import { READY_EVENT } from '../forms-ui/on-intent';
 import { fieldTypeUnit } from '../forms-engine';
 import {
 	OTHER_CHOICE,
@@ -95,6 +96,10 @@ function mount( container: HTMLElement ) {
 					'kestrel_forms.form.rendered',
 					data.form,
 					container
+				);
+				// A submit made before the form was ready is made again now (on-intent.ts).
+				container.dispatchEvent(
+					new CustomEvent( READY_EVENT, { bubbles: true } )
 				);
 			} }
 		/>

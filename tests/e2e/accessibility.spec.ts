@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import type { Page } from '@playwright/test';
-import { ANONYMOUS_STATE, createFormPage } from './utils';
+import { ANONYMOUS_STATE, createFormPage, formReady } from './utils';
 
 interface AxeResults {
 	violations: Array< {
@@ -73,9 +73,7 @@ test.describe( 'accessibility', () => {
 			path: '/kestrel-forms/v1/demo',
 		} );
 		await page.goto( demo.page_url );
-		await expect(
-			page.locator( `#kestrel-form-${ demo.form_id }` )
-		).toHaveAttribute( 'data-kestrel-ready', 'true' );
+		await formReady( page.locator( `#kestrel-form-${ demo.form_id }` ) );
 		expect( await scan( page ) ).toEqual( [] );
 
 		await page.locator( `#form_submit_button_${ demo.form_id }` ).click();

@@ -3,7 +3,7 @@
  * visitor gets a working form.
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
-import { contactForm, type StoredForm } from './utils';
+import { contactForm, type StoredForm, formReady } from './utils';
 
 test.describe( 'form block', () => {
 	test( 'previews the chosen form in the editor and renders it on the published page', async ( {
@@ -48,9 +48,7 @@ test.describe( 'form block', () => {
 			data: { title: 'Block page', content, status: 'publish' },
 		} );
 		await page.goto( published.link );
-		await expect(
-			page.locator( `#kestrel-form-${ form.id }` )
-		).toHaveAttribute( 'data-kestrel-ready', 'true' );
+		await formReady( page.locator( `#kestrel-form-${ form.id }` ) );
 		await expect(
 			page.locator( `#form_submit_button_${ form.id }` )
 		).toHaveText( 'Send' );

@@ -10,6 +10,7 @@ import {
 	createFormPage,
 	deleteForm,
 	seriousAxeViolations,
+	formReady,
 } from './utils';
 
 /** Waits that follow a page load or a server round trip on the slow site. */
@@ -168,9 +169,10 @@ test.describe( 'editor behaviours', () => {
 			try {
 				const visitor = await visitorContext.newPage();
 				await visitor.goto( pageUrl, LOAD );
-				await expect(
-					visitor.locator( `#kestrel-form-${ form.id }` )
-				).toHaveAttribute( 'data-kestrel-ready', 'true', SLOW );
+				await formReady(
+					visitor.locator( `#kestrel-form-${ form.id }` ),
+					SLOW
+				);
 				const other = visitor.getByLabel( 'Other, please specify' );
 				await expect( other ).toBeVisible();
 				await expect( other ).toBeDisabled();

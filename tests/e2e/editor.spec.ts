@@ -17,6 +17,7 @@ import {
 	parseCsv,
 	seriousAxeViolations,
 	signedInSubscriber,
+	formReady,
 } from './utils';
 
 async function addField( page: Page, type: string, label: string ) {
@@ -261,9 +262,7 @@ test.describe( 'form editor', () => {
 		} );
 		const visitor = await visitorContext.newPage();
 		await visitor.goto( pageLink );
-		await expect(
-			visitor.locator( `#kestrel-form-${ formId }` )
-		).toHaveAttribute( 'data-kestrel-ready', 'true' );
+		await formReady( visitor.locator( `#kestrel-form-${ formId }` ) );
 		const email = visitor.locator( `#input_${ formId }_2` );
 		await expect( email ).toBeHidden();
 		await visitor.locator( `#input_${ formId }_1` ).fill( 'Ada Journey' );

@@ -13,6 +13,7 @@ import {
 	entriesOf,
 	parseCsv,
 	seriousAxeViolations,
+	formReady,
 } from './utils';
 
 const SLOW = { timeout: 30_000 };
@@ -91,11 +92,7 @@ test.describe( 'the everyday field types', () => {
 		);
 		const id = form.id;
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true',
-			SLOW
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ), SLOW );
 
 		const name = page.getByRole( 'group', { name: /^Name/ } );
 		const address = page.getByRole( 'group', { name: /^Address/ } );

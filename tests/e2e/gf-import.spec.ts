@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, type Admin } from '@wordpress/e2e-test-utils-playwright';
-import { ANONYMOUS_STATE, deleteForm, entriesOf } from './utils';
+import { ANONYMOUS_STATE, deleteForm, entriesOf, formReady } from './utils';
 
 const FIXTURES = path.resolve( 'tests/fixtures/gravity-forms' );
 
@@ -141,9 +141,7 @@ test.describe( 'Gravity Forms import', () => {
 				},
 			} );
 			await page.goto( wpPage.link );
-			await expect(
-				page.locator( `#kestrel-form-${ id }` )
-			).toHaveAttribute( 'data-kestrel-ready', 'true' );
+			await formReady( page.locator( `#kestrel-form-${ id }` ) );
 			// Gravity Forms' input ids are kept: the shirt's quantity is input 1.3.
 			await page.locator( `#input_${ id }_1_3` ).fill( '2' );
 			await page.getByLabel( /Name print/ ).check();

@@ -34,7 +34,13 @@ import type {
 	Locator,
 	Page,
 } from '@playwright/test';
-import { ANONYMOUS_STATE, type StoredForm, entriesOf, parseCsv } from './utils';
+import {
+	ANONYMOUS_STATE,
+	type StoredForm,
+	entriesOf,
+	parseCsv,
+	formReady,
+} from './utils';
 import { type SinkMessage, mailTo, sinkOrSkip } from './smtp-sink';
 import { axeViolations, png, siteLocalTime, tabStops } from './journey/helpers';
 
@@ -159,7 +165,7 @@ async function fillAsVisitor( page: Page, visitor: Visitor, screen: string ) {
 	const field = ( n: number ) => page.locator( `#field_${ id }_${ n }` );
 	const form = page.locator( `#kestrel-form-${ id }` );
 	await page.goto( pageUrl );
-	await expect( form ).toHaveAttribute( 'data-kestrel-ready', 'true' );
+	await formReady( form );
 	await expect( form.getByText( 'Step 1 of 2' ) ).toBeVisible();
 	if ( screen === 'phone' ) {
 		expect

@@ -4,7 +4,7 @@
  */
 import { request as playwrightRequest } from '@playwright/test';
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
-import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
+import { ANONYMOUS_STATE, createFormPage, entriesOf, formReady } from './utils';
 
 const orderForm = ( title: string ) => ( {
 	title,
@@ -69,10 +69,7 @@ test.describe( 'conditional logic and formulas', () => {
 		);
 		const id = form.id;
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ) );
 
 		const submit = page.locator( `#form_submit_button_${ id }` );
 		const message = page.locator( `#input_${ id }_5` );
@@ -194,10 +191,7 @@ test.describe( 'conditional logic and formulas', () => {
 		// The suite runs with reduced motion (playwright.config.ts); this visitor has no such wish.
 		await page.emulateMedia( { reducedMotion: 'no-preference' } );
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ) );
 		// The first pass does not animate.
 		expect(
 			await page.evaluate( () => document.getAnimations().length )

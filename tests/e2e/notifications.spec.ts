@@ -9,7 +9,7 @@
  * `node scripts/e2e.mjs --native tests/e2e/notifications.spec.ts`.
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
-import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
+import { ANONYMOUS_STATE, createFormPage, entriesOf, formReady } from './utils';
 import { mailTo, sinkOrSkip } from './smtp-sink';
 
 test.describe( 'email notifications over SMTP', () => {
@@ -88,9 +88,7 @@ test.describe( 'email notifications over SMTP', () => {
 
 		// The visitor, anonymous, on the published page.
 		await page.goto( pageUrl );
-		await expect(
-			page.locator( `#kestrel-form-${ form.id }` )
-		).toHaveAttribute( 'data-kestrel-ready', 'true' );
+		await formReady( page.locator( `#kestrel-form-${ form.id }` ) );
 		await page.getByLabel( 'Name' ).fill( name );
 		await page.getByLabel( 'Email' ).fill( customer );
 		await page.getByLabel( 'Topic' ).selectOption( 'orders' );

@@ -2,7 +2,7 @@
  * A multi-page form as a visitor uses it.
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
-import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
+import { ANONYMOUS_STATE, createFormPage, entriesOf, formReady } from './utils';
 import { PAGE_ONE, PAGE_TWO, expectOnlyPage, twoPageForm } from './page-reach';
 
 test.describe( 'multi-page forms', () => {
@@ -44,10 +44,7 @@ test.describe( 'multi-page forms', () => {
 		} );
 		const id = form.id;
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ) );
 		await expect( page.getByText( 'Step 1 of 2' ) ).toBeVisible();
 
 		const next = page.locator( `#form_next_button_${ id }_3` );
@@ -85,7 +82,7 @@ test.describe( 'multi-page forms: what a visitor sees and reaches', () => {
 		);
 		await page.goto( pageUrl );
 		const root = page.locator( `#kestrel-form-${ form.id }` );
-		await expect( root ).toHaveAttribute( 'data-kestrel-ready', 'true' );
+		await formReady( root );
 		await expect( root.getByText( 'Step 1 of 2' ) ).toBeVisible();
 		await expectOnlyPage( root, PAGE_ONE, PAGE_TWO );
 		await root.getByRole( 'button', { name: 'Next' } ).click();

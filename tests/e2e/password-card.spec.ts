@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import type { Page } from '@playwright/test';
-import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
+import { ANONYMOUS_STATE, createFormPage, entriesOf, formReady } from './utils';
 
 const MU_SOURCE = path.resolve(
 	__dirname,
@@ -58,10 +58,7 @@ function signUpForm( title: string ) {
 }
 
 async function ready( page: Page, formId: number ) {
-	await expect( page.locator( `#kestrel-form-${ formId }` ) ).toHaveAttribute(
-		'data-kestrel-ready',
-		'true'
-	);
+	await formReady( page.locator( `#kestrel-form-${ formId }` ) );
 }
 
 async function fillCard( page: Page, number = CARD ) {

@@ -15,6 +15,7 @@ import {
 	openEditor,
 	seriousAxeViolations,
 	type StoredForm,
+	formReady,
 } from './utils';
 import { PAGE_ONE, PAGE_TWO, expectOnlyPage, twoPageForm } from './page-reach';
 
@@ -82,7 +83,7 @@ test.describe( 'preview', () => {
 		).toHaveAttribute( 'href', new RegExp( `form_id=${ form.id }` ) );
 
 		const root = tab.locator( `#kestrel-form-${ form.id }` );
-		await expect( root ).toHaveAttribute( 'data-kestrel-ready', 'true' );
+		await formReady( root );
 		await expect( root.getByText( 'Step 1 of 2' ) ).toBeVisible();
 		await expectOnlyPage( root, PAGE_ONE, PAGE_TWO );
 		await root.getByRole( 'button', { name: 'Next' } ).click();
@@ -134,10 +135,7 @@ test.describe( 'preview', () => {
 		// What a visitor's page of the site looks like (the theme's styles on the form).
 		await page.goto( pageUrl );
 		const visitorRoot = page.locator( `#kestrel-form-${ form.id }` );
-		await expect( visitorRoot ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( visitorRoot );
 		const visitorLook = await lookOf( visitorRoot );
 
 		await openEditor( page, form );

@@ -2,7 +2,7 @@
  * Live prices and totals as a visitor sees them, and the order the server stores.
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
-import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
+import { ANONYMOUS_STATE, createFormPage, entriesOf, formReady } from './utils';
 
 const shop = ( title: string ) => ( {
 	title,
@@ -58,10 +58,7 @@ test.describe( 'pricing', () => {
 		);
 		const id = form.id;
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ) );
 		const total = page.locator( `#input_${ id }_5` );
 
 		// The sticker (quantity 1 by default) is the only product at first.
@@ -108,10 +105,7 @@ test.describe( 'pricing', () => {
 			}
 		} );
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ) );
 		const quantity = page.locator( `#input_${ id }_3_3` );
 		const error = page.locator( `#validation_message_${ id }_3` );
 

@@ -4,7 +4,7 @@
  */
 import { request as playwrightRequest } from '@playwright/test';
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
-import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
+import { ANONYMOUS_STATE, createFormPage, entriesOf, formReady } from './utils';
 
 const partyForm = ( title: string ) => ( {
 	title,
@@ -51,10 +51,7 @@ test.describe( 'list rows and repeater groups', () => {
 		);
 		const id = form.id;
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ) );
 		const list = page.locator( `#field_${ id }_1` );
 		const status = page.getByRole( 'status' );
 		await expect( list.locator( 'fieldset' ) ).toHaveAttribute(

@@ -6,7 +6,7 @@
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
 import type { Page } from '@playwright/test';
-import { ANONYMOUS_STATE, createFormPage } from './utils';
+import { ANONYMOUS_STATE, createFormPage, formReady } from './utils';
 
 /**
  * A form with most field types a visitor meets, on two pages.
@@ -115,7 +115,7 @@ async function openAndHydrate( page: Page, url: string ) {
 	} );
 	await page.goto( url );
 	const form = page.locator( '.kestrel-form[data-kestrel-form-id]' ).first();
-	await expect( form ).toHaveAttribute( 'data-kestrel-ready', 'true', {
+	await formReady( form, {
 		timeout: 30_000,
 	} );
 	return { form, warnings };
@@ -196,13 +196,9 @@ test.describe( 'server-printed forms', () => {
 		await page.locator( `#input_${ id }_7` ).fill( 'Typed early' );
 
 		release();
-		await expect( container ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true',
-			{
-				timeout: 30_000,
-			}
-		);
+		await formReady( container, {
+			timeout: 30_000,
+		} );
 		await expect( container ).toHaveAttribute(
 			'data-kestrel-hydration',
 			'clean'

@@ -2,7 +2,7 @@
  * Select-all, the radio "other" choice and feeds toggling, as a visitor's browser runs them.
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
-import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
+import { ANONYMOUS_STATE, createFormPage, entriesOf, formReady } from './utils';
 
 test.describe( 'small behaviours', () => {
 	test.use( { storageState: ANONYMOUS_STATE } );
@@ -48,10 +48,7 @@ test.describe( 'small behaviours', () => {
 		} );
 		const id = form.id;
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ) );
 		await page.evaluate( () => {
 			const w = window as unknown as {
 				kestrelForms: {

@@ -7,6 +7,7 @@ import {
 	contactForm,
 	createFormPage,
 	entriesOf,
+	formReady,
 } from './utils';
 
 test.describe( 'visitor submission', () => {
@@ -27,10 +28,7 @@ test.describe( 'visitor submission', () => {
 
 		await page.goto( pageUrl );
 		const container = page.locator( `#kestrel-form-${ id }` );
-		await expect( container ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( container );
 		await expect(
 			page.getByRole( 'heading', { name: 'E2E contact', exact: true } )
 		).toBeVisible();
@@ -137,10 +135,7 @@ test.describe( 'visitor submission', () => {
 		);
 		const id = form.id;
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ) );
 
 		await page.locator( `#input_${ id }_2` ).fill( 'not-an-email' );
 		await page.locator( `#form_submit_button_${ id }` ).click();
@@ -217,10 +212,7 @@ test.describe( 'visitor submission', () => {
 		);
 		const id = form.id;
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ) );
 		await page.locator( `#input_${ id }_1` ).fill( 'Grace' );
 		await page.locator( `#input_${ id }_2` ).fill( 'grace@example.org' );
 
@@ -275,10 +267,7 @@ test.describe( 'visitor submission', () => {
 		);
 		const id = form.id;
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ) );
 		// Nothing in the page can go stale: no nonce is printed for a visitor, and the page
 		// does not load api-fetch (which would print one).
 		// (Read from the page as served: the form's script replaces the container's content.)
@@ -332,10 +321,7 @@ test.describe( 'signed-in submission', () => {
 			await route.fulfill( { response, body: html } );
 		} );
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ) );
 		const refused = page.waitForResponse(
 			( r ) => r.url().includes( '/submissions' ) && r.status() === 403
 		);

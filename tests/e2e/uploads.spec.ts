@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { request as playwrightRequest } from '@playwright/test';
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
-import { ANONYMOUS_STATE, createFormPage, entriesOf } from './utils';
+import { ANONYMOUS_STATE, createFormPage, entriesOf, formReady } from './utils';
 
 const MB = 1024 * 1024;
 
@@ -57,10 +57,7 @@ const fileInput = ( page: Page, formId: number ) =>
 
 async function open( page: Page, pageUrl: string, formId: number ) {
 	await page.goto( pageUrl );
-	await expect( page.locator( `#kestrel-form-${ formId }` ) ).toHaveAttribute(
-		'data-kestrel-ready',
-		'true'
-	);
+	await formReady( page.locator( `#kestrel-form-${ formId }` ) );
 }
 
 test.describe( 'chunked multi-file upload', () => {

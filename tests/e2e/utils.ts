@@ -388,3 +388,24 @@ export function parseCsv( text: string ): string[][] {
 	}
 	return rows;
 }
+
+/**
+ * Waits until a server-printed form is taken over by its scripts, after the visitor showed
+ * intent the way a person does: the pointer comes over the form. The scripts wait for that
+ * sign (docs/server-rendering.md §5), so a test that only waited would wait forever.
+ *
+ * @param container       The form's container (`#kestrel-form-{id}`).
+ * @param options         The wait's options (timeout).
+ * @param options.timeout How long to wait, in ms.
+ */
+export async function formReady(
+	container: Locator,
+	options?: { timeout?: number }
+): Promise< void > {
+	await container.hover( { position: { x: 4, y: 4 } } );
+	await expect( container ).toHaveAttribute(
+		'data-kestrel-ready',
+		'true',
+		options
+	);
+}

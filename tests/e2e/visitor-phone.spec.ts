@@ -5,7 +5,12 @@
  * good file is chosen, and has styled buttons. axe finds nothing serious in the form.
  */
 import { test, expect } from '@wordpress/e2e-test-utils-playwright';
-import { ANONYMOUS_STATE, createFormPage, seriousAxeViolations } from './utils';
+import {
+	ANONYMOUS_STATE,
+	createFormPage,
+	seriousAxeViolations,
+	formReady,
+} from './utils';
 
 const orderForm = ( title: string ) => ( {
 	title,
@@ -53,10 +58,7 @@ test.describe( 'a visitor on a 390 px phone', () => {
 		);
 		const id = form.id;
 		await page.goto( pageUrl );
-		await expect( page.locator( `#kestrel-form-${ id }` ) ).toHaveAttribute(
-			'data-kestrel-ready',
-			'true'
-		);
+		await formReady( page.locator( `#kestrel-form-${ id }` ) );
 
 		// The list: no heading row; each cell shows its column's name above it, one under the other.
 		const list = page.locator( `#field_${ id }_1` );

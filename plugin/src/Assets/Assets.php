@@ -30,6 +30,14 @@ use Kestrel\Forms\Settings\PaymentSettings;
  *   (plugin/data/field-scripts.json; forms-ui/fields/script-controls.ts), before form-view, only
  *   where a form with such a field renders (issue 19).
  *
+ * How the visitor's scripts load (docs/server-rendering.md §5): the server prints the whole form
+ * and it works without them, so by default they wait for the visitor's intent. They are printed
+ * inert in `<template id="kestrel-forms-scripts">` at the end of the footer, with the loader
+ * (build/form-loader.js, inline), which runs them when the pointer, a finger, the focus or a key
+ * comes to a form. A form whose provider widget must be ready when the visitor gets to it
+ * (captcha, payment) loads them with the page (FormRenderer::loads_with_page), and so does every
+ * form of that page.
+ *
  * The block editor and admin handles are registered in wp-admin only (the block editor runs
  * there, enqueue_block_editor_assets included); the front end reads only the visitor's files.
  */
@@ -59,6 +67,19 @@ final class Assets {
 	/** The payment field script: the SDK adapter form-view's payment field uses. */
 	public const PAYMENT_FIELD = 'kestrel-forms-payment-field';
 
+	/** The id of the template that holds the scripts waiting for the visitor's intent. */
+	public const ON_INTENT_TEMPLATE = 'kestrel-forms-scripts';
+
+	/** The loader printed inline next to that template (build/form-loader.js). */
+	public const FORM_LOADER_FILE = 'build/form-loader.js';
+
+	/**
+	 * The handles waiting for the visitor's intent on this page (set as keys).
+	 *
+	 * @var array<string, true>
+	 */
+	private static array $on_intent = array();
+
 	/** Where the field types whose control ships apart name their scripts (build/{name}.js). */
 	public const FIELD_SCRIPTS_FILE = 'data/field-scripts.json';
 
@@ -87,11 +108,67 @@ final class Assets {
 	}
 
 	/**
-	 * Enqueues the visitor script and style (called while a form renders).
+	 * Enqueues the visitor script and style (called while a form renders). The style is printed
+	 * as usual: the server's form needs it to paint.
+	 *
+	 * @param bool $with_page Whether the script loads with the page rather than on intent.
 	 */
-	public static function enqueue_form_view(): void {
-		wp_enqueue_script( self::FORM_VIEW );
+	public static function enqueue_form_view( bool $with_page = false ): void {
+		self::load( self::FORM_VIEW, $with_page );
 		wp_enqueue_style( self::FORM_VIEW );
+	}
+
+	/**
+	 * Loads a visitor script with the page (enqueued), or on the visitor's intent (kept for
+	 * print_on_intent). After the footer's scripts (a form printed late) it loads with the page.
+	 *
+	 * @param string $handle    Registered handle.
+	 * @param bool   $with_page Whether it loads with the page.
+	 */
+	private static function load( string $handle, bool $with_page ): void {
+		if ( $with_page || did_action( 'wp_print_footer_scripts' ) || ! is_readable( KESTREL_FORMS_DIR . '/' . self::FORM_LOADER_FILE ) ) {
+			wp_enqueue_script( $handle );
+			return;
+		}
+		self::$on_intent[ $handle ] = true;
+		if ( false === has_action( 'wp_print_footer_scripts', array( self::class, 'print_on_intent' ) ) ) {
+			// After WordPress printed the footer's scripts (priority 10): anything another
+			// plugin needs is printed by then, and only what is ours alone waits.
+			add_action( 'wp_print_footer_scripts', array( self::class, 'print_on_intent' ), 20 );
+		}
+	}
+
+	/**
+	 * Prints the scripts waiting for the visitor's intent, inert in a template, and the loader
+	 * that runs them (forms-ui/on-intent.ts). When a form of the page loaded form-view with the
+	 * page, the rest is printed as usual.
+	 */
+	public static function print_on_intent(): void {
+		$handles         = array_keys( self::$on_intent );
+		self::$on_intent = array();
+		$handles         = array_values( array_filter( $handles, static fn( string $h ): bool => ! wp_script_is( $h, 'done' ) ) );
+		if ( ! $handles ) {
+			return;
+		}
+		if ( wp_script_is( self::FORM_VIEW, 'done' ) ) {
+			wp_print_scripts( $handles );
+			return;
+		}
+		ob_start();
+		wp_scripts()->do_items( $handles );
+		$scripts = (string) ob_get_clean();
+		$loader  = (string) file_get_contents( KESTREL_FORMS_DIR . '/' . self::FORM_LOADER_FILE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a file of the plugin.
+		// The scripts as WordPress printed them (escaped by it), inert until the loader runs them.
+		echo '<template id="' . esc_attr( self::ON_INTENT_TEMPLATE ) . '">' . $scripts . '</template>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- WordPress's own script tags.
+		wp_print_inline_script_tag( $loader, array( 'id' => 'kestrel-forms-loader-js' ) );
+	}
+
+	/**
+	 * Forgets what waits for intent (tests render several pages in one process).
+	 */
+	public static function reset_on_intent(): void {
+		self::$on_intent = array();
+		remove_action( 'wp_print_footer_scripts', array( self::class, 'print_on_intent' ), 20 );
 	}
 
 	/**
@@ -132,13 +209,14 @@ final class Assets {
 	 * page, so it is printed first and its control is there when the forms mount; no other page
 	 * carries it.
 	 *
-	 * @param list<string> $types The form's field types.
+	 * @param list<string> $types     The form's field types.
+	 * @param bool         $with_page Whether they load with the page rather than on intent.
 	 */
-	public static function enqueue_field_scripts( array $types ): void {
+	public static function enqueue_field_scripts( array $types, bool $with_page = false ): void {
 		$scripts = self::field_scripts();
 		foreach ( array_unique( $types ) as $type ) {
 			if ( isset( $scripts[ $type ] ) ) {
-				self::enqueue_before_view( self::field_script_handle( $scripts[ $type ] ) );
+				self::enqueue_before_view( self::field_script_handle( $scripts[ $type ] ), $with_page );
 			}
 		}
 	}
@@ -147,9 +225,10 @@ final class Assets {
 	 * Enqueues a script that must run before form-view on this page: it becomes one of
 	 * form-view's dependencies here.
 	 *
-	 * @param string $handle Registered handle.
+	 * @param string $handle    Registered handle.
+	 * @param bool   $with_page Whether it loads with the page rather than on intent.
 	 */
-	private static function enqueue_before_view( string $handle ): void {
+	private static function enqueue_before_view( string $handle, bool $with_page = true ): void {
 		if ( ! wp_script_is( $handle, 'registered' ) ) {
 			return; // Not built (a checkout before `npm run build`).
 		}
@@ -157,7 +236,7 @@ final class Assets {
 		if ( $view instanceof \_WP_Dependency && ! in_array( $handle, $view->deps, true ) ) {
 			$view->deps[] = $handle;
 		}
-		wp_enqueue_script( $handle );
+		self::load( $handle, $with_page );
 		if ( did_action( 'wp_print_footer_scripts' ) ) {
 			// A form printed after the footer's scripts (a popup hooked late on wp_footer): print
 			// the field's script here, or its field would wait for it forever. form-view picks
@@ -238,9 +317,11 @@ final class Assets {
 	 * Enqueues WordPress's password strength meter, only for forms with a password field that
 	 * shows its strength (FormRenderer). The visitor script does not depend on it: a field shows
 	 * "unknown" until the meter and zxcvbn are there.
+	 *
+	 * @param bool $with_page Whether it loads with the page rather than on intent.
 	 */
-	public static function enqueue_password_meter(): void {
-		wp_enqueue_script( self::PASSWORD_METER );
+	public static function enqueue_password_meter( bool $with_page = true ): void {
+		self::load( self::PASSWORD_METER, $with_page );
 	}
 
 	/**

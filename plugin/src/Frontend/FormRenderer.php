@@ -84,12 +84,13 @@ final class FormRenderer {
 				? '<p class="kestrel-form-missing">' . esc_html__( 'Kestrel Forms: this form does not exist or is in the trash.', 'kestrel-forms' ) . '</p>'
 				: '';
 		}
-		Assets::enqueue_form_view();
+		$with_page = self::loads_with_page( $form );
+		Assets::enqueue_form_view( $with_page );
 		// The controls of the field types this form has that ship apart (upload, password,
 		// captcha, card, address, date), and nothing for the types it has not.
-		Assets::enqueue_field_scripts( array_values( array_map( static fn( array $f ): string => (string) ( $f['type'] ?? '' ), $form->fields() ) ) );
+		Assets::enqueue_field_scripts( array_values( array_map( static fn( array $f ): string => (string) ( $f['type'] ?? '' ), $form->fields() ) ), $with_page );
 		if ( self::shows_password_strength( $form ) ) {
-			Assets::enqueue_password_meter();
+			Assets::enqueue_password_meter( $with_page );
 		}
 
 		// The form's place after a plain post that was stored with a message (Post/Redirect/Get):
@@ -168,6 +169,26 @@ final class FormRenderer {
 		 * @param Form   $form The form.
 		 */
 		return (string) apply_filters( 'kestrel_forms_form_rendered', $html, $form );
+	}
+
+	/**
+	 * Whether a form's scripts load with the page rather than on the visitor's intent
+	 * (Assets::print_on_intent). A captcha or payment field loads them with the page: its
+	 * provider's widget must be ready when the visitor gets to it.
+	 *
+	 * @param Form $form The form.
+	 */
+	public static function loads_with_page( Form $form ): bool {
+		$with_page = null !== self::payment_field( $form )
+			|| array() !== array_filter( $form->fields(), static fn( array $f ): bool => 'captcha' === $f['type'] );
+		/**
+		 * Filters whether a form's scripts load with the page (true) or wait for the visitor's
+		 * first sign of intent: the pointer, a touch, the focus or a key on the form (false).
+		 *
+		 * @param bool $with_page Whether they load with the page.
+		 * @param Form $form      The form.
+		 */
+		return (bool) apply_filters( 'kestrel_forms_scripts_load_with_page', $with_page, $form );
 	}
 
 	/**

@@ -1,0 +1,211 @@
+/**
+ * The visitor page's script loader (bundles/form-loader.ts, printed inline by
+ * Assets::print_on_intent; about 1 KB): loads the form's scripts on the visitor's first sign of intent instead of with the page
+ * (docs/server-rendering.md §5).
+ *
+ * The server prints the whole form and it works without any script (a plain post); the scripts
+ * (WordPress's React and ours) only enhance it. So they wait, inert inside
+ * `<template id="kestrel-forms-scripts">`, until the pointer comes over a form, a finger touches
+ * it, or something in it gets the focus or a key; then they run in the order WordPress printed
+ * them, and the form hydrates with whatever was typed meanwhile (form-view's typedValues).
+ *
+ * A submit (a button, or Enter) before the form is ready waits for it and is then made again
+ * through the form's own button, so it goes the AJAX way. When the scripts cannot load, or the
+ * form is not ready after SUBMIT_WAIT_MS, the submit goes ahead as a plain post.
+ */
+
+/** The id of the template holding the scripts (Assets::ON_INTENT_TEMPLATE). */
+export const TEMPLATE_ID = 'kestrel-forms-scripts';
+
+/** The event form-view dispatches on a container once its form is mounted. */
+export const READY_EVENT = 'kestrel-forms:ready';
+
+/** How long a submit waits for the form's scripts before it goes ahead as a plain post. */
+export const SUBMIT_WAIT_MS = 10000;
+
+/** The visitor's signs of intent, listened to on each form's container. */
+export const INTENT_EVENTS = [
+	'pointerover',
+	'pointerdown',
+	'touchstart',
+	'focusin',
+	'keydown',
+	'input',
+	'change',
+] as const;
+
+type State = 'waiting' | 'loading' | 'loaded' | 'failed';
+
+/**
+ * Starts listening for intent on every form container of the document.
+ *
+ * @param doc The document.
+ * @return What tests inspect: the loading state.
+ */
+export function startLoader( doc: Document = document ): {
+	state: () => State;
+	load: () => Promise< void >;
+} {
+	const template = doc.getElementById( TEMPLATE_ID );
+	let state: State = 'waiting';
+	let loading: Promise< void > | null = null;
+	/** Submits waiting for their form: the button's value (`kestrel_nav`) by form. */
+	const waiting = new Map< HTMLFormElement, string >();
+	/** Submits let through as plain posts. */
+	const released = new WeakSet< HTMLFormElement >();
+	const containers = Array.from(
+		doc.querySelectorAll< HTMLElement >( '.kestrel-form' )
+	);
+
+	const load = (): Promise< void > => {
+		if ( loading ) {
+			return loading;
+		}
+		containers.forEach( ( container ) =>
+			INTENT_EVENTS.forEach( ( type ) =>
+				container.removeEventListener( type, onIntent, true )
+			)
+		);
+		state = 'loading';
+		loading = runScripts( doc, template ).then(
+			() => {
+				state = 'loaded';
+			},
+			() => {
+				state = 'failed';
+				waiting.forEach( ( _value, form ) => release( form ) );
+			}
+		);
+		return loading;
+	};
+
+	function onIntent() {
+		void load();
+	}
+
+	const release = ( form: HTMLFormElement ) => {
+		const value = waiting.get( form );
+		if ( value === undefined ) {
+			return;
+		}
+		waiting.delete( form );
+		released.add( form );
+		const button = value
+			? form.querySelector< HTMLButtonElement >(
+					`button[name="kestrel_nav"][value="${ value }"]`
+				)
+			: null;
+		form.requestSubmit( button ?? undefined );
+	};
+
+	containers.forEach( ( container ) =>
+		INTENT_EVENTS.forEach( ( type ) =>
+			container.addEventListener( type, onIntent, {
+				capture: true,
+				passive: true,
+			} )
+		)
+	);
+
+	doc.addEventListener(
+		'submit',
+		( event ) => {
+			const form = event.target;
+			if ( ! ( form instanceof HTMLFormElement ) ) {
+				return;
+			}
+			const container = form.closest< HTMLElement >( '.kestrel-form' );
+			if (
+				! container ||
+				container.dataset.kestrelReady ||
+				released.has( form ) ||
+				state === 'failed'
+			) {
+				return; // The form's own handler (or the plain post) takes it.
+			}
+			event.preventDefault();
+			const submitter = ( event as SubmitEvent ).submitter;
+			waiting.set(
+				form,
+				submitter instanceof HTMLButtonElement &&
+					submitter.name === 'kestrel_nav'
+					? submitter.value
+					: ''
+			);
+			void load();
+			window.setTimeout( () => release( form ), SUBMIT_WAIT_MS );
+		},
+		true
+	);
+
+	// Once a form is mounted, the submit made before is made again, through its own button.
+	doc.addEventListener( READY_EVENT, ( event ) => {
+		const container = event.target as HTMLElement;
+		const form = container.querySelector( 'form' );
+		waiting.forEach( ( value, waitingForm ) => {
+			if ( ! container.contains( waitingForm ) && waitingForm !== form ) {
+				return;
+			}
+			waiting.delete( waitingForm );
+			const target = form ?? waitingForm;
+			const button = target.querySelector< HTMLButtonElement >(
+				`button[name="kestrel_nav"][value="${ value || 'default' }"]`
+			);
+			if ( button ) {
+				button.click();
+			} else {
+				target.requestSubmit();
+			}
+		} );
+	} );
+
+	return { state: () => state, load };
+}
+
+/**
+ * Runs the template's scripts in their order: every file is asked for at once (preload), and
+ * each runs after the one before it, as WordPress printed them (inline data and translations
+ * between them).
+ *
+ * @param doc      The document.
+ * @param template The template, or null when the page has none.
+ */
+async function runScripts(
+	doc: Document,
+	template: HTMLElement | null
+): Promise< void > {
+	if ( ! ( template instanceof HTMLTemplateElement ) ) {
+		return;
+	}
+	const printed = Array.from( template.content.querySelectorAll( 'script' ) );
+	for ( const script of printed ) {
+		if ( script.src ) {
+			const link = doc.createElement( 'link' );
+			link.rel = 'preload';
+			link.as = 'script';
+			link.href = script.src;
+			doc.head.appendChild( link );
+		}
+	}
+	for ( const script of printed ) {
+		const live = doc.createElement( 'script' );
+		for ( const { name, value } of Array.from( script.attributes ) ) {
+			if ( name !== 'defer' && name !== 'async' ) {
+				live.setAttribute( name, value );
+			}
+		}
+		live.async = false;
+		if ( ! script.src ) {
+			live.text = script.text;
+			doc.body.appendChild( live );
+			continue;
+		}
+		await new Promise< void >( ( resolve, reject ) => {
+			live.addEventListener( 'load', () => resolve() );
+			live.addEventListener( 'error', () =>
+				reject( new Error( `Kestrel Forms: ${ script.src } failed` ) )
+			);
+			doc.body.appendChild( live );
+		} );
+	}
+}
