@@ -40,11 +40,12 @@ type State = 'waiting' | 'loading' | 'loaded' | 'failed';
  * Starts listening for intent on every form container of the document.
  *
  * @param doc The document.
- * @return What tests inspect: the loading state.
+ * @return The loading state, the load, and stop (which forgets every listener; for tests).
  */
 export function startLoader( doc: Document = document ): {
 	state: () => State;
 	load: () => Promise< void >;
+	stop: () => void;
 } {
 	const template = doc.getElementById( TEMPLATE_ID );
 	let state: State = 'waiting';
@@ -61,11 +62,7 @@ export function startLoader( doc: Document = document ): {
 		if ( loading ) {
 			return loading;
 		}
-		containers.forEach( ( container ) =>
-			INTENT_EVENTS.forEach( ( type ) =>
-				container.removeEventListener( type, onIntent, true )
-			)
-		);
+		forgetIntent();
 		state = 'loading';
 		loading = runScripts( doc, template ).then(
 			() => {
@@ -81,6 +78,14 @@ export function startLoader( doc: Document = document ): {
 
 	function onIntent() {
 		void load();
+	}
+
+	function forgetIntent() {
+		containers.forEach( ( container ) =>
+			INTENT_EVENTS.forEach( ( type ) =>
+				container.removeEventListener( type, onIntent, true )
+			)
+		);
 	}
 
 	const release = ( form: HTMLFormElement ) => {
@@ -107,39 +112,36 @@ export function startLoader( doc: Document = document ): {
 		)
 	);
 
-	doc.addEventListener(
-		'submit',
-		( event ) => {
-			const form = event.target;
-			if ( ! ( form instanceof HTMLFormElement ) ) {
-				return;
-			}
-			const container = form.closest< HTMLElement >( '.kestrel-form' );
-			if (
-				! container ||
-				container.dataset.kestrelReady ||
-				released.has( form ) ||
-				state === 'failed'
-			) {
-				return; // The form's own handler (or the plain post) takes it.
-			}
-			event.preventDefault();
-			const submitter = ( event as SubmitEvent ).submitter;
-			waiting.set(
-				form,
-				submitter instanceof HTMLButtonElement &&
-					submitter.name === 'kestrel_nav'
-					? submitter.value
-					: ''
-			);
-			void load();
-			window.setTimeout( () => release( form ), SUBMIT_WAIT_MS );
-		},
-		true
-	);
+	const onSubmit = ( event: Event ) => {
+		const form = event.target;
+		if ( ! ( form instanceof HTMLFormElement ) ) {
+			return;
+		}
+		const container = form.closest< HTMLElement >( '.kestrel-form' );
+		if (
+			! container ||
+			container.dataset.kestrelReady ||
+			released.has( form ) ||
+			state === 'failed'
+		) {
+			return; // The form's own handler (or the plain post) takes it.
+		}
+		event.preventDefault();
+		const submitter = ( event as SubmitEvent ).submitter;
+		waiting.set(
+			form,
+			submitter instanceof HTMLButtonElement &&
+				submitter.name === 'kestrel_nav'
+				? submitter.value
+				: ''
+		);
+		void load();
+		window.setTimeout( () => release( form ), SUBMIT_WAIT_MS );
+	};
+	doc.addEventListener( 'submit', onSubmit, true );
 
 	// Once a form is mounted, the submit made before is made again, through its own button.
-	doc.addEventListener( READY_EVENT, ( event ) => {
+	const onReady = ( event: Event ) => {
 		const container = event.target as HTMLElement;
 		const form = container.querySelector( 'form' );
 		waiting.forEach( ( value, waitingForm ) => {
@@ -157,9 +159,16 @@ export function startLoader( doc: Document = document ): {
 				target.requestSubmit();
 			}
 		} );
-	} );
+	};
+	doc.addEventListener( READY_EVENT, onReady );
 
-	return { state: () => state, load };
+	const stop = () => {
+		forgetIntent();
+		doc.removeEventListener( 'submit', onSubmit, true );
+		doc.removeEventListener( READY_EVENT, onReady );
+	};
+
+	return { state: () => state, load, stop };
 }
 
 /**

@@ -164,6 +164,15 @@ final class Assets {
 	}
 
 	/**
+	 * Whether a script will load on this page: enqueued, printed, or waiting for intent.
+	 *
+	 * @param string $handle Registered handle.
+	 */
+	public static function will_load( string $handle ): bool {
+		return isset( self::$on_intent[ $handle ] ) || wp_script_is( $handle, 'enqueued' ) || wp_script_is( $handle, 'done' );
+	}
+
+	/**
 	 * Forgets what waits for intent (tests render several pages in one process).
 	 */
 	public static function reset_on_intent(): void {

@@ -20,7 +20,7 @@ final class TranslationsTest extends TestCase {
 	/**
 	 * Handles of others (core's strength meter, the provider's SDK): not ours to translate.
 	 */
-	private const NOT_OURS = array( Assets::PASSWORD_METER, Assets::PAYMENTS_SDK );
+	private const NOT_OURS = array( Assets::PASSWORD_METER, Assets::PAYMENTS_SDK, Assets::ON_INTENT_TEMPLATE );
 
 	protected function tear_down(): void {
 		unset( $GLOBALS['current_screen'] );

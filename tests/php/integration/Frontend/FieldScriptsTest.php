@@ -49,6 +49,8 @@ final class FieldScriptsTest extends TestCase {
 	private function fresh_page(): void {
 		$GLOBALS['wp_scripts'] = new WP_Scripts(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- a fresh page load.
 		$GLOBALS['wp_styles']  = new WP_Styles(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- a fresh page load.
+		unset( $GLOBALS['wp_actions']['wp_print_footer_scripts'] );
+		Assets::reset_on_intent();
 		Assets::register();
 	}
 
@@ -83,7 +85,8 @@ final class FieldScriptsTest extends TestCase {
 	}
 
 	/**
-	 * The page's HTML (the given content, then the scripts the footer prints).
+	 * The page's HTML (the given content, then the scripts the footer prints: those loaded with
+	 * the page, and those waiting for the visitor's intent).
 	 *
 	 * @param string $content Content with shortcodes or blocks.
 	 */
@@ -91,6 +94,7 @@ final class FieldScriptsTest extends TestCase {
 		$html = do_blocks( do_shortcode( $content ) );
 		ob_start();
 		wp_print_scripts();
+		Assets::print_on_intent();
 		return $html . ob_get_clean();
 	}
 
@@ -111,7 +115,7 @@ final class FieldScriptsTest extends TestCase {
 	private static function enqueued_types(): array {
 		$types = array();
 		foreach ( Assets::field_scripts() as $type => $name ) {
-			if ( wp_script_is( Assets::field_script_handle( $name ), 'enqueued' ) ) {
+			if ( Assets::will_load( Assets::field_script_handle( $name ) ) ) {
 				$types[] = $type;
 			}
 		}
@@ -129,7 +133,7 @@ final class FieldScriptsTest extends TestCase {
 
 	public function test_a_contact_form_gets_no_field_script(): void {
 		$html = $this->page( '[kestrel_form id="' . $this->contact . '"]' );
-		$this->assertTrue( wp_script_is( Assets::FORM_VIEW, 'enqueued' ) );
+		$this->assertTrue( Assets::will_load( Assets::FORM_VIEW ) );
 		$this->assertSame( array(), self::enqueued_types() );
 		foreach ( Assets::field_scripts() as $name ) {
 			$this->assertStringNotContainsString( self::script_url( $name ), $html, $name );

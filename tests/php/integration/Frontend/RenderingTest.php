@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Kestrel\Forms\Tests\Integration\Frontend;
 
+use Kestrel\Forms\Assets\Assets;
 use Kestrel\Forms\Frontend\Markup\FieldMarkups;
 use Kestrel\Forms\Frontend\PlainPostState;
 use Kestrel\Forms\Plugin;
@@ -82,7 +83,7 @@ final class RenderingTest extends TestCase {
 		// A consent's agreement is printed as sanitised markup, as the HTML field's content.
 		$this->assertSame( '<p>Read our <a href="https://example.org/p">policy</a>.</p>bad()', $fields[8]['description'] );
 		$this->assertArrayNotHasKey( 'adminLabel', $html_field );
-		$this->assertTrue( wp_script_is( 'kestrel-forms-form-view', 'enqueued' ), 'The visitor script is enqueued where a form renders.' );
+		$this->assertTrue( Assets::will_load( Assets::FORM_VIEW ), 'The visitor script loads where a form renders.' );
 		$this->assertTrue( wp_style_is( 'kestrel-forms-form-view', 'enqueued' ) );
 		$this->assertSame( 'replace', wp_styles()->get_data( 'kestrel-forms-form-view', 'rtl' ) );
 	}

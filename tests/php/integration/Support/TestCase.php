@@ -267,6 +267,8 @@ abstract class TestCase extends PHPUnitTestCase {
 		$_REQUEST                  = array();
 		$_FILES                    = array();
 		$GLOBALS['wp_rest_server'] = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited
+		// The scripts a page keeps for the visitor's intent belong to that page.
+		\Kestrel\Forms\Assets\Assets::reset_on_intent();
 	}
 
 	/**
