@@ -1,7 +1,7 @@
 /**
  * The visitor page's script loader (bundles/form-loader.ts, printed inline by
  * Assets::print_on_intent; about 1 KB): loads the form's scripts on the visitor's first sign of intent instead of with the page
- * (docs/server-rendering.md §5).
+ * (docs/server-rendering.md §6).
  *
  * The server prints the whole form and it works without any script (a plain post); the scripts
  * (WordPress's React and ours) only enhance it. So they wait, inert inside

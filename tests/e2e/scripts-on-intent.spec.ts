@@ -1,5 +1,5 @@
 /**
- * The form's scripts wait for the visitor's intent (issue 19, docs/server-rendering.md §5): a
+ * The form's scripts wait for the visitor's intent (issue 19, docs/server-rendering.md §6): a
  * page with a form downloads none of them until the pointer, a finger, the focus or a key comes
  * to the form; what was typed before they ran is kept; a Send pressed before they ran waits for
  * them and goes the AJAX way; when they cannot load, it goes as a plain post. One entry always.

@@ -392,7 +392,7 @@ export function parseCsv( text: string ): string[][] {
 /**
  * Waits until a server-printed form is taken over by its scripts, after the visitor showed
  * intent the way a person does: the pointer comes over the form. The scripts wait for that
- * sign (docs/server-rendering.md §5), so a test that only waited would wait forever.
+ * sign (docs/server-rendering.md §6), so a test that only waited would wait forever.
  *
  * @param container       The form's container (`#kestrel-form-{id}`).
  * @param options         The wait's options (timeout).

@@ -30,7 +30,7 @@ use Kestrel\Forms\Settings\PaymentSettings;
  *   (plugin/data/field-scripts.json; forms-ui/fields/script-controls.ts), before form-view, only
  *   where a form with such a field renders (issue 19).
  *
- * How the visitor's scripts load (docs/server-rendering.md §5): the server prints the whole form
+ * How the visitor's scripts load (docs/server-rendering.md §6): the server prints the whole form
  * and it works without them, so by default they wait for the visitor's intent. They are printed
  * inert in `<template id="kestrel-forms-scripts">` at the end of the footer, with the loader
  * (build/form-loader.js, inline), which runs them when the pointer, a finger, the focus or a key
