@@ -194,6 +194,8 @@ async function main() {
 		const tab = await context.newPage();
 		tab.setDefaultTimeout( 120_000 );
 		await tab.goto( page.link, { waitUntil: 'load' } );
+		// The form's scripts wait for the visitor's intent (docs/server-rendering.md §6).
+		await tab.hover( '.kestrel-form', { position: { x: 4, y: 4 } } );
 		await tab.waitForSelector( '[data-kestrel-ready]' );
 		const rendered = await tab.evaluate(
 			( formId ) =>

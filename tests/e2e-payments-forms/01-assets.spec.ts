@@ -52,9 +52,13 @@ test.describe( 'payments assets (P1 check 1)', () => {
 
 		// A form without a payment field: neither script, neither handle.
 		await page.goto( plain.pageUrl );
-		await expect(
-			page.locator( `#kestrel-form-${ plain.form.id }` )
-		).toHaveAttribute( 'data-kestrel-ready', 'true' );
+		const plainForm = page.locator( `#kestrel-form-${ plain.form.id }` );
+		// Its scripts wait for the visitor's intent (docs/server-rendering.md §6).
+		await plainForm.hover( { position: { x: 4, y: 4 } } );
+		await expect( plainForm ).toHaveAttribute(
+			'data-kestrel-ready',
+			'true'
+		);
 		expect( scripts.filter( isSdk ) ).toEqual( [] );
 		expect( scripts.filter( isField ) ).toEqual( [] );
 		await expect(
