@@ -50,8 +50,11 @@ export function startLoader( doc: Document = document ): {
 	const template = doc.getElementById( TEMPLATE_ID );
 	let state: State = 'waiting';
 	let loading: Promise< void > | null = null;
-	/** Submits waiting for their form: the button's value (`kestrel_nav`) by form. */
-	const waiting = new Map< HTMLFormElement, string >();
+	/**
+	 * Submits waiting for their form: the button's value (`kestrel_nav`) by form container (a
+	 * hydration that had to render again replaces the form element, never the container).
+	 */
+	const waiting = new Map< HTMLElement, string >();
 	/** Submits let through as plain posts. */
 	const released = new WeakSet< HTMLFormElement >();
 	const containers = Array.from(
@@ -70,7 +73,9 @@ export function startLoader( doc: Document = document ): {
 			},
 			() => {
 				state = 'failed';
-				waiting.forEach( ( _value, form ) => release( form ) );
+				waiting.forEach( ( _value, container ) =>
+					release( container )
+				);
 			}
 		);
 		return loading;
@@ -88,19 +93,31 @@ export function startLoader( doc: Document = document ): {
 		);
 	}
 
-	const release = ( form: HTMLFormElement ) => {
-		const value = waiting.get( form );
-		if ( value === undefined ) {
+	/**
+	 * The button of a form with a `kestrel_nav` value.
+	 *
+	 * @param form  The form.
+	 * @param value The value.
+	 */
+	const buttonOf = ( form: HTMLFormElement, value: string ) =>
+		form.querySelector< HTMLButtonElement >(
+			`button[name="kestrel_nav"][value="${ value }"]`
+		);
+
+	/**
+	 * Lets a container's waiting submit go ahead as a plain post.
+	 *
+	 * @param container The form's container.
+	 */
+	const release = ( container: HTMLElement ) => {
+		const value = waiting.get( container );
+		const form = container.querySelector( 'form' );
+		if ( value === undefined || ! form ) {
 			return;
 		}
-		waiting.delete( form );
+		waiting.delete( container );
 		released.add( form );
-		const button = value
-			? form.querySelector< HTMLButtonElement >(
-					`button[name="kestrel_nav"][value="${ value }"]`
-				)
-			: null;
-		form.requestSubmit( button ?? undefined );
+		form.requestSubmit( ( value && buttonOf( form, value ) ) || undefined );
 	};
 
 	containers.forEach( ( container ) =>
@@ -129,36 +146,32 @@ export function startLoader( doc: Document = document ): {
 		event.preventDefault();
 		const submitter = ( event as SubmitEvent ).submitter;
 		waiting.set(
-			form,
+			container,
 			submitter instanceof HTMLButtonElement &&
 				submitter.name === 'kestrel_nav'
 				? submitter.value
 				: ''
 		);
 		void load();
-		window.setTimeout( () => release( form ), SUBMIT_WAIT_MS );
+		window.setTimeout( () => release( container ), SUBMIT_WAIT_MS );
 	};
 	doc.addEventListener( 'submit', onSubmit, true );
 
 	// Once a form is mounted, the submit made before is made again, through its own button.
 	const onReady = ( event: Event ) => {
 		const container = event.target as HTMLElement;
+		const value = waiting.get( container );
 		const form = container.querySelector( 'form' );
-		waiting.forEach( ( value, waitingForm ) => {
-			if ( ! container.contains( waitingForm ) && waitingForm !== form ) {
-				return;
-			}
-			waiting.delete( waitingForm );
-			const target = form ?? waitingForm;
-			const button = target.querySelector< HTMLButtonElement >(
-				`button[name="kestrel_nav"][value="${ value || 'default' }"]`
-			);
-			if ( button ) {
-				button.click();
-			} else {
-				target.requestSubmit();
-			}
-		} );
+		if ( value === undefined || ! form ) {
+			return;
+		}
+		waiting.delete( container );
+		const button = buttonOf( form, value || 'default' );
+		if ( button ) {
+			button.click();
+		} else {
+			form.requestSubmit();
+		}
 	};
 	doc.addEventListener( READY_EVENT, onReady );
 

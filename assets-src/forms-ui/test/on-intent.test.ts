@@ -173,6 +173,23 @@ describe( 'a submit before the form is ready', () => {
 		expect( heldBack ).toBe( false );
 	} );
 
+	it( 'reaches the new form when hydration had to render the form again', () => {
+		const { container, form, next } = printPage();
+		loader = startLoader();
+		expect( submitWith( form, next ).defaultPrevented ).toBe( true );
+
+		// React rendered the form again: a new form element in the same container.
+		const rendered = form.cloneNode( true ) as HTMLFormElement;
+		form.replaceWith( rendered );
+		const clicked = jest.fn( ( event: Event ) => event.preventDefault() );
+		rendered.querySelector( '.next' )?.addEventListener( 'click', clicked );
+		container.dataset.kestrelReady = 'true';
+		container.dispatchEvent(
+			new CustomEvent( READY_EVENT, { bubbles: true } )
+		);
+		expect( clicked ).toHaveBeenCalledTimes( 1 );
+	} );
+
 	it( 'goes ahead as a plain post, with its button, when a script cannot load', async () => {
 		const { form, next } = printPage();
 		loader = startLoader();
