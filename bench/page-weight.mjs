@@ -8,17 +8,31 @@
  *
  * Weight: "loaded because of the plugin" = every JS and CSS file, and every inline script and
  * style, a page loads that the same page without a form does not while the plugin is inactive
- * (so WordPress script dependencies such as React and api-fetch are included, theme assets are
+ * (so WordPress script dependencies such as React are included, theme assets are
  * not, and anything the plugin printed on every page would show). Sizes are the bytes served,
  * and their gzip size at level 6 (what web servers usually use), split into our files
  * (plugins/kestrel-forms/), WordPress's files, and inline scripts and styles.
  *
- * Page figures (bench/vitals.mjs): FCP, when the first input of ours is typeable, TBT and CLS,
- * the median of several cold loads with the CPU throttled 4×.
+ * The form's scripts wait for the visitor's intent (Assets::print_on_intent,
+ * forms-ui/on-intent.ts), so each scenario is weighed twice in one cold load:
+ * (a) at load: what the page downloads before the visitor does anything (`load`, then network
+ *     idle);
+ * (b) after the first sign of intent: then the pointer moves over the first form, and
+ *     everything downloaded by the time the form is ready (data-kestrel-ready) and the network
+ *     idle again, (a) included. The budgets are printed next to both.
+ * Inline scripts and styles are counted from the HTML as the server sent it. A <script src>
+ * is never counted as inline, in the template of scripts waiting for intent neither: it
+ * counts in (b), once downloaded. The template's inline scripts (translations, data) are
+ * bytes of the HTML the page downloads at load, so they count in (a) and (b) alike.
  *
- * Time to interactive (demo page, as before issue 19) = navigation start until the form's
- * container gets data-kestrel-ready (set once React has rendered and handlers are attached), the
- * median of several cold loads, CPU not throttled.
+ * Page figures (bench/vitals.mjs): FCP, when the first input of ours is typeable, TBT and CLS,
+ * the median of several cold loads with the CPU throttled 4×; after the load, the pointer
+ * moves over the form, and CLS also covers the form's hydration (TBT after the hover apart).
+ *
+ * Time to interactive (demo page) = navigation start until the form's container gets
+ * data-kestrel-ready (set once React has rendered and handlers are attached), the pointer moving
+ * over the form as soon as `load` has fired; also from that hover to ready. The median of
+ * several cold loads, CPU not throttled.
  *
  * Usage: node bench/page-weight.mjs [--runs=7] [--vitals-runs=5]  (WordPress must be running: npm start)
  */
@@ -30,7 +44,7 @@ import { PLUGIN_SLUG } from '../scripts/wp.mjs';
 import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.mjs';
 import { createScenarios } from './scenarios.mjs';
 import { visitorContext } from './visitor.mjs';
-import { VITALS_METHOD, vitalsOf } from './vitals.mjs';
+import { observe, VITALS_METHOD, vitalsOf } from './vitals.mjs';
 
 /**
  * A numeric command-line option.
@@ -50,23 +64,43 @@ const VITALS_RUNS = option( 'vitals-runs', 5 );
 const BASE_URL = process.env.WP_BASE_URL ?? 'http://localhost:8888';
 
 /**
- * Records every JS/CSS file downloaded over HTTP(S) in one cold page load.
+ * Records every JS/CSS file one cold page load downloads, at load and after the first sign of
+ * intent: first until `load` and network idle (what the page downloads before the visitor does
+ * anything), then, on a page with a form, the pointer moves over the first form, and everything
+ * downloaded until the form is ready (`[data-kestrel-ready]`) and the network is idle again.
  *
- * @param {import('@playwright/test').Browser} browser Browser.
- * @param {string}                             url     Page URL.
- * @return {Promise<Map<string, Buffer>>} Body by URL.
+ * @param {import('@playwright/test').Browser} browser  Browser.
+ * @param {string}                             url      Page URL.
+ * @param {{ intent?: boolean }}               [option] `intent: false`: at load only.
+ * @return {Promise<{atLoad: Map<string, Buffer>, afterIntent: Map<string, Buffer>, note: string|null, errors: string[]}>}
+ * Body by URL (and `inline:<tag>:<text>` for the HTML's inline scripts and styles); `afterIntent`
+ * holds everything of `atLoad` too, and is `atLoad` itself when there is no form to hover (`note`
+ * then says so, or says why the form did not become ready); `errors`: the page's console errors.
  */
-async function assetsOf( browser, url ) {
+async function assetsOf( browser, url, { intent = true } = {} ) {
 	const context = await visitorContext( browser, url );
 	const page = await context.newPage();
 	const bodies = new Map();
 	const pending = [];
+	const errors = [];
+	page.on( 'pageerror', ( error ) => errors.push( error.message ) );
+	page.on( 'console', ( message ) => {
+		if ( message.type() === 'error' ) {
+			errors.push( message.text() );
+		}
+	} );
 	page.on( 'response', ( response ) => {
 		const type = response.request().resourceType();
 		// Only what came over the network: a `blob:` or `data:` URL is made by a script
 		// already counted, not a download of its own.
 		const fetched = /^https?:/.test( response.url() );
-		if ( fetched && ( type === 'script' || type === 'stylesheet' ) ) {
+		// The loader asks for the template's files with <link rel="preload" as="script">: a
+		// file is counted by its type or, whatever its request type, by its extension.
+		const jsOrCss =
+			type === 'script' ||
+			type === 'stylesheet' ||
+			/\.(js|css)$/.test( new URL( response.url() ).pathname );
+		if ( fetched && jsOrCss ) {
 			pending.push(
 				response
 					.body()
@@ -75,16 +109,21 @@ async function assetsOf( browser, url ) {
 			);
 		}
 	} );
+	const settle = async () => {
+		await page
+			.waitForLoadState( 'networkidle', { timeout: 10_000 } )
+			.catch( () => {} );
+		await Promise.all( pending );
+	};
 	const navigation = await page.goto( url, { waitUntil: 'load' } );
 	// Scripts added after `load` (WordPress's emoji loader fetches wp-emoji-release.min.js once
 	// the DOM is ready, sometimes after `load`) count too, on every page alike.
-	await page
-		.waitForLoadState( 'networkidle', { timeout: 10_000 } )
-		.catch( () => {} );
-	await Promise.all( pending );
+	await settle();
 	// Inline scripts and styles as the server printed them (the HTML the page got, before any
 	// script ran), each keyed by its text so that the ones every page has (the theme's,
-	// WordPress's) cancel out.
+	// WordPress's) cancel out. A <script src> is never inline (the regex skips it), in the
+	// template of scripts waiting for intent too: it counts once downloaded. The template's
+	// inline scripts (translations, data) are bytes of the HTML, counted at load and after.
 	const html = await navigation.text();
 	for ( const [ , tag, body ] of html.matchAll(
 		/<(script|style)\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/\1>/gi
@@ -96,39 +135,65 @@ async function assetsOf( browser, url ) {
 			);
 		}
 	}
+	const atLoad = new Map( bodies );
+	let note = null;
+	let hovered = false;
+	const form = page.locator( '.kestrel-form' ).first();
+	if ( ! intent ) {
+		note = 'at load only';
+	} else if ( ( await form.count() ) === 0 ) {
+		note = 'no form to hover: after intent = at load';
+	} else {
+		await form.hover();
+		hovered = true;
+		try {
+			await page.waitForSelector( '[data-kestrel-ready]', {
+				state: 'attached',
+				timeout: 30_000,
+			} );
+		} catch {
+			note =
+				'the form did NOT become ready within 30 s of the hover (counted what was downloaded by then)';
+		}
+		await settle();
+	}
 	await context.close();
-	return bodies;
+	return {
+		atLoad,
+		afterIntent: hovered ? bodies : atLoad,
+		note,
+		errors,
+	};
 }
 
 /**
- * Milliseconds from navigation start until the form is interactive, for one cold load.
+ * Time to interactive of one cold load: the pointer moves over the form as soon as `load` has
+ * fired (the scripts wait for a sign of intent), then the form's container gets
+ * data-kestrel-ready. Times are the page's (milliseconds from navigation start).
  *
  * @param {import('@playwright/test').Browser} browser Browser.
  * @param {string}                             url     Page URL.
+ * @return {Promise<{ready: number, hover: number, load: number, responseEnd: number}>} When
+ * the form became ready, when the pointer came over it (its first `pointerover`), when `load`
+ * ended and when the HTML's last byte arrived.
  */
 async function timeToInteractive( browser, url ) {
 	const context = await visitorContext( browser, url );
 	const page = await context.newPage();
-	await page.addInitScript( () => {
-		new window.MutationObserver( ( _, observer ) => {
-			if ( document.querySelector( '[data-kestrel-ready]' ) ) {
-				window.__kestrelReadyAt = window.performance.now();
-				observer.disconnect();
-			}
-		} ).observe( document, {
-			subtree: true,
-			attributes: true,
-			attributeFilter: [ 'data-kestrel-ready' ],
-		} );
-	} );
+	await page.addInitScript( observe );
 	await page.goto( url, { waitUntil: 'load' } );
-	await page.waitForSelector( '[data-kestrel-ready]' );
+	await page.locator( '.kestrel-form' ).first().hover();
+	await page.waitForSelector( '[data-kestrel-ready]', {
+		state: 'attached',
+		timeout: 30_000,
+	} );
 	const timing = await page.evaluate( () => {
 		const nav = window.performance.getEntriesByType( 'navigation' )[ 0 ];
 		return {
-			ready: window.__kestrelReadyAt,
+			ready: window.__kestrelVitals.readyAt,
+			hover: window.__kestrelVitals.hoverAt,
+			load: nav.loadEventEnd,
 			responseEnd: nav.responseEnd,
-			domContentLoaded: nav.domContentLoadedEventEnd,
 		};
 	} );
 	await context.close();
@@ -238,27 +303,27 @@ async function baselineOf( requestUtils, browser, url ) {
 		await requestUtils.deactivatePlugin( PLUGIN_SLUG );
 	} catch ( error ) {
 		return {
-			files: await assetsOf( browser, url ),
+			files: ( await assetsOf( browser, url, { intent: false } ) ).atLoad,
 			inactive: false,
 			why: error?.message ?? String( error ),
 		};
 	}
 	try {
-		return { files: await assetsOf( browser, url ), inactive: true };
+		return {
+			files: ( await assetsOf( browser, url, { intent: false } ) ).atLoad,
+			inactive: true,
+		};
 	} finally {
 		await requestUtils.activatePlugin( PLUGIN_SLUG );
 	}
 }
 
 /**
- * Prints the weight of one scenario and returns its rows.
+ * One line of totals: JS+CSS gzip, split into plugin, WordPress and inline, and the JS part.
  *
- * @param {import('./scenarios.mjs').Scenario} scenario The scenario.
- * @param {Map<string, Buffer>}                files    Its page's files.
- * @param {Map<string, Buffer>}                baseline The baseline's files.
+ * @param {{file: string, kind: string, raw: number, gzip: number}[]} rows Rows of addedBy().
  */
-function printWeight( scenario, files, baseline ) {
-	const rows = addedBy( files, baseline );
+function totals( rows ) {
 	const all = sum( rows );
 	const plugin = sum( rows, 'plugin' );
 	const wordpress = sum( rows, 'WordPress' );
@@ -270,35 +335,77 @@ function printWeight( scenario, files, baseline ) {
 				r.file.startsWith( '(inline script' )
 		)
 		.reduce( ( t, r ) => t + r.gzip, 0 );
-	console.log( `\n${ scenario.title }` );
-	console.log( `  ${ scenario.url }` );
-	console.log(
-		`  JS+CSS gzip: ${ kb( all.gzip ).trim() } = plugin ${ kb(
+	return {
+		gzip: all.gzip,
+		text: `${ kb( all.gzip ).trim() } = plugin ${ kb(
 			plugin.gzip
 		).trim() } (${ plugin.count } files) + WordPress ${ kb(
 			wordpress.gzip
 		).trim() } (${ wordpress.count } files) + inline ${ kb(
 			inline.gzip
-		).trim() } (${ inline.count }); JS ${ kb( js ).trim() }`
+		).trim() } (${ inline.count }); JS ${ kb( js ).trim() }`,
+	};
+}
+
+/**
+ * Prints the weight of one scenario, at load and after the first sign of intent, and returns
+ * the rows after intent.
+ *
+ * @param {import('./scenarios.mjs').Scenario}                                                               scenario The scenario.
+ * @param {{atLoad: Map<string, Buffer>, afterIntent: Map<string, Buffer>, note: ?string, errors: string[]}} files    Its page's files (assetsOf()).
+ * @param {Map<string, Buffer>}                                                                              baseline The baseline's files.
+ */
+function printWeight( scenario, files, baseline ) {
+	const atLoad = addedBy( files.atLoad, baseline );
+	const rows = addedBy( files.afterIntent, baseline );
+	const budget = ( gzip ) =>
+		scenario.budgetBytes === null
+			? scenario.budgetText
+			: `budget ${ scenario.budgetText }: ${ verdict(
+					gzip,
+					scenario.budgetBytes
+				) }`;
+	const load = totals( atLoad );
+	const intent = totals( rows );
+	console.log( `\n${ scenario.title }` );
+	console.log( `  ${ scenario.url }` );
+	console.log(
+		`  (a) at load, before any intent:   JS+CSS gzip ${ load.text }; ${ budget(
+			load.gzip
+		) }`
 	);
 	console.log(
-		`  Budget ${ scenario.budgetText }${
-			scenario.budgetBytes === null
-				? ''
-				: `: ${ verdict( all.gzip, scenario.budgetBytes ) }`
+		`  (b) after the first intent (hover): JS+CSS gzip ${
+			intent.text
+		}; ${ budget( intent.gzip ) }${
+			files.note ? ` [${ files.note }]` : ''
 		}`
 	);
 	if ( scenario.hasForm ) {
 		const fieldScripts = rows
 			.map( ( r ) => r.file.split( '/' ).pop() )
-			.filter( ( f ) => /^form-(?!view)[a-z]+\.js$/.test( f ) );
+			.filter( ( f ) => /^form-(?!view|loader)[a-z]+\.js$/.test( f ) );
 		console.log(
 			`  Field scripts: ${ fieldScripts.join( ', ' ) || 'none' }`
 		);
 	}
+	const loadedAtLoad = new Set( atLoad.map( ( r ) => r.file ) );
+	console.log(
+		'  Files by (b), each marked "load" (downloaded or printed before any intent) or "intent" (downloaded after the hover):'
+	);
+	if ( ! rows.length ) {
+		console.log( '    (none)' );
+	}
+	if ( files.errors.length ) {
+		console.log(
+			`  Console errors in the page: ${ files.errors.join( ' | ' ) }`
+		);
+	}
 	for ( const row of rows ) {
 		console.log(
-			`  ${ kb( row.raw ) } raw ${ kb( row.gzip ) } gzip  ${ row.file }`
+			`  ${ kb( row.raw ) } raw ${ kb( row.gzip ) } gzip  ${
+				loadedAtLoad.has( row.file ) ? 'load  ' : 'intent'
+			}  ${ row.file }`
 		);
 	}
 	return rows;
@@ -358,14 +465,34 @@ async function printVitals( browser, scenarios ) {
 						( v ) => v.toFixed( 0 )
 					) }`,
 			],
+			...( scenario.hasForm
+				? [
+						[
+							'Ready after hover',
+							figure( ( r ) => r.readyAfterHover, ms ),
+						],
+						[
+							'TBT after hover',
+							figure( ( r ) => r.tbtAfterHover, ms ),
+						],
+					]
+				: [] ),
 			[
-				'CLS',
+				'CLS (incl. hover)',
 				figure( ( r ) => r.cls, shift ) &&
 					`${ figure( ( r ) => r.cls, shift ) } (${ figure(
 						( r ) => r.clsWindow,
 						shift
 					) })`,
 			],
+			...( scenario.hasForm
+				? [
+						[
+							'CLS after hover',
+							figure( ( r ) => r.clsAfterHover, shift ),
+						],
+					]
+				: [] ),
 		];
 		console.log( `  ${ scenario.title }` );
 		for ( const [ name, value ] of lines ) {
@@ -440,7 +567,7 @@ async function main() {
 
 		// Issue 13: the payments SDK and the payment field script load only with a payment field.
 		const paymentScripts = scenarios.flatMap( ( s ) =>
-			[ ...filesOf[ s.key ].keys() ].filter( ( url ) =>
+			[ ...filesOf[ s.key ].afterIntent.keys() ].filter( ( url ) =>
 				/\/v1\/square\.js|payment-field\.js/.test( url )
 			)
 		);
@@ -481,27 +608,33 @@ async function main() {
 			);
 		}
 		if ( runs.length === RUNS ) {
-			const ready = median( runs.map( ( r ) => r.ready ) );
-			const html = median( runs.map( ( r ) => r.responseEnd ) );
+			const at = ( pick ) => median( runs.map( pick ) );
+			const line = ( ms, text ) =>
+				console.log(
+					`  ${ ms.toFixed( 0 ).padStart( 6 ) } ms  ${ text }`
+				);
 			console.log(
-				`\nTime to interactive of the demo page (median of ${ RUNS } cold loads, headless Chromium, CPU not throttled):`
+				`\nTime to interactive of the demo page (median of ${ RUNS } cold loads, headless Chromium, CPU not throttled; the pointer moves over the form as soon as \`load\` has fired, since the scripts wait for intent; each line is the median of its own figure, so they need not add up):`
 			);
-			console.log(
-				`  ${ ready
-					.toFixed( 0 )
-					.padStart( 6 ) } ms  navigation start -> form interactive`
+			line(
+				at( ( r ) => r.ready ),
+				'navigation start -> form interactive (data-kestrel-ready)'
 			);
-			console.log(
-				`  ${ html
-					.toFixed( 0 )
-					.padStart(
-						6
-					) } ms  of which waiting for the HTML (WordPress in WebAssembly is slow to answer)`
+			line(
+				at( ( r ) => r.responseEnd ),
+				'  of which waiting for the HTML (WordPress in WebAssembly is slow to answer)'
 			);
-			console.log(
-				`  ${ ( ready - html )
-					.toFixed( 0 )
-					.padStart( 6 ) } ms  HTML received -> form interactive`
+			line(
+				at( ( r ) => r.ready - r.responseEnd ),
+				'HTML received -> form interactive (includes the wait for `load` and the hover)'
+			);
+			line(
+				at( ( r ) => r.hover - r.responseEnd ),
+				'HTML received -> pointer over the form (load + hover)'
+			);
+			line(
+				at( ( r ) => r.ready - r.hover ),
+				'pointer over the form -> form interactive (the scripts downloaded and run)'
 			);
 		}
 	} finally {
