@@ -189,6 +189,10 @@ export function startLoader( doc: Document = document ): {
  * each runs after the one before it, as WordPress printed them (inline data and translations
  * between them).
  *
+ * They run after the page's `load` event, which some of them wait for (WordPress's zxcvbn-async
+ * adds its script on window `load`): a `load` listener one of them adds is called once they
+ * have all run, as the browser would have called it had they loaded with the page.
+ *
  * @param doc      The document.
  * @param template The template, or null when the page has none.
  */
@@ -209,25 +213,90 @@ async function runScripts(
 			doc.head.appendChild( link );
 		}
 	}
-	for ( const script of printed ) {
-		const live = doc.createElement( 'script' );
-		for ( const { name, value } of Array.from( script.attributes ) ) {
-			if ( name !== 'defer' && name !== 'async' ) {
-				live.setAttribute( name, value );
-			}
+	const late = lateLoadListeners( doc );
+	try {
+		for ( const script of printed ) {
+			await run( doc, script );
 		}
-		live.async = false;
-		if ( ! script.src ) {
-			live.text = script.text;
-			doc.body.appendChild( live );
-			continue;
-		}
-		await new Promise< void >( ( resolve, reject ) => {
-			live.addEventListener( 'load', () => resolve() );
-			live.addEventListener( 'error', () =>
-				reject( new Error( `Kestrel Forms: ${ script.src } failed` ) )
-			);
-			doc.body.appendChild( live );
-		} );
+	} finally {
+		late.stop();
 	}
+	late.call();
+}
+
+/**
+ * Runs one printed script: a copy in the page (a template's scripts never run), resolved once
+ * it ran.
+ *
+ * @param doc    The document.
+ * @param script The printed script.
+ */
+function run( doc: Document, script: HTMLScriptElement ): Promise< void > {
+	const live = doc.createElement( 'script' );
+	for ( const { name, value } of Array.from( script.attributes ) ) {
+		if ( name !== 'defer' && name !== 'async' ) {
+			live.setAttribute( name, value );
+		}
+	}
+	live.async = false;
+	if ( ! script.src ) {
+		live.text = script.text;
+		doc.body.appendChild( live );
+		return Promise.resolve();
+	}
+	return new Promise< void >( ( resolve, reject ) => {
+		live.addEventListener( 'load', () => resolve() );
+		live.addEventListener( 'error', () =>
+			reject( new Error( `Kestrel Forms: ${ script.src } failed` ) )
+		);
+		doc.body.appendChild( live );
+	} );
+}
+
+/**
+ * Collects the window `load` listeners added while the scripts run, when the page has loaded
+ * already (they would never be called).
+ *
+ * @param doc The document.
+ * @return `stop` collecting, and `call` what was collected.
+ */
+function lateLoadListeners( doc: Document ): {
+	stop: () => void;
+	call: () => void;
+} {
+	const win = doc.defaultView;
+	const listeners: EventListenerOrEventListenerObject[] = [];
+	if ( ! win || doc.readyState !== 'complete' ) {
+		return { stop: () => {}, call: () => {} };
+	}
+	const original = win.addEventListener;
+	win.addEventListener = function (
+		this: Window,
+		type: string,
+		listener: EventListenerOrEventListenerObject | null,
+		options?: boolean | AddEventListenerOptions
+	) {
+		if ( ! listener ) {
+			return;
+		}
+		if ( type === 'load' ) {
+			listeners.push( listener );
+			return;
+		}
+		original.call( this, type, listener, options );
+	} as typeof win.addEventListener;
+	return {
+		stop: () => {
+			win.addEventListener = original;
+		},
+		call: () =>
+			listeners.forEach( ( listener ) => {
+				const event = new Event( 'load' );
+				if ( typeof listener === 'function' ) {
+					listener.call( win, event );
+				} else {
+					listener.handleEvent( event );
+				}
+			} ),
+	};
 }

@@ -7,13 +7,16 @@
  * On the server and while React hydrates the server's markup (useHydrated() false), the field
  * renders its basic control instead (basic/basic-controls.ts): plain inputs a visitor without
  * JavaScript can use, the same markup PHP prints (docs/server-rendering.md §3), so hydration
- * matches; the enhanced control takes over right after.
+ * matches; the enhanced control takes over right after (for an upload whose file chooser is
+ * open, once the visitor chose: basic/file-handover.ts).
  */
 import { useSyncExternalStore } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { FieldShell, LabelText } from '../components/field-parts';
+import { ids } from '../ids';
 import { useHydrated } from '../use-hydrated';
 import { basicControl } from './basic/basic-controls';
+import { useFileHandover } from './basic/file-handover';
 import { scriptControl, subscribeControls } from './script-controls';
 import type { FieldProps } from './types';
 
@@ -29,7 +32,13 @@ export function ScriptControl( props: FieldProps ) {
 	const current = () => scriptControl( type );
 	// The server snapshot too: react-dom/server and hydration ask for one.
 	const Control = useSyncExternalStore( subscribeControls, current, current );
-	if ( ! hydrated ) {
+	// A basic file input whose chooser is open stays until the visitor chose (file-handover.ts).
+	const choosing = useFileHandover(
+		hydrated && type === 'fileupload'
+			? ids.input( props.formId, props.field.id )
+			: null
+	);
+	if ( ! hydrated || choosing ) {
 		const Basic = basicControl( type );
 		return <Basic { ...props } />;
 	}

@@ -127,6 +127,24 @@ describe( 'scripts on intent', () => {
 		expect( loader.state() ).toBe( 'loaded' );
 	} );
 
+	it( 'calls the window load listeners the scripts add, as the page has loaded already', async () => {
+		const { container } = printPage();
+		const template = document.getElementById(
+			TEMPLATE_ID
+		) as HTMLTemplateElement;
+		template.innerHTML = `<script>window.addEventListener( 'load', () => window.ranInOrder.push( 'late load' ) );</script>`;
+		const addEventListener = window.addEventListener;
+		loader = startLoader();
+		expect( document.readyState ).toBe( 'complete' );
+		container.dispatchEvent(
+			new Event( 'pointerover', { bubbles: true } )
+		);
+		await settle();
+		expect( loader.state() ).toBe( 'loaded' );
+		expect( window.ranInOrder ).toEqual( [ 'late load' ] );
+		expect( window.addEventListener ).toBe( addEventListener );
+	} );
+
 	it.each( INTENT_EVENTS )( '%s on the form starts the load', ( type ) => {
 		const { container } = printPage();
 		loader = startLoader();

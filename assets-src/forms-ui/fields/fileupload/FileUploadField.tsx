@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import { ids } from '../../ids';
+import { takeHandedFiles } from '../basic/file-handover';
 import {
 	createUploader,
 	type QueuedFile,
@@ -204,6 +205,12 @@ export function FileUploadField(
 		uploader.current = instance;
 		if ( fileInputRef.current && dropRef.current ) {
 			instance.attach( fileInputRef.current, dropRef.current, multiple );
+		}
+		// Files chosen in the basic input before the scripts took over (basic/file-handover.ts)
+		// go through the same checks as a choice made here.
+		const early = takeHandedFiles( ids.input( formId, field.id ) );
+		if ( early.length ) {
+			instance.addFiles( early );
 		}
 		return () => instance.destroy();
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- one uploader per mounted field.
