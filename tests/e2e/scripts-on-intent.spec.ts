@@ -148,4 +148,66 @@ test.describe( 'scripts on intent', () => {
 		expect( entries ).toHaveLength( 1 );
 		expect( JSON.stringify( entries[ 0 ] ) ).toContain( 'Blocked Script' );
 	} );
+
+	test( 'a visitor on a phone whose first touch is "Choose file" keeps the file chosen while the scripts took over', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, pageUrl } = await createFormPage( requestUtils, {
+			title: 'Early file',
+			confirmation: { type: 'message', message: '<p>Got the file.</p>' },
+			fields: [
+				{ id: 1, type: 'text', label: 'Name' },
+				{
+					id: 5,
+					type: 'fileupload',
+					label: 'Attachment',
+					allowedExtensions: 'txt',
+				},
+			],
+		} );
+		const id = form.id;
+		let release: () => void = () => {};
+		const held = new Promise< void >(
+			( resolve ) => ( release = resolve )
+		);
+		await page.route( /\/build\/form-view\.js/, async ( route ) => {
+			await held;
+			await route.continue();
+		} );
+		await page.goto( pageUrl );
+		const container = page.locator( `#kestrel-form-${ id }` );
+		// The touch starts the scripts' download and opens the chooser, before they ran.
+		const [ chooser ] = await Promise.all( [
+			page.waitForEvent( 'filechooser' ),
+			page.locator( `#input_${ id }_5` ).click(),
+		] );
+		await expect( container ).not.toHaveAttribute( 'data-kestrel-ready' );
+		// The scripts arrive and take the form over while the chooser is still open.
+		release();
+		await expect( container ).toHaveAttribute(
+			'data-kestrel-ready',
+			'true'
+		);
+		await chooser.setFiles( {
+			name: 'early.txt',
+			mimeType: 'text/plain',
+			buffer: Buffer.from( 'chosen before the scripts ran' ),
+		} );
+		await expect(
+			page.locator(
+				`#field_${ id }_5 .kestrel-form__file[data-status="complete"]`
+			)
+		).toContainText( 'early.txt', { timeout: 30_000 } );
+		await page.locator( `#input_${ id }_1` ).fill( 'Phone Visitor' );
+		await page
+			.locator( `#kestrel-form-${ id } .kestrel-form__submit` )
+			.click();
+		await expect(
+			container.locator( '.kestrel-form__confirmation' )
+		).toContainText( 'Got the file.', { timeout: 30_000 } );
+		const entries = await entriesOf( requestUtils, id );
+		expect( entries ).toHaveLength( 1 );
+		expect( JSON.stringify( entries[ 0 ] ) ).toContain( 'early.txt' );
+	} );
 } );
