@@ -1,17 +1,19 @@
 /**
  * The visitor page's script loader (bundles/form-loader.ts, printed inline by
- * Assets::print_on_intent; about 1 KB): loads the form's scripts on the visitor's first sign of intent instead of with the page
- * (docs/server-rendering.md §6).
+ * Assets::print_on_intent; about 1 KB gzip): loads the form's scripts on the visitor's first sign
+ * of intent instead of with the page (docs/server-rendering.md §6).
  *
  * The server prints the whole form and it works without any script (a plain post); the scripts
  * (WordPress's React and ours) only enhance it. So they wait, inert inside
  * `<template id="kestrel-forms-scripts">`, until the pointer comes over a form, a finger touches
- * it, or something in it gets the focus or a key; then they run in the order WordPress printed
- * them, and the form hydrates with whatever was typed meanwhile (form-view's typedValues).
+ * it, or something in it gets the focus, a click or a key; then they run in the order WordPress
+ * printed them, and the form hydrates with whatever was typed meanwhile (form-view's
+ * typedValues).
  *
  * A submit (a button, or Enter) before the form is ready waits for it and is then made again
- * through the form's own button, so it goes the AJAX way. When the scripts cannot load, or the
- * form is not ready after SUBMIT_WAIT_MS, the submit goes ahead as a plain post.
+ * through the form's own button, so it goes the AJAX way. When the scripts cannot load, when the
+ * form is not ready after SUBMIT_WAIT_MS, or when a file chosen in a plain file input would not
+ * reach the uploader in time, the submit goes ahead as a plain post.
  */
 
 /** The id of the template holding the scripts (Assets::ON_INTENT_TEMPLATE). */
@@ -20,14 +22,22 @@ export const TEMPLATE_ID = 'kestrel-forms-scripts';
 /** The event form-view dispatches on a container once its form is mounted. */
 export const READY_EVENT = 'kestrel-forms:ready';
 
+/** The event that loads the scripts at once (a form printed late that loads with the page). */
+export const LOAD_EVENT = 'kestrel-forms:load';
+
 /** How long a submit waits for the form's scripts before it goes ahead as a plain post. */
 export const SUBMIT_WAIT_MS = 10000;
 
-/** The visitor's signs of intent, listened to on each form's container. */
+/** How long one script may take to arrive before the load counts as failed. */
+export const SCRIPT_WAIT_MS = 20000;
+
+/** The visitor's signs of intent on a form (listened to on the document, for late forms too). */
 export const INTENT_EVENTS = [
 	'pointerover',
 	'pointerdown',
+	'mousedown',
 	'touchstart',
+	'click',
 	'focusin',
 	'keydown',
 	'input',
@@ -37,17 +47,21 @@ export const INTENT_EVENTS = [
 type State = 'waiting' | 'loading' | 'loaded' | 'failed';
 
 /**
- * Starts listening for intent on every form container of the document.
+ * Starts listening for intent on the forms of the document.
  *
- * @param doc The document.
+ * @param doc      The document.
+ * @param template The template of waiting scripts (the element printed right before the loader;
+ *                 by id when not given).
  * @return The loading state, the load, and stop (which forgets every listener; for tests).
  */
-export function startLoader( doc: Document = document ): {
+export function startLoader(
+	doc: Document = document,
+	template: Element | null = doc.getElementById( TEMPLATE_ID )
+): {
 	state: () => State;
 	load: () => Promise< void >;
 	stop: () => void;
 } {
-	const template = doc.getElementById( TEMPLATE_ID );
 	let state: State = 'waiting';
 	let loading: Promise< void > | null = null;
 	/**
@@ -57,9 +71,6 @@ export function startLoader( doc: Document = document ): {
 	const waiting = new Map< HTMLElement, string >();
 	/** Submits let through as plain posts. */
 	const released = new WeakSet< HTMLFormElement >();
-	const containers = Array.from(
-		doc.querySelectorAll< HTMLElement >( '.kestrel-form' )
-	);
 
 	const load = (): Promise< void > => {
 		if ( loading ) {
@@ -81,31 +92,22 @@ export function startLoader( doc: Document = document ): {
 		return loading;
 	};
 
-	function onIntent() {
-		void load();
-	}
+	const onIntent = ( event: Event ) => {
+		const target = event.target;
+		if ( target instanceof Element && target.closest( '.kestrel-form' ) ) {
+			void load();
+		}
+	};
+	const onLoadNow = () => void load();
 
 	function forgetIntent() {
-		containers.forEach( ( container ) =>
-			INTENT_EVENTS.forEach( ( type ) =>
-				container.removeEventListener( type, onIntent, true )
-			)
+		INTENT_EVENTS.forEach( ( type ) =>
+			doc.removeEventListener( type, onIntent, true )
 		);
 	}
 
 	/**
-	 * The button of a form with a `kestrel_nav` value.
-	 *
-	 * @param form  The form.
-	 * @param value The value.
-	 */
-	const buttonOf = ( form: HTMLFormElement, value: string ) =>
-		form.querySelector< HTMLButtonElement >(
-			`button[name="kestrel_nav"][value="${ value }"]`
-		);
-
-	/**
-	 * Lets a container's waiting submit go ahead as a plain post.
+	 * Lets a container's waiting submit go ahead as a plain post, with its button.
 	 *
 	 * @param container The form's container.
 	 */
@@ -117,17 +119,16 @@ export function startLoader( doc: Document = document ): {
 		}
 		waiting.delete( container );
 		released.add( form );
-		form.requestSubmit( ( value && buttonOf( form, value ) ) || undefined );
+		submit( form, value );
 	};
 
-	containers.forEach( ( container ) =>
-		INTENT_EVENTS.forEach( ( type ) =>
-			container.addEventListener( type, onIntent, {
-				capture: true,
-				passive: true,
-			} )
-		)
+	INTENT_EVENTS.forEach( ( type ) =>
+		doc.addEventListener( type, onIntent, {
+			capture: true,
+			passive: true,
+		} )
 	);
+	doc.addEventListener( LOAD_EVENT, onLoadNow );
 
 	const onSubmit = ( event: Event ) => {
 		const form = event.target;
@@ -166,17 +167,21 @@ export function startLoader( doc: Document = document ): {
 			return;
 		}
 		waiting.delete( container );
-		const button = buttonOf( form, value || 'default' );
-		if ( button ) {
-			button.click();
-		} else {
-			form.requestSubmit();
+		// A file chosen in a plain file input reaches the uploader only after this (the enhanced
+		// control takes over after the mount): a plain post, past the form's own handler,
+		// carries it now.
+		if ( holdsPlainFiles( form ) ) {
+			released.add( form );
+			postPlainly( form, value || 'default' );
+			return;
 		}
+		submit( form, value || 'default' );
 	};
 	doc.addEventListener( READY_EVENT, onReady );
 
 	const stop = () => {
 		forgetIntent();
+		doc.removeEventListener( LOAD_EVENT, onLoadNow );
 		doc.removeEventListener( 'submit', onSubmit, true );
 		doc.removeEventListener( READY_EVENT, onReady );
 	};
@@ -185,25 +190,87 @@ export function startLoader( doc: Document = document ): {
 }
 
 /**
+ * Submits a form through its button with a `kestrel_nav` value (as the visitor's click did), or
+ * without a button when it has none.
+ *
+ * @param form  The form.
+ * @param value The button's value ('' for none).
+ */
+function submit( form: HTMLFormElement, value: string ) {
+	const button = value
+		? form.querySelector< HTMLButtonElement >(
+				`button[name="kestrel_nav"][value="${ value }"]`
+			)
+		: null;
+	if ( button ) {
+		button.click();
+	} else if ( typeof form.requestSubmit === 'function' ) {
+		form.requestSubmit();
+	} else {
+		form.submit();
+	}
+}
+
+/**
+ * Posts a form the plain way (no submit event, so no handler takes it), with the button's
+ * `kestrel_nav` value a click would have sent.
+ *
+ * @param form  The form.
+ * @param value The button's value.
+ */
+function postPlainly( form: HTMLFormElement, value: string ) {
+	const nav = form.ownerDocument.createElement( 'input' );
+	nav.type = 'hidden';
+	nav.name = 'kestrel_nav';
+	nav.value = value;
+	form.appendChild( nav );
+	HTMLFormElement.prototype.submit.call( form );
+}
+
+/**
+ * Whether a form has a plain file input holding files.
+ *
+ * @param form The form.
+ */
+function holdsPlainFiles( form: HTMLFormElement ): boolean {
+	return Array.from(
+		form.querySelectorAll< HTMLInputElement >( 'input[type="file"]' )
+	).some( ( input ) => !! input.files?.length );
+}
+
+/**
  * Runs the template's scripts in their order: every file is asked for at once (preload), and
  * each runs after the one before it, as WordPress printed them (inline data and translations
- * between them).
+ * between them). A script already in the page (printed live by other code since) is not run
+ * twice.
  *
- * They run after the page's `load` event, which some of them wait for (WordPress's zxcvbn-async
- * adds its script on window `load`): a `load` listener one of them adds is called once they
- * have all run, as the browser would have called it had they loaded with the page.
+ * They may run after the page's `load` event, which some of them wait for (WordPress's
+ * zxcvbn-async adds its script on window `load`): a `load` listener one of them adds after the
+ * page has loaded is called once they have all run, as the browser would have called it had they
+ * loaded with the page.
  *
  * @param doc      The document.
  * @param template The template, or null when the page has none.
  */
 async function runScripts(
 	doc: Document,
-	template: HTMLElement | null
+	template: Element | null
 ): Promise< void > {
-	if ( ! ( template instanceof HTMLTemplateElement ) ) {
+	if (
+		! ( template instanceof HTMLTemplateElement ) ||
+		template.id !== TEMPLATE_ID
+	) {
 		return;
 	}
-	const printed = Array.from( template.content.querySelectorAll( 'script' ) );
+	const printed = Array.from(
+		template.content.querySelectorAll( 'script' )
+	).filter(
+		( script ) =>
+			! ( script.id && doc.getElementById( script.id ) ) &&
+			/^(|text\/javascript|application\/javascript|module)$/i.test(
+				script.type
+			)
+	);
 	for ( const script of printed ) {
 		if ( script.src ) {
 			const link = doc.createElement( 'link' );
@@ -226,7 +293,7 @@ async function runScripts(
 
 /**
  * Runs one printed script: a copy in the page (a template's scripts never run), resolved once
- * it ran.
+ * it ran, rejected when it failed or did not arrive within SCRIPT_WAIT_MS.
  *
  * @param doc    The document.
  * @param script The printed script.
@@ -245,57 +312,83 @@ function run( doc: Document, script: HTMLScriptElement ): Promise< void > {
 		return Promise.resolve();
 	}
 	return new Promise< void >( ( resolve, reject ) => {
-		live.addEventListener( 'load', () => resolve() );
-		live.addEventListener( 'error', () =>
-			reject( new Error( `Kestrel Forms: ${ script.src } failed` ) )
-		);
+		const fail = () =>
+			reject( new Error( `Kestrel Forms: ${ script.src } failed` ) );
+		const timer = window.setTimeout( fail, SCRIPT_WAIT_MS );
+		live.addEventListener( 'load', () => {
+			window.clearTimeout( timer );
+			resolve();
+		} );
+		live.addEventListener( 'error', () => {
+			window.clearTimeout( timer );
+			fail();
+		} );
 		doc.body.appendChild( live );
 	} );
 }
 
 /**
- * Collects the window `load` listeners added while the scripts run, when the page has loaded
- * already (they would never be called).
+ * Collects the window `load` listeners added, while the scripts run, once the page has loaded
+ * (they would never be called); before that they are added as usual.
  *
  * @param doc The document.
- * @return `stop` collecting, and `call` what was collected.
+ * @return `stop` collecting (the window's own method is back), and `call` what was collected.
  */
 function lateLoadListeners( doc: Document ): {
 	stop: () => void;
 	call: () => void;
 } {
 	const win = doc.defaultView;
-	const listeners: EventListenerOrEventListenerObject[] = [];
-	if ( ! win || doc.readyState !== 'complete' ) {
+	if ( ! win ) {
 		return { stop: () => {}, call: () => {} };
 	}
+	const listeners: EventListenerOrEventListenerObject[] = [];
+	const own = Object.prototype.hasOwnProperty.call( win, 'addEventListener' );
 	const original = win.addEventListener;
-	win.addEventListener = function (
+	const wrapper = function (
 		this: Window,
 		type: string,
 		listener: EventListenerOrEventListenerObject | null,
 		options?: boolean | AddEventListenerOptions
 	) {
-		if ( ! listener ) {
-			return;
-		}
-		if ( type === 'load' ) {
+		if ( type === 'load' && listener && doc.readyState === 'complete' ) {
 			listeners.push( listener );
 			return;
 		}
-		original.call( this, type, listener, options );
+		original.call(
+			this,
+			type,
+			listener as EventListenerOrEventListenerObject,
+			options
+		);
 	} as typeof win.addEventListener;
+	win.addEventListener = wrapper;
 	return {
 		stop: () => {
-			win.addEventListener = original;
+			if ( win.addEventListener !== wrapper ) {
+				return; // Other code wrapped it since: leave theirs.
+			}
+			if ( own ) {
+				win.addEventListener = original;
+			} else {
+				delete ( win as { addEventListener?: unknown } )
+					.addEventListener;
+			}
 		},
 		call: () =>
 			listeners.forEach( ( listener ) => {
 				const event = new Event( 'load' );
-				if ( typeof listener === 'function' ) {
-					listener.call( win, event );
-				} else {
-					listener.handleEvent( event );
+				try {
+					if ( typeof listener === 'function' ) {
+						listener.call( win, event );
+					} else {
+						listener.handleEvent( event );
+					}
+				} catch ( error ) {
+					// One failing listener stops neither the others nor the form.
+					window.setTimeout( () => {
+						throw error;
+					} );
 				}
 			} ),
 	};

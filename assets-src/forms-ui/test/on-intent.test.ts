@@ -5,6 +5,7 @@
  */
 import {
 	INTENT_EVENTS,
+	LOAD_EVENT,
 	READY_EVENT,
 	SUBMIT_WAIT_MS,
 	TEMPLATE_ID,
@@ -154,6 +155,63 @@ describe( 'scripts on intent', () => {
 		expect( loader.state() ).toBe( 'loading' );
 	} );
 
+	it( 'a form printed after the loader started (a popup) starts the load too', () => {
+		printPage();
+		loader = startLoader();
+		const popup = document.body.appendChild(
+			document.createElement( 'div' )
+		);
+		popup.className = 'kestrel-form';
+		popup.innerHTML = '<input>';
+		popup
+			.querySelector( 'input' )
+			?.dispatchEvent( new Event( 'focusin', { bubbles: true } ) );
+		expect( loader.state() ).toBe( 'loading' );
+	} );
+
+	it( 'a late form that loads with the page has the scripts run at once', () => {
+		printPage();
+		loader = startLoader();
+		document.dispatchEvent( new Event( LOAD_EVENT ) );
+		expect( loader.state() ).toBe( 'loading' );
+	} );
+
+	it( 'runs only the template it was given, and no script that is in the page already', async () => {
+		const { container } = printPage();
+		// Content on the page with the template's id is not the template.
+		const impostor = document.createElement( 'div' );
+		impostor.id = TEMPLATE_ID;
+		loader = startLoader( document, impostor );
+		container.dispatchEvent(
+			new Event( 'pointerover', { bubbles: true } )
+		);
+		await settle();
+		expect( liveScripts() ).toHaveLength( 0 );
+		loader.stop();
+
+		// Printed live by other code since: React is not run a second time.
+		const live = document.body.appendChild(
+			document.createElement( 'script' )
+		);
+		live.id = 'react-js';
+		const template = document.getElementById(
+			TEMPLATE_ID
+		) as HTMLTemplateElement;
+		template.content
+			.querySelector( 'script[src$="react.js"]' )
+			?.setAttribute( 'id', 'react-js' );
+		loader = startLoader( document, template );
+		container.dispatchEvent(
+			new Event( 'pointerover', { bubbles: true } )
+		);
+		await settle();
+		expect(
+			liveScripts()
+				.slice( 1 )
+				.map( ( script ) => script.getAttribute( 'src' ) )
+		).toEqual( [ null, 'http://example.test/form-view.js' ] );
+	} );
+
 	it( 'an event outside the form starts nothing', () => {
 		printPage();
 		loader = startLoader();
@@ -211,26 +269,47 @@ describe( 'a submit before the form is ready', () => {
 	it( 'goes ahead as a plain post, with its button, when a script cannot load', async () => {
 		const { form, next } = printPage();
 		loader = startLoader();
-		const requestSubmit = jest
-			.spyOn( HTMLFormElement.prototype, 'requestSubmit' )
-			.mockImplementation( () => {} );
-		const submit = submitWith( form, next );
-		expect( submit.defaultPrevented ).toBe( true );
+		expect( submitWith( form, next ).defaultPrevented ).toBe( true );
 
+		// What the browser posts: the submit the button's click makes, not held back this time.
+		const clicked = jest.fn();
+		next.addEventListener( 'click', clicked );
+		const heldBack: boolean[] = [];
+		form.addEventListener( 'submit', ( event ) => {
+			heldBack.push( event.defaultPrevented );
+			event.preventDefault(); // jsdom cannot navigate.
+		} );
 		liveScripts()[ 0 ].dispatchEvent( new Event( 'error' ) );
 		await settle();
 		expect( loader.state() ).toBe( 'failed' );
-		expect( requestSubmit ).toHaveBeenCalledTimes( 1 );
-		expect( requestSubmit.mock.contexts[ 0 ] ).toBe( form );
-		expect( requestSubmit ).toHaveBeenCalledWith( next );
+		expect( clicked ).toHaveBeenCalledTimes( 1 );
+		expect( heldBack ).toEqual( [ false ] );
+	} );
 
-		// That plain post is not held back again.
-		const again = new Event( 'submit', {
-			bubbles: true,
-			cancelable: true,
+	it( 'goes ahead as a plain post when a file chosen in a plain file input would miss the uploader', () => {
+		const { container, form, next } = printPage();
+		const file = document.createElement( 'input' );
+		file.type = 'file';
+		Object.defineProperty( file, 'files', {
+			value: [ new File( [ 'x' ], 'early.txt' ) ],
 		} );
-		form.dispatchEvent( again );
-		expect( again.defaultPrevented ).toBe( false );
+		form.appendChild( file );
+		loader = startLoader();
+		expect( submitWith( form, next ).defaultPrevented ).toBe( true );
+		const posted = jest
+			.spyOn( HTMLFormElement.prototype, 'submit' )
+			.mockImplementation( () => {} );
+		const clicked = jest.fn();
+		next.addEventListener( 'click', clicked );
+		container.dataset.kestrelReady = 'true';
+		container.dispatchEvent(
+			new CustomEvent( READY_EVENT, { bubbles: true } )
+		);
+		// Posted past the form's own (AJAX) handler, with the button's value; not clicked.
+		expect( posted ).toHaveBeenCalledTimes( 1 );
+		expect( posted.mock.contexts[ 0 ] ).toBe( form );
+		expect( new FormData( form ).get( 'kestrel_nav' ) ).toBe( 'next' );
+		expect( clicked ).not.toHaveBeenCalled();
 	} );
 
 	it( `goes ahead as a plain post when the form is not ready after ${ SUBMIT_WAIT_MS } ms`, () => {

@@ -80,6 +80,13 @@ final class Assets {
 	 */
 	private static array $on_intent = array();
 
+	/**
+	 * The handles printed into the template on this page (set as keys).
+	 *
+	 * @var array<string, true>
+	 */
+	private static array $in_template = array();
+
 	/** Where the field types whose control ships apart name their scripts (build/{name}.js). */
 	public const FIELD_SCRIPTS_FILE = 'data/field-scripts.json';
 
@@ -154,10 +161,17 @@ final class Assets {
 			wp_print_scripts( $handles );
 			return;
 		}
+		$done_before = wp_scripts()->done;
 		ob_start();
 		wp_scripts()->do_items( $handles );
 		$scripts = (string) ob_get_clean();
-		$loader  = (string) file_get_contents( KESTREL_FORMS_DIR . '/' . self::FORM_LOADER_FILE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a file of the plugin.
+		// They have not run: code that prints a script later (one that needs jQuery or React)
+		// still gets them printed live, and the loader skips a template script already in the
+		// page (by its id).
+		$printed           = array_diff( wp_scripts()->done, $done_before );
+		self::$in_template = array_fill_keys( $printed, true );
+		wp_scripts()->done = array_values( array_diff( wp_scripts()->done, $printed ) );
+		$loader            = (string) file_get_contents( KESTREL_FORMS_DIR . '/' . self::FORM_LOADER_FILE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a file of the plugin.
 		// The scripts as WordPress printed them (escaped by it), inert until the loader runs them.
 		echo '<template id="' . esc_attr( self::ON_INTENT_TEMPLATE ) . '">' . $scripts . '</template>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- WordPress's own script tags.
 		wp_print_inline_script_tag( $loader, array( 'id' => 'kestrel-forms-loader-js' ) );
@@ -169,14 +183,27 @@ final class Assets {
 	 * @param string $handle Registered handle.
 	 */
 	public static function will_load( string $handle ): bool {
-		return isset( self::$on_intent[ $handle ] ) || wp_script_is( $handle, 'enqueued' ) || wp_script_is( $handle, 'done' );
+		return isset( self::$on_intent[ $handle ] ) || isset( self::$in_template[ $handle ] ) || wp_script_is( $handle, 'enqueued' ) || wp_script_is( $handle, 'done' );
+	}
+
+	/**
+	 * For a form printed after the template (late on wp_footer) whose scripts must load with
+	 * the page: a script that has the loader run the template at once ('' when nothing waits
+	 * in a template).
+	 */
+	public static function load_now_script(): string {
+		if ( ! isset( self::$in_template[ self::FORM_VIEW ] ) ) {
+			return '';
+		}
+		return wp_get_inline_script_tag( "document.dispatchEvent(new Event('kestrel-forms:load'));" );
 	}
 
 	/**
 	 * Forgets what waits for intent (tests render several pages in one process).
 	 */
 	public static function reset_on_intent(): void {
-		self::$on_intent = array();
+		self::$on_intent   = array();
+		self::$in_template = array();
 		remove_action( 'wp_print_footer_scripts', array( self::class, 'print_on_intent' ), 20 );
 	}
 

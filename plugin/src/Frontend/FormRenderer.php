@@ -161,6 +161,11 @@ final class FormRenderer {
 			$json,
 			self::inert_html( self::markup( $data ) )
 		);
+		if ( $with_page ) {
+			// Printed late (a popup on wp_footer) after a form whose scripts wait for intent:
+			// this one's must run now.
+			$html .= Assets::load_now_script();
+		}
 
 		/**
 		 * Filters the HTML container printed for a form.

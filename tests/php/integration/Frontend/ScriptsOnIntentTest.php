@@ -178,4 +178,35 @@ final class ScriptsOnIntentTest extends TestCase {
 		$this->assertStringNotContainsString( '<template', $footer );
 		$this->assertStringNotContainsString( 'kestrel-forms-loader-js', $footer );
 	}
+
+	public function test_scripts_in_the_template_are_printed_live_for_code_that_prints_later(): void {
+		list( , $footer ) = $this->page( '[kestrel_form id="' . $this->contact . '"]' );
+		$this->assertStringContainsString( '/react-dom.', self::split( $footer )[0] );
+		// A plugin prints its own script that needs React late on wp_footer: React has not run
+		// (it waits in the template), so WordPress prints it live for that script.
+		ob_start();
+		wp_print_scripts( array( 'wp-element' ) );
+		$late = (string) ob_get_clean();
+		$this->assertStringContainsString( '/react-dom.', $late );
+		$this->assertTrue( Assets::will_load( Assets::FORM_VIEW ) );
+	}
+
+	public function test_a_late_captcha_form_after_the_template_has_the_loader_run_it_at_once(): void {
+		$this->page( '[kestrel_form id="' . $this->contact . '"]' );
+		$captcha = $this->form_with(
+			array(
+				'type'  => 'captcha',
+				'label' => 'Captcha',
+			)
+		);
+		// A popup prints it on wp_footer, after the template.
+		ob_start();
+		$late    = do_shortcode( '[kestrel_form id="' . $captcha . '"]' );
+		$printed = (string) ob_get_clean();
+		$this->assertStringContainsString( "document.dispatchEvent(new Event('kestrel-forms:load'));", $late );
+		// Its field script is printed there and then, as before (form-view picks it up).
+		$this->assertTrue( self::loads( $printed, 'form-captcha' ), $printed );
+		// A late form that waits for intent needs nothing: the loader listens on the document.
+		$this->assertStringNotContainsString( 'kestrel-forms:load', do_shortcode( '[kestrel_form id="' . $this->contact . '"]' ) );
+	}
 }
