@@ -9,9 +9,8 @@ import type { FieldUnits } from '../forms-ui/fields/units';
 import { formPropsOf, type PageData } from '../forms-ui/page-data';
 import { configureRest } from '../forms-ui/submit/rest-fetch';
 import { READY_EVENT } from '../forms-ui/on-intent';
-import { fieldTypeUnit } from '../forms-engine';
+import { typedInForm } from '../forms-ui/typed-values';
 import {
-	OTHER_CHOICE,
 	registerCurrencies,
 	type FormDefinition,
 	type SubmissionValues,
@@ -127,14 +126,7 @@ function mount( container: HTMLElement ) {
 }
 
 /**
- * What the visitor typed into the server's form before this script ran: the submission values
- * (WireValues, as the REST submission sends them) of each field one of whose inputs no longer
- * holds what the server printed. Form puts them back once mounted (its restore path), so
- * nothing typed early is lost.
- *
- * Input names map to wire keys as the plain post reads them: `input_5` → "5", `input_5.3` →
- * "5.3", `input_5_other` → "5_other"; a field whose value is a list (checkboxes, a
- * multi-select) gathers its inputs' values under its id.
+ * What the visitor typed into the server's form before this script ran (forms-ui/typed-values.ts).
  *
  * @param root The server's markup.
  * @param form The form's definition.
@@ -145,116 +137,5 @@ export function typedValues(
 	form: FormDefinition
 ): SubmissionValues | undefined {
 	const element = root.querySelector( 'form' );
-	if ( ! element ) {
-		return undefined;
-	}
-	const changed = new Set< string >();
-	// Every enabled input's wire key by field id, with '' for a box left unticked.
-	const posted: Record< string, Array< [ string, string ] > > = {};
-	for ( const control of Array.from( element.elements ) ) {
-		const key = wireKey( ( control as HTMLInputElement ).name ?? '' );
-		if ( ! key ) {
-			continue;
-		}
-		if ( isChanged( control ) ) {
-			changed.add( key.id );
-		}
-		if ( ( control as HTMLInputElement ).disabled ) {
-			continue;
-		}
-		const box =
-			control instanceof HTMLInputElement &&
-			( control.type === 'checkbox' || control.type === 'radio' );
-		posted[ key.id ] ??= [];
-		if ( box && ! control.checked ) {
-			posted[ key.id ].push( [ key.wire, '' ] );
-		}
-	}
-	if ( ! changed.size ) {
-		return undefined;
-	}
-	new FormData( element ).forEach( ( value, name ) => {
-		const key = wireKey( name );
-		if ( key && typeof value === 'string' ) {
-			( posted[ key.id ] ??= [] ).push( [ key.wire, value ] );
-		}
-	} );
-	const values: SubmissionValues = {};
-	for ( const field of form.fields ) {
-		const id = String( field.id );
-		const unit = fieldTypeUnit( field.type );
-		if ( ! changed.has( id ) || ! unit || unit.displayOnly ) {
-			continue;
-		}
-		const entries = posted[ id ] ?? [];
-		if (
-			! unit.inputIds( field ).length &&
-			Array.isArray( unit.initialValue( field ) )
-		) {
-			values[ id ] = entries
-				.filter( ( [ , value ] ) => value !== '' )
-				.map( ( [ , value ] ) => value );
-			continue;
-		}
-		for ( const [ wire, value ] of entries ) {
-			const before = values[ wire ];
-			if ( value === '' && before !== undefined ) {
-				continue; // An unticked box never hides the ticked one of its group.
-			}
-			values[ wire ] =
-				before === '' || before === undefined ? value : before;
-		}
-		// A radio's "other" choice holds the text typed next to it (as ChoiceGroup keeps it).
-		const other = values[ `${ id }_other` ];
-		delete values[ `${ id }_other` ];
-		if (
-			values[ id ] === OTHER_CHOICE &&
-			typeof other === 'string' &&
-			other
-		) {
-			values[ id ] = other;
-		}
-	}
-	return values;
-}
-
-/**
- * An input name's field id and wire key (`input_5.3` → "5", "5.3"), or null for other names.
- *
- * @param name The input's name.
- */
-function wireKey( name: string ): { id: string; wire: string } | null {
-	const match = /^input_(\d+)(.*?)(?:\[\])?$/.exec( name );
-	return match ? { id: match[ 1 ], wire: match[ 1 ] + match[ 2 ] } : null;
-}
-
-/**
- * Whether a control no longer holds what the markup gave it.
- *
- * @param control A form control.
- */
-function isChanged( control: Element ): boolean {
-	if ( control instanceof HTMLInputElement ) {
-		if ( control.type === 'file' ) {
-			return false; // A chosen file cannot be put back.
-		}
-		return control.type === 'checkbox' || control.type === 'radio'
-			? control.checked !== control.defaultChecked
-			: control.value !== control.defaultValue;
-	}
-	if ( control instanceof HTMLTextAreaElement ) {
-		return control.value !== control.defaultValue;
-	}
-	if ( control instanceof HTMLSelectElement ) {
-		const options = Array.from( control.options );
-		if ( control.multiple ) {
-			return options.some(
-				( option ) => option.selected !== option.defaultSelected
-			);
-		}
-		// A single select without a selected option shows its first one.
-		const first = options.findIndex( ( option ) => option.defaultSelected );
-		return control.selectedIndex !== Math.max( first, 0 );
-	}
-	return false;
+	return element ? typedInForm( element, form.fields ) : undefined;
 }

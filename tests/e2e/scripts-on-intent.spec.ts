@@ -210,4 +210,52 @@ test.describe( 'scripts on intent', () => {
 		expect( entries ).toHaveLength( 1 );
 		expect( JSON.stringify( entries[ 0 ] ) ).toContain( 'early.txt' );
 	} );
+
+	test( 'a visitor typing a password while the scripts take over keeps the focus and every character', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, pageUrl } = await createFormPage( requestUtils, {
+			title: 'Typing during hydration',
+			fields: [
+				{ id: 1, type: 'text', label: 'Name' },
+				{
+					id: 3,
+					type: 'password',
+					label: 'Password',
+					passwordConfirmation: false,
+				},
+			],
+		} );
+		const id = form.id;
+		let release: () => void = () => {};
+		const held = new Promise< void >(
+			( resolve ) => ( release = resolve )
+		);
+		await page.route( /\/build\/form-view\.js/, async ( route ) => {
+			await held;
+			await route.continue();
+		} );
+		await page.goto( pageUrl );
+		const container = page.locator( `#kestrel-form-${ id }` );
+		const password = page.locator( `#input_${ id }_3` );
+		await password.click();
+		await page.keyboard.type( 'Secret12' );
+		release();
+		await expect( container ).toHaveAttribute(
+			'data-kestrel-ready',
+			'true'
+		);
+		// Still in the same input: the keyboard stays, nothing typed is lost.
+		await page.keyboard.type( 'AB' );
+		await expect( password ).toBeFocused();
+		await expect( password ).toHaveValue( 'Secret12AB' );
+		// Once the visitor moves on, the enhanced field (with its show toggle) takes over with
+		// everything typed.
+		await page.locator( `#input_${ id }_1` ).click();
+		await expect(
+			page.locator( `#field_${ id }_3 button[aria-pressed]` ).first()
+		).toBeVisible();
+		await expect( password ).toHaveValue( 'Secret12AB' );
+	} );
 } );

@@ -7,8 +7,8 @@
  * On the server and while React hydrates the server's markup (useHydrated() false), the field
  * renders its basic control instead (basic/basic-controls.ts): plain inputs a visitor without
  * JavaScript can use, the same markup PHP prints (docs/server-rendering.md §3), so hydration
- * matches; the enhanced control takes over right after (for an upload whose file chooser is
- * open, once the visitor chose: basic/file-handover.ts).
+ * matches; the enhanced control takes over right after (for a control the visitor is using,
+ * once they are done with it: basic/file-handover.ts).
  */
 import { useSyncExternalStore } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
@@ -16,7 +16,9 @@ import { FieldShell, LabelText } from '../components/field-parts';
 import { ids } from '../ids';
 import { useHydrated } from '../use-hydrated';
 import { basicControl } from './basic/basic-controls';
-import { useFileHandover } from './basic/file-handover';
+import { useBasicInUse } from './basic/file-handover';
+import { fromSubmission } from '../../forms-engine';
+import { typedInForm } from '../typed-values';
 import { scriptControl, subscribeControls } from './script-controls';
 import type { FieldProps } from './types';
 
@@ -32,13 +34,20 @@ export function ScriptControl( props: FieldProps ) {
 	const current = () => scriptControl( type );
 	// The server snapshot too: react-dom/server and hydration ask for one.
 	const Control = useSyncExternalStore( subscribeControls, current, current );
-	// A basic file input whose chooser is open stays until the visitor chose (file-handover.ts).
-	const choosing = useFileHandover(
-		hydrated && type === 'fileupload'
-			? ids.input( props.formId, props.field.id )
-			: null
+	// A basic control in use stays until the visitor is done with it (basic/file-handover.ts).
+	const inUse = useBasicInUse(
+		hydrated
+			? {
+					rootId: ids.field( props.formId, props.field.id ),
+					fileInputId:
+						type === 'fileupload'
+							? ids.input( props.formId, props.field.id )
+							: null,
+				}
+			: null,
+		() => handOver( props )
 	);
-	if ( ! hydrated || choosing ) {
+	if ( ! hydrated || inUse ) {
 		const Basic = basicControl( type );
 		return <Basic { ...props } />;
 	}
@@ -55,4 +64,29 @@ export function ScriptControl( props: FieldProps ) {
 			</p>
 		</FieldShell>
 	);
+}
+
+/**
+ * Puts what the visitor typed into a field's basic control after the form was hydrated into the
+ * form's state (the basic inputs are not bound to it).
+ *
+ * @param props Field props.
+ */
+function handOver( props: FieldProps ) {
+	const form = document
+		.getElementById( ids.field( props.formId, props.field.id ) )
+		?.closest( 'form' );
+	const wire = form ? typedInForm( form, [ props.field ] ) : undefined;
+	if ( ! wire ) {
+		return;
+	}
+	// A password is never read back from wire values (fromSubmission: a secret is not printed
+	// again); typed in this page it is the visitor's own, and its control reads it.
+	const fromBasic = scriptControl( props.field.type )?.fromBasic;
+	const value = fromBasic
+		? fromBasic( props.field, wire )
+		: fromSubmission( props.field, wire );
+	if ( value !== undefined ) {
+		props.onChange( props.field.id, value );
+	}
 }

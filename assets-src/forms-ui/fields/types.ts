@@ -4,7 +4,11 @@
  * `components/Field.tsx`, so the field shell and its controls do not import each other.
  */
 import type { ComponentType } from 'react';
-import type { FieldDefinition, FieldValue } from '../../shared';
+import type {
+	FieldDefinition,
+	FieldValue,
+	SubmissionValues,
+} from '../../shared';
 import type { UploadRecord } from '../uploads/uploader';
 import type { CaptchaProvider } from './captcha/captcha-providers';
 import type { UnitBinding } from './units';
@@ -99,4 +103,14 @@ export interface FieldProps {
 }
 
 /** A field type's control: the whole field (its shell included) for the field's props. */
-export type FieldControl = ComponentType< FieldProps >;
+export type FieldControl = ComponentType< FieldProps > & {
+	/**
+	 * The field's value from what was typed into its basic control (wire values), for a type
+	 * whose value is never read back from wire values (a password): ScriptControl's handover
+	 * (basic/file-handover.ts).
+	 */
+	fromBasic?: (
+		field: FieldDefinition,
+		wire: SubmissionValues
+	) => FieldValue | undefined;
+};

@@ -25,6 +25,11 @@ import {
 } from '../../password-meter';
 import { strengthText } from '../../password-texts';
 import type { FieldProps } from '../types';
+import type {
+	FieldDefinition,
+	FieldValue,
+	SubmissionValues,
+} from '../../../shared';
 import {
 	Description,
 	FieldShell,
@@ -289,3 +294,32 @@ function EyeIcon( { crossed }: { crossed: boolean } ) {
 		</svg>
 	);
 }
+
+/**
+ * The value of what was typed into the basic password inputs (`5`, `5.2`) before this control
+ * took over, with the meter's verdict.
+ *
+ * @param field The field.
+ * @param wire  Its wire values.
+ */
+PasswordField.fromBasic = (
+	field: FieldDefinition,
+	wire: SubmissionValues
+): FieldValue => {
+	const text = ( key: string ) => {
+		const value = wire[ key ];
+		return typeof value === 'string' ? value : '';
+	};
+	const password = text( String( field.id ) );
+	const confirmation = text( `${ field.id }.2` );
+	return passwordValue( {
+		password,
+		confirmation,
+		strength: field.passwordStrengthEnabled
+			? measurePassword(
+					password,
+					hasConfirmation( field ) ? confirmation : ''
+				)
+			: '',
+	} );
+};

@@ -1,10 +1,12 @@
 /**
- * Files chosen in the basic file input before the scripts took over reach the uploader
- * (file-handover.ts): files it holds are handed over at once; an input whose chooser is open
- * (it has the focus) stays until the visitor chose, cancelled or moved on.
+ * A basic control in use when the scripts take over stays until the visitor is done with it
+ * (file-handover.ts). Files chosen in the basic file input reach the uploader: files it holds
+ * are handed over at once; an input whose chooser is open (it has the focus) stays until the
+ * visitor chose, cancelled or moved on. A field being typed in stays until the focus or the
+ * pointer goes elsewhere or the form is submitted, and then hands over what was typed.
  */
 import { act, render } from '@testing-library/react';
-import { takeHandedFiles, useFileHandover } from '../file-handover';
+import { takeHandedFiles, useBasicInUse } from '../file-handover';
 
 /**
  * Shows what the hook answers.
@@ -13,12 +15,17 @@ import { takeHandedFiles, useFileHandover } from '../file-handover';
  * @param props.inputId The basic input's id, or null.
  */
 function Probe( { inputId }: { inputId: string | null } ) {
-	return <p data-testid="probe">{ String( useFileHandover( inputId ) ) }</p>;
+	const inUse = useBasicInUse(
+		inputId ? { rootId: 'field_1_5', fileInputId: inputId } : null,
+		() => {}
+	);
+	return <p data-testid="probe">{ String( inUse ) }</p>;
 }
 
 /** The server's basic file input, in the page. */
 function basicInput(): HTMLInputElement {
-	document.body.innerHTML = '<input type="file" id="input_1_5">';
+	document.body.innerHTML =
+		'<form><div id="field_1_5"><input type="file" id="input_1_5"></div></form>';
 	return document.getElementById( 'input_1_5' ) as HTMLInputElement;
 }
 
@@ -114,5 +121,81 @@ describe( 'handing basic files over', () => {
 		rerender( <Probe inputId="input_1_5" /> );
 		expect( getByTestId( 'probe' ).textContent ).toBe( 'false' );
 		expect( takeHandedFiles( 'input_1_5' ) ).toEqual( [] );
+	} );
+} );
+
+describe( 'a field being typed in', () => {
+	/**
+	 * Shows what the hook answers for a text-like field, and counts the handovers.
+	 *
+	 * @param props          Props.
+	 * @param props.handOver Called to hand over what was typed.
+	 */
+	function TypedProbe( { handOver }: { handOver: () => void } ) {
+		const inUse = useBasicInUse( { rootId: 'field_1_6' }, handOver );
+		return <p data-testid="typed">{ String( inUse ) }</p>;
+	}
+
+	/** The server's basic password inputs, the first focused. */
+	function typing() {
+		document.body.innerHTML = `<form><div id="field_1_6"><input id="input_1_6"><input id="input_1_6_2"></div><button id="send">Send</button></form>`;
+		( document.getElementById( 'input_1_6' ) as HTMLInputElement ).focus();
+	}
+
+	it.each( [
+		[
+			'the focus moves out of the field',
+			() => document.getElementById( 'send' )?.focus(),
+		],
+		[
+			'the pointer goes down elsewhere (a tap on Send, which Safari does not focus)',
+			() =>
+				document
+					.getElementById( 'send' )
+					?.dispatchEvent(
+						new Event( 'pointerdown', { bubbles: true } )
+					),
+		],
+		[
+			'the form is submitted',
+			() =>
+				document.querySelector( 'form' )?.dispatchEvent(
+					new Event( 'submit', {
+						bubbles: true,
+						cancelable: true,
+					} )
+				),
+		],
+	] )( 'stays while typed in, and hands over once %s', ( _when, leave ) => {
+		typing();
+		const handOver = jest.fn();
+		const { getByTestId } = render( <TypedProbe handOver={ handOver } />, {
+			container: document.body.appendChild(
+				document.createElement( 'div' )
+			),
+		} );
+		expect( getByTestId( 'typed' ).textContent ).toBe( 'true' );
+		// Moving within the field keeps it.
+		act( () => document.getElementById( 'input_1_6_2' )?.focus() );
+		expect( getByTestId( 'typed' ).textContent ).toBe( 'true' );
+		expect( handOver ).not.toHaveBeenCalled();
+		act( () => {
+			leave();
+		} );
+		expect( getByTestId( 'typed' ).textContent ).toBe( 'false' );
+		expect( handOver ).toHaveBeenCalledTimes( 1 );
+	} );
+
+	it( 'does not stay when the visitor is elsewhere', () => {
+		typing();
+		document.getElementById( 'send' )?.focus();
+		const handOver = jest.fn();
+		const { getByTestId } = render( <TypedProbe handOver={ handOver } />, {
+			container: document.body.appendChild(
+				document.createElement( 'div' )
+			),
+		} );
+		expect( getByTestId( 'typed' ).textContent ).toBe( 'false' );
+		expect( handOver ).not.toHaveBeenCalled();
 	} );
 } );
