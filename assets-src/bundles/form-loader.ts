@@ -9,4 +9,4 @@
 import { startLoader } from '../forms-ui/on-intent';
 
 const before = document.currentScript?.previousElementSibling ?? null;
-startLoader( document, before );
+startLoader( document, before ?? undefined );

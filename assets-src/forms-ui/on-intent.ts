@@ -78,17 +78,19 @@ export function startLoader(
 		}
 		forgetIntent();
 		state = 'loading';
-		loading = runScripts( doc, template ).then(
-			() => {
-				state = 'loaded';
-			},
-			() => {
-				state = 'failed';
-				waiting.forEach( ( _value, container ) =>
-					release( container )
-				);
-			}
-		);
+		loading = parsed( doc )
+			.then( () => runScripts( doc, template ) )
+			.then(
+				() => {
+					state = 'loaded';
+				},
+				() => {
+					state = 'failed';
+					waiting.forEach( ( _value, container ) =>
+						release( container )
+					);
+				}
+			);
 		return loading;
 	};
 
@@ -190,6 +192,22 @@ export function startLoader(
 }
 
 /**
+ * Resolves once the page is parsed: scripts other code prints at the end of the page are in it
+ * then, and are not run a second time from the template.
+ *
+ * @param doc The document.
+ */
+function parsed( doc: Document ): Promise< void > {
+	return doc.readyState === 'loading'
+		? new Promise( ( resolve ) =>
+				doc.addEventListener( 'DOMContentLoaded', () => resolve(), {
+					once: true,
+				} )
+			)
+		: Promise.resolve();
+}
+
+/**
  * Submits a form through its button with a `kestrel_nav` value (as the visitor's click did), or
  * without a button when it has none.
  *
@@ -260,16 +278,14 @@ async function runScripts(
 		! ( template instanceof HTMLTemplateElement ) ||
 		template.id !== TEMPLATE_ID
 	) {
-		return;
+		throw new Error( 'Kestrel Forms: no scripts to load' );
 	}
 	const printed = Array.from(
 		template.content.querySelectorAll( 'script' )
-	).filter(
-		( script ) =>
-			! ( script.id && doc.getElementById( script.id ) ) &&
-			/^(|text\/javascript|application\/javascript|module)$/i.test(
-				script.type
-			)
+	).filter( ( script ) =>
+		/^(|text\/javascript|application\/javascript|module)$/i.test(
+			script.type
+		)
 	);
 	for ( const script of printed ) {
 		if ( script.src ) {
@@ -283,7 +299,10 @@ async function runScripts(
 	const late = lateLoadListeners( doc );
 	try {
 		for ( const script of printed ) {
-			await run( doc, script );
+			// Printed live by other code (before or while these ran): not run twice.
+			if ( ! ( script.id && doc.getElementById( script.id ) ) ) {
+				await run( doc, script );
+			}
 		}
 	} finally {
 		late.stop();

@@ -258,4 +258,51 @@ test.describe( 'scripts on intent', () => {
 		).toBeVisible();
 		await expect( password ).toHaveValue( 'Secret12AB' );
 	} );
+
+	test( 'a password typed and sent with Enter before the scripts ran is sent with the AJAX submission', async ( {
+		page,
+		requestUtils,
+	} ) => {
+		const { form, pageUrl } = await createFormPage( requestUtils, {
+			title: 'Password sent early',
+			confirmation: { type: 'message', message: '<p>Signed up.</p>' },
+			fields: [
+				{ id: 1, type: 'text', label: 'Name' },
+				{
+					id: 3,
+					type: 'password',
+					label: 'Password',
+					isRequired: true,
+					passwordConfirmation: false,
+				},
+			],
+		} );
+		const id = form.id;
+		let release: () => void = () => {};
+		const held = new Promise< void >(
+			( resolve ) => ( release = resolve )
+		);
+		await page.route( /\/build\/form-view\.js/, async ( route ) => {
+			await held;
+			await route.continue();
+		} );
+		await page.goto( pageUrl );
+		await page.evaluate( () => {
+			( window as unknown as { samePage: boolean } ).samePage = true;
+		} );
+		const container = page.locator( `#kestrel-form-${ id }` );
+		await page.locator( `#input_${ id }_1` ).fill( 'Early Signer' );
+		await page.locator( `#input_${ id }_3` ).fill( 'Correct-Horse-9' );
+		await page.locator( `#input_${ id }_3` ).press( 'Enter' );
+		release();
+		await expect(
+			container.locator( '.kestrel-form__confirmation' )
+		).toContainText( 'Signed up.', { timeout: 30_000 } );
+		expect(
+			await page.evaluate(
+				() => ( window as unknown as { samePage?: boolean } ).samePage
+			)
+		).toBe( true );
+		expect( await entriesOf( requestUtils, id ) ).toHaveLength( 1 );
+	} );
 } );

@@ -15,7 +15,8 @@ import type {
 	FormDefinition,
 	SubmissionValues,
 } from '../../shared';
-import { activeFeeds, hasInput } from '../../forms-engine';
+import { activeFeeds, fromSubmission, hasInput } from '../../forms-engine';
+import { scriptControl } from '../fields/script-controls';
 import { ids } from '../ids';
 import {
 	getFromForm,
@@ -113,6 +114,7 @@ export function Form( props: FormProps ) {
 		createFormSession( form, {
 			scheduler: windowScheduler,
 			initial: props.initial,
+			fromSubmission: readWire,
 		} )
 	);
 	// The editor's preview sends edited definitions of the same form: values stay.
@@ -853,4 +855,18 @@ function AfterValues( props: { session: FormSession; onValues: () => void } ) {
 	latest.current = props.onValues;
 	useEffect( () => latest.current(), [ values, evaluated ] );
 	return null;
+}
+
+/**
+ * A field's value from wire values: the engine's reading, or, for a type whose value the engine
+ * never reads back (a password), what its control reads from its own inputs typed in this page
+ * (the values typed before the scripts ran: form-view's typedValues).
+ *
+ * @param field The field.
+ * @param wire  Wire values.
+ */
+function readWire( field: FieldDefinition, wire: Record< string, unknown > ) {
+	const values = wire as SubmissionValues;
+	const fromBasic = scriptControl( field.type )?.fromBasic;
+	return fromBasic?.( field, values ) ?? fromSubmission( field, values );
 }

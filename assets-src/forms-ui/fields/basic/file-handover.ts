@@ -9,8 +9,8 @@
  * - a basic file input that holds files at hydration hands them to the chunked uploader
  *   (takeHandedFiles); one whose chooser is open (it has the focus) stays until the visitor
  *   chose or cancelled, or moved to another control, and then hands its files over;
- * - any other basic control that has the focus stays until the focus or the pointer goes
- *   elsewhere, or the form is submitted; what was typed in it is then handed to the form's state
+ * - any other basic control that has the focus stays until the focus goes elsewhere, a click
+ *   lands elsewhere, or the form is submitted; what was typed in it is then handed to the form's state
  *   (the caller's `handOver`), and the enhanced control takes over.
  */
 import { useEffect, useRef, useState } from '@wordpress/element';
@@ -107,7 +107,8 @@ export function useBasicInUse(
 			listeners.push( [ control, 'change', finish ] );
 			listeners.push( [ control, 'cancel', finish ] );
 		} else {
-			listeners.push( [ doc, 'pointerdown', elsewhere ] );
+			// A click, not a pointerdown: a touch that scrolls the page must not end it.
+			listeners.push( [ doc, 'click', elsewhere ] );
 			// Before the form's own submit handler reads the state.
 			listeners.push( [ doc, 'submit', finish ] );
 		}

@@ -297,7 +297,8 @@ function EyeIcon( { crossed }: { crossed: boolean } ) {
 
 /**
  * The value of what was typed into the basic password inputs (`5`, `5.2`) before this control
- * took over, with the meter's verdict.
+ * took over, with the meter's verdict; undefined when the wire has no password (nothing typed,
+ * or the inputs were disabled).
  *
  * @param field The field.
  * @param wire  Its wire values.
@@ -305,7 +306,10 @@ function EyeIcon( { crossed }: { crossed: boolean } ) {
 PasswordField.fromBasic = (
 	field: FieldDefinition,
 	wire: SubmissionValues
-): FieldValue => {
+): FieldValue | undefined => {
+	if ( typeof wire[ String( field.id ) ] !== 'string' ) {
+		return undefined;
+	}
 	const text = ( key: string ) => {
 		const value = wire[ key ];
 		return typeof value === 'string' ? value : '';

@@ -6,6 +6,8 @@
  * pointer goes elsewhere or the form is submitted, and then hands over what was typed.
  */
 import { act, render } from '@testing-library/react';
+import type { FieldDefinition } from '../../../../shared';
+import { PasswordField } from '../../password/PasswordField';
 import { takeHandedFiles, useBasicInUse } from '../file-handover';
 
 /**
@@ -148,13 +150,11 @@ describe( 'a field being typed in', () => {
 			() => document.getElementById( 'send' )?.focus(),
 		],
 		[
-			'the pointer goes down elsewhere (a tap on Send, which Safari does not focus)',
+			'a click lands elsewhere (a tap on Send, which Safari does not focus)',
 			() =>
 				document
 					.getElementById( 'send' )
-					?.dispatchEvent(
-						new Event( 'pointerdown', { bubbles: true } )
-					),
+					?.dispatchEvent( new Event( 'click', { bubbles: true } ) ),
 		],
 		[
 			'the form is submitted',
@@ -186,6 +186,23 @@ describe( 'a field being typed in', () => {
 		expect( handOver ).toHaveBeenCalledTimes( 1 );
 	} );
 
+	it( 'stays when a touch only scrolls the page (a pointerdown without a click)', () => {
+		typing();
+		const handOver = jest.fn();
+		const { getByTestId } = render( <TypedProbe handOver={ handOver } />, {
+			container: document.body.appendChild(
+				document.createElement( 'div' )
+			),
+		} );
+		act( () => {
+			document.body.dispatchEvent(
+				new Event( 'pointerdown', { bubbles: true } )
+			);
+		} );
+		expect( getByTestId( 'typed' ).textContent ).toBe( 'true' );
+		expect( handOver ).not.toHaveBeenCalled();
+	} );
+
 	it( 'does not stay when the visitor is elsewhere', () => {
 		typing();
 		document.getElementById( 'send' )?.focus();
@@ -197,5 +214,19 @@ describe( 'a field being typed in', () => {
 		} );
 		expect( getByTestId( 'typed' ).textContent ).toBe( 'false' );
 		expect( handOver ).not.toHaveBeenCalled();
+	} );
+} );
+
+describe( 'a password typed into the basic inputs', () => {
+	it( 'is read with its confirmation, and not at all when the wire has none', () => {
+		const field = {
+			id: 6,
+			type: 'password',
+			label: 'Password',
+		} as FieldDefinition;
+		expect( PasswordField.fromBasic?.( field, {} ) ).toBeUndefined();
+		expect(
+			PasswordField.fromBasic?.( field, { 6: 'Secret', '6.2': 'Secret' } )
+		).toEqual( [ 'Secret', 'Secret', '' ] );
 	} );
 } );
