@@ -15,7 +15,7 @@ import type {
 	FormDefinition,
 	SubmissionValues,
 } from '../../shared';
-import { activeFeeds, fromSubmission, hasInput } from '../../forms-engine';
+import { activeFeeds, hasInput } from '../../forms-engine';
 import { scriptControl } from '../fields/script-controls';
 import { ids } from '../ids';
 import {
@@ -114,7 +114,6 @@ export function Form( props: FormProps ) {
 		createFormSession( form, {
 			scheduler: windowScheduler,
 			initial: props.initial,
-			fromSubmission: readWire,
 		} )
 	);
 	// The editor's preview sends edited definitions of the same form: values stay.
@@ -245,6 +244,17 @@ export function Form( props: FormProps ) {
 	useEffect( () => {
 		if ( props.typed ) {
 			void port.restore( props.typed );
+			// Secrets are never put back from wire values; a password typed into this page
+			// before the scripts ran is the visitor's own, and its control reads it.
+			for ( const field of form.fields ) {
+				const typed = scriptControl( field.type )?.fromBasic?.(
+					field,
+					props.typed
+				);
+				if ( typed !== undefined ) {
+					session.change( field.id, typed );
+				}
+			}
 		}
 		props.onMounted?.();
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount.
@@ -855,18 +865,4 @@ function AfterValues( props: { session: FormSession; onValues: () => void } ) {
 	latest.current = props.onValues;
 	useEffect( () => latest.current(), [ values, evaluated ] );
 	return null;
-}
-
-/**
- * A field's value from wire values: the engine's reading, or, for a type whose value the engine
- * never reads back (a password), what its control reads from its own inputs typed in this page
- * (the values typed before the scripts ran: form-view's typedValues).
- *
- * @param field The field.
- * @param wire  Wire values.
- */
-function readWire( field: FieldDefinition, wire: Record< string, unknown > ) {
-	const values = wire as SubmissionValues;
-	const fromBasic = scriptControl( field.type )?.fromBasic;
-	return fromBasic?.( field, values ) ?? fromSubmission( field, values );
 }
