@@ -133,7 +133,7 @@ final class Assets {
 	 * @param bool   $with_page Whether it loads with the page.
 	 */
 	private static function load( string $handle, bool $with_page ): void {
-		if ( $with_page || did_action( 'wp_print_footer_scripts' ) || ! is_readable( KESTREL_FORMS_DIR . '/' . self::FORM_LOADER_FILE ) ) {
+		if ( $with_page || did_action( 'wp_print_footer_scripts' ) || '' === self::form_loader() ) {
 			wp_enqueue_script( $handle );
 			return;
 		}
@@ -171,10 +171,22 @@ final class Assets {
 		$printed           = array_diff( wp_scripts()->done, $done_before );
 		self::$in_template = array_fill_keys( $printed, true );
 		wp_scripts()->done = array_values( array_diff( wp_scripts()->done, $printed ) );
-		$loader            = (string) file_get_contents( KESTREL_FORMS_DIR . '/' . self::FORM_LOADER_FILE ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a file of the plugin.
 		// The scripts as WordPress printed them (escaped by it), inert until the loader runs them.
 		echo '<template id="' . esc_attr( self::ON_INTENT_TEMPLATE ) . '">' . $scripts . '</template>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- WordPress's own script tags.
-		wp_print_inline_script_tag( $loader, array( 'id' => 'kestrel-forms-loader-js' ) );
+		wp_print_inline_script_tag( self::form_loader(), array( 'id' => 'kestrel-forms-loader-js' ) );
+	}
+
+	/**
+	 * The loader's code (build/form-loader.js), read once per request; '' before `npm run build`
+	 * (then the scripts load with the page).
+	 */
+	private static function form_loader(): string {
+		static $code = null;
+		if ( null === $code ) {
+			$file = KESTREL_FORMS_DIR . '/' . self::FORM_LOADER_FILE;
+			$code = is_readable( $file ) ? (string) file_get_contents( $file ) : ''; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a file of the plugin.
+		}
+		return $code;
 	}
 
 	/**
