@@ -22,6 +22,23 @@ const contactForm = ( title: string ) => ( {
 const WAITING = /\/build\/form-view\.js|\/react-dom(\.min)?\.js/;
 
 /**
+ * Holds form-view back until the returned function is called: a slow network, so that the
+ * visitor acts before the scripts have run.
+ *
+ * @param page The page.
+ * @return Lets form-view through.
+ */
+async function holdFormView( page: Page ): Promise< () => void > {
+	let release: () => void = () => {};
+	const held = new Promise< void >( ( resolve ) => ( release = resolve ) );
+	await page.route( /\/build\/form-view\.js/, async ( route ) => {
+		await held;
+		await route.continue();
+	} );
+	return () => release();
+}
+
+/**
  * Records the script requests of a page.
  *
  * @param page The page.
@@ -86,15 +103,8 @@ test.describe( 'scripts on intent', () => {
 			contactForm( 'Early send' )
 		);
 		const id = form.id;
-		// A slow network: form-view arrives two seconds after it is asked for.
-		let release: () => void = () => {};
-		const held = new Promise< void >(
-			( resolve ) => ( release = resolve )
-		);
-		await page.route( /\/build\/form-view\.js/, async ( route ) => {
-			await held;
-			await route.continue();
-		} );
+		// A slow network: form-view arrives only after the visitor pressed Send.
+		const release = await holdFormView( page );
 		await page.goto( pageUrl );
 		await page.evaluate( () => {
 			( window as unknown as { samePage: boolean } ).samePage = true;
@@ -167,14 +177,7 @@ test.describe( 'scripts on intent', () => {
 			],
 		} );
 		const id = form.id;
-		let release: () => void = () => {};
-		const held = new Promise< void >(
-			( resolve ) => ( release = resolve )
-		);
-		await page.route( /\/build\/form-view\.js/, async ( route ) => {
-			await held;
-			await route.continue();
-		} );
+		const release = await holdFormView( page );
 		await page.goto( pageUrl );
 		const container = page.locator( `#kestrel-form-${ id }` );
 		// The touch starts the scripts' download and opens the chooser, before they ran.
@@ -228,14 +231,7 @@ test.describe( 'scripts on intent', () => {
 			],
 		} );
 		const id = form.id;
-		let release: () => void = () => {};
-		const held = new Promise< void >(
-			( resolve ) => ( release = resolve )
-		);
-		await page.route( /\/build\/form-view\.js/, async ( route ) => {
-			await held;
-			await route.continue();
-		} );
+		const release = await holdFormView( page );
 		await page.goto( pageUrl );
 		const container = page.locator( `#kestrel-form-${ id }` );
 		const password = page.locator( `#input_${ id }_3` );
@@ -278,14 +274,7 @@ test.describe( 'scripts on intent', () => {
 			],
 		} );
 		const id = form.id;
-		let release: () => void = () => {};
-		const held = new Promise< void >(
-			( resolve ) => ( release = resolve )
-		);
-		await page.route( /\/build\/form-view\.js/, async ( route ) => {
-			await held;
-			await route.continue();
-		} );
+		const release = await holdFormView( page );
 		await page.goto( pageUrl );
 		await page.evaluate( () => {
 			( window as unknown as { samePage: boolean } ).samePage = true;
