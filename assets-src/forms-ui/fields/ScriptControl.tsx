@@ -8,7 +8,7 @@
  * renders its basic control instead (basic/basic-controls.ts): plain inputs a visitor without
  * JavaScript can use, the same markup PHP prints (docs/server-rendering.md §3), so hydration
  * matches; the enhanced control takes over right after (for a control the visitor is using,
- * once they are done with it: basic/file-handover.ts).
+ * once they are done with it: basic/basic-in-use.ts).
  */
 import { useSyncExternalStore } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
@@ -16,7 +16,7 @@ import { FieldShell, LabelText } from '../components/field-parts';
 import { ids } from '../ids';
 import { useHydrated } from '../use-hydrated';
 import { basicControl } from './basic/basic-controls';
-import { useBasicInUse } from './basic/file-handover';
+import { useBasicInUse } from './basic/basic-in-use';
 import { fromSubmission } from '../../forms-engine';
 import { typedInForm } from '../typed-values';
 import { scriptControl, subscribeControls } from './script-controls';
@@ -34,7 +34,7 @@ export function ScriptControl( props: FieldProps ) {
 	const current = () => scriptControl( type );
 	// The server snapshot too: react-dom/server and hydration ask for one.
 	const Control = useSyncExternalStore( subscribeControls, current, current );
-	// A basic control in use stays until the visitor is done with it (basic/file-handover.ts).
+	// A basic control in use stays until the visitor is done with it (basic/basic-in-use.ts).
 	const inUse = useBasicInUse(
 		hydrated
 			? {

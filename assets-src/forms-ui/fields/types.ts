@@ -107,7 +107,7 @@ export type FieldControl = ComponentType< FieldProps > & {
 	/**
 	 * The field's value from what was typed into its basic control (wire values), for a type
 	 * whose value is never read back from wire values (a password): ScriptControl's handover
-	 * (basic/file-handover.ts).
+	 * (basic/basic-in-use.ts).
 	 */
 	fromBasic?: (
 		field: FieldDefinition,

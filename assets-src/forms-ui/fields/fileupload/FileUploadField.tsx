@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import { ids } from '../../ids';
-import { takeHandedFiles } from '../basic/file-handover';
+import { takeHandedFiles } from '../basic/basic-in-use';
 import {
 	createUploader,
 	type QueuedFile,
@@ -206,7 +206,7 @@ export function FileUploadField(
 		if ( fileInputRef.current && dropRef.current ) {
 			instance.attach( fileInputRef.current, dropRef.current, multiple );
 		}
-		// Files chosen in the basic input before the scripts took over (basic/file-handover.ts)
+		// Files chosen in the basic input before the scripts took over (basic/basic-in-use.ts)
 		// go through the same checks as a choice made here.
 		const early = takeHandedFiles( ids.input( formId, field.id ) );
 		if ( early.length ) {

@@ -1,6 +1,6 @@
 /**
  * A basic control in use when the scripts take over stays until the visitor is done with it
- * (file-handover.ts). Files chosen in the basic file input reach the uploader: files it holds
+ * (basic-in-use.ts). Files chosen in the basic file input reach the uploader: files it holds
  * are handed over at once; an input whose chooser is open (it has the focus) stays until the
  * visitor chose, cancelled or moved on. A field being typed in stays until the focus or the
  * pointer goes elsewhere or the form is submitted, and then hands over what was typed.
@@ -8,7 +8,7 @@
 import { act, render } from '@testing-library/react';
 import type { FieldDefinition } from '../../../../shared';
 import { PasswordField } from '../../password/PasswordField';
-import { takeHandedFiles, useBasicInUse } from '../file-handover';
+import { takeHandedFiles, useBasicInUse } from '../basic-in-use';
 
 /**
  * Shows what the hook answers.
