@@ -14,8 +14,8 @@ import {
 	roundDecimal,
 	toNumber,
 } from '../../shared/money';
-import { evaluateFormulaRaw } from '../formula/evaluate';
-import { substituteMergeTags, type MergeTag } from '../formula/merge-tags';
+import { evaluateWithTags } from '../formula/compiled';
+import type { MergeTag } from '../formula/merge-tags';
 import { valuesMatch } from '../logic/operators';
 import { fieldTypeUnit } from '../field-types/registry';
 import { textUnit } from '../field-types/text';
@@ -110,7 +110,7 @@ export function evaluateForm(
  * @param options              `deferPricing`: keep the previous products and total; the caller prices the
  *                             form later with `priceForm` (the browser debounces totals by 50 ms, spec §9).
  * @param options.deferPricing
- * @return The new evaluation and how many nodes were evaluated.
+ * @return The new evaluation, how many nodes were evaluated, and which (in the order evaluated).
  */
 export function reevaluate(
 	prepared: PreparedForm,
@@ -118,7 +118,7 @@ export function reevaluate(
 	previous: Evaluation,
 	changed: number,
 	options: { deferPricing?: boolean } = {}
-): { evaluation: Evaluation; evaluated: number } {
+): { evaluation: Evaluation; evaluated: number; nodes: number[] } {
 	const affected = new Set< number >( [ changed ] );
 	const queue = [ changed ];
 	while ( queue.length ) {
@@ -139,23 +139,22 @@ export function reevaluate(
 		pricing: previous.pricing,
 		nextVisible: { ...previous.nextVisible },
 	};
-	let evaluated = 0;
 	// Only the affected nodes, in dependency order: cost follows the dependents, not the form.
 	const position = prepared.graph.position;
-	const ordered = [ ...affected ].sort(
-		( a, b ) => ( position.get( a ) ?? 0 ) - ( position.get( b ) ?? 0 )
-	);
-	for ( const node of ordered ) {
-		if ( position.has( node ) ) {
-			evaluateNode( prepared, entered, state, node );
-			evaluated++;
-		}
+	const nodes = [ ...affected ]
+		.filter( ( node ) => position.has( node ) )
+		.sort(
+			( a, b ) => ( position.get( a ) ?? 0 ) - ( position.get( b ) ?? 0 )
+		);
+	for ( const node of nodes ) {
+		evaluateNode( prepared, entered, state, node );
 	}
 	return {
 		evaluation: options.deferPricing
 			? state
 			: priceForm( prepared, entered, state ),
-		evaluated,
+		evaluated: nodes.length,
+		nodes,
 	};
 }
 
@@ -319,11 +318,9 @@ function calculate(
 	state: Evaluation,
 	field: FieldDefinition
 ): number | null {
-	const expression = substituteMergeTags(
-		field.calculationFormula ?? '',
-		( tag ) => numberOf( prepared, state, tag )
+	let result = evaluateWithTags( field.calculationFormula ?? '', ( tag ) =>
+		numberOf( prepared, state, tag )
 	);
-	let result = evaluateFormulaRaw( expression );
 	if ( result === null ) {
 		return null;
 	}

@@ -15,9 +15,15 @@
  * -5 reads "2*-5"). The PHP twin is Domain/Calculation/Formula.php.
  */
 
-type Token = { kind: 'number'; value: number } | { kind: 'op'; value: string };
+export type Token =
+	{ kind: 'number'; value: number } | { kind: 'op'; value: string };
 
-const ALLOWED = /^[0-9.\s+\-*/()]*$/;
+/** The characters a formula may hold once its merge tags are numbers. */
+export const ALLOWED = /^[0-9.\s+\-*/()]*$/;
+
+/** A number where a token starts (sticky: read at `lastIndex`). */
+const NUMBER = /\d+(?:\.\d+)?|\.\d+/y;
+const SPACE = /\s/;
 
 /**
  * Evaluates an arithmetic expression.
@@ -42,7 +48,17 @@ export function evaluateFormulaRaw( expression: string ): number | null {
 		return null;
 	}
 	const tokens = tokenize( expression );
-	if ( ! tokens || tokens.length === 0 ) {
+	return tokens ? evaluateTokens( tokens ) : null;
+}
+
+/**
+ * Evaluates a formula already split into tokens (see evaluateFormulaRaw).
+ *
+ * @param tokens Tokens.
+ * @return The result (non-finite kept), or null when they are no valid expression.
+ */
+export function evaluateTokens( tokens: Token[] ): number | null {
+	if ( tokens.length === 0 ) {
 		return null;
 	}
 	const parser = new Parser( tokens );
@@ -53,24 +69,30 @@ export function evaluateFormulaRaw( expression: string ): number | null {
 	return value;
 }
 
-function tokenize( text: string ): Token[] | null {
+/**
+ * Splits text of allowed characters into numbers and operators.
+ *
+ * @param text Text (ALLOWED holds for it).
+ * @return Tokens, or null when a number is malformed ("1..2", a lone ".").
+ */
+export function tokenize( text: string ): Token[] | null {
 	const tokens: Token[] = [];
-	const number = /^(?:\d+(?:\.\d+)?|\.\d+)/;
 	let i = 0;
 	while ( i < text.length ) {
 		const ch = text[ i ];
-		if ( /\s/.test( ch ) ) {
-			i++;
-		} else if ( '+-*/()'.includes( ch ) ) {
+		if ( '+-*/()'.includes( ch ) ) {
 			tokens.push( { kind: 'op', value: ch } );
 			i++;
+		} else if ( SPACE.test( ch ) ) {
+			i++;
 		} else {
-			const match = number.exec( text.slice( i ) );
+			NUMBER.lastIndex = i;
+			const match = NUMBER.exec( text );
 			if ( ! match ) {
 				return null;
 			}
 			tokens.push( { kind: 'number', value: Number( match[ 0 ] ) } );
-			i += match[ 0 ].length;
+			i = NUMBER.lastIndex;
 		}
 	}
 	return tokens;

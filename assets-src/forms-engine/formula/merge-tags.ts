@@ -4,7 +4,7 @@ import { decimalFromNumber } from '../../shared/money';
  * Merge tags in formulas: `{Label:3}` and `{:3.2}` (the label is free text and may be empty),
  * optionally with a modifier `{Label:3:price}`.
  */
-const TAG = /\{[^{}]*?:(\d+(?:\.\d+)?)(?::([a-z_]+))?\}/g;
+export const TAG = /\{[^{}]*?:(\d+(?:\.\d+)?)(?::([a-z_]+))?\}/g;
 
 export interface MergeTag {
 	/** Field id ("3") or input id ("3.2"). */

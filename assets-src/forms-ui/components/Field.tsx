@@ -44,18 +44,28 @@ function PlacedField( props: FieldProps ) {
  * @param props Field props.
  */
 function FieldControl( props: FieldProps ) {
-	if ( isUnitField( props.field ) ) {
-		return <UnitSlot { ...props } />;
-	}
-	const Control = fieldControl( props.field.type );
+	const Control = controlOf( props.field );
 	return <Control { ...props } />;
+}
+
+/**
+ * The component that draws a field: its type's control (fields/registry.ts), or the slot of a
+ * type whose code ships in a script of its own (fields/units.ts).
+ *
+ * @param field Field.
+ */
+function controlOf( field: FieldProps[ 'field' ] ) {
+	return isUnitField( field ) ? UnitSlot : fieldControl( field.type );
 }
 
 /**
  * A field bound to the form's session: it subscribes to its own slice (value, error,
  * visibility, calculated value, quantity), so a change re-renders the fields it touched and
  * not the form (issue 19: input to DOM on a 1,000-field form). Memoised: the form's own
- * renders (a page change, the summary) pass the same props and leave it alone.
+ * renders (a page change, the summary) pass the same props and leave it alone. It renders
+ * the control itself, not through `Field`: the form provides the description placement once
+ * for all its fields, so a changed slice re-renders as few components as it can (a formula
+ * chain on a large form changes a hundred fields at once).
  */
 export const SessionField = memo( function BoundField(
 	props: SessionFieldProps
@@ -66,11 +76,14 @@ export const SessionField = memo( function BoundField(
 		( listener: () => void ) => session.subscribeField( id, listener ),
 		[ session, id ]
 	);
-	const read = () => session.getField( id );
+	// Stable, as `subscribe`: React re-checks the store after a render whose getSnapshot
+	// changed, which a new function on every render would ask of every field re-rendered.
+	const read = useCallback( () => session.getField( id ), [ session, id ] );
 	// The same snapshot on the server and while hydrating.
 	const slice = useSyncExternalStore( subscribe, read, read );
+	const Control = controlOf( rest.field );
 	return (
-		<Field
+		<Control
 			{ ...rest }
 			value={ slice.value }
 			error={ slice.error?.message }

@@ -36,6 +36,7 @@ import { ErrorSummary } from './ErrorSummary';
 import type { UploadRecord } from '../uploads/uploader';
 import { newUploadId } from '../uploads/upload-id';
 import { AnimationContext } from './reveal';
+import { DescriptionPlacement } from './field-parts';
 import { useFieldUnits, type UnitFailure } from '../fields/use-field-units';
 import {
 	isUnitField,
@@ -501,247 +502,262 @@ export function Form( props: FormProps ) {
 	const titleId = ids.title( formId );
 	return (
 		<AnimationContext.Provider value={ !! form.animation }>
-			<div className="kestrel-form__wrapper">
-				<div
-					className="screen-reader-text"
-					role="status"
-					aria-live="polite"
-					aria-atomic="true"
-				>
-					<Announcement session={ session } />
-				</div>
-				<AfterValues session={ session } onValues={ afterValues } />
-				{ confirmation?.type === 'message' ? (
+			<DescriptionPlacement.Provider
+				value={ form.descriptionPlacement ?? 'above' }
+			>
+				<div className="kestrel-form__wrapper">
 					<div
-						className="kestrel-form__confirmation"
-						tabIndex={ -1 }
-						ref={ confirmationRef }
-						// Sanitised by the server (wp_kses_post) before it was sent.
-						dangerouslySetInnerHTML={ {
-							__html: confirmation.message,
-						} }
-					/>
-				) : (
-					<form
-						className="kestrel-form__form"
-						method="post"
-						action={ props.action }
-						encType={
-							form.fields.some( ( f ) => f.type === 'fileupload' )
-								? 'multipart/form-data'
-								: undefined
-						}
-						noValidate
-						onSubmit={ onSubmit }
-						aria-labelledby={
-							props.showTitle !== false ? titleId : undefined
-						}
-						aria-label={
-							props.showTitle === false ? form.title : undefined
-						}
-						aria-busy={ submitting || undefined }
+						className="screen-reader-text"
+						role="status"
+						aria-live="polite"
+						aria-atomic="true"
 					>
-						{ /* What a post without JavaScript needs (docs/server-rendering.md §2); an editor preview never posts. */ }
-						{ ! preview && (
-							<>
-								<input
-									type="hidden"
-									name="kestrel_form_id"
-									value={ formId }
-								/>
-								<input
-									type="hidden"
-									name="kestrel_render_token"
-									value={ props.renderToken ?? '' }
-								/>
-								<input
-									type="hidden"
-									name="kestrel_submission_key"
-									value={ props.submissionKey ?? '' }
-								/>
-								<input
-									type="hidden"
-									name="kestrel_page"
-									value={ page }
-								/>
-							</>
-						) }
-						{ /* Enter in a field clicks the first submit button: this one (Next or Submit). */ }
-						<button
-							type="submit"
-							name="kestrel_nav"
-							value="default"
-							hidden
+						<Announcement session={ session } />
+					</div>
+					<AfterValues session={ session } onValues={ afterValues } />
+					{ confirmation?.type === 'message' ? (
+						<div
+							className="kestrel-form__confirmation"
 							tabIndex={ -1 }
-							aria-hidden="true"
+							ref={ confirmationRef }
+							// Sanitised by the server (wp_kses_post) before it was sent.
+							dangerouslySetInnerHTML={ {
+								__html: confirmation.message,
+							} }
 						/>
-						{ form.enableHoneypot !== false && (
-							<div
-								className="kestrel-form__hp"
-								aria-hidden="true"
-							>
-								<label htmlFor={ `kestrel_hp_${ formId }` }>
-									{ __(
-										'This field is for validation purposes and should be left unchanged.',
-										'kestrel-forms'
-									) }
-								</label>
-								<input
-									ref={ honeypot }
-									type="text"
-									id={ `kestrel_hp_${ formId }` }
-									name="kestrel_hp"
-									tabIndex={ -1 }
-									autoComplete="off"
-									defaultValue=""
-								/>
-							</div>
-						) }
-						{ uploadBindings && (
-							<input
-								type="hidden"
-								id={ `kestrel_uploaded_files_${ formId }` }
-								name="kestrel_uploaded_files"
-								value={ JSON.stringify(
-									uploadedFiles( form.fields, uploadRecords )
-								) }
-							/>
-						) }
-						{ ( props.showTitle !== false ||
-							props.showDescription !== false ) && (
-							<div className="kestrel-form__header">
-								{ props.showTitle !== false && (
-									<h2
-										className="kestrel-form__title"
-										id={ titleId }
-									>
-										{ form.title }
-									</h2>
-								) }
-								{ props.showDescription !== false &&
-									form.description && (
-										<p className="kestrel-form__form-description">
-											{ form.description }
-										</p>
-									) }
-							</div>
-						) }
-						{ summary && (
-							<ErrorSummary
-								formId={ formId }
-								heading={ summary }
-								fields={ form.fields }
-								errors={ errors }
-								focusRef={ summaryRef }
-							/>
-						) }
-						{ pages.length > 1 && progressType !== 'none' && (
-							<Progress
-								formId={ formId }
-								type={ progressType }
-								position={ shownPages.indexOf( page ) + 1 }
-								count={ shownPages.length }
-								name={ form.pagination?.pageNames?.[ page ] }
-							/>
-						) }
-						{ pages.map( ( pageFields, index ) => (
-							<div
-								key={ index }
-								className="kestrel-form__fields kestrel-form__page"
-								id={ `kestrel_form_page_${ formId }_${ index + 1 }` }
-								hidden={ index !== page }
-								tabIndex={ -1 }
-								ref={ index === page ? pageRef : undefined }
-							>
-								{ pageFields.fields.map( ( field ) => (
-									<SessionField
-										key={ field.id }
-										session={ session }
-										formId={ formId }
-										field={ field }
-										onChange={ session.change }
-										onCommit={ session.commit }
-										announce={ session.announce }
-										uploads={ uploadBindings }
-										captcha={ props.captcha }
-										captchaGate={ setCaptchaGate }
-										unit={
-											isUnitField( field )
-												? units.binding( field )
-												: undefined
-										}
-										currency={ form.currency }
-										descriptionPlacement={
-											form.descriptionPlacement
-										}
+					) : (
+						<form
+							className="kestrel-form__form"
+							method="post"
+							action={ props.action }
+							encType={
+								form.fields.some(
+									( f ) => f.type === 'fileupload'
+								)
+									? 'multipart/form-data'
+									: undefined
+							}
+							noValidate
+							onSubmit={ onSubmit }
+							aria-labelledby={
+								props.showTitle !== false ? titleId : undefined
+							}
+							aria-label={
+								props.showTitle === false
+									? form.title
+									: undefined
+							}
+							aria-busy={ submitting || undefined }
+						>
+							{ /* What a post without JavaScript needs (docs/server-rendering.md §2); an editor preview never posts. */ }
+							{ ! preview && (
+								<>
+									<input
+										type="hidden"
+										name="kestrel_form_id"
+										value={ formId }
 									/>
-								) ) }
-							</div>
-						) ) }
-						<div className="kestrel-form__footer">
-							{ previousPage !== null && (
-								<button
-									type="submit"
-									name="kestrel_nav"
-									value="previous"
-									id={ `form_previous_button_${ formId }_${ pages[ page ].breakField?.id }` }
-									className="kestrel-form__previous wp-element-button"
-									// While a submission is in flight every button waits.
-									disabled={ submitting }
-									onClick={ ( event ) => {
-										event.preventDefault();
-										session.goTo( previousPage );
-									} }
-								>
-									{ pages[ page ].breakField?.previousButton
-										?.text ||
-										__( 'Previous', 'kestrel-forms' ) }
-								</button>
+									<input
+										type="hidden"
+										name="kestrel_render_token"
+										value={ props.renderToken ?? '' }
+									/>
+									<input
+										type="hidden"
+										name="kestrel_submission_key"
+										value={ props.submissionKey ?? '' }
+									/>
+									<input
+										type="hidden"
+										name="kestrel_page"
+										value={ page }
+									/>
+								</>
 							) }
-							{ nextBreak && (
-								<button
-									type="submit"
-									name="kestrel_nav"
-									value="next"
-									id={ `form_next_button_${ formId }_${ nextBreak.id }` }
-									className="kestrel-form__next wp-element-button"
-									// A hidden Next button is also disabled and blocks the page (spec §4).
-									hidden={ ! nextShown }
-									disabled={ ! nextShown || submitting }
-									onClick={ ( event ) => {
-										event.preventDefault();
-										goNext();
-									} }
-								>
-									{ nextBreak.nextButton?.text ||
-										__( 'Next', 'kestrel-forms' ) }
-								</button>
-							) }
+							{ /* Enter in a field clicks the first submit button: this one (Next or Submit). */ }
 							<button
 								type="submit"
 								name="kestrel_nav"
-								value="submit"
-								id={ ids.submit( formId ) }
-								className="kestrel-form__submit wp-element-button"
-								// A hidden submit button is also disabled (spec §4); it lives on the last page.
-								hidden={ ! submitShown || !! nextBreak }
-								disabled={
-									submitting || ! submitShown || !! nextBreak
-								}
-							>
-								{ form.button?.text ||
-									__( 'Submit', 'kestrel-forms' ) }
-							</button>
-							{ submitting && (
-								<span
-									className="kestrel-form__spinner"
+								value="default"
+								hidden
+								tabIndex={ -1 }
+								aria-hidden="true"
+							/>
+							{ form.enableHoneypot !== false && (
+								<div
+									className="kestrel-form__hp"
 									aria-hidden="true"
+								>
+									<label htmlFor={ `kestrel_hp_${ formId }` }>
+										{ __(
+											'This field is for validation purposes and should be left unchanged.',
+											'kestrel-forms'
+										) }
+									</label>
+									<input
+										ref={ honeypot }
+										type="text"
+										id={ `kestrel_hp_${ formId }` }
+										name="kestrel_hp"
+										tabIndex={ -1 }
+										autoComplete="off"
+										defaultValue=""
+									/>
+								</div>
+							) }
+							{ uploadBindings && (
+								<input
+									type="hidden"
+									id={ `kestrel_uploaded_files_${ formId }` }
+									name="kestrel_uploaded_files"
+									value={ JSON.stringify(
+										uploadedFiles(
+											form.fields,
+											uploadRecords
+										)
+									) }
 								/>
 							) }
-						</div>
-					</form>
-				) }
-			</div>
+							{ ( props.showTitle !== false ||
+								props.showDescription !== false ) && (
+								<div className="kestrel-form__header">
+									{ props.showTitle !== false && (
+										<h2
+											className="kestrel-form__title"
+											id={ titleId }
+										>
+											{ form.title }
+										</h2>
+									) }
+									{ props.showDescription !== false &&
+										form.description && (
+											<p className="kestrel-form__form-description">
+												{ form.description }
+											</p>
+										) }
+								</div>
+							) }
+							{ summary && (
+								<ErrorSummary
+									formId={ formId }
+									heading={ summary }
+									fields={ form.fields }
+									errors={ errors }
+									focusRef={ summaryRef }
+								/>
+							) }
+							{ pages.length > 1 && progressType !== 'none' && (
+								<Progress
+									formId={ formId }
+									type={ progressType }
+									position={ shownPages.indexOf( page ) + 1 }
+									count={ shownPages.length }
+									name={
+										form.pagination?.pageNames?.[ page ]
+									}
+								/>
+							) }
+							{ pages.map( ( pageFields, index ) => (
+								<div
+									key={ index }
+									className="kestrel-form__fields kestrel-form__page"
+									id={ `kestrel_form_page_${ formId }_${ index + 1 }` }
+									hidden={ index !== page }
+									tabIndex={ -1 }
+									ref={ index === page ? pageRef : undefined }
+								>
+									{ pageFields.fields.map( ( field ) => (
+										<SessionField
+											key={ field.id }
+											session={ session }
+											formId={ formId }
+											field={ field }
+											onChange={ session.change }
+											onCommit={ session.commit }
+											announce={ session.announce }
+											uploads={ uploadBindings }
+											captcha={ props.captcha }
+											captchaGate={ setCaptchaGate }
+											unit={
+												isUnitField( field )
+													? units.binding( field )
+													: undefined
+											}
+											currency={ form.currency }
+											descriptionPlacement={
+												form.descriptionPlacement
+											}
+										/>
+									) ) }
+								</div>
+							) ) }
+							<div className="kestrel-form__footer">
+								{ previousPage !== null && (
+									<button
+										type="submit"
+										name="kestrel_nav"
+										value="previous"
+										id={ `form_previous_button_${ formId }_${ pages[ page ].breakField?.id }` }
+										className="kestrel-form__previous wp-element-button"
+										// While a submission is in flight every button waits.
+										disabled={ submitting }
+										onClick={ ( event ) => {
+											event.preventDefault();
+											session.goTo( previousPage );
+										} }
+									>
+										{ pages[ page ].breakField
+											?.previousButton?.text ||
+											__( 'Previous', 'kestrel-forms' ) }
+									</button>
+								) }
+								{ nextBreak && (
+									<button
+										type="submit"
+										name="kestrel_nav"
+										value="next"
+										id={ `form_next_button_${ formId }_${ nextBreak.id }` }
+										className="kestrel-form__next wp-element-button"
+										// A hidden Next button is also disabled and blocks the page (spec §4).
+										hidden={ ! nextShown }
+										disabled={ ! nextShown || submitting }
+										onClick={ ( event ) => {
+											event.preventDefault();
+											goNext();
+										} }
+									>
+										{ nextBreak.nextButton?.text ||
+											__( 'Next', 'kestrel-forms' ) }
+									</button>
+								) }
+								<button
+									type="submit"
+									name="kestrel_nav"
+									value="submit"
+									id={ ids.submit( formId ) }
+									className="kestrel-form__submit wp-element-button"
+									// A hidden submit button is also disabled (spec §4); it lives on the last page.
+									hidden={ ! submitShown || !! nextBreak }
+									disabled={
+										submitting ||
+										! submitShown ||
+										!! nextBreak
+									}
+								>
+									{ form.button?.text ||
+										__( 'Submit', 'kestrel-forms' ) }
+								</button>
+								{ submitting && (
+									<span
+										className="kestrel-form__spinner"
+										aria-hidden="true"
+									/>
+								) }
+							</div>
+						</form>
+					) }
+				</div>
+			</DescriptionPlacement.Provider>
 		</AnimationContext.Provider>
 	);
 }

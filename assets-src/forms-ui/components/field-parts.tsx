@@ -2,12 +2,12 @@
  * The frame every field shares: the wrapper that slides with conditional logic, the label text
  * with its required marker, the description and the inline error.
  */
-import { createContext, useContext } from '@wordpress/element';
+import { createContext, memo, useContext } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 import type { FieldDefinition } from '../../shared';
 import { ids } from '../ids';
-import { RevealDiv } from './reveal';
+import { useReveal } from './reveal';
 
 /**
  * Where the fields' descriptions sit, from the form's `descriptionPlacement`: between the label
@@ -44,10 +44,14 @@ export function FieldShell( {
 	children: ReactNode;
 	ownText?: boolean;
 } ) {
+	// The wrapper slides itself (useReveal, not RevealDiv): one component less for every field
+	// that re-renders.
+	const { ref, hidden, inner } = useReveal< HTMLDivElement >( !! concealed );
 	return (
-		<RevealDiv
+		<div
+			ref={ ref }
+			hidden={ hidden }
 			id={ ids.field( formId, field.id ) }
-			concealed={ !! concealed }
 			data-conditional-logic={ concealed ? 'hidden' : undefined }
 			className={ cx(
 				'kestrel-form__field',
@@ -56,19 +60,27 @@ export function FieldShell( {
 				field.cssClass
 			) }
 		>
-			{ children }
-			{ ! ownText && (
-				<Description formId={ formId } field={ field } at="below" />
+			{ inner(
+				<>
+					{ children }
+					{ ! ownText && (
+						<Description
+							formId={ formId }
+							field={ field }
+							at="below"
+						/>
+					) }
+					{ error && (
+						<p
+							className="kestrel-form__error"
+							id={ ids.validation( formId, field.id ) }
+						>
+							{ error }
+						</p>
+					) }
+				</>
 			) }
-			{ error && (
-				<p
-					className="kestrel-form__error"
-					id={ ids.validation( formId, field.id ) }
-				>
-					{ error }
-				</p>
-			) }
-		</RevealDiv>
+		</div>
 	);
 }
 
@@ -104,7 +116,7 @@ export function LabelText( { field }: { field: FieldDefinition } ) {
  * @param props.field  Field.
  * @param props.at     Where this one stands (the default: between label and input).
  */
-export function Description( {
+export const Description = memo( function FieldDescription( {
 	formId,
 	field,
 	at = 'above',
@@ -126,7 +138,7 @@ export function Description( {
 			{ field.description }
 		</p>
 	);
-}
+} );
 
 /**
  * An aria-describedby value from ids that may be missing, or undefined when none is left.
@@ -177,7 +189,7 @@ export function fieldDescribedBy(
  * @param props.as      The element.
  * @param props.htmlFor A label's input id.
  */
-export function FieldLabel( {
+export const FieldLabel = memo( function Label( {
 	formId,
 	field,
 	as: Tag,
@@ -197,4 +209,4 @@ export function FieldLabel( {
 			<LabelText field={ field } />
 		</Tag>
 	);
-}
+} );

@@ -5,7 +5,7 @@ import {
 	useRef,
 	useState,
 } from '@wordpress/element';
-import type { HTMLAttributes, RefObject } from 'react';
+import type { HTMLAttributes, ReactNode, RefObject } from 'react';
 
 /** Length of a show/hide slide (spec §9: 400 ms, linear easing). */
 export const REVEAL_DURATION_MS = 400;
@@ -33,7 +33,12 @@ function prefersReducedMotion(): boolean {
  */
 export function useReveal< T extends HTMLElement >(
 	concealed: boolean
-): { ref: RefObject< T >; hidden: boolean } {
+): {
+	ref: RefObject< T >;
+	hidden: boolean;
+	/** Wraps the element's content so that wrappers inside it do not slide again. */
+	inner: ( children: ReactNode ) => ReactNode;
+} {
 	const animate = useContext( AnimationContext );
 	const ref = useRef< T >( null );
 	// The concealment this render follows, and whether a hide is still sliding out. Derived
@@ -94,7 +99,11 @@ export function useReveal< T extends HTMLElement >(
 		};
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- a slide starts only when the concealment changes.
 	}, [ concealed ] );
-	return { ref, hidden: concealed && ! shown.leaving };
+	return {
+		ref,
+		hidden: concealed && ! shown.leaving,
+		inner: animate ? withoutInnerSlide : asItIs,
+	};
 }
 
 /**
@@ -110,12 +119,31 @@ export function RevealDiv( {
 	children,
 	...rest
 }: HTMLAttributes< HTMLDivElement > & { concealed: boolean } ) {
-	const { ref, hidden } = useReveal< HTMLDivElement >( concealed );
+	const { ref, hidden, inner } = useReveal< HTMLDivElement >( concealed );
 	return (
 		<div ref={ ref } hidden={ hidden } { ...rest }>
-			<AnimationContext.Provider value={ false }>
-				{ children }
-			</AnimationContext.Provider>
+			{ inner( children ) }
 		</div>
 	);
 }
+
+/**
+ * The content of a wrapper that slides: wrappers inside it do not slide a second time.
+ *
+ * @param children Content.
+ */
+function withoutInnerSlide( children: ReactNode ) {
+	return (
+		<AnimationContext.Provider value={ false }>
+			{ children }
+		</AnimationContext.Provider>
+	);
+}
+
+/**
+ * The content of a wrapper in a form that does not slide: as it is, without a provider of its
+ * own (one component less for every field that re-renders).
+ *
+ * @param children Content.
+ */
+const asItIs = ( children: ReactNode ) => children;

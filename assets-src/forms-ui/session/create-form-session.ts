@@ -194,6 +194,11 @@ export function createFormSession(
 	let published = state;
 	let depth = 0;
 	let formChanged = false;
+	/**
+	 * The fields whose slices can differ from the published ones: those the updates since the
+	 * last publish named, or every field ('all') after an update that did not say.
+	 */
+	let touched: Set< number > | 'all' = new Set();
 
 	const listeners = new Set< () => void >();
 	const fieldListeners = new Map< number, Set< () => void > >();
@@ -277,23 +282,24 @@ export function createFormSession(
 
 	function publish() {
 		while ( published !== state ) {
-			const before = published;
 			const now = state;
 			published = now;
 			const changed: number[] = [];
-			if (
-				formChanged ||
-				before.entered !== now.entered ||
-				before.evaluation !== now.evaluation ||
-				before.errors !== now.errors
-			) {
-				formChanged = false;
-				for ( const field of form.fields ) {
-					const slice = sliceOf( field, now );
-					if ( slice !== slices.get( field.id ) ) {
-						slices.set( field.id, slice );
-						changed.push( field.id );
-					}
+			const candidates =
+				formChanged || touched === 'all'
+					? form.fields.map( ( field ) => field.id )
+					: touched;
+			formChanged = false;
+			touched = new Set();
+			for ( const id of candidates ) {
+				const field = byId.get( id );
+				if ( ! field ) {
+					continue;
+				}
+				const slice = sliceOf( field, now );
+				if ( slice !== slices.get( id ) ) {
+					slices.set( id, slice );
+					changed.push( id );
 				}
 			}
 			view = viewOf( now, view );
@@ -304,8 +310,33 @@ export function createFormSession(
 		}
 	}
 
-	function update( patch: Partial< SessionSnapshot > ) {
+	/**
+	 * Puts a new state in place, published at once or at the end of the batch.
+	 *
+	 * @param patch  What changes.
+	 * @param fields The only fields whose slices the patch can change (the rest of the form
+	 *               keeps its slices without being looked at: a change in a large form costs
+	 *               what it touched); every field when absent.
+	 */
+	function update(
+		patch: Partial< SessionSnapshot >,
+		fields?: Iterable< number >
+	) {
+		const before = state;
 		state = Object.freeze( { ...state, ...patch } );
+		if (
+			state.entered !== before.entered ||
+			state.evaluation !== before.evaluation ||
+			state.errors !== before.errors
+		) {
+			if ( ! fields ) {
+				touched = 'all';
+			} else if ( touched !== 'all' ) {
+				for ( const id of fields ) {
+					touched.add( id );
+				}
+			}
+		}
 		if ( depth === 0 ) {
 			publish();
 		}
@@ -376,7 +407,8 @@ export function createFormSession(
 		scheduler.clearTimeout( typingTimers.get( fieldId ) );
 		typingTimers.delete( fieldId );
 		const run = () => {
-			update( evaluateChange( prepared, state, fieldId ) );
+			const { next, fields } = evaluateChange( prepared, state, fieldId );
+			update( next, fields );
 			schedulePricing();
 		};
 		if ( delay <= 0 ) {
@@ -588,7 +620,9 @@ export function createFormSession(
 		change: ( key, value, typing = false ) => {
 			const fieldId = fieldIdOf( key );
 			batch( () => {
-				update( { entered: { ...state.entered, [ key ]: value } } );
+				update( { entered: { ...state.entered, [ key ]: value } }, [
+					fieldId,
+				] );
 				schedule(
 					fieldId,
 					typing ? typingDelay( prepared, fieldId ) : 0
@@ -615,7 +649,7 @@ export function createFormSession(
 				} else {
 					delete errors[ fieldId ];
 				}
-				update( { errors } );
+				update( { errors }, [ fieldId ] );
 			} );
 		},
 		commit: ( fieldId ) => {

@@ -50,16 +50,18 @@ export function prepareOrNull( form: FormDefinition ): PreparedForm | null {
  * @param prepared Prepared form, or null.
  * @param current  Entered values and evaluation.
  * @param fieldId  Changed field.
+ * @return The entered values and evaluation after the change (`next`), and the fields whose
+ *         parts of them it can have changed (`fields`: the changed field and its dependents).
  */
 export function evaluateChange(
 	prepared: PreparedForm | null,
 	current: Evaluated,
 	fieldId: number
-): Evaluated {
+): { next: Evaluated; fields: number[] } {
 	if ( ! prepared || ! current.evaluation ) {
-		return current;
+		return { next: current, fields: [ fieldId ] };
 	}
-	const { evaluation } = reevaluate(
+	const { evaluation, nodes } = reevaluate(
 		prepared,
 		current.entered,
 		current.evaluation,
@@ -67,13 +69,17 @@ export function evaluateChange(
 		{ deferPricing: true }
 	);
 	return {
-		entered: resetNewlyHidden(
-			prepared,
-			current.entered,
-			current.evaluation,
-			evaluation
-		),
-		evaluation,
+		next: {
+			entered: resetNewlyHidden(
+				prepared,
+				current.entered,
+				current.evaluation,
+				evaluation,
+				nodes
+			),
+			evaluation,
+		},
+		fields: [ fieldId, ...nodes ],
 	};
 }
 
@@ -85,30 +91,42 @@ export function evaluateChange(
  * @param entered  Entered values.
  * @param before   Evaluation before the change.
  * @param after    Evaluation after it.
+ * @param among    The only fields whose visibility can have changed (the nodes a change
+ *                 re-evaluated); every field when absent.
  */
 export function resetNewlyHidden(
 	prepared: PreparedForm,
 	entered: FormValues,
 	before: Evaluation | null,
-	after: Evaluation
+	after: Evaluation,
+	among?: Iterable< number | string >
 ): FormValues {
 	let out = entered;
 	if ( ! before ) {
 		return out;
 	}
-	// A plain loop over the keys: this runs on every change of a large form.
-	for ( const id in after.visible ) {
+	const reset = ( id: number | string ) => {
 		if (
-			! after.visible[ id ] &&
-			before.visible[ id ] &&
+			! after.visible[ id as number ] &&
+			before.visible[ id as number ] &&
 			id in prepared.defaults &&
-			entered[ id ] !== prepared.defaults[ id ]
+			entered[ id as number ] !== prepared.defaults[ id as number ]
 		) {
 			if ( out === entered ) {
 				out = { ...entered };
 			}
-			out[ id ] = prepared.defaults[ id ];
+			out[ id as number ] = prepared.defaults[ id as number ];
 		}
+	};
+	if ( among ) {
+		for ( const id of among ) {
+			reset( id );
+		}
+		return out;
+	}
+	// A plain loop over the keys: a whole evaluation can hide any field.
+	for ( const id in after.visible ) {
+		reset( id );
 	}
 	return out;
 }

@@ -22,6 +22,10 @@ export function decimalFromNumber( value: number ): string {
 	if ( ! Number.isFinite( value ) || value === 0 ) {
 		return '0';
 	}
+	// An integer of at most 15 digits prints exactly as it is (the common case: counts, sums).
+	if ( Number.isInteger( value ) && Math.abs( value ) < 1e15 ) {
+		return String( value );
+	}
 	const [ mantissa, exponent ] = value.toExponential( 14 ).split( 'e' );
 	const negative = mantissa.startsWith( '-' );
 	const digits = mantissa.replace( '-', '' ).replace( '.', '' );

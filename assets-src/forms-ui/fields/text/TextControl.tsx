@@ -36,16 +36,6 @@ export interface InputOptions {
 }
 
 /**
- * A single input, textarea or drop-down (the registry's control for every type without one of
- * its own).
- *
- * @param props Field props.
- */
-export function TextControl( props: FieldProps ) {
-	return <SingleInput { ...props } />;
-}
-
-/**
  * The one-input control, with what a type asks of its input.
  *
  * @param props       Field props.
@@ -156,3 +146,10 @@ export function SingleInput( props: FieldProps & { input?: InputOptions } ) {
 		</FieldShell>
 	);
 }
+
+/**
+ * A single input, textarea or drop-down (the registry's control for every type without one of
+ * its own): the one-input control itself, so that a formula's new value re-renders one
+ * component less per field.
+ */
+export const TextControl: ( props: FieldProps ) => ReactNode = SingleInput;

@@ -243,6 +243,70 @@ describe( 'slices and subscriptions', () => {
 		expect( session.getField( 5 ) ).toBe( untouched );
 	} );
 
+	it( 'looks again only at the fields a change touched, and misses none of them', () => {
+		// A form where one change reaches far: a chain of formulas, a rule that hides a field
+		// with a default (reset when hidden), a product with its own quantity and the total.
+		const form: FormDefinition = {
+			title: 'Reach',
+			currency: 'USD',
+			fields: [
+				...logicForm.fields,
+				{
+					id: 7,
+					type: 'number',
+					label: 'Chain',
+					enableCalculation: true,
+					calculationFormula: '{:4} + {:2}',
+				},
+				{
+					id: 8,
+					type: 'number',
+					label: 'Chain end',
+					enableCalculation: true,
+					calculationFormula: '{:7} * 3',
+					conditionalLogic: showIfYes,
+				},
+				{
+					id: 9,
+					type: 'product',
+					inputType: 'singleproduct',
+					label: 'Tea',
+					basePrice: '2.50',
+				},
+				{ id: 10, type: 'total', label: 'Total' },
+			],
+		};
+		const session = open( form );
+		const ids = form.fields.map( ( field ) => field.id );
+		const changes: Array< [ number | string, string ] > = [
+			[ 1, 'yes' ],
+			[ 2, '4' ],
+			[ 3, 'typed' ],
+			[ 1, 'no' ],
+			[ '9.3', '3' ],
+			[ 2, '-1.5' ],
+			[ 1, 'yes' ],
+			[ 5, 'x' ],
+		];
+		for ( const [ key, value ] of changes ) {
+			session.change( key, value );
+			clock.advance( 50 );
+			const published = ids.map( ( id ) => session.getField( id ) );
+			// The same definition again makes the session look at every field: a slice a
+			// change missed would come back as a new object with other parts.
+			session.setForm( form );
+			ids.forEach( ( id, index ) =>
+				expect( [ id, session.getField( id ) ] ).toEqual( [
+					id,
+					published[ index ],
+				] )
+			);
+		}
+		expect( session.getField( 8 ).concealed ).toBe( false );
+		// Hidden by the rule, it went back to its default, which it shows again.
+		expect( session.getField( 3 ).value ).toBe( 'none' );
+	} );
+
 	it( 'keeps the view while typing changes nothing the frame shows', () => {
 		const session = open( logicForm );
 		const view = session.getView();
