@@ -63,7 +63,7 @@ export function FieldShell( {
 			{ inner(
 				<>
 					{ children }
-					{ ! ownText && (
+					{ ! ownText && !! field.description && (
 						<Description
 							formId={ formId }
 							field={ field }

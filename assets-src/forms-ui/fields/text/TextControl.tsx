@@ -140,7 +140,10 @@ export function SingleInput( props: FieldProps & { input?: InputOptions } ) {
 				as="label"
 				htmlFor={ inputId }
 			/>
-			<Description formId={ formId } field={ field } />
+			{ /* Only when there is one: a field without renders one component less. */ }
+			{ !! field.description && (
+				<Description formId={ formId } field={ field } />
+			) }
 			{ control }
 			{ input?.after }
 		</FieldShell>
