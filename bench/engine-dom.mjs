@@ -57,6 +57,22 @@ function changedInputs() {
 }
 
 /**
+ * How many formulas a change of the input re-evaluates: from the first formula that reads it to
+ * the end of the chain (each formula reads the one before it).
+ *
+ * @param {number} fieldId Input field id.
+ * @return {number} 1 to 100.
+ */
+function chainLength( fieldId ) {
+	for ( let i = 0; i < 100; i++ ) {
+		if ( formulaInputs( i ).includes( fieldId ) ) {
+			return 100 - i;
+		}
+	}
+	throw new Error( `Input ${ fieldId } is read by no formula` );
+}
+
+/**
  * The value the last formula of the chain shows for the given input values (empty counts as 0).
  *
  * @param {Map<number, number>} values Input values by field id.
@@ -208,6 +224,8 @@ async function main() {
 		const values = new Map();
 		const dom = [];
 		const frame = [];
+		/** Input -> DOM times by the number of formulas re-evaluated, in fifths of the chain. */
+		const byChain = [ [], [], [], [], [] ];
 		for ( let i = 0; i < WARM_UP + CHANGES; i++ ) {
 			const fieldId = inputs[ i % inputs.length ];
 			const value = values.get( fieldId ) === 9 ? 0 : 9;
@@ -231,6 +249,12 @@ async function main() {
 				);
 			}
 			if ( i >= WARM_UP ) {
+				byChain[
+					Math.min(
+						4,
+						Math.floor( ( chainLength( fieldId ) - 1 ) / 20 )
+					)
+				].push( result.dom );
 				dom.push( result.dom );
 				frame.push( result.frame );
 			}
@@ -251,6 +275,14 @@ async function main() {
 		console.log(
 			`  input -> next animation frame: median ${ ms( percentile( frame, 50 ) ) }, p95 ${ ms( percentile( frame, 95 ) ) }, max ${ ms( frame[ frame.length - 1 ] ) }`
 		);
+		byChain.forEach( ( times, fifth ) => {
+			times.sort( ( a, b ) => a - b );
+			console.log(
+				times.length
+					? `    ${ fifth * 20 + 1 }-${ ( fifth + 1 ) * 20 } formulas re-evaluated (${ times.length } changes): median ${ ms( percentile( times, 50 ) ) }, p95 ${ ms( percentile( times, 95 ) ) }`
+					: `    ${ fifth * 20 + 1 }-${ ( fifth + 1 ) * 20 } formulas re-evaluated: no change measured`
+			);
+		} );
 		console.log(
 			'  Measured: from dispatching `input` + `focusout` (value set with the native setter; the'
 		);
