@@ -42,6 +42,7 @@ import { chromium } from '@playwright/test';
 import { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 import { PLUGIN_SLUG } from '../scripts/wp.mjs';
 import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.mjs';
+import { PROBE } from './probe.mjs';
 import { createScenarios } from './scenarios.mjs';
 import { visitorContext } from './visitor.mjs';
 import { observe, VITALS_METHOD, vitalsOf } from './vitals.mjs';
@@ -173,16 +174,20 @@ async function assetsOf( browser, url, { intent = true } = {} ) {
  *
  * @param {import('@playwright/test').Browser} browser Browser.
  * @param {string}                             url     Page URL.
+ * @param {boolean}                            [hover] Whether the pointer moves over the form
+ *                                                     (not when its scripts load with the page).
  * @return {Promise<{ready: number, hover: number, load: number, responseEnd: number}>} When
  * the form became ready, when the pointer came over it (its first `pointerover`), when `load`
  * ended and when the HTML's last byte arrived.
  */
-async function timeToInteractive( browser, url ) {
+async function timeToInteractive( browser, url, hover = true ) {
 	const context = await visitorContext( browser, url );
 	const page = await context.newPage();
 	await page.addInitScript( observe );
 	await page.goto( url, { waitUntil: 'load' } );
-	await page.locator( '.kestrel-form' ).first().hover();
+	if ( hover ) {
+		await page.locator( '.kestrel-form' ).first().hover();
+	}
 	await page.waitForSelector( '[data-kestrel-ready]', {
 		state: 'attached',
 		timeout: 30_000,
@@ -465,8 +470,10 @@ async function printVitals( browser, scenarios ) {
 						( v ) => v.toFixed( 0 )
 					) }`,
 			],
+			[ 'TTI (Lighthouse rule)', figure( ( r ) => r.tti, ms ) ],
 			...( scenario.hasForm
 				? [
+						[ 'Ready', figure( ( r ) => r.ready, ms ) ],
 						[
 							'Ready after hover',
 							figure( ( r ) => r.readyAfterHover, ms ),
@@ -497,7 +504,7 @@ async function printVitals( browser, scenarios ) {
 		console.log( `  ${ scenario.title }` );
 		for ( const [ name, value ] of lines ) {
 			console.log(
-				`    ${ name.padEnd( 20 ) } ${
+				`    ${ name.padEnd( 21 ) } ${
 					value ?? 'not measured (see below)'
 				}`
 			);
@@ -594,53 +601,130 @@ async function main() {
 		await printVitals( browser, scenarios );
 
 		const demo = byKey.demo.url;
-		await timeToInteractive( browser, demo ).catch( () => {} ); // Warm-up, not measured.
-		const runs = [];
-		try {
-			for ( let i = 0; i < RUNS; i++ ) {
-				runs.push( await timeToInteractive( browser, demo ) );
-			}
-		} catch ( error ) {
-			console.log(
-				`\nTime to interactive of the demo page: not measured (${
-					error.message.split( '\n' )[ 0 ]
-				}; it waits for [data-kestrel-ready] on the form's container)`
-			);
-		}
-		if ( runs.length === RUNS ) {
-			const at = ( pick ) => median( runs.map( pick ) );
-			const line = ( ms, text ) =>
-				console.log(
-					`  ${ ms.toFixed( 0 ).padStart( 6 ) } ms  ${ text }`
+		await printTimeToInteractive(
+			browser,
+			demo,
+			true,
+			'the pointer moves over the form as soon as `load` has fired, since the scripts wait for intent'
+		);
+
+		// The same demo page with its scripts loading with the page, as every form did before
+		// they waited for the visitor's intent (ADR 0014): the figures to compare with.
+		const withPage = await scriptsWithPage( requestUtils, demo );
+		if ( withPage ) {
+			try {
+				await printVitals( browser, [
+					{
+						...byKey.demo,
+						title: `${ byKey.demo.title }, its scripts loading with the page (as before scripts on intent; test-only switch)`,
+						url: withPage,
+					},
+				] );
+				await printTimeToInteractive(
+					browser,
+					withPage,
+					false,
+					'its scripts loading with the page, as before scripts on intent; nothing hovers'
 				);
-			console.log(
-				`\nTime to interactive of the demo page (median of ${ RUNS } cold loads, headless Chromium, CPU not throttled; the pointer moves over the form as soon as \`load\` has fired, since the scripts wait for intent; each line is the median of its own figure, so they need not add up):`
-			);
-			line(
-				at( ( r ) => r.ready ),
-				'navigation start -> form interactive (data-kestrel-ready)'
-			);
-			line(
-				at( ( r ) => r.responseEnd ),
-				'  of which waiting for the HTML (WordPress in WebAssembly is slow to answer)'
-			);
-			line(
-				at( ( r ) => r.ready - r.responseEnd ),
-				'HTML received -> form interactive (includes the wait for `load` and the hover)'
-			);
-			line(
-				at( ( r ) => r.hover - r.responseEnd ),
-				'HTML received -> pointer over the form (load + hover)'
-			);
-			line(
-				at( ( r ) => r.ready - r.hover ),
-				'pointer over the form -> form interactive (the scripts downloaded and run)'
-			);
+			} finally {
+				await scriptsWithPage( requestUtils, null );
+			}
 		}
 	} finally {
 		await browser.close();
 		await cleanup();
 	}
+}
+
+/**
+ * Prints the time to interactive of a page: the median of RUNS cold loads after one warm-up.
+ *
+ * @param {import('@playwright/test').Browser} browser Browser.
+ * @param {string}                             url     Page URL.
+ * @param {boolean}                            hover   Whether the pointer moves over the form.
+ * @param {string}                             how     What the loads do, for the heading.
+ */
+async function printTimeToInteractive( browser, url, hover, how ) {
+	await timeToInteractive( browser, url, hover ).catch( () => {} ); // Warm-up, not measured.
+	const runs = [];
+	try {
+		for ( let i = 0; i < RUNS; i++ ) {
+			runs.push( await timeToInteractive( browser, url, hover ) );
+		}
+	} catch ( error ) {
+		console.log(
+			`\nTime to interactive of the demo page: not measured (${
+				error.message.split( '\n' )[ 0 ]
+			}; it waits for [data-kestrel-ready] on the form's container)`
+		);
+	}
+	if ( runs.length === RUNS ) {
+		const at = ( pick ) => median( runs.map( pick ) );
+		const line = ( ms, text ) =>
+			console.log( `  ${ ms.toFixed( 0 ).padStart( 6 ) } ms  ${ text }` );
+		console.log(
+			`\nTime to interactive of the demo page, ${ how } (median of ${ RUNS } cold loads, headless Chromium, CPU not throttled; each line is the median of its own figure, so they need not add up):`
+		);
+		line(
+			at( ( r ) => r.ready ),
+			'navigation start -> form interactive (data-kestrel-ready)'
+		);
+		line(
+			at( ( r ) => r.responseEnd ),
+			'  of which waiting for the HTML (WordPress in WebAssembly is slow to answer)'
+		);
+		line(
+			at( ( r ) => r.ready - r.responseEnd ),
+			hover
+				? 'HTML received -> form interactive (includes the wait for `load` and the hover)'
+				: 'HTML received -> form interactive'
+		);
+		if ( ! hover ) {
+			return;
+		}
+		line(
+			at( ( r ) => r.hover - r.responseEnd ),
+			'HTML received -> pointer over the form (load + hover)'
+		);
+		line(
+			at( ( r ) => r.ready - r.hover ),
+			'pointer over the form -> form interactive (the scripts downloaded and run)'
+		);
+	}
+}
+
+/**
+ * Switches the test-only bench probe (tests/e2e/plugins/kestrel-forms-bench-probe) on and
+ * returns the URL that makes a page's forms load their scripts with the page; with `url` null,
+ * switches it off again.
+ *
+ * @param {RequestUtils} requestUtils Admin request utils.
+ * @param {string|null}  url          Page URL, or null to switch off.
+ * @return {Promise<string|null>} The URL, or null when the probe could not be switched on.
+ */
+async function scriptsWithPage( requestUtils, url ) {
+	try {
+		await requestUtils.rest( {
+			method: 'PUT',
+			path: `/wp/v2/plugins/${ PROBE }`,
+			data: { status: url ? 'active' : 'inactive' },
+		} );
+	} catch ( error ) {
+		if ( url ) {
+			console.log(
+				`\nScripts loading with the page: not measured (the bench probe plugin could not be activated: ${
+					error.message.split( '\n' )[ 0 ]
+				})`
+			);
+		}
+		return null;
+	}
+	if ( ! url ) {
+		return null;
+	}
+	const withPage = new URL( url );
+	withPage.searchParams.set( 'kestrel_bench_scripts', 'with-page' );
+	return withPage.toString();
 }
 
 main().catch( ( error ) => {

@@ -9,8 +9,9 @@
  * (one line per request; appends are atomic, so parallel chunk requests do not lose samples). An
  * administrator reads and resets the figures with GET / DELETE kestrel-forms-bench-probe/v1/memory.
  * POST kestrel-forms-bench-probe/v1/entries inserts generated entries in bulk (bench/export.mjs),
- * far faster than one submission each. bench/upload.mjs and bench/export.mjs activate this plugin
- * through /wp/v2/plugins and deactivate it afterwards.
+ * far faster than one submission each. A page asked for with ?kestrel_bench_scripts=with-page
+ * loads its forms' scripts with the page (bench/page-weight.mjs). The benches activate this
+ * plugin through /wp/v2/plugins and deactivate it afterwards.
  *
  * @package KestrelForms\Tests
  */
@@ -21,6 +22,16 @@ defined( 'ABSPATH' ) || exit;
 // the rate limits and the uploads-in-progress cap are off (bench/concurrency.mjs).
 add_filter( 'kestrel_forms_rate_limit', static fn( $limit ) => array( 0, is_array( $limit ) ? (int) ( $limit[1] ?? 60 ) : 60 ), 1000 );
 add_filter( 'kestrel_forms_upload_client_sessions', static fn() => PHP_INT_MAX, 1000 );
+
+// bench/page-weight.mjs compares the demo page with its forms' scripts loading with the page, as
+// they all did before they waited for the visitor's intent: a page asked for with
+// ?kestrel_bench_scripts=with-page loads them so. A switch of this test-only plugin, read-only.
+add_filter(
+	'kestrel_forms_scripts_load_with_page',
+	// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a bench's read-only switch.
+	static fn( $with_page ) => 'with-page' === sanitize_key( wp_unslash( $_GET['kestrel_bench_scripts'] ?? '' ) ) ? true : $with_page,
+	1000
+);
 
 /**
  * The samples file (uploads folder, outside the plugin's own private folder).
