@@ -288,19 +288,29 @@ describe( 'slices and subscriptions', () => {
 			[ 1, 'yes' ],
 			[ 5, 'x' ],
 		];
-		for ( const [ key, value ] of changes ) {
-			session.change( key, value );
-			clock.advance( 50 );
-			const published = ids.map( ( id ) => session.getField( id ) );
-			// The same definition again makes the session look at every field: a slice a
-			// change missed would come back as a new object with other parts.
-			session.setForm( form );
-			ids.forEach( ( id, index ) =>
+		// A copy of the definition (the same object would be ignored) makes the session
+		// evaluate afresh and look at every field: a slice a change missed would come back as a
+		// new object with other parts. Before the pricing debounce, the total is left out: a
+		// fresh evaluation prices at once.
+		const looksAtEveryField = ( beforePricing: boolean ) => {
+			const checked = ids.filter(
+				( id ) => ! beforePricing || id !== 10
+			);
+			const published = checked.map( ( id ) => session.getField( id ) );
+			session.setForm( { ...form } );
+			checked.forEach( ( id, index ) =>
 				expect( [ id, session.getField( id ) ] ).toEqual( [
 					id,
 					published[ index ],
 				] )
 			);
+		};
+		for ( const [ key, value ] of changes ) {
+			session.change( key, value );
+			// Before the debounce too: its update looks at every field anyway.
+			looksAtEveryField( true );
+			clock.advance( 50 );
+			looksAtEveryField( false );
 		}
 		expect( session.getField( 8 ).concealed ).toBe( false );
 		// Hidden by the rule, it went back to its default, which it shows again.
