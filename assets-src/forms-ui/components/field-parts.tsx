@@ -7,7 +7,7 @@ import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 import type { FieldDefinition } from '../../shared';
 import { ids } from '../ids';
-import { useReveal } from './reveal';
+import { useReveal, withoutInnerSlide } from './reveal';
 
 /**
  * Where the fields' descriptions sit, from the form's `descriptionPlacement`: between the label
@@ -46,7 +46,7 @@ export function FieldShell( {
 } ) {
 	// The wrapper slides itself (useReveal, not RevealDiv): one component less for every field
 	// that re-renders.
-	const { ref, hidden, inner } = useReveal< HTMLDivElement >( !! concealed );
+	const { ref, hidden } = useReveal< HTMLDivElement >( !! concealed );
 	return (
 		<div
 			ref={ ref }
@@ -60,7 +60,7 @@ export function FieldShell( {
 				field.cssClass
 			) }
 		>
-			{ inner(
+			{ withoutInnerSlide(
 				<>
 					{ children }
 					{ ! ownText && !! field.description && (

@@ -33,12 +33,7 @@ function prefersReducedMotion(): boolean {
  */
 export function useReveal< T extends HTMLElement >(
 	concealed: boolean
-): {
-	ref: RefObject< T >;
-	hidden: boolean;
-	/** Wraps the element's content so that wrappers inside it do not slide again. */
-	inner: ( children: ReactNode ) => ReactNode;
-} {
+): { ref: RefObject< T >; hidden: boolean } {
 	const animate = useContext( AnimationContext );
 	const ref = useRef< T >( null );
 	// The concealment this render follows, and whether a hide is still sliding out. Derived
@@ -99,11 +94,7 @@ export function useReveal< T extends HTMLElement >(
 		};
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- a slide starts only when the concealment changes.
 	}, [ concealed ] );
-	return {
-		ref,
-		hidden: concealed && ! shown.leaving,
-		inner: animate ? withoutInnerSlide : asItIs,
-	};
+	return { ref, hidden: concealed && ! shown.leaving };
 }
 
 /**
@@ -119,31 +110,25 @@ export function RevealDiv( {
 	children,
 	...rest
 }: HTMLAttributes< HTMLDivElement > & { concealed: boolean } ) {
-	const { ref, hidden, inner } = useReveal< HTMLDivElement >( concealed );
+	const { ref, hidden } = useReveal< HTMLDivElement >( concealed );
 	return (
 		<div ref={ ref } hidden={ hidden } { ...rest }>
-			{ inner( children ) }
+			{ withoutInnerSlide( children ) }
 		</div>
 	);
 }
 
 /**
- * The content of a wrapper that slides: wrappers inside it do not slide a second time.
+ * The content of a wrapper: wrappers inside it do not slide a second time. Always the same
+ * provider, whether or not the form slides, so that the live preview switching the form's
+ * animation does not remount every field's inputs (and lose the focus).
  *
  * @param children Content.
  */
-function withoutInnerSlide( children: ReactNode ) {
+export function withoutInnerSlide( children: ReactNode ) {
 	return (
 		<AnimationContext.Provider value={ false }>
 			{ children }
 		</AnimationContext.Provider>
 	);
 }
-
-/**
- * The content of a wrapper in a form that does not slide: as it is, without a provider of its
- * own (one component less for every field that re-renders).
- *
- * @param children Content.
- */
-const asItIs = ( children: ReactNode ) => children;

@@ -177,6 +177,38 @@ describe( 'show/hide animation (spec §9: 400 ms linear)', () => {
 	} );
 } );
 
+describe( 'switching animation in the live preview', () => {
+	it( 'keeps the inputs (and the focus) when the form starts or stops sliding', () => {
+		const hooks = createHooks();
+		const { container, rerender } = render(
+			<Form
+				form={ logicForm( false ) }
+				submitPath="/x"
+				hooks={ hooks }
+				preview
+			/>
+		);
+		const input = container.querySelector( '#input_4_1' ) as HTMLElement;
+		input.focus();
+		for ( const animation of [ true, false ] ) {
+			act( () =>
+				rerender(
+					<Form
+						form={ logicForm( animation ) }
+						submitPath="/x"
+						hooks={ hooks }
+						preview
+					/>
+				)
+			);
+			expect( [ input.isConnected, document.activeElement ] ).toEqual( [
+				true,
+				input,
+			] );
+		}
+	} );
+} );
+
 describe( 'total recalculation (spec §9: 50 ms debounce)', () => {
 	const pricingForm: FormDefinition & { id: number } = {
 		id: 6,
