@@ -7,7 +7,7 @@ import { __ } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 import type { FieldDefinition } from '../../shared';
 import { ids } from '../ids';
-import { useReveal, withoutInnerSlide } from './reveal';
+import { useReveal } from './reveal';
 
 /**
  * Where the fields' descriptions sit, from the form's `descriptionPlacement`: between the label
@@ -45,7 +45,8 @@ export function FieldShell( {
 	ownText?: boolean;
 } ) {
 	// The wrapper slides itself (useReveal, not RevealDiv): one component less for every field
-	// that re-renders.
+	// that re-renders. Nothing inside a field's wrapper slides (the one nested slide is the
+	// product's RevealDiv around its fields), so it provides no "no slide inside" context either.
 	const { ref, hidden } = useReveal< HTMLDivElement >( !! concealed );
 	return (
 		<div
@@ -60,25 +61,17 @@ export function FieldShell( {
 				field.cssClass
 			) }
 		>
-			{ withoutInnerSlide(
-				<>
-					{ children }
-					{ ! ownText && !! field.description && (
-						<Description
-							formId={ formId }
-							field={ field }
-							at="below"
-						/>
-					) }
-					{ error && (
-						<p
-							className="kestrel-form__error"
-							id={ ids.validation( formId, field.id ) }
-						>
-							{ error }
-						</p>
-					) }
-				</>
+			{ children }
+			{ ! ownText && !! field.description && (
+				<Description formId={ formId } field={ field } at="below" />
+			) }
+			{ error && (
+				<p
+					className="kestrel-form__error"
+					id={ ids.validation( formId, field.id ) }
+				>
+					{ error }
+				</p>
 			) }
 		</div>
 	);

@@ -125,7 +125,7 @@ export function RevealDiv( {
  *
  * @param children Content.
  */
-export function withoutInnerSlide( children: ReactNode ) {
+function withoutInnerSlide( children: ReactNode ) {
 	return (
 		<AnimationContext.Provider value={ false }>
 			{ children }
