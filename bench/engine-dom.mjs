@@ -169,7 +169,10 @@ async function main() {
 	const requestUtils = await RequestUtils.setup( {
 		user: { username: 'admin', password: 'password' },
 		baseURL: BASE_URL,
-		storageStatePath: 'artifacts/storage-states/bench-admin.json',
+		// Per site: the saved state keeps the REST root it was made for.
+		storageStatePath: `artifacts/storage-states/bench-admin-${
+			new URL( BASE_URL ).port || 80
+		}.json`,
 	} );
 	const definition = {
 		...generateForm( 'Bench: engine in Chromium' ),

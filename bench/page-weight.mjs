@@ -546,7 +546,10 @@ async function main() {
 	const requestUtils = await RequestUtils.setup( {
 		user: { username: 'admin', password: 'password' },
 		baseURL: BASE_URL,
-		storageStatePath: 'artifacts/storage-states/bench-admin.json',
+		// Per site: the saved state keeps the REST root it was made for.
+		storageStatePath: `artifacts/storage-states/bench-admin-${
+			new URL( BASE_URL ).port || 80
+		}.json`,
 	} );
 	const { scenarios, cleanup } = await createScenarios( requestUtils );
 	const byKey = Object.fromEntries( scenarios.map( ( s ) => [ s.key, s ] ) );
