@@ -674,7 +674,7 @@ async function printTimeToInteractive( browser, url, hover, how ) {
 		);
 		line(
 			at( ( r ) => r.responseEnd ),
-			'  of which waiting for the HTML (WordPress in WebAssembly is slow to answer)'
+			'  of which waiting for the HTML (slow and uneven on Playground, WordPress in WebAssembly)'
 		);
 		line(
 			at( ( r ) => r.ready - r.responseEnd ),
