@@ -127,9 +127,38 @@ final class PlainPost {
 				// phpcs:disable WordPress.Security.NonceVerification -- a public form on pages that may be cached, like the REST route: no nonce (the submission key and the spam checks stand in).
 				if ( ( 'POST' === $method && isset( $_POST[ self::FORM_ID ] ) ) || isset( $_GET[ PlainPostConfirmation::PARAM ] ) ) {
 					$build()->handle( $method, $_GET, $_POST, $_FILES ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- PlainPostValues reads only the form's inputs and unslashes them; the validator checks every value.
+				} elseif ( 'POST' === $method ) {
+					$length   = isset( $_SERVER['CONTENT_LENGTH'] ) ? absint( $_SERVER['CONTENT_LENGTH'] ) : 0;
+					$overflow = self::overflowed( $length, $_POST, $_FILES, (string) ini_get( 'post_max_size' ) );
+					if ( null !== $overflow ) {
+						self::no_cache();
+						PlainPostState::set_overflow( $overflow );
+					}
 				}
 				// phpcs:enable
 			}
+		);
+	}
+
+	/**
+	 * The message for a post that PHP dropped because its body was larger than `post_max_size`
+	 * (PHP then fills neither `$_POST` nor `$_FILES`), or null for any other request. A plain post
+	 * with large files without JavaScript is the likely cause; with JavaScript, files go in chunks.
+	 *
+	 * @param int                 $length        The request's Content-Length.
+	 * @param array<mixed, mixed> $post          `$_POST`.
+	 * @param array<mixed, mixed> $files         `$_FILES`.
+	 * @param string              $post_max_size PHP's `post_max_size` ("8M"; "0": no limit).
+	 */
+	public static function overflowed( int $length, array $post, array $files, string $post_max_size ): ?string {
+		$limit = wp_convert_hr_to_bytes( $post_max_size );
+		if ( $limit <= 0 || $length <= $limit || array() !== $post || array() !== $files ) {
+			return null;
+		}
+		return sprintf(
+			/* translators: %s: the largest request the site accepts, such as "8 MB". */
+			__( 'What you sent was larger than this site accepts (%s), so none of it arrived. Please fill in the form again and choose smaller files.', 'kestrel-forms' ),
+			size_format( $limit )
 		);
 	}
 

@@ -39,6 +39,13 @@ final class PlainPostState {
 	private static array $confirmations = array();
 
 	/**
+	 * The message for a post whose body PHP dropped (larger than `post_max_size`), or null.
+	 *
+	 * @var string|null
+	 */
+	private static ?string $overflow = null;
+
+	/**
 	 * The state of a form after this request's plain post, or null (a normal GET).
 	 *
 	 * @param int $form_id Form id.
@@ -52,7 +59,22 @@ final class PlainPostState {
 	 *         minimum time counts from its first print (null: print a fresh one).
 	 */
 	public static function for_form( int $form_id ): ?array {
-		return self::$states[ $form_id ] ?? null;
+		if ( isset( self::$states[ $form_id ] ) ) {
+			return self::$states[ $form_id ];
+		}
+		if ( null === self::$overflow ) {
+			return null;
+		}
+		// PHP dropped the whole body: which form it was is lost with it, so every form of the
+		// page says why nothing arrived (a page rarely holds more than one).
+		return array(
+			'values'        => array(),
+			'errors'        => array(),
+			'summary'       => self::$overflow,
+			'page'          => 0,
+			'uploadedFiles' => array(),
+			'renderToken'   => null,
+		);
 	}
 
 	/**
@@ -76,6 +98,16 @@ final class PlainPostState {
 	}
 
 	/**
+	 * Records that this request was a post PHP dropped for its size: every form of the page shows
+	 * the message in its summary ({@see PlainPost::overflowed()}).
+	 *
+	 * @param string $message Plain text.
+	 */
+	public static function set_overflow( string $message ): void {
+		self::$overflow = $message;
+	}
+
+	/**
 	 * Records the confirmation message of a form.
 	 *
 	 * @param int    $form_id Form id.
@@ -91,5 +123,6 @@ final class PlainPostState {
 	public static function reset(): void {
 		self::$states        = array();
 		self::$confirmations = array();
+		self::$overflow      = null;
 	}
 }

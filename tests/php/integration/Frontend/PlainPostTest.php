@@ -737,6 +737,21 @@ final class PlainPostTest extends TestCase {
 		$this->assertSame( array(), $this->redirects );
 	}
 
+	public function test_a_post_php_dropped_for_its_size_says_so_in_every_form_of_the_page(): void {
+		$message = 'What you sent was larger than this site accepts (8 MB), so none of it arrived. Please fill in the form again and choose smaller files.';
+		$this->assertSame( $message, PlainPost::overflowed( 9 * MB_IN_BYTES, array(), array(), '8M' ) );
+		$this->assertNull( PlainPost::overflowed( 8 * MB_IN_BYTES, array(), array(), '8M' ), 'At the limit the body arrives.' );
+		$this->assertNull( PlainPost::overflowed( 9 * MB_IN_BYTES, array( 'a' => '1' ), array(), '8M' ), 'A body that arrived is no overflow.' );
+		$this->assertNull( PlainPost::overflowed( 9 * MB_IN_BYTES, array(), array(), '0' ), 'post_max_size 0: no limit.' );
+
+		$this->assertStringNotContainsString( 'none of it arrived', do_shortcode( '[kestrel_form id="' . $this->form_id . '"]' ) );
+		PlainPostState::set_overflow( $message );
+		$html = do_shortcode( '[kestrel_form id="' . $this->form_id . '"]' );
+		$this->assertStringContainsString( '<h3 class="kestrel-form__errors-title">' . esc_html( $message ) . '</h3>', $html, 'The error summary says it (the form action\'s anchor brings the visitor to it).' );
+		$this->assertSame( $message, PlainPostState::for_form( $this->form_id )['summary'] ?? null );
+		$this->assertSame( array(), $this->entries() );
+	}
+
 	public function test_values_lists_an_other_choice_and_a_captcha_fallback(): void {
 		$form = new Form(
 			7,
