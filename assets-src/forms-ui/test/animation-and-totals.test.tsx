@@ -201,10 +201,10 @@ describe( 'switching animation in the live preview', () => {
 					/>
 				)
 			);
-			expect( [ input.isConnected, document.activeElement ] ).toEqual( [
-				true,
-				input,
-			] );
+			expect( [
+				input.isConnected,
+				input.ownerDocument.activeElement,
+			] ).toEqual( [ true, input ] );
 		}
 	} );
 } );
