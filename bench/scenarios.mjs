@@ -103,12 +103,13 @@ export const CONTACT_FORM = {
 
 /**
  * @typedef {Object} Scenario
- * @property {string}      key         Short name (`full`, `contact`, `none`, `demo`).
- * @property {string}      title       What the page holds.
- * @property {string}      url         The page's URL.
- * @property {number|null} budgetBytes Gzip JS+CSS budget of ours, null when there is none.
- * @property {string}      budgetText  The budget as printed.
- * @property {boolean}     hasForm     Whether a form renders on the page.
+ * @property {string}      key             Short name (`full`, `contact`, `none`, `demo`).
+ * @property {string}      title           What the page holds.
+ * @property {string}      url             The page's URL.
+ * @property {number|null} budgetBytes     Gzip JS+CSS budget of ours, null when there is none.
+ * @property {string}      budgetText      The budget as printed.
+ * @property {boolean}     hasForm         Whether a form renders on the page.
+ * @property {boolean}     [loadsWithPage] Its forms load their scripts with the page (bench/page-weight.mjs's comparison run).
  */
 
 /**

@@ -18,8 +18,9 @@
  *   (the hydration's long tasks); ready after hover: hover to data-kestrel-ready.
  * - TTI (Lighthouse's rule, on the load window without a visitor): the later of FCP,
  *   DOMContentLoaded's end and the end of the last long task before the quiet window. Lighthouse
- *   also asks for a quiet network and a 5 s window; here the window is QUIET_MS and the server
- *   is local. Ready: navigation start to data-kestrel-ready, whether the scripts ran with the
+ *   also asks for a quiet network and a 5 s window; here the window is QUIET_MS, the server is
+ *   local, and the quiet window cannot start before `load` ends (so a quiet gap before `load`
+ *   does not end it early, as it could in Lighthouse). Ready: navigation start to data-kestrel-ready, whether the scripts ran with the
  *   page or after the hover.
  * - CLS: the sum of every `layout-shift` entry without recent input (PerformanceObserver,
  *   `buffered`), up to the end of the last window, so the hydration after the hover is included

@@ -158,8 +158,26 @@ final class PlainPost {
 		return sprintf(
 			/* translators: %s: the largest request the site accepts, such as "8 MB". */
 			__( 'What you sent was larger than this site accepts (%s), so none of it arrived. Please fill in the form again and choose smaller files.', 'kestrel-forms' ),
-			size_format( $limit )
+			self::size_text( $limit )
 		);
+	}
+
+	/**
+	 * A size as text ("8 MB", "1.46 GB"), never rounded up past what it is: a whole number of its
+	 * unit without decimals, else two. Plain text (a locale's `&nbsp;` separator decoded), since
+	 * the summary escapes what it prints.
+	 *
+	 * @param int $bytes Bytes, more than 0.
+	 */
+	private static function size_text( int $bytes ): string {
+		$decimals = 0;
+		foreach ( array( GB_IN_BYTES, MB_IN_BYTES, KB_IN_BYTES ) as $unit ) {
+			if ( $bytes >= $unit ) {
+				$decimals = 0 === $bytes % $unit ? 0 : 2;
+				break;
+			}
+		}
+		return html_entity_decode( (string) size_format( $bytes, $decimals ), ENT_QUOTES, 'UTF-8' );
 	}
 
 	/**
