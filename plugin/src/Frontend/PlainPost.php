@@ -163,9 +163,9 @@ final class PlainPost {
 	}
 
 	/**
-	 * A size as text ("8 MB", "1.46 GB"), never rounded up past what it is: a whole number of its
-	 * unit without decimals, else two. Plain text (a locale's `&nbsp;` separator decoded), since
-	 * the summary escapes what it prints.
+	 * A size as text: a whole number of its unit without decimals ("8 MB"), else with two
+	 * ("1.46 GB" for 1500M, where size_format's default would say "1 GB"). Plain text (a locale's
+	 * `&nbsp;` separator decoded), since the summary escapes what it prints.
 	 *
 	 * @param int $bytes Bytes, more than 0.
 	 */

@@ -743,7 +743,7 @@ final class PlainPostTest extends TestCase {
 		$this->assertNull( PlainPost::overflowed( 8 * MB_IN_BYTES, array(), array(), '8M' ), 'At the limit the body arrives.' );
 		$this->assertNull( PlainPost::overflowed( 9 * MB_IN_BYTES, array( 'a' => '1' ), array(), '8M' ), 'A body that arrived is no overflow.' );
 		$this->assertNull( PlainPost::overflowed( 9 * MB_IN_BYTES, array(), array(), '0' ), 'post_max_size 0: no limit.' );
-		$this->assertStringContainsString( '(1.46 GB)', (string) PlainPost::overflowed( 2 * GB_IN_BYTES, array(), array(), '1500M' ), 'Never rounded up past the limit.' );
+		$this->assertStringContainsString( '(1.46 GB)', (string) PlainPost::overflowed( 2 * GB_IN_BYTES, array(), array(), '1500M' ), 'Two decimals when the limit is no whole number of its unit (not "1 GB").' );
 		$this->assertStringContainsString( '(2 GB)', (string) PlainPost::overflowed( 3 * GB_IN_BYTES, array(), array(), '2G' ) );
 
 		$this->assertStringNotContainsString( 'none of it arrived', do_shortcode( '[kestrel_form id="' . $this->form_id . '"]' ) );
