@@ -110,7 +110,8 @@ export function evaluateForm(
  * @param options              `deferPricing`: keep the previous products and total; the caller prices the
  *                             form later with `priceForm` (the browser debounces totals by 50 ms, spec §9).
  * @param options.deferPricing
- * @return The new evaluation, how many nodes were evaluated, and which (in the order evaluated).
+ * @return The new evaluation and the nodes evaluated, in the order evaluated (as many as the
+ *         change reached: the cost follows them).
  */
 export function reevaluate(
 	prepared: PreparedForm,
@@ -118,7 +119,7 @@ export function reevaluate(
 	previous: Evaluation,
 	changed: number,
 	options: { deferPricing?: boolean } = {}
-): { evaluation: Evaluation; evaluated: number; nodes: number[] } {
+): { evaluation: Evaluation; nodes: number[] } {
 	const affected = new Set< number >( [ changed ] );
 	const queue = [ changed ];
 	while ( queue.length ) {
@@ -153,7 +154,6 @@ export function reevaluate(
 		evaluation: options.deferPricing
 			? state
 			: priceForm( prepared, entered, state ),
-		evaluated: nodes.length,
 		nodes,
 	};
 }
