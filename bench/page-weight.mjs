@@ -45,7 +45,7 @@ import { chromium } from '@playwright/test';
 import { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 import { PLUGIN_SLUG } from '../scripts/wp.mjs';
 import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.mjs';
-import { PROBE } from './probe.mjs';
+import { switchProbe } from './probe.mjs';
 import { createScenarios } from './scenarios.mjs';
 import { visitorContext } from './visitor.mjs';
 import { observe, VITALS_METHOD, vitalsOf } from './vitals.mjs';
@@ -723,11 +723,7 @@ async function printTimeToInteractive( browser, url, hover, how ) {
  */
 async function scriptsWithPage( requestUtils, url ) {
 	try {
-		await requestUtils.rest( {
-			method: 'PUT',
-			path: `/wp/v2/plugins/${ PROBE }`,
-			data: { status: url ? 'active' : 'inactive' },
-		} );
+		await switchProbe( requestUtils, !! url );
 	} catch ( error ) {
 		if ( url ) {
 			// The server may have activated it before the request failed (a timeout).

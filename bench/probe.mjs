@@ -38,12 +38,23 @@ export async function startProbe( baseURL = BASE_URL ) {
 		baseURL,
 		storageStatePath: `artifacts/storage-states/bench-admin-${ new URL( baseURL ).port || 80 }.json`,
 	} );
+	await switchProbe( requestUtils, true );
+	return requestUtils;
+}
+
+/**
+ * Switches the probe plugin on or off.
+ *
+ * @param {RequestUtils} requestUtils Admin request utils.
+ * @param {boolean}      active       On (true) or off.
+ * @return {Promise<void>} Rejects when the site refused.
+ */
+export async function switchProbe( requestUtils, active ) {
 	await requestUtils.rest( {
 		method: 'PUT',
 		path: `/wp/v2/plugins/${ PROBE }`,
-		data: { status: 'active' },
+		data: { status: active ? 'active' : 'inactive' },
 	} );
-	return requestUtils;
 }
 
 /**
@@ -59,11 +70,5 @@ export async function stopProbe( requestUtils ) {
 			path: '/kestrel-forms-bench-probe/v1/memory',
 		} )
 		.catch( () => {} );
-	await requestUtils
-		.rest( {
-			method: 'PUT',
-			path: `/wp/v2/plugins/${ PROBE }`,
-			data: { status: 'inactive' },
-		} )
-		.catch( () => {} );
+	await switchProbe( requestUtils, false ).catch( () => {} );
 }
